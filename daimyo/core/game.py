@@ -1,0 +1,86 @@
+"""The interface every game in daimyo implements.
+
+A game is a pure state machine, in the manner of OpenSpiel:
+
+* ``to_act()`` names the players who may act now. Usually one; several at a
+  simultaneous node (secret choices revealed together). At a simultaneous node
+  each player's action is held hidden in the state until all have acted.
+* ``legal_actions(player)`` lists that player's legal actions.
+* ``apply(action)`` checks and applies an action, returning the events it
+  caused; an illegal action raises :class:`RuleViolation` and changes nothing.
+* ``view(player)`` is everything that player may know; ``view(None)`` is the
+  spectators' view. No view holds another player's hidden facts.
+* Randomness comes from a seeded generator kept inside the state, so a game is
+  (rules version, seed, actions) and replays exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from typing import Any, Iterable, NamedTuple
+
+
+class Action(NamedTuple):
+    """One decision of one player, written as text such as ``place a3 crab_2>crab_3``.
+
+    ``player`` is a seat number. ``text`` is the action in the game's notation;
+    ``format_action`` adds the actor (``crab: place ...``) for records.
+    """
+
+    player: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``visible_to`` is None for public events, else the seats that may see it."""
+
+    kind: str
+    data: dict = field(default_factory=dict)
+    visible_to: frozenset | None = None
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+def visible_events(events: Iterable[Event], player: int | None) -> list[Event]:
+    return [e for e in events if e.visible(player)]
+
+
+class GameState(ABC):
+    """Abstract base: what a game state offers to bots, servers, records and tests."""
+
+    game_name: str = ""
+    rules_version: str = "1"
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        ...
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        ...
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        ...
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict:
+        ...
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        ...

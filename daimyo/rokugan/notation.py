@@ -1,0 +1,118 @@
+"""The action notation: short text a person can read and write.
+
+::
+
+    clan crab                     objective emerald-empire      control crab_2
+    return a1                     pass                          done
+    play promotion                play scout #5                 play first-player #2
+    place a3 crab_2>crab_3        place n2 ~crane_2             place s1 lion_1
+    place b2 #4                   look #5                       swap #3 #7
+    province crab_3               token #4                      take a2
+    discard a1                    player crane                  special crab_3
+
+Token codes: a1-a6 army, n1-n3 navy, s1-s3 shinobi, b2-b3 blessing, dip, raid, bluff.
+In a record each action is preceded by the clan that takes it: ``crab: pass``.
+"""
+
+from __future__ import annotations
+
+from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.rokugan.board import loc_text, parse_loc
+from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.state import RokuganState
+
+TOKEN_CODES = sorted({t.code for ts in R.clan_tokens.values() for t in ts})
+_SECTION = "Action notation (docs/rokugan-notation.md)"
+
+
+def move_text(s: RokuganState, seat: int, m: tuple) -> str:
+    verb = m[0]
+    if verb in ("control", "province"):
+        return f"{verb} {R.province_names[m[1]]}"
+    if verb == "special":
+        return f"special {R.province_names[m[1]]}"
+    if verb == "place":
+        return f"place {m[1]} {loc_text(m[2], m[3], m[4])}"
+    if verb == "play":
+        return f"play {m[1]} #{m[2]}" if len(m) == 3 else f"play {m[1]}"
+    if verb in ("look", "token"):
+        return f"{verb} #{m[1]}"
+    if verb == "swap":
+        return f"swap #{m[1]} #{m[2]}"
+    if verb == "player":
+        return f"player {s.clan_of(m[1])}"
+    return " ".join(str(x) for x in m)
+
+
+def _tid(text: str) -> int:
+    if not text.startswith("#") or not text[1:].isdigit():
+        raise RuleViolation(f"'{text}' is not a token number (write #7)", _SECTION)
+    return int(text[1:])
+
+
+def _code(text: str) -> str:
+    if text not in TOKEN_CODES:
+        raise RuleViolation(f"'{text}' is not a combat token code (codes: {' '.join(TOKEN_CODES)})", _SECTION)
+    return text
+
+
+def _province(text: str) -> int:
+    if text not in R.province_index:
+        raise RuleViolation(f"unknown province '{text}'", _SECTION)
+    return R.province_index[text]
+
+
+def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
+    """Read one action; malformed text raises RuleViolation naming what is wrong."""
+    if not isinstance(text, str):
+        raise RuleViolation(f"an action is text, not {type(text).__name__}", _SECTION)
+    words = text.split()
+    if not words:
+        raise RuleViolation("empty action", _SECTION)
+    verb, args = words[0].lower(), words[1:]
+
+    def need(n):
+        if len(args) != n:
+            raise RuleViolation(f"'{verb}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)}: '{text}'", _SECTION)
+
+    if verb in ("pass", "done"):
+        need(0)
+        return (verb,)
+    if verb == "clan":
+        need(1)
+        return ("clan", args[0])
+    if verb == "objective":
+        need(1)
+        return ("objective", args[0])
+    if verb in ("control", "province", "special"):
+        need(1)
+        return (verb, _province(args[0]))
+    if verb in ("return", "take", "discard"):
+        need(1)
+        return (verb, _code(args[0]))
+    if verb in ("look", "token"):
+        need(1)
+        return (verb, _tid(args[0]))
+    if verb == "swap":
+        need(2)
+        return ("swap", _tid(args[0]), _tid(args[1]))
+    if verb == "player":
+        need(1)
+        if args[0] not in s.clans:
+            raise RuleViolation(f"no player plays '{args[0]}' in this game", _SECTION)
+        return ("player", s.clans.index(args[0]))
+    if verb == "play":
+        if len(args) == 2:
+            return ("play", args[0], _tid(args[1]))
+        need(1)
+        return ("play", args[0])
+    if verb == "place":
+        need(2)
+        code = _code(args[0])
+        try:
+            loc = parse_loc(args[1])
+        except FormatError as e:
+            raise RuleViolation(str(e), _SECTION) from None
+        return ("place", code) + loc
+    raise RuleViolation(f"unknown action '{verb}' (actions: clan objective control return pass done play place look swap "
+                        "province token take discard player special)", _SECTION)

@@ -1,0 +1,248 @@
+"""Resolution Phase: the seven steps, in order.
+
+1. Reveal Combat Tokens  2. Discard Bluff and Illegally Placed Tokens
+3. Resolve Raid Tokens  4. Resolve Diplomacy Tokens  5. Resolve Battles
+6. Claim Territories  7. Advance Round Track (done when the next round starts)
+"""
+
+from __future__ import annotations
+
+from daimyo.rokugan.board import loc_text
+from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
+from daimyo.rokugan.moves import placement_reason, touch_reason
+from daimyo.rokugan.scoring import territory_controller
+from daimyo.rokugan.state import BLUFF, PEACE, SCORCHED, RokuganState, ev
+
+
+def _kind(s: RokuganState, t: tuple):
+    return R.clan_tokens[s.clans[t[1]]][t[2]]
+
+
+def _token_info(s: RokuganState, t: tuple) -> dict:
+    return {"token": t[0], "owner": s.clan_of(t[1]), "code": _kind(s, t).code, "at": loc_text(t[3], t[4], t[5])}
+
+
+def _attacked_province(s: RokuganState, t: tuple) -> int:
+    """The province a token attacks, or -1 (defending, blessing, raid or diplomacy)."""
+    loc = t[3]
+    if loc == "l":
+        return t[5]
+    if loc == "s":
+        return t[4]
+    if loc == "c" and _kind(s, t).kind == "shinobi" and s.owner[t[4]] != t[1]:
+        return t[4]
+    return -1
+
+
+def _with_blessings(s: RokuganState, tokens: list[tuple]) -> list[tuple]:
+    ids = {t[0] for t in tokens}
+    return tokens + [t for t in s.tokens if t[3] == "o" and t[4] in ids and t not in tokens]
+
+
+def _touching(s: RokuganState, p: int) -> list[tuple]:
+    """Combat tokens that share a province or border with province ``p`` (and blessings on them)."""
+    borders = set(R.province_borders[p])
+    out = [t for t in s.tokens
+           if (t[3] == "c" and t[4] == p) or (t[3] == "s" and t[4] == p) or (t[3] == "l" and t[4] in borders)]
+    return _with_blessings(s, out)
+
+
+def _discard_all(s: RokuganState, tokens: list[tuple]) -> None:
+    for t in tokens:
+        if t in s.tokens:
+            s._discard_board_token(t)
+
+
+def resolve(s: RokuganState) -> list:
+    events = [ev("resolution", round=s.round)]
+    # 1. Reveal Combat Tokens
+    s.tokens = [t[:6] + (True, t[7]) for t in s.tokens]
+    events.append(ev("reveal", tokens=[_token_info(s, t) for t in s.tokens]))
+
+    # 2. Discard Bluff and Illegally Placed Tokens
+    removed = []
+    for t in [t for t in s.tokens if t[3] != "o"]:
+        k = _kind(s, t)
+        seat = t[1]
+        if k.kind == "bluff":
+            # Lion: a bluff defending a province Lion controls stays and adds +2 defense
+            if (s.clans[seat] == "lion" and t[3] == "c" and s.owner[t[4]] == seat
+                    and touch_reason(s, seat, t[4]) is None):
+                continue
+            s._discard_board_token(t)
+            removed.append({**_token_info(s, t), "why": "bluff"})
+            continue
+        r = placement_reason(s, seat, k.kind, t[3], t[4], t[5], reveal=True)
+        if r:
+            s._discard_board_token(t)
+            removed.append({**_token_info(s, t), "why": f"{r[0]} [{r[1]}]"})
+    for t in [t for t in s.tokens if t[3] == "o"]:
+        r = placement_reason(s, t[1], "blessing", "o", t[4], t[5], reveal=True)
+        if r:
+            s._discard_board_token(t)
+            removed.append({**_token_info(s, t), "why": f"{r[0]} [{r[1]}]"})
+    events.append(ev("removed", tokens=removed))
+
+    # provinces under a real attack once bluffs and illegal tokens are gone
+    attacked = {}
+    for t in s.tokens:
+        p = _attacked_province(s, t)
+        if p >= 0 and s.owner[p] >= 0:
+            attacked[p] = s.owner[p]
+
+    # 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
+    raids = [t for t in s.tokens if _kind(s, t).kind == "raid"]
+    triggered = {}
+    for t in raids:
+        p, seat = t[4], t[1]
+        shinobi_there = any(u[1] == seat and u[3] == "c" and u[4] == p and _kind(s, u).kind == "shinobi"
+                            for u in s.tokens)
+        adjacent_held = any(s.owner[q] == seat for q in R.adjacent[p])
+        triggered[t[0]] = shinobi_there or adjacent_held
+    for t in raids:
+        if t not in s.tokens:
+            continue
+        p = t[4]
+        if not triggered[t[0]]:
+            s._discard_board_token(t)
+            events.append(ev("raid-fails", clan=s.clan_of(t[1]), province=R.province_names[p],
+                             why="no shinobi of the raider in the province and no adjacent province controlled by it"))
+            continue
+        hit = _touching(s, p)
+        lost = s.clan_of(s.owner[p]) if s.owner[p] >= 0 else None
+        _discard_all(s, hit)
+        s._clear_control(p)
+        placed = s._put_special(p, SCORCHED)
+        events.append(ev("raid", clan=s.clan_of(t[1]), province=R.province_names[p], control_removed_from=lost,
+                         discarded=[_token_info(s, u) for u in hit], scorched_earth=placed))
+
+    # 4. Resolve Diplomacy Tokens
+    for t in [t for t in s.tokens if _kind(s, t).kind == "diplomacy"]:
+        if t not in s.tokens:
+            continue
+        p = t[4]
+        hit = _touching(s, p)
+        _discard_all(s, hit)
+        placed = s._put_special(p, PEACE)
+        events.append(ev("diplomacy", clan=s.clan_of(t[1]), province=R.province_names[p],
+                         discarded=[_token_info(s, u) for u in hit], peace=placed))
+
+    # 5. Resolve Battles
+    for p in range(R.n_provinces):
+        events.extend(_battle(s, p, attacked.get(p)))
+    for t in list(s.tokens):  # nothing should be left; discard to be safe
+        s._discard_board_token(t)
+
+    # 6. Claim Territories
+    events.extend(claim_territories(s))
+    # 7. Advance Round Track: done by the next round's start
+    return events
+
+
+def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], lion_bluff: bool) -> dict:
+    """Defense Bonuses: the defender's total in province ``p`` and where it comes from."""
+    parts = {"tokens": 0, "printed": R.printed_defense[p], "faceup_control": 0, "special": SPECIAL_DEFENSE.get(s.special[p], 0),
+             "lion_bluff": 2 if lion_bluff else 0}
+    if defender >= 0:
+        parts["tokens"] = sum(_kind(s, t).strength for t in tokens)
+        per = 2 if s.clans[defender] == "crab" else 1
+        parts["faceup_control"] = s.up[p] * per
+    parts["total"] = sum(v for k, v in parts.items())
+    return parts
+
+
+def _battle(s: RokuganState, p: int, attacked_owner) -> list:
+    defender = s.owner[p]
+    attack: dict[int, list[tuple]] = {}
+    defend: list[tuple] = []
+    lion_bluff = None
+    for t in s.tokens:
+        if t[3] == "o":
+            continue
+        if _attacked_province(s, t) == p:
+            attack.setdefault(t[1], []).append(t)
+        elif t[3] == "c" and t[4] == p and t[1] == defender and defender >= 0:
+            k = _kind(s, t).kind
+            if k in ("army", "navy", "shinobi"):
+                defend.append(t)
+            elif t[2] == BLUFF:
+                lion_bluff = t
+    name = R.province_names[p]
+    if not attack:
+        events = []
+        if defend:
+            involved = _with_blessings(s, defend)
+            _discard_all(s, involved)
+            n = s._add_control(defender, p, up=1)
+            events.append(ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
+                             faceup_added=n))
+        elif attacked_owner is not None and attacked_owner == defender and s.special[p] != PEACE:
+            n = s._add_control(defender, p, up=1)
+            events.append(ev("successful-defense", clan=s.clan_of(defender), province=name,
+                             why="every attack on it failed", faceup_added=n))
+        if lion_bluff:
+            s._discard_board_token(lion_bluff)
+        return events
+    defend_all = _with_blessings(s, defend)
+    parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
+    totals = {}
+    sides = []
+    for seat, toks in attack.items():
+        involved = _with_blessings(s, toks)
+        totals[seat] = sum(_kind(s, t).strength for t in involved)
+        sides.append({"clan": s.clan_of(seat), "total": totals[seat],
+                      "tokens": [_token_info(s, t) for t in involved]})
+
+    def defense_against(seat):
+        d = parts["total"]
+        # Phoenix ignores the +2 printed on clan capitals when attacking
+        if s.clans[seat] == "phoenix" and R.capital_of[p] is not None:
+            d -= R.printed_defense[p]
+        return d
+
+    best = max(totals.values())
+    top = [seat for seat, v in totals.items() if v == best]
+    winner = None
+    if len(top) > 1:
+        # a tie for the highest total: the defender wins, unless Crane is among the tied
+        top = [seat for seat in top if s.clans[seat] == "crane"]
+    if len(top) == 1:
+        a = top[0]
+        d = defense_against(a)
+        if totals[a] > d or (totals[a] == d and s.clans[a] == "crane"):
+            winner = a
+    involved_all = defend_all + [t for toks in attack.values() for t in _with_blessings(s, toks)]
+    if lion_bluff:
+        involved_all.append(lion_bluff)
+    _discard_all(s, involved_all)
+    result = {"province": name, "attackers": sides,
+              "defender": {"clan": s.clan_of(defender) if defender >= 0 else None, **parts,
+                           "tokens": [_token_info(s, t) for t in defend_all]}}
+    if winner is not None:
+        s._clear_control(p)
+        n = s._add_control(winner, p, down=1)
+        result.update(winner=s.clan_of(winner), outcome="taken", control_placed=n)
+    elif defender >= 0:
+        n = s._add_control(defender, p, up=1)
+        result.update(winner=s.clan_of(defender), outcome="defended", faceup_added=n)
+    else:
+        result.update(winner=None, outcome="nothing")
+    return [ev("battle", **result)]
+
+
+def claim_territories(s: RokuganState) -> list:
+    """Claim Territories; a player who lost a territory returns its unplayed card to the board."""
+    events = []
+    for t in range(len(R.territory_names)):
+        ctrl = territory_controller(s, t)
+        for seat in range(s.n):
+            for c in list(s.cards[seat]):
+                if R.cards[c]["territory"] == R.territory_names[t] and seat != ctrl:
+                    s.cards[seat].remove(c)
+                    s.space[t] = c
+                    events.append(ev("territory-card-returned", clan=s.clan_of(seat), territory=R.territory_names[t]))
+        if ctrl is not None and s.space[t] is not None:
+            s.cards[ctrl].append(s.space[t])
+            s.space[t] = None
+            events.append(ev("territory-claimed", clan=s.clan_of(ctrl), territory=R.territory_names[t]))
+    return events

@@ -1,0 +1,85 @@
+"""Views: what one player (or a spectator) may know of a game.
+
+A player's view holds the public board and counts, plus that player's own
+hidden facts: hand, pool, objective (and the two dealt at setup), territory
+cards held, and what they have seen this round (scout, Scorpion, Dark Favors,
+first player card, Spy Network). It never holds another player's hidden facts:
+facedown tokens of others show no kind unless this player has looked at them,
+and the generator state, the initiative deck order and the unclaimed territory
+cards are in no view.
+"""
+
+from __future__ import annotations
+
+from daimyo.rokugan.board import loc_text
+from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.state import NP, OVER, RokuganState
+
+
+def _codes(s: RokuganState, seat: int, toks) -> list[str]:
+    ks = R.clan_tokens[s.clans[seat]]
+    return sorted(ks[t].code for t in toks)
+
+
+def view(s: RokuganState, player: int | None) -> dict:
+    over = s.phase == OVER
+    provinces = {}
+    for p in range(NP):
+        o = s.owner[p]
+        provinces[R.province_names[p]] = {
+            "owner": s.clan_of(o) if o >= 0 else None, "faceup": s.up[p], "facedown": s.down[p],
+            "special": s.special[p],
+        }
+    tokens = []
+    for t in s.tokens:
+        known = t[6] or (player is not None and (t[1] == player or (t[7] >> player) & 1))
+        tokens.append({
+            "token": t[0], "owner": s.clan_of(t[1]), "at": loc_text(t[3], t[4], t[5]), "faceup": t[6],
+            "code": R.clan_tokens[s.clans[t[1]]][t[2]].code if known else None,
+        })
+    players = []
+    for q in range(s.n):
+        info = {
+            "seat": q, "clan": s.clans[q], "hand_size": len(s.hand[q]), "pool_size": len(s.pool[q]),
+            "discard": _codes(s, q, s.discard[q]) if s.clans[q] else [],
+            "bluff_out": bool(s.out[q]), "control_supply": s.supply[q], "control_on_board": s.control_tokens_on_board(q),
+            "set_aside": s.set_aside[q], "scouts": s.scouts[q], "shugenja": s.shugenja[q],
+            "territory_cards": len(s.cards[q]), "ronin": s.ronin[q], "done_placing": s.done[q],
+            "spied": s.spied[q], "objective_chosen": s.objective[q] is not None,
+            "first_player": q == s.first,
+        }
+        if over:
+            info["objective"] = s.objective[q]
+        players.append(info)
+    v = {
+        "game": "rokugan", "rules": s.rules_version, "round": s.round, "phase": s.phase,
+        "first_player": s.clan_of(s.first) if s.clans[s.first] else None,
+        "first_player_card_used": s.fp_used,
+        "to_act": [s.clan_of(p) for p in s.to_act()],
+        "awaiting": _awaiting(s),
+        "provinces": provinces, "tokens": tokens, "players": players,
+        "specials_left": dict(s.specials_left),
+        "territory_spaces": {R.territory_names[t]: (s.space[t] is not None) for t in range(len(s.space))},
+        "played_cards": list(s.played),
+        "initiative_cards_left": len(s.initiative),
+        "result": s.result,
+    }
+    if player is not None:
+        me = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
+              "territory_cards": list(s.cards[player]), "seen": [list(x) for x in s.seen[player]]}
+        if s.clans[player]:
+            me["hand"] = _codes(s, player, s.hand[player])
+            me["pool"] = _codes(s, player, s.pool[player])
+        if s.objective[player] is None:
+            me["objectives_dealt"] = list(s.offer[player])
+        v["you"] = me
+    return v
+
+
+def _awaiting(s: RokuganState) -> str:
+    if s.pending:
+        f = s.pending[-1]
+        if f[0] == "card":
+            return f"card:{f[2]}"
+        return f[0]
+    return s.phase
