@@ -466,6 +466,7 @@ def do_move(s: RokuganState, seat: int, move: tuple) -> list[Event]:
     if ph == SETUP_CONTROL:
         p = move[1]
         s.set_aside[seat] -= 1
+        s.supply[seat] += 1  # the set-aside token is the one placed
         s._add_control(seat, p, down=1)
         s.turn = (seat + 1) % s.n
         return [ev("control", clan=clan, province=R.province_names[p])]

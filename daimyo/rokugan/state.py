@@ -146,6 +146,7 @@ class RokuganState(GameState):
         # Setup 7: set aside control tokens
         for p in range(n):
             self.set_aside[p] = R.starting_control[n]
+            self.supply[p] -= R.starting_control[n]
         # Setup 8: first player from the clan initiative cards
         deck = list(self.clans)
         self.rng.shuffle(deck)

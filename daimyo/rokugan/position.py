@@ -1,0 +1,476 @@
+"""The position format: any moment of a game as a text file a person can write.
+
+One fact a line, ``key: value`` or ``key subject: value``; ``#`` followed by a
+space starts a comment (``#7`` is token number 7). Only ``format`` and ``players`` are required; everything else has a
+default (see docs/rokugan-positions.md). Example::
+
+    format: rokugan-position
+    players: phoenix scorpion dragon
+    phase: placement
+    round: 2
+    province dragon_2: dragon up=1
+    province phoenix_1: phoenix
+    token #1: phoenix a1 phoenix_1>dragon_2
+    hand dragon: a1 a2 bluff
+
+:func:`to_position` writes every field, so ``to_position(from_position(t))`` is a
+canonical form and two states are the same exactly when their positions are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from daimyo.core.errors import FormatError
+from daimyo.core.rng import Rng
+from daimyo.rokugan.board import loc_text, parse_loc
+from daimyo.rokugan.data import RULES as R, SPECIALS
+from daimyo.rokugan.state import BLUFF, NP, OVER, PHASES, PLACEMENT, RokuganState
+
+FORMAT = "rokugan-position"
+SEAT_KEYS = ("hand", "pool", "discard", "out", "supply", "set-aside", "scouts", "shugenja", "cards", "objective",
+             "offer", "ronin", "done", "spied", "seen")
+FLAG_KEYS = ("first-player-card", "scorpion-look", "unicorn-swap")
+
+
+_COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
+
+
+def strip_comment(line: str) -> str:
+    """A comment is '#' followed by a space or the end of the line ('#7' is a token number)."""
+    return _COMMENT.sub("", line).strip()
+
+
+def _yes(v: str, where: str) -> bool:
+    if v in ("yes", "true", "used"):
+        return True
+    if v in ("no", "false", "unused"):
+        return False
+    raise FormatError(f"{where}: expected yes or no, got '{v}'")
+
+
+def _int(v: str, where: str) -> int:
+    try:
+        return int(v)
+    except ValueError:
+        raise FormatError(f"{where}: expected a whole number, got '{v}'") from None
+
+
+def to_position(s: RokuganState) -> str:
+    """Write every fact of the state (hidden ones included: this is the referee's file)."""
+    c = s.clan_of
+    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"players: {' '.join(c(p) for p in range(s.n))}",
+             f"phase: {s.phase}", f"round: {s.round}", f"first: {c(s.first)}", f"turn: {c(s.turn)}",
+             f"seed: {s.rng.state}", f"initiative: {' '.join(s.initiative)}",
+             "spaces: " + " ".join(f"{R.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
+             f"played: {' '.join(s.played)}",
+             f"first-player-card: {'used' if s.fp_used else 'unused'}",
+             f"scorpion-look: {'used' if s.scorpion_used else 'unused'}",
+             f"unicorn-swap: {'used' if s.unicorn_used else 'unused'}",
+             f"passes: {s.passes}", f"next-token: {s.next_id}"]
+    for p in range(NP):
+        if s.owner[p] >= 0 or s.special[p] is not None:
+            parts = [c(s.owner[p]) if s.owner[p] >= 0 else "-"]
+            if s.owner[p] >= 0:
+                parts += [f"up={s.up[p]}", f"down={s.down[p]}"]
+            if s.special[p]:
+                parts.append(f"special={s.special[p]}")
+            lines.append(f"province {R.province_names[p]}: {' '.join(parts)}")
+    for t in s.tokens:
+        words = [c(t[1]), s.code_of(t[1], t[2]), loc_text(t[3], t[4], t[5])]
+        if t[6]:
+            words.append("faceup")
+        others = [c(q) for q in range(s.n) if q != t[1] and (t[7] >> q) & 1]
+        if others:
+            words.append("seen=" + ",".join(others))
+        lines.append(f"token #{t[0]}: {' '.join(words)}")
+    for p in range(s.n):
+        cl = c(p)
+        codes = lambda lst: " ".join(s.code_of(p, x) for x in lst)  # noqa: E731
+        lines += [f"hand {cl}: {codes(s.hand[p])}", f"pool {cl}: {codes(s.pool[p])}",
+                  f"discard {cl}: {codes(s.discard[p])}", f"out {cl}: {codes(s.out[p])}",
+                  f"supply {cl}: {s.supply[p]}", f"set-aside {cl}: {s.set_aside[p]}",
+                  f"scouts {cl}: {s.scouts[p]}", f"shugenja {cl}: {s.shugenja[p]}",
+                  f"cards {cl}: {' '.join(s.cards[p])}", f"objective {cl}: {s.objective[p] or '-'}",
+                  f"offer {cl}: {' '.join(s.offer[p])}",
+                  f"ronin {cl}: {'yes' if s.ronin[p] else 'no'}", f"done {cl}: {'yes' if s.done[p] else 'no'}",
+                  f"spied {cl}: {'yes' if s.spied[p] else 'no'}"]
+        for fact in s.seen[p]:
+            lines.append(f"seen {cl}: {_seen_text(s, fact)}")
+    for f in s.pending:
+        lines.append(f"pending: {_frame_text(s, f)}")
+    return "\n".join(lines) + "\n"
+
+
+def _seen_text(s: RokuganState, fact: tuple) -> str:
+    if fact[0] == "spy-network":
+        return f"spy-network {fact[2]} {','.join(fact[3])}"
+    return f"{fact[0]} #{fact[1]} {fact[2]} {fact[3]}"
+
+
+def _frame_text(s: RokuganState, f: tuple) -> str:
+    if f[0] == "card":
+        memo = ",".join(str(x) for x in f[4])
+        return f"card {s.clan_of(f[1])} {f[2]} step={f[3]} memo={memo}"
+    return f"{f[0].replace('_', '-')} {s.clan_of(f[1])}"
+
+
+def from_position(text: str) -> RokuganState:
+    """Read a position; a malformed one raises FormatError naming the line and field."""
+    import daimyo.rokugan.cards  # noqa: F401  (card registry)
+    entries: list[tuple[int, str, str | None, str]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if not line:
+            continue
+        if ":" not in line:
+            raise FormatError(f"line {no}: expected 'key: value', got '{raw.strip()}'")
+        key, _, value = line.partition(":")
+        kw = key.split()
+        if not kw:
+            raise FormatError(f"line {no}: missing key before ':'")
+        entries.append((no, kw[0], kw[1] if len(kw) > 1 else None, value.strip()))
+    top = {}
+    for no, k, sub, v in entries:
+        if sub is None and k not in ("pending",):
+            top[k] = (no, v)
+    if top.get("format", (0, ""))[1] != FORMAT:
+        raise FormatError(f"line 1: a position starts with 'format: {FORMAT}'")
+    if "players" not in top:
+        raise FormatError("a position needs a 'players:' line naming the clans in seat order")
+    no, v = top["players"]
+    clans = v.split()
+    for cl in clans:
+        if cl not in R.clan_names:
+            raise FormatError(f"line {no}: players: unknown clan '{cl}'")
+    if len(set(clans)) != len(clans) or not 2 <= len(clans) <= 5:
+        raise FormatError(f"line {no}: players: 2 to 5 different clans are needed")
+    n = len(clans)
+    s = RokuganState.new_game(players=n, seed=0, clans=clans)
+    seat = {cl: i for i, cl in enumerate(clans)}
+
+    def seat_of(name: str, where: str) -> int:
+        if name not in seat:
+            raise FormatError(f"{where}: '{name}' is not a clan in this game ({' '.join(clans)})")
+        return seat[name]
+
+    # defaults for a placement-phase position
+    s.phase = PLACEMENT
+    s.round = 1
+    s.first = 0
+    s.turn = 0
+    s.rng = Rng(0)
+    s.initiative = []
+    s.played = []
+    s.fp_used = n == 2
+    s.tokens = []
+    s.owner = [-1] * NP
+    s.up = [0] * NP
+    s.down = [0] * NP
+    s.special = [None] * NP
+    s.hand = [[] for _ in range(n)]
+    s.pool = [None] * n
+    s.offer = [()] * n
+    s.objective = [None] * n
+    s.supply = [None] * n
+    given_spaces = None
+    ronin_given = [False] * n
+    known = {}
+    for no, k, sub, v in entries:
+        where = f"line {no} ({k})"
+        if sub is None:
+            if k in ("format", "players"):
+                continue
+            if k == "rules":
+                if v != s.rules_version:
+                    raise FormatError(f"{where}: this engine plays rules version {s.rules_version}, not '{v}'")
+            elif k == "phase":
+                if v not in PHASES:
+                    raise FormatError(f"{where}: unknown phase '{v}' (phases: {' '.join(PHASES)})")
+                s.phase = v
+            elif k == "round":
+                s.round = _int(v, where)
+                if not 0 <= s.round <= R.rounds:
+                    raise FormatError(f"{where}: round must be 0 to {R.rounds}")
+            elif k == "first":
+                s.first = seat_of(v, where)
+            elif k == "turn":
+                s.turn = seat_of(v, where)
+            elif k == "seed":
+                s.rng = Rng(_int(v, where))
+            elif k == "initiative":
+                for card in v.split():
+                    if card not in clans and card not in R.neutral_cards:
+                        raise FormatError(f"{where}: '{card}' is neither a clan in this game nor a neutral initiative card")
+                s.initiative = v.split()
+            elif k == "spaces":
+                given_spaces = _spaces(v, where)
+            elif k == "played":
+                for card in v.split():
+                    if card not in R.cards:
+                        raise FormatError(f"{where}: unknown territory card '{card}'")
+                s.played = v.split()
+            elif k in FLAG_KEYS:
+                val = _yes(v, where)
+                if k == "first-player-card":
+                    s.fp_used = val
+                elif k == "scorpion-look":
+                    s.scorpion_used = val
+                else:
+                    s.unicorn_used = val
+            elif k == "passes":
+                s.passes = _int(v, where)
+            elif k == "next-token":
+                s.next_id = _int(v, where)
+            elif k == "pending":
+                s.pending.append(_frame(v, where, seat_of))
+            else:
+                raise FormatError(f"{where}: unknown key '{k}'")
+            continue
+        if k == "province":
+            if sub not in R.province_index:
+                raise FormatError(f"{where}: unknown province '{sub}'")
+            _province_line(s, R.province_index[sub], v, where, seat_of)
+        elif k == "token":
+            if not sub.startswith("#") or not sub[1:].isdigit():
+                raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
+            known[int(sub[1:])] = (v, where)
+        elif k in SEAT_KEYS:
+            q = seat_of(sub, where)
+            _seat_line(s, k, q, v, where, ronin_given, seat_of)
+        else:
+            raise FormatError(f"{where}: unknown key '{k}'")
+    # tokens on the board (in the order of their numbers)
+    for tid in sorted(known):
+        v, where = known[tid]
+        _token_line(s, tid, v, where, seat_of)
+    if s.tokens:
+        s.next_id = max(s.next_id, max(t[0] for t in s.tokens) + 1)
+    # combat tokens: give each code a token index; what no list names is in the pool
+    for q in range(n):
+        _assign_tokens(s, q)
+    for q in range(n):
+        on_board = s.control_tokens_on_board(q)
+        if s.supply[q] is None:
+            s.supply[q] = R.control_tokens - on_board - s.set_aside[q]
+        if s.supply[q] + on_board + s.set_aside[q] != R.control_tokens:
+            raise FormatError(f"control tokens of {clans[q]}: {on_board} on the board + {s.set_aside[q]} set aside + "
+                              f"{s.supply[q]} in supply is not {R.control_tokens}")
+        if not ronin_given[q]:
+            s.ronin[q] = on_board == 0 and s.phase in (PLACEMENT,)
+    # special tokens left in the pile
+    s.specials_left = dict(R.special_supply)
+    for p in range(NP):
+        sp = s.special[p]
+        if sp:
+            s.specials_left[sp] -= 1
+            if s.specials_left[sp] < 0:
+                raise FormatError(f"province {R.province_names[p]}: more {sp} tokens on the board than the game has")
+    # territory cards: on the board spaces unless held or played
+    held = {c for q in range(n) for c in s.cards[q]} | set(s.played)
+    for c in held:
+        if sum(1 for q in range(n) for x in s.cards[q] if x == c) + s.played.count(c) > 1:
+            raise FormatError(f"territory card '{c}' is in more than one place")
+    s.space = [None] * len(R.territory_names)
+    for t in range(len(R.territory_names)):
+        cs = R.territory_cards[t]
+        if given_spaces is not None and R.territory_names[t] in given_spaces:
+            s.space[t] = given_spaces[R.territory_names[t]]
+            if s.space[t] is not None and s.space[t] not in cs:
+                raise FormatError(f"spaces: '{s.space[t]}' is not a card of territory {R.territory_names[t]}")
+        elif not any(c in held for c in cs):
+            s.space[t] = cs[0]
+        if s.space[t] is not None and any(c in held for c in cs):
+            raise FormatError(f"spaces: territory {R.territory_names[t]} has a card on its space and one held or played")
+    if s.phase == OVER:
+        from daimyo.rokugan.scoring import final_scoring
+        final_scoring(s)
+    return s
+
+
+def _spaces(v: str, where: str) -> dict:
+    out = {}
+    for item in v.split():
+        t, _, c = item.partition("=")
+        if t not in R.territory_index:
+            raise FormatError(f"{where}: unknown territory '{t}'")
+        if c != "-" and c not in R.cards:
+            raise FormatError(f"{where}: unknown territory card '{c}'")
+        out[t] = None if c == "-" else c
+    return out
+
+
+def _province_line(s, p, v, where, seat_of):
+    words = v.split()
+    if not words:
+        raise FormatError(f"{where}: expected an owner clan or '-'")
+    owner = -1 if words[0] == "-" else seat_of(words[0], where)
+    up = down = None
+    for w in words[1:]:
+        key, _, val = w.partition("=")
+        if key == "up":
+            up = _int(val, where)
+        elif key == "down":
+            down = _int(val, where)
+        elif key == "special":
+            if val not in SPECIALS:
+                raise FormatError(f"{where}: unknown special token '{val}' (special tokens: {' '.join(SPECIALS)})")
+            s.special[p] = val
+        else:
+            raise FormatError(f"{where}: unknown field '{key}' (up=, down=, special=)")
+    if owner >= 0:
+        if up is None and down is None:
+            down = 1
+        up, down = up or 0, down or 0
+        if up + down == 0 or up < 0 or down < 0:
+            raise FormatError(f"{where}: a controlled province holds at least one control token")
+        s.owner[p], s.up[p], s.down[p] = owner, up, down
+    elif up or down:
+        raise FormatError(f"{where}: control tokens need an owner clan")
+    if s.special[p] == "scorched_earth" and owner >= 0:
+        raise FormatError(f"{where}: a province with scorched earth cannot be controlled")
+
+
+def _token_line(s, tid, v, where, seat_of):
+    words = v.split()
+    if len(words) < 3:
+        raise FormatError(f"{where}: expected '<clan> <code> <place> [faceup] [seen=clan,...]'")
+    q = seat_of(words[0], where)
+    code = words[1]
+    toks = R.clan_tokens[s.clans[q]]
+    if code not in {t.code for t in toks}:
+        raise FormatError(f"{where}: {s.clans[q]} has no combat token '{code}'")
+    try:
+        loc = parse_loc(words[2])
+    except FormatError as e:
+        raise FormatError(f"{where}: {e}") from None
+    faceup, mask = False, 1 << q
+    for w in words[3:]:
+        if w == "faceup":
+            faceup = True
+        elif w.startswith("seen="):
+            for cl in w[5:].split(","):
+                mask |= 1 << seat_of(cl, where)
+        else:
+            raise FormatError(f"{where}: unknown word '{w}' (faceup, seen=clan,...)")
+    kind = next(t.kind for t in toks if t.code == code)
+    if (kind == "blessing") != (loc[0] == "o"):
+        raise FormatError(f"{where}: blessings (and only blessings) stand on another token (#n)")
+    if kind == "blessing":
+        faceup = True
+    if any(t[0] == tid for t in s.tokens):
+        raise FormatError(f"{where}: token #{tid} appears twice")
+    # the token index is fixed later; keep the code for now
+    s.tokens.append((tid, q, code, loc[0], loc[1], loc[2], faceup, mask))
+
+
+def _codes(s, q, v, where) -> list[str]:
+    toks = {t.code for t in R.clan_tokens[s.clans[q]]}
+    out = v.split()
+    for c in out:
+        if c not in toks:
+            raise FormatError(f"{where}: {s.clans[q]} has no combat token '{c}'")
+    return out
+
+
+def _seat_line(s, k, q, v, where, ronin_given, seat_of):
+    if k in ("hand", "pool", "discard", "out"):
+        lst = _codes(s, q, v, where)
+        {"hand": s.hand, "pool": s.pool, "discard": s.discard, "out": s.out}[k][q] = lst
+    elif k == "supply":
+        s.supply[q] = _int(v, where)
+    elif k == "set-aside":
+        s.set_aside[q] = _int(v, where)
+    elif k == "scouts":
+        s.scouts[q] = _int(v, where)
+    elif k == "shugenja":
+        s.shugenja[q] = _int(v, where)
+    elif k == "cards":
+        for c in v.split():
+            if c not in R.cards:
+                raise FormatError(f"{where}: unknown territory card '{c}'")
+        s.cards[q] = v.split()
+    elif k == "objective":
+        if v != "-" and v not in R.objectives:
+            raise FormatError(f"{where}: unknown objective '{v}'")
+        s.objective[q] = None if v == "-" else v
+    elif k == "offer":
+        for o in v.split():
+            if o not in R.objectives:
+                raise FormatError(f"{where}: unknown objective '{o}'")
+        s.offer[q] = tuple(v.split())
+    elif k == "ronin":
+        s.ronin[q] = _yes(v, where)
+        ronin_given[q] = True
+    elif k == "done":
+        s.done[q] = _yes(v, where)
+    elif k == "spied":
+        s.spied[q] = _yes(v, where)
+    elif k == "seen":
+        w = v.split()
+        if len(w) == 3 and w[0] == "spy-network":
+            s.seen[q].append(("spy-network", seat_of(w[1], where), w[1], tuple(w[2].split(","))))
+        elif len(w) == 4 and w[1].startswith("#"):
+            s.seen[q].append((w[0], _int(w[1][1:], where), w[2], w[3]))
+        else:
+            raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
+
+
+def _assign_tokens(s: RokuganState, q: int) -> None:
+    """Turn the codes of every list into token indices; the pool gets what no list names."""
+    toks = R.clan_tokens[s.clans[q]]
+    free: dict[str, list[int]] = {}
+    for i, t in enumerate(toks):
+        free.setdefault(t.code, []).append(i)
+    clan = s.clans[q]
+
+    def take(code: str, where: str) -> int:
+        if not free.get(code):
+            raise FormatError(f"{where}: {clan} has more '{code}' tokens than the game gives it ({toks_count(code)})")
+        return free[code].pop(0)
+
+    def toks_count(code):
+        return sum(1 for t in toks if t.code == code)
+
+    for i, t in enumerate(s.tokens):
+        if t[1] == q:
+            s.tokens[i] = t[:2] + (take(t[2], f"token #{t[0]}"),) + t[3:]
+    s.hand[q] = [take(c, f"hand {clan}") for c in s.hand[q]]
+    s.discard[q] = [take(c, f"discard {clan}") for c in s.discard[q]]
+    s.out[q] = [take(c, f"out {clan}") for c in s.out[q]]
+    if s.pool[q] is None:
+        s.pool[q] = [i for lst in free.values() for i in lst if i != BLUFF]
+        s.pool[q].sort()
+        if BLUFF in free.get("bluff", []):
+            raise FormatError(f"{clan}'s bluff is nowhere: put it in the hand, on the board or out")
+    else:
+        s.pool[q] = [take(c, f"pool {clan}") for c in s.pool[q]]
+        left = [c for c, lst in free.items() for _ in lst]
+        if left:
+            raise FormatError(f"pool {clan}: {len(left)} combat tokens are nowhere ({' '.join(sorted(left))}); "
+                              f"each clan has {len(toks)}")
+
+
+def _frame(v: str, where: str, seat_of) -> tuple:
+    w = v.split()
+    if len(w) < 2:
+        raise FormatError(f"{where}: expected 'pending: KIND CLAN ...'")
+    kind = w[0].replace("-", "_")
+    q = seat_of(w[1], where)
+    if kind in ("dragon_return", "scorpion_look", "unicorn_swap"):
+        return (kind, q)
+    if kind == "card":
+        from daimyo.rokugan.cards import CARDS
+        if len(w) < 3 or w[2] not in CARDS:
+            raise FormatError(f"{where}: expected 'pending: card CLAN CARD step=N memo=...'")
+        step, memo = 0, ()
+        for x in w[3:]:
+            key, _, val = x.partition("=")
+            if key == "step":
+                step = _int(val, where)
+            elif key == "memo":
+                memo = tuple(_int(m, where) for m in val.split(",") if m)
+            else:
+                raise FormatError(f"{where}: unknown field '{key}'")
+        return ("card", q, w[2], step, memo)
+    raise FormatError(f"{where}: unknown pending decision '{w[0]}' (dragon-return, scorpion-look, unicorn-swap, card)")

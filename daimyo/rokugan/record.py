@@ -1,0 +1,182 @@
+"""Game records: a header and the actions of a game, one a line.
+
+::
+
+    format: rokugan-record
+    rules: 1
+    players: 4
+    seed: 7
+    clans: crab crane lion unicorn
+
+    crab: objective emerald-empire
+    crane: objective way-of-the-sail
+    ...
+
+Without a ``clans:`` line the players choose clans as actions (``seat0: clan crab``).
+A game is (rules version, seed, actions): replaying a record rebuilds the same
+state exactly. A position file (docs/rokugan-positions.md) followed by a blank
+line and action lines replays from that position instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.game import Action, Event
+from daimyo.rokugan import new_game
+from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position, strip_comment
+from daimyo.rokugan.state import RokuganState
+
+FORMAT = "rokugan-record"
+_ACTOR = re.compile(r"^(seat\d+|[a-z]+):\s*(.*)$")
+
+
+class ReplayError(ValueError):
+    """A record could not be replayed: malformed, or an illegal action (the message names the line and rule)."""
+
+    def __init__(self, lineno: int, message: str):
+        self.lineno = lineno
+        super().__init__(f"line {lineno}: {message}")
+
+
+@dataclass
+class Replay:
+    state: RokuganState
+    steps: list[tuple[int, str | None, str | None, list[Event]]] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for step in self.steps for e in step[3]]
+
+
+def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
+    """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}."""
+    lines = [f"format: {FORMAT}", f"rules: {header.get('rules', RokuganState.rules_version)}"]
+    for k, v in header.items():
+        if k in ("format", "rules"):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = " ".join(str(x) for x in v)
+        lines.append(f"{k}: {v}")
+    lines.append("")
+    lines += [f"{actor}: {text}" for actor, text in actions]
+    return "\n".join(lines) + "\n"
+
+
+def _is_action(line: str) -> bool:
+    m = _ACTOR.match(line)
+    return bool(m) and (m.group(1) in R.clan_names or m.group(1).startswith("seat"))
+
+
+def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
+    """Split a record or position file into its starting state and its (line, actor, action) lines."""
+    header: list[tuple[int, str]] = []
+    actions: list[tuple[int, str, str]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if not line:
+            continue
+        if _is_action(line):
+            m = _ACTOR.match(line)
+            actions.append((no, m.group(1), m.group(2).strip()))
+        elif actions:
+            raise ReplayError(no, f"'{line}' is not an action line ('clan: action'); header lines come first")
+        else:
+            header.append((no, line))
+    fields = {}
+    for no, line in header:
+        key, sep, val = line.partition(":")
+        if not sep:
+            raise ReplayError(no, f"expected 'key: value', got '{line}'")
+        if len(key.split()) == 1:
+            fields[key.strip()] = (no, val.strip())
+    fmt = fields.get("format", (1, FORMAT))[1]
+    if fmt == POSITION_FORMAT:
+        body = "\n".join([""] * 0 + [raw for raw in text.splitlines()[: (actions[0][0] - 1) if actions else None]])
+        try:
+            return from_position(body), actions
+        except FormatError as e:
+            raise ReplayError(_line_of(e, 1), str(e)) from None
+    if fmt != FORMAT:
+        raise ReplayError(fields["format"][0], f"unknown format '{fmt}' (expected {FORMAT} or {POSITION_FORMAT})")
+    for key, (no, val) in fields.items():
+        if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
+            raise ReplayError(no, f"bad header key '{key}'")
+    if "rules" in fields and fields["rules"][1] != RokuganState.rules_version:
+        raise ReplayError(fields["rules"][0], f"this engine plays rules version {RokuganState.rules_version}, not '{fields['rules'][1]}'")
+    try:
+        players = int(fields["players"][1]) if "players" in fields else None
+        seed = int(fields["seed"][1]) if "seed" in fields else 0
+    except ValueError:
+        no = fields["players"][0] if "players" in fields else fields["seed"][0]
+        raise ReplayError(no, "players and seed must be whole numbers") from None
+    clans = fields["clans"][1].split() if "clans" in fields else None
+    if players is None:
+        if clans is None:
+            raise ReplayError(1, "a record needs a 'players:' line")
+        players = len(clans)
+    try:
+        return new_game(players=players, seed=seed, clans=clans), actions
+    except RuleViolation as e:
+        raise ReplayError(fields.get("clans", fields.get("players", (1, "")))[0], str(e)) from None
+
+
+def _line_of(e: Exception, default: int) -> int:
+    m = re.match(r"line (\d+)", str(e))
+    return int(m.group(1)) if m else default
+
+
+def actor_seat(state: RokuganState, actor: str) -> int:
+    if actor.startswith("seat"):
+        seat = int(actor[4:])
+        if not 0 <= seat < state.n:
+            raise RuleViolation(f"there is no {actor} in a {state.n}-player game", "Setup")
+        return seat
+    if actor not in state.clans:
+        raise RuleViolation(f"no player plays {actor} in this game", "Setup 3. Choose Clans")
+    return state.clans.index(actor)
+
+
+def replay(text: str) -> Replay:
+    """Load a record or position and apply its actions, keeping the events of each."""
+    state, actions = parse(text)
+    rep = Replay(state, [(0, None, None, [])])
+    for no, actor, act in actions:
+        try:
+            seat = actor_seat(state, actor)
+            events = state.apply(Action(seat, act))
+        except RuleViolation as e:
+            raise ReplayError(no, f"{actor}: {act}: {e}") from None
+        rep.steps.append((no, actor, act, events))
+    return rep
+
+
+class Recorder:
+    """Play a game while keeping its record: ``Recorder(players=4, seed=7)``, then ``apply``."""
+
+    def __init__(self, players: int = 4, seed: int = 0, clans: list[str] | None = None):
+        self.header = {"players": players, "seed": seed}
+        if clans:
+            self.header["clans"] = " ".join(clans)
+        self.state = new_game(players=players, seed=seed, clans=clans)
+        self.actions: list[tuple[str, str]] = []
+
+    def apply(self, action: Action) -> list[Event]:
+        actor = self.state.clans[action.player] or f"seat{action.player}"
+        events = self.state.apply(action)
+        self.actions.append((actor, action.text))
+        return events
+
+    def apply_move(self, seat: int, move: tuple) -> list[Event]:
+        from daimyo.rokugan.notation import move_text
+        actor = self.state.clans[seat] or f"seat{seat}"
+        text = move_text(self.state, seat, move)
+        events = self.state.apply_move(seat, move)
+        self.actions.append((actor, text))
+        return events
+
+    def text(self) -> str:
+        return record_text(self.header, self.actions)
