@@ -16,7 +16,6 @@ A game is a pure state machine, in the manner of OpenSpiel:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from abc import ABC, abstractmethod
 from typing import Any, Iterable, NamedTuple
 
@@ -32,19 +31,28 @@ class Action(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
 class Event:
     """Something that happened. ``visible_to`` is None for public events, else the seats that may see it."""
 
-    kind: str
-    data: dict = field(default_factory=dict)
-    visible_to: frozenset | None = None
+    __slots__ = ("kind", "data", "visible_to")
+
+    def __init__(self, kind: str, data: dict | None = None, visible_to: frozenset | None = None):
+        self.kind = kind
+        self.data = data if data is not None else {}
+        self.visible_to = visible_to
 
     def visible(self, player: int | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Event) and (self.kind, self.data, self.visible_to) == (other.kind, other.data, other.visible_to)
+
+    def __repr__(self) -> str:
+        who = "" if self.visible_to is None else f", visible_to={sorted(self.visible_to)}"
+        return f"Event({self.kind!r}, {self.data!r}{who})"
 
 
 def visible_events(events: Iterable[Event], player: int | None) -> list[Event]:

@@ -24,7 +24,7 @@ from daimyo.core.game import Event
 from daimyo.rokugan.board import source_of_border
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import (
-    BATTLEFIELD, BLUFF, NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
+    BATTLEFIELD, BLUFF, HARBOR, NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
     SETUP_OBJECTIVES, SHRINE, UPKEEP, RokuganState, ev, pev,
 )
 
@@ -153,70 +153,97 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
     return None
 
 
-class Targets:
-    """Every legal place for each kind of token of one player, computed once per call."""
+_CENTER = tuple(("c", p, -1) for p in range(NP))
+_SEA = tuple(("s", p, -1) for p in range(NP))
+_BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(R.borders))
+_NEIGHBOURS = tuple(tuple((bi, q) for bi in R.province_borders[p] for q in R.borders[bi] if q != p) for p in range(NP))
 
-    __slots__ = ("army_attack", "sea", "own", "own_coastal", "centers", "dip", "raid", "bless")
+
+class Targets:
+    """Every legal place for each kind of token of one player, each list computed when first asked for."""
+
+    __slots__ = ("s", "seat", "touch", "_aa", "_sea", "_own", "_centers")
 
     def __init__(self, s: RokuganState, seat: int):
         owner, special = s.owner, s.special
-        ronin = s.ronin[seat]
-        touch = [not (special[p] == PEACE or special[p] == SCORCHED or (special[p] == SHRINE and owner[p] != seat))
-                 for p in range(NP)]
-        used_l = set()
-        used_s = set()
-        for t in s.tokens:
-            if t[3] == "l":
-                used_l.add(t[4])
-            elif t[3] == "s":
-                used_s.add(t[4])
-        aa = []
-        for bi, (p, q) in enumerate(R.borders):
-            if bi in used_l or not touch[p] or not touch[q]:
-                continue
-            if owner[q] != seat and (ronin or owner[p] == seat):
-                aa.append(("l", bi, q))
-            if owner[p] != seat and (ronin or owner[q] == seat):
-                aa.append(("l", bi, p))
-        self.army_attack = aa
-        self.sea = [("s", q, -1) for q in range(NP)
-                    if touch[q] and owner[q] != seat and q not in used_s and s.is_coastal(q)]
-        own = [p for p in range(NP) if owner[p] == seat and touch[p]]
-        self.own = [("c", p, -1) for p in own]
-        self.own_coastal = [("c", p, -1) for p in own if s.is_coastal(p)]
-        self.centers = [("c", p, -1) for p in range(NP) if touch[p]]
-        if ronin:
-            self.dip = []
-            self.raid = []
-        else:
-            self.dip = [("c", p, -1) for p in own if special[p] != BATTLEFIELD]
-            self.raid = [("c", p, -1) for p in range(NP) if touch[p] and owner[p] != seat and special[p] != BATTLEFIELD]
-        kinds = R.clan_tokens[s.clans[seat]]
-        self.bless = [("o", t[0], -1) for t in s.tokens
-                      if t[1] == seat and not t[6] and t[3] != "o"
-                      and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]
+        self.s = s
+        self.seat = seat
+        self.touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
+                      for p, sp in enumerate(special)]
+        self._aa = self._sea = self._own = self._centers = None
+
+    def army_attack(self) -> list:
+        if self._aa is None:
+            s, seat, touch, owner = self.s, self.seat, self.touch, self.s.owner
+            used = {t[4] for t in s.tokens if t[3] == "l"}
+            aa = []
+            if s.ronin[seat]:
+                # Ronin: armies may be placed on any land border
+                for bi, (p, q) in enumerate(R.borders):
+                    if bi in used or not touch[p] or not touch[q]:
+                        continue
+                    if owner[q] != seat:
+                        aa.append(_BORDER[bi][0])
+                    if owner[p] != seat:
+                        aa.append(_BORDER[bi][1])
+            else:
+                for p in self.own():
+                    for bi, q in _NEIGHBOURS[p]:
+                        if bi not in used and touch[q] and owner[q] != seat:
+                            aa.append(_BORDER[bi][0] if R.borders[bi][1] == q else _BORDER[bi][1])
+            self._aa = aa
+        return self._aa
+
+    def sea(self) -> list:
+        if self._sea is None:
+            s, seat, touch, owner = self.s, self.seat, self.touch, self.s.owner
+            used = {t[4] for t in s.tokens if t[3] == "s"}
+            coastal = R.coastal
+            harbor = s.special
+            self._sea = [_SEA[q] for q in range(NP)
+                         if (coastal[q] or harbor[q] == HARBOR) and touch[q] and owner[q] != seat and q not in used]
+        return self._sea
+
+    def own(self) -> list[int]:
+        if self._own is None:
+            seat, touch, owner = self.seat, self.touch, self.s.owner
+            self._own = [p for p in range(NP) if owner[p] == seat and touch[p]]
+        return self._own
+
+    def centers(self) -> list:
+        if self._centers is None:
+            self._centers = [_CENTER[p] for p in range(NP) if self.touch[p]]
+        return self._centers
 
     def for_kind(self, kind: str, spied: bool = False) -> list:
-        if kind == "army":
-            return self.army_attack + self.own
-        if kind == "navy":
-            return self.sea + self.own_coastal
+        s = self.s
         if kind == "shinobi":
-            return self.centers
-        if kind == "blessing":
-            return self.bless
-        if kind == "diplomacy":
-            return self.dip
-        if kind == "raid":
-            return self.raid
+            return self.centers()
+        if kind == "army":
+            return self.army_attack() + [_CENTER[p] for p in self.own()]
         if kind == "bluff":
-            return [] if spied else self.army_attack + self.sea + self.centers
+            return [] if spied else self.army_attack() + self.sea() + self.centers()
+        if kind == "navy":
+            return self.sea() + [_CENTER[p] for p in self.own() if R.coastal[p] or s.special[p] == HARBOR]
+        if kind == "blessing":
+            kinds = R.clan_tokens[s.clans[self.seat]]
+            return [("o", t[0], -1) for t in s.tokens
+                    if t[1] == self.seat and not t[6] and t[3] != "o"
+                    and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]
+        if s.ronin[self.seat]:
+            return []
+        if kind == "diplomacy":
+            return [_CENTER[p] for p in self.own() if s.special[p] != BATTLEFIELD]
+        if kind == "raid":
+            owner, seat, special = s.owner, self.seat, s.special
+            return [_CENTER[p] for p in range(NP) if self.touch[p] and owner[p] != seat and special[p] != BATTLEFIELD]
         return []
 
 
 def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> list[tuple]:
     targets = Targets(s, seat)
     kinds = R.clan_tokens[s.clans[seat]]
+    spied = s.spied[seat]
     out = []
     seen_codes = set()
     for tok in tokens:
@@ -224,15 +251,28 @@ def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> list[tuple
         if k.code in seen_codes:
             continue
         seen_codes.add(k.code)
-        for loc in targets.for_kind(k.kind, s.spied[seat]):
-            out.append(("place", k.code, loc[0], loc[1], loc[2]))
+        head = ("place", k.code)
+        out.extend(head + loc for loc in targets.for_kind(k.kind, spied))
     return out
 
 
 def can_place_any(s: RokuganState, seat: int) -> bool:
     targets = Targets(s, seat)
     kinds = R.clan_tokens[s.clans[seat]]
-    return any(targets.for_kind(kinds[t].kind, s.spied[seat]) for t in s.hand[seat])
+    spied = s.spied[seat]
+    for kind in sorted({kinds[t].kind for t in s.hand[seat]}, key=_CHEAP_FIRST.index):
+        if kind == "bluff":
+            # every bluff border touches a province where a bluff may stand as a shinobi
+            if not spied and targets.centers():
+                return True
+        elif kind == "army" and targets.own():
+            return True
+        elif targets.for_kind(kind, spied):
+            return True
+    return False
+
+
+_CHEAP_FIRST = ("shinobi", "bluff", "army", "navy", "diplomacy", "raid", "blessing")
 
 
 # --------------------------------------------------------- other choices
@@ -261,7 +301,6 @@ def unicorn_swappable(s: RokuganState, seat: int) -> list[int]:
 
 def start_of_turn_moves(s: RokuganState, seat: int) -> list[tuple]:
     """Scout and Shugenja Cards, the First Player card and the Shadowlands cards (start of a placement turn)."""
-    from daimyo.rokugan.cards import CARDS
     out = []
     if s.scouts[seat] > 0:
         out.extend(("play", "scout", t) for t in board_token_targets(s, seat, "opponent", True))
@@ -277,7 +316,6 @@ def start_of_turn_moves(s: RokuganState, seat: int) -> list[tuple]:
 
 
 def upkeep_card_moves(s: RokuganState, seat: int) -> list[tuple]:
-    from daimyo.rokugan.cards import CARDS
     return [("play", c) for c in s.cards[seat] if CARDS[c].timing == "upkeep" and CARDS[c].playable(s, seat)]
 
 
@@ -327,14 +365,12 @@ def frame_moves(s: RokuganState, frame: tuple) -> list[tuple]:
         ts = unicorn_swappable(s, seat)
         return [("swap", a, b) for i, a in enumerate(ts) for b in ts[i + 1:]] + [("pass",)]
     if kind == "card":
-        from daimyo.rokugan.cards import CARDS
         return CARDS[frame[2]].options(s, seat, frame[3], frame[4])
     return []
 
 
 # -------------------------------------------------------------- reasons
 def _expected(moves_, s, seat):
-    from daimyo.rokugan.notation import move_text
     opts = [move_text(s, seat, m) for m in moves_]
     shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
     return shown or "none"
@@ -539,7 +575,6 @@ def _do_frame(s: RokuganState, seat: int, move: tuple) -> list[Event]:
         s.tokens[i2] = t2[:3] + t1[3:6] + t2[6:]
         return [ev("swap", clan=clan, tokens=[t1[0], t2[0]])]
     if kind == "card":
-        from daimyo.rokugan.cards import CARDS
         card, step, memo = frame[2], frame[3], frame[4]
         eff = CARDS[card]
         nxt, memo, events = eff.choose(s, seat, step, memo, move)
@@ -551,3 +586,7 @@ def _do_frame(s: RokuganState, seat: int, move: tuple) -> list[Event]:
             s.pending.append(("card", seat, card, nxt, memo))
         return events
     raise AssertionError(f"unknown frame {frame}")
+
+
+from daimyo.rokugan.cards import CARDS  # noqa: E402  (cards build on the helpers above)
+from daimyo.rokugan.notation import move_text  # noqa: E402

@@ -128,7 +128,8 @@ def resolve(s: RokuganState) -> list:
                          discarded=[_token_info(s, u) for u in hit], peace=placed))
 
     # 5. Resolve Battles
-    for p in range(R.n_provinces):
+    busy = {_attacked_province(s, t) for t in s.tokens} | {t[4] for t in s.tokens if t[3] == "c"} | set(attacked)
+    for p in sorted(busy - {-1}):
         events.extend(_battle(s, p, attacked.get(p)))
     for t in list(s.tokens):  # nothing should be left; discard to be safe
         s._discard_board_token(t)

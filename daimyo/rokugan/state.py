@@ -311,11 +311,9 @@ class RokuganState(GameState):
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
 
     def legal_moves(self, seat: int | None = None) -> list[tuple]:
-        from daimyo.rokugan import moves
         return moves.legal_moves(self, seat)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        from daimyo.rokugan.notation import move_text
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
         out = []
@@ -325,8 +323,6 @@ class RokuganState(GameState):
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
-        from daimyo.rokugan import moves
-        from daimyo.rokugan.notation import parse_move
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise RuleViolation(f"there is no player seat {seat!r} in this {self.n}-player game", "Setup")
@@ -341,7 +337,6 @@ class RokuganState(GameState):
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""
-        from daimyo.rokugan import moves
         events = moves.do_move(self, seat, move)
         events.extend(self._advance())
         return events
@@ -391,13 +386,11 @@ class RokuganState(GameState):
     __copy__ = clone
 
     def view(self, player: int | None) -> dict:
-        from daimyo.rokugan.views import view
         return view(self, player)
 
     # ----------------------------------------------------------- round flow
     def _advance(self) -> list[Event]:
         """Run the automatic steps until a player has a decision to make."""
-        from daimyo.rokugan import moves
         events: list[Event] = []
         while not self.pending:
             ph = self.phase
@@ -441,7 +434,6 @@ class RokuganState(GameState):
         Ronin: a player who cannot place any token has that turn skipped and takes no
         more turns this placement phase (this project applies it to every player).
         """
-        from daimyo.rokugan import moves
         n = self.n
         for k in range(n):
             p = (self.turn + k) % n
@@ -528,18 +520,23 @@ class RokuganState(GameState):
         return [ev("placement")]
 
     def _end_placement(self) -> list[Event]:
-        from daimyo.rokugan import moves
         if not self.unicorn_used and "unicorn" in self.clans:
             u = self.clans.index("unicorn")
             self.unicorn_used = True
-            if moves.unicorn_swappable(self, u):
+            if len(moves.unicorn_swappable(self, u)) >= 2:  # a swap needs two tokens
                 self.pending.append(("unicorn_swap", u))
                 return []
-        from daimyo.rokugan.resolution import resolve
         events = resolve(self)
         if self.round >= R.rounds:
-            from daimyo.rokugan.scoring import final_scoring
             events.extend(final_scoring(self))
         else:
             events.extend(self._start_round())
         return events
+
+
+# the rules modules below import this one; they are imported last so that each can use the other
+from daimyo.rokugan import moves  # noqa: E402
+from daimyo.rokugan.notation import move_text, parse_move  # noqa: E402
+from daimyo.rokugan.resolution import resolve  # noqa: E402
+from daimyo.rokugan.scoring import final_scoring  # noqa: E402
+from daimyo.rokugan.views import view  # noqa: E402
