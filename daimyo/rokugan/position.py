@@ -253,7 +253,7 @@ def from_position(text: str) -> RokuganState:
         on_board = s.control_tokens_on_board(q)
         if s.supply[q] is None:
             s.supply[q] = R.control_tokens - on_board - s.set_aside[q]
-        if s.supply[q] + on_board + s.set_aside[q] != R.control_tokens:
+        if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != R.control_tokens:
             raise FormatError(f"control tokens of {clans[q]}: {on_board} on the board + {s.set_aside[q]} set aside + "
                               f"{s.supply[q]} in supply is not {R.control_tokens}")
         if not ronin_given[q]:
