@@ -1,0 +1,59 @@
+"""A bot that picks uniformly among the legal moves, and the loop that plays a game with bots."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from daimyo.core.rng import Rng
+
+_BOT_SALT = 0xB07_5EED_D41A_0000
+
+
+class Bot(Protocol):
+    def choose(self, state, seat: int) -> tuple: ...
+
+
+class RandomBot:
+    """Chooses uniformly from ``state.legal_moves(seat)`` with its own seeded generator."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int):
+        self.rng = Rng(seed)
+
+    def choose(self, state, seat: int) -> tuple:
+        return self.rng.choice(state.legal_moves(seat))
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game played with ``game_seed``.
+
+    Derived from the game's seed but not equal to it, so the bots' choices do not
+    mirror the game's own generator.
+    """
+    return Rng(game_seed ^ _BOT_SALT).next64() + seat
+
+
+def play(state, bots: dict[int, Bot]) -> int:
+    """Play ``state`` to the end in place; returns the number of moves made.
+
+    At a simultaneous node every seat in ``state.to_act()`` moves in turn; each
+    move is one its bot chose from ``state.legal_moves(seat)``.
+    """
+    moves = 0
+    while not state.is_terminal():
+        acting = state.to_act()
+        if not acting:
+            raise RuntimeError("the game is not over but nobody is to act")
+        for seat in acting:
+            if seat not in state.to_act():
+                break
+            state.apply_move(seat, bots[seat].choose(state, seat))
+            moves += 1
+    return moves
+
+
+def play_game(state, bots: dict[int, Bot]):
+    """Play ``state`` until it is terminal and return it."""
+    play(state, bots)
+    return state

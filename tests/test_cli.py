@@ -1,0 +1,166 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from daimyo import __version__
+from daimyo.cli.main import main
+from daimyo.cli.simulate import TIMING_FIELDS
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action
+from daimyo.core.rng import Rng
+from daimyo.rokugan import new_game
+
+REQUIRED = {"games", "games_per_second", "actions_per_second", "wins_by_clan",
+            "players", "seed", "actions", "mean_scores_by_clan"}
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def simulate_json(players, games, seed):
+    r = invoke("rokugan", "simulate", "--players", players, "--games", games, "--seed", seed, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_version():
+    r = invoke("--version")
+    assert r.exit_code == 0
+    assert __version__ in r.output
+
+
+@pytest.mark.parametrize("players,games", [(2, 3), (5, 2)])
+def test_simulate_json(players, games):
+    out = simulate_json(players, games, 1)
+    assert REQUIRED <= out.keys()
+    assert out["games"] == games and out["players"] == players and out["seed"] == 1
+    assert sum(out["wins_by_clan"].values()) == pytest.approx(games)
+    assert sum(out["games_by_clan"].values()) == games * players
+    assert out["wins_by_clan"].keys() == out["mean_scores_by_clan"].keys()
+    assert out["games_per_second"] > 0 and out["actions_per_second"] > 0
+    assert out["actions"] > 0
+
+
+def test_simulate_is_deterministic_apart_from_timing():
+    a, b = simulate_json(3, 2, 42), simulate_json(3, 2, 42)
+    for field in TIMING_FIELDS:
+        a.pop(field), b.pop(field)
+    assert a == b
+
+
+def test_simulate_game_i_uses_seed_plus_i():
+    both = simulate_json(4, 2, 10)
+    second = simulate_json(4, 1, 11)
+    first = simulate_json(4, 1, 10)
+    assert both["actions"] == first["actions"] + second["actions"]
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_simulate_rejects_bad_player_count(players):
+    r = invoke("rokugan", "simulate", "--players", players, "--games", 1)
+    assert r.exit_code != 0
+    assert "2 to 5 players" in r.output
+
+
+def test_simulate_table():
+    r = invoke("rokugan", "simulate", "--players", 2, "--games", 2, "--seed", 3)
+    assert r.exit_code == 0, r.output
+    assert "games/s" in r.output and "actions/s" in r.output and "win shares by clan" in r.output
+
+
+def test_bench_json(monkeypatch):
+    r = invoke("bench", "--games", 2, "--seed", 0, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["games"] == 2 and out["players"] == 4
+    for k in ("games_per_second", "actions_per_second"):
+        assert out[k] > 0
+    if out["mid_game_samples"]:
+        assert out["clone_us"] > 0 and out["clone_bytes"] > 0 and out["state_bytes"] > 0
+
+
+# ---------------------------------------------------------------- replay
+
+CLANS = ["crab", "crane", "lion", "unicorn"]
+HEADER = {"players": 4, "seed": 7, "clans": " ".join(CLANS)}
+
+
+@pytest.fixture
+def record():
+    return pytest.importorskip("daimyo.rokugan.record")
+
+
+def legal_prefix(steps):
+    """A state and the (clan, action) list of its first ``steps`` random legal actions."""
+    s = new_game(players=4, seed=7, clans=CLANS)
+    rng = Rng(99)
+    actions = []
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        a = rng.choice(s.legal_actions(s.to_act()[0]))
+        s.apply(a)
+        actions.append((s.clan_of(a.player), a.text))
+    return s, actions
+
+
+def test_replay_of_a_legal_prefix(record, tmp_path):
+    s, actions = legal_prefix(60)
+    f = tmp_path / "game.txt"
+    f.write_text(record.record_text(HEADER, actions))
+    r = invoke("rokugan", "replay", f)
+    assert r.exit_code == 0, r.output
+    assert f"round {s.round}, phase {s.phase}" in r.stdout
+    assert actions[-1][1] in r.stdout
+    r = invoke("rokugan", "replay", f, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["state"] == json.loads(json.dumps(s.view(None)))
+    assert out["events"] and all("kind" in e for e in out["events"])
+
+
+def test_replay_of_a_whole_game_shows_scores(record, tmp_path):
+    s, actions = legal_prefix(10_000)
+    assert s.is_terminal()
+    f = tmp_path / "game.txt"
+    f.write_text(record.record_text(HEADER, actions))
+    r = invoke("rokugan", "replay", f)
+    assert r.exit_code == 0, r.output
+    assert "battle for" in r.stdout and "final scoring" in r.stdout and "winner" in r.stdout
+
+
+def test_replay_shows_only_public_events(record, tmp_path):
+    s, actions = legal_prefix(60)
+    f = tmp_path / "game.txt"
+    f.write_text(record.record_text(HEADER, actions))
+    out = json.loads(invoke("rokugan", "replay", f, "--json").stdout)
+    kinds = {e["kind"] for e in out["events"]}
+    assert not kinds & {"objective", "drew", "place-own", "saw", "returned", "saw-hand"}
+
+
+def test_replay_illegal_action_exits_1_with_rule_message(record, tmp_path):
+    s, actions = legal_prefix(30)
+    waiting = s.to_act()
+    idle = next(p for p in range(4) if p not in waiting)
+    bad = s.legal_actions(waiting[0])[0].text
+    with pytest.raises(RuleViolation) as rv:
+        s.clone().apply(Action(idle, bad))
+    text = record.record_text(HEADER, actions + [(s.clan_of(idle), bad)])
+    f = tmp_path / "bad.txt"
+    f.write_text(text)
+    r = invoke("rokugan", "replay", f)
+    assert r.exit_code == 1
+    assert "not" in r.stderr and f"{s.clan_of(idle)}'s turn" in r.stderr
+    assert str(rv.value).split(";")[0] in r.stderr
+    lineno = max(i for i, line in enumerate(text.splitlines(), 1) if bad in line)
+    assert str(lineno) in r.stderr
+
+
+def test_replay_malformed_file_exits_1(record, tmp_path):
+    f = tmp_path / "junk.txt"
+    f.write_text("this is not a game record\n")
+    r = invoke("rokugan", "replay", f)
+    assert r.exit_code == 1
+    assert r.stderr.strip()
