@@ -12,7 +12,7 @@
   parts such as the board's token tuples with its original), and the bytes of
   a standalone copy (a pickle round trip), which shares nothing with it.
 
-Run it with ``daimyo bench`` or ``python benchmarks/bench_rokugan.py``.
+Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def replay(file: Path, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(games: int, seed: int, as_json: bool) -> None:
     """Measure the Battle for Rokugan engine's speed and memory on one core."""
-    from benchmarks.bench_rokugan import run
+    from daimyo.bench import run
 
     r = run(games, seed)
     if as_json:
