@@ -477,6 +477,10 @@ class RokuganState(GameState):
             if self.out[p]:
                 self.hand[p].extend(self.out[p])
                 self.out[p] = []
+            if BLUFF in self.pool[p]:
+                # the first player card may have returned the bluff to the pool; it is never drawn
+                self.pool[p].remove(BLUFF)
+                self.hand[p].append(BLUFF)
             extra = 1 if self.clans[p] == "dragon" else 0
             need = R.hand_size + extra - len(self.hand[p])
             drawn = self._draw(p, max(0, need))
