@@ -422,6 +422,9 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         return (f"'{card}' cannot be played now: nothing it could affect", "Playing Territory Cards")
     if ph == UPKEEP and verb == "play":
         card = move[1]
+        if card in START_OF_TURN:
+            return (f"the {card} card is played at the start of a turn in the placement phase, not in upkeep",
+                    "Scout and Shugenja Cards")
         if card not in s.cards[seat]:
             return (f"{s.clan_of(seat)} does not hold the territory card '{card}'", "Upkeep Phase 3. Play Territory Cards")
         if R.cards.get(card, {}).get("timing") == "placement":
