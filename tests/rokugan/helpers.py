@@ -1,0 +1,64 @@
+"""Shared helpers for the Battle for Rokugan rule tests."""
+import textwrap
+
+from daimyo.rokugan.position import from_position, to_position
+
+
+def pos(text):
+    """Dedent a position block and strip leading/trailing blank lines."""
+    return textwrap.dedent(text).strip() + "\n"
+
+
+def state_of(text):
+    """Parse a (dedented) position block into a state."""
+    return from_position(pos(text))
+
+
+def resolve_position(text):
+    """Parse a position and run the automatic steps.
+
+    Placement ends when every hand holds at most one token; then the Unicorn
+    swap (if any) is offered, the resolution phase runs, and the next round
+    starts.  Returns (state, events).
+    """
+    s = from_position(pos(text))
+    events = s._advance()
+    return s, events
+
+
+def snapshot(state):
+    return to_position(state)
+
+
+def resolve_only(text):
+    """Parse a position and run only the resolution phase (steps 1-6), no next round.
+
+    Hands and discard piles are then exactly what resolution left them.
+    """
+    from daimyo.rokugan.resolution import resolve
+    s = from_position(pos(text))
+    events = resolve(s)
+    return s, events
+
+
+def P(name):
+    """The index of a province by its id (``crab_2``)."""
+    from daimyo.rokugan.data import RULES
+    return RULES.province_index[name]
+
+
+def of_kind(events, kind):
+    """The data of every event of ``kind``."""
+    return [e.data for e in events if e.kind == kind]
+
+
+def battle_at(events, province):
+    """The data of the battle event in ``province`` (exactly one)."""
+    found = [e.data for e in events if e.kind == "battle" and e.data["province"] == province]
+    assert len(found) == 1, f"expected one battle in {province}, got {len(found)}"
+    return found[0]
+
+
+def codes(state, seat, lst):
+    """The token codes of a list of token indices (a hand, a discard pile), sorted."""
+    return sorted(state.code_of(seat, t) for t in lst)
