@@ -128,9 +128,25 @@ def resolve(s: RokuganState) -> list:
                          discarded=[_token_info(s, u) for u in hit], peace=placed))
 
     # 5. Resolve Battles
-    busy = {_attacked_province(s, t) for t in s.tokens} | {t[4] for t in s.tokens if t[3] == "c"} | set(attacked)
-    for p in sorted(busy - {-1}):
-        events.extend(_battle(s, p, attacked.get(p)))
+    blessings: dict[int, list[tuple]] = {}
+    groups: dict[int, tuple[dict, list, list]] = {}
+    for t in s.tokens:
+        if t[3] == "o":
+            blessings.setdefault(t[4], []).append(t)
+            continue
+        ap = _attacked_province(s, t)
+        if ap >= 0:
+            groups.setdefault(ap, ({}, [], [None]))[0].setdefault(t[1], []).append(t)
+        elif t[3] == "c" and s.owner[t[4]] == t[1]:
+            g = groups.setdefault(t[4], ({}, [], [None]))
+            k = _kind(s, t).kind
+            if k in ("army", "navy", "shinobi"):
+                g[1].append(t)
+            elif t[2] == BLUFF:
+                g[2][0] = t
+    for p in sorted(set(groups) | set(attacked)):
+        attack, defend, lion = groups.get(p, ({}, [], [None]))
+        events.extend(_battle(s, p, attack, defend, lion[0], attacked.get(p), blessings))
     for t in list(s.tokens):  # nothing should be left; discard to be safe
         s._discard_board_token(t)
 
@@ -152,27 +168,19 @@ def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], l
     return parts
 
 
-def _battle(s: RokuganState, p: int, attacked_owner) -> list:
+def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict) -> list:
+    """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
+    defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there."""
     defender = s.owner[p]
-    attack: dict[int, list[tuple]] = {}
-    defend: list[tuple] = []
-    lion_bluff = None
-    for t in s.tokens:
-        if t[3] == "o":
-            continue
-        if _attacked_province(s, t) == p:
-            attack.setdefault(t[1], []).append(t)
-        elif t[3] == "c" and t[4] == p and t[1] == defender and defender >= 0:
-            k = _kind(s, t).kind
-            if k in ("army", "navy", "shinobi"):
-                defend.append(t)
-            elif t[2] == BLUFF:
-                lion_bluff = t
+
+    def with_blessings(tokens):
+        return tokens + [b for t in tokens for b in blessings.get(t[0], ())]
+
     name = R.province_names[p]
     if not attack:
         events = []
         if defend:
-            involved = _with_blessings(s, defend)
+            involved = with_blessings(defend)
             _discard_all(s, involved)
             n = s._add_control(defender, p, up=1)
             events.append(ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
@@ -184,12 +192,12 @@ def _battle(s: RokuganState, p: int, attacked_owner) -> list:
         if lion_bluff:
             s._discard_board_token(lion_bluff)
         return events
-    defend_all = _with_blessings(s, defend)
+    defend_all = with_blessings(defend)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     totals = {}
     sides = []
     for seat, toks in attack.items():
-        involved = _with_blessings(s, toks)
+        involved = with_blessings(toks)
         totals[seat] = sum(_kind(s, t).strength for t in involved)
         sides.append({"clan": s.clan_of(seat), "total": totals[seat],
                       "tokens": [_token_info(s, t) for t in involved]})
@@ -212,7 +220,7 @@ def _battle(s: RokuganState, p: int, attacked_owner) -> list:
         d = defense_against(a)
         if totals[a] > d or (totals[a] == d and s.clans[a] == "crane"):
             winner = a
-    involved_all = defend_all + [t for toks in attack.values() for t in _with_blessings(s, toks)]
+    involved_all = defend_all + [t for toks in attack.values() for t in with_blessings(toks)]
     if lion_bluff:
         involved_all.append(lion_bluff)
     _discard_all(s, involved_all)
