@@ -394,14 +394,12 @@ class PurgeTheWeak(ShadowlandsCard):
 
     def choose(self, s, seat, step, memo, move):
         if step == 0:
-            ks = R.clan_tokens[s.clans[seat]]
             if move[1] == "bluff":
                 # the discarded bluff stays out, faceup, until the next upkeep
                 s.hand[seat].remove(BLUFF)
                 s.out[seat].append(BLUFF)
             else:
                 _move_token(s, seat, s.hand[seat], s.discard[seat], move[1])
-            assert ks  # clan tokens exist
             return 1, memo, [ev("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
         return (2 if step == 1 else None), memo, reveal_and_discard(s, s.token(move[1]), "purge-the-weak")
 

@@ -62,3 +62,28 @@ def battle_at(events, province):
 def codes(state, seat, lst):
     """The token codes of a list of token indices (a hand, a discard pile), sorted."""
     return sorted(state.code_of(seat, t) for t in lst)
+
+
+def legal(s, seat):
+    """The texts of the legal actions of ``seat``."""
+    return {a.text for a in s.legal_actions(seat)}
+
+
+def assert_illegal(s, seat, text, match):
+    """The action raises RuleViolation naming the rule, is not listed as legal, and changes nothing."""
+    import pytest
+
+    from daimyo.core.errors import RuleViolation
+    from daimyo.core.game import Action
+    before = to_position(s)
+    with pytest.raises(RuleViolation, match=match):
+        s.apply(Action(seat, text))
+    assert to_position(s) == before
+    assert text not in legal(s, seat)
+
+
+def assert_legal(s, seat, text):
+    """The action is listed as legal and applies (to a copy) without error."""
+    from daimyo.core.game import Action
+    assert text in legal(s, seat), f"{text!r} should be legal"
+    s.clone().apply(Action(seat, text))

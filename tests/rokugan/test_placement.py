@@ -6,39 +6,17 @@ Battlefield, Harbor), Ronin; Reference rows for the Scorpion and Unicorn abiliti
 Spy Network.
 """
 
-import textwrap
 
-import pytest
 
-from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.position import from_position, to_position
+from tests.rokugan.helpers import assert_illegal, assert_legal, legal, state_of
 
 P = R.province_index
 
 
-def state_of(text):
-    return from_position(textwrap.dedent(text).strip() + "\n")
 
 
-def legal(s, seat):
-    return {a.text for a in s.legal_actions(seat)}
-
-
-def assert_illegal(s, seat, text, match):
-    """The action raises RuleViolation naming the rule, and the state is left unchanged."""
-    before = to_position(s)
-    with pytest.raises(RuleViolation, match=match):
-        s.apply(Action(seat, text))
-    assert to_position(s) == before
-    assert text not in legal(s, seat)
-
-
-def assert_legal(s, seat, text):
-    assert text in legal(s, seat), f"{text!r} should be legal"
-    c = s.clone()
-    c.apply(Action(seat, text))
 
 
 # Four players; crab controls crab_1 (coastal capital) and crab_2 (landlocked); crane controls

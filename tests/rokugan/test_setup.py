@@ -13,14 +13,12 @@ from daimyo.core.game import Action
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import to_position
+from tests.rokugan.helpers import legal
 
 P = R.province_index
 BLUFF = R.bluff_index
 CLANS5 = ["crab", "crane", "dragon", "lion", "phoenix"]
 
-
-def legal(s, seat):
-    return {a.text for a in s.legal_actions(seat)}
 
 
 def choose_objectives(s, pick=0):

@@ -6,36 +6,20 @@ first player card), The Combat Tokens › Blessing (blessed tokens cannot be tar
 Reference: initiative (first player card) and rulings.
 """
 
-import textwrap
 
 import pytest
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.position import from_position, to_position
+from daimyo.rokugan.position import to_position
+from tests.rokugan.helpers import assert_illegal, codes, legal, state_of
 
 BLUFF = R.bluff_index
 
 
-def state_of(text):
-    return from_position(textwrap.dedent(text).strip() + "\n")
 
 
-def legal(s, seat):
-    return {a.text for a in s.legal_actions(seat)}
-
-
-def assert_illegal(s, seat, text, match):
-    before = to_position(s)
-    with pytest.raises(RuleViolation, match=match):
-        s.apply(Action(seat, text))
-    assert to_position(s) == before
-    assert text not in legal(s, seat)
-
-
-def codes(s, seat, toks):
-    return sorted(s.code_of(seat, t) for t in toks)
 
 
 def view_code(s, viewer, tid):

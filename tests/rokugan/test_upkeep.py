@@ -5,22 +5,18 @@ Most tests start from the end of a placement phase (every hand holds one token),
 automatic steps (resolution, then the next round's upkeep) and check the new round.
 """
 
-import textwrap
 
 import pytest
 
-from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.position import from_position, to_position
+from daimyo.rokugan.position import to_position
+from tests.rokugan.helpers import assert_illegal, codes, legal, state_of
 
 P = R.province_index
 BLUFF = R.bluff_index
 
-
-def state_of(text):
-    return from_position(textwrap.dedent(text).strip() + "\n")
 
 
 def next_round(text):
@@ -30,19 +26,7 @@ def next_round(text):
     return s, events
 
 
-def legal(s, seat):
-    return {a.text for a in s.legal_actions(seat)}
 
-
-def codes(s, seat, toks):
-    return sorted(s.code_of(seat, t) for t in toks)
-
-
-def assert_illegal(s, seat, text, match):
-    before = to_position(s)
-    with pytest.raises(RuleViolation, match=match):
-        s.apply(Action(seat, text))
-    assert to_position(s) == before
 
 
 # four players; nobody controls a whole territory, no tokens on the board
