@@ -17,7 +17,9 @@ def _toks(ts: list[dict]) -> str:
 def _battle(d: dict) -> list[str]:
     lines = [f"battle for {d['province']}:"]
     for a in d["attackers"]:
-        lines.append(f"  attacker {a['clan']}: {a['total']} from {_toks(a['tokens'])}")
+        faced = a.get("defense_faced", d["defender"]["total"])
+        extra = f" (faces a defense of {faced}: the capital's printed +2 is ignored)" if faced != d["defender"]["total"] else ""
+        lines.append(f"  attacker {a['clan']}: {a['total']} from {_toks(a['tokens'])}{extra}")
     df = d["defender"]
     parts = [f"{v} {k.replace('_', ' ')}" for k, v in df.items()
              if k not in ("clan", "total", "tokens") and v]

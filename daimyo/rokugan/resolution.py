@@ -194,20 +194,20 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         return events
     defend_all = with_blessings(defend)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
-    totals = {}
-    sides = []
-    for seat, toks in attack.items():
-        involved = with_blessings(toks)
-        totals[seat] = sum(_kind(s, t).strength for t in involved)
-        sides.append({"clan": s.clan_of(seat), "total": totals[seat],
-                      "tokens": [_token_info(s, t) for t in involved]})
-
     def defense_against(seat):
         d = parts["total"]
         # Phoenix ignores the +2 printed on clan capitals when attacking
         if s.clans[seat] == "phoenix" and R.capital_of[p] is not None:
             d -= R.printed_defense[p]
         return d
+
+    totals = {}
+    sides = []
+    for seat, toks in attack.items():
+        involved = with_blessings(toks)
+        totals[seat] = sum(_kind(s, t).strength for t in involved)
+        sides.append({"clan": s.clan_of(seat), "total": totals[seat], "defense_faced": defense_against(seat),
+                      "tokens": [_token_info(s, t) for t in involved]})
 
     best = max(totals.values())
     top = [seat for seat, v in totals.items() if v == best]
