@@ -3,7 +3,8 @@
 A player's view holds the public board and counts, plus that player's own
 hidden facts: hand, pool, objective (and the two dealt at setup), territory
 cards held, and what they have seen this round (scout, Scorpion, Dark Favors,
-first player card, Spy Network). It never holds another player's hidden facts:
+first player card, Spy Network; the log starts afresh each round, when every token on
+the board has been revealed anyway). It never holds another player's hidden facts:
 facedown tokens of others show no kind unless this player has looked at them,
 and the generator state, the initiative deck order and the unclaimed territory
 cards are in no view.
