@@ -20,6 +20,8 @@ A move is a tuple; its text form is in :mod:`daimyo.rokugan.notation`:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from daimyo.core.game import Event
 from daimyo.rokugan.board import source_of_border
 from daimyo.rokugan.data import RULES as R
@@ -154,6 +156,9 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
 
 
 _CENTER = tuple(("c", p, -1) for p in range(NP))
+_ALL_CENTERS = list(_CENTER)  # shared, never changed
+_ALL_TRUE = [True] * NP  # shared, never changed
+_COASTAL = tuple(p for p in range(NP) if R.coastal[p])
 _SEA = tuple(("s", p, -1) for p in range(NP))
 _BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(R.borders))
 _NEIGHBOURS = tuple(tuple((bi, q) for bi in R.province_borders[p] for q in R.borders[bi] if q != p) for p in range(NP))
@@ -168,9 +173,14 @@ class Targets:
         owner, special = s.owner, s.special
         self.s = s
         self.seat = seat
-        self.touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
-                      for p, sp in enumerate(special)]
-        self._aa = self._sea = self._own = self._centers = None
+        if any(special):
+            self.touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
+                          for p, sp in enumerate(special)]
+            self._centers = None
+        else:
+            self.touch = _ALL_TRUE
+            self._centers = _ALL_CENTERS
+        self._aa = self._sea = self._own = None
 
     def army_attack(self) -> list:
         if self._aa is None:
@@ -198,10 +208,10 @@ class Targets:
         if self._sea is None:
             s, seat, touch, owner = self.s, self.seat, self.touch, self.s.owner
             used = {t[4] for t in s.tokens if t[3] == "s"}
-            coastal = R.coastal
-            harbor = s.special
-            self._sea = [_SEA[q] for q in range(NP)
-                         if (coastal[q] or harbor[q] == HARBOR) and touch[q] and owner[q] != seat and q not in used]
+            coastal = _COASTAL
+            if HARBOR in s.special:
+                coastal = sorted(_COASTAL + (s.special.index(HARBOR),))
+            self._sea = [_SEA[q] for q in coastal if touch[q] and owner[q] != seat and q not in used]
         return self._sea
 
     def own(self) -> list[int]:
@@ -240,11 +250,71 @@ class Targets:
         return []
 
 
-def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> list[tuple]:
+class MoveList(Sequence):
+    """A read-only list of moves built from shared pieces, without making every tuple up front.
+
+    Each piece is (head, items): a move is ``head + item`` (or the item itself when head is
+    empty). It behaves as a list (len, index, iterate, ``in``, ``==``, ``+``), like
+    python-chess's ``legal_moves``: choosing one move from thousands costs one tuple.
+    """
+
+    __slots__ = ("_pieces", "_len")
+
+    def __init__(self, pieces: list[tuple[tuple, list]]):
+        self._pieces = [p for p in pieces if p[1]]
+        self._len = sum(len(p[1]) for p in self._pieces)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if i >= 0:
+            for head, items in self._pieces:
+                n = len(items)
+                if i < n:
+                    return head + items[i] if head else items[i]
+                i -= n
+        raise IndexError("move index out of range")
+
+    def __iter__(self):
+        for head, items in self._pieces:
+            if head:
+                for x in items:
+                    yield head + x
+            else:
+                yield from items
+
+    def __contains__(self, move) -> bool:
+        for head, items in self._pieces:
+            if head:
+                if move[:len(head)] == head and move[len(head):] in items:
+                    return True
+            elif move in items:
+                return True
+        return False
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __add__(self, other) -> list:
+        return list(self) + list(other)
+
+    def __radd__(self, other) -> list:
+        return list(other) + list(self)
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"
+
+
+def _placement_pieces(s: RokuganState, seat: int, tokens: list[int]) -> list:
     targets = Targets(s, seat)
     kinds = R.clan_tokens[s.clans[seat]]
     spied = s.spied[seat]
-    out = []
+    pieces = []
     seen_codes = set()
     for tok in tokens:
         k = kinds[tok]
@@ -252,8 +322,17 @@ def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> list[tuple
             continue
         seen_codes.add(k.code)
         head = ("place", k.code)
-        out.extend(head + loc for loc in targets.for_kind(k.kind, spied))
-    return out
+        if k.kind == "bluff":
+            if not spied:
+                pieces += [(head, targets.army_attack()), (head, targets.sea()), (head, targets.centers())]
+        else:
+            pieces.append((head, targets.for_kind(k.kind, spied)))
+    return pieces
+
+
+def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> MoveList:
+    """Every legal placement of the distinct tokens among ``tokens`` (a hand, or a discard pile)."""
+    return MoveList(_placement_pieces(s, seat, tokens))
 
 
 def can_place_any(s: RokuganState, seat: int) -> bool:
@@ -351,7 +430,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
     if ph == UPKEEP:
         return upkeep_card_moves(s, seat) + [("pass",)]
     if ph == PLACEMENT:
-        return start_of_turn_moves(s, seat) + placement_moves(s, seat, s.hand[seat])
+        return MoveList([((), start_of_turn_moves(s, seat))] + _placement_pieces(s, seat, s.hand[seat]))
     return []
 
 
