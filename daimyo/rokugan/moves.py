@@ -336,22 +336,17 @@ def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> MoveList:
 
 
 def can_place_any(s: RokuganState, seat: int) -> bool:
-    targets = Targets(s, seat)
+    """Whether ``seat`` has any legal placement (cheapest checks first)."""
     kinds = R.clan_tokens[s.clans[seat]]
+    have = {kinds[t].kind for t in s.hand[seat]}
     spied = s.spied[seat]
-    for kind in sorted({kinds[t].kind for t in s.hand[seat]}, key=_CHEAP_FIRST.index):
-        if kind == "bluff":
-            # every bluff border touches a province where a bluff may stand as a shinobi
-            if not spied and targets.centers():
-                return True
-        elif kind == "army" and targets.own():
-            return True
-        elif targets.for_kind(kind, spied):
-            return True
-    return False
-
-
-_CHEAP_FIRST = ("shinobi", "bluff", "army", "navy", "diplomacy", "raid", "blessing")
+    targets = Targets(s, seat)
+    # a bluff may stand wherever a shinobi may (and every border it may use touches such a province)
+    if ("shinobi" in have or ("bluff" in have and not spied)) and targets.centers():
+        return True
+    if "army" in have and (targets.own() or targets.army_attack()):
+        return True
+    return any(targets.for_kind(kind, spied) for kind in have - {"shinobi", "bluff", "army"})
 
 
 # --------------------------------------------------------- other choices
