@@ -161,7 +161,9 @@ _ALL_TRUE = [True] * NP  # shared, never changed
 _COASTAL = tuple(p for p in range(NP) if R.coastal[p])
 _SEA = tuple(("s", p, -1) for p in range(NP))
 _BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(R.borders))
-_NEIGHBOURS = tuple(tuple((bi, q) for bi in R.province_borders[p] for q in R.borders[bi] if q != p) for p in range(NP))
+# for each province: (border, neighbour, the place of an army attacking the neighbour across it)
+_NEIGHBOURS = tuple(tuple((bi, q, ("l", bi, q)) for bi in R.province_borders[p] for q in R.borders[bi] if q != p)
+                    for p in range(NP))
 
 
 class Targets:
@@ -197,10 +199,8 @@ class Targets:
                     if owner[p] != seat:
                         aa.append(_BORDER[bi][1])
             else:
-                for p in self.own():
-                    for bi, q in _NEIGHBOURS[p]:
-                        if bi not in used and touch[q] and owner[q] != seat:
-                            aa.append(_BORDER[bi][0] if R.borders[bi][1] == q else _BORDER[bi][1])
+                aa = [loc for p in self.own() for bi, q, loc in _NEIGHBOURS[p]
+                      if touch[q] and owner[q] != seat and bi not in used]
             self._aa = aa
         return self._aa
 
@@ -310,8 +310,8 @@ class MoveList(Sequence):
         return f"MoveList({list(self)!r})"
 
 
-def _placement_pieces(s: RokuganState, seat: int, tokens: list[int]) -> list:
-    targets = Targets(s, seat)
+def _placement_pieces(s: RokuganState, seat: int, tokens: list[int], targets: Targets | None = None) -> list:
+    targets = targets or Targets(s, seat)
     kinds = R.clan_tokens[s.clans[seat]]
     spied = s.spied[seat]
     pieces = []
@@ -335,12 +335,12 @@ def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> MoveList:
     return MoveList(_placement_pieces(s, seat, tokens))
 
 
-def can_place_any(s: RokuganState, seat: int) -> bool:
+def can_place_any(s: RokuganState, seat: int, targets: Targets | None = None) -> bool:
     """Whether ``seat`` has any legal placement (cheapest checks first)."""
     kinds = R.clan_tokens[s.clans[seat]]
     have = {kinds[t].kind for t in s.hand[seat]}
     spied = s.spied[seat]
-    targets = Targets(s, seat)
+    targets = targets or Targets(s, seat)
     # a bluff may stand wherever a shinobi may (and every border it may use touches such a province)
     if ("shinobi" in have or ("bluff" in have and not spied)) and targets.centers():
         return True
@@ -355,17 +355,11 @@ def board_token_targets(s: RokuganState, seat: int, who: str, facedown_only: boo
 
     ``who`` is "opponent" or "any".
     """
-    blessed = {t[4] for t in s.tokens if t[3] == "o"}
-    out = []
-    for t in s.tokens:
-        if t[3] == "o" or t[0] in blessed:
-            continue
-        if who == "opponent" and t[1] == seat:
-            continue
-        if facedown_only and t[6]:
-            continue
-        out.append(t[0])
-    return out
+    tokens = s.tokens
+    blessed = {t[4] for t in tokens if t[3] == "o"}
+    mine = seat if who == "opponent" else -1
+    return [t[0] for t in tokens
+            if t[3] != "o" and t[1] != mine and not (facedown_only and t[6]) and t[0] not in blessed]
 
 
 def unicorn_swappable(s: RokuganState, seat: int) -> list[int]:
@@ -425,7 +419,9 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
     if ph == UPKEEP:
         return upkeep_card_moves(s, seat) + [("pass",)]
     if ph == PLACEMENT:
-        return MoveList([((), start_of_turn_moves(s, seat))] + _placement_pieces(s, seat, s.hand[seat]))
+        cached = s._targets
+        targets = cached[1] if cached is not None and cached[0] == seat else None
+        return MoveList([((), start_of_turn_moves(s, seat))] + _placement_pieces(s, seat, s.hand[seat], targets))
     return []
 
 

@@ -57,7 +57,7 @@ class RokuganState(GameState):
         "scouts", "shugenja", "cards", "space", "played",
         "objective", "offer", "initiative",
         "ronin", "done", "spied", "fp_used", "scorpion_used", "unicorn_used",
-        "passes", "seen", "result",
+        "passes", "seen", "result", "_targets",
     )
 
     # ------------------------------------------------------------------ setup
@@ -114,6 +114,7 @@ class RokuganState(GameState):
         s.passes = 0
         s.seen = [[] for _ in range(n)]
         s.result = None
+        s._targets = None
         # Setup 2. Randomize Territory Cards
         s.space = [s.rng.choice(R.territory_cards[t]) for t in range(len(R.territory_names))]
         if clans:
@@ -337,6 +338,7 @@ class RokuganState(GameState):
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""
+        self._targets = None
         events = moves.do_move(self, seat, move)
         events.extend(self._advance())
         return events
@@ -381,6 +383,7 @@ class RokuganState(GameState):
         c.passes = self.passes
         c.seen = [x[:] for x in self.seen]
         c.result = self.result
+        c._targets = None
         return c
 
     __copy__ = clone
@@ -442,9 +445,12 @@ class RokuganState(GameState):
             if len(self.hand[p]) <= 1:
                 self.done[p] = True
                 continue
-            if not moves.can_place_any(self, p):
+            targets = moves.Targets(self, p)
+            if not moves.can_place_any(self, p, targets):
                 self.done[p] = True
                 continue
+            # kept for the legal moves of this turn; any move clears it
+            self._targets = (p, targets)
             return p
         return None
 
