@@ -16,15 +16,18 @@ from daimyo.rokugan.data import RULES
 NAMES = RULES.province_names
 
 
+_BORDER_TEXT = {(bi, q): f"{NAMES[p]}>{NAMES[q]}" for bi, (a, b) in enumerate(RULES.borders)
+                for p, q in ((a, b), (b, a))}
+_SEA_TEXT = tuple("~" + n for n in NAMES)
+
+
 def loc_text(loc: str, a: int, b: int) -> str:
     if loc == "c":
         return NAMES[a]
     if loc == "l":
-        p, q = RULES.borders[a]
-        src = p if q == b else q
-        return f"{NAMES[src]}>{NAMES[b]}"
+        return _BORDER_TEXT[(a, b)]
     if loc == "s":
-        return "~" + NAMES[a]
+        return _SEA_TEXT[a]
     return f"#{a}"
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from daimyo.core.game import Event
-from daimyo.rokugan.board import source_of_border
+from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import (
     BATTLEFIELD, BLUFF, HARBOR, NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
@@ -529,14 +529,13 @@ def put_token(s: RokuganState, seat: int, tok: int, loc: str, a: int, b: int, fa
 
 
 def placement_events(s: RokuganState, seat: int, t: tuple) -> list[Event]:
-    from daimyo.rokugan.board import loc_text
-    code = s.code_of(seat, t[2])
+    code = R.clan_tokens[s.clans[seat]][t[2]].code
     where = loc_text(t[3], t[4], t[5])
-    clan = s.clan_of(seat)
+    clan = s.clans[seat]
     if t[6]:
-        return [ev("place", clan=clan, token=t[0], at=where, code=code, faceup=True)]
-    return [ev("place", clan=clan, token=t[0], at=where),
-            pev(seat, "place-own", clan=clan, token=t[0], at=where, code=code)]
+        return [Event("place", {"clan": clan, "token": t[0], "at": where, "code": code, "faceup": True})]
+    return [Event("place", {"clan": clan, "token": t[0], "at": where}),
+            Event("place-own", {"clan": clan, "token": t[0], "at": where, "code": code}, frozenset((seat,)))]
 
 
 def learn(s: RokuganState, seat: int, t: tuple, source: str) -> list[Event]:
