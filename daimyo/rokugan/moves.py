@@ -81,6 +81,8 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return ("a blessing is placed faceup on top of one of your own facedown army, navy or shinobi tokens", S_BLESSING)
         base = next((t for t in s.tokens if t[0] == a), None)
         if base is None:
+            if reveal:
+                return (f"the token under this blessing (#{a}) was removed from the board", S_BLESSING)
             return (f"there is no combat token #{a} on the board", S_BLESSING)
         if base[1] != seat:
             return (f"token #{a} is not yours: a blessing goes on your own token", S_BLESSING)

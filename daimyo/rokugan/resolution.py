@@ -147,8 +147,11 @@ def resolve(s: RokuganState) -> list:
     for p in sorted(set(groups) | set(attacked)):
         attack, defend, lion = groups.get(p, ({}, [], [None]))
         events.extend(_battle(s, p, attack, defend, lion[0], attacked.get(p), blessings))
-    for t in list(s.tokens):  # nothing should be left; discard to be safe
-        s._discard_board_token(t)
+    # After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen);
+    # unattacked defenders and everything else left are discarded with them
+    for t in s.tokens:
+        (s.hand if t[2] == BLUFF else s.discard)[t[1]].append(t[2])
+    s.tokens = []
 
     # 6. Claim Territories
     events.extend(claim_territories(s))
@@ -180,8 +183,6 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
     if not attack:
         events = []
         if defend:
-            involved = with_blessings(defend)
-            _discard_all(s, involved)
             n = s._add_control(defender, p, up=1)
             events.append(ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
                              faceup_added=n))
@@ -189,8 +190,6 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
             n = s._add_control(defender, p, up=1)
             events.append(ev("successful-defense", clan=s.clan_of(defender), province=name,
                              why="every attack on it failed", faceup_added=n))
-        if lion_bluff:
-            s._discard_board_token(lion_bluff)
         return events
     defend_all = with_blessings(defend)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
@@ -220,10 +219,6 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         d = defense_against(a)
         if totals[a] > d or (totals[a] == d and s.clans[a] == "crane"):
             winner = a
-    involved_all = defend_all + [t for toks in attack.values() for t in with_blessings(toks)]
-    if lion_bluff:
-        involved_all.append(lion_bluff)
-    _discard_all(s, involved_all)
     result = {"province": name, "attackers": sides,
               "defender": {"clan": s.clan_of(defender) if defender >= 0 else None, **parts,
                            "tokens": [_token_info(s, t) for t in defend_all]}}
