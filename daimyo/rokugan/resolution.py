@@ -57,7 +57,8 @@ def resolve(s: RokuganState) -> list:
     events = [ev("resolution", round=s.round)]
     # 1. Reveal Combat Tokens
     s.tokens = [t[:6] + (True, t[7]) for t in s.tokens]
-    events.append(ev("reveal", tokens=[_token_info(s, t) for t in s.tokens]))
+    info = {t[0]: _token_info(s, t) for t in s.tokens}  # places do not change from here on
+    events.append(ev("reveal", tokens=list(info.values())))
 
     # 2. Discard Bluff and Illegally Placed Tokens
     removed = []
@@ -70,17 +71,17 @@ def resolve(s: RokuganState) -> list:
                     and touch_reason(s, seat, t[4]) is None):
                 continue
             s._discard_board_token(t)
-            removed.append({**_token_info(s, t), "why": "bluff"})
+            removed.append({**info[t[0]], "why": "bluff"})
             continue
         r = placement_reason(s, seat, k.kind, t[3], t[4], t[5], reveal=True)
         if r:
             s._discard_board_token(t)
-            removed.append({**_token_info(s, t), "why": f"{r[0]} [{r[1]}]"})
+            removed.append({**info[t[0]], "why": f"{r[0]} [{r[1]}]"})
     for t in [t for t in s.tokens if t[3] == "o"]:
         r = placement_reason(s, t[1], "blessing", "o", t[4], t[5], reveal=True)
         if r:
             s._discard_board_token(t)
-            removed.append({**_token_info(s, t), "why": f"{r[0]} [{r[1]}]"})
+            removed.append({**info[t[0]], "why": f"{r[0]} [{r[1]}]"})
     events.append(ev("removed", tokens=removed))
 
     # provinces under a real attack once bluffs and illegal tokens are gone
@@ -114,7 +115,7 @@ def resolve(s: RokuganState) -> list:
         s._clear_control(p)
         placed = s._put_special(p, SCORCHED)
         events.append(ev("raid", clan=s.clan_of(t[1]), province=R.province_names[p], control_removed_from=lost,
-                         discarded=[_token_info(s, u) for u in hit], scorched_earth=placed))
+                         discarded=[info[u[0]] for u in hit], scorched_earth=placed))
 
     # 4. Resolve Diplomacy Tokens
     for t in [t for t in s.tokens if _kind(s, t).kind == "diplomacy"]:
@@ -125,7 +126,7 @@ def resolve(s: RokuganState) -> list:
         _discard_all(s, hit)
         placed = s._put_special(p, PEACE)
         events.append(ev("diplomacy", clan=s.clan_of(t[1]), province=R.province_names[p],
-                         discarded=[_token_info(s, u) for u in hit], peace=placed))
+                         discarded=[info[u[0]] for u in hit], peace=placed))
 
     # 5. Resolve Battles
     blessings: dict[int, list[tuple]] = {}
@@ -146,7 +147,7 @@ def resolve(s: RokuganState) -> list:
                 g[2][0] = t
     for p in sorted(set(groups) | set(attacked)):
         attack, defend, lion = groups.get(p, ({}, [], [None]))
-        events.extend(_battle(s, p, attack, defend, lion[0], attacked.get(p), blessings))
+        events.extend(_battle(s, p, attack, defend, lion[0], attacked.get(p), blessings, info))
     # After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen);
     # unattacked defenders and everything else left are discarded with them
     for t in s.tokens:
@@ -171,7 +172,8 @@ def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], l
     return parts
 
 
-def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict) -> list:
+def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict,
+            info: dict) -> list:
     """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
     defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there."""
     defender = s.owner[p]
@@ -206,7 +208,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         involved = with_blessings(toks)
         totals[seat] = sum(_kind(s, t).strength for t in involved)
         sides.append({"clan": s.clan_of(seat), "total": totals[seat], "defense_faced": defense_against(seat),
-                      "tokens": [_token_info(s, t) for t in involved]})
+                      "tokens": [info[t[0]] for t in involved]})
 
     best = max(totals.values())
     top = [seat for seat, v in totals.items() if v == best]
@@ -221,7 +223,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
             winner = a
     result = {"province": name, "attackers": sides,
               "defender": {"clan": s.clan_of(defender) if defender >= 0 else None, **parts,
-                           "tokens": [_token_info(s, t) for t in defend_all]}}
+                           "tokens": [info[t[0]] for t in defend_all]}}
     if winner is not None:
         s._clear_control(p)
         n = s._add_control(winner, p, down=1)
