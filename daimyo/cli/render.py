@@ -39,7 +39,10 @@ def _battle(d: dict) -> list[str]:
 def _scores(d: dict) -> list[str]:
     lines = ["final scoring:"]
     for r in d["scores"]:
-        obj = f"objective {r['objective']} {'met' if r['objective_met'] else 'not met'} (+{r['objective_honor']})"
+        if r["objective"]:
+            obj = f"objective {r['objective']} {'met' if r['objective_met'] else 'not met'} (+{r['objective_honor']})"
+        else:
+            obj = "no objective (+0)"
         terr = f" ({', '.join(r['territories'])})" if r["territories"] else ""
         lines.append(f"  {r['clan']}: {r['total']} honor = {r['flowers']} flowers + {r['faceup_control']} faceup control"
                      f" + {obj} + {r['territory_honor']} territories{terr}")

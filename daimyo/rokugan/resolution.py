@@ -162,10 +162,10 @@ def resolve(s: RokuganState) -> list:
 
 def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], lion_bluff: bool) -> dict:
     """Defense Bonuses: the defender's total in province ``p`` and where it comes from."""
-    parts = {"tokens": 0, "printed": R.printed_defense[p], "faceup_control": 0, "special": SPECIAL_DEFENSE.get(s.special[p], 0),
+    parts = {"combat_tokens": 0, "printed": R.printed_defense[p], "faceup_control": 0, "special": SPECIAL_DEFENSE.get(s.special[p], 0),
              "lion_bluff": 2 if lion_bluff else 0}
     if defender >= 0:
-        parts["tokens"] = sum(_kind(s, t).strength for t in tokens)
+        parts["combat_tokens"] = sum(_kind(s, t).strength for t in tokens)
         per = 2 if s.clans[defender] == "crab" else 1
         parts["faceup_control"] = s.up[p] * per
     parts["total"] = sum(v for k, v in parts.items())
