@@ -220,3 +220,33 @@ def test_no_event_tells_a_player_another_players_hidden_facts(game, stop, pseed)
         seen_a = [e.to_dict() for e in ea if e.visible(viewer)]
         seen_b = [e.to_dict() for e in eb if e.visible(viewer)]
         assert seen_a == seen_b, f"events seen by {viewer} depend on hidden facts"
+
+
+def test_battle_events_add_up_in_random_games():
+    """Resolving Battles and Defense Bonuses: every battle event's totals are the sums of their parts."""
+    from daimyo.rokugan.data import RULES as R
+    battles = 0
+    for seed in range(150):
+        s = new_game(players=2 + seed % 4, seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            seat = s.to_act()[0]
+            for e in s.apply_move(seat, rng.choice(s.legal_moves(seat))):
+                if e.kind != "battle":
+                    continue
+                battles += 1
+                d = e.data["defender"]
+                assert d["total"] == (d["combat_tokens"] + d["printed"] + d["faceup_control"] + d["special"]
+                                      + d["lion_bluff"])
+                for a in e.data["attackers"]:
+                    strengths = [int(t["code"][1:]) for t in a["tokens"]]
+                    assert a["total"] == sum(strengths)
+                    assert a["defense_faced"] <= d["total"]
+                if e.data["outcome"] == "taken":
+                    w = next(a for a in e.data["attackers"] if a["clan"] == e.data["winner"])
+                    assert w["total"] >= w["defense_faced"]
+                    assert all(a["total"] <= w["total"] for a in e.data["attackers"])
+                    p = R.province_index[e.data["province"]]
+                    if e.data["control_placed"]:
+                        assert s.clans[s.owner[p]] == e.data["winner"]  # nothing changes control after step 5
+    assert battles > 1000
