@@ -39,6 +39,15 @@ def check_accounting(s) -> None:
         assert left + s.special.count(name) == R.special_supply[name]
 
 
+def play_randomly(s, rng: Rng, steps: int) -> None:
+    """Apply up to ``steps`` random legal moves (fewer if the game ends)."""
+    for _ in range(steps):
+        if s.is_terminal():
+            return
+        seat = s.to_act()[0]
+        s.apply_move(seat, rng.choice(s.legal_moves(seat)))
+
+
 def random_game(players: int, seed: int, check=None):
     s = new_game(players=players, seed=seed)
     rng = Rng(seed ^ 0x5EED)
@@ -98,11 +107,7 @@ def test_position_round_trip_keeps_the_future(game, stop):
     players, seed = game
     s = new_game(players=players, seed=seed)
     rng = Rng(seed)
-    for _ in range(stop):
-        if s.is_terminal():
-            break
-        seat = s.to_act()[0]
-        s.apply_move(seat, rng.choice(s.legal_moves(seat)))
+    play_randomly(s, rng, stop)
     if s.phase in ("setup-clans", "setup-objectives"):
         return
     copy = from_position(to_position(s))
@@ -164,11 +169,7 @@ def test_no_view_holds_another_players_hidden_facts(game, stop, pseed):
     players, seed = game
     s = new_game(players=players, seed=seed)
     rng = Rng(seed)
-    for _ in range(stop):
-        if s.is_terminal():
-            break
-        seat = s.to_act()[0]
-        s.apply_move(seat, rng.choice(s.legal_moves(seat)))
+    play_randomly(s, rng, stop)
     if s.phase == OVER:
         return  # everything is revealed at the end of the game
     prng = Rng(pseed)
@@ -202,11 +203,7 @@ def test_no_event_tells_a_player_another_players_hidden_facts(game, stop, pseed)
     s = new_game(players=players, seed=seed)
     rng = Rng(seed)
     prng = Rng(pseed)
-    for _ in range(stop):
-        if s.is_terminal():
-            return
-        seat = s.to_act()[0]
-        s.apply_move(seat, rng.choice(s.legal_moves(seat)))
+    play_randomly(s, rng, stop)
     if s.is_terminal() or s.phase == "setup-clans":
         return
     mover = s.to_act()[0]
