@@ -95,7 +95,9 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
             fields[key.strip()] = (no, val.strip())
     fmt = fields.get("format", (1, FORMAT))[1]
     if fmt == POSITION_FORMAT:
-        body = "\n".join([""] * 0 + [raw for raw in text.splitlines()[: (actions[0][0] - 1) if actions else None]])
+        # the position is every line before the first action (line numbers stay the file's own)
+        lines = text.splitlines()
+        body = "\n".join(lines[: actions[0][0] - 1] if actions else lines)
         try:
             return from_position(body), actions
         except FormatError as e:
