@@ -369,20 +369,34 @@ def unicorn_swappable(s: RokuganState, seat: int) -> list[int]:
     return [t[0] for t in s.tokens if t[1] == seat and t[3] != "o" and t[0] not in blessed]
 
 
+_SCOUT, _SHUGENJA, _FIRST = ("play", "scout"), ("play", "shugenja"), ("play", "first-player")
+
+
+def _start_of_turn_pieces(s: RokuganState, seat: int) -> list:
+    """Scout and Shugenja Cards, the First Player card and the Shadowlands cards, as MoveList pieces."""
+    pieces = []
+    scouts, shugenja, first = s.scouts[seat] > 0, s.shugenja[seat] > 0, seat == s.first and not s.fp_used
+    if (scouts or shugenja or first) and s.tokens:
+        tokens = s.tokens
+        blessed = {t[4] for t in tokens if t[3] == "o"}
+        free = [t for t in tokens if t[3] != "o" and t[0] not in blessed]
+        if scouts or shugenja:
+            theirs = [t for t in free if t[1] != seat]
+            if scouts:
+                pieces.append((_SCOUT, [(t[0],) for t in theirs if not t[6]]))
+            if shugenja:
+                pieces.append((_SHUGENJA, [(t[0],) for t in theirs]))
+        if first:
+            pieces.append((_FIRST, [(t[0],) for t in free]))
+    cards = [("play", c) for c in s.cards[seat] if CARDS[c].timing == "placement" and CARDS[c].playable(s, seat)]
+    if cards:
+        pieces.append(((), cards))
+    return pieces
+
+
 def start_of_turn_moves(s: RokuganState, seat: int) -> list[tuple]:
     """Scout and Shugenja Cards, the First Player card and the Shadowlands cards (start of a placement turn)."""
-    out = []
-    if s.scouts[seat] > 0:
-        out.extend(("play", "scout", t) for t in board_token_targets(s, seat, "opponent", True))
-    if s.shugenja[seat] > 0:
-        out.extend(("play", "shugenja", t) for t in board_token_targets(s, seat, "opponent", False))
-    if seat == s.first and not s.fp_used:
-        out.extend(("play", "first-player", t) for t in board_token_targets(s, seat, "any", False))
-    for c in s.cards[seat]:
-        eff = CARDS[c]
-        if eff.timing == "placement" and eff.playable(s, seat):
-            out.append(("play", c))
-    return out
+    return list(MoveList(_start_of_turn_pieces(s, seat)))
 
 
 def upkeep_card_moves(s: RokuganState, seat: int) -> list[tuple]:
@@ -423,7 +437,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
     if ph == PLACEMENT:
         cached = s._targets
         targets = cached[1] if cached is not None and cached[0] == seat else None
-        return MoveList([((), start_of_turn_moves(s, seat))] + _placement_pieces(s, seat, s.hand[seat], targets))
+        return MoveList(_start_of_turn_pieces(s, seat) + _placement_pieces(s, seat, s.hand[seat], targets))
     return []
 
 
