@@ -19,9 +19,8 @@ canonical form and two states are the same exactly when their positions are.
 
 from __future__ import annotations
 
-import re
-
 from daimyo.core.errors import FormatError
+from daimyo.core.record import strip_comment
 from daimyo.core.rng import Rng
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.data import RULES as R, SPECIALS
@@ -31,14 +30,6 @@ FORMAT = "rokugan-position"
 SEAT_KEYS = ("hand", "pool", "discard", "out", "supply", "set-aside", "scouts", "shugenja", "cards", "objective",
              "offer", "ronin", "done", "spied", "seen")
 FLAG_KEYS = ("first-player-card", "scorpion-look", "unicorn-swap")
-
-
-_COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
-
-
-def strip_comment(line: str) -> str:
-    """A comment is '#' followed by a space or the end of the line ('#7' is a token number)."""
-    return _COMMENT.sub("", line).strip()
 
 
 def _yes(v: str, where: str) -> bool:

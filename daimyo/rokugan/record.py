@@ -21,78 +21,33 @@ line and action lines replays from that position instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event
+from daimyo.core.record import Replay, ReplayError, header_fields, replay_actions, split_record
+from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position, strip_comment
+from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
 
 FORMAT = "rokugan-record"
-_ACTOR = re.compile(r"^(seat\d+|[a-z]+):\s*(.*)$")
-
-
-class ReplayError(ValueError):
-    """A record could not be replayed: malformed, or an illegal action (the message names the line and rule)."""
-
-    def __init__(self, lineno: int, message: str):
-        self.lineno = lineno
-        super().__init__(f"line {lineno}: {message}")
-
-
-@dataclass
-class Replay:
-    state: RokuganState
-    steps: list[tuple[int, str | None, str | None, list[Event]]] = field(default_factory=list)
-
-    @property
-    def events(self) -> list[Event]:
-        return [e for step in self.steps for e in step[3]]
+__all__ = ["FORMAT", "Recorder", "Replay", "ReplayError", "parse", "record_text", "replay"]
 
 
 def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
     """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}."""
-    lines = [f"format: {FORMAT}", f"rules: {header.get('rules', RokuganState.rules_version)}"]
-    for k, v in header.items():
-        if k in ("format", "rules"):
-            continue
-        if isinstance(v, (list, tuple)):
-            v = " ".join(str(x) for x in v)
-        lines.append(f"{k}: {v}")
-    lines.append("")
-    lines += [f"{actor}: {text}" for actor, text in actions]
-    return "\n".join(lines) + "\n"
+    return _record_text(FORMAT, RokuganState.rules_version, header, actions)
 
 
-def _is_action(line: str) -> bool:
-    m = _ACTOR.match(line)
-    return bool(m) and (m.group(1) in R.clan_names or m.group(1).startswith("seat"))
+def _is_actor(name: str) -> bool:
+    return name in R.clan_names or (name.startswith("seat") and name[4:].isdigit())
 
 
 def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
     """Split a record or position file into its starting state and its (line, actor, action) lines."""
-    header: list[tuple[int, str]] = []
-    actions: list[tuple[int, str, str]] = []
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = strip_comment(raw)
-        if not line:
-            continue
-        if _is_action(line):
-            m = _ACTOR.match(line)
-            actions.append((no, m.group(1), m.group(2).strip()))
-        elif actions:
-            raise ReplayError(no, f"'{line}' is not an action line ('clan: action'); header lines come first")
-        else:
-            header.append((no, line))
-    fields = {}
-    for no, line in header:
-        key, sep, val = line.partition(":")
-        if not sep:
-            raise ReplayError(no, f"expected 'key: value', got '{line}'")
-        if len(key.split()) == 1:
-            fields[key.strip()] = (no, val.strip())
+    header, actions = split_record(text, _is_actor)
+    fields = header_fields(header)
     fmt = fields.get("format", (1, FORMAT))[1]
     if fmt == POSITION_FORMAT:
         # the position is every line before the first action (line numbers stay the file's own)
@@ -145,15 +100,7 @@ def actor_seat(state: RokuganState, actor: str) -> int:
 def replay(text: str) -> Replay:
     """Load a record or position and apply its actions, keeping the events of each."""
     state, actions = parse(text)
-    rep = Replay(state, [(0, None, None, [])])
-    for no, actor, act in actions:
-        try:
-            seat = actor_seat(state, actor)
-            events = state.apply(Action(seat, act))
-        except RuleViolation as e:
-            raise ReplayError(no, f"{actor}: {act}: {e}") from None
-        rep.steps.append((no, actor, act, events))
-    return rep
+    return replay_actions(state, actions, actor_seat)
 
 
 class Recorder:

@@ -1,0 +1,113 @@
+"""Game records shared by every game: a header of ``key: value`` lines, then one action a line.
+
+::
+
+    format: rokugan-record        # each game names its own format
+    rules: 1
+    seed: 7
+
+    crab: objective emerald-empire   # actor, colon, action in the game's notation
+
+A comment is ``#`` followed by a space or the end of the line (``#7`` is not a
+comment: games use it for numbered pieces). A game supplies how to tell an actor
+(``is_actor``), how to build the starting state from the header, and how to map
+an actor to a seat; this module does the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action, Event, GameState
+
+_COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
+_ACTOR = re.compile(r"^([a-z][a-z0-9_-]*):\s*(.*)$")
+
+
+def strip_comment(line: str) -> str:
+    """The line without its comment and surrounding spaces."""
+    return _COMMENT.sub("", line).strip()
+
+
+class ReplayError(ValueError):
+    """A record could not be replayed: malformed, or an illegal action (the message names the line and rule)."""
+
+    def __init__(self, lineno: int, message: str):
+        self.lineno = lineno
+        super().__init__(f"line {lineno}: {message}")
+
+
+@dataclass
+class Replay:
+    """The final state of a replayed record, and each step: (line, actor, action, events)."""
+
+    state: GameState
+    steps: list[tuple[int, str | None, str | None, list[Event]]] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for step in self.steps for e in step[3]]
+
+
+def record_text(fmt: str, rules: str, header: dict, actions: list[tuple[str, str]]) -> str:
+    """Write a record with the given format name, rules version, header fields and (actor, action) pairs."""
+    lines = [f"format: {fmt}", f"rules: {header.get('rules', rules)}"]
+    for k, v in header.items():
+        if k in ("format", "rules"):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = " ".join(str(x) for x in v)
+        lines.append(f"{k}: {v}")
+    lines.append("")
+    lines += [f"{actor}: {text}" for actor, text in actions]
+    return "\n".join(lines) + "\n"
+
+
+def split_record(text: str, is_actor: Callable[[str], bool]):
+    """Split a file into header lines [(line, text)] and actions [(line, actor, action)].
+
+    A line ``name: ...`` whose name ``is_actor`` accepts is an action; header lines must come first.
+    """
+    header: list[tuple[int, str]] = []
+    actions: list[tuple[int, str, str]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if not line:
+            continue
+        m = _ACTOR.match(line)
+        if m and is_actor(m.group(1)):
+            actions.append((no, m.group(1), m.group(2).strip()))
+        elif actions:
+            raise ReplayError(no, f"'{line}' is not an action line ('actor: action'); header lines come first")
+        else:
+            header.append((no, line))
+    return header, actions
+
+
+def header_fields(header: list[tuple[int, str]]) -> dict[str, tuple[int, str]]:
+    """The one-word ``key: value`` lines of a header, as key -> (line, value)."""
+    fields = {}
+    for no, line in header:
+        key, sep, val = line.partition(":")
+        if not sep:
+            raise ReplayError(no, f"expected 'key: value', got '{line}'")
+        if len(key.split()) == 1:
+            fields[key.strip()] = (no, val.strip())
+    return fields
+
+
+def replay_actions(state: GameState, actions: list[tuple[int, str, str]],
+                   actor_seat: Callable[[GameState, str], int]) -> Replay:
+    """Apply (line, actor, action) lines in order, keeping the events of each; stop at the first illegal one."""
+    rep = Replay(state, [(0, None, None, [])])
+    for no, actor, act in actions:
+        try:
+            seat = actor_seat(state, actor)
+            events = state.apply(Action(seat, act))
+        except RuleViolation as e:
+            raise ReplayError(no, f"{actor}: {act}: {e}") from None
+        rep.steps.append((no, actor, act, events))
+    return rep
