@@ -158,7 +158,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
 
 
 _CENTER = tuple(("c", p, -1) for p in range(NP))
-_ALL_CENTERS = list(_CENTER)  # shared, never changed
+_ALL_CENTERS = _CENTER
 _ALL_TRUE = [True] * NP  # shared, never changed
 _COASTAL = tuple(p for p in range(NP) if R.coastal[p])
 _SEA = tuple(("s", p, -1) for p in range(NP))
@@ -168,87 +168,114 @@ _NEIGHBOURS = tuple(tuple((bi, q, ("l", bi, q)) for bi in R.province_borders[p] 
                     for p in range(NP))
 
 
-class Targets:
-    """Every legal place for each kind of token of one player, each list computed when first asked for."""
+class _Reach:
+    """Where a player may place tokens, as far as control, special tokens and ronin status decide.
 
-    __slots__ = ("s", "seat", "touch", "_aa", "_sea", "_own", "_centers")
+    None of that changes while tokens are placed, so it is worked out once per
+    (seat, ronin, control, special tokens) and remembered (a pure memo: the same
+    inputs always give the same lists, which are tuples and never changed).
+    """
+
+    __slots__ = ("own", "centers", "aa", "aa_locs", "sea", "sea_locs", "own_centers", "own_coastal", "dip", "raid")
+
+    def __init__(self, owner: list, special: list, seat: int, ronin: bool):
+        if any(special):
+            touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
+                     for p, sp in enumerate(special)]
+            self.centers = tuple(_CENTER[p] for p in range(NP) if touch[p])
+        else:
+            touch = _ALL_TRUE
+            self.centers = _ALL_CENTERS
+        own = tuple(p for p in range(NP) if owner[p] == seat and touch[p])
+        self.own = own
+        if ronin:
+            # Ronin: armies may be placed on any land border
+            aa = []
+            for bi, (p, q) in enumerate(R.borders):
+                if touch[p] and touch[q]:
+                    if owner[q] != seat:
+                        aa.append((bi, _BORDER[bi][0]))
+                    if owner[p] != seat:
+                        aa.append((bi, _BORDER[bi][1]))
+            self.aa = tuple(aa)
+        else:
+            self.aa = tuple((bi, loc) for p in own for bi, q, loc in _NEIGHBOURS[p] if touch[q] and owner[q] != seat)
+        self.aa_locs = tuple(loc for _, loc in self.aa)
+        coastal = _COASTAL
+        if HARBOR in special:
+            coastal = tuple(sorted(_COASTAL + (special.index(HARBOR),)))
+        self.sea = tuple((q, _SEA[q]) for q in coastal if touch[q] and owner[q] != seat)
+        self.sea_locs = tuple(loc for _, loc in self.sea)
+        self.own_centers = tuple(_CENTER[p] for p in own)
+        self.own_coastal = tuple(_CENTER[p] for p in own if p in coastal)
+        if ronin:
+            self.dip = self.raid = ()
+        else:
+            self.dip = tuple(_CENTER[p] for p in own if special[p] != BATTLEFIELD)
+            self.raid = tuple(_CENTER[p] for p in range(NP) if touch[p] and owner[p] != seat and special[p] != BATTLEFIELD)
+
+
+_REACH: dict[tuple, _Reach] = {}
+
+
+def _reach(s: RokuganState, seat: int) -> _Reach:
+    key = (seat, s.ronin[seat], *s.owner, *s.special)
+    r = _REACH.get(key)
+    if r is None:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        r = _REACH[key] = _Reach(s.owner, s.special, seat, s.ronin[seat])
+    return r
+
+
+class Targets:
+    """Every legal place for each kind of token of one player now (borders already taken left out)."""
+
+    __slots__ = ("s", "seat", "reach", "_aa", "_sea")
 
     def __init__(self, s: RokuganState, seat: int):
-        owner, special = s.owner, s.special
         self.s = s
         self.seat = seat
-        if any(special):
-            self.touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
-                          for p, sp in enumerate(special)]
-            self._centers = None
-        else:
-            self.touch = _ALL_TRUE
-            self._centers = _ALL_CENTERS
-        self._aa = self._sea = self._own = None
+        self.reach = _reach(s, seat)
+        self._aa = self._sea = None
 
-    def army_attack(self) -> list:
+    def army_attack(self):
         if self._aa is None:
-            s, seat, touch, owner = self.s, self.seat, self.touch, self.s.owner
-            used = {t[4] for t in s.tokens if t[3] == "l"}
-            aa = []
-            if s.ronin[seat]:
-                # Ronin: armies may be placed on any land border
-                for bi, (p, q) in enumerate(R.borders):
-                    if bi in used or not touch[p] or not touch[q]:
-                        continue
-                    if owner[q] != seat:
-                        aa.append(_BORDER[bi][0])
-                    if owner[p] != seat:
-                        aa.append(_BORDER[bi][1])
-            else:
-                aa = [loc for p in self.own() for bi, q, loc in _NEIGHBOURS[p]
-                      if touch[q] and owner[q] != seat and bi not in used]
-            self._aa = aa
+            used = {t[4] for t in self.s.tokens if t[3] == "l"}
+            self._aa = [loc for bi, loc in self.reach.aa if bi not in used] if used else self.reach.aa_locs
         return self._aa
 
-    def sea(self) -> list:
+    def sea(self):
         if self._sea is None:
-            s, seat, touch, owner = self.s, self.seat, self.touch, self.s.owner
-            used = {t[4] for t in s.tokens if t[3] == "s"}
-            coastal = _COASTAL
-            if HARBOR in s.special:
-                coastal = sorted(_COASTAL + (s.special.index(HARBOR),))
-            self._sea = [_SEA[q] for q in coastal if touch[q] and owner[q] != seat and q not in used]
+            used = {t[4] for t in self.s.tokens if t[3] == "s"}
+            self._sea = [loc for q, loc in self.reach.sea if q not in used] if used else self.reach.sea_locs
         return self._sea
 
-    def own(self) -> list[int]:
-        if self._own is None:
-            seat, touch, owner = self.seat, self.touch, self.s.owner
-            self._own = [p for p in range(NP) if owner[p] == seat and touch[p]]
-        return self._own
+    def own(self):
+        return self.reach.own
 
-    def centers(self) -> list:
-        if self._centers is None:
-            self._centers = [_CENTER[p] for p in range(NP) if self.touch[p]]
-        return self._centers
+    def centers(self):
+        return self.reach.centers
 
-    def for_kind(self, kind: str, spied: bool = False) -> list:
-        s = self.s
+    def for_kind(self, kind: str, spied: bool = False):
+        s, reach = self.s, self.reach
         if kind == "shinobi":
-            return self.centers()
+            return reach.centers
         if kind == "army":
-            return self.army_attack() + [_CENTER[p] for p in self.own()]
+            return [*self.army_attack(), *reach.own_centers]
         if kind == "bluff":
-            return [] if spied else self.army_attack() + self.sea() + self.centers()
+            return [] if spied else [*self.army_attack(), *self.sea(), *reach.centers]
         if kind == "navy":
-            return self.sea() + [_CENTER[p] for p in self.own() if R.coastal[p] or s.special[p] == HARBOR]
+            return [*self.sea(), *reach.own_coastal]
         if kind == "blessing":
             kinds = R.clan_tokens[s.clans[self.seat]]
             return [("o", t[0], -1) for t in s.tokens
                     if t[1] == self.seat and not t[6] and t[3] != "o"
                     and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]
-        if s.ronin[self.seat]:
-            return []
         if kind == "diplomacy":
-            return [_CENTER[p] for p in self.own() if s.special[p] != BATTLEFIELD]
+            return reach.dip
         if kind == "raid":
-            owner, seat, special = s.owner, self.seat, s.special
-            return [_CENTER[p] for p in range(NP) if self.touch[p] and owner[p] != seat and special[p] != BATTLEFIELD]
+            return reach.raid
         return []
 
 
