@@ -176,7 +176,8 @@ class _Reach:
     inputs always give the same lists, which are tuples and never changed).
     """
 
-    __slots__ = ("own", "centers", "aa", "aa_locs", "sea", "sea_locs", "own_centers", "own_coastal", "dip", "raid")
+    __slots__ = ("own", "centers", "aa", "aa_locs", "sea", "sea_locs", "own_centers", "own_coastal", "dip", "raid",
+                 "_touch", "_special", "_owner", "_seat")
 
     def __init__(self, owner: list, special: list, seat: int, ronin: bool):
         if any(special):
@@ -208,11 +209,20 @@ class _Reach:
         self.sea_locs = tuple(loc for _, loc in self.sea)
         self.own_centers = tuple(_CENTER[p] for p in own)
         self.own_coastal = tuple(_CENTER[p] for p in own if p in coastal)
-        if ronin:
-            self.dip = self.raid = ()
-        else:
-            self.dip = tuple(_CENTER[p] for p in own if special[p] != BATTLEFIELD)
+        # diplomacy and raid places are rarer questions: worked out when first asked
+        self.dip = self.raid = () if ronin else None
+        self._touch, self._special, self._owner, self._seat = touch, tuple(special), tuple(owner), seat
+
+    def diplomacy(self) -> tuple:
+        if self.dip is None:
+            self.dip = tuple(_CENTER[p] for p in self.own if self._special[p] != BATTLEFIELD)
+        return self.dip
+
+    def raids(self) -> tuple:
+        if self.raid is None:
+            touch, owner, special, seat = self._touch, self._owner, self._special, self._seat
             self.raid = tuple(_CENTER[p] for p in range(NP) if touch[p] and owner[p] != seat and special[p] != BATTLEFIELD)
+        return self.raid
 
 
 _REACH: dict[tuple, _Reach] = {}
@@ -273,9 +283,9 @@ class Targets:
                     if t[1] == self.seat and not t[6] and t[3] != "o"
                     and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]
         if kind == "diplomacy":
-            return reach.dip
+            return reach.diplomacy()
         if kind == "raid":
-            return reach.raid
+            return reach.raids()
         return []
 
 
@@ -290,8 +300,15 @@ class MoveList(Sequence):
     __slots__ = ("_pieces", "_len")
 
     def __init__(self, pieces: list[tuple[tuple, list]]):
-        self._pieces = [p for p in pieces if p[1]]
-        self._len = sum(len(p[1]) for p in self._pieces)
+        kept = []
+        total = 0
+        for p in pieces:
+            n = len(p[1])
+            if n:
+                kept.append(p)
+                total += n
+        self._pieces = kept
+        self._len = total
 
     def __len__(self) -> int:
         return self._len
