@@ -161,6 +161,8 @@ _CENTER = tuple(("c", p, -1) for p in range(NP))
 _ALL_CENTERS = _CENTER
 _ALL_TRUE = [True] * NP  # shared, never changed
 _COASTAL = tuple(p for p in range(NP) if R.coastal[p])
+# per clan and token index: (code, kind, the head of a placement move)
+_TOKEN_INFO = {clan: [(t.code, t.kind, ("place", t.code)) for t in toks] for clan, toks in R.clan_tokens.items()}
 _SEA = tuple(("s", p, -1) for p in range(NP))
 _BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(R.borders))
 # for each province: (border, neighbour, the place of an army attacking the neighbour across it)
@@ -358,21 +360,25 @@ class MoveList(Sequence):
 
 def _placement_pieces(s: RokuganState, seat: int, tokens: list[int], targets: Targets | None = None) -> list:
     targets = targets or Targets(s, seat)
-    kinds = R.clan_tokens[s.clans[seat]]
+    info = _TOKEN_INFO[s.clans[seat]]
     spied = s.spied[seat]
     pieces = []
     seen_codes = set()
     for tok in tokens:
-        k = kinds[tok]
-        if k.code in seen_codes:
+        code, kind, head = info[tok]
+        if code in seen_codes:
             continue
-        seen_codes.add(k.code)
-        head = ("place", k.code)
-        if k.kind == "bluff":
+        seen_codes.add(code)
+        if kind == "army":
+            pieces.append((head, targets.army_attack()))
+            pieces.append((head, targets.reach.own_centers))
+        elif kind == "shinobi":
+            pieces.append((head, targets.reach.centers))
+        elif kind == "bluff":
             if not spied:
-                pieces += [(head, targets.army_attack()), (head, targets.sea()), (head, targets.centers())]
+                pieces += [(head, targets.army_attack()), (head, targets.sea()), (head, targets.reach.centers)]
         else:
-            pieces.append((head, targets.for_kind(k.kind, spied)))
+            pieces.append((head, targets.for_kind(kind, spied)))
     return pieces
 
 
