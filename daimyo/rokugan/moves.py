@@ -185,11 +185,11 @@ class _Reach:
         if any(special):
             touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
                      for p, sp in enumerate(special)]
-            self.centers = tuple(_CENTER[p] for p in range(NP) if touch[p])
+            self.centers = tuple([_CENTER[p] for p in range(NP) if touch[p]])
         else:
             touch = _ALL_TRUE
             self.centers = _ALL_CENTERS
-        own = tuple(p for p in range(NP) if owner[p] == seat and touch[p])
+        own = tuple([p for p in range(NP) if owner[p] == seat and touch[p]])
         self.own = own
         if ronin:
             # Ronin: armies may be placed on any land border
@@ -202,28 +202,28 @@ class _Reach:
                         aa.append((bi, _BORDER[bi][1]))
             self.aa = tuple(aa)
         else:
-            self.aa = tuple((bi, loc) for p in own for bi, q, loc in _NEIGHBOURS[p] if touch[q] and owner[q] != seat)
-        self.aa_locs = tuple(loc for _, loc in self.aa)
+            self.aa = tuple([(bi, loc) for p in own for bi, q, loc in _NEIGHBOURS[p] if touch[q] and owner[q] != seat])
+        self.aa_locs = tuple([loc for _, loc in self.aa])
         coastal = _COASTAL
         if HARBOR in special:
             coastal = tuple(sorted(_COASTAL + (special.index(HARBOR),)))
-        self.sea = tuple((q, _SEA[q]) for q in coastal if touch[q] and owner[q] != seat)
-        self.sea_locs = tuple(loc for _, loc in self.sea)
-        self.own_centers = tuple(_CENTER[p] for p in own)
-        self.own_coastal = tuple(_CENTER[p] for p in own if p in coastal)
+        self.sea = tuple([(q, _SEA[q]) for q in coastal if touch[q] and owner[q] != seat])
+        self.sea_locs = tuple([loc for _, loc in self.sea])
+        self.own_centers = tuple([_CENTER[p] for p in own])
+        self.own_coastal = tuple([_CENTER[p] for p in own if p in coastal])
         # diplomacy and raid places are rarer questions: worked out when first asked
         self.dip = self.raid = () if ronin else None
         self._touch, self._special, self._owner, self._seat = touch, tuple(special), tuple(owner), seat
 
     def diplomacy(self) -> tuple:
         if self.dip is None:
-            self.dip = tuple(_CENTER[p] for p in self.own if self._special[p] != BATTLEFIELD)
+            self.dip = tuple([_CENTER[p] for p in self.own if self._special[p] != BATTLEFIELD])
         return self.dip
 
     def raids(self) -> tuple:
         if self.raid is None:
             touch, owner, special, seat = self._touch, self._owner, self._special, self._seat
-            self.raid = tuple(_CENTER[p] for p in range(NP) if touch[p] and owner[p] != seat and special[p] != BATTLEFIELD)
+            self.raid = tuple([_CENTER[p] for p in range(NP) if touch[p] and owner[p] != seat and special[p] != BATTLEFIELD])
         return self.raid
 
 
