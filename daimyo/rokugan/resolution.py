@@ -241,14 +241,21 @@ def claim_territories(s: RokuganState) -> list:
     events = []
     for t in range(len(R.territory_names)):
         ctrl = territory_controller(s, t)
-        for seat in range(s.n):
-            for c in list(s.cards[seat]):
-                if R.cards[c]["territory"] == R.territory_names[t] and seat != ctrl:
-                    s.cards[seat].remove(c)
-                    s.space[t] = c
-                    events.append(ev("territory-card-returned", clan=s.clan_of(seat), territory=R.territory_names[t]))
+        if s.space[t] is None:
+            # the card is held (or played): it goes back unless its holder still controls the territory
+            for seat in range(s.n):
+                if seat != ctrl and s.cards[seat]:
+                    for c in s.cards[seat]:
+                        if _CARD_TERRITORY[c] == t:
+                            s.cards[seat].remove(c)
+                            s.space[t] = c
+                            events.append(ev("territory-card-returned", clan=s.clan_of(seat), territory=R.territory_names[t]))
+                            break
         if ctrl is not None and s.space[t] is not None:
             s.cards[ctrl].append(s.space[t])
             s.space[t] = None
             events.append(ev("territory-claimed", clan=s.clan_of(ctrl), territory=R.territory_names[t]))
     return events
+
+
+_CARD_TERRITORY = {c: R.territory_index[card["territory"]] for c, card in R.cards.items()}
