@@ -162,14 +162,17 @@ def resolve(s: RokuganState) -> list:
 
 def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], lion_bluff: bool) -> dict:
     """Defense Bonuses: the defender's total in province ``p`` and where it comes from."""
-    parts = {"combat_tokens": 0, "printed": R.printed_defense[p], "faceup_control": 0, "special": SPECIAL_DEFENSE.get(s.special[p], 0),
-             "lion_bluff": 2 if lion_bluff else 0}
+    combat = faceup = 0
     if defender >= 0:
-        parts["combat_tokens"] = sum(_kind(s, t).strength for t in tokens)
-        per = 2 if s.clans[defender] == "crab" else 1
-        parts["faceup_control"] = s.up[p] * per
-    parts["total"] = sum(v for k, v in parts.items())
-    return parts
+        kinds = R.clan_tokens[s.clans[defender]]
+        for t in tokens:
+            combat += kinds[t[2]].strength
+        faceup = s.up[p] * (2 if s.clans[defender] == "crab" else 1)
+    printed = R.printed_defense[p]
+    special = SPECIAL_DEFENSE.get(s.special[p], 0)
+    lion = 2 if lion_bluff else 0
+    return {"combat_tokens": combat, "printed": printed, "faceup_control": faceup, "special": special,
+            "lion_bluff": lion, "total": combat + printed + faceup + special + lion}
 
 
 def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict,
@@ -177,39 +180,35 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
     """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
     defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there."""
     defender = s.owner[p]
-
-    def with_blessings(tokens):
-        return tokens + [b for t in tokens for b in blessings.get(t[0], ())]
-
     name = R.province_names[p]
     if not attack:
-        events = []
         if defend:
             n = s._add_control(defender, p, up=1)
-            events.append(ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
-                             faceup_added=n))
-        elif attacked_owner is not None and attacked_owner == defender and s.special[p] != PEACE:
+            return [ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
+                       faceup_added=n)]
+        if attacked_owner is not None and attacked_owner == defender and s.special[p] != PEACE:
             n = s._add_control(defender, p, up=1)
-            events.append(ev("successful-defense", clan=s.clan_of(defender), province=name,
-                             why="every attack on it failed", faceup_added=n))
-        return events
-    defend_all = with_blessings(defend)
+            return [ev("successful-defense", clan=s.clan_of(defender), province=name,
+                       why="every attack on it failed", faceup_added=n)]
+        return []
+    defend_all = defend + [b for t in defend for b in blessings.get(t[0], ())]
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
-    def defense_against(seat):
-        d = parts["total"]
-        # Phoenix ignores the +2 printed on clan capitals when attacking
-        if s.clans[seat] == "phoenix" and R.capital_of[p] is not None:
-            d -= R.printed_defense[p]
-        return d
-
+    full = parts["total"]
+    # Phoenix ignores the +2 printed on clan capitals when attacking
+    capital_bonus = R.printed_defense[p] if R.capital_of[p] is not None else 0
     totals = {}
+    faced = {}
     sides = []
     for seat, toks in attack.items():
-        involved = with_blessings(toks)
-        totals[seat] = sum(_kind(s, t).strength for t in involved)
-        sides.append({"clan": s.clan_of(seat), "total": totals[seat], "defense_faced": defense_against(seat),
+        involved = toks + [b for t in toks for b in blessings.get(t[0], ())]
+        kinds = R.clan_tokens[s.clans[seat]]
+        total = 0
+        for t in involved:
+            total += kinds[t[2]].strength
+        totals[seat] = total
+        faced[seat] = full - capital_bonus if s.clans[seat] == "phoenix" else full
+        sides.append({"clan": s.clans[seat], "total": total, "defense_faced": faced[seat],
                       "tokens": [info[t[0]] for t in involved]})
-
     best = max(totals.values())
     top = [seat for seat, v in totals.items() if v == best]
     winner = None
@@ -218,19 +217,18 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         top = [seat for seat in top if s.clans[seat] == "crane"]
     if len(top) == 1:
         a = top[0]
-        d = defense_against(a)
-        if totals[a] > d or (totals[a] == d and s.clans[a] == "crane"):
+        if best > faced[a] or (best == faced[a] and s.clans[a] == "crane"):
             winner = a
     result = {"province": name, "attackers": sides,
-              "defender": {"clan": s.clan_of(defender) if defender >= 0 else None, **parts,
+              "defender": {"clan": s.clans[defender] if defender >= 0 else None, **parts,
                            "tokens": [info[t[0]] for t in defend_all]}}
     if winner is not None:
         s._clear_control(p)
         n = s._add_control(winner, p, down=1)
-        result.update(winner=s.clan_of(winner), outcome="taken", control_placed=n)
+        result.update(winner=s.clans[winner], outcome="taken", control_placed=n)
     elif defender >= 0:
         n = s._add_control(defender, p, up=1)
-        result.update(winner=s.clan_of(defender), outcome="defended", faceup_added=n)
+        result.update(winner=s.clans[defender], outcome="defended", faceup_added=n)
     else:
         result.update(winner=None, outcome="nothing")
     return [ev("battle", **result)]
