@@ -164,6 +164,7 @@ _COASTAL = tuple(p for p in range(NP) if R.coastal[p])
 # per clan and token index: (code, kind, the head of a placement move)
 _TOKEN_INFO = {clan: [(t.code, t.kind, ("place", t.code)) for t in toks] for clan, toks in R.clan_tokens.items()}
 _SEA = tuple(("s", p, -1) for p in range(NP))
+_CONTROL = tuple(("control", p) for p in range(NP))
 _BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(R.borders))
 # for each province: (border, neighbour, the place of an army attacking the neighbour across it)
 _NEIGHBOURS = tuple(tuple((bi, q, ("l", bi, q)) for bi in R.province_borders[p] for q in R.borders[bi] if q != p)
@@ -481,7 +482,8 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
     if ph == SETUP_OBJECTIVES:
         return [("objective", o) for o in s.offer[seat]]
     if ph == SETUP_CONTROL:
-        return [("control", p) for p in range(NP) if s.owner[p] < 0]
+        owner = s.owner
+        return [_CONTROL[p] for p in range(NP) if owner[p] < 0]
     if ph == UPKEEP:
         return upkeep_card_moves(s, seat) + [("pass",)]
     if ph == PLACEMENT:
