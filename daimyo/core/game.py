@@ -17,7 +17,7 @@ A game is a pure state machine, in the manner of OpenSpiel:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 
 class Action(NamedTuple):
@@ -53,10 +53,6 @@ class Event:
     def __repr__(self) -> str:
         who = "" if self.visible_to is None else f", visible_to={sorted(self.visible_to)}"
         return f"Event({self.kind!r}, {self.data!r}{who})"
-
-
-def visible_events(events: Iterable[Event], player: int | None) -> list[Event]:
-    return [e for e in events if e.visible(player)]
 
 
 class GameState(ABC):

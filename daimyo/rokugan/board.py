@@ -50,15 +50,6 @@ def parse_loc(text: str) -> tuple[str, int, int]:
     return ("c", RULES.province(text), -1)
 
 
-def province_of_loc(loc: str, a: int, b: int) -> int:
-    """The province a token stands in or attacks (-1 for a blessing)."""
-    if loc == "c" or loc == "s":
-        return a
-    if loc == "l":
-        return b
-    return -1
-
-
 def source_of_border(a: int, b: int) -> int:
     p, q = RULES.borders[a]
     return p if q == b else q

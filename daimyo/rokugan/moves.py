@@ -445,11 +445,6 @@ def _start_of_turn_pieces(s: RokuganState, seat: int) -> list:
     return pieces
 
 
-def start_of_turn_moves(s: RokuganState, seat: int) -> list[tuple]:
-    """Scout and Shugenja Cards, the First Player card and the Shadowlands cards (start of a placement turn)."""
-    return list(MoveList(_start_of_turn_pieces(s, seat)))
-
-
 def upkeep_card_moves(s: RokuganState, seat: int) -> list[tuple]:
     return [("play", c) for c in s.cards[seat] if CARDS[c].timing == "upkeep" and CARDS[c].playable(s, seat)]
 

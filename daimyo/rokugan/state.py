@@ -21,8 +21,8 @@ NP = R.n_provinces
 BLUFF = R.bluff_index
 PEACE, SCORCHED, SHRINE, BATTLEFIELD, HARBOR = "peace", "scorched_earth", "shrine", "battlefield", "harbor"
 
-# fields of a combat token on the board (a tuple)
-T_ID, T_OWNER, T_TOK, T_LOC, T_A, T_B, T_UP, T_KNOWN = range(8)
+# A combat token on the board is a tuple:
+# (number, owner seat, token index, place kind c/l/s/o, a, b, faceup, bitmask of seats that know it)
 
 SETUP_CLANS = "setup-clans"
 SETUP_OBJECTIVES = "setup-objectives"
@@ -199,16 +199,6 @@ class RokuganState(GameState):
     def control_tokens_on_board(self, seat: int) -> int:
         o, u, d = self.owner, self.up, self.down
         return sum(u[p] + d[p] for p in range(NP) if o[p] == seat)
-
-    def blessed(self, tid: int) -> bool:
-        for t in self.tokens:
-            if t[3] == "o" and t[4] == tid:
-                return True
-        return False
-
-    def targetable(self, t: tuple) -> bool:
-        """Blessing: a blessing and the token under it cannot be targeted by card effects or clan abilities."""
-        return t[3] != "o" and not self.blessed(t[0])
 
     # -------------------------------------------------------- control tokens
     def _add_control(self, seat: int, p: int, up: int = 0, down: int = 0) -> int:
