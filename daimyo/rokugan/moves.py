@@ -270,26 +270,38 @@ class Targets:
     def centers(self):
         return self.reach.centers
 
-    def for_kind(self, kind: str, spied: bool = False):
-        s, reach = self.s, self.reach
+    def pieces(self, kind: str, spied: bool = False) -> list:
+        """The legal places of a token of ``kind``, as the few lists they are made of (nothing copied)."""
+        reach = self.reach
         if kind == "shinobi":
-            return reach.centers
+            return [reach.centers]
         if kind == "army":
-            return [*self.army_attack(), *reach.own_centers]
+            return [self.army_attack(), reach.own_centers]
         if kind == "bluff":
-            return [] if spied else [*self.army_attack(), *self.sea(), *reach.centers]
+            return [] if spied else [self.army_attack(), self.sea(), reach.centers]
         if kind == "navy":
-            return [*self.sea(), *reach.own_coastal]
+            return [self.sea(), reach.own_coastal]
         if kind == "blessing":
+            s = self.s
             kinds = R.clan_tokens[s.clans[self.seat]]
-            return [("o", t[0], -1) for t in s.tokens
-                    if t[1] == self.seat and not t[6] and t[3] != "o"
-                    and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]
+            return [[("o", t[0], -1) for t in s.tokens
+                     if t[1] == self.seat and not t[6] and t[3] != "o"
+                     and kinds[t[2]].kind in ("army", "navy", "shinobi", "bluff")]]
         if kind == "diplomacy":
-            return reach.diplomacy()
+            return [reach.diplomacy()]
         if kind == "raid":
-            return reach.raids()
+            return [reach.raids()]
         return []
+
+    def for_kind(self, kind: str, spied: bool = False):
+        """The legal places of a token of ``kind``, as one sequence."""
+        pieces = self.pieces(kind, spied)
+        if len(pieces) == 1:
+            return pieces[0]
+        out = []
+        for piece in pieces:
+            out += piece
+        return out
 
 
 class MoveList(Sequence):
@@ -370,16 +382,8 @@ def _placement_pieces(s: RokuganState, seat: int, tokens: list[int], targets: Ta
         if code in seen_codes:
             continue
         seen_codes.add(code)
-        if kind == "army":
-            pieces.append((head, targets.army_attack()))
-            pieces.append((head, targets.reach.own_centers))
-        elif kind == "shinobi":
-            pieces.append((head, targets.reach.centers))
-        elif kind == "bluff":
-            if not spied:
-                pieces += [(head, targets.army_attack()), (head, targets.sea()), (head, targets.reach.centers)]
-        else:
-            pieces.append((head, targets.for_kind(kind, spied)))
+        for piece in targets.pieces(kind, spied):
+            pieces.append((head, piece))
     return pieces
 
 
