@@ -247,3 +247,27 @@ def test_battle_events_add_up_in_random_games():
                     if e.data["control_placed"]:
                         assert s.clans[s.owner[p]] == e.data["winner"]  # nothing changes control after step 5
     assert battles > 1000
+
+
+@SETTINGS
+@given(games, st.integers(30, 400))
+def test_listed_placements_are_exactly_those_the_placement_rules_allow(game, stop):
+    """Placing Combat Tokens: the fast move generator and the rule predicate (used for messages and for
+    resolution step 2) agree on every place of every token in the hand."""
+    from daimyo.rokugan.moves import legal_moves, placement_reason
+    players, seed = game
+    s = new_game(players=players, seed=seed)
+    play_randomly(s, Rng(seed), stop)
+    if s.phase != "placement" or s.pending:
+        return
+    seat = s.turn
+    listed = {m for m in legal_moves(s, seat) if m[0] == "place"}
+    places = ([("c", p, -1) for p in range(R.n_provinces)] + [("s", p, -1) for p in range(R.n_provinces)]
+              + [("l", bi, q) for bi, (p, q) in enumerate(R.borders)] + [("l", bi, p) for bi, (p, q) in enumerate(R.borders)]
+              + [("o", t[0], -1) for t in s.tokens])
+    kinds = R.clan_tokens[s.clans[seat]]
+    for code in {kinds[t].code for t in s.hand[seat]}:
+        kind = next(k.kind for k in kinds if k.code == code)
+        for loc in places:
+            ok = placement_reason(s, seat, kind, *loc) is None
+            assert ok == (("place", code) + loc in listed), (code, loc, placement_reason(s, seat, kind, *loc))
