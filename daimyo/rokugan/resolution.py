@@ -34,9 +34,18 @@ def _attacked_province(s: RokuganState, t: tuple) -> int:
     return -1
 
 
-def _with_blessings(s: RokuganState, tokens: list[tuple]) -> list[tuple]:
-    ids = {t[0] for t in tokens}
-    return tokens + [t for t in s.tokens if t[3] == "o" and t[4] in ids and t not in tokens]
+def _blessings_by_base(s: RokuganState) -> dict[int, list[tuple]]:
+    """The blessings on the board, by the number of the token each stands on."""
+    out: dict[int, list[tuple]] = {}
+    for t in s.tokens:
+        if t[3] == "o":
+            out.setdefault(t[4], []).append(t)
+    return out
+
+
+def _with_blessings(tokens: list[tuple], blessings: dict[int, list[tuple]]) -> list[tuple]:
+    """The tokens and the blessings standing on them."""
+    return tokens + [b for t in tokens for b in blessings.get(t[0], ())]
 
 
 def _touching(s: RokuganState, p: int) -> list[tuple]:
@@ -44,7 +53,7 @@ def _touching(s: RokuganState, p: int) -> list[tuple]:
     borders = set(R.province_borders[p])
     out = [t for t in s.tokens
            if (t[3] == "c" and t[4] == p) or (t[3] == "s" and t[4] == p) or (t[3] == "l" and t[4] in borders)]
-    return _with_blessings(s, out)
+    return _with_blessings(out, _blessings_by_base(s))
 
 
 def _discard_all(s: RokuganState, tokens: list[tuple]) -> None:
@@ -129,11 +138,10 @@ def resolve(s: RokuganState) -> list:
                          discarded=[info[u[0]] for u in hit], peace=placed))
 
     # 5. Resolve Battles
-    blessings: dict[int, list[tuple]] = {}
+    blessings = _blessings_by_base(s)
     groups: dict[int, tuple[dict, list, list]] = {}
     for t in s.tokens:
         if t[3] == "o":
-            blessings.setdefault(t[4], []).append(t)
             continue
         ap = _attacked_province(s, t)
         if ap >= 0:
@@ -191,7 +199,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
             return [ev("successful-defense", clan=s.clan_of(defender), province=name,
                        why="every attack on it failed", faceup_added=n)]
         return []
-    defend_all = defend + [b for t in defend for b in blessings.get(t[0], ())]
+    defend_all = _with_blessings(defend, blessings)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     full = parts["total"]
     # Phoenix ignores the +2 printed on clan capitals when attacking
@@ -200,7 +208,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
     faced = {}
     sides = []
     for seat, toks in attack.items():
-        involved = toks + [b for t in toks for b in blessings.get(t[0], ())]
+        involved = _with_blessings(toks, blessings)
         kinds = R.clan_tokens[s.clans[seat]]
         total = 0
         for t in involved:
