@@ -83,3 +83,13 @@ def test_engine_and_bots_do_not_import_cli_libraries():
             "from daimyo.bots import play, RandomBot; s = new_game(2, 1); play(s, {0: RandomBot(1), 1: RandomBot(2)}); "
             "bad = [m for m in ('click', 'rich') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_make_bot_by_name_and_unknown_name_is_a_clear_error():
+    import pytest
+
+    from daimyo.bots import RandomBot, make_bot
+
+    assert isinstance(make_bot("random", 3), RandomBot)
+    with pytest.raises(ValueError, match="unknown bot 'nobot'"):
+        make_bot("nobot", 3)
