@@ -1,9 +1,9 @@
 """Rising Sun: the War Phase, as its own game beside Battle for Rokugan.
 
->>> from daimyo.risingsun import load_war
+>>> from daimyo.risingsun import load_war, open_example
 >>> w = load_war(open_example("seed-example"))
->>> w.province(), w.to_act()        # Kyoto to Kansai resolve without a battle
-('nagato', (0, 1, 2))
+>>> w.province(), [w.clans[p] for p in w.to_act()]   # Kyoto to Kansai resolve without a battle
+('nagato', ['lotus', 'turtle', 'koi'])
 """
 
 from importlib import resources
