@@ -19,7 +19,7 @@ comment (``#7`` is figure number 7). See docs/risingsun-war.md. Example::
 Figures are numbered in the order written (#1, #2, ...); ``#9 koi bushi`` gives one a number.
 Instead of ``war N:`` lines, ``wars: kyoto nagato`` with ``seed: 7`` draws the War Numbers.
 
-:func:`to_text` writes a state between two wars (or before the first) in the same format,
+:func:`to_text` writes a state before a war's bids (or when all is over) in the same format,
 so ``to_text(from_text(t))`` is a canonical form.
 """
 
@@ -31,11 +31,12 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import Rng
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import OVER, RisingSunWar
+from daimyo.risingsun.state import BID, OVER, RisingSunWar
 
 FORMAT = "risingsun-war"
 _KEY = re.compile(r"^([a-z][a-z-]*)(?:\s+([a-z0-9_-]+))?\s*:\s*(.*)$")
 PLAYER_FIELDS = ("coins", "ronin", "vp", "tokens")
+SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "players", "shown")
 
 
 def _int(v: str, where: str) -> int:
@@ -75,7 +76,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
 
     single: dict[str, tuple[int, str]] = {}
     for no, key, subj, val in lines:
-        if key in ("format", "rules", "season", "honor", "wars", "seed", "players") and subj is None:
+        if key in SINGLE and subj is None:
             if key in single:
                 raise FormatError(f"line {no}: field '{key}' given twice (first on line {single[key][0]})")
             single[key] = (no, val)
@@ -140,7 +141,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
     next_id = 1
     for no, key, subj, val in lines:
         where = f"line {no}: field '{key}'"
-        if key in ("format", "rules", "season", "honor", "wars", "seed", "players", "player") and (subj is None or key == "player"):
+        if (key in SINGLE and subj is None) or key == "player":
             continue
         if key == "alliance" and subj is None:
             pair = val.split()
@@ -176,8 +177,12 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
             del s.figures[before:]
         else:
             raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}' "
-                              "(fields: format rules season seed players honor alliance war wars player figures stronghold hostages)")
+                              "(fields: format rules season seed players honor shown alliance war wars player figures stronghold hostages)")
 
+    if "shown" in single:
+        no, val = single["shown"]
+        for c in val.split():
+            s.shown[_clan(c, clans, f"line {no}: field 'shown'")] = True
     if "wars" in single:
         no, val = single["wars"]
         if numbered:
@@ -276,13 +281,15 @@ def _figure_groups(figs: list[tuple], clans: list[str], expect: int) -> tuple[st
 
 def to_text(s: RisingSunWar) -> str:
     """Write the situation before the next war (every fact, hidden ones included: this is the referee's file)."""
-    if s.phase != OVER and s.step is not None:
-        raise FormatError(f"a war file is written between wars; the battle of {s.province()} is under way (write its record instead)")
+    if s.phase != OVER and s.step is not None and (s.step != BID or s.bids):
+        raise FormatError(f"a war file is written before a war's bids; the battle of {s.province()} is under way (write its record instead)")
     c = s.clans
     lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"season: {s.season}", f"players: {' '.join(c)}",
              f"honor: {' '.join(c[p] for p in s.honor)}"]
     if s.seed:
         lines.append(f"seed: {s.seed}")
+    if any(s.shown):
+        lines.append(f"shown: {' '.join(c[p] for p in range(s.n) if s.shown[p])}")
     done = set()
     for p in range(s.n):
         if s.ally[p] >= 0 and p not in done:
