@@ -88,9 +88,10 @@ class WarHeuristicBot:
 
     # ------------------------------------------------------------- decisions
     @staticmethod
-    def leader(s: RisingSunWar, without: int | None = None) -> int:
+    def leader(s: RisingSunWar) -> int:
+        """The participant that would win on the Force now on the board (hired ronin included)."""
         prov = s.province()
-        forces = {p: s.force(prov, p) - (sum(f[4] for f in s.figures_in(prov, p)) if p == without else 0) for p in s.participants}
+        forces = {p: s.force(prov, p) for p in s.participants}
         best = max(forces.values())
         return s.higher_honor([p for p in forces if forces[p] == best])
 
@@ -99,9 +100,9 @@ class WarHeuristicBot:
         if s.step == BID:
             return self.bid(s, seat)
         if s.step == SEPPUKU:
+            # Seppuku when the figures would die anyway: the likely winner is neither this seat nor its ally
             w = self.leader(s)
-            spared = w == seat or s.allied(w, seat)
-            return ("decline",) if spared and self.leader(s, without=seat) == seat else (("decline",) if spared else ("seppuku",))
+            return ("decline",) if w == seat or s.allied(w, seat) else ("seppuku",)
         if s.step == HOSTAGE:
             options = [m for m in moves if m[0] == "hostage"]
             best, score = ("decline",), 0.0

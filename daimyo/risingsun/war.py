@@ -16,11 +16,7 @@ from daimyo.risingsun.state import (
     STEP_NAMES, STEP_SLOT, RisingSunWar, ev, pev,
 )
 
-SEC_CASES = "War Phase"
-SEC_SEPPUKU = "A battle 3. Reveal: Seppuku"
 SEC_HOSTAGE = "A battle 3. Reveal: Take Hostage"
-SEC_RONIN = "A battle 3. Reveal: Hire Ronin"
-SEC_POETS = "A battle 5. Imperial Poets"
 
 
 # ----------------------------------------------------------------- start of war
@@ -265,7 +261,7 @@ def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | N
         return None
     if verb != want:
         what = "place your bid (bid S H R P)" if step == BID else (
-            f"choose who gets the odd coins (remainder CLAN...)" if step == REPARATIONS else f"'{want}' or 'decline'")
+            "choose who gets the odd coins (remainder CLAN...)" if step == REPARATIONS else f"'{want}' or 'decline'")
         sec = {BID: SEC_BIDS, REPARATIONS: SEC_REPARATIONS}.get(step, SEC_REVEAL)
         return (f"now {s.clans[seat]} must {what}, not '{verb}' ({STEP_NAMES[step]} step of the battle of {s.province()})", sec)
     if verb == "bid":
