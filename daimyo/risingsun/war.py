@@ -27,7 +27,8 @@ def start_of_war(s: RisingSunWar) -> list[Event]:
     """
     events = []
     for p in range(s.n):
-        if R.has(s.clans[p], "coins-as-ronin") and s.ronin[p]:
+        if R.has(s.clans[p], "coins-as-ronin"):
+            # announced even with no ronin, so that the public event tells nothing of the screen
             k = s.ronin[p]
             s.ronin[p] = 0
             s.coins[p] += k
