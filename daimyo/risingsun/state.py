@@ -190,10 +190,10 @@ class RisingSunWar(GameState):
         return out
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        from daimyo.risingsun import war
         from daimyo.risingsun.notation import move_text
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        from daimyo.risingsun import war
         return [Action(p, move_text(self, m)) for p in seats for m in war.legal_moves(self, p)]
 
     def apply(self, action: Action) -> list[Event]:

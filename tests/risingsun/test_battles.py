@@ -381,3 +381,31 @@ def test_battle_6_single_loser_takes_all_the_winners_coins():
     assert w.is_terminal()
     assert w.coins == [2, 4 + 3]
     assert w.discarded == 1
+
+
+def test_battle_6_reparations_reach_an_allied_loser_too():
+    """A battle 6 (reading): the winner's coins go to every loser, a loser allied with the winner included."""
+    w = war(THREE + "alliance: lotus bonsai\nfigures kyoto: lotus bushi x3, dragonfly bushi, bonsai bushi\n")
+    bids(w, lotus="0 0 0 4", dragonfly="0 0 0 0", bonsai="0 0 0 0")
+    act(w, "lotus", "poets")
+    assert w.result["wars"][0]["reparations"] == {"dragonfly": 2, "bonsai": 2}
+    assert len(w.figures_in("kyoto", seat(w, "bonsai"))) == 1          # and its figure lives
+
+
+def test_war_phase_a_force_zero_figure_gives_no_force():
+    """War Phase (reading): a player whose only figure there has Force 0 has no Force, and takes no part."""
+    w = war(TWO + "figures kyoto: lotus bushi, dragonfly monster force=0\n")
+    assert w.history[0]["case"] == "alone" and w.history[0]["winner"] == "lotus"
+
+
+def test_interface_legal_actions_are_text_that_apply_accepts():
+    """The game interface: legal_actions lists Action(seat, text) for every seat to act, and apply takes them."""
+    w = war(TWO + "figures kyoto: lotus bushi, dragonfly bushi\n")
+    acts = w.legal_actions()
+    assert {a.player for a in acts} == {0, 1}
+    assert Action(0, "bid 0 0 0 5") in acts and Action(0, "bid 0 0 0 6") not in acts
+    assert w.legal_actions(1) == [a for a in acts if a.player == 1]
+    c = w.clone()
+    c.apply(Action(0, "bid 0 0 0 5"))
+    assert w.bids == {} and c.bids == {0: (0, 0, 0, 5)}     # a clone is independent
+    assert w.returns() == [0.0, 0.0] and not w.is_terminal()
