@@ -9,7 +9,9 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from tests.risingsun.helpers import act, bids, kinds, seat, snapshot, war
 
-TWO = "honor: lotus dragonfly\nplayer lotus: coins=5 ronin=2 vp=3\nplayer dragonfly: coins=5 ronin=1 vp=3\nwar 1: kyoto\n"
+# a third player, Bonsai, has no Force anywhere: the battles are between Lotus and Dragonfly
+TWO = ("honor: lotus dragonfly bonsai\nplayer lotus: coins=5 ronin=2 vp=3\nplayer dragonfly: coins=5 ronin=1 vp=3\n"
+       "player bonsai: coins=0\nwar 1: kyoto\n")
 THREE = ("honor: lotus dragonfly bonsai\nplayer lotus: coins=5 ronin=1 vp=3\nplayer dragonfly: coins=5 ronin=1 vp=3\n"
          "player bonsai: coins=5 ronin=1 vp=3\nwar 1: kyoto\n")
 
@@ -19,8 +21,8 @@ def test_battle_1_coins_and_ronin_are_shown_at_the_start():
     """A battle 1: every participant shows its coins and ronin tokens openly."""
     w = war(TWO + "figures kyoto: lotus bushi, dragonfly bushi\n")
     v = w.view(None)
-    assert [p["coins"] for p in v["players"]] == [5, 5]
-    assert [p["ronin"] for p in v["players"]] == [2, 1]
+    assert [p["coins"] for p in v["players"]] == [5, 5, None]      # Bonsai fights no battle: its screen stays closed
+    assert [p["ronin"] for p in v["players"]] == [2, 1, None]
 
 
 def test_battle_2_bids_are_simultaneous_and_secret():
@@ -164,7 +166,7 @@ def test_honor_gain_at_the_top_changes_nothing():
     w = war(TWO + "figures kyoto: lotus bushi x2, dragonfly bushi\n")
     bids(w, lotus="1 0 0 0", dragonfly="0 0 0 0")
     act(w, "lotus", "seppuku")
-    assert w.honor == [0, 1]
+    assert w.honor == [0, 1, 2]
 
 
 def test_battle_3_hostage_takes_a_figure_off_the_board_and_one_vp():
@@ -216,7 +218,7 @@ def test_clans_in_war_only_a_daimyo_left_hostage_slot_passes_by():
     w = war(TWO + "figures kyoto: lotus bushi, dragonfly daimyo\n")
     bids(w, lotus="0 2 0 0", dragonfly="0 0 0 0")
     assert w.is_terminal()
-    assert w.captured == [[], []]
+    assert w.captured == [[], [], []]
 
 
 def test_battle_3_hire_ronin_adds_a_force_per_token_and_keeps_them():
@@ -231,7 +233,7 @@ def test_battle_3_hire_ronin_adds_a_force_per_token_and_keeps_them():
 
 def test_clans_in_war_koi_ronin_become_coins_and_reserve_coins_count_as_ronin():
     """Clans in war, Koi: at the start of the War Phase its ronin become coins; hiring counts its reserve coins, not those bid."""
-    w = war("honor: lotus koi\nplayer lotus: coins=3\nplayer koi: coins=2 ronin=3\nwar 1: kyoto\n"
+    w = war("honor: lotus koi bonsai\nplayer lotus: coins=3\nplayer koi: coins=2 ronin=3\nplayer bonsai: coins=0\nwar 1: kyoto\n"
             "figures kyoto: lotus bushi x4, koi bushi\n")
     k = seat(w, "koi")
     assert (w.coins[k], w.ronin[k]) == (5, 0)
@@ -253,7 +255,7 @@ def test_clans_in_war_koi_ronin_count_is_private_until_shown():
 
 def test_clans_in_war_turtle_strongholds_count_force_but_are_not_figures():
     """Clans in war, Turtle: each stronghold counts 1 Force; strongholds are no figures: not killed, not taken, not for Poets."""
-    w = war("honor: lotus turtle\nplayer lotus: coins=3\nplayer turtle: coins=3 vp=2\nwar 1: kyoto\n"
+    w = war("honor: lotus turtle bonsai\nplayer lotus: coins=3\nplayer turtle: coins=3 vp=2\nplayer bonsai: coins=0\nwar 1: kyoto\n"
             "figures kyoto: lotus bushi x2, turtle bushi\nstronghold kyoto: turtle\n")
     assert w.force("kyoto", 1) == 2
     bids(w, lotus="0 1 0 1", turtle="0 0 0 0")
@@ -379,7 +381,7 @@ def test_battle_6_single_loser_takes_all_the_winners_coins():
     bids(w, lotus="0 0 0 3", dragonfly="0 0 0 1")
     act(w, "lotus", "poets")
     assert w.is_terminal()
-    assert w.coins == [2, 4 + 3]
+    assert w.coins == [2, 4 + 3, 0]
     assert w.discarded == 1
 
 
@@ -408,4 +410,4 @@ def test_interface_legal_actions_are_text_that_apply_accepts():
     c = w.clone()
     c.apply(Action(0, "bid 0 0 0 5"))
     assert w.bids == {} and c.bids == {0: (0, 0, 0, 5)}     # a clone is independent
-    assert w.returns() == [0.0, 0.0] and not w.is_terminal()
+    assert w.returns() == [0.0, 0.0, 0.0] and not w.is_terminal()

@@ -37,7 +37,7 @@ def test_bots_mixed_seats_and_the_same_seed_plays_the_same_war():
 
 def test_heuristic_keeps_coins_for_later_battles():
     """The heuristic spends at most its share of coins when more battles are ahead of it."""
-    s = war("honor: lotus koi\nplayer lotus: coins=6\nplayer koi: coins=6\nwar 1: kyoto\nwar 2: edo\nwar 3: oshu\n"
+    s = war("honor: lotus koi bonsai\nplayer lotus: coins=6\nplayer koi: coins=6\nplayer bonsai: coins=0\nwar 1: kyoto\nwar 2: edo\nwar 3: oshu\n"
             "figures kyoto: lotus bushi, koi bushi x2\nfigures edo: lotus bushi, koi bushi\nfigures oshu: lotus bushi, koi bushi\n")
     bot = WarHeuristicBot(0)
     assert bot.battles_ahead(s, 0) == 2
@@ -47,7 +47,7 @@ def test_heuristic_keeps_coins_for_later_battles():
 
 def test_heuristic_commits_seppuku_when_its_figures_would_die():
     """The heuristic values Seppuku when it cannot win: its figures would die anyway."""
-    s = war("honor: lotus koi\nplayer lotus: coins=4\nplayer koi: coins=0\nwar 1: kyoto\n"
+    s = war("honor: lotus koi bonsai\nplayer lotus: coins=4\nplayer koi: coins=0\nplayer bonsai: coins=0\nwar 1: kyoto\n"
             "figures kyoto: lotus bushi, koi bushi x4\n")
     bot = WarHeuristicBot(0)
     values = bot.slot_values(s, 0)

@@ -12,9 +12,10 @@ from daimyo.bots.risingsun import make_bot
 
 GOOD = """format: risingsun-war
 season: summer
-honor: lotus koi
+honor: lotus koi bonsai
 player lotus: coins=2
 player koi: coins=1
+player bonsai: coins=0
 war 1: kyoto
 figures kyoto: lotus bushi, koi bushi
 """
@@ -25,16 +26,16 @@ figures kyoto: lotus bushi, koi bushi
     (("risingsun-war", "rokugan-position"), "field 'format': expected risingsun-war"),
     (("season: summer", "season: winter"), "field 'season': expected one of"),
     (("season: summer\n", ""), "field 'season' is missing"),
-    (("honor: lotus koi", "honor: lotus"), "field 'honor': must name each player"),
-    (("honor: lotus koi", "honor: lotus lotus"), "field 'honor'"),
-    (("honor: lotus koi\n", ""), "field 'honor' is missing"),
+    (("honor: lotus koi bonsai", "honor: lotus koi"), "field 'honor': must name each player"),
+    (("honor: lotus koi bonsai", "honor: lotus lotus bonsai"), "field 'honor'"),
+    (("honor: lotus koi bonsai\n", ""), "field 'honor' is missing"),
     (("coins=2", "coins=two"), "field 'player lotus': coins: expected a whole number"),
     (("coins=2", "coins=-2"), "field 'player lotus': coins: expected a whole number"),
     (("coins=2", "gold=2"), "field 'player lotus': expected coins=N"),
     (("coins=2", "coins=2 tokens=kyoto@winter"), "PROVINCE@SEASON"),
     (("coins=2", "coins=2 tokens=atlantis@spring"), "unknown province 'atlantis'"),
     (("player koi", "player crab"), "field 'player': unknown clan 'crab'"),
-    (("player koi: coins=1\n", ""), "needs 2 to 5 players"),
+    (("player koi: coins=1\n", ""), "needs 3 to 5 players"),
     (("war 1: kyoto", "war 1: atlantis"), "field 'war': unknown province"),
     (("war 1: kyoto", "war one: kyoto"), "field 'war': the War Number must be"),
     (("war 1: kyoto", "war 1: kyoto\nwar 1: edo"), "War Number 1 is given twice"),

@@ -21,7 +21,7 @@ KINDS = ["bushi", "shinto", "monster"]
 
 @st.composite
 def war_files(draw) -> str:
-    n = draw(st.integers(2, 4))
+    n = draw(st.integers(3, 5))
     clans = draw(st.permutations(CLANS))[:n]
     honor = draw(st.permutations(clans))
     provinces = draw(st.permutations(list(R.provinces)))[: draw(st.integers(1, 4))]

@@ -31,19 +31,19 @@ def test_scoring_same_province_twice_counts_once_for_the_bonus():
 
 def test_scoring_result_adds_tokens_won_this_war_to_those_held():
     """The War Phase ends with VP plus the war-token score, tokens already won included; the new one by this season."""
-    w = war("honor: lotus koi\nplayer lotus: vp=1 tokens=edo@spring,oshu@summer\nplayer koi: vp=9\nwar 1: kyoto\n"
+    w = war("honor: lotus koi bonsai\nplayer lotus: vp=1 tokens=edo@spring,oshu@summer\nplayer koi: vp=9\nplayer bonsai: coins=0\nwar 1: kyoto\n"
             "figures kyoto: lotus bushi\n", season="autumn")
     r = w.result["players"]["lotus"]
     assert r["tokens"] == ["edo@spring", "oshu@summer", "kyoto@autumn"]
     assert r["war_tokens"] == {"by_season": 6, "different_provinces": 3, "bonus": 10, "total": 16}
     assert r["total"] == 17
     assert w.result["winner"] == "lotus"          # 17 against Koi's 9
-    assert w.returns() == [1.0, 0.0]
+    assert w.returns() == [1.0, 0.0, 0.0]
 
 
 def test_scoring_tie_goes_to_higher_honor():
     """Honor: every tie goes to the higher-Honor player, the leader's too."""
-    w = war("honor: koi lotus\nplayer lotus: vp=4\nplayer koi: vp=4\nwar 1: kyoto\n")
+    w = war("honor: koi lotus bonsai\nplayer lotus: vp=4\nplayer koi: vp=4\nplayer bonsai: vp=4\nwar 1: kyoto\n")
     assert w.result["winner"] == "koi"
 
 

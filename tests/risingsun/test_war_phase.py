@@ -97,7 +97,7 @@ def test_war_phase_no_gifts_there_is_no_action_to_give_coins():
 
 def test_war_phase_start_of_war_happens_once():
     """War Phase: "Start of War" effects happen once per War Phase, not at each battle (Koi's ronin become coins once)."""
-    text = ("format: risingsun-war\nseason: spring\nhonor: koi lotus\nplayer koi: coins=1 ronin=2\nplayer lotus: coins=0\n"
+    text = ("format: risingsun-war\nseason: spring\nhonor: koi lotus bonsai\nplayer koi: coins=1 ronin=2\nplayer lotus: coins=0\nplayer bonsai: coins=0\n"
             "war 1: kyoto\nwar 2: edo\nfigures kyoto: koi bushi, lotus bushi\nfigures edo: koi bushi, lotus bushi\n")
     w = from_text(text)
     assert w.coins[0] == 3 and w.ronin[0] == 0
