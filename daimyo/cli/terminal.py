@@ -390,20 +390,25 @@ class TerminalGame:
         self.say(f"{s.n} players, seed {self.seed}. {who}.")
         self.say("Type ? at any prompt for the legal actions and the commands.")
 
+    def step(self) -> None:
+        """One action: a bot's (bots at a simultaneous node act before the human), else the human's."""
+        s = self.state
+        acting = s.to_act()
+        bot = next((q for q in acting if q != self.human), None)
+        if bot is not None:
+            self.show_events(self.rec.apply_move(bot, self.bots[bot].choose(s, bot)))
+        elif self.human in acting:
+            self.human_turn()
+        else:
+            raise RuntimeError("the game is not over but nobody is to act")
+
     def run(self) -> Recorder:
         """Play until the game is over or the human quits; then offer to save the record."""
         self.intro()
         s = self.state
         try:
             while not s.is_terminal():
-                acting = s.to_act()
-                bot = next((q for q in acting if q != self.human), None)
-                if bot is not None:
-                    self.show_events(self.rec.apply_move(bot, self.bots[bot].choose(s, bot)))
-                elif self.human in acting:
-                    self.human_turn()
-                else:
-                    raise RuntimeError("the game is not over but nobody is to act")
+                self.step()
         except Quit:
             self.say("You leave the game.", style="bold")
             self.offer_save()
