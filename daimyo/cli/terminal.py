@@ -40,6 +40,7 @@ LIST_AT_MOST = 24
 _CLAN_SALT = 0xC1A7_5EA7
 
 ReadLine = Callable[[], str]
+PAUSE_PROMPT = "[Enter] next step of the resolution "
 #: the first player is drawn at Setup 8, after the objectives: before that no one holds the card
 _BEFORE_FIRST_PLAYER = ("setup-clans", "setup-objectives")
 
@@ -161,6 +162,9 @@ def players_table(view: dict) -> Table:
         table.add_row(str(p["seat"]), Text(clan + (" (you)" if p["seat"] == you else ""), style=style), str(p["hand_size"]),
                       str(p["pool_size"]), str(len(p["discard"])), str(p["control_on_board"]), str(p["control_supply"]),
                       str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]), ", ".join(notes))
+    piles = "; ".join(f"{clan_name(p['clan'])}: {_codes(p['discard'])}" for p in view["players"] if p["clan"])
+    if piles:
+        table.caption = f"discard piles (faceup): {piles}"
     return table
 
 
@@ -244,7 +248,7 @@ class TerminalGame:
     """One terminal game: the record, the bots, the human's seat, and what has been printed."""
 
     def __init__(self, players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],
-                 console: Console, read_line: ReadLine):
+                 console: Console, read_line: ReadLine, pause_steps: bool = False):
         if not 0 <= human_seat < players:
             raise ValueError(f"seat {human_seat} is not a seat of a {players}-player game (seats 0 to {players - 1})")
         self.human = human_seat
@@ -256,8 +260,12 @@ class TerminalGame:
         self.bots = {seat: make_bot(spec, bot_seed(seed, seat)) for seat, spec in specs.items()}
         self.bot_names = specs
         self.log: list[str] = []
+        #: wait for Enter between the steps of a resolution
+        self.pause_steps = pause_steps
         self._drawn: dict | None = None
         self._step: str | None = None
+        #: the final-scoring event's data, once the game is over
+        self.final: dict | None = None
 
     @property
     def state(self):
@@ -283,11 +291,14 @@ class TerminalGame:
                 self._step = None
             step = _STEPS.get(e.kind)
             if step and step != self._step:
+                if self.pause_steps and self._step is not None:
+                    self.ask(PAUSE_PROMPT)
                 self._step = step
                 self.say(step, style="bold underline")
             lines = sentences(e)
             self.log.extend(lines)
             if e.kind == "final-scoring":
+                self.final = e.data
                 self.console.print(scores_table(e.data))
                 self.say(lines[-1], style="bold")
                 continue
@@ -414,6 +425,9 @@ class TerminalGame:
             self.offer_save()
             return self.rec
         self.draw()
+        if self.final is not None:  # the scores again, under the final board
+            self.console.print(scores_table(self.final))
+            self.say(sentences(Event("final-scoring", self.final))[-1], style="bold")
         self.offer_save()
         return self.rec
 
@@ -465,13 +479,14 @@ def bot_specs(players: int, human_seat: int, bots: list[str]) -> dict[int, str]:
 
 
 def play_terminal(players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],
-                  console: Console, read_line: ReadLine) -> Recorder:
+                  console: Console, read_line: ReadLine, *, pause_steps: bool = False) -> Recorder:
     """Play one game of Battle for Rokugan in the terminal: the human at ``human_seat``, bots elsewhere.
 
     ``clans``: None (everyone chooses a clan in the game), or one entry per seat, None for a random
     clan. ``bots``: one bot name for every bot seat, or one per bot seat in seat order
     (``make_bot`` names, such as ``random``). ``read_line()`` returns the human's next line
     (raising EOFError ends the game). Returns the game's recorder (its state and record).
+    With ``pause_steps`` the human presses Enter between the steps of each resolution.
     Bad arguments raise ValueError with the reason.
     """
-    return TerminalGame(players, seed, human_seat, clans, bots, console, read_line).run()
+    return TerminalGame(players, seed, human_seat, clans, bots, console, read_line, pause_steps).run()

@@ -7,6 +7,7 @@ import re
 
 from rich.console import Console
 
+from daimyo.cli.terminal import PAUSE_PROMPT
 from daimyo.core.rng import Rng
 
 PROMPT = re.compile(r"\[1-(\d+), action, \?, board, quit\]> $")
@@ -29,6 +30,7 @@ class ScriptedHuman:
         self.script = list(script or [])
         self.save = save
         self.prompts = 0
+        self.pauses = 0
 
     def __call__(self) -> str:
         tail = self.buf.getvalue()[-300:]
@@ -36,6 +38,9 @@ class ScriptedHuman:
             return "y" if self.save else "n"
         if "File name [" in tail[-120:]:
             return self.save
+        if tail.endswith(PAUSE_PROMPT):
+            self.pauses += 1
+            return ""
         if self.script:
             return self.script.pop(0)
         m = PROMPT.search(tail)

@@ -48,11 +48,19 @@ def test_two_player_game_with_a_chosen_clan_and_random_clans_for_the_bots():
     assert rec.header["clans"] == " ".join(rec.state.clans)
 
 
-def _game_at_human_placement(seed=5):
+def _game_at_human_placement(seed=5, others_placed=False):
+    """A 4-player game at crane's (the human's) placement turn; with ``others_placed``, once an opponent's token is facedown on the board."""
     con, buf = console()
     human = ScriptedHuman(buf, seed=seed)
     game = TerminalGame(4, seed, 1, ["crab", "crane", "lion", "unicorn"], ["random"], con, human)
-    while not (game.state.phase == "placement" and game.state.to_act() == (1,) and not game.state.pending):
+
+    def ready():
+        s = game.state
+        if not (s.phase == "placement" and s.to_act() == (1,) and not s.pending):
+            return False
+        return not others_placed or any(t[1] != 1 and not t[6] for t in s.tokens)
+
+    while not ready():
         game.step()
     return game, human, buf
 
@@ -169,3 +177,35 @@ def test_parse_move_of_a_listed_action_round_trips():
     moves = s.legal_moves(1)
     for a in s.legal_actions(1):
         assert parse_move(s, 1, a.text) in moves
+
+
+def test_resolution_can_wait_for_enter_between_steps():
+    """Resolution Phase, step by step: with pause_steps the human presses Enter before each next step."""
+    con, buf = console()
+    human = ScriptedHuman(buf, seed=6)
+    rec = play_terminal(3, 9, 1, None, ["random"], con, human, pause_steps=True)
+    assert rec.state.is_terminal()
+    out = buf.getvalue()
+    # every round has at least the reveal and discard steps, so at least one pause between them
+    assert human.pauses >= 5
+    assert out.count("[Enter] next step of the resolution") == human.pauses
+
+
+def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
+    """Your screen: hand, pool, objective; on the board your facedown tokens show their code, others' do not."""
+    game, _human, buf = _game_at_human_placement(seed=12, others_placed=True)
+    v = game.view()
+    mark = len(buf.getvalue())
+    game.draw()
+    out = buf.getvalue()[mark:]
+    assert f"Behind your screen ({len(v['you']['hand'])}): {', '.join(v['you']['hand'])}" in out
+    assert f"Your pool ({len(v['you']['pool'])}):" in out
+    from daimyo.cli.words import objective_name
+    assert f"Secret objective: {objective_name(v['you']['objective'])}" in out
+    assert any(t["owner"] != "crane" and t["code"] is None for t in v["tokens"])
+    for t in v["tokens"]:
+        if t["owner"] == "crane" and not t["faceup"]:
+            assert f"#{t['token']} Crane {t['code']} (facedown, yours)" in out
+        elif not t["faceup"] and t["code"] is None:
+            assert f"#{t['token']} {t['owner'].capitalize()} facedown" in out
+    assert f"Round {v['round']} of 5 | phase: placement" in out and "to act: Crane" in out
