@@ -275,8 +275,9 @@ class TerminalGame:
         return self.state.view(self.human)
 
     # -------------------------------------------------------------- output
-    def say(self, text: str = "", style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""), highlight=False)
+    def say(self, text: str = "", style: str | None = None, whole: bool = False) -> None:
+        """Print a line; ``whole`` keeps it unbroken by rich (a file name or a message to copy)."""
+        self.console.print(Text(text, style=style or ""), highlight=False, soft_wrap=whole)
 
     def show_events(self, events: list[Event]) -> None:
         """Print, in words, the events the human may see; resolution step by step."""
@@ -331,7 +332,7 @@ class TerminalGame:
             self.say(f"No legal action contains {' '.join(words or [])}.")
             return
         for i, a in shown:
-            self.say(f"  {i:>3}. {a}")
+            self.say(f"  {i:>3}. {a}", whole=True)
 
     def help(self, actions: list[str]) -> None:
         self.say("Type an action in the notation (for example: place a3 crab_2>crab_3, play scout #5, pass),")
@@ -384,9 +385,9 @@ class TerminalGame:
                 msg = str(e)
                 if e.rule and msg.endswith(f" [{e.rule}]"):
                     msg = msg[: -len(e.rule) - 3]
-                self.say(f"Illegal action: {msg}", style="red")
+                self.say(f"Illegal action: {msg}", style="red", whole=True)
                 if e.rule:
-                    self.say(f"Rule: {e.rule}", style="red")
+                    self.say(f"Rule: {e.rule}", style="red", whole=True)
                 continue
             self.say(f"You: {line}", style="bold")
             self.show_events(events)
@@ -445,9 +446,9 @@ class TerminalGame:
         try:
             path.write_text(self.rec.text(), encoding="utf-8")
         except OSError as e:
-            self.say(f"Could not save the record: {e}", style="red")
+            self.say(f"Could not save the record: {e}", style="red", whole=True)
             return
-        self.say(f"Record saved to {path}; replay it with: daimyo rokugan replay {path}")
+        self.say(f"Record saved to {path}; replay it with: daimyo rokugan replay {path}", whole=True)
 
 
 def fill_clans(players: int, seed: int, clans: list[str | None] | None) -> list[str] | None:

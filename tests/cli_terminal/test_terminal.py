@@ -209,3 +209,13 @@ def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
         elif not t["faceup"] and t["code"] is None:
             assert f"#{t['token']} {t['owner'].capitalize()} facedown" in out
     assert f"Round {v['round']} of 5 | phase: placement" in out and "to act: Crane" in out
+
+
+def test_a_record_that_cannot_be_written_is_reported(tmp_path):
+    """Saving to a folder that does not exist says why and ends the game cleanly."""
+    con, buf = console()
+    bad = tmp_path / "missing" / "game.txt"
+    human = ScriptedHuman(buf, seed=1, script=["quit"], save=str(bad))
+    rec = play_terminal(2, 5, 0, None, ["random"], con, human)
+    assert not bad.exists() and not rec.state.is_terminal()
+    assert "Could not save the record:" in buf.getvalue()
