@@ -80,12 +80,12 @@ def _token_cell(t: dict, you: str | None) -> Text:
     elif ">" in at:
         pos = f"from {at.partition('>')[0]}"
     else:
-        pos = "in the province"
+        pos = "inside"
     mine = t["owner"] == you
     if t["faceup"]:
         what, style = t["code"], "bold"
     elif t["code"] is not None:
-        what, style = f"{t['code']} (facedown, {'yours' if mine else 'seen'})", "italic"
+        what, style = f"{t['code']} ({'yours' if mine else 'seen'})", "italic"
     else:
         what, style = "facedown", "dim"
     return Text.assemble((f"#{t['token']} {clan_name(t['owner'])} ", "bold" if mine else ""), (what, style), f" {pos}")
@@ -95,33 +95,34 @@ def board_table(view: dict) -> Table:
     """The board: provinces grouped by territory, with control, special tokens, flowers, printed defense and combat tokens."""
     you = view.get("you", {}).get("clan")
     table = Table(title=f"The board (round {view['round']})", box=box.SIMPLE_HEAD, show_lines=False, pad_edge=False, expand=False)
-    table.add_column("province")
-    table.add_column("flowers", justify="right")
-    table.add_column("defense", justify="right")
-    table.add_column("control")
+    table.add_column("province", no_wrap=True)
+    table.add_column("flw/def", justify="right", no_wrap=True)
+    table.add_column("control up/down")
     table.add_column("special")
-    table.add_column("combat tokens")
+    table.add_column("combat tokens", ratio=1)
     by_province: dict[str, list[dict]] = {}
     where = token_province(view)
     for t in view["tokens"]:
         by_province.setdefault(where.get(t["token"], "?"), []).append(t)
     for ti, terr in enumerate(R.territory_names):
         unclaimed = view["territory_spaces"].get(terr)
-        card = "territory card on the board" if unclaimed else "territory card taken"
-        table.add_row(Text(f"{territory_name(terr).upper()} ({card})", style="bold underline"), "", "", "", "", "")
+        card = "card unclaimed" if unclaimed else "card claimed"
+        table.add_row(Text(territory_name(terr).upper(), style="bold underline"), "", Text(card, style="italic"), "", "")
         for p in R.territory_provinces[ti]:
             name = R.province_names[p]
             pv = view["provinces"][name]
             label = name + (" (capital)" if R.capital_of[p] else "") + (" ~" if R.coastal[p] else "")
             if pv["owner"]:
-                ctl = Text(f"{clan_name(pv['owner'])}: {pv['faceup']} up, {pv['facedown']} down", style="bold" if pv["owner"] == you else "")
+                ctl = Text(f"{clan_name(pv['owner'])} {pv['faceup']}/{pv['facedown']}", style="bold" if pv["owner"] == you else "")
             else:
                 ctl = Text("-", style="dim")
             toks = by_province.get(name, [])
             cell = Text("\n").join(_token_cell(t, you) for t in toks) if toks else Text("")
-            table.add_row(label, str(R.flowers[p]), str(R.printed_defense[p]), ctl, special_name(pv["special"]) if pv["special"] else "", cell)
+            table.add_row(label, f"{R.flowers[p]}/{R.printed_defense[p]}", ctl, special_name(pv["special"]) if pv["special"] else "", cell)
         table.add_section()
-    table.caption = "~ coastal province; 'up'/'down': faceup/facedown control tokens; a token 'from X' stands on the border from X"
+    table.caption = ("flw/def: flowers and printed defense; ~ coastal province; control up/down: faceup and facedown control tokens; "
+                     "a token 'from X' attacks across the border from X, 'from the sea' across the coast, 'inside' stands in the province; "
+                     "(yours)/(seen): a facedown token you placed or looked at")
     return table
 
 
@@ -142,9 +143,8 @@ def players_table(view: dict) -> Table:
     """Every player's public counts."""
     you = view.get("you", {}).get("seat")
     table = Table(title="Players", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("seat", "clan", "behind screen", "pool", "discard", "control on board", "supply", "scouts", "shugenja",
-                "territory cards", "notes"):
-        table.add_column(col, justify="left" if col in ("clan", "notes") else "right")
+    for col in ("seat", "clan", "hand", "pool", "disc.", "control", "scout", "shug.", "cards"):
+        table.add_column(col, justify="left" if col == "clan" else "right", no_wrap=col != "clan", ratio=1 if col == "clan" else None)
     for p in view["players"]:
         notes = []
         if p["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
@@ -157,14 +157,18 @@ def players_table(view: dict) -> Table:
             notes.append("bluff barred (Spy Network)")
         if view["phase"] == "setup-objectives":
             notes.append("objective chosen" if p["objective_chosen"] else "choosing objective")
+        if p["seat"] == you:
+            notes.insert(0, "you")
         clan = clan_name(p["clan"]) if p["clan"] else f"seat{p['seat']}"
         style = "bold" if p["seat"] == you else ""
-        table.add_row(str(p["seat"]), Text(clan + (" (you)" if p["seat"] == you else ""), style=style), str(p["hand_size"]),
-                      str(p["pool_size"]), str(len(p["discard"])), str(p["control_on_board"]), str(p["control_supply"]),
-                      str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]), ", ".join(notes))
+        table.add_row(str(p["seat"]), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
+                      str(p["pool_size"]), str(len(p["discard"])), f"{p['control_on_board']}/{p['control_supply']}",
+                      str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]))
+    table.caption = ("hand: combat tokens behind the screen; disc.: discard pile; control: control tokens on the board/in supply; "
+                     "scout, shug.: scout and shugenja cards; cards: territory cards")
     piles = "; ".join(f"{clan_name(p['clan'])}: {_codes(p['discard'])}" for p in view["players"] if p["clan"])
     if piles:
-        table.caption = f"discard piles (faceup): {piles}"
+        table.caption += f"\ndiscard piles (faceup): {piles}"
     return table
 
 
@@ -207,15 +211,21 @@ def screen_panel(view: dict) -> Panel:
 
 
 def scores_table(data: dict) -> Table:
-    """The final scoring table of a ``final-scoring`` event, with the breakdown."""
+    """The final scoring table of a ``final-scoring`` event, with the breakdown of each total."""
     table = Table(title="Final scoring", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("clan", "flowers", "faceup control", "objective", "objective honor", "territory cards", "territory honor", "total"):
-        table.add_column(col, justify="left" if col in ("clan", "objective", "territory cards") else "right")
+    table.add_column("clan", ratio=1)
+    table.add_column("flowers", justify="right", no_wrap=True)
+    table.add_column("faceup control", justify="right")
+    table.add_column("objective", ratio=2)
+    table.add_column("territory cards", ratio=2)
+    table.add_column("total", justify="right", no_wrap=True)
     winners = set(data["winners"])
     for r in scoring_rows(data):
-        table.add_row(Text(clan_name(r["clan"]) + (" (winner)" if r["clan"] in winners else ""), style="bold" if r["clan"] in winners else ""),
-                      str(r["flowers"]), str(r["faceup_control"]), r["objective_words"], str(r["objective_honor"]),
-                      ", ".join(territory_name(t) for t in r["territories"]) or "-", str(r["territory_honor"]), str(r["total"]))
+        won = r["clan"] in winners
+        terr = ", ".join(territory_name(t) for t in r["territories"])
+        table.add_row(Text(clan_name(r["clan"]) + (" (winner)" if won else ""), style="bold" if won else ""),
+                      str(r["flowers"]), str(r["faceup_control"]), f"+{r['objective_honor']} {r['objective_words']}",
+                      f"+{r['territory_honor']}" + (f" {terr}" if terr else ""), Text(str(r["total"]), style="bold"))
     return table
 
 

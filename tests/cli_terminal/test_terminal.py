@@ -205,7 +205,7 @@ def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
     assert any(t["owner"] != "crane" and t["code"] is None for t in v["tokens"])
     for t in v["tokens"]:
         if t["owner"] == "crane" and not t["faceup"]:
-            assert f"#{t['token']} Crane {t['code']} (facedown, yours)" in out
+            assert f"#{t['token']} Crane {t['code']} (yours)" in out
         elif not t["faceup"] and t["code"] is None:
             assert f"#{t['token']} {t['owner'].capitalize()} facedown" in out
     assert f"Round {v['round']} of 5 | phase: placement" in out and "to act: Crane" in out
