@@ -247,10 +247,11 @@ def awaiting_text(view: dict) -> str:
     }.get(a, f"Your decision ({a}).")
 
 
-_STEPS = {"reveal": "Step 1: reveal every combat token", "removed": "Step 2: discard bluffs and illegally placed tokens",
-          "raid": "Step 3: raids", "raid-fails": "Step 3: raids", "diplomacy": "Step 4: diplomacy",
-          "battle": "Step 5: battles", "successful-defense": "Step 5: battles",
-          "territory-claimed": "Step 6: territory cards", "territory-card-returned": "Step 6: territory cards"}
+#: the Resolution Phase's steps, by the rulebook's names, and the events each step gives
+_STEPS = {"reveal": "Step 1: Reveal Combat Tokens", "removed": "Step 2: Discard Bluff and Illegally Placed Tokens",
+          "raid": "Step 3: Resolve Raid Tokens", "raid-fails": "Step 3: Resolve Raid Tokens", "diplomacy": "Step 4: Resolve Diplomacy Tokens",
+          "battle": "Step 5: Resolve Battles", "successful-defense": "Step 5: Resolve Battles",
+          "territory-claimed": "Step 6: Claim Territories", "territory-card-returned": "Step 6: Claim Territories"}
 
 
 # ====================================================================== the game loop

@@ -30,7 +30,7 @@ def test_scripted_human_plays_a_whole_game_against_three_random_bots_to_final_sc
                    for line in out.splitlines()), f"no scoring row for {clan}"
     for r in range(1, 6):
         assert f"Resolution of round {r}" in out
-    for step in ("Step 1: reveal every combat token", "Step 2: discard bluffs and illegally placed tokens", "Step 5: battles"):
+    for step in ("Step 1: Reveal Combat Tokens", "Step 2: Discard Bluff and Illegally Placed Tokens", "Step 5: Resolve Battles"):
         assert step in out
     assert "Battle for " in out and "attacker " in out and "defender " in out
     # the record replays to the very same final state
