@@ -209,7 +209,8 @@ class Room:
             except ActError as e:
                 if e.code in ("stale", "not-your-turn"):
                     continue  # a human acted meanwhile: choose again
-                log.error("bot at seat %d of game %s: %s", seat, self.row.id, e.message)
+                # the rule's message may name the bot's hidden tokens: the log says only what happened
+                log.error("the rules refused a move of the bot at seat %d of game %s (%s)", seat, self.row.id, e.code)
                 return
 
     async def close(self) -> None:
