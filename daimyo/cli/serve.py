@@ -1,0 +1,69 @@
+"""``daimyo play`` and ``daimyo serve``: the play server from the command line."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+
+import click
+
+
+def _free_port(host: str, port: int, tries: int = 20) -> int:
+    """``port`` if it is free on ``host``, else the next free one of the following ``tries``."""
+    for p in range(port, port + tries):
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind((host, p))
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    continue
+                raise
+            return p
+    raise click.ClickException(f"ports {port} to {port + tries - 1} on {host} are all in use; choose one with --port")
+
+
+def _has_display() -> bool:
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def run_server(host: str, port: int, db: str | None, bot_delay: float, open_browser: bool) -> None:
+    import uvicorn
+
+    from daimyo.server.app import create_app
+    from daimyo.server.store import default_db_url
+
+    url_db = db or default_db_url()
+    app = create_app(url_db, bot_delay=bot_delay)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    address = f"http://{shown}:{port}/"
+    click.echo(f"daimyo is serving {address}  (games are kept in {url_db}; Ctrl+C stops)")
+    if open_browser and _has_display():
+        import threading
+        import webbrowser
+        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+
+
+@click.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port (the next free one if taken).")
+@click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
+@click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
+@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
+def play(port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
+    """Play Battle for Rokugan: starts a local server and opens the lobby in your browser."""
+    host = "127.0.0.1"
+    run_server(host, _free_port(host, port), db, bot_delay, open_browser=not no_browser)
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--db", default=None, help="SQLAlchemy database URL, e.g. sqlite:///games.sqlite or postgresql+psycopg://user@host/db.")
+@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
+def serve(host: str, port: int, db: str | None, bot_delay: float) -> None:
+    """Run the play server for others to reach (no browser is opened)."""
+    run_server(host, port, db, bot_delay, open_browser=False)

@@ -1,0 +1,220 @@
+"""Games, seats and actions in a database (SQLAlchemy Core; SQLite file by default).
+
+An accepted action is written and committed before anyone is told of it. Writes go through
+one writer thread that commits whatever is waiting in a single transaction (group commit),
+so a busy server pays one disk sync for many games' actions and never blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlalchemy import BigInteger, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, insert, select, update
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("clans", String(200), nullable=False),
+    Column("created", String(40), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("result", Text),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(80)),
+    Column("bot", String(40)),
+    Column("token_hash", String(64)),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("at", String(40), nullable=False),
+)
+
+IN_PROGRESS, OVER = "in progress", "over"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def default_db_url() -> str:
+    """The embedded SQLite file: $XDG_DATA_HOME/daimyo/games.sqlite (~/.local/share/... by default)."""
+    import os
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "daimyo"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'games.sqlite'}"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    clans: list[str]
+    created: str
+    status: str
+    result: dict | None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+class Store:
+    """The database. Reads are plain calls; writes are awaited until committed."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            # WAL keeps readers off the writer's lock; FULL syncs the log at every commit,
+            # so an acknowledged action survives a crash of the process or of the machine.
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn, _record):
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=FULL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.close()
+        metadata.create_all(self.engine)
+        self._queue: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(target=self._writer, name="daimyo-db-writer", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    # ----------------------------------------------------------------- writes
+    async def write(self, *statements) -> None:
+        """Run ``statements`` (SQLAlchemy executables) in one transaction; return once committed."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._queue.put((statements, loop, fut))
+        await fut
+
+    def _writer(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._queue.put(None)
+                    break
+                batch.append(nxt)
+            try:
+                with self.engine.begin() as conn:
+                    for statements, _, _ in batch:
+                        for st in statements:
+                            conn.execute(st)
+            except Exception:
+                # one bad write must not sink the others: retry each on its own
+                for item in batch:
+                    self._commit_one(item)
+                continue
+            for _, loop, fut in batch:
+                loop.call_soon_threadsafe(_resolve, fut, None)
+
+    def _commit_one(self, item) -> None:
+        statements, loop, fut = item
+        try:
+            with self.engine.begin() as conn:
+                for st in statements:
+                    conn.execute(st)
+        except Exception as e:  # reported to the one caller whose write failed
+            loop.call_soon_threadsafe(_resolve, fut, e)
+        else:
+            loop.call_soon_threadsafe(_resolve, fut, None)
+
+    @staticmethod
+    def new_game_statements(row: GameRow) -> list:
+        sts = [insert(games).values(id=row.id, game=row.game, players=row.players, seed=row.seed,
+                                    clans=" ".join(row.clans), created=row.created, status=row.status,
+                                    result=None)]
+        for s in row.seats:
+            sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
+                                            token_hash=s.token_hash))
+        return sts
+
+    @staticmethod
+    def action_statement(game_id: str, seq: int, seat: int, text: str):
+        return insert(actions).values(game_id=game_id, seq=seq, seat=seat, action=text, at=now())
+
+    @staticmethod
+    def over_statement(game_id: str, result: dict):
+        return update(games).where(games.c.id == game_id).values(status=OVER, result=json.dumps(result))
+
+    # ------------------------------------------------------------------ reads
+    def game_rows(self, status: str | None = None) -> list[GameRow]:
+        with self.engine.connect() as conn:
+            q = select(games).order_by(games.c.created.desc(), games.c.id)
+            if status:
+                q = q.where(games.c.status == status)
+            rows = conn.execute(q).all()
+            seat_rows = conn.execute(select(seats).order_by(seats.c.game_id, seats.c.seat)).all()
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash))
+        return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
+                        json.loads(r.result) if r.result else None, by_game.get(r.id, [])) for r in rows]
+
+    def game_row(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if r is None:
+                return None
+            ss = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+        return GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
+                       json.loads(r.result) if r.result else None,
+                       [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in ss])
+
+    def action_rows(self, game_id: str) -> list[tuple[int, int, str]]:
+        """(seq, seat, action) in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.action)
+                                .where(actions.c.game_id == game_id).order_by(actions.c.seq)).all()
+        return [(r.seq, r.seat, r.action) for r in rows]
+
+
+def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:
+    if fut.done():
+        return
+    if exc is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(exc)

@@ -1,0 +1,54 @@
+"""Fixtures for the play server: an app over a fresh SQLite file, driven in-process by Starlette's TestClient."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from daimyo.server.app import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.sqlite'}"
+
+
+@pytest.fixture
+def client(db_url):
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def create(client, seats, seed=1, **extra):
+    r = client.post("/api/games", json={"game": "rokugan", "seed": seed, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def humans(n):
+    return [{"kind": "human", "name": f"p{i}"} for i in range(n)]
+
+
+def join(client, game_id, seat=None, token=None):
+    """Open a WebSocket, say hello, and return (socket, welcome, log, first state)."""
+    ws = client.websocket_connect(f"/ws/games/{game_id}")
+    ws.__enter__()
+    hello = {"type": "hello"}
+    if seat is not None:
+        hello.update(seat=seat, token=token)
+    ws.send_json(hello)
+    welcome = ws.receive_json()
+    if welcome["type"] == "error":
+        return ws, welcome, None, None
+    log = ws.receive_json()
+    state = ws.receive_json()
+    assert (welcome["type"], log["type"], state["type"]) == ("welcome", "log", "state")
+    return ws, welcome, log, state
+
+
+def next_of(ws, kind):
+    """The next message of type ``kind`` (skipping others)."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == kind:
+            return m
