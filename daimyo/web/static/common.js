@@ -21,7 +21,7 @@ async function loadLang(lang) {
   for (const f of I18N.listeners) f();
 }
 
-// t("key", {name: value}): the sentence in the chosen language, {name} filled in.
+// t(key, params): the sentence in the chosen language, {name} filled in.
 function t(key, params) {
   let s = I18N.dict[key];
   if (s === undefined) s = I18N.fallback[key];

@@ -397,9 +397,9 @@ function renderScreen(view) {
 }
 
 function seenText(s) {
-  // [token number, code] as the engine keeps it; other shapes are shown as they are
-  if (Array.isArray(s) && s.length >= 2 && typeof s[0] === "number") return t("screen.seen_token", { n: s[0], token: tokenName(s[1]) });
-  return Array.isArray(s) ? s.map((x) => (typeof x === "string" ? tokenName(x) : String(x))).join(", ") : String(s);
+  // [source, token number, owner, code], or ["spy-network", seat, clan, [codes]]
+  if (s[0] === "spy-network") return t("screen.seen_hand", { clan: clanName(s[2]), tokens: (s[3] || []).map(tokenName).join(", ") });
+  return t("screen.seen_token", { n: s[1], owner: clanName(s[2]), token: tokenName(s[3]), source: sourceName(s[0]) });
 }
 
 function stepsActive() { return G.steps.length > 0; }
