@@ -141,7 +141,14 @@ function drawOverlay(view) {
     if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 9.5), class: "token-facedown" }));
     g.append(svgEl("text", { x: p.x, y: p.y + 4, class: "token-code" }, tok.code ? shortCode(tok.code) : "?"));
     g.append(svgEl("title", {}, `#${tok.token} ${clanName(tok.owner)} ${tok.code ? tokenName(tok.code) : t("token.hidden")}${tok.faceup ? "" : " · " + t("board.facedown")}`));
-    g.addEventListener("click", (ev) => { ev.stopPropagation(); clickPlace("#" + tok.token); });
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      // a token covers the place it stands on: a click on it means that place unless the token itself is a choice
+      const here = "#" + tok.token;
+      const under = tok.at.startsWith("#") ? null : tok.at;
+      const options = G.head ? choicesNow() : new Set([...parseLegal(G.legal).heads.values()].flat().map((refs) => refs[0]));
+      clickPlace(!options.has(here) && under && options.has(under) ? under : here);
+    });
     G.targets["#" + tok.token] = g;
     overlay.append(g);
   }

@@ -1,0 +1,159 @@
+"""End to end in a real browser: one human against three random bots, created in the lobby and played to the
+final scoring by clicking the page (Debian's chromium driven by Playwright; the server runs in this process).
+
+Skipped only when /usr/bin/chromium is absent. Set DAIMYO_BOARD_PNG=path to keep a copy of the board screenshot
+(docs/img/board.png was made so).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The play server on 127.0.0.1 over a fresh SQLite file; bots move at once."""
+    import uvicorn
+
+    from daimyo.server.app import create_app
+
+    port = _free_port()
+    config = uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _wait_idle(page, timeout=15000):
+    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=timeout)
+
+
+def _play_one_decision(page, rnd: random.Random) -> str:
+    """Make one legal choice through the page, as a player would: a button, or a hand token then lit places."""
+    options = page.locator("#actions button.act, #hand .hand-token.playable")
+    n = options.count()
+    assert n > 0, "it is our turn but the page offers nothing to click"
+    pick = options.nth(rnd.randrange(n))
+    label = pick.inner_text()
+    before = page.evaluate("document.body.dataset.seq")
+    pick.click()
+    # a head (hand token, or a card/ability needing board places): click lit places until the action is sent
+    for _ in range(4):
+        if page.evaluate("document.body.dataset.busy") == "1" or page.evaluate("document.body.dataset.seq") != before:
+            break
+        lit = page.locator("#board .target.lit")
+        k = lit.count()
+        if k == 0:
+            break
+        lit.nth(rnd.randrange(k)).click(force=True)
+    _wait_idle(page)
+    return label
+
+
+def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_path):
+    rnd = random.Random(3)
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    # the lobby: four seats, the first a human (the default), the others random bots
+    page.goto(server + "/")
+    page.select_option("#players", "4")
+    page.locator(".seat-name[data-seat='0']").fill("Tester")
+    page.locator(".seat-kind[data-seat='1']").select_option("bot:random")
+    page.fill("#seed", "11")
+    page.click("#create")
+    link = page.locator("#join-links a.join-link").first
+    link.wait_for()
+    assert page.locator("#join-links a.join-link").count() == 1
+    link.click()
+
+    # the game page: connected to seat 0, the board drawn
+    page.wait_for_selector("#board svg .province")
+    page.wait_for_function("document.body.dataset.seq !== '-1'")
+    assert page.locator("#conn.connected").count() == 1
+    assert "token=" not in page.url  # the token left the address bar (kept in localStorage)
+
+    decisions = 0
+    steps_seen = 0
+    reloaded = False
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        assert not errors, errors
+        if page.locator("#scores:not([hidden])").count():
+            break
+        if page.locator("#steps:not([hidden])").count():
+            steps_seen += 1
+            # follow a few steps one by one, then skip the rest
+            for _ in range(3):
+                if page.locator("#steps:not([hidden])").count():
+                    page.click("#step-next")
+            if page.locator("#steps:not([hidden])").count():
+                page.click("#step-skip")
+            continue
+        if page.evaluate("document.body.dataset.phase") == "over":
+            page.wait_for_selector("#scores:not([hidden])", timeout=5000)
+            continue
+        if page.evaluate("Number(document.body.dataset.legal || 0)") == 0:
+            seq = page.evaluate("document.body.dataset.seq")
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
+            continue
+        _play_one_decision(page, rnd)
+        decisions += 1
+        if decisions == 12 and not reloaded:
+            # reconnecting: a reload returns the player to the same seat
+            reloaded = True
+            page.reload()
+            page.wait_for_function("document.body.dataset.seq !== '-1'")
+            assert page.locator("#conn.connected").count() == 1
+
+    # the final scoring table: one row per clan plus the header, with totals
+    rows = page.locator("#score-table tr")
+    assert rows.count() == 5
+    assert page.locator("#score-table td.total").count() == 4
+    assert decisions > 10 and steps_seen >= 1
+    page.screenshot(path=str(tmp_path / "final.png"))
+    page.click("#scores-close")
+    shot = tmp_path / "board.png"
+    page.locator("#board svg").screenshot(path=str(shot))
+    assert shot.stat().st_size > 10000
+    if os.environ.get("DAIMYO_BOARD_PNG"):
+        shutil.copy(shot, os.environ["DAIMYO_BOARD_PNG"])
+    assert not errors, errors
