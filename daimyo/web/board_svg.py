@@ -279,8 +279,9 @@ STYLE = """
 .coast-glow{fill:none;stroke:#ffffff;stroke-opacity:.45;stroke-width:9;stroke-linejoin:round}
 .ridge{fill:none;stroke:#3a2d20;stroke-width:6;stroke-dasharray:2 7;stroke-linecap:round}
 .road{fill:none;stroke:#6b5238;stroke-width:2.5;stroke-dasharray:6 5}
-.territory-label{font:italic 700 30px Georgia,serif;fill:#2b2118;fill-opacity:.28;text-anchor:middle;letter-spacing:3px;pointer-events:none}
-.province-label{font:600 12px Georgia,serif;fill:#2b2118;text-anchor:middle;pointer-events:none}
+.territory-label{font:italic 700 26px Georgia,serif;fill:#2b2118;fill-opacity:.2;text-anchor:middle;letter-spacing:3px;pointer-events:none}
+.province-label{font:600 13px Georgia,serif;fill:#2b2118;text-anchor:middle;pointer-events:none;paint-order:stroke;stroke:#f3ead2;stroke-width:3px;stroke-opacity:.7}
+.province-label.beside{text-anchor:start}
 .flower circle{fill:#f7f0f5;stroke:#b04a78;stroke-width:.8}
 .flower circle.flower-heart{fill:#e9b23c;stroke:none}
 .defense path{fill:#6d6d6d;stroke:#2b2b2b;stroke-width:1}
@@ -294,8 +295,37 @@ STYLE = """
 .coast-target .arrow{fill:none;stroke:#2f5566;stroke-opacity:.7;stroke-width:2;stroke-linecap:round}
 .frame{fill:none;stroke:#3a2d20;stroke-width:8}
 .compass text{font:700 14px Georgia,serif;fill:#2f5566;text-anchor:middle}
-.title{font:italic 700 26px Georgia,serif;fill:#2f5566;fill-opacity:.7}
+.legend rect{fill:#f3ead2;fill-opacity:.85;stroke:#3a2d20;stroke-opacity:.5}
+.legend-text{font:13px Georgia,serif;fill:#2b2118}
 """ % {"sea": SEA}
+
+
+def _legend(x0: float, y: float) -> str:
+    items = []
+    x = x0
+    parts = [
+        ("legend.flowers", "honor at the end"), ("legend.defense", "printed defense"), ("legend.capital", "clan capital"),
+        ("legend.border", "army attacks this way"), ("legend.coast", "navy attacks from the sea"), ("legend.control", "control: faceup, facedown"),
+    ]
+    for key, words in parts:
+        if key == "legend.flowers":
+            icon = _flower(x, y - 4)
+        elif key == "legend.defense":
+            icon = (f'<g class="defense"><path d="M{_f(x - 8)},{_f(y - 13)} h16 v8 q0,8 -8,12 q-8,-4 -8,-12z"/>'
+                    f'<text x="{_f(x)}" y="{_f(y - 1)}">2</text></g>')
+        elif key == "legend.capital":
+            icon = f'<g class="capital"><path d="M{_f(x - 10)},{_f(y + 2)} v-8 h4 v3 h3 v-6 h6 v6 h3 v-3 h4 v8z"/></g>'
+        elif key == "legend.border":
+            icon = f'<g class="border-target">{_arrow(x, y - 4, 1, 0)}</g>'
+        elif key == "legend.coast":
+            icon = f'<g class="coast-target"><circle class="ring" cx="{_f(x)}" cy="{_f(y - 4)}" r="10"/></g>'
+        else:
+            icon = (f'<circle cx="{_f(x - 6)}" cy="{_f(y - 4)}" r="9" fill="#777" stroke="#fff" stroke-width="2"/>'
+                    f'<circle cx="{_f(x + 14)}" cy="{_f(y - 4)}" r="9" fill="#555" stroke="#2b2118" stroke-width="1.5"/>')
+            x += 14
+        items.append(f'{icon}<text class="legend-text" data-i18n="{key}" x="{_f(x + 16)}" y="{_f(y + 1)}">{escape(words)}</text>')
+        x += 28 + len(words) * 7.2
+    return f'<g class="legend"><rect x="{_f(x0 - 22)}" y="{_f(y - 24)}" width="{_f(x - x0 + 10)}" height="34" rx="8"/>{"".join(items)}</g>'
 
 
 def board_svg(board: dict | None = None) -> str:
@@ -379,7 +409,11 @@ def board_svg(board: dict | None = None) -> str:
         x, y = lay.centre[pid]
         label = pid.replace("_", " ")
         out.append(f'<g class="province-info" data-province="{escape(pid)}">')
-        out.append(f'<text class="province-label" data-province="{escape(pid)}" x="{_f(x)}" y="{_f(y - 34)}">{escape(label.capitalize())}</text>')
+        crowded = any(q != pid and abs(qx - x) < 80 and 0 < y - qy < 90 for q, (qx, qy) in lay.centre.items())
+        if crowded:  # a province just above: write the name beside the centre instead
+            out.append(f'<text class="province-label beside" data-province="{escape(pid)}" x="{_f(x + 22)}" y="{_f(y + 5)}">{escape(label.capitalize())}</text>')
+        else:
+            out.append(f'<text class="province-label" data-province="{escape(pid)}" x="{_f(x)}" y="{_f(y - 34)}">{escape(label.capitalize())}</text>')
         flowers = p["flowers"]
         for k in range(flowers):
             out.append(_flower(x + (k - (flowers - 1) / 2) * 14, y - 22))
@@ -420,8 +454,10 @@ def board_svg(board: dict | None = None) -> str:
                    f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r="17"/></g>')
     out.append("</g>")
 
+    # a legend along the bottom, in the open sea (the page translates the words: data-i18n)
+    out.append(_legend(430, H - 46))
     # a compass and a frame
-    out.append(f'<g class="compass" transform="translate({W - 560},{H - 70})"><circle r="26" fill="{PARCHMENT}" stroke="#2f5566" stroke-width="2"/>'
+    out.append(f'<g class="compass" transform="translate(70,{H - 70})"><circle r="26" fill="{PARCHMENT}" stroke="#2f5566" stroke-width="2"/>'
                '<path d="M0,-22 L6,0 L0,22 L-6,0z" fill="#2f5566"/><text y="-30">N</text></g>')
     out.append(f'<rect class="frame" x="4" y="4" width="{W - 8}" height="{H - 8}" rx="6"/>')
     out.append('<g id="overlay"></g>')

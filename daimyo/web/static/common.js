@@ -60,7 +60,8 @@ function territoryName(id) { return t("territory." + id); }
 function provinceName(p) {
   const m = /^(.*)_(\d)$/.exec(p);
   if (!m) return territoryName(p);
-  return `${territoryName(m[1])} ${m[2]}`;
+  const short = I18N.dict["province_prefix." + m[1]] || I18N.fallback["province_prefix." + m[1]];
+  return `${short || territoryName(m[1])} ${m[2]}`;
 }
 function cardName(id) {
   if (["scout", "shugenja", "first-player"].includes(id)) return t("card." + id);

@@ -49,6 +49,7 @@ async function loadBoard() {
 
 function labelBoard() {
   if (!G.boardReady) return;
+  applyI18n(document.getElementById("board"));
   for (const e of document.querySelectorAll("#board .territory-label")) e.textContent = territoryName(e.dataset.territory);
   for (const e of document.querySelectorAll("#board .province-label")) e.textContent = provinceName(e.dataset.province);
   for (const e of document.querySelectorAll("#board [data-place]")) {
@@ -323,7 +324,7 @@ function seatInfo(clan) {
 
 function playerLabel(p) {
   const s = G.summary ? G.summary.seats.find((x) => x.seat === p.seat) : null;
-  const who = s ? (s.kind === "bot" ? `🤖 ${s.bot || "bot"}` : s.name || "") : "";
+  const who = s ? (s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "") : "";
   return `${p.clan ? clanName(p.clan) : t("players.seat", { n: p.seat + 1 })}${who ? " · " + who : ""}`;
 }
 
@@ -332,7 +333,7 @@ function render() {
   if (!view) return;
   document.getElementById("game-id").textContent = gameId;
   document.getElementById("round").textContent = t("status.round", { round: view.round });
-  document.getElementById("phase").textContent = t("phase." + view.phase);
+  document.getElementById("phase").textContent = view.phase === "over" ? "" : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
   document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
   document.body.dataset.phase = view.phase;
@@ -344,12 +345,14 @@ function render() {
 }
 
 function renderPlayers(view) {
-  const head = el("tr", {}, ["players.clan", "players.hand", "players.pool", "players.discard", "players.control", "players.scouts",
-    "players.shugenja", "players.cards", "players.objective"].map((k) => el("th", { text: t(k) })));
+  const cols = [["players.clan", "players.clan"], ["players.hand", "players.hand_short"], ["players.pool", "players.pool_short"], ["players.discard", "players.discard_short"],
+    ["players.control", "players.control_short"], ["players.scouts", "players.scouts_short"], ["players.shugenja", "players.shugenja_short"],
+    ["players.cards", "players.cards_short"], ["players.objective", "players.objective_short"]];
+  const head = el("tr", {}, cols.map(([long, short]) => el("th", { title: t(long), text: t(short) })));
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
-  el("td", {}, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+  el("td", { class: "who" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
     p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
@@ -373,7 +376,7 @@ function renderScreen(view) {
   const hand = el("div", { class: "hand" });
   for (const code of you.hand || []) {
     const head = "place " + code;
-    const playable = parsed.heads.has(head);
+    const playable = parsed.heads.has(head) && inHand(code);
     hand.append(el("button", {
       class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
       style: `--clan:${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
@@ -434,12 +437,17 @@ function renderActions() {
   prompt.replaceChildren(...lines);
   const buttons = [];
   for (const head of parsed.heads.keys()) {
-    if (head.startsWith("place ")) continue;  // from the hand
+    if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
     buttons.push(el("button", { class: `act head${G.head === head ? " selected" : ""}`, "data-head": head, text: headLabel(head) + " …", onclick: () => selectHead(G.head === head ? null : head) }));
   }
   for (const a of parsed.direct) buttons.push(el("button", { class: "act direct", "data-action": a, text: actionLabel(a), onclick: () => send(a) }));
   if ([...parsed.heads.keys()].some((h) => h.startsWith("place "))) buttons.unshift(el("p", { class: "hint", text: t("msg.place_hint") }));
   box.replaceChildren(...buttons);
+}
+
+function inHand(code) {
+  const you = G.shownView && G.shownView.you;
+  return !!(you && (you.hand || []).includes(code)) && !(G.view && (G.view.awaiting || "").startsWith("card:"));
 }
 
 function awaitingKey(a) {

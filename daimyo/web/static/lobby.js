@@ -57,7 +57,7 @@ async function createGame(ev) {
 }
 
 function gameItem(g) {
-  const who = g.seats.map((s) => `${s.kind === "bot" ? "🤖 " : ""}${s.name || s.bot || "?"} (${clanName(s.clan)})`).join(", ");
+  const who = g.seats.map((s) => `${s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "?"} (${clanName(s.clan)})`).join(", ");
   const status = g.status === "over"
     ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map(clanName).join(", ") }) : "")
     : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
