@@ -300,14 +300,17 @@ STYLE = """
 """ % {"sea": SEA}
 
 
-def _legend(x0: float, y: float) -> str:
-    items = []
-    x = x0
-    parts = [
+def _legend(x0: float, y0: float) -> str:
+    """Two rows of three keys, each in a slot wide enough for its words in English or Polish."""
+    keys = [
         ("legend.flowers", "honor at the end"), ("legend.defense", "printed defense"), ("legend.capital", "clan capital"),
         ("legend.border", "army attacks this way"), ("legend.coast", "navy attacks from the sea"), ("legend.control", "control: faceup, facedown"),
     ]
-    for key, words in parts:
+    slot, row = 250, 28
+    items = []
+    for i, (key, words) in enumerate(keys):
+        x = x0 + (i % 3) * slot
+        y = y0 + (i // 3) * row
         if key == "legend.flowers":
             icon = _flower(x, y - 4)
         elif key == "legend.defense":
@@ -320,12 +323,12 @@ def _legend(x0: float, y: float) -> str:
         elif key == "legend.coast":
             icon = f'<g class="coast-target"><circle class="ring" cx="{_f(x)}" cy="{_f(y - 4)}" r="10"/></g>'
         else:
-            icon = (f'<circle cx="{_f(x - 6)}" cy="{_f(y - 4)}" r="9" fill="#777" stroke="#fff" stroke-width="2"/>'
-                    f'<circle cx="{_f(x + 14)}" cy="{_f(y - 4)}" r="9" fill="#555" stroke="#2b2118" stroke-width="1.5"/>')
+            icon = (f'<circle cx="{_f(x - 5)}" cy="{_f(y - 4)}" r="8" fill="#777" stroke="#fff" stroke-width="2"/>'
+                    f'<circle cx="{_f(x + 13)}" cy="{_f(y - 4)}" r="8" fill="#555" stroke="#2b2118" stroke-width="1.5"/>')
             x += 14
-        items.append(f'{icon}<text class="legend-text" data-i18n="{key}" x="{_f(x + 16)}" y="{_f(y + 1)}">{escape(words)}</text>')
-        x += 28 + len(words) * 7.2
-    return f'<g class="legend"><rect x="{_f(x0 - 22)}" y="{_f(y - 24)}" width="{_f(x - x0 + 10)}" height="34" rx="8"/>{"".join(items)}</g>'
+        items.append(f'{icon}<text class="legend-text" data-i18n="{key}" x="{_f(x + 18)}" y="{_f(y + 1)}">{escape(words)}</text>')
+    return (f'<g class="legend"><rect x="{_f(x0 - 22)}" y="{_f(y0 - 24)}" width="{3 * slot + 10}" height="{row + 36}" rx="8"/>'
+            + "".join(items) + "</g>")
 
 
 def board_svg(board: dict | None = None) -> str:
@@ -455,7 +458,7 @@ def board_svg(board: dict | None = None) -> str:
     out.append("</g>")
 
     # a legend along the bottom, in the open sea (the page translates the words: data-i18n)
-    out.append(_legend(430, H - 46))
+    out.append(_legend(460, H - 66))
     # a compass and a frame
     out.append(f'<g class="compass" transform="translate(70,{H - 70})"><circle r="26" fill="{PARCHMENT}" stroke="#2f5566" stroke-width="2"/>'
                '<path d="M0,-22 L6,0 L0,22 L-6,0z" fill="#2f5566"/><text y="-30">N</text></g>')
