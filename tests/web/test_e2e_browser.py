@@ -113,4 +113,22 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     assert shot.stat().st_size > 10000
     if os.environ.get("DAIMYO_BOARD_PNG"):
         shutil.copy(shot, os.environ["DAIMYO_BOARD_PNG"])
+
+    # the finished game: listed in the lobby, replayed step by step, its record downloadable
+    game_id = page.url.split("/game/")[1].split("?")[0].split("#")[0]
+    page.goto(server + "/")
+    page.wait_for_selector(f"#games-over li[data-game='{game_id}'] a.replay")
+    page.click(f"#games-over li[data-game='{game_id}'] a.replay")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    total = int(page.inner_text("#rp-pos").split("/")[1])
+    assert total > decisions
+    for _ in range(3):
+        page.click("#rp-next")
+    page.click("#rp-prev")
+    assert page.inner_text("#rp-pos").split("/")[0].strip() == "2"
+    assert page.locator("#log li").count() > 0
+    page.click("#rp-last")
+    page.wait_for_selector("#scores:not([hidden])")
+    record = page.request.get(server + page.get_attribute("#rp-record", "href"))
+    assert record.ok and record.text().startswith("format: rokugan-record")
     assert not errors, errors

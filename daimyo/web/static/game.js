@@ -461,7 +461,8 @@ function renderScores(view) {
   const rows = res.scores || res.rows || [];
   if (!rows.length) return;
   const head = el("tr", {}, ["scores.clan", "scores.flowers", "scores.faceup", "scores.objective", "scores.territories", "scores.total"].map((k) => el("th", { text: t(k) })));
-  const winners = new Set(res.winners || []);
+  // winners are seats in the view's result (clans in the final-scoring event)
+  const winners = new Set((res.winners || []).map((w) => (typeof w === "number" ? (view.players[w] || {}).clan : w)));
   const body = rows.map((r) => el("tr", { class: winners.has(r.clan) ? "winner" : "" },
     el("td", {}, swatch(r.clan), clanName(r.clan), winners.has(r.clan) ? " 🏆" : ""),
     el("td", { class: "num", text: String(r.flowers) }),

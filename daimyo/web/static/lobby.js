@@ -59,7 +59,7 @@ async function createGame(ev) {
 function gameItem(g) {
   const who = g.seats.map((s) => `${s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "?"} (${clanName(s.clan)})`).join(", ");
   const status = g.status === "over"
-    ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map(clanName).join(", ") }) : "")
+    ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => clanName(typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
     : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const links = [el("a", { href: `/game/${g.id}`, class: "watch", text: t(g.status === "over" ? "lobby.view" : "lobby.watch") })];
   if (g.status === "over") {
