@@ -70,6 +70,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     decisions = 0
     steps_seen = 0
     reloaded = False
+    tried_illegal = False
     deadline = time.monotonic() + 240
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -92,6 +93,16 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             seq = page.evaluate("document.body.dataset.seq")
             page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
             continue
+        if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():
+            # an illegal click: the server's reason is shown, and nothing changes
+            tried_illegal = True
+            seq = page.evaluate("document.body.dataset.seq")
+            page.locator("#hand .hand-token.playable").first.click()
+            page.locator("#board .border-target:not(.lit)").first.click(force=True)
+            page.wait_for_selector("#message.error")
+            assert "[" in page.inner_text("#message")  # the message names the rule
+            assert page.evaluate("document.body.dataset.seq") == seq
+            continue
         _play_one_decision(page, rnd)
         decisions += 1
         if decisions == 12 and not reloaded:
@@ -105,7 +116,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     rows = page.locator("#score-table tr")
     assert rows.count() == 5
     assert page.locator("#score-table td.total").count() == 4
-    assert decisions > 10 and steps_seen >= 1
+    assert decisions > 10 and steps_seen >= 1 and tried_illegal
     page.screenshot(path=str(tmp_path / "final.png"))
     page.click("#scores-close")
     shot = tmp_path / "board.png"

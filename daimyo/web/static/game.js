@@ -135,7 +135,7 @@ function drawOverlay(view) {
     pos[tok.token] = p;
     const colour = CLAN_COLOURS[tok.owner] || "#777";
     const g = svgEl("g", {
-      class: `token target combat ${tok.faceup ? "faceup" : "facedown"}`, "data-place": "#" + tok.token, "data-token": tok.token,
+      class: `token target combat ${tok.faceup ? "faceup" : "facedown"}${G.recent && G.recent.has(tok.token) ? " recent" : ""}`, "data-place": "#" + tok.token, "data-token": tok.token,
       "data-owner": tok.owner, "data-code": tok.code || "",
     });
     g.append(svgEl("path", { d: hexPath(p.x, p.y, 13), fill: colour, class: "token-body" }));
@@ -337,6 +337,7 @@ function render() {
   const acting = (view.to_act || []).map(clanName).join(", ");
   document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
   document.body.dataset.phase = view.phase;
+  document.title = `${!REPLAY && G.legal.length && !stepsActive() ? "● " : ""}daimyo — ${gameId}`;
   drawOverlay(view);
   renderPlayers(view);
   renderScreen(view);
@@ -587,6 +588,7 @@ function onMessage(msg) {
       const first = G.view === null || G.seq < 0;
       const events = msg.events || [];
       addLog(events);
+      G.recent = new Set(events.filter((e) => e.kind === "place").map((e) => evData(e).token));
       G.view = msg.view;
       G.legal = msg.legal || [];
       G.toAct = msg.to_act || [];
