@@ -5,7 +5,7 @@ class RuleViolation(ValueError):
     """An action broke a rule. ``rule`` names the rulebook section; the state is unchanged."""
 
     def __init__(self, message: str, rule: str = ""):
-        self.rule = rule
+        self.message, self.rule = message, rule
         super().__init__(f"{message} [{rule}]" if rule else message)
 
 

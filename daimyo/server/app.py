@@ -153,6 +153,11 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
                     await _handle(room, conn, msg)
                 except ActError as e:
                     conn.put(e.to_message())
+                except WebSocketDisconnect:
+                    raise
+                except Exception:  # a bug of ours: say so, keep the connection and the server
+                    log.exception("handling a message of game %s", game_id)
+                    conn.put(ActError("server", "the server failed on that message; nothing changed").to_message())
         except WebSocketDisconnect:
             pass
         finally:

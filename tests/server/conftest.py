@@ -16,7 +16,21 @@ def db_url(tmp_path):
 @pytest.fixture
 def client(db_url):
     with TestClient(create_app(db_url)) as c:
+        c.sessions = []
         yield c
+        for ws in c.sessions:
+            try:
+                ws.__exit__(None, None, None)
+            except Exception:  # a socket the server closed itself
+                pass
+
+
+def connect(client, game_id):
+    """A WebSocket session that the fixture closes at the end of the test."""
+    ws = client.websocket_connect(f"/ws/games/{game_id}")
+    ws.__enter__()
+    client.sessions.append(ws)
+    return ws
 
 
 def create(client, seats, seed=1, **extra):
@@ -31,8 +45,7 @@ def humans(n):
 
 def join(client, game_id, seat=None, token=None):
     """Open a WebSocket, say hello, and return (socket, welcome, log, first state)."""
-    ws = client.websocket_connect(f"/ws/games/{game_id}")
-    ws.__enter__()
+    ws = connect(client, game_id)
     hello = {"type": "hello"}
     if seat is not None:
         hello.update(seat=seat, token=token)

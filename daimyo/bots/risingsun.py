@@ -1,0 +1,159 @@
+"""Bots for Rising Sun's War Phase: they can take any seat.
+
+* ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`).
+* ``heuristic``: values each advantage of the battle (the War Province token, Seppuku's VP
+  and Honor, a hostage's VP and the Force it removes, hired ronin, the Poets' VP), keeps
+  coins for the later battles it will fight, and bids where the coins are worth most.
+
+``make_bot("heuristic", seed)`` builds one. Each game keeps its own bots by name
+(:mod:`daimyo.bots.registry` is Battle for Rokugan's), so a lobby offers only the bots of its game.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from daimyo.bots.random_bot import Bot, RandomBot
+from daimyo.core.rng import Rng
+from daimyo.risingsun.data import RULES as R
+from daimyo.risingsun.scoring import token_score
+from daimyo.risingsun.state import BID, HOSTAGE, POETS, REPARATIONS, RONIN, SEPPUKU, RisingSunWar
+
+
+class WarHeuristicBot:
+    """Bids on the slots in proportion to what each is worth to it; uses an advantage when it pays."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int):
+        self.rng = Rng(seed)
+
+    # ------------------------------------------------------------- valuation
+    @staticmethod
+    def win_value(s: RisingSunWar, seat: int) -> float:
+        """What the province's War Province token adds to this seat's war-token score."""
+        before = token_score(s.tokens[seat])["total"]
+        after = token_score(s.tokens[seat] + [(s.province(), s.season)])["total"]
+        return float(after - before)
+
+    @staticmethod
+    def battles_ahead(s: RisingSunWar, seat: int) -> int:
+        """Later wars in which this seat has Force along with someone it is not allied with."""
+        k = 0
+        for prov in s.wars[s.at + 1:]:
+            have = [p for p in range(s.n) if s.force(prov, p) > 0]
+            if seat in have and any(q != seat and not s.allied(q, seat) for q in have):
+                k += 1
+        return k
+
+    def slot_values(self, s: RisingSunWar, seat: int) -> list[float]:
+        prov = s.province()
+        mine = s.figures_in(prov, seat)
+        my_force = s.force(prov, seat)
+        others = [s.force(prov, p) for p in s.participants if p != seat]
+        top = max(others) if others else 0
+        ronin = s.ronin[seat] if not R.has(s.clans[seat], "coins-as-ronin") else max(0, s.coins[seat] // 2)
+        can_win = my_force + ronin >= top
+        win = self.win_value(s, seat)
+        allied_top = any(s.allied(p, seat) and s.force(prov, p) >= top for p in s.participants)
+        doomed = not can_win and not allied_top
+        seppuku = len(mine) * (R.seppuku_vp + 0.3) if doomed else 0.0
+        targets = [f for f in s.figures if f[1] == prov and f[2] != seat and f[2] in s.participants
+                   and R.hostage_allowed[f[3]] and not s.allied(f[2], seat)]
+        hostage = (R.hostage_vp + (win * 0.5 if can_win else 0.0)) if targets else 0.0
+        hire = win * (1.0 if my_force < top <= my_force + ronin else 0.5) if ronin and can_win else 0.0
+        figs_here = sum(1 for f in s.figures if f[1] == prov)
+        poets = 0.5 * R.poets_vp * max(0, figs_here - len(mine)) / max(1, len(s.participants) - 1)
+        return [seppuku, hostage, hire, poets]
+
+    def bid(self, s: RisingSunWar, seat: int) -> tuple:
+        coins = s.coins[seat]
+        budget = -(-coins // (1 + self.battles_ahead(s, seat)))  # keep coins for later battles
+        values = self.slot_values(s, seat)
+        total = sum(values)
+        amounts = [0, 0, 0, 0]
+        if total > 0 and budget > 0:
+            for i, v in enumerate(values):
+                amounts[i] = int(budget * v / total)
+            spare = budget - sum(amounts)
+            order = sorted(range(4), key=lambda i: (-values[i], self.rng.below(4)))
+            for i in order:
+                if spare <= 0:
+                    break
+                if values[i] > 0:
+                    amounts[i] += 1
+                    spare -= 1
+        return ("bid",) + tuple(amounts)
+
+    # ------------------------------------------------------------- decisions
+    @staticmethod
+    def leader(s: RisingSunWar) -> int:
+        """The participant that would win on the Force now on the board (hired ronin included)."""
+        prov = s.province()
+        forces = {p: s.force(prov, p) for p in s.participants}
+        best = max(forces.values())
+        return s.higher_honor([p for p in forces if forces[p] == best])
+
+    def choose(self, s: RisingSunWar, seat: int) -> tuple:
+        moves = s.legal_moves(seat)
+        if s.step == BID:
+            return self.bid(s, seat)
+        if s.step == SEPPUKU:
+            # Seppuku when the figures would die anyway: the likely winner is neither this seat nor its ally
+            w = self.leader(s)
+            return ("decline",) if w == seat or s.allied(w, seat) else ("seppuku",)
+        if s.step == HOSTAGE:
+            options = [m for m in moves if m[0] == "hostage"]
+            best, score = ("decline",), 0.0
+            for m in options:
+                f = next(x for x in s.figures if x[0] == m[1])
+                if s.allied(f[2], seat):
+                    continue
+                val = f[4] + (1 if s.vp[f[2]] else 0) + (1 if f[2] == self.leader(s) else 0)
+                if val > score:
+                    best, score = m, val
+            return best
+        if s.step in (RONIN, POETS):
+            return moves[0]
+        if s.step == REPARATIONS:
+            # the odd coins go to an ally first, then to the players with the fewest VP
+            def key(m):
+                return (-sum(1 for p in m[1:] if s.allied(p, seat)), sum(s.vp[p] for p in m[1:]))
+            return min(moves, key=key)
+        return self.rng.choice(moves)
+
+
+BOTS: dict[str, Callable[[int, str | None], Bot]] = {
+    "random": lambda seed, budget: RandomBot(seed),
+    "heuristic": lambda seed, budget: WarHeuristicBot(seed),
+}
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A War Phase bot by name: ``random`` or ``heuristic`` (``risingsun-heuristic`` is accepted too)."""
+    name = spec.partition(":")[0]
+    name = name.removeprefix("risingsun-")
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown Rising Sun bot '{spec}' (bots: {', '.join(bot_names())})")
+    return factory(seed, None)
+
+
+def play_war(s: RisingSunWar, bots: dict[int, Bot], on_move=None) -> int:
+    """Play the War Phase to its end with ``bots`` (seat -> bot); returns the number of moves."""
+    n = 0
+    while not s.is_terminal():
+        acting = s.to_act()
+        if not acting:
+            raise RuntimeError("the War Phase is not over but nobody is to act")
+        for seat in acting:
+            move = bots[seat].choose(s, seat)
+            if on_move is not None:
+                on_move(seat, move)
+            s.apply_move(seat, move)
+            n += 1
+    return n

@@ -1,0 +1,187 @@
+"""``daimyo risingsun``: resolve a War Phase from a war file, and replay war records."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.group()
+def risingsun() -> None:
+    """Rising Sun: the War Phase."""
+
+
+def _fail(path, e: Exception) -> None:
+    msg = str(e)
+    line = getattr(e, "lineno", None)
+    if line is not None and str(line) not in msg:
+        msg = f"line {line}: {msg}"
+    click.echo(f"{path}: {msg}", err=True)
+    sys.exit(1)
+
+
+def describe(e) -> list[str]:
+    """One public event as lines of text."""
+    d = e.data
+    k = e.kind
+    if k == "ronin-become-coins":
+        return [f"Start of War: {d['clan']}'s ronin tokens become coins"]
+    if k == "war":
+        forces = ", ".join(f"{c} {f}" for c, f in d["forces"].items()) or "nobody has Force"
+        return [f"War {d['number']}: {d['province']} ({forces})"]
+    if k == "token-discarded":
+        return [f"  nobody has Force: the {d['province']} token is discarded"]
+    if k == "token-taken":
+        how = "allies, no battle: more Force (a tie to Honor)" if d.get("allies") else "the only one with Force"
+        return [f"  {d['clan']} takes the {d['province']} token ({how})"]
+    if k == "battle":
+        shown = "; ".join(f"{c}: {v['coins']} coins, {v['ronin']} ronin" for c, v in d["shown"].items())
+        return [f"  battle between {', '.join(d['clans'])}", f"  shown: {shown}"]
+    if k == "bid-placed":
+        return [f"  {d['clan']} has placed its bid"]
+    if k == "bids-revealed":
+        return ["  bids revealed (seppuku hostage ronin poets):"] + [
+            f"    {c}: {b['seppuku']} {b['hostage']} {b['ronin']} {b['poets']}" for c, b in d["bids"].items()]
+    if k == "slot":
+        if d["winner"] is None:
+            return [f"  {d['slot']}: nobody bid"]
+        return [f"  {d['slot']}: won by {d['winner']} ({d['bid']})"]
+    if k == "declined":
+        return [f"  {d['clan']} declines {d['slot']}"]
+    if k == "seppuku":
+        return [f"  {d['clan']} commits Seppuku: {len(d['killed'])} figures die, +{d['vp']} VP; Honor now {' > '.join(d['honor'])}"]
+    if k == "hostage":
+        return [f"  {d['clan']} takes {d['owner']}'s {d['figure_kind']} #{d['figure']} hostage (+{d['vp']} VP from {d['owner']})"]
+    if k == "ronin-hired":
+        return [f"  {d['clan']} hires ronin: +{d['force']} Force"]
+    if k == "battle-won":
+        forces = ", ".join(f"{c} {f}" for c, f in d["forces"].items())
+        dead = f"; {len(d['killed'])} figures of the losers die" if d["killed"] else "; no figure dies"
+        return [f"  {d['clan']} wins {d['province']} (Force: {forces}){dead}"]
+    if k == "poets":
+        return [f"  Imperial Poets: {d['clan']} gains {d['vp']} VP"]
+    if k == "reparations":
+        paid = ", ".join(f"{c} {v}" for c, v in d["paid"].items())
+        disc = ", ".join(f"{c} {v}" for c, v in d["discarded"].items())
+        return [f"  reparations: losers discard ({disc}); {d['by']} pays {paid}"]
+    if k == "war-phase-over":
+        return [f"The War Phase is over: {d['winner']} leads"]
+    return [f"  {k}: {json.dumps(d)}"]
+
+
+def _result_lines(result: dict) -> list[str]:
+    lines = ["", "clan        VP  war tokens (season + bonus)  total  coins"]
+    for clan, r in result["players"].items():
+        t = r["war_tokens"]
+        lines.append(f"{clan:<10} {r['vp']:>3}  {t['by_season']:>3} + {t['bonus']:<3} ({', '.join(r['tokens']) or '-'})"
+                     f"  {r['total']:>5}  {r['coins']:>5}")
+    lines.append(f"Honor: {' > '.join(result['honor'])}")
+    lines.append(f"Leader: {result['winner']}")
+    return lines
+
+
+def _ask(state, seat: int, as_json: bool) -> str:
+    """Ask the human at ``seat`` for an action; a bid is typed hidden."""
+    from daimyo.risingsun.state import BID
+    v = state.view(seat)
+    me = v["you"]
+    clan = me["clan"]
+    if state.step == BID:
+        others = ", ".join(c for c in v["battle"]["participants"] if c != clan)
+        click.echo(f"[{clan}] battle of {v['province']} against {others}: you have {me['coins']} coins and "
+                   f"{me['ronin_for_hire']} ronin for hire", err=as_json)
+        text = click.prompt(f"[{clan}] your secret bid: seppuku hostage ronin poets (e.g. 1 0 2 0)", hide_input=True, err=as_json)
+        return text if text.strip().startswith("bid") else f"bid {text}"
+    options = [a.text for a in state.legal_actions(seat)]
+    return click.prompt(f"[{clan}] choose ({' | '.join(options)})", err=as_json)
+
+
+@risingsun.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help='Print {"result": ..., "events": [...], "record": ...} as JSON.')
+@click.option("--human", "humans", multiple=True, metavar="CLAN", help="A clan played at this terminal (repeatable); bids are typed hidden.")
+@click.option("--bot", default="heuristic", show_default=True, help="The bot in the other seats: heuristic or random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the war's record to this file.")
+def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None) -> None:
+    """Resolve the War Phase of a war file: bots in every seat, or humans at the terminal."""
+    from daimyo.bots.random_bot import bot_seed
+    from daimyo.bots.risingsun import make_bot
+    from daimyo.core.errors import FormatError, RuleViolation
+    from daimyo.core.game import Action
+    from daimyo.risingsun.record import Recorder
+
+    try:
+        rec = Recorder(file.read_text(encoding="utf-8"))
+    except FormatError as e:
+        _fail(file, e)
+    s = rec.state
+    for h in humans:
+        if h not in s.clans:
+            raise click.BadParameter(f"'{h}' plays no part in this war (clans: {' '.join(s.clans)})", param_hint="--human")
+    try:
+        bots = {p: make_bot(bot, bot_seed(seed, p)) for p in range(s.n) if s.clans[p] not in humans}
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--bot") from None
+    events = list(rec.start_events)
+
+    def show(evs):
+        for e in evs:
+            if e.visible(None) and not as_json:
+                for line in describe(e):
+                    click.echo(line)
+
+    show(events)
+    while not s.is_terminal():
+        for seat in s.to_act():
+            if seat not in s.to_act():
+                break
+            if seat in bots:
+                evs = rec.apply_move(seat, bots[seat].choose(s, seat))
+            else:
+                while True:
+                    try:
+                        evs = rec.apply(Action(seat, _ask(s, seat, as_json)))
+                        break
+                    except RuleViolation as e:
+                        click.echo(f"  not allowed: {e}", err=True)
+            events.extend(evs)
+            show(evs)
+    if record_path is not None:
+        record_path.write_text(rec.text(), encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps({"result": s.result, "events": [e.to_dict() for e in events if e.visible(None)], "record": rec.text()}))
+        return
+    for line in _result_lines(s.result):
+        click.echo(line)
+
+
+@risingsun.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
+def replay(file: Path, as_json: bool) -> None:
+    """Replay a war record and show the public events and the result."""
+    from daimyo.risingsun.record import replay as replay_text
+
+    try:
+        rep = replay_text(file.read_text(encoding="utf-8"))
+    except ValueError as e:
+        _fail(file, e)
+    if as_json:
+        events = [{"line": line, **e.to_dict()} for line, _clan, _action, evs in rep.steps for e in evs if e.visible(None)]
+        click.echo(json.dumps({"state": rep.state.view(None), "events": events}))
+        return
+    for line, clan, action, evs in rep.steps:
+        click.echo(f"line {line}: {clan}: {action}" if action is not None else "start")
+        for e in evs:
+            if e.visible(None):
+                for text in describe(e):
+                    click.echo(f"    {text.strip()}")
+    if rep.state.result is not None:
+        for line in _result_lines(rep.state.result):
+            click.echo(line)
+    else:
+        click.echo(f"\nthe record stops before the end: waiting for {', '.join(rep.state.view(None)['to_act'])}")

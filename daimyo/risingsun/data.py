@@ -1,0 +1,97 @@
+"""Static facts of Rising Sun's War Phase, read from ``data/war.json``.
+
+The provinces, the War Province token values by season, the different-provinces bonus,
+the clans and the war abilities they bring, the kinds of figures, the four bid slots of
+the War tile (left to right) and the numbers of the battle advantages. A malformed data
+file raises :class:`~daimyo.core.errors.FormatError` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from daimyo.core.errors import FormatError
+
+#: the war abilities this engine knows (reference "Clans in war")
+ABILITIES = ("coins-as-ronin", "strongholds-force")
+#: the four slots of the War side of the Political/War tile, left to right (reference "A battle" 2-3)
+SLOT_NAMES = ("seppuku", "hostage", "ronin", "poets")
+
+
+def _need(d, key, typ, where):
+    if not isinstance(d, dict) or key not in d:
+        raise FormatError(f"{where}: missing field '{key}'")
+    v = d[key]
+    if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+        raise FormatError(f"{where}: field '{key}' must be {typ.__name__}, got {v!r}")
+    return v
+
+
+class WarRules:
+    """The tables of ``war.json``, checked on load."""
+
+    def __init__(self, d: dict, where: str = "war.json"):
+        self.provinces: tuple[str, ...] = tuple(_need(d, "provinces", list, where))
+        if not self.provinces or not all(isinstance(p, str) and p.isidentifier() for p in self.provinces):
+            raise FormatError(f"{where}: field 'provinces' must list province names")
+        seasons = _need(d, "seasons", dict, where)
+        for k, v in seasons.items():
+            if not isinstance(v, int) or v < 0:
+                raise FormatError(f"{where}: field 'seasons.{k}' must be a whole number of VP, got {v!r}")
+        self.seasons: dict[str, int] = dict(seasons)
+        bonus = _need(d, "province_bonus", list, where)
+        for row in bonus:
+            if not (isinstance(row, list) and len(row) == 2 and all(isinstance(x, int) for x in row)):
+                raise FormatError(f"{where}: field 'province_bonus' rows are [provinces, VP], got {row!r}")
+        self.province_bonus: tuple[tuple[int, int], ...] = tuple(sorted((a, b) for a, b in bonus))
+        lo, hi = _need(d, "players", list, where)
+        self.min_players, self.max_players = int(lo), int(hi)
+        clans = _need(d, "clans", dict, where)
+        self.clans: dict[str, frozenset[str]] = {}
+        for name, c in clans.items():
+            war = _need(c, "war", list, f"{where}: clans.{name}")
+            for a in war:
+                if a not in ABILITIES:
+                    raise FormatError(f"{where}: field 'clans.{name}.war': unknown ability '{a}' (known: {', '.join(ABILITIES)})")
+            self.clans[name] = frozenset(war)
+        figures = _need(d, "figures", dict, where)
+        self.figure_force: dict[str, int] = {}
+        self.hostage_allowed: dict[str, bool] = {}
+        for kind, f in figures.items():
+            self.figure_force[kind] = _need(f, "force", int, f"{where}: figures.{kind}")
+            self.hostage_allowed[kind] = _need(f, "hostage", bool, f"{where}: figures.{kind}")
+        slots = tuple(_need(d, "slots", list, where))
+        if slots != SLOT_NAMES:
+            raise FormatError(f"{where}: field 'slots' must be {list(SLOT_NAMES)}, got {list(slots)}")
+        self.slots = slots
+        self.stronghold_force = _need(d, "stronghold_force", int, where)
+        self.seppuku_vp = _need(d, "seppuku_vp_per_figure", int, where)
+        self.seppuku_honor = _need(d, "seppuku_honor_per_figure", int, where)
+        self.hostage_vp = _need(d, "hostage_vp", int, where)
+        self.poets_vp = _need(d, "poets_vp_per_figure", int, where)
+
+    def has(self, clan: str, ability: str) -> bool:
+        return ability in self.clans.get(clan, ())
+
+    def bonus(self, different: int) -> int:
+        """The different-provinces bonus for holding War Province tokens of ``different`` provinces."""
+        best = 0
+        for at_least, vp in self.province_bonus:
+            if different >= at_least:
+                best = vp
+        return best
+
+
+def load_rules(text: str | None = None) -> WarRules:
+    """The rules from ``war.json`` (or from ``text``, for tests of malformed data)."""
+    if text is None:
+        text = resources.files("daimyo.risingsun").joinpath("data/war.json").read_text(encoding="utf-8")
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"war.json: not JSON: {e}") from None
+    return WarRules(d)
+
+
+RULES = load_rules()

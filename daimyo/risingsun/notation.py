@@ -1,0 +1,77 @@
+"""The action notation of the War Phase: short text a person can read and write.
+
+::
+
+    bid 1 0 2 0              coins on Seppuku, Take Hostage, Hire Ronin, Imperial Poets
+    bid seppuku=1 ronin=2    the same, by slot name (slots left out get 0)
+    seppuku                  use Seppuku            hire       use Hire Ronin
+    hostage #4               take figure #4         poets      use Imperial Poets
+    decline                  decline the slot won
+    remainder koi lotus      who gets the odd coins of the reparations
+
+In a record each action is preceded by the clan that takes it: ``lotus: bid 1 0 2 0``.
+"""
+
+from __future__ import annotations
+
+from daimyo.core.errors import RuleViolation
+from daimyo.risingsun.data import RULES as R
+
+_SECTION = "Action notation (docs/risingsun-war.md)"
+VERBS = ("bid", "seppuku", "hostage", "hire", "poets", "decline", "remainder")
+
+
+def move_text(s, m: tuple) -> str:
+    verb = m[0]
+    if verb == "bid":
+        return "bid " + " ".join(str(x) for x in m[1:])
+    if verb == "hostage":
+        return f"hostage #{m[1]}"
+    if verb == "remainder":
+        return " ".join(["remainder"] + [s.clans[p] for p in m[1:]])
+    return verb
+
+
+def _count(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise RuleViolation(f"{what}: '{text}' is not a whole number of coins", _SECTION)
+    return int(text)
+
+
+def parse_move(s, text: str) -> tuple:
+    """Read one action; malformed text raises RuleViolation naming what is wrong."""
+    if not isinstance(text, str):
+        raise RuleViolation(f"an action is text, not {type(text).__name__}", _SECTION)
+    words = text.split()
+    if not words:
+        raise RuleViolation("empty action", _SECTION)
+    verb, args = words[0].lower(), words[1:]
+    if verb == "bid":
+        if args and all("=" in a for a in args):
+            amounts = [0, 0, 0, 0]
+            for a in args:
+                name, _, val = a.partition("=")
+                if name not in R.slots:
+                    raise RuleViolation(f"unknown slot '{name}' (slots: {' '.join(R.slots)})", _SECTION)
+                amounts[R.slots.index(name)] = _count(val, name)
+            return ("bid",) + tuple(amounts)
+        if len(args) != 4:
+            raise RuleViolation(f"'bid' takes four amounts (Seppuku, Take Hostage, Hire Ronin, Imperial Poets), got {len(args)}: '{text}'",
+                                _SECTION)
+        return ("bid",) + tuple(_count(a, R.slots[i]) for i, a in enumerate(args))
+    if verb in ("seppuku", "hire", "poets", "decline"):
+        if args:
+            raise RuleViolation(f"'{verb}' takes no argument: '{text}'", _SECTION)
+        return (verb,)
+    if verb == "hostage":
+        if len(args) != 1 or not args[0].startswith("#") or not args[0][1:].isdigit():
+            raise RuleViolation(f"write 'hostage #N' with a figure number, not '{text}'", _SECTION)
+        return ("hostage", int(args[0][1:]))
+    if verb == "remainder":
+        seats = []
+        for a in args:
+            if a not in s.clans:
+                raise RuleViolation(f"no player plays '{a}' in this war", _SECTION)
+            seats.append(s.clans.index(a))
+        return ("remainder",) + tuple(sorted(seats, key=s.honor.index))
+    raise RuleViolation(f"unknown action '{verb}' (actions: {' '.join(VERBS)})", _SECTION)

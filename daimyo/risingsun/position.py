@@ -1,0 +1,322 @@
+"""The war file: one season's War Phase as a text file a person can write.
+
+One fact a line, ``key: value`` or ``key subject: value``; ``#`` followed by a space starts a
+comment (``#7`` is figure number 7). See docs/risingsun-war.md. Example::
+
+    format: risingsun-war
+    season: spring
+    honor: lotus turtle koi dragonfly      # highest Honor first
+    alliance: turtle lotus
+    war 1: kyoto
+    war 2: nagato
+    player lotus: coins=5 vp=3
+    player turtle: coins=4 ronin=1 vp=2
+    player koi: coins=3 ronin=2
+    player dragonfly: coins=6 tokens=edo@spring
+    figures nagato: turtle bushi x2, lotus bushi, koi monster force=3, koi daimyo
+    stronghold nagato: turtle
+
+Figures are numbered in the order written (#1, #2, ...); ``#9 koi bushi`` gives one a number.
+Instead of ``war N:`` lines, ``wars: kyoto nagato`` with ``seed: 7`` draws the War Numbers.
+
+:func:`to_text` writes a state before a war's bids (or when all is over) in the same format,
+so ``to_text(from_text(t))`` is a canonical form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from daimyo.core.errors import FormatError
+from daimyo.core.record import strip_comment
+from daimyo.core.rng import Rng
+from daimyo.risingsun.data import RULES as R
+from daimyo.risingsun.state import BID, OVER, RisingSunWar
+
+FORMAT = "risingsun-war"
+_KEY = re.compile(r"^([a-z][a-z-]*)(?:\s+([a-z0-9_-]+))?\s*:\s*(.*)$")
+PLAYER_FIELDS = ("coins", "ronin", "vp", "tokens")
+SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "players", "shown")
+
+
+def _int(v: str, where: str) -> int:
+    if not re.fullmatch(r"\d+", v):
+        raise FormatError(f"{where}: expected a whole number of at least 0, got '{v}'")
+    return int(v)
+
+
+def _clan(v: str, clans: list[str], where: str) -> int:
+    if v not in clans:
+        known = " ".join(clans) if clans else "(no 'player CLAN:' lines yet)"
+        raise FormatError(f"{where}: '{v}' is not a player of this war (players: {known})")
+    return clans.index(v)
+
+
+def _province(v: str, where: str) -> str:
+    if v not in R.provinces:
+        raise FormatError(f"{where}: unknown province '{v}' (provinces: {' '.join(R.provinces)})")
+    return v
+
+
+def from_text(text: str, start: bool = True) -> RisingSunWar:
+    """Read a war file. A malformed file raises FormatError naming the line and field.
+
+    With ``start`` (the default) the War Phase begins at once: Start of War, and every war up
+    to the first battle is resolved.
+    """
+    lines: list[tuple[int, str, str | None, str]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if not line:
+            continue
+        m = _KEY.match(line)
+        if not m:
+            raise FormatError(f"line {no}: expected 'key: value' or 'key subject: value', got '{line}'")
+        lines.append((no, m.group(1), m.group(2), m.group(3).strip()))
+
+    single: dict[str, tuple[int, str]] = {}
+    for no, key, subj, val in lines:
+        if key in SINGLE and subj is None:
+            if key in single:
+                raise FormatError(f"line {no}: field '{key}' given twice (first on line {single[key][0]})")
+            single[key] = (no, val)
+    if "format" not in single:
+        raise FormatError("line 1: field 'format' is missing (write 'format: risingsun-war')")
+    no, fmt = single["format"]
+    if fmt != FORMAT:
+        raise FormatError(f"line {no}: field 'format': expected {FORMAT}, got '{fmt}'")
+    if "rules" in single and single["rules"][1] != RisingSunWar.rules_version:
+        raise FormatError(f"line {single['rules'][0]}: field 'rules': this engine plays rules version {RisingSunWar.rules_version}, "
+                          f"not '{single['rules'][1]}'")
+    if "season" not in single:
+        raise FormatError("field 'season' is missing (spring, summer or autumn)")
+    no, season = single["season"]
+    if season not in R.seasons:
+        raise FormatError(f"line {no}: field 'season': expected one of {', '.join(R.seasons)}, got '{season}'")
+
+    # the players, in the order of their 'player' lines (or of 'players:')
+    clans: list[str] = []
+    if "players" in single:
+        no, val = single["players"]
+        clans = val.split()
+        for c in clans:
+            if c not in R.clans:
+                raise FormatError(f"line {no}: field 'players': unknown clan '{c}' (clans: {' '.join(R.clans)})")
+    player_lines = [(no, subj, val) for no, key, subj, val in lines if key == "player"]
+    for no, subj, _val in player_lines:
+        where = f"line {no}: field 'player'"
+        if subj is None:
+            raise FormatError(f"{where}: write 'player CLAN: coins=N ronin=N vp=N tokens=PROVINCE@SEASON,...'")
+        if subj not in R.clans:
+            raise FormatError(f"{where}: unknown clan '{subj}' (clans: {' '.join(R.clans)})")
+        if "players" not in single:
+            if subj in clans:
+                raise FormatError(f"{where}: clan '{subj}' has two 'player' lines")
+            clans.append(subj)
+    if len(set(clans)) != len(clans):
+        raise FormatError("field 'players': a clan is named twice")
+    if not R.min_players <= len(clans) <= R.max_players:
+        raise FormatError(f"field 'player': the War Phase needs {R.min_players} to {R.max_players} players, got {len(clans)}")
+
+    s = RisingSunWar.blank(clans, season)
+    seen_player: set[str] = set()
+    for no, subj, val in player_lines:
+        if subj not in clans:
+            raise FormatError(f"line {no}: field 'player': '{subj}' is not in 'players:'")
+        if subj in seen_player:
+            raise FormatError(f"line {no}: field 'player': clan '{subj}' has two 'player' lines")
+        seen_player.add(subj)
+        _read_player(s, clans.index(subj), val, no)
+
+    if "honor" not in single:
+        raise FormatError("field 'honor' is missing (the clans from highest to lowest Honor)")
+    no, val = single["honor"]
+    order = val.split()
+    if sorted(order) != sorted(clans) or len(set(order)) != len(order):
+        raise FormatError(f"line {no}: field 'honor': must name each player's clan exactly once (players: {' '.join(clans)})")
+    s.honor = [clans.index(c) for c in order]
+
+    numbered: dict[int, str] = {}
+    figure_ids: set[int] = set()
+    next_id = 1
+    for no, key, subj, val in lines:
+        where = f"line {no}: field '{key}'"
+        if (key in SINGLE and subj is None) or key == "player":
+            continue
+        if key == "alliance" and subj is None:
+            pair = val.split()
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise FormatError(f"{where}: an alliance names two different clans, got '{val}'")
+            a, b = (_clan(c, clans, where) for c in pair)
+            for p in (a, b):
+                if s.ally[p] >= 0:
+                    raise FormatError(f"{where}: {clans[p]} is already allied with {clans[s.ally[p]]} (a clan has one ally at most)")
+            s.ally[a], s.ally[b] = b, a
+        elif key == "war" and subj is not None:
+            if not subj.isdigit() or int(subj) < 1:
+                raise FormatError(f"{where}: the War Number must be a whole number from 1, got '{subj}'")
+            k = int(subj)
+            if k in numbered:
+                raise FormatError(f"{where}: War Number {k} is given twice")
+            prov = _province(val, where)
+            if prov in numbered.values():
+                raise FormatError(f"{where}: {prov} already has a War Number")
+            numbered[k] = prov
+        elif key == "figures" and subj is not None:
+            prov = _province(subj, where)
+            next_id = _read_figures(s, prov, val, where, figure_ids, next_id)
+        elif key == "stronghold" and subj is not None:
+            prov = _province(subj, where)
+            for c in val.split():
+                s.strongholds.setdefault(prov, []).append(_clan(c, clans, where))
+        elif key == "hostages" and subj is not None:
+            seat = _clan(subj, clans, where)
+            before = len(s.figures)
+            next_id = _read_figures(s, "-", val, where, figure_ids, next_id)
+            s.captured[seat].extend(s.figures[before:])
+            del s.figures[before:]
+        else:
+            raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}' "
+                              "(fields: format rules season seed players honor shown alliance war wars player figures stronghold hostages)")
+
+    if "shown" in single:
+        no, val = single["shown"]
+        for c in val.split():
+            s.shown[_clan(c, clans, f"line {no}: field 'shown'")] = True
+    if "wars" in single:
+        no, val = single["wars"]
+        if numbered:
+            raise FormatError(f"line {no}: field 'wars': give either 'war N:' lines or 'wars:', not both")
+        provs = [_province(p, f"line {no}: field 'wars'") for p in val.split()]
+        if len(set(provs)) != len(provs):
+            raise FormatError(f"line {no}: field 'wars': a province is named twice")
+        seed = 0
+        if "seed" in single:
+            seed = _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
+        s.seed = seed
+        # the War Number tokens are drawn at random (reference "War Phase" 2)
+        Rng(seed).shuffle(provs)
+        s.wars = provs
+    else:
+        if "seed" in single:
+            s.seed = _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
+        s.wars = [numbered[k] for k in sorted(numbered)]
+    if start:
+        s.start()
+    return s
+
+
+def _read_player(s: RisingSunWar, seat: int, val: str, no: int) -> None:
+    for word in val.split():
+        name, eq, v = word.partition("=")
+        where = f"line {no}: field 'player {s.clans[seat]}'"
+        if not eq or name not in PLAYER_FIELDS:
+            raise FormatError(f"{where}: expected {'=N '.join(PLAYER_FIELDS[:3])}=N tokens=PROVINCE@SEASON,..., got '{word}'")
+        if name == "tokens":
+            for t in v.split(","):
+                prov, at, season = t.partition("@")
+                if not at or season not in R.seasons:
+                    raise FormatError(f"{where}: a War Province token is PROVINCE@SEASON (seasons: {' '.join(R.seasons)}), got '{t}'")
+                s.tokens[seat].append((_province(prov, where), season))
+        else:
+            getattr(s, name)[seat] = _int(v, f"{where}: {name}")
+
+
+def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int], next_id: int) -> int:
+    """Comma-separated groups ``[#N] OWNER KIND [force=F] [xK]``; numbers follow on from the last."""
+    for group in val.split(","):
+        words = group.split()
+        if not words:
+            raise FormatError(f"{where}: an empty figure between commas")
+        if words[0].startswith("#"):
+            if not words[0][1:].isdigit() or int(words[0][1:]) < 1:
+                raise FormatError(f"{where}: a figure number is #1, #2, ..., got '{words[0]}'")
+            next_id = int(words[0][1:])
+            words = words[1:]
+        if len(words) < 2:
+            raise FormatError(f"{where}: a figure is 'OWNER KIND [force=N] [xN]', got '{group.strip()}'")
+        owner = _clan(words[0], s.clans, where)
+        kind = words[1]
+        if kind not in R.figure_force:
+            raise FormatError(f"{where}: unknown figure kind '{kind}' (kinds: {' '.join(R.figure_force)})")
+        force, count = R.figure_force[kind], 1
+        for w in words[2:]:
+            if w.startswith("force="):
+                force = _int(w[6:], f"{where}: force")
+            elif re.fullmatch(r"x\d+", w) and int(w[1:]) >= 1:
+                count = int(w[1:])
+            else:
+                raise FormatError(f"{where}: expected 'force=N' or 'xN' after the kind, got '{w}'")
+        if kind == "daimyo" and count > 1:
+            raise FormatError(f"{where}: a clan has one daimyo")
+        for _ in range(count):
+            if next_id in ids:
+                raise FormatError(f"{where}: figure number #{next_id} is used twice")
+            ids.add(next_id)
+            s.figures.append((next_id, prov, owner, kind, force))
+            next_id += 1
+    return next_id
+
+
+def _figure_groups(figs: list[tuple], clans: list[str], expect: int) -> tuple[str, int]:
+    """Write figures as groups; a number is written only where it does not follow on from ``expect``."""
+    parts = []
+    i = 0
+    while i < len(figs):
+        f = figs[i]
+        j = i + 1
+        while j < len(figs) and figs[j][2:] == f[2:] and figs[j][0] == figs[j - 1][0] + 1 and f[3] != "daimyo":
+            j += 1
+        words = [] if f[0] == expect else [f"#{f[0]}"]
+        words += [clans[f[2]], f[3]]
+        if f[4] != R.figure_force[f[3]]:
+            words.append(f"force={f[4]}")
+        if j - i > 1:
+            words.append(f"x{j - i}")
+        parts.append(" ".join(words))
+        expect = figs[j - 1][0] + 1
+        i = j
+    return ", ".join(parts), expect
+
+
+def to_text(s: RisingSunWar) -> str:
+    """Write the situation before the next war (every fact, hidden ones included: this is the referee's file)."""
+    if s.phase != OVER and s.step is not None and (s.step != BID or s.bids):
+        raise FormatError(f"a war file is written before a war's bids; the battle of {s.province()} is under way (write its record instead)")
+    c = s.clans
+    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"season: {s.season}", f"players: {' '.join(c)}",
+             f"honor: {' '.join(c[p] for p in s.honor)}"]
+    if s.seed:
+        lines.append(f"seed: {s.seed}")
+    if any(s.shown):
+        lines.append(f"shown: {' '.join(c[p] for p in range(s.n) if s.shown[p])}")
+    done = set()
+    for p in range(s.n):
+        if s.ally[p] >= 0 and p not in done:
+            lines.append(f"alliance: {c[p]} {c[s.ally[p]]}")
+            done |= {p, s.ally[p]}
+    remaining = s.wars[s.at:] if s.phase != OVER else []
+    for k, prov in enumerate(remaining, s.at + 1):
+        lines.append(f"war {k}: {prov}")
+    for p in range(s.n):
+        words = [f"coins={s.coins[p]}", f"ronin={s.ronin[p]}", f"vp={s.vp[p]}"]
+        if s.tokens[p]:
+            words.append("tokens=" + ",".join(f"{prov}@{season}" for prov, season in s.tokens[p]))
+        lines.append(f"player {c[p]}: {' '.join(words)}")
+    # every figure in one id order, so that the numbers read back the same
+    everything = sorted([(f, None) for f in s.figures] + [(f, p) for p in range(s.n) for f in s.captured[p]])
+    runs: list[tuple[str, list[tuple]]] = []
+    for f, holder in everything:
+        key = f"hostages {c[holder]}" if holder is not None else f"figures {f[1]}"
+        if runs and runs[-1][0] == key:
+            runs[-1][1].append(f)
+        else:
+            runs.append((key, [f]))
+    expect = 1
+    for key, figs in runs:
+        text, expect = _figure_groups(figs, c, expect)
+        lines.append(f"{key}: {text}")
+    for prov in R.provinces:
+        if s.strongholds.get(prov):
+            lines.append(f"stronghold {prov}: {' '.join(c[p] for p in s.strongholds[prov])}")
+    return "\n".join(lines) + "\n"

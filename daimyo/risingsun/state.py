@@ -1,0 +1,269 @@
+"""The War Phase of Rising Sun as a pure state machine.
+
+Section names in docstrings and messages are those of the seed's "War Phase" page and of
+``shared/reference/risingsun.md`` ("A battle 3. Reveal", "Honor", "Clans in war", ...).
+
+A figure on the board is a tuple ``(number, province, owner seat, kind, force)``. Internal
+moves are tuples such as ``("bid", 1, 0, 2, 0)`` (coins on Seppuku, Take Hostage, Hire Ronin,
+Imperial Poets); the public interface speaks text actions (``bid 1 0 2 0``) through
+:mod:`daimyo.risingsun.notation`.
+
+The flow: Start of War (Koi's ronin become coins), then each province in War Number order
+(:mod:`.war`); a battle is a simultaneous bidding node followed by one decision node for each
+slot won whose effect can be used (the winner may decline), the outcome, Imperial Poets and
+the reparations (the winner chooses who gets the odd coins). Scoring is in :mod:`.scoring`.
+"""
+
+from __future__ import annotations
+
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action, Event, GameState
+from daimyo.risingsun.data import RULES as R
+
+# battle steps
+BID, SEPPUKU, HOSTAGE, RONIN, OUTCOME, POETS, REPARATIONS = range(7)
+STEP_NAMES = ("bid", "seppuku", "hostage", "ronin", "outcome", "poets", "reparations")
+#: the battle step at which each slot is resolved
+SLOT_STEP = {"seppuku": SEPPUKU, "hostage": HOSTAGE, "ronin": RONIN, "poets": POETS}
+STEP_SLOT = {v: k for k, v in SLOT_STEP.items()}
+SLOT_INDEX = {name: i for i, name in enumerate(R.slots)}
+
+WAR = "war"
+OVER = "over"
+
+SEC_BATTLE = "A battle"
+SEC_REVEAL = "A battle 3. Reveal"
+SEC_BIDS = "A battle 2. Secret bids"
+SEC_REPARATIONS = "A battle 6. Reparations"
+
+
+def ev(kind: str, **data) -> Event:
+    return Event(kind, data)
+
+
+def pev(seats, kind: str, **data) -> Event:
+    if isinstance(seats, int):
+        seats = (seats,)
+    return Event(kind, data, frozenset(seats))
+
+
+class RisingSunWar(GameState):
+    """One season's War Phase. Build it from a war file (:func:`daimyo.risingsun.position.from_text`)."""
+
+    game_name = "risingsun"
+    rules_version = "1"
+
+    __slots__ = (
+        "n", "clans", "season", "honor", "ally", "coins", "ronin", "vp", "tokens",
+        "wars", "at", "figures", "strongholds", "killed", "captured", "discarded", "koi_converted",
+        "phase", "step", "participants", "bids", "slot_winner", "hired", "battle_killed",
+        "winner", "shown", "history", "result", "started", "seed",
+    )
+
+    # ------------------------------------------------------------- building
+    @classmethod
+    def blank(cls, clans: list[str], season: str) -> "RisingSunWar":
+        s = cls.__new__(cls)
+        n = len(clans)
+        s.n = n
+        s.clans = list(clans)
+        s.season = season
+        s.honor = list(range(n))
+        s.ally = [-1] * n
+        s.coins = [0] * n
+        s.ronin = [0] * n
+        s.vp = [0] * n
+        s.tokens = [[] for _ in range(n)]
+        s.wars = []
+        s.at = 0
+        s.figures = []
+        s.strongholds = {}
+        s.killed = []
+        s.captured = [[] for _ in range(n)]
+        s.discarded = 0
+        s.koi_converted = 0
+        s.phase = WAR
+        s.step = None
+        s.participants = ()
+        s.bids = {}
+        s.slot_winner = {}
+        s.hired = {}
+        s.battle_killed = 0
+        s.winner = None
+        s.shown = [False] * n
+        s.history = []
+        s.result = None
+        s.started = False
+        s.seed = 0
+        return s
+
+    def start(self) -> list[Event]:
+        """Start of War, then resolve wars until the first decision (called once, by the war file reader)."""
+        if self.started:
+            return []
+        self.started = True
+        from daimyo.risingsun import war
+        events = war.start_of_war(self)
+        events.extend(war.advance(self))
+        return events
+
+    # -------------------------------------------------------------- helpers
+    def seat_of(self, clan: str) -> int:
+        if clan not in self.clans:
+            raise RuleViolation(f"no player plays {clan} in this war", "War Phase")
+        return self.clans.index(clan)
+
+    def clan_of(self, seat: int) -> str:
+        return self.clans[seat]
+
+    def honor_rank(self, seat: int) -> int:
+        """0 for the highest Honor (reference "Honor": a strict ranking)."""
+        return self.honor.index(seat)
+
+    def higher_honor(self, seats) -> int:
+        """The seat with the highest Honor among ``seats`` (every tie goes to the higher Honor)."""
+        return min(seats, key=self.honor.index)
+
+    def allied(self, a: int, b: int) -> bool:
+        return a != b and self.ally[a] == b
+
+    def province(self) -> str | None:
+        return self.wars[self.at] if self.phase == WAR and self.at < len(self.wars) else None
+
+    def figures_in(self, province: str, owner: int | None = None) -> list[tuple]:
+        return [f for f in self.figures if f[1] == province and (owner is None or f[2] == owner)]
+
+    def stronghold_force(self, province: str, seat: int) -> int:
+        """Turtle: each of its strongholds counts 1 Force where it stands (reference "Clans in war")."""
+        if not R.has(self.clans[seat], "strongholds-force"):
+            return 0
+        return R.stronghold_force * self.strongholds.get(province, []).count(seat)
+
+    def force(self, province: str, seat: int) -> int:
+        """Force in a province: its figures, Turtle strongholds and, in a battle, the ronin it hired."""
+        total = sum(f[4] for f in self.figures if f[1] == province and f[2] == seat)
+        total += self.stronghold_force(province, seat)
+        if province == self.province():
+            total += self.hired.get(seat, 0)
+        return total
+
+    def ronin_count(self, seat: int) -> int:
+        """Ronin for Hire Ronin: tokens held, or for Koi the coins in its reserve (not those bid)."""
+        if R.has(self.clans[seat], "coins-as-ronin"):
+            return self.coins[seat]
+        return self.ronin[seat]
+
+    def decider(self) -> int | None:
+        """The seat that must decide at a one-seat node (a slot's effect, the odd coins)."""
+        if self.phase != WAR or self.step in (None, BID, OUTCOME):
+            return None
+        if self.step == REPARATIONS:
+            return self.winner
+        return self.slot_winner.get(STEP_SLOT[self.step])
+
+    # ------------------------------------------------------------ interface
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase != WAR or self.step is None:
+            return ()
+        if self.step == BID:
+            return tuple(p for p in self.participants if p not in self.bids)
+        d = self.decider()
+        return () if d is None else (d,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """1 for the winner (most VP after war-token scoring, a tie to the higher Honor), 0 for the others."""
+        if self.result is None:
+            return [0.0] * self.n
+        w = self.seat_of(self.result["winner"])
+        return [1.0 if p == w else 0.0 for p in range(self.n)]
+
+    def legal_moves(self, seat: int | None = None) -> list[tuple]:
+        from daimyo.risingsun import war
+        acting = self.to_act()
+        seats = acting if seat is None else ((seat,) if seat in acting else ())
+        out = []
+        for p in seats:
+            out.extend(war.legal_moves(self, p))
+        return out
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        from daimyo.risingsun import war
+        from daimyo.risingsun.notation import move_text
+        acting = self.to_act()
+        seats = acting if player is None else ((player,) if player in acting else ())
+        return [Action(p, move_text(self, m)) for p in seats for m in war.legal_moves(self, p)]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
+        from daimyo.risingsun import war
+        from daimyo.risingsun.notation import parse_move
+        seat, text = action
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise RuleViolation(f"there is no player seat {seat!r} in this {self.n}-player war", "War Phase")
+        if seat not in self.to_act():
+            raise RuleViolation(self._not_your_turn(seat), "War Phase")
+        move = parse_move(self, text)
+        reason = war.explain_illegal(self, seat, move)
+        if reason:
+            raise RuleViolation(*reason)
+        return self.apply_move(seat, move)
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.phase == OVER:
+            return "the War Phase is over"
+        if self.step == BID and seat in self.bids:
+            return f"{self.clans[seat]} has already placed its bid in {self.province()}"
+        if self.step == BID and seat not in self.participants:
+            return f"{self.clans[seat]} takes no part in the battle of {self.province()}"
+        who = ", ".join(self.clans[p] for p in self.to_act())
+        return f"it is not {self.clans[seat]}'s turn to act; waiting for {who}"
+
+    def apply_move(self, seat: int, move: tuple) -> list[Event]:
+        """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""
+        from daimyo.risingsun import war
+        events = war.do_move(self, seat, move)
+        events.extend(war.advance(self))
+        return events
+
+    def clone(self) -> "RisingSunWar":
+        c = RisingSunWar.__new__(RisingSunWar)
+        c.n = self.n
+        c.clans = self.clans[:]
+        c.season = self.season
+        c.honor = self.honor[:]
+        c.ally = self.ally[:]
+        c.coins = self.coins[:]
+        c.ronin = self.ronin[:]
+        c.vp = self.vp[:]
+        c.tokens = [t[:] for t in self.tokens]
+        c.wars = self.wars[:]
+        c.at = self.at
+        c.figures = self.figures[:]
+        c.strongholds = {k: v[:] for k, v in self.strongholds.items()}
+        c.killed = self.killed[:]
+        c.captured = [x[:] for x in self.captured]
+        c.discarded = self.discarded
+        c.koi_converted = self.koi_converted
+        c.phase = self.phase
+        c.step = self.step
+        c.participants = self.participants
+        c.bids = dict(self.bids)
+        c.slot_winner = dict(self.slot_winner)
+        c.hired = dict(self.hired)
+        c.battle_killed = self.battle_killed
+        c.winner = self.winner
+        c.shown = self.shown[:]
+        c.history = [dict(h) for h in self.history]
+        c.result = self.result
+        c.started = self.started
+        c.seed = self.seed
+        return c
+
+    __copy__ = clone
+
+    def view(self, player: int | None) -> dict:
+        from daimyo.risingsun.views import view
+        return view(self, player)

@@ -1,0 +1,177 @@
+"""The game WebSocket (docs/server-protocol.md): seats and tokens, acting, and every kind of bad input.
+
+Bad input gets a clear error and changes nothing; the connection stays up (except for a wrong
+token) and so does the server.
+"""
+
+from __future__ import annotations
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import connect, create, humans, join, next_of
+
+
+@pytest.fixture
+def game(client):
+    return create(client, humans(3), seed=4)
+
+
+def tok(game, seat):
+    return game["seats"][seat]["token"]
+
+
+def test_a_player_gets_welcome_log_and_its_own_view(client, game):
+    ws, welcome, log, state = join(client, game["id"], 0, tok(game, 0))
+    assert welcome["seat"] == 0 and welcome["game"]["id"] == game["id"]
+    assert state["seq"] == 0 and state["view"]["you"]["seat"] == 0
+    assert state["legal"] and all(a.startswith("objective ") for a in state["legal"])
+    assert len(state["view"]["you"]["objectives_dealt"]) == 2
+
+
+def test_a_spectator_gets_the_public_view_and_cannot_act(client, game):
+    ws, welcome, _, state = join(client, game["id"])
+    assert welcome["seat"] is None and "you" not in state["view"] and state["legal"] == []
+    ws.send_json({"type": "act", "action": "pass"})
+    err = next_of(ws, "error")
+    assert err["code"] == "not-your-turn" and "spectator" in err["message"]
+    ws.send_json({"type": "ping"})
+    assert next_of(ws, "pong") == {"type": "pong"}
+
+
+@pytest.mark.parametrize("hello, why", [
+    ({"seat": 0, "token": "not-the-token"}, "wrong or missing token for seat 0"),
+    ({"seat": 0}, "wrong or missing token for seat 0"),
+    ({"seat": 7, "token": "x"}, "no seat 7"),
+    ({"seat": "0", "token": "x"}, "no seat '0'"),
+])
+def test_a_wrong_or_missing_seat_token_is_refused_and_the_socket_closed(client, game, hello, why):
+    ws = connect(client, game["id"])
+    ws.send_json({"type": "hello", **hello})
+    err = ws.receive_json()
+    assert err["code"] == "bad-token" and why in err["message"]
+    with pytest.raises(WebSocketDisconnect):
+        ws.receive_json()
+
+
+def test_another_seats_token_does_not_open_this_seat(client, game):
+    ws = connect(client, game["id"])
+    ws.send_json({"type": "hello", "seat": 1, "token": tok(game, 0)})
+    assert ws.receive_json()["code"] == "bad-token"
+
+
+def test_nobody_can_take_a_bot_seat(client):
+    g = create(client, [{"kind": "human"}, {"kind": "bot"}])
+    ws = connect(client, g["id"])
+    ws.send_json({"type": "hello", "seat": 1, "token": g["seats"][0]["token"]})
+    err = ws.receive_json()
+    assert err["code"] == "bad-token" and "bot" in err["message"]
+
+
+def test_no_such_game(client):
+    ws = connect(client, "g-missing")
+    err = ws.receive_json()
+    assert err["code"] == "no-such-game"
+    with pytest.raises(WebSocketDisconnect):
+        ws.receive_json()
+
+
+@pytest.mark.parametrize("raw, code", [
+    ("{nope", "bad-json"),
+    ("[1, 2]", "bad-message"),
+    ('{"no": "type"}', "bad-message"),
+    ('{"type": "dance"}', "bad-message"),
+    ('{"type": "act"}', "bad-message"),
+    ('{"type": "act", "action": 5}', "bad-message"),
+    ('{"type": "act", "action": "pass", "seq": "x"}', "bad-message"),
+    ('{"type": "hello"}', "bad-message"),
+    ('{"type": "act", "action": "' + "x" * 5000 + '"}', "bad-message"),
+])
+def test_bad_messages_get_a_clear_error_change_nothing_and_keep_the_connection(client, game, raw, code):
+    ws, _, _, before = join(client, game["id"], 0, tok(game, 0))
+    ws.send_text(raw)
+    err = next_of(ws, "error")
+    assert err["code"] == code and err["message"]
+    # still connected, and nothing changed
+    ws.send_json({"type": "ping"})
+    assert next_of(ws, "pong")
+    ws2, _, _, after = join(client, game["id"], 0, tok(game, 0))
+    assert after["seq"] == before["seq"] == 0 and after["view"] == before["view"]
+
+
+
+def test_binary_frames_are_read_as_text(client, game):
+    ws, _, _, _ = join(client, game["id"], 0, tok(game, 0))
+    ws.send_bytes(b'{"type": "ping"}')
+    assert next_of(ws, "pong")
+    ws.send_bytes(b"\xff\xfe")
+    assert next_of(ws, "error")["code"] == "bad-json"
+
+
+def test_an_illegal_action_names_the_rule_and_changes_nothing(client, game):
+    ws, _, _, state = join(client, game["id"], 0, tok(game, 0))
+    ws.send_json({"type": "act", "action": "place a3 crab_2"})
+    err = next_of(ws, "error")
+    assert err["code"] == "illegal" and err["rule"]
+    ws.send_json({"type": "act", "action": "objective not-an-objective"})
+    err = next_of(ws, "error")
+    assert err["code"] == "illegal" and "not dealt that objective" in err["message"] and err["rule"].startswith("Setup 5")
+    ws2, _, _, again = join(client, game["id"], 0, tok(game, 0))
+    assert again["seq"] == 0 and again["view"] == state["view"]
+
+
+
+def test_acting_is_acknowledged_and_everyone_gets_the_new_state(client, game):
+    a, _, _, sa = join(client, game["id"], 0, tok(game, 0))
+    b, _, _, _ = join(client, game["id"], 1, tok(game, 1))
+    spec, _, _, _ = join(client, game["id"])
+    choice = sa["legal"][0]
+    a.send_json({"type": "act", "action": choice, "seq": 0})
+    assert next_of(a, "ack") == {"type": "ack", "seq": 1}
+    for ws, seat in ((a, 0), (b, 1), (spec, None)):
+        st = next_of(ws, "state")
+        assert st["seq"] == 1
+        players = st["view"]["players"]
+        assert players[0]["objective_chosen"] is True
+        if seat == 0:
+            assert st["view"]["you"]["objective"] == choice.split()[1]
+        else:  # the choice is secret: nobody else learns which objective was kept
+            assert choice.split()[1] not in str(st)
+    # a simultaneous choice: seat 0 has chosen, so it is no longer to act
+    a.send_json({"type": "act", "action": sa["legal"][1]})
+    assert next_of(a, "error")["code"] == "not-your-turn"
+
+
+def test_a_stale_action_is_refused(client, game):
+    a, _, _, sa = join(client, game["id"], 0, tok(game, 0))
+    b, _, _, sb = join(client, game["id"], 1, tok(game, 1))
+    b.send_json({"type": "act", "action": sb["legal"][0], "seq": 0})
+    next_of(b, "ack")
+    a.send_json({"type": "act", "action": sa["legal"][0], "seq": 0})
+    err = next_of(a, "error")
+    assert err["code"] == "stale"
+
+
+
+def test_reconnecting_returns_the_player_to_the_same_game_with_its_log(client, game):
+    a, _, _, sa = join(client, game["id"], 0, tok(game, 0))
+    a.send_json({"type": "act", "action": sa["legal"][0]})
+    first = next_of(a, "state")
+    again, welcome, log, state = join(client, game["id"], 0, tok(game, 0))
+    assert welcome["seat"] == 0 and state["seq"] == 1 and state["view"] == first["view"]
+    assert log["events"] == [e for e in log["events"]]  # a list of event objects
+    assert all("kind" in e for e in log["events"])
+
+
+def test_a_finished_game_refuses_further_actions(client):
+    g = create(client, [{"kind": "human"}, {"kind": "bot"}], seed=2)
+    ws, _, _, st = join(client, g["id"], 0, g["seats"][0]["token"])
+    while st["legal"] or st["view"]["phase"] != "over":
+        if st["legal"]:
+            ws.send_json({"type": "act", "action": st["legal"][0]})
+        st = next_of(ws, "state")
+        while st["view"]["phase"] != "over" and not st["legal"]:
+            st = next_of(ws, "state")
+    assert st["view"]["result"]["winners"]
+    ws.send_json({"type": "act", "action": "pass"})
+    assert next_of(ws, "error")["code"] == "game-over"
