@@ -2,7 +2,7 @@
 final scoring by clicking the page (Debian's chromium driven by Playwright; the server runs in this process).
 
 Skipped only when /usr/bin/chromium is absent. Set DAIMYO_BOARD_PNG=path to keep a copy of the board screenshot
-(docs/img/board.png was made so).
+taken at the reveal of round 2 (docs/img/board.png was made so).
 """
 
 from __future__ import annotations
@@ -79,6 +79,10 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             break
         if page.locator("#steps:not([hidden])").count():
             steps_seen += 1
+            if steps_seen == 2:
+                # the board at the reveal of a round's placements: the busiest picture
+                page.click("#step-next")
+                page.locator("#board svg").screenshot(path=str(tmp_path / "board-resolution.png"))
             # follow a few steps one by one, then skip the rest
             for _ in range(3):
                 if page.locator("#steps:not([hidden])").count():
@@ -123,7 +127,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     page.locator("#board svg").screenshot(path=str(shot))
     assert shot.stat().st_size > 10000
     if os.environ.get("DAIMYO_BOARD_PNG"):
-        shutil.copy(shot, os.environ["DAIMYO_BOARD_PNG"])
+        shutil.copy(tmp_path / "board-resolution.png", os.environ["DAIMYO_BOARD_PNG"])
 
     # the finished game: listed in the lobby, replayed step by step, its record downloadable
     game_id = page.url.split("/game/")[1].split("?")[0].split("#")[0]

@@ -63,10 +63,7 @@ function provinceName(p) {
   const short = I18N.dict["province_prefix." + m[1]] || I18N.fallback["province_prefix." + m[1]];
   return `${short || territoryName(m[1])} ${m[2]}`;
 }
-function cardName(id) {
-  if (["scout", "shugenja", "first-player"].includes(id)) return t("card." + id);
-  return t("card." + id);
-}
+function cardName(id) { return t("card." + id); }
 function objectiveName(id) { return id ? t("objective." + id) : "—"; }
 function specialName(s) { return t("special." + s); }
 

@@ -129,7 +129,7 @@ function drawOverlay(view) {
       const group = at[tok.at];
       const i = group.indexOf(tok);
       const centre = !tok.at.includes(">") && !tok.at.startsWith("~");
-      p = { x: a.x + (i - (group.length - 1) / 2) * 24 + (centre ? 0 : 0), y: a.y + (centre ? -2 : 0) };
+      p = { x: a.x + (i - (group.length - 1) / 2) * 30 + (centre ? 0 : 0), y: a.y + (centre ? -2 : 0) };
     }
     if (!p) continue;
     pos[tok.token] = p;
@@ -138,8 +138,8 @@ function drawOverlay(view) {
       class: `token target combat ${tok.faceup ? "faceup" : "facedown"}${G.recent && G.recent.has(tok.token) ? " recent" : ""}`, "data-place": "#" + tok.token, "data-token": tok.token,
       "data-owner": tok.owner, "data-code": tok.code || "",
     });
-    g.append(svgEl("path", { d: hexPath(p.x, p.y, 13), fill: colour, class: "token-body" }));
-    if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 9.5), class: "token-facedown" }));
+    g.append(svgEl("path", { d: hexPath(p.x, p.y, 15), fill: colour, class: "token-body" }));
+    if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 11), class: "token-facedown" }));
     g.append(svgEl("text", { x: p.x, y: p.y + 4, class: "token-code" }, tok.code ? shortCode(tok.code) : "?"));
     g.append(svgEl("title", {}, `#${tok.token} ${clanName(tok.owner)} ${tok.code ? tokenName(tok.code) : t("token.hidden")}${tok.faceup ? "" : " · " + t("board.facedown")}`));
     g.addEventListener("click", (ev) => {
@@ -224,12 +224,10 @@ function lightUp() {
 function selectHead(head) {
   G.head = head;
   G.picked = [];
-  const one = autoPick();
-  if (!one) { renderActions(); lightUp(); }
+  renderActions();
+  lightUp();
+  if (G.shownView) renderScreen(G.shownView);
 }
-
-// A head whose only choice left is one place needs no click on the board? It does: the player picks it. Nothing automatic.
-function autoPick() { return false; }
 
 function clickPlace(place) {
   if (REPLAY || G.steps.length) return;
@@ -317,11 +315,6 @@ function actionLabel(a) {
 }
 
 // -- rendering -------------------------------------------------------------------
-function seatInfo(clan) {
-  if (!G.summary) return null;
-  return G.summary.seats.find((s) => s.clan === clan) || null;
-}
-
 function playerLabel(p) {
   const s = G.summary ? G.summary.seats.find((x) => x.seat === p.seat) : null;
   const who = s ? (s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "") : "";
