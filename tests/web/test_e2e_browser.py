@@ -115,6 +115,12 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             page.reload()
             page.wait_for_function("document.body.dataset.seq !== '-1'")
             assert page.locator("#conn.connected").count() == 1
+            # the language can be switched, and the choice is kept
+            page.select_option("#lang", "pl")
+            page.wait_for_function("document.getElementById('round').textContent.startsWith('Runda')")
+            assert page.evaluate("localStorage.getItem('daimyo:lang')") == "pl"
+            page.select_option("#lang", "en")
+            page.wait_for_function("document.getElementById('round').textContent.startsWith('Round')")
 
     # the final scoring table: one row per clan plus the header, with totals
     rows = page.locator("#score-table tr")

@@ -129,7 +129,7 @@ function drawOverlay(view) {
       const group = at[tok.at];
       const i = group.indexOf(tok);
       const centre = !tok.at.includes(">") && !tok.at.startsWith("~");
-      p = { x: a.x + (i - (group.length - 1) / 2) * 30 + (centre ? 0 : 0), y: a.y + (centre ? -2 : 0) };
+      p = { x: a.x + (i - (group.length - 1) / 2) * 30, y: a.y + (centre ? -2 : 0) };
     }
     if (!p) continue;
     pos[tok.token] = p;
