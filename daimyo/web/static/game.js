@@ -73,7 +73,7 @@ function svgEl(tag, attrs, ...children) {
   return e;
 }
 
-const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", shrine: "⛩", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
+const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
 
 function drawOverlay(view) {
   if (!G.boardReady || !view) return;
@@ -109,7 +109,9 @@ function drawOverlay(view) {
       const [sx, sy] = c.dataset.specialAnchor.split(" ").map(Number);
       overlay.append(svgEl("g", { class: "special special-" + info.special, "data-province": pid, "data-special": info.special },
         svgEl("rect", { x: sx - 11, y: sy - 11, width: 22, height: 22, rx: 4 }),
-        svgEl("text", { x: sx, y: sy + 5 }, SPECIAL_MARK[info.special] || "?"),
+        info.special === "shrine"
+          ? svgEl("path", { class: "torii", d: `M${sx - 8},${sy - 6} h16 M${sx - 6},${sy - 2} h12 M${sx - 4},${sy - 6} v13 M${sx + 4},${sy - 6} v13` })
+          : svgEl("text", { x: sx, y: sy + 5 }, SPECIAL_MARK[info.special] || "?"),
         svgEl("title", {}, specialName(info.special))));
     }
   }
@@ -458,7 +460,7 @@ function renderScores(view) {
   // winners are seats in the view's result (clans in the final-scoring event)
   const winners = new Set((res.winners || []).map((w) => (typeof w === "number" ? (view.players[w] || {}).clan : w)));
   const body = rows.map((r) => el("tr", { class: winners.has(r.clan) ? "winner" : "" },
-    el("td", {}, swatch(r.clan), clanName(r.clan), winners.has(r.clan) ? " 🏆" : ""),
+    el("td", {}, swatch(r.clan), clanName(r.clan), winners.has(r.clan) ? " ★" : ""),
     el("td", { class: "num", text: String(r.flowers) }),
     el("td", { class: "num", text: String(r.faceup_control) }),
     el("td", { text: `${objectiveName(r.objective)}: ${r.objective_met ? "✓" : "✗"} ${r.objective_honor}` }),
