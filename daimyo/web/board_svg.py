@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from importlib import resources
 from xml.sax.saxutils import escape
 
@@ -279,7 +280,7 @@ STYLE = """
 .coast-glow{fill:none;stroke:#ffffff;stroke-opacity:.45;stroke-width:9;stroke-linejoin:round}
 .ridge{fill:none;stroke:#3a2d20;stroke-width:6;stroke-dasharray:2 7;stroke-linecap:round}
 .road{fill:none;stroke:#6b5238;stroke-width:2.5;stroke-dasharray:6 5}
-.territory-label{font:italic 700 26px Georgia,serif;fill:#2b2118;fill-opacity:.2;text-anchor:middle;letter-spacing:3px;pointer-events:none}
+.territory-label{font-family:Georgia,serif;font-style:italic;font-weight:700;fill:#2b2118;fill-opacity:.24;text-anchor:middle;letter-spacing:3px;pointer-events:none}
 .province-label{font:600 13px Georgia,serif;fill:#2b2118;text-anchor:middle;pointer-events:none;paint-order:stroke;stroke:#f3ead2;stroke-width:3px;stroke-opacity:.7}
 .province-label.beside{text-anchor:start}
 .flower circle{fill:#f7f0f5;stroke:#b04a78;stroke-width:.8}
@@ -331,9 +332,85 @@ def _legend(x0: float, y0: float) -> str:
             + "".join(items) + "</g>")
 
 
+def _inside(cell, x: float, y: float) -> bool:
+    """Whether (x, y) lies in the convex polygon ``cell`` (either winding)."""
+    sign = 0
+    n = len(cell)
+    for i in range(n):
+        (ax, ay), (bx, by) = cell[i], cell[(i + 1) % n]
+        c = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        if c:
+            if sign and (c > 0) != (sign > 0):
+                return False
+            sign = c
+    return True
+
+
+def _busy_points(lay: Layout, board: dict) -> list[tuple[float, float]]:
+    """Where the drawing already shows something: province marks, tokens' places, border and coast targets."""
+    pts = []
+    for pid, (x, y) in lay.centre.items():
+        pts += [(x, y), (x, y - 34), (x, y - 22), (x - 20, y - 22), (x + 20, y - 22), (x, y + 30), (x - 34, y + 30), (x + 26, y + 30),
+                (x + 30, y + 2), (x - 31, y + 1), (x - 30, y), (x + 30, y)]
+        if lay.provinces[pid]["coastal"]:
+            pts.append(lay.coast_point(pid)[0])
+    for a, b in board["land_borders"]:
+        pts.append(lay.border_point(a, b))
+    return pts
+
+
+def _label_spot(lay: Layout, provinces: list[str], name: str, busy) -> tuple[float, float, int]:
+    """A baseline point and font size for a territory's name: inside the territory, as far as can be from busy points."""
+    cells = [cell for owner, cell in lay.cells if owner in provinces]
+    xs = [p[0] for c in cells for p in c]
+    ys = [p[1] for c in cells for p in c]
+    best = None
+    for size in (26, 21, 17):
+        half = (len(name) + 3) * size * 0.31  # room for a longer translation
+        near = [p for p in busy if min(xs) - half - 40 <= p[0] <= max(xs) + half + 40 and min(ys) - 60 <= p[1] <= max(ys) + 60]
+        y = max(min(ys), 20) + size
+        while y < min(max(ys), H - 20):
+            x = max(min(xs), 24) + half
+            while x < min(max(xs), W - 24) - half:
+                samples = [(x + dx * half, y + dy) for dx in (-1, 0, 1) for dy in (0, -size * 0.7)]
+                if all(any(_inside(c, sx, sy) for c in cells) for sx, sy in samples):
+                    # squared distance from the label's box to the nearest busy point; stop once it cannot beat the best
+                    left, right, top = x - half, x + half, y - size * 0.7
+                    score = 1e9
+                    floor = best[0] if best is not None else -1
+                    for px, py in near:
+                        ddx = left - px if px < left else (px - right if px > right else 0)
+                        ddy = top - py if py < top else (py - y if py > y else 0)
+                        d2 = ddx * ddx + ddy * ddy
+                        if d2 < score:
+                            score = d2
+                            if score <= floor:
+                                break
+                    if best is None or score > best[0]:
+                        best = (score, x, y, size)
+                x += 16
+            y += 14
+        if best is not None and best[0] >= 22 ** 2:
+            break
+    if best is None:
+        pts = [lay.centre[p] for p in provinces]
+        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts) + 10, 17
+    return best[1], best[2], best[3]
+
+
 def board_svg(board: dict | None = None) -> str:
-    """The SVG text of the board (see the module docstring for the ids and attributes)."""
-    board = board if board is not None else load_board()
+    """The SVG text of the board (see the module docstring for the ids and attributes); the engine's board by default."""
+    if board is None:
+        return _engine_board_svg()
+    return _draw(board)
+
+
+@lru_cache(maxsize=1)
+def _engine_board_svg() -> str:
+    return _draw(load_board())
+
+
+def _draw(board: dict) -> str:
     lay = Layout(board)
     provs = lay.provinces
     terr_of = {pid: p["territory"] for pid, p in provs.items()}
@@ -395,15 +472,15 @@ def board_svg(board: dict | None = None) -> str:
         out.append('<path class="road" d="' + " ".join(
             f"M{_f(lay.centre[a][0])},{_f(lay.centre[a][1])} L{_f(lay.centre[b][0])},{_f(lay.centre[b][1])}" for a, b in roads) + '"/>')
 
-    # territory names, faint, at the mean of their province centres
+    # territory names, faint, where they cover the least (single-province territories are named by their province)
     out.append('<g class="territory-labels">')
+    busy = _busy_points(lay, board)
     for t in board["territories"]:
-        pts = [lay.centre[p] for p in t["provinces"]]
-        x = sum(p[0] for p in pts) / len(pts)
-        y = sum(p[1] for p in pts) / len(pts)
-        if len(pts) == 1:
-            y -= 48
-        out.append(f'<text class="territory-label" data-territory="{escape(t["id"])}" x="{_f(x)}" y="{_f(y + 10)}">{escape(t["name"])}</text>')
+        if len(t["provinces"]) < 2:
+            continue
+        x, y, size = _label_spot(lay, t["provinces"], t["name"], busy)
+        out.append(f'<text class="territory-label" data-territory="{escape(t["id"])}" x="{_f(x)}" y="{_f(y)}" '
+                   f'font-size="{size}">{escape(t["name"])}</text>')
     out.append("</g>")
 
     # each province: name, flowers, printed defense, capital mark, centre target

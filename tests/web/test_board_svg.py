@@ -32,8 +32,8 @@ def test_svg_is_valid_xml_with_a_viewbox(tree):
     assert tree.get("viewBox") == "0 0 1600 1000"
 
 
-def test_drawing_is_deterministic():
-    assert board_svg() == board_svg()
+def test_drawing_is_deterministic(board):
+    assert board_svg(copy.deepcopy(board)) == board_svg(copy.deepcopy(board)) == board_svg()
 
 
 def test_every_province_has_one_shape_with_its_territory_class(tree, board):
