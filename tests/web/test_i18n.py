@@ -70,6 +70,18 @@ def test_names_of_every_clan_territory_card_objective_special_token_and_phase_ex
     assert sorted(need - set(EN)) == []
 
 
+def test_what_every_card_clan_ability_and_objective_condition_does_is_written():
+    need = {f"cardtext.{c['id']}" for c in _data("territory_cards")["cards"]} | {"cardtext.scout", "cardtext.shugenja", "cardtext.first-player"}
+    need |= {f"ability.{c['id']}" for c in _data("clans")["clans"]}
+    need |= {f"objcond.{o['condition']}" for o in _data("objectives")["objectives"]}
+    assert sorted(need - set(EN)) == []
+    # the objective sentences take every argument their condition has
+    for o in _data("objectives")["objectives"]:
+        wanted = set(re.findall(r"\{(\w+)\}", EN[f"objcond.{o['condition']}"])) - {"honor"}
+        given = {"territory" if k == "territory" else "provinces" if k in ("provinces", "provinces_list") else k for k in o} - {"id", "name", "honor", "condition"}
+        assert wanted == given, o["id"]
+
+
 @pytest.fixture(scope="module")
 def played():
     """Event kinds, card sources and 'awaiting' values met in random games."""

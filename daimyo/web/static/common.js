@@ -65,6 +65,23 @@ function provinceName(p) {
 }
 function cardName(id) { return t("card." + id); }
 function objectiveName(id) { return id ? t("objective." + id) : "—"; }
+
+// The printed components (GET /api/rokugan/data), for what objectives ask.
+const DATA = { objectives: {} };
+async function loadData() {
+  try {
+    const d = await (await fetch("/api/rokugan/data")).json();
+    for (const o of (d.objectives && d.objectives.objectives) || []) DATA.objectives[o.id] = o;
+  } catch (e) { /* names still come from the translations */ }
+}
+
+function objectiveText(id) {
+  const o = DATA.objectives[id];
+  if (!o) return "";
+  const provinces = Array.isArray(o.provinces_list) ? o.provinces_list.map(provinceName).join(", ") : o.provinces;
+  return t("objcond." + o.condition, { territory: o.territory ? territoryName(o.territory) : "", honor: o.honor, provinces, territories: o.territories });
+}
+function cardText(id) { return t("cardtext." + id); }
 function specialName(s) { return t("special." + s); }
 
 const TOKEN_KINDS = { a: "army", n: "navy", s: "shinobi", b: "blessing" };

@@ -296,6 +296,14 @@ function headLabel(head) {
   }
 }
 
+// What a card or objective does, for a button's tooltip.
+function actionHelp(a) {
+  const w = a.split(" ");
+  if (w[0] === "play" && w[1]) return cardText(w[1]);
+  if (w[0] === "objective" && w[1]) return objectiveText(w[1]);
+  return "";
+}
+
 function actionLabel(a) {
   const w = a.split(" ");
   const rest = w.slice(1);
@@ -348,7 +356,7 @@ function renderPlayers(view) {
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
-  el("td", { class: "who" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
     p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
@@ -379,7 +387,7 @@ function renderScreen(view) {
       onclick: () => { if (playable) selectHead(G.head === head ? null : head); else say(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
     }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
   }
-  const cards = (you.territory_cards || []).map((c) => el("li", { text: cardName(c) }));
+  const cards = (you.territory_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) }), el("div", { class: "small", text: cardText(c) })));
   const seen = (you.seen || []).map((s) => el("li", { text: seenText(s) }));
   const parts = [
     el("h3", { text: t("screen.hand", { n: (you.hand || []).length }) }), hand,
@@ -390,12 +398,15 @@ function renderScreen(view) {
       el("dt", { text: t("screen.shugenja") }), el("dd", { text: String(me.shugenja) }),
       el("dt", { text: t("screen.first_player") }), el("dd", { text: me.first_player ? t(view.first_player_card_used ? "screen.fp_used" : "screen.fp_yours") : "—" }),
       el("dt", { text: t("screen.control") }), el("dd", { text: t("screen.control_counts", { board: me.control_on_board, supply: me.control_supply }) }),
-      el("dt", { text: t("screen.objective") }), el("dd", { class: "objective", text: you.objective ? objectiveName(you.objective) : t("screen.objective_none") }),
+      el("dt", { text: t("screen.objective") }), el("dd", { class: "objective" }, you.objective ? objectiveName(you.objective) : t("screen.objective_none"),
+        you.objective ? el("div", { class: "small", text: objectiveText(you.objective) }) : null),
     ),
   ];
   if (you.objectives_dealt && you.objectives_dealt.length) {
-    parts.push(el("p", { class: "dealt", text: t("screen.dealt", { a: objectiveName(you.objectives_dealt[0]), b: objectiveName(you.objectives_dealt[1]) }) }));
+    parts.push(el("div", { class: "dealt" }, el("p", { text: t("screen.dealt", { a: objectiveName(you.objectives_dealt[0]), b: objectiveName(you.objectives_dealt[1]) }) }),
+      el("ul", {}, you.objectives_dealt.map((o) => el("li", {}, el("strong", { text: objectiveName(o) + ": " }), objectiveText(o))))));
   }
+  if (you.clan) parts.push(el("p", { class: "small ability" }, el("strong", { text: t("screen.ability", { clan: clanName(you.clan) }) + " " }), t("ability." + you.clan)));
   parts.push(el("h3", { text: t("screen.cards") }), cards.length ? el("ul", {}, cards) : el("p", { class: "hint", text: "—" }));
   if (seen.length) parts.push(el("h3", { text: t("screen.seen") }), el("ul", { class: "seen" }, seen));
   document.getElementById("mine").replaceChildren(...parts.slice(2));
@@ -434,9 +445,9 @@ function renderActions() {
   const buttons = [];
   for (const head of parsed.heads.keys()) {
     if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
-    buttons.push(el("button", { class: `act head${G.head === head ? " selected" : ""}`, "data-head": head, text: headLabel(head) + " …", onclick: () => selectHead(G.head === head ? null : head) }));
+    buttons.push(el("button", { class: `act head${G.head === head ? " selected" : ""}`, "data-head": head, title: actionHelp(head), text: headLabel(head) + " …", onclick: () => selectHead(G.head === head ? null : head) }));
   }
-  for (const a of parsed.direct) buttons.push(el("button", { class: "act direct", "data-action": a, text: actionLabel(a), onclick: () => send(a) }));
+  for (const a of parsed.direct) buttons.push(el("button", { class: "act direct", "data-action": a, title: actionHelp(a), text: actionLabel(a), onclick: () => send(a) }));
   if ([...parsed.heads.keys()].some((h) => h.startsWith("place "))) buttons.unshift(el("p", { class: "hint", text: t("msg.place_hint") }));
   box.replaceChildren(...buttons);
 }
@@ -463,7 +474,7 @@ function renderScores(view) {
     el("td", {}, swatch(r.clan), clanName(r.clan), winners.has(r.clan) ? " ★" : ""),
     el("td", { class: "num", text: String(r.flowers) }),
     el("td", { class: "num", text: String(r.faceup_control) }),
-    el("td", { text: `${objectiveName(r.objective)}: ${r.objective_met ? "✓" : "✗"} ${r.objective_honor}` }),
+    el("td", { title: objectiveText(r.objective), text: `${objectiveName(r.objective)}: ${r.objective_met ? "✓" : "✗"} ${r.objective_honor}` }),
     el("td", { text: `${(r.territories || []).map(territoryName).join(", ") || "—"} ${r.territory_honor}` }),
     el("td", { class: "num total", text: String(r.total) })));
   document.getElementById("score-table").replaceChildren(head, ...body);
@@ -681,7 +692,7 @@ async function main() {
   document.getElementById("step-skip").addEventListener("click", endSteps);
   document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && G.head) { G.head = null; G.picked = []; renderActions(); lightUp(); } });
-  await loadBoard();
+  await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
   const creds = loadCredentials();
   if (creds) { G.seat = creds.seat; G.token = creds.token; }
