@@ -1,0 +1,118 @@
+// Shared by the lobby and the game page: translations, names, small helpers. Plain JavaScript, no build step.
+"use strict";
+
+const LANGS = ["en", "pl"];
+const I18N = { lang: "en", dict: {}, fallback: {}, listeners: [] };
+
+function chooseLang() {
+  const saved = localStorage.getItem("daimyo:lang");
+  if (saved && LANGS.includes(saved)) return saved;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return LANGS.includes(nav) ? nav : "en";
+}
+
+async function loadLang(lang) {
+  const get = async (l) => (await fetch(`/static/i18n/${l}.json`)).json();
+  if (!Object.keys(I18N.fallback).length) I18N.fallback = await get("en");
+  I18N.dict = lang === "en" ? I18N.fallback : await get(lang);
+  I18N.lang = lang;
+  document.documentElement.lang = lang;
+  applyI18n(document);
+  for (const f of I18N.listeners) f();
+}
+
+// t(key, params): the sentence in the chosen language, {name} filled in.
+function t(key, params) {
+  let s = I18N.dict[key];
+  if (s === undefined) s = I18N.fallback[key];
+  if (s === undefined) return key;
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+  return s;
+}
+
+function applyI18n(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}
+
+function setupLangSwitch(select) {
+  for (const l of LANGS) {
+    const o = document.createElement("option");
+    o.value = l;
+    o.textContent = l === "en" ? "English" : "Polski";
+    select.appendChild(o);
+  }
+  select.value = I18N.lang;
+  select.addEventListener("change", () => {
+    localStorage.setItem("daimyo:lang", select.value);
+    loadLang(select.value);
+  });
+}
+
+// -- names ------------------------------------------------------------------
+const CLAN_COLOURS = {
+  crab: "#35597d", crane: "#4f9ad1", dragon: "#2e8b57", lion: "#d6a21e",
+  phoenix: "#e8702a", scorpion: "#b22a2f", unicorn: "#8a4fbf",
+};
+
+function clanName(c) { return c ? t("clan." + c) : t("nobody"); }
+function territoryName(id) { return t("territory." + id); }
+function provinceName(p) {
+  const m = /^(.*)_(\d)$/.exec(p);
+  if (!m) return territoryName(p);
+  const short = I18N.dict["province_prefix." + m[1]] || I18N.fallback["province_prefix." + m[1]];
+  return `${short || territoryName(m[1])} ${m[2]}`;
+}
+function cardName(id) { return t("card." + id); }
+function objectiveName(id) { return id ? t("objective." + id) : "—"; }
+
+// The printed components (GET /api/rokugan/data), for what objectives ask.
+const DATA = { objectives: {} };
+async function loadData() {
+  try {
+    const d = await (await fetch("/api/rokugan/data")).json();
+    for (const o of (d.objectives && d.objectives.objectives) || []) DATA.objectives[o.id] = o;
+  } catch (e) { /* names still come from the translations */ }
+}
+
+function objectiveText(id) {
+  const o = DATA.objectives[id];
+  if (!o) return "";
+  const provinces = Array.isArray(o.provinces_list) ? o.provinces_list.map(provinceName).join(", ") : o.provinces;
+  return t("objcond." + o.condition, { territory: o.territory ? territoryName(o.territory) : "", honor: o.honor, provinces, territories: o.territories });
+}
+function cardText(id) { return t("cardtext." + id); }
+function specialName(s) { return t("special." + s); }
+
+const TOKEN_KINDS = { a: "army", n: "navy", s: "shinobi", b: "blessing" };
+function tokenName(code) {
+  if (!code) return t("token.hidden");
+  const m = /^([ansb])(\d)$/.exec(code);
+  if (m) return t("token." + TOKEN_KINDS[m[1]], { n: m[2] });
+  return t("token." + code);
+}
+
+function placeName(place) {
+  if (!place) return "";
+  if (place.startsWith("#")) return t("place.token", { n: place.slice(1) });
+  if (place.startsWith("~")) return t("place.coast", { province: provinceName(place.slice(1)) });
+  if (place.includes(">")) {
+    const [a, b] = place.split(">");
+    return t("place.border", { from: provinceName(a), to: provinceName(b) });
+  }
+  return provinceName(place);
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k.startsWith("data-")) e.setAttribute(k, v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}

@@ -1,0 +1,701 @@
+// The game page: the board, your screen, the moves you may make, the resolution step by step, the log; or a replay.
+// Protocol: docs/server-protocol.md. Plain JavaScript, no build step.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const REPLAY = new URLSearchParams(location.search).get("replay") === "1";
+
+const G = {
+  ws: null, seat: null, token: null, summary: null, retries: 0, closedForGood: false,
+  view: null, legal: [], seq: -1, toAct: [],
+  shownView: null,           // the view on the board (an older one while resolution steps are shown)
+  steps: [], stepIndex: 0, pendingView: null,
+  head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
+  log: [],
+  replay: null, replayPos: 0,
+  boardReady: false, targets: {}, provinces: new Set(),
+};
+
+// -- seat and token ------------------------------------------------------------
+function loadCredentials() {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const key = "daimyo:" + gameId;
+  if (frag.get("token")) {
+    const creds = { seat: Number(frag.get("seat")), token: frag.get("token") };
+    localStorage.setItem(key, JSON.stringify(creds));
+    history.replaceState(null, "", location.pathname + location.search);  // the token leaves the address bar
+    return creds;
+  }
+  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+}
+
+// -- the board -------------------------------------------------------------------
+async function loadBoard() {
+  const text = await (await fetch("/api/rokugan/board.svg")).text();
+  const wrap = document.getElementById("board");
+  wrap.innerHTML = text;
+  const svg = wrap.querySelector("svg");
+  svg.setAttribute("id", "board-svg");
+  for (const t of svg.querySelectorAll("[data-place]")) {
+    G.targets[t.dataset.place] = t;
+    if (/^[a-z_]+\d?$/.test(t.dataset.place) && !t.dataset.place.includes(">")) G.provinces.add(t.dataset.place);
+    t.addEventListener("click", () => clickPlace(t.dataset.place));
+  }
+  for (const p of svg.querySelectorAll(".province")) p.addEventListener("click", () => clickPlace(p.dataset.province));
+  G.boardReady = true;
+  labelBoard();
+}
+
+function labelBoard() {
+  if (!G.boardReady) return;
+  applyI18n(document.getElementById("board"));
+  for (const e of document.querySelectorAll("#board .territory-label")) e.textContent = territoryName(e.dataset.territory);
+  for (const e of document.querySelectorAll("#board .province-label")) e.textContent = provinceName(e.dataset.province);
+  for (const e of document.querySelectorAll("#board [data-place]")) {
+    let title = e.querySelector("title");
+    if (!title) { title = document.createElementNS(SVGNS, "title"); e.prepend(title); }
+    title.textContent = placeName(e.dataset.place);
+  }
+}
+
+function anchor(place) {
+  const t = G.targets[place];
+  if (!t) return null;
+  const [x, y] = t.dataset.anchor.split(" ").map(Number);
+  return { x, y };
+}
+
+function svgEl(tag, attrs, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
+
+function drawOverlay(view) {
+  if (!G.boardReady || !view) return;
+  const overlay = document.getElementById("overlay");
+  overlay.replaceChildren();
+  for (const p of document.querySelectorAll("#board .province")) {
+    const info = view.provinces[p.dataset.province];
+    p.classList.toggle("owned", !!(info && info.owner));
+  }
+  // control tokens and special tokens
+  for (const [pid, info] of Object.entries(view.provinces)) {
+    const c = G.targets[pid];
+    if (!c) continue;
+    const [cx, cy] = c.dataset.controlAnchor.split(" ").map(Number);
+    if (info.owner) {
+      const colour = CLAN_COLOURS[info.owner] || "#777";
+      const g = svgEl("g", { class: "control", "data-province": pid, "data-owner": info.owner, "data-faceup": info.faceup, "data-facedown": info.facedown });
+      let x = cx - ((info.faceup > 0) + (info.facedown > 0) - 1) * 13;
+      if (info.faceup > 0) {
+        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-up" }),
+          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.faceup)));
+        x += 26;
+      }
+      if (info.facedown > 0) {
+        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-down" }),
+          svgEl("circle", { cx: x, cy, r: 8, class: "control-down-inner" }),
+          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.facedown)));
+      }
+      g.append(svgEl("title", {}, t("board.control", { clan: clanName(info.owner), up: info.faceup, down: info.facedown })));
+      overlay.append(g);
+    }
+    if (info.special) {
+      const [sx, sy] = c.dataset.specialAnchor.split(" ").map(Number);
+      overlay.append(svgEl("g", { class: "special special-" + info.special, "data-province": pid, "data-special": info.special },
+        svgEl("rect", { x: sx - 11, y: sy - 11, width: 22, height: 22, rx: 4 }),
+        info.special === "shrine"
+          ? svgEl("path", { class: "torii", d: `M${sx - 8},${sy - 6} h16 M${sx - 6},${sy - 2} h12 M${sx - 4},${sy - 6} v13 M${sx + 4},${sy - 6} v13` })
+          : svgEl("text", { x: sx, y: sy + 5 }, SPECIAL_MARK[info.special] || "?"),
+        svgEl("title", {}, specialName(info.special))));
+    }
+  }
+  // combat tokens: spread the ones sharing a place; a blessing sits on the token it blesses
+  const at = {};
+  const pos = {};
+  for (const tok of view.tokens) (at[tok.at] = at[tok.at] || []).push(tok);
+  const order = [...view.tokens].sort((a, b) => (a.at.startsWith("#") ? 1 : 0) - (b.at.startsWith("#") ? 1 : 0));
+  for (const tok of order) {
+    let p;
+    if (tok.at.startsWith("#")) {
+      const under = pos[Number(tok.at.slice(1))];
+      p = under ? { x: under.x + 9, y: under.y - 9 } : null;
+    } else {
+      const a = anchor(tok.at);
+      if (!a) continue;
+      const group = at[tok.at];
+      const i = group.indexOf(tok);
+      const centre = !tok.at.includes(">") && !tok.at.startsWith("~");
+      p = { x: a.x + (i - (group.length - 1) / 2) * 30, y: a.y + (centre ? -2 : 0) };
+    }
+    if (!p) continue;
+    pos[tok.token] = p;
+    const colour = CLAN_COLOURS[tok.owner] || "#777";
+    const g = svgEl("g", {
+      class: `token target combat ${tok.faceup ? "faceup" : "facedown"}${G.recent && G.recent.has(tok.token) ? " recent" : ""}`, "data-place": "#" + tok.token, "data-token": tok.token,
+      "data-owner": tok.owner, "data-code": tok.code || "",
+    });
+    g.append(svgEl("path", { d: hexPath(p.x, p.y, 15), fill: colour, class: "token-body" }));
+    if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 11), class: "token-facedown" }));
+    g.append(svgEl("text", { x: p.x, y: p.y + 4, class: "token-code" }, tok.code ? shortCode(tok.code) : "?"));
+    g.append(svgEl("title", {}, `#${tok.token} ${clanName(tok.owner)} ${tok.code ? tokenName(tok.code) : t("token.hidden")}${tok.faceup ? "" : " · " + t("board.facedown")}`));
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      // a token covers the place it stands on: a click on it means that place unless the token itself is a choice
+      const here = "#" + tok.token;
+      const under = tok.at.startsWith("#") ? null : tok.at;
+      const options = G.head ? choicesNow() : new Set([...parseLegal(G.legal).heads.values()].flat().map((refs) => refs[0]));
+      clickPlace(!options.has(here) && under && options.has(under) ? under : here);
+    });
+    G.targets["#" + tok.token] = g;
+    overlay.append(g);
+  }
+  for (const k of Object.keys(G.targets)) if (k.startsWith("#") && !view.tokens.some((x) => "#" + x.token === k)) delete G.targets[k];
+  lightUp();
+}
+
+function hexPath(x, y, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 6 + (k * Math.PI) / 3;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return "M" + pts.join(" L") + "Z";
+}
+
+function shortCode(code) {
+  return { dip: "D", raid: "R", bluff: "B" }[code] || code.toUpperCase();
+}
+
+function focusProvince(pid) {
+  for (const e of document.querySelectorAll("#board .focus")) e.classList.remove("focus");
+  if (pid) {
+    const p = document.getElementById("prov-" + pid);
+    if (p) p.classList.add("focus");
+  }
+}
+
+// -- legal actions -------------------------------------------------------------
+function isRef(w) { return w.startsWith("#") || w.startsWith("~") || w.includes(">") || G.provinces.has(w); }
+
+function parseLegal(legal) {
+  const heads = new Map();   // head -> [refs...]
+  const direct = [];
+  for (const a of legal) {
+    const words = a.split(" ");
+    let i = words.length;
+    while (i > 1 && isRef(words[i - 1])) i--;
+    if (i === words.length) { direct.push(a); continue; }
+    const head = words.slice(0, i).join(" ");
+    if (!heads.has(head)) heads.set(head, []);
+    heads.get(head).push(words.slice(i));
+  }
+  return { heads, direct };
+}
+
+function choicesNow() {
+  if (!G.head) return new Set();
+  const parsed = parseLegal(G.legal);
+  const out = new Set();
+  for (const refs of parsed.heads.get(G.head) || []) {
+    if (G.picked.every((p, i) => refs[i] === p) && refs.length > G.picked.length) out.add(refs[G.picked.length]);
+  }
+  return out;
+}
+
+function lightUp() {
+  for (const e of document.querySelectorAll("#board .lit")) e.classList.remove("lit");
+  for (const e of document.querySelectorAll("#board .picked")) e.classList.remove("picked");
+  for (const place of choicesNow()) {
+    const e = G.targets[place];
+    if (e) e.classList.add("lit");
+    if (G.provinces.has(place)) {
+      const p = document.getElementById("prov-" + place);
+      if (p) p.classList.add("lit");
+    }
+  }
+  for (const place of G.picked) if (G.targets[place]) G.targets[place].classList.add("picked");
+  document.body.classList.toggle("choosing", !!G.head);
+}
+
+function selectHead(head) {
+  G.head = head;
+  G.picked = [];
+  renderActions();
+  lightUp();
+  if (G.shownView) renderScreen(G.shownView);
+}
+
+function clickPlace(place) {
+  if (REPLAY || G.steps.length) return;
+  if (!G.legal.length) { say(t(G.seat === null ? "msg.spectator" : "msg.not_your_turn")); return; }
+  const parsed = parseLegal(G.legal);
+  if (!G.head) {
+    const heads = [...parsed.heads.entries()].filter(([, list]) => list.some((refs) => refs[0] === place)).map(([h]) => h);
+    if (heads.length === 1) { G.head = heads[0]; G.picked = []; }
+    else if (heads.length > 1) { offerHeads(heads, place); return; }
+    else {
+      const hasPlace = [...parsed.heads.keys()].some((h) => h.startsWith("place "));
+      say(t(hasPlace ? "msg.pick_token_first" : "msg.nothing_there", { place: placeName(place) }), "error");
+      return;
+    }
+  }
+  const lit = choicesNow();
+  if (!lit.has(place)) {
+    const list = parsed.heads.get(G.head) || [];
+    const single = list.length && list.every((refs) => refs.length === 1);
+    if (single) { send(`${G.head} ${place}`); return; }  // the server says why it is illegal
+    say(t("msg.not_a_choice", { place: placeName(place) }), "error");
+    return;
+  }
+  G.picked.push(place);
+  const full = (parsed.heads.get(G.head) || []).find((refs) => refs.length === G.picked.length && refs.every((r, i) => r === G.picked[i]));
+  if (full) { send(`${G.head} ${G.picked.join(" ")}`); return; }
+  renderActions();
+  lightUp();
+}
+
+function offerHeads(heads, place) {
+  const box = document.getElementById("prompt");
+  box.replaceChildren(el("p", { text: t("msg.which", { place: placeName(place) }) }),
+    ...heads.map((h) => el("button", { class: "act choice", "data-action": `${h} ${place}`, text: headLabel(h), onclick: () => {
+      const list = parseLegal(G.legal).heads.get(h);
+      if (list.some((refs) => refs.length === 1 && refs[0] === place)) send(`${h} ${place}`);
+      else { G.head = h; G.picked = [place]; renderActions(); lightUp(); }
+    } })));
+}
+
+function send(action) {
+  if (!G.ws || G.ws.readyState !== 1) { say(t("msg.offline"), "error"); return; }
+  document.body.dataset.busy = "1";
+  G.ws.send(JSON.stringify({ type: "act", action, seq: G.seq }));
+  G.head = null;
+  G.picked = [];
+  say(t("msg.sent", { action: actionLabel(action) }));
+}
+
+function say(text, kind) {
+  const m = document.getElementById("message");
+  m.textContent = text || "";
+  m.className = "message" + (kind ? " " + kind : "");
+}
+
+// -- labels for actions ----------------------------------------------------------
+function headLabel(head) {
+  const w = head.split(" ");
+  switch (w[0]) {
+    case "place": return t("act.head.place", { token: tokenName(w[1]) });
+    case "play": return t("act.head.play", { card: cardName(w[1]) });
+    case "control": case "province": case "token": case "special": case "look": case "swap": return t("act.head." + w[0]);
+    default: return head;
+  }
+}
+
+// What a card or objective does, for a button's tooltip.
+function actionHelp(a) {
+  const w = a.split(" ");
+  if (w[0] === "play" && w[1]) return cardText(w[1]);
+  if (w[0] === "objective" && w[1]) return objectiveText(w[1]);
+  return "";
+}
+
+function actionLabel(a) {
+  const w = a.split(" ");
+  const rest = w.slice(1);
+  switch (w[0]) {
+    case "objective": return t("act.objective", { objective: objectiveName(w[1]) });
+    case "clan": return t("act.clan", { clan: clanName(w[1]) });
+    case "play": return rest.length > 1 ? `${cardName(w[1])}: ${placeName(w[2])}` : t("act.play", { card: cardName(w[1]) });
+    case "pass": return t("act.pass");
+    case "done": return t("act.done");
+    case "take": case "discard": case "return": return t("act." + w[0], { token: tokenName(w[1]) });
+    case "player": return t("act.player", { clan: clanName(w[1]) });
+    case "place": return t("act.place", { token: tokenName(w[1]), place: placeName(w[2]) });
+    case "control": return t("act.control", { province: placeName(w[1]) });
+    case "province": case "special": return t("act." + w[0], { province: placeName(w[1]) });
+    case "token": case "look": return t("act." + w[0], { n: (w[1] || "").slice(1) });
+    case "swap": return t("act.swap", { a: (w[1] || "").slice(1), b: (w[2] || "").slice(1) });
+    default: return a;
+  }
+}
+
+// -- rendering -------------------------------------------------------------------
+function playerLabel(p) {
+  const s = G.summary ? G.summary.seats.find((x) => x.seat === p.seat) : null;
+  const who = s ? (s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "") : "";
+  return `${p.clan ? clanName(p.clan) : t("players.seat", { n: p.seat + 1 })}${who ? " · " + who : ""}`;
+}
+
+function render() {
+  const view = G.shownView;
+  if (!view) return;
+  document.getElementById("game-id").textContent = gameId;
+  document.getElementById("round").textContent = t("status.round", { round: view.round });
+  document.getElementById("phase").textContent = view.phase === "over" ? "" : t("phase." + view.phase);
+  const acting = (view.to_act || []).map(clanName).join(", ");
+  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
+  document.body.dataset.phase = view.phase;
+  document.title = `${!REPLAY && G.legal.length && !stepsActive() ? "● " : ""}daimyo — ${gameId}`;
+  drawOverlay(view);
+  renderPlayers(view);
+  renderScreen(view);
+  renderActions();
+  if (view.phase === "over" && view.result && !G.steps.length) renderScores(view);
+}
+
+function renderPlayers(view) {
+  const cols = [["players.clan", "players.clan"], ["players.hand", "players.hand_short"], ["players.pool", "players.pool_short"], ["players.discard", "players.discard_short"],
+    ["players.control", "players.control_short"], ["players.scouts", "players.scouts_short"], ["players.shugenja", "players.shugenja_short"],
+    ["players.cards", "players.cards_short"], ["players.objective", "players.objective_short"]];
+  const head = el("tr", {}, cols.map(([long, short]) => el("th", { title: t(long), text: t(short) })));
+  const rows = view.players.map((p) => el("tr", {
+    class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
+  },
+  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+    p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
+    p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
+  el("td", { class: "num", text: String(p.hand_size) }),
+  el("td", { class: "num", text: String(p.pool_size) }),
+  el("td", { class: "num", title: (p.discard || []).map(tokenName).join(", "), text: String((p.discard || []).length) }),
+  el("td", { class: "num", title: t("players.control_title"), text: `${p.control_on_board} / ${p.control_supply}` }),
+  el("td", { class: "num", text: String(p.scouts) }),
+  el("td", { class: "num", text: String(p.shugenja) }),
+  el("td", { class: "num", text: String(p.territory_cards) }),
+  el("td", { text: p.objective ? objectiveName(p.objective) : (p.objective_chosen ? t("players.chosen") : "—") })));
+  document.getElementById("players").replaceChildren(head, ...rows);
+}
+
+function renderScreen(view) {
+  const you = view.you;
+  const screen = document.getElementById("screen");
+  screen.hidden = !you;
+  if (!you) return;
+  const me = view.players[you.seat];
+  const parsed = parseLegal(stepsActive() ? [] : G.legal);
+  const hand = el("div", { class: "hand" });
+  for (const code of you.hand || []) {
+    const head = "place " + code;
+    const playable = parsed.heads.has(head) && inHand(code);
+    hand.append(el("button", {
+      class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
+      style: `--clan:${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
+      onclick: () => { if (playable) selectHead(G.head === head ? null : head); else say(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
+    }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
+  }
+  const cards = (you.territory_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) }), el("div", { class: "small", text: cardText(c) })));
+  const seen = (you.seen || []).map((s) => el("li", { text: seenText(s) }));
+  const parts = [
+    el("h3", { text: t("screen.hand", { n: (you.hand || []).length }) }), hand,
+    el("dl", { class: "facts" },
+      el("dt", { text: t("screen.pool") }), el("dd", { text: `${(you.pool || []).length}` }),
+      el("dt", { text: t("screen.discard") }), el("dd", { text: (me.discard || []).map(tokenName).join(", ") || "—" }),
+      el("dt", { text: t("screen.scouts") }), el("dd", { text: String(me.scouts) }),
+      el("dt", { text: t("screen.shugenja") }), el("dd", { text: String(me.shugenja) }),
+      el("dt", { text: t("screen.first_player") }), el("dd", { text: me.first_player ? t(view.first_player_card_used ? "screen.fp_used" : "screen.fp_yours") : "—" }),
+      el("dt", { text: t("screen.control") }), el("dd", { text: t("screen.control_counts", { board: me.control_on_board, supply: me.control_supply }) }),
+      el("dt", { text: t("screen.objective") }), el("dd", { class: "objective" }, you.objective ? objectiveName(you.objective) : t("screen.objective_none"),
+        you.objective ? el("div", { class: "small", text: objectiveText(you.objective) }) : null),
+    ),
+  ];
+  if (you.objectives_dealt && you.objectives_dealt.length) {
+    parts.push(el("div", { class: "dealt" }, el("p", { text: t("screen.dealt", { a: objectiveName(you.objectives_dealt[0]), b: objectiveName(you.objectives_dealt[1]) }) }),
+      el("ul", {}, you.objectives_dealt.map((o) => el("li", {}, el("strong", { text: objectiveName(o) + ": " }), objectiveText(o))))));
+  }
+  if (you.clan) parts.push(el("p", { class: "small ability" }, el("strong", { text: t("screen.ability", { clan: clanName(you.clan) }) + " " }), t("ability." + you.clan)));
+  parts.push(el("h3", { text: t("screen.cards") }), cards.length ? el("ul", {}, cards) : el("p", { class: "hint", text: "—" }));
+  if (seen.length) parts.push(el("h3", { text: t("screen.seen") }), el("ul", { class: "seen" }, seen));
+  document.getElementById("mine").replaceChildren(...parts.slice(2));
+  document.getElementById("hand").replaceChildren(...parts.slice(0, 2));
+}
+
+function seenText(s) {
+  // [source, token number, owner, code], or ["spy-network", seat, clan, [codes]]
+  if (s[0] === "spy-network") return t("screen.seen_hand", { clan: clanName(s[2]), tokens: (s[3] || []).map(tokenName).join(", ") });
+  return t("screen.seen_token", { n: s[1], owner: clanName(s[2]), token: tokenName(s[3]), source: sourceName(s[0]) });
+}
+
+function stepsActive() { return G.steps.length > 0; }
+
+function renderActions() {
+  const box = document.getElementById("actions");
+  const prompt = document.getElementById("prompt");
+  document.getElementById("actions-panel").hidden = REPLAY;
+  if (REPLAY) return;
+  if (stepsActive()) { prompt.replaceChildren(el("p", { text: t("msg.finish_steps") })); box.replaceChildren(); return; }
+  const view = G.view;
+  if (!G.legal.length) {
+    const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
+    prompt.replaceChildren(el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
+    box.replaceChildren();
+    return;
+  }
+  const parsed = parseLegal(G.legal);
+  const awaiting = view ? view.awaiting : "";
+  const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: awaiting.startsWith("card:") ? cardName(awaiting.slice(5)) : "" }) })];
+  if (G.head) {
+    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what: headLabel(G.head) }) }),
+      el("button", { class: "cancel", text: t("act.cancel"), onclick: () => { G.head = null; G.picked = []; renderActions(); lightUp(); renderScreen(G.shownView); } }));
+  }
+  prompt.replaceChildren(...lines);
+  const buttons = [];
+  for (const head of parsed.heads.keys()) {
+    if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
+    buttons.push(el("button", { class: `act head${G.head === head ? " selected" : ""}`, "data-head": head, title: actionHelp(head), text: headLabel(head) + " …", onclick: () => selectHead(G.head === head ? null : head) }));
+  }
+  for (const a of parsed.direct) buttons.push(el("button", { class: "act direct", "data-action": a, title: actionHelp(a), text: actionLabel(a), onclick: () => send(a) }));
+  if ([...parsed.heads.keys()].some((h) => h.startsWith("place "))) buttons.unshift(el("p", { class: "hint", text: t("msg.place_hint") }));
+  box.replaceChildren(...buttons);
+}
+
+function inHand(code) {
+  const you = G.shownView && G.shownView.you;
+  return !!(you && (you.hand || []).includes(code)) && !(G.view && (G.view.awaiting || "").startsWith("card:"));
+}
+
+function awaitingKey(a) {
+  if (!a) return "none";
+  if (a.startsWith("card:")) return "card";
+  return a;
+}
+
+function renderScores(view) {
+  const res = view.result;
+  const rows = res.scores || res.rows || [];
+  if (!rows.length) return;
+  const head = el("tr", {}, ["scores.clan", "scores.flowers", "scores.faceup", "scores.objective", "scores.territories", "scores.total"].map((k) => el("th", { text: t(k) })));
+  // winners are seats in the view's result (clans in the final-scoring event)
+  const winners = new Set((res.winners || []).map((w) => (typeof w === "number" ? (view.players[w] || {}).clan : w)));
+  const body = rows.map((r) => el("tr", { class: winners.has(r.clan) ? "winner" : "" },
+    el("td", {}, swatch(r.clan), clanName(r.clan), winners.has(r.clan) ? " ★" : ""),
+    el("td", { class: "num", text: String(r.flowers) }),
+    el("td", { class: "num", text: String(r.faceup_control) }),
+    el("td", { title: objectiveText(r.objective), text: `${objectiveName(r.objective)}: ${r.objective_met ? "✓" : "✗"} ${r.objective_honor}` }),
+    el("td", { text: `${(r.territories || []).map(territoryName).join(", ") || "—"} ${r.territory_honor}` }),
+    el("td", { class: "num total", text: String(r.total) })));
+  document.getElementById("score-table").replaceChildren(head, ...body);
+  const modal = document.getElementById("scores");
+  if (!G.scoresClosed) modal.hidden = false;
+}
+
+// -- the log and the resolution steps ------------------------------------------
+function addLog(events, actor) {
+  const log = document.getElementById("log");
+  for (const e of events) {
+    G.log.push(e);
+    log.append(el("li", { class: "ev ev-" + e.kind, text: describe(e) }));
+  }
+  if (actor) log.append(el("li", { class: "actor", text: actor }));
+  while (log.children.length > 600) log.removeChild(log.firstChild);
+  log.scrollTop = log.scrollHeight;
+}
+
+function relog() {
+  const log = document.getElementById("log");
+  log.replaceChildren(...G.log.map((e) => el("li", { class: "ev ev-" + e.kind, text: describe(e) })));
+  log.scrollTop = log.scrollHeight;
+}
+
+function startSteps(events, newView) {
+  const steps = events.filter((e) => STEP_KINDS.has(e.kind));
+  if (!steps.length || !G.shownView) { G.shownView = newView; return; }
+  G.steps = steps;
+  G.stepIndex = 0;
+  G.pendingView = newView;
+  G.shownView = JSON.parse(JSON.stringify(G.shownView));
+  document.getElementById("steps").hidden = false;
+  showStep();
+}
+
+function showStep() {
+  const e = G.steps[G.stepIndex];
+  const d = evData(e);
+  const v = G.shownView;
+  // follow the step on the board: reveal the tokens, take away the removed and discarded ones
+  if (e.kind === "reveal") {
+    for (const r of d.tokens || []) { const tok = v.tokens.find((x) => x.token === r.token); if (tok) { tok.faceup = true; tok.code = r.code; } }
+  }
+  const gone = e.kind === "removed" ? d.tokens : (e.kind === "raid" || e.kind === "diplomacy") ? d.discarded : e.kind === "battle" ? [] : null;
+  const box = document.getElementById("step-text");
+  box.replaceChildren(el("p", { class: "step step-" + e.kind, text: describe(e) }));
+  if (e.kind === "battle") box.append(battleDetail(d));
+  document.getElementById("step-count").textContent = `${G.stepIndex + 1} / ${G.steps.length}`;
+  drawOverlay(v);
+  focusProvince(eventProvince(e));
+  if (gone) v.tokens = v.tokens.filter((x) => !gone.some((g) => g.token === x.token));
+  if (e.kind === "battle") {
+    const involved = new Set([...d.attackers.flatMap((a) => a.tokens.map((x) => x.token)), ...d.defender.tokens.map((x) => x.token)]);
+    v.tokens = v.tokens.filter((x) => !involved.has(x.token));
+  }
+}
+
+function nextStep() {
+  G.stepIndex++;
+  if (G.stepIndex >= G.steps.length) endSteps();
+  else showStep();
+}
+
+function endSteps() {
+  G.steps = [];
+  document.getElementById("steps").hidden = true;
+  focusProvince(null);
+  G.shownView = G.pendingView || G.view;
+  G.pendingView = null;
+  render();
+}
+
+// -- the connection --------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+  G.ws = ws;
+  setConn("connecting");
+  ws.onopen = () => {
+    ws.send(JSON.stringify(G.token ? { type: "hello", seat: G.seat, token: G.token } : { type: "hello" }));
+  };
+  ws.onmessage = (m) => {
+    let msg;
+    try { msg = JSON.parse(m.data); } catch (e) { return; }
+    onMessage(msg);
+  };
+  ws.onclose = () => {
+    setConn("offline");
+    if (G.closedForGood) return;
+    const delay = Math.min(30000, 500 * 2 ** G.retries);
+    G.retries++;
+    setTimeout(connect, delay);
+  };
+}
+
+function setConn(state) {
+  const c = document.getElementById("conn");
+  c.textContent = t("conn." + state);
+  c.className = "conn " + state;
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      G.retries = 0;
+      G.seat = msg.seat;
+      G.summary = msg.game;
+      setConn(msg.seat === null ? "spectating" : "connected");
+      G.log = [];
+      document.getElementById("log").replaceChildren();
+      break;
+    case "log":
+      addLog(msg.events || []);
+      break;
+    case "state": {
+      const first = G.view === null || G.seq < 0;
+      const events = msg.events || [];
+      addLog(events);
+      G.recent = new Set(events.filter((e) => e.kind === "place").map((e) => evData(e).token));
+      G.view = msg.view;
+      G.legal = msg.legal || [];
+      G.toAct = msg.to_act || [];
+      G.seq = msg.seq;
+      G.head = null;
+      G.picked = [];
+      document.body.dataset.busy = "0";
+      if (first || stepsActive()) {
+        if (stepsActive()) G.pendingView = msg.view; else G.shownView = msg.view;
+      } else {
+        startSteps(events, msg.view);
+      }
+      document.body.dataset.seq = String(msg.seq);
+      document.body.dataset.legal = String(G.legal.length);
+      render();
+      break;
+    }
+    case "ack":
+      break;
+    case "error":
+      document.body.dataset.busy = "0";
+      say(msg.message + (msg.rule ? ` [${msg.rule}]` : ""), "error");
+      if (msg.code === "bad-token" || msg.code === "no-such-game") {
+        G.closedForGood = true;
+        if (msg.code === "bad-token") localStorage.removeItem("daimyo:" + gameId);
+      }
+      G.head = null;
+      G.picked = [];
+      renderActions();
+      lightUp();
+      break;
+    default:
+      break;
+  }
+}
+
+// -- replay ------------------------------------------------------------------------
+async function startReplay() {
+  document.body.classList.add("replaying");
+  try { G.summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { G.summary = null; }
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
+  const data = await r.json();
+  if (!r.ok) { say(data.error || r.statusText, "error"); return; }
+  G.replay = data;
+  document.getElementById("replay-bar").hidden = false;
+  const slider = document.getElementById("rp-slider");
+  slider.max = String(data.steps.length);
+  slider.addEventListener("input", () => replayTo(Number(slider.value)));
+  document.getElementById("rp-first").onclick = () => replayTo(0);
+  document.getElementById("rp-prev").onclick = () => replayTo(G.replayPos - 1);
+  document.getElementById("rp-next").onclick = () => replayTo(G.replayPos + 1);
+  document.getElementById("rp-last").onclick = () => replayTo(data.steps.length);
+  const rec = document.getElementById("rp-record");
+  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  rec.setAttribute("download", `${gameId}.record`);
+  setConn("replay");
+  replayTo(0);
+}
+
+function replayTo(i) {
+  const steps = G.replay.steps;
+  i = Math.max(0, Math.min(steps.length, i));
+  G.replayPos = i;
+  G.view = G.shownView = i === 0 ? G.replay.start : steps[i - 1].view;
+  G.legal = [];
+  document.getElementById("rp-slider").value = String(i);
+  document.getElementById("rp-pos").textContent = `${i} / ${steps.length}`;
+  G.log = [];
+  const log = document.getElementById("log");
+  log.replaceChildren();
+  for (const s of steps.slice(Math.max(0, i - 40), i)) {
+    log.append(el("li", { class: "actor", text: `${clanName(s.actor) !== "clan." + s.actor ? clanName(s.actor) : s.actor}: ${actionLabel(s.action)}` }));
+    for (const e of s.events) log.append(el("li", { class: "ev ev-" + e.kind, text: describe(e) }));
+  }
+  log.scrollTop = log.scrollHeight;
+  const last = i > 0 ? steps[i - 1].events.filter((e) => STEP_KINDS.has(e.kind)) : [];
+  const box = document.getElementById("steps");
+  box.hidden = !last.length;
+  if (last.length) {
+    document.getElementById("step-text").replaceChildren(...last.map((e) => e.kind === "battle"
+      ? el("div", {}, el("p", { text: describe(e) }), battleDetail(evData(e))) : el("p", { text: describe(e) })));
+    document.getElementById("step-count").textContent = "";
+  }
+  G.scoresClosed = i < steps.length;
+  document.getElementById("scores").hidden = true;
+  render();
+}
+
+// -- start ---------------------------------------------------------------------------
+async function main() {
+  await loadLang(chooseLang());
+  setupLangSwitch(document.getElementById("lang"));
+  I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
+  document.getElementById("step-next").addEventListener("click", nextStep);
+  document.getElementById("step-skip").addEventListener("click", endSteps);
+  document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && G.head) { G.head = null; G.picked = []; renderActions(); lightUp(); } });
+  await Promise.all([loadBoard(), loadData()]);
+  if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
+  const creds = loadCredentials();
+  if (creds) { G.seat = creds.seat; G.token = creds.token; }
+  connect();
+}
+main();
