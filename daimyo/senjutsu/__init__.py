@@ -1,0 +1,1 @@
+"""Senjutsu: the duel engine on a hex battlefield."""
