@@ -332,6 +332,7 @@ class SenjutsuState(GameState):
         self.turn += 1
         self.moment += 1
         self.played, self.chosen, self.blocks, self.segments, self.stack = {}, {}, [], [], []
+        self.stage = ""
         out = [ev("turn", turn=self.turn)]
         for i in self.advantage[::-1]:
             d = self.ds[i]
