@@ -861,6 +861,8 @@ class SenjutsuState(GameState):
         return out + self._check_over()
 
     def _check_over(self) -> list[Event]:
+        if self.phase == OVER:
+            return []
         live = self.live()
         if len(live) > 1:
             return []
