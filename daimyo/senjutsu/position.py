@@ -14,7 +14,7 @@ A position is the state at the Choose step of a turn (cards drawn, nothing chose
     p1 character: kaze hex=0,2 facing=n kamae=neutral focus=1 wounds=2 bleeding=1 hobbles=0,2 stuns=1 weapon=kaze-katana
                                           # hobbles: quarter turns each hobble has made, '-' for none
     p1 hand: quick-cut lunge              # core cards are always in hand and are not listed
-    p1 deck: rest                         # 'rest': the deck's other cards, shuffled with the seed; or a list, top first
+    p1 deck: t-atk5 rest                  # top first; 'rest': the deck's other cards, shuffled with the seed
     p1 discard: heavy-chop ~still-water   # ~ marks a face-down card
 """
 
@@ -179,16 +179,17 @@ def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
     dno, dval = lines.get("deck", (no, "rest"))
     used = Counter(hand) + Counter(c for c, _ in d.discard)
     whole = Counter(deck.cards)
-    if used - whole:
-        raise FormatError(f"line {no}: {name} has more copies of {sorted(used - whole)} than deck '{deck_id}' holds")
-    if dval == "rest":
-        d.deck = sorted((whole - used).elements())
-        s.rng.shuffle(d.deck)
-    else:
-        d.deck = dval.split()
-        if used + Counter(d.deck) != whole:
-            raise FormatError(f"line {dno}: field 'deck': hand, deck and discard must hold exactly the cards of deck '{deck_id}' "
-                              f"(write 'rest' for the others)")
+    # a position may hold any cards of the card set; 'rest' fills the deck with the named deck's other copies
+    tokens = dval.split()
+    top = tokens[:-1] if tokens[-1:] == ["rest"] else tokens
+    for c in top:
+        if c not in cs.cards or cs.cards[c].core:
+            raise FormatError(f"line {dno}: field 'deck': '{c}' is not a non-core card")
+    if tokens[-1:] == ["rest"]:
+        below = sorted((whole - used - Counter(top)).elements())
+        s.rng.shuffle(below)
+        top = top + below
+    d.deck = top
     return d
 
 

@@ -111,6 +111,7 @@ class SenjutsuState(GameState):
     def _init_flow(self) -> None:
         self.turn = 0
         self.moment = 0
+        self.deferred = False
         self.poison_holder: int | None = None
         self.chosen: dict[int, str] = {}
         self.played: dict[int, dict] = {}       # seat -> {"card", "init", "low", "split", "stopped", "instant"}
@@ -341,8 +342,10 @@ class SenjutsuState(GameState):
             if d.bleeding and d.deck:   # Bleeding Wound: mill the top card face-down at the start of the draw step
                 d.discard.append((d.deck.pop(0), True))
                 out.append(ev("bleed-mill", seat=seat_name(i)))
+            self.deferred = True   # everyone draws at once: defeats are settled together
             out += self._draw(i)
-        out += self._check_over()
+        self.deferred = False
+        out += self._settle()
         if self.phase != OVER:
             self.phase = CHOOSE
         return out
@@ -846,11 +849,26 @@ class SenjutsuState(GameState):
 
     def _check_defeat(self, seat: int) -> list[Event]:
         """Winning the Game: wounds at or above the wound limit, or stuns at or above the hand size, defeat."""
-        d = self.ds[seat]
-        ch = self.character(seat)
-        if not d.defeated and (d.total_wounds >= ch.wound_limit or d.stuns >= ch.hand_limit):
+        if getattr(self, "deferred", False):
+            return []
+        if self._beaten(seat):
             return self._defeat(seat)
         return []
+
+    def _beaten(self, seat: int) -> bool:
+        d = self.ds[seat]
+        ch = self.character(seat)
+        return not d.defeated and (d.total_wounds >= ch.wound_limit or d.stuns >= ch.hand_limit)
+
+    def _settle(self) -> list[Event]:
+        """Defeat together every character beaten by one simultaneous step (defeated at the same moment)."""
+        out = []
+        beaten = [i for i in self.live() if self._beaten(i)]
+        for i in beaten:
+            d = self.ds[i]
+            d.defeated, d.defeat_moment, d.pos = True, self.moment, None
+            out.append(ev("defeated", seat=seat_name(i)))
+        return out + self._check_over()
 
     def _defeat(self, seat: int) -> list[Event]:
         d = self.ds[seat]
@@ -1245,10 +1263,7 @@ class SenjutsuState(GameState):
                 continue
             self.pending = {"seat": i, "kind": "enddiscard", "options": opts, "rule": "Discard (hand limit); Poison"}
             return out
-        out += self._check_over()
-        if self.phase != OVER:
-            for i in self.live():
-                out += self._check_defeat(i)
+        out += self._settle()
         if self.phase != OVER:
             out += self._start_turn()
         return out
