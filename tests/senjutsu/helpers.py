@@ -57,6 +57,7 @@ TEST_CARDS = [
     _c("t-costly", "meditation", 4, [{"gain_focus": 1}], focus=2),
     _c("t-aggro-only", "meditation", 4, [{"gain_focus": 1}], kamae="aggression"),
     _c("t-follow", "attack", 0, [{"discard": 1}], instant="additional", condition="attack-successful"),
+    _c("t-knight", "attack", 7, [_atk({"F+FR": ["wound"]})]),
     _c("t-opt-focus", "attack", 5, [{"focus": 1, "attack": {"grid": {"F": ["wound"]}}}]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]
