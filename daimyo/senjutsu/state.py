@@ -589,14 +589,14 @@ class SenjutsuState(GameState):
         handler = getattr(self, f"_line_{kind}")
         return handler(f, line)
 
+    def _depth(self, f) -> int:
+        return next(k for k, x in enumerate(self.stack) if x is f)
+
     def _ask_or_do(self, f, seat, kind, opts, rule) -> list[Event]:
         if not opts:
             f["i"] += 1
             return []
-        if len(opts) == 1:
-            return self._decided({"seat": seat, "kind": kind}, opts[0])
-        self.pending = {"seat": seat, "kind": kind, "options": opts, "rule": rule}
-        return []
+        return self._ask_or_do_kw(f, seat, kind, opts, rule)
 
     def _advance_line(self, f) -> None:
         f["i"] += 1
@@ -640,7 +640,7 @@ class SenjutsuState(GameState):
             return [ev("order-chosen", seat=seat_name(seat), place=int(arg))]
         if kind == "enddiscard":
             return self._end_discard(seat, text)
-        f = self.stack[-1]
+        f = self.stack[p["depth"]]
         line = f["lines"][f["i"]]
         if f["or"] is not None:
             line = line["or"][f["or"]]
@@ -1089,7 +1089,7 @@ class SenjutsuState(GameState):
         if targets is None:
             opts = [f"target {seat_name(j)}" for j in self.live() if j != seat]
             if len(opts) > 1 and "picked" not in f:
-                self.pending = {"seat": seat, "kind": "pick", "options": opts, "rule": "Targeted"}
+                self.pending = {"seat": seat, "kind": "pick", "options": opts, "rule": "Targeted", "depth": self._depth(f)}
                 return []
             targets = [f.pop("picked")] if "picked" in f else [int(o.split()[1][1:]) - 1 for o in opts[:1]]
         f["queue"] = list(targets)
@@ -1132,9 +1132,10 @@ class SenjutsuState(GameState):
         return []
 
     def _ask_or_do_kw(self, f, seat, kind, opts, rule):
+        """Ask ``seat`` to choose among ``opts`` for the line of frame ``f``; a single option is taken at once."""
         if len(opts) == 1:
-            return self._decided({"seat": seat, "kind": kind}, opts[0])
-        self.pending = {"seat": seat, "kind": kind, "options": opts, "rule": rule}
+            return self._decided({"seat": seat, "kind": kind, "depth": self._depth(f)}, opts[0])
+        self.pending = {"seat": seat, "kind": kind, "options": opts, "rule": rule, "depth": self._depth(f)}
         return []
 
     def _do_rotate_target(self, f, line, seat, text):
@@ -1209,7 +1210,7 @@ class SenjutsuState(GameState):
         opts = ["search none"] + [f"search {c}" for c in sorted(set(pool))]
         if len(opts) == 1:
             return self._do_search(f, line, seat, "search none")
-        self.pending = {"seat": seat, "kind": "search", "options": opts, "rule": "Search"}
+        self.pending = {"seat": seat, "kind": "search", "options": opts, "rule": "Search", "depth": self._depth(f)}
         return []
 
     def _do_search(self, f, line, seat, text):
