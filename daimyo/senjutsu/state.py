@@ -569,7 +569,9 @@ class SenjutsuState(GameState):
         if "kamae" in line and line["kamae"] != self.ds[seat].kamae:
             f["i"] += 1
             return []
-        if line.get("if") == "successful" and not f["success"]:
+        if line.get("if") == "successful" and f["attacked"] and not f["success"]:
+            # an 'If Successful' line follows the attack (or block) before it in the same part of the card; the
+            # part of a split card below the line resolves regardless of the part above (FAQ)
             f["i"] += 1
             return []
         if "or" in line and f["or"] is None:
@@ -1029,6 +1031,7 @@ class SenjutsuState(GameState):
             after.append(nxt)
         self.blocks.append({"seat": seat, "init": f["init"], "cells": list(line["block"]), "counter": list(line.get("counter", [])),
                             "card": f["card"] if f["card"] and self.card(f["card"]).type == "defence" else None, "after": after})
+        f.update(attacked=True, success=False, targets=[])   # its 'If Successful' lines wait for a blocked attack
         self._advance_line(f)
         return [ev("block", seat=seat_name(seat), initiative=f["init"], cells=list(line["block"]))]
 

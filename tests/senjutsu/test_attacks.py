@@ -209,3 +209,18 @@ def test_only_attack_cards_can_be_blocked_and_multiplayer_block_protects_others(
     g = position(("kaze hex=0,1 facing=n", "t-atk5"), ("tetsu hex=0,0 facing=n", "t-atk3"), ("hana hex=1,-1 facing=sw", "t-def5"))
     ev = play_turn(g, {0: "t-atk5", 1: "t-atk3", 2: "t-def5"})
     assert g.ds[1].wounds == 0 and kinds(ev, "attack")[0]["blocked"] == ["p2"]
+
+
+def test_split_lower_part_resolves_regardless_of_the_upper_part():
+    """FAQ (split initiative and 'if successful'): the part below the line resolves whether or not the part above
+    succeeded (our reading: an 'If Successful' line with no attack before it in its own part resolves)."""
+    g = duel("t-split", "t-med5", p2="tetsu hex=3,-3 facing=s")      # the attack above the line misses
+    play_turn(g, {0: "t-split", 1: "t-med5"})
+    assert g.ds[0].focus == 1 and g.ds[1].wounds == 0
+
+
+def test_block_if_successful_waits_for_a_blocked_attack():
+    """Successful: a block's 'If Successful' line resolves only once an attack is blocked."""
+    g = position(("hana hex=0,0 facing=n", "t-guard"), ("kaze hex=3,-3 facing=s", "t-atk3"))
+    play_turn(g, {0: "t-guard", 1: "t-atk3"}, answers=["initiative 3"])
+    assert g.ds[0].focus == 0
