@@ -1,4 +1,4 @@
-"""Duel positions as text a person can write (docs/senjutsu-positions.md).
+"""Duel positions as text a person can write (docs/senjutsu-notation.md).
 
 A position is the state at the Choose step of a turn (cards drawn, nothing chosen yet)::
 

@@ -14,7 +14,7 @@
     p1: play quick-cut
     ...
 
-A position file (docs/senjutsu-positions.md) followed by action lines replays from that position instead.
+A position file (docs/senjutsu-notation.md) followed by action lines replays from that position instead.
 """
 
 from __future__ import annotations

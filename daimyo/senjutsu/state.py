@@ -16,7 +16,7 @@ from daimyo.core.rng import Rng
 from daimyo.senjutsu import movement
 from daimyo.senjutsu.cards import KAMAE, Card, CardSet, sample_set
 from daimyo.senjutsu.hexgrid import (FACINGS, all_shortest_paths_cross, battlefield, cell_hex, distance, hex_text, line_of_sight,
-                                     neighbour, neighbours)
+                                     neighbour)
 
 TERRAIN = {  # kind -> collision effect (Terrain)
     "rock": ("wound",), "shrine": ("wound",), "tree": ("wound",), "torii": ("wound",),
