@@ -78,9 +78,11 @@ def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[
         raise ReplayError(fields["terrain"][0], str(e)) from None
     decks = fields["decks"][1].split() if "decks" in fields else None
     weapons = fields["weapons"][1].split() if "weapons" in fields else None
+    pieces = fields["terrain-pieces"][1].split() if "terrain-pieces" in fields else None
     try:
         state = SenjutsuState.new_game(fields["characters"][1].split(), seed=seed, decks=decks, weapons=weapons,
-                                       board=fields.get("board", (0, "one"))[1], terrain=terrain, cards=cards)
+                                       board=fields.get("board", (0, "one"))[1], terrain=terrain, cards=cards,
+                                       terrain_pieces=pieces)
     except (RuleViolation, ValueError) as e:
         raise ReplayError(fields["characters"][0], str(e)) from None
     return state, actions

@@ -25,7 +25,7 @@ TERRAIN = {  # kind -> collision effect (Terrain)
 WOUNDING = ("wound", "wound2", "bleeding")
 FOCUS_CAP = 3
 HOBBLE_TURNS = 4  # rotations until upright again (Hobble)
-PLACE, CHOOSE, DECIDE, OVER = "place", "choose", "decide", "over"
+PLACE, CHOOSE, DECIDE, OVER, TERRAIN_PHASE = "place", "choose", "decide", "over", "terrain"
 
 
 def seat_name(seat: int) -> str:
@@ -69,9 +69,10 @@ class SenjutsuState(GameState):
     @classmethod
     def new_game(cls, characters: list[str], seed: int = 0, decks: list[str] | None = None, board: str = "one",
                  terrain: list[tuple[str, tuple]] | None = None, cards: CardSet | None = None,
-                 weapons: list[str] | None = None) -> "SenjutsuState":
+                 weapons: list[str] | None = None, terrain_pieces: list[str] | None = None) -> "SenjutsuState":
         """Setup: battlefield and terrain (two-hex rule), advantage order, core cards, shuffled decks, hands dealt;
-        then characters are placed (as actions) lowest advantage first."""
+        then characters are placed (as actions) lowest advantage first. With ``terrain_pieces`` the players first
+        place those pieces in turns, from a random player clockwise (Battlefield Setup 2)."""
         cs = cards or sample_set()
         if not 2 <= len(characters) <= 4:
             raise RuleViolation("Senjutsu is played by 2 to 4 duellists", "Setup")
@@ -106,6 +107,14 @@ class SenjutsuState(GameState):
                 d.hand.append(d.deck.pop(0))
         s._init_flow()
         s.phase = PLACE
+        s.terrain_left = []
+        if terrain_pieces:
+            for kind in terrain_pieces:
+                if kind not in TERRAIN:
+                    raise RuleViolation(f"unknown terrain '{kind}' ({', '.join(TERRAIN)})", "Terrain")
+            s.terrain_left = list(terrain_pieces)
+            s.terrain_turn = s.rng.below(len(s.ds))
+            s.phase = TERRAIN_PHASE
         return s
 
     def _init_flow(self) -> None:
@@ -158,6 +167,8 @@ class SenjutsuState(GameState):
         if self.phase == PLACE:
             nxt = self._next_placer()
             return () if nxt is None else (nxt,)
+        if self.phase == TERRAIN_PHASE:
+            return (self.terrain_turn,)
         if self.pending:
             return (self.pending["seat"],)
         return ()
@@ -179,6 +190,8 @@ class SenjutsuState(GameState):
             return []
         if self.phase == PLACE:
             return self._placement_options(seat)
+        if self.phase == TERRAIN_PHASE:
+            return self._terrain_options()
         if self.phase == CHOOSE:
             return self._choose_options(seat)
         return list(self.pending["options"])
@@ -203,6 +216,8 @@ class SenjutsuState(GameState):
     def _rule_now(self) -> str:
         if self.phase == PLACE:
             return "Player Setup 11-12"
+        if self.phase == TERRAIN_PHASE:
+            return "Battlefield Setup 2"
         if self.phase == CHOOSE:
             return "Choose"
         return self.pending.get("rule", "Resolve")
@@ -227,7 +242,15 @@ class SenjutsuState(GameState):
     def apply_move(self, seat: int, text: str) -> list[Event]:
         """Apply an action already known to be legal."""
         out: list[Event] = []
-        if self.phase == PLACE:
+        if self.phase == TERRAIN_PHASE:
+            kind, *hexes = text.split()[1:]
+            self.add_terrain(kind, [tuple(int(x) for x in h.split(",")) for h in hexes])
+            self.terrain_left.remove(kind)
+            self.terrain_turn = (self.terrain_turn + 1) % self.n
+            out.append(ev("terrain", seat=seat_name(seat), terrain=kind, hexes=hexes))
+            if not self.terrain_left:
+                self.phase = PLACE
+        elif self.phase == PLACE:
             out += self._place(seat, text)
         elif self.phase == CHOOSE:
             self.chosen[seat] = text[5:]
@@ -280,9 +303,6 @@ class SenjutsuState(GameState):
         d = self.ds[seat]
         return sorted({c for c in d.hand if c not in d.core})
 
-    def initiative_of(self, seat: int) -> int:
-        return self.played[seat]["init"] if seat in self.played else -1
-
     # ---------------------------------------------------------------- placement
     def _placement_options(self, seat: int) -> list[str]:
         """Player Setup 11-12: an empty hex not within four hexes of a placed character, else as far as possible."""
@@ -296,6 +316,22 @@ class SenjutsuState(GameState):
                 ok = [h for h in empty if far[h] == best]
             empty = ok
         return [f"place {hex_text(h)} {f}" for h in empty for f in FACINGS]
+
+    def _terrain_options(self) -> list[str]:
+        """Battlefield Setup 2: any chosen piece, on hexes not within two hexes of terrain placed before."""
+        ok = [h for h in sorted(self.board) if all(distance(h, t) > 2 for t in self.terrain)]
+        out = []
+        for kind in sorted(set(self.terrain_left)):
+            if kind != "torii":
+                out += [f"terrain {kind} {hex_text(h)}" for h in ok]
+                continue
+            okset = set(ok)
+            for h in ok:
+                for d in range(3):
+                    far = neighbour(neighbour(h, d), d)
+                    if far in okset:
+                        out.append(f"terrain torii {hex_text(h)} {hex_text(far)}")
+        return out
 
     def _next_placer(self) -> int | None:
         for i in reversed(self.advantage):
@@ -314,6 +350,12 @@ class SenjutsuState(GameState):
     def _advance(self) -> list[Event]:
         out: list[Event] = []
         while self.phase != OVER and not self.pending:
+            if self.phase == TERRAIN_PHASE:
+                if self._terrain_options():
+                    return out
+                self.terrain_left = []     # no room for the rest of the pieces
+                self.phase = PLACE
+                continue
             if self.phase == PLACE:
                 if self._next_placer() is not None:
                     return out
@@ -775,10 +817,9 @@ class SenjutsuState(GameState):
             out += self._collide(seat, at, own=f["own"])
         return out
 
-    def _collide(self, seat: int, at, own: bool, pusher: int | None = None) -> list[Event]:
+    def _collide(self, seat: int, at, own: bool) -> list[Event]:
         """Mandatory movement into a character, off the battlefield or into terrain (Moving into ...)."""
         kind = self.what_is_at(at, seat)
-        d = self.ds[seat]
         out = [ev("collision", seat=seat_name(seat), hex=hex_text(at), into=kind)]
         self.moment += 1
         if kind == "edge":
@@ -797,7 +838,6 @@ class SenjutsuState(GameState):
         if own and self.played.get(seat):
             self.played[seat]["stopped"] = True   # the rest of the own card is not resolved
             out.append(ev("card-stopped", seat=seat_name(seat)))
-        del d
         return out
 
     def _line__bump(self, f, line):

@@ -127,3 +127,22 @@ def test_terrain_two_hex_rule():
     assert g.terrain == {(0, 0): "rock", (3, 0): "bamboo"}
     with pytest.raises(RuleViolation, match="torii"):
         new_game(["kaze", "tetsu"], terrain=[("torii", [(0, 0), (1, 0)])])
+
+
+def test_terrain_placed_in_turns_two_hex_rule():
+    """Battlefield Setup 2: from a random player, clockwise, each places a chosen piece of terrain, never within
+    two hexes of terrain placed before; then characters are placed."""
+    g = new_game(["kaze", "tetsu", "hana"], seed=4, terrain_pieces=["rock", "bamboo", "torii"])
+    first = g.to_act()[0]
+    assert g.phase == "terrain"
+    g.apply(Action(first, "terrain rock 0,0"))
+    second = g.to_act()[0]
+    assert second == (first + 1) % 3
+    opts = g.legal_moves(second)
+    assert "terrain bamboo 3,0" in opts and "terrain bamboo 2,0" not in opts and "terrain torii -3,3 -3,1" in opts
+    assert not any(o.startswith("terrain rock") for o in opts)          # the one rock is placed
+    with pytest.raises(RuleViolation):
+        g.apply(Action(second, "terrain bamboo 1,0"))
+    g.apply(Action(second, "terrain bamboo 3,0"))
+    g.apply(Action(g.to_act()[0], "terrain torii -3,3 -3,1"))
+    assert g.phase == "place" and g.terrain == {(0, 0): "rock", (3, 0): "bamboo", (-3, 3): "torii", (-3, 1): "torii"}
