@@ -66,13 +66,14 @@ def describe_event(e) -> str | None:
     return f"{k}: " + ", ".join(f"{a}={b}" for a, b in d.items())
 
 
-def _game(characters, seed, board, terrain, cards):
+def _game(characters, seed, board, terrain, cards, pieces=None, prepare=False):
     from daimyo.senjutsu import new_game
     from daimyo.senjutsu.cards import load_files
     from daimyo.senjutsu.record import parse_terrain
 
     cs = load_files([Path(c) for c in cards]) if cards else None
-    return new_game(list(characters), seed=seed, board=board, terrain=parse_terrain(terrain) if terrain else [], cards=cs)
+    return new_game(list(characters), seed=seed, board=board, terrain=parse_terrain(terrain) if terrain else [], cards=cs,
+                    terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
 
 
 @click.group()
@@ -87,10 +88,12 @@ def senjutsu() -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--board", type=click.Choice(["one", "two"]), default="one", show_default=True, help="One battlefield board or two joined.")
 @click.option("--terrain", default="rock 0,0", show_default=True, help="Terrain pieces such as 'rock 0,0; bamboo 2,-3'.")
+@click.option("--terrain-pieces", "pieces", default="", help="Terrain the players place in turns instead, such as 'rock rock bamboo'.")
+@click.option("--prepare", is_flag=True, help="Players choose prepared cards from their decks before the duel (Player Setup 7).")
 @click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra card files (docs/senjutsu-cards.md).")
 @click.option("--bots-only", is_flag=True, help="Watch two bots duel.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the duel's record here.")
-def duel(character, opponent, bot, seed, board, terrain, cards, bots_only, record_file) -> None:
+def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards, bots_only, record_file) -> None:
     """Duel a bot in the terminal (your card choice is typed hidden), or watch two bots with --bots-only."""
     from daimyo.bots.senjutsu import make
     from daimyo.core.errors import FormatError, RuleViolation
@@ -98,7 +101,7 @@ def duel(character, opponent, bot, seed, board, terrain, cards, bots_only, recor
     from daimyo.senjutsu.record import record_text
 
     try:
-        g = _game([character, opponent], seed, board, terrain, cards)
+        g = _game([character, opponent], seed, board, "" if pieces else terrain, cards, pieces, prepare)
     except (RuleViolation, FormatError, ValueError) as e:
         raise click.UsageError(str(e)) from None
     bots = {1: make(bot, seed + 1)}
@@ -135,16 +138,20 @@ def duel(character, opponent, bot, seed, board, terrain, cards, bots_only, recor
     click.echo("winner: " + ", ".join(view["winners"]) if len(view["winners"]) == 1 else "draw between " + ", ".join(view["winners"]))
     if record_file:
         header = {"seed": seed, "board": board, "characters": f"{character} {opponent}"}
-        if terrain:
+        if pieces:
+            header["terrain-pieces"] = pieces
+        elif terrain:
             header["terrain"] = terrain
+        if prepare:
+            header["prepare"] = "yes"
         record_file.write_text(record_text(header, actions), encoding="utf-8")
         click.echo(f"record written to {record_file}")
 
 
 def _ask(g, seat) -> str:
     moves = g.legal_moves(seat)
-    hidden = g.phase == "choose"
-    kind = "choose a card" if hidden else (g.pending["kind"] if g.pending else g.phase)
+    hidden = g.phase in ("choose", "prepare")
+    kind = {"choose": "choose a card", "prepare": "prepare a card"}.get(g.phase) if hidden else (g.pending["kind"] if g.pending else g.phase)
     click.echo(f"{kind}: " + "  ".join(f"[{i}] {m}" for i, m in enumerate(moves, 1)))
     while True:
         raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)

@@ -82,7 +82,7 @@ def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[
     try:
         state = SenjutsuState.new_game(fields["characters"][1].split(), seed=seed, decks=decks, weapons=weapons,
                                        board=fields.get("board", (0, "one"))[1], terrain=terrain, cards=cards,
-                                       terrain_pieces=pieces)
+                                       terrain_pieces=pieces, prepare=fields.get("prepare", (0, "no"))[1] == "yes")
     except (RuleViolation, ValueError) as e:
         raise ReplayError(fields["characters"][0], str(e)) from None
     return state, actions

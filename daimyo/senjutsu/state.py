@@ -25,7 +25,7 @@ TERRAIN = {  # kind -> collision effect (Terrain)
 WOUNDING = ("wound", "wound2", "bleeding")
 FOCUS_CAP = 3
 HOBBLE_TURNS = 4  # rotations until upright again (Hobble)
-PLACE, CHOOSE, DECIDE, OVER, TERRAIN_PHASE = "place", "choose", "decide", "over", "terrain"
+PLACE, CHOOSE, DECIDE, OVER, TERRAIN_PHASE, PREPARE = "place", "choose", "decide", "over", "terrain", "prepare"
 
 
 def seat_name(seat: int) -> str:
@@ -69,10 +69,11 @@ class SenjutsuState(GameState):
     @classmethod
     def new_game(cls, characters: list[str], seed: int = 0, decks: list[str] | None = None, board: str = "one",
                  terrain: list[tuple[str, tuple]] | None = None, cards: CardSet | None = None,
-                 weapons: list[str] | None = None, terrain_pieces: list[str] | None = None) -> "SenjutsuState":
+                 weapons: list[str] | None = None, terrain_pieces: list[str] | None = None, prepare: bool = False) -> "SenjutsuState":
         """Setup: battlefield and terrain (two-hex rule), advantage order, core cards, shuffled decks, hands dealt;
         then characters are placed (as actions) lowest advantage first. With ``terrain_pieces`` the players first
-        place those pieces in turns, from a random player clockwise (Battlefield Setup 2)."""
+        place those pieces in turns, from a random player clockwise (Battlefield Setup 2). With ``prepare`` each player
+        may first take prepared cards from the deck into the hand, all at once and hidden (Player Setup 7)."""
         cs = cards or sample_set()
         if not 2 <= len(characters) <= 4:
             raise RuleViolation("Senjutsu is played by 2 to 4 duellists", "Setup")
@@ -97,17 +98,15 @@ class SenjutsuState(GameState):
             if weapon not in c.weapons:
                 raise RuleViolation(f"'{weapon}' is not a core weapon of {c.name}", "Player Setup")
             d = Duellist(ch, list(deck.cards), [c.core_ability, weapon])
-            s.rng.shuffle(d.deck)
+            if not prepare:
+                s.rng.shuffle(d.deck)
             s.ds.append(d)
         # Setup 10: advantage order by the characters' advantage numbers, equal numbers in random order
         keys = {i: (cs.characters[d.character].advantage, s.rng.next64()) for i, d in enumerate(s.ds)}
         s.advantage = sorted(range(len(s.ds)), key=lambda i: keys[i], reverse=True)
-        for d in s.ds:  # Setup 13: draw up to the hand limit
-            for _ in range(cs.characters[d.character].hand_limit):
-                d.hand.append(d.deck.pop(0))
         s._init_flow()
-        s.phase = PLACE
-        s.terrain_left = []
+        s.preparing = set(range(len(s.ds))) if prepare else set()
+        s.phase = PREPARE if prepare else PLACE
         if terrain_pieces:
             for kind in terrain_pieces:
                 if kind not in TERRAIN:
@@ -116,6 +115,25 @@ class SenjutsuState(GameState):
             s.terrain_turn = s.rng.below(len(s.ds))
             s.phase = TERRAIN_PHASE
         return s
+
+    def _deal(self) -> list[Event]:
+        """Player Setup 13: draw up to the hand limit (core cards do not count)."""
+        out = []
+        for i in self.advantage[::-1]:
+            d = self.ds[i]
+            while d.deck and self.hand_count(i) < self.character(i).hand_limit:
+                d.hand.append(d.deck.pop(0))
+            out.append(ev("dealt", {i}, seat=seat_name(i), hand=sorted(c for c in d.hand if c not in d.core)))
+        return out
+
+    def _prepare_options(self, seat: int) -> list[str]:
+        """Player Setup 7: prepared cards from the deck, up to the hand limit, never two with the same name."""
+        d = self.ds[seat]
+        names = {self.card(c).name for c in d.hand if c not in d.core}
+        out = ["prepare done"]
+        if len(d.hand) - len(d.core) < self.character(seat).hand_limit:
+            out += [f"prepare {c}" for c in sorted(set(d.deck)) if self.card(c).name not in names]
+        return out
 
     def _init_flow(self) -> None:
         self.turn = 0
@@ -131,7 +149,8 @@ class SenjutsuState(GameState):
         self.stack: list[dict] = []             # frames being resolved
         self.blocks: list[dict] = []
         self.result: list[int] | None = None
-        self.log: list[str] = []
+        self.terrain_left: list[str] = []
+        self.preparing: set[int] = set()
 
     def add_terrain(self, kind: str, hexes) -> None:
         """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
@@ -169,6 +188,8 @@ class SenjutsuState(GameState):
             return () if nxt is None else (nxt,)
         if self.phase == TERRAIN_PHASE:
             return (self.terrain_turn,)
+        if self.phase == PREPARE:
+            return tuple(sorted(self.preparing))
         if self.pending:
             return (self.pending["seat"],)
         return ()
@@ -192,6 +213,8 @@ class SenjutsuState(GameState):
             return self._placement_options(seat)
         if self.phase == TERRAIN_PHASE:
             return self._terrain_options()
+        if self.phase == PREPARE:
+            return self._prepare_options(seat)
         if self.phase == CHOOSE:
             return self._choose_options(seat)
         return list(self.pending["options"])
@@ -218,6 +241,8 @@ class SenjutsuState(GameState):
             return "Player Setup 11-12"
         if self.phase == TERRAIN_PHASE:
             return "Battlefield Setup 2"
+        if self.phase == PREPARE:
+            return "Player Setup 7"
         if self.phase == CHOOSE:
             return "Choose"
         return self.pending.get("rule", "Resolve")
@@ -249,7 +274,21 @@ class SenjutsuState(GameState):
             self.terrain_turn = (self.terrain_turn + 1) % self.n
             out.append(ev("terrain", seat=seat_name(seat), terrain=kind, hexes=hexes))
             if not self.terrain_left:
-                self.phase = PLACE
+                self.phase = PREPARE if self.preparing else PLACE
+        elif self.phase == PREPARE:
+            cid = text.split()[1]
+            if cid == "done":
+                self.preparing.discard(seat)
+                out.append(ev("prepared", seat=seat_name(seat)))
+                if not self.preparing:   # Player Setup 8: shuffle the rest of each deck
+                    for d in self.ds:
+                        self.rng.shuffle(d.deck)
+                    self.phase = PLACE
+            else:
+                d = self.ds[seat]
+                d.deck.remove(cid)
+                d.hand.append(cid)
+                out.append(ev("prepared-card", {seat}, seat=seat_name(seat), card=cid))
         elif self.phase == PLACE:
             out += self._place(seat, text)
         elif self.phase == CHOOSE:
@@ -354,11 +393,14 @@ class SenjutsuState(GameState):
                 if self._terrain_options():
                     return out
                 self.terrain_left = []     # no room for the rest of the pieces
-                self.phase = PLACE
+                self.phase = PREPARE if self.preparing else PLACE
                 continue
+            if self.phase == PREPARE:
+                return out
             if self.phase == PLACE:
                 if self._next_placer() is not None:
                     return out
+                out += self._deal()
                 out += self._start_turn()
                 continue
             if self.phase == CHOOSE:

@@ -50,6 +50,7 @@ def view(s, player: int | None) -> dict:
         "phase": s.phase,
         "board": s.board_kind,
         "terrain": {hex_text(h): k for h, k in sorted(s.terrain.items())},
+        "terrain_to_place": sorted(s.terrain_left),
         "advantage": [seat_name(i) for i in s.advantage],
         "seats": seats,
         "to_act": [seat_name(i) for i in s.to_act()],

@@ -45,3 +45,13 @@ def test_replay_command(tmp_path):
     CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--bot", "random", "--seed", "2", "--record", str(rec)])
     r = CliRunner().invoke(main, ["senjutsu", "replay", str(rec)])
     assert r.exit_code == 0 and "revealed:" in r.output
+
+
+def test_bots_place_terrain_and_prepare(tmp_path):
+    rec = tmp_path / "d.txt"
+    r = CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--bot", "random", "--seed", "4", "--terrain-pieces", "rock bamboo torii",
+                                  "--prepare", "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    text = rec.read_text()
+    assert "terrain-pieces: rock bamboo torii" in text and "prepare: yes" in text and ": terrain rock" in text
+    assert replay(text).state.is_terminal()

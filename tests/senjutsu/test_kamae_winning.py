@@ -112,11 +112,15 @@ def test_setup_lowest_advantage_places_first_four_hex_rule():
 
 
 def test_setup_hands_and_core_cards():
-    """Player Setup 5-6, 13: core ability and weapon in hand, then draw to the hand limit (core cards not counted)."""
+    """Player Setup 5-6, 13: core ability and weapon in hand; after placement, draw to the hand limit (core cards not
+    counted), then the first turn's draw."""
     g = new_game(["kaze", "tetsu"], seed=3)
+    assert g.ds[0].hand == ["kaze-breath", "kaze-katana"]
+    g.apply(Action(1, "place 0,3 n"))
+    g.apply(Action(0, "place 0,-3 s"))
     kaze = g.ds[0]
     assert {"kaze-breath", "kaze-katana"} <= set(kaze.hand)
-    assert len(kaze.hand) == 2 + 5 and len(kaze.deck) == 35
+    assert len(kaze.hand) == 2 + 5 + 1 and len(kaze.deck) == 34
 
 
 def test_terrain_two_hex_rule():
@@ -146,3 +150,28 @@ def test_terrain_placed_in_turns_two_hex_rule():
     g.apply(Action(second, "terrain bamboo 3,0"))
     g.apply(Action(g.to_act()[0], "terrain torii -3,3 -3,1"))
     assert g.phase == "place" and g.terrain == {(0, 0): "rock", (3, 0): "bamboo", (-3, 3): "torii", (-3, 1): "torii"}
+
+
+def test_prepared_cards_hidden_distinct_up_to_hand_limit():
+    """Player Setup 7-8: each player may search the deck for prepared cards, up to the hand limit and never two
+    with the same name, all at once and hidden; then the rest of the deck is shuffled."""
+    g = new_game(["kaze", "tetsu"], seed=5, prepare=True)
+    assert g.phase == "prepare" and g.to_act() == (0, 1)
+    before = g.view(1)
+    ev = g.apply(Action(0, "prepare heavy-chop"))
+    assert all(not e.visible(1) for e in ev)
+    assert "prepare heavy-chop" not in g.legal_moves(0)          # one card of a name
+    after = g.view(1)
+    assert after["seats"][0]["hand"] is None
+    assert "heavy-chop" not in repr(after) or "heavy-chop" in repr(before)
+    for c in ["quick-cut", "wide-arc", "lunge", "parry"]:
+        g.apply(Action(0, f"prepare {c}"))
+    assert g.legal_moves(0) == ["prepare done"]                  # hand limit 5 reached
+    g.apply(Action(0, "prepare done"))
+    g.apply(Action(1, "prepare done"))
+    assert g.phase == "place"
+    g.apply(Action(1, "place 0,3 n"))
+    g.apply(Action(0, "place 0,-3 s"))
+    kaze = g.ds[0]
+    assert {"heavy-chop", "quick-cut", "wide-arc", "lunge", "parry"} <= set(kaze.hand)
+    assert len(kaze.hand) == 2 + 5 + 1                          # nothing more dealt, then the first draw

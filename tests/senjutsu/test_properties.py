@@ -27,7 +27,7 @@ def _conserved(g):
 def _duel(seed, n, bots):
     rng_chars = [CHARS[(seed + k) % 4] for k in range(n)]
     if seed % 2:
-        g = new_game(rng_chars, seed=seed, terrain=[("rock", [(0, 0)]), ("cart", [(-3, 3)])])
+        g = new_game(rng_chars, seed=seed, terrain=[("rock", [(0, 0)]), ("cart", [(-3, 3)])], prepare=seed % 3 == 0)
     else:   # the players place the terrain
         g = new_game(rng_chars, seed=seed, terrain_pieces=["rock", "bamboo", "torii", "cart"], board="two" if seed % 4 == 0 else "one")
     players = {i: make(bots[i % len(bots)], seed * 7 + i) for i in range(n)}
@@ -82,6 +82,11 @@ def test_hidden_choice_never_in_another_seats_view_or_events(seed, n):
                     after["to_act"] = before[o]["to_act"]      # that a seat has chosen is public; what it chose is not
                     assert after == before[o]
                     assert all(move[5:] not in repr(e.data) for e in events if e.visible(o))
+        elif g.phase == "prepare":
+            events = g.apply(Action(seat, move))
+            for o in range(n):
+                if o != seat and move != "prepare done":
+                    assert all(move.split()[1] not in repr(e.data) for e in events if e.visible(o))
         else:
             g.apply(Action(seat, move))
         for o in range(n):
