@@ -151,6 +151,7 @@ class SenjutsuState(GameState):
         self.result: list[int] | None = None
         self.terrain_left: list[str] = []
         self.preparing: set[int] = set()
+        self.eot_pushed = False
 
     def add_terrain(self, kind: str, hexes) -> None:
         """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
@@ -417,6 +418,7 @@ class SenjutsuState(GameState):
         self.turn += 1
         self.moment += 1
         self.played, self.chosen, self.blocks, self.segments, self.stack = {}, {}, [], [], []
+        self.eot_pushed = False
         self.stage = ""
         out = [ev("turn", turn=self.turn)]
         for i in self.advantage[::-1]:
@@ -617,6 +619,10 @@ class SenjutsuState(GameState):
                 out += self._step_frame()
                 continue
             if self.seg_index >= len(self.segments):
+                if not self.eot_pushed:
+                    self.eot_pushed = True
+                    out += self._push_end_of_turn_lines()
+                    continue
                 self.stage = "end"
                 self.end_queue = None
                 return out
@@ -628,10 +634,22 @@ class SenjutsuState(GameState):
             c = self.card(e["card"])
             out.append(ev("resolve", seat=seat_name(seat), card=c.id, initiative=init))
             last = end == len(c.lines)
-            frame = self._frame(seat, c, list(c.lines[start:end]), init, own=True)
+            frame = self._frame(seat, c, [ln for ln in c.lines[start:end] if "when" not in ln], init, own=True)
             frame["offer_instant"] = last
             self.stack.append(frame)
         return out
+
+    def _push_end_of_turn_lines(self) -> list[Event]:
+        """Discard: 'end of turn' lines of the played cards resolve after every card, top of the tracker first
+        (a card stopped by a collision does not get them)."""
+        for seat in self.advantage[::-1]:     # pushed bottom first, so the top resolves first
+            e = self.played.get(seat)
+            if not e or e["card"] in ("stun", "poison") or e["stopped"] or self.ds[seat].defeated:
+                continue
+            lines = [dict((k, v) for k, v in ln.items() if k != "when") for ln in self.card(e["card"]).lines if "when" in ln]
+            if lines:
+                self.stack.append(self._frame(seat, self.card(e["card"]), lines, 0, own=True))
+        return []
 
     def _frame(self, seat, card, lines, init, own=True, targets=None, success=None) -> dict:
         return {"seat": seat, "card": card.id if card else None, "lines": lines, "i": 0, "init": init, "own": own,
@@ -670,7 +688,7 @@ class SenjutsuState(GameState):
             if "attack" in line and self._attack_would_target(seat, line, f["init"]):
                 opts = ["focus pay"]   # Commit to Hit: pay an optional focus cost if that is what lets you target
             return self._ask_or_do(f, seat, "focus", opts, "Optional Focus Cost")
-        kind = next(k for k in line if not k.startswith("_") and k not in ("kamae", "focus", "if", "mandatory", "then", "counter", "text")) \
+        kind = next(k for k in line if not k.startswith("_") and k not in ("kamae", "focus", "if", "mandatory", "then", "counter", "text", "when")) \
             if not any(k.startswith("_") for k in line) else next(k for k in line if k.startswith("_"))
         handler = getattr(self, f"_line_{kind}")
         return handler(f, line)

@@ -57,6 +57,7 @@ TEST_CARDS = [
     _c("t-costly", "meditation", 4, [{"gain_focus": 1}], focus=2),
     _c("t-aggro-only", "meditation", 4, [{"gain_focus": 1}], kamae="aggression"),
     _c("t-follow", "attack", 0, [{"discard": 1}], instant="additional", condition="attack-successful"),
+    _c("t-eot", "meditation", 6, [{"gain_focus": 1}, {"when": "end-of-turn", "change": 1}]),
     _c("t-knight", "attack", 7, [_atk({"F+FR": ["wound"]})]),
     _c("t-opt-focus", "attack", 5, [{"focus": 1, "attack": {"grid": {"F": ["wound"]}}}]),
 ]
@@ -65,7 +66,7 @@ FILLER = ["quick-cut", "wide-arc", "still-water", "steady-guard", "centering-bre
 
 
 def _deck(ch, weapon):
-    counts = {cid: 1 for cid in TEST_IDS}
+    counts = {cid: 1 for cid in TEST_IDS[:30]}   # positions may hold any card; the deck only fills "rest"
     k = 0
     while sum(counts.values()) < 40:
         counts[FILLER[k % len(FILLER)]] = counts.get(FILLER[k % len(FILLER)], 0) + 1

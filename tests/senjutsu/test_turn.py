@@ -7,7 +7,7 @@ from daimyo.core.game import Action
 from tests.senjutsu.helpers import kinds, play_turn, position
 
 FAR = ("kaze hex=0,3 facing=n", "t-med5 t-atk5")
-FAR2 = ("tetsu hex=0,-3 facing=s", "t-med5 t-atk5")
+FAR2 = ("tetsu hex=0,-3 facing=s", "t-med5 t-atk5 t-atk3")
 
 
 def test_draw_bleeding_mills_first_then_draws():
@@ -186,3 +186,12 @@ def test_hobble_lowers_initiative_min_one_and_wears_off():
     g.ds[1].hobbles = [3]
     play_turn(g, {0: "t-med5", 1: "t-med5"})
     assert g.ds[1].hobbles == []
+
+
+def test_end_of_turn_lines_resolve_after_every_card():
+    """Discard: effects marked 'end of turn' resolve after all cards have resolved."""
+    g = position(("kaze hex=0,3 facing=n", "t-eot"), FAR2)
+    ev = play_turn(g, {0: "t-eot", 1: "t-atk3"}, answers=["kamae aggression"])
+    kinds_in_order = [e.kind for e in ev if e.kind in ("resolve", "kamae", "focus")]
+    assert kinds_in_order == ["resolve", "focus", "resolve", "kamae"]
+    assert g.ds[0].kamae == "aggression"
