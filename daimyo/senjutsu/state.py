@@ -8,8 +8,6 @@ listing every legal way on; a decision with a single legal way is taken without 
 
 from __future__ import annotations
 
-import copy
-
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import Rng
@@ -55,6 +53,12 @@ class Duellist:
         self.stuns = 0
         self.defeated = False
         self.defeat_moment = -1
+
+    def copy(self) -> "Duellist":
+        c = Duellist.__new__(Duellist)
+        c.__dict__ = self.__dict__.copy()
+        c.deck, c.hand, c.core, c.discard, c.hobbles = list(self.deck), list(self.hand), list(self.core), list(self.discard), list(self.hobbles)
+        return c
 
     @property
     def total_wounds(self) -> int:
@@ -304,8 +308,28 @@ class SenjutsuState(GameState):
         return out
 
     def clone(self) -> "SenjutsuState":
-        memo = {id(self.cs): self.cs, id(self.board): self.board}
-        return copy.deepcopy(self, memo)
+        """An independent copy. Card data, the board and the lines of cards are never changed, so they are shared."""
+        c = SenjutsuState.__new__(SenjutsuState)
+        c.__dict__ = self.__dict__.copy()
+        c.rng = Rng(self.rng.state)
+        c.ds = [d.copy() for d in self.ds]
+        c.terrain = dict(self.terrain)
+        c.advantage = list(self.advantage)
+        c.chosen = dict(self.chosen)
+        c.played = {i: {k: (list(v) if isinstance(v, list) else v) for k, v in e.items()} for i, e in self.played.items()}
+        c.pending = dict(self.pending) if self.pending else None
+        c.queue = list(self.queue)
+        c.segments = list(self.segments)
+        c.stack = [{k: (list(v) if isinstance(v, list) and k != "lines" else v) for k, v in f.items()} for f in self.stack]
+        c.blocks = list(self.blocks)
+        c.result = list(self.result) if self.result is not None else None
+        c.terrain_left = list(self.terrain_left)
+        c.preparing = set(self.preparing)
+        if getattr(self, "order_places", None) is not None:
+            c.order_places = dict(self.order_places)
+        if getattr(self, "end_queue", None) is not None:
+            c.end_queue = list(self.end_queue)
+        return c
 
     def view(self, player: int | None) -> dict:
         from daimyo.senjutsu.views import view

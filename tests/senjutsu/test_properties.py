@@ -107,3 +107,26 @@ def test_thousand_random_duels_no_crash(chunk):
             seat = g.to_act()[0]
             g.apply_move(seat, bots[seat].choose(g, seat))
         assert g.result
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_clone_is_independent(seed):
+    """clone(): playing on a copy leaves the original as it was, and the copy plays on exactly like the original."""
+    g, bots = _duel(seed, 2, ["random"])
+    snapshots = []
+    while not g.is_terminal():
+        seat = g.to_act()[0]
+        move = bots[seat].choose(g, seat)
+        if len(snapshots) < 40 and g.phase == "decide":
+            c = g.clone()
+            before = (g.view(None), g.view(0), g.view(1))
+            c.apply_move(seat, move)
+            for _ in range(5):
+                if c.is_terminal():
+                    break
+                s2 = c.to_act()[0]
+                c.apply_move(s2, c.legal_moves(s2)[-1])
+            assert (g.view(None), g.view(0), g.view(1)) == before
+            snapshots.append(1)
+        g.apply(Action(seat, move))
