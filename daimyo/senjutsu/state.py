@@ -732,8 +732,10 @@ class SenjutsuState(GameState):
 
     def _or_options(self, seat, line) -> list[str]:
         """An -OR- line: a Kamae-specific option must be taken when in that Kamae (FAQ)."""
-        forced = [k for k, sub in enumerate(line["or"]) if sub.get("kamae") == self.ds[seat].kamae]
-        return [f"or {k + 1}" for k in (forced or range(len(line["or"])))]
+        kamae = self.ds[seat].kamae
+        forced = [k for k, sub in enumerate(line["or"]) if sub.get("kamae") == kamae]
+        open_ = [k for k, sub in enumerate(line["or"]) if "kamae" not in sub]
+        return [f"or {k + 1}" for k in (forced or open_)]
 
     # --- decisions come back here
     def _decided(self, p: dict, text: str) -> list[Event]:

@@ -195,3 +195,28 @@ def test_end_of_turn_lines_resolve_after_every_card():
     kinds_in_order = [e.kind for e in ev if e.kind in ("resolve", "kamae", "focus")]
     assert kinds_in_order == ["resolve", "focus", "resolve", "kamae"]
     assert g.ds[0].kamae == "aggression"
+
+
+def test_instant_replacements_declared_from_the_bottom_of_the_tracker():
+    """Reveal: players declare instant replacements starting with the player at the bottom of the advantage tracker."""
+    g = position(("kaze hex=0,3 facing=n", "t-med5 t-replace"), ("tetsu hex=0,-3 facing=s", "t-med5 t-replace-atk"), advantage="p1 p2")
+    g.apply(Action(0, "play t-med5"))
+    g.apply(Action(1, "play t-med5"))
+    assert g.to_act() == (1,) and g.legal_moves(1) == ["replace no", "replace t-replace-atk"]
+    g.apply(Action(1, "replace no"))
+    assert g.to_act() == (0,) and g.legal_moves(0) == ["replace no", "replace t-replace"]
+
+
+@pytest.mark.parametrize("kamae, options", [("aggression", None), ("neutral", ["or 2", "or 3"])])
+def test_or_line_kamae_option_is_mandatory(kamae, options):
+    """FAQ: with an -OR- effect, a Kamae-specific option must be chosen when in that Kamae (our reading: and it cannot
+    be chosen out of it)."""
+    g = position((f"kaze hex=0,3 facing=n kamae={kamae}", "t-or"), FAR2)
+    g.apply(Action(0, "play t-or"))
+    g.apply(Action(1, "play t-atk3"))
+    if options is None:
+        assert g.ds[0].focus == 2            # taken without asking
+    else:
+        assert g.legal_moves(0) == options
+        g.apply(Action(0, "or 2"))
+        assert g.ds[0].focus == 1
