@@ -119,7 +119,7 @@ def _check_cell(path, where, what, fld):
 def _check_line(line, where, what, fld):
     if not isinstance(line, dict):
         raise _err(where, what, fld, "a line is an object")
-    unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when"}
+    unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range"}
     if unknown:
         raise _err(where, what, fld, f"unknown key(s) {sorted(unknown)}")
     effects = [k for k in LINE_EFFECTS if k in line]
@@ -129,6 +129,10 @@ def _check_line(line, where, what, fld):
         raise _err(where, what, fld + ".kamae", f"unknown Kamae '{line['kamae']}'")
     if "focus" in line:
         _int(line["focus"], where, what, fld + ".focus", 1, 3)
+    if "range" in line:
+        if not any(k in line for k in ("push", "pull", "rotate_target", "discard", "swap")):
+            raise _err(where, what, fld + ".range", "a range goes on an attack, or on push, pull, rotate_target, discard or swap")
+        _int(line["range"], where, what, fld + ".range", 1, 12)
     if "when" in line and line["when"] != "end-of-turn":
         raise _err(where, what, fld + ".when", "the only timing is 'end-of-turn'")
     if "if" in line and line["if"] != "successful":

@@ -712,7 +712,7 @@ class SenjutsuState(GameState):
             if "attack" in line and self._attack_would_target(seat, line, f["init"]):
                 opts = ["focus pay"]   # Commit to Hit: pay an optional focus cost if that is what lets you target
             return self._ask_or_do(f, seat, "focus", opts, "Optional Focus Cost")
-        kind = next(k for k in line if not k.startswith("_") and k not in ("kamae", "focus", "if", "mandatory", "then", "counter", "text", "when")) \
+        kind = next(k for k in line if not k.startswith("_") and k not in ("kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range")) \
             if not any(k.startswith("_") for k in line) else next(k for k in line if k.startswith("_"))
         handler = getattr(self, f"_line_{kind}")
         return handler(f, line)
@@ -1216,7 +1216,11 @@ class SenjutsuState(GameState):
         seat = f["seat"]
         targets = self._keyword_targets(f)
         if targets is None:
-            opts = [f"target {seat_name(j)}" for j in self.live() if j != seat]
+            me = self.ds[seat]
+            # Targeted: on a line with a range, one character in range and line of sight
+            opts = [f"target {seat_name(j)}" for j in self.live() if j != seat and
+                    ("range" not in line or (distance(me.pos, self.ds[j].pos) <= line["range"]
+                                             and line_of_sight(me.pos, me.facing, self.ds[j].pos, self._sight_blockers())))]
             if len(opts) > 1 and "picked" not in f:
                 self.pending = {"seat": seat, "kind": "pick", "options": opts, "rule": "Targeted", "depth": self._depth(f)}
                 return []

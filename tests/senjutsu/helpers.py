@@ -60,6 +60,7 @@ TEST_CARDS = [
     _c("t-eot", "meditation", 6, [{"gain_focus": 1}, {"when": "end-of-turn", "change": 1}]),
     _c("t-or", "meditation", 6, [{"or": [{"kamae": "aggression", "gain_focus": 2}, {"gain_focus": 1}, {"change": 1}]}]),
     _c("t-replace-atk", "attack", 4, [_atk({"F": ["wound"]})], instant="replacement"),
+    _c("t-far-pull", "meditation", 6, [{"range": 3, "pull": 1}]),
     _c("t-knight", "attack", 7, [_atk({"F+FR": ["wound"]})]),
     _c("t-opt-focus", "attack", 5, [{"focus": 1, "attack": {"grid": {"F": ["wound"]}}}]),
 ]

@@ -224,3 +224,13 @@ def test_block_if_successful_waits_for_a_blocked_attack():
     g = position(("hana hex=0,0 facing=n", "t-guard"), ("kaze hex=3,-3 facing=s", "t-atk3"))
     play_turn(g, {0: "t-guard", 1: "t-atk3"}, answers=["initiative 3"])
     assert g.ds[0].focus == 0
+
+
+def test_ranged_keyword_targets_one_character_in_range_and_sight():
+    """Targeted / Range: on a card with a range, the target is one character in range and line of sight."""
+    g = position(("kaze hex=0,2 facing=n", "t-far-pull"), ("tetsu hex=0,-1 facing=s", "t-atk3"), ("hana hex=0,3 facing=n", "t-atk3"))
+    play_turn(g, {0: "t-far-pull", 1: "t-atk3", 2: "t-atk3"})
+    assert g.ds[1].pos == (0, 0)          # hana behind kaze is out of sight, so tetsu was the only target
+    g = position(("kaze hex=0,3 facing=n", "t-far-pull"), ("tetsu hex=0,-1 facing=s", "t-atk3"))
+    play_turn(g, {0: "t-far-pull", 1: "t-atk3"})
+    assert g.ds[1].pos == (0, -1)         # four hexes away: out of range, nothing happens
