@@ -1382,7 +1382,6 @@ class SenjutsuState(GameState):
             if self.poison_holder is not None and not self.ds[self.poison_holder].defeated:
                 self.end_queue.append(("poison", self.poison_holder))
             self.end_queue += [("limit", i) for i in self.advantage[::-1] if not self.ds[i].defeated]
-            self.played_done = True
         while self.end_queue:
             what, i = self.end_queue[0]
             opts = [f"discard {c}" for c in self.discardable(i)]
