@@ -164,6 +164,46 @@ def _ask(g, seat) -> str:
 
 
 @senjutsu.command()
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Duel i is played with seed SEED+i.")
+@click.option("--characters", default="kaze tetsu", show_default=True, help="Characters by seat (2 to 4).")
+@click.option("--bots", default="heuristic random", show_default=True, help="Bots by seat (random, heuristic).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(games, seed, characters, bots, as_json) -> None:
+    """Play GAMES duels between bots and report wins by seat, draws, turns and speed."""
+    import json
+    import time
+
+    from daimyo.bots.random_bot import play
+    from daimyo.bots.senjutsu import make
+    from daimyo.senjutsu import new_game
+
+    chars, names = characters.split(), bots.split()
+    if len(names) != len(chars):
+        raise click.UsageError("give one bot per character")
+    wins = [0.0] * len(chars)
+    draws = actions = turns = 0
+    start = time.perf_counter()
+    for k in range(games):
+        g = new_game(chars, seed=seed + k, terrain=[("rock", [(0, 0)])])
+        actions += play(g, {i: make(n, seed + k + 101 * i) for i, n in enumerate(names)})
+        turns += g.turn
+        draws += len(g.result) > 1
+        wins = [w + r for w, r in zip(wins, g.returns())]
+    secs = time.perf_counter() - start
+    result = {"games": games, "characters": chars, "bots": names, "wins": wins, "draws": draws,
+              "mean_turns": round(turns / games, 1), "seconds": round(secs, 3), "duels_per_second": round(games / secs, 1),
+              "actions_per_second": round(actions / secs)}
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"{games} duels in {secs:.2f} s ({result['duels_per_second']} duels/s, {result['actions_per_second']} actions/s), "
+               f"{result['mean_turns']} turns on average, {draws} draws")
+    for i, (c, n) in enumerate(zip(chars, names)):
+        click.echo(f"p{i + 1} {c} ({n}): {wins[i]:g} wins ({wins[i] / games:.0%})")
+
+
+@senjutsu.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def replay(file: Path) -> None:
     """Replay a record (or a position followed by actions) and show the public events and the final board."""

@@ -55,3 +55,10 @@ def test_bots_place_terrain_and_prepare(tmp_path):
     text = rec.read_text()
     assert "terrain-pieces: rock bamboo torii" in text and "prepare: yes" in text and ": terrain rock" in text
     assert replay(text).state.is_terminal()
+
+
+def test_simulate_reports_wins():
+    r = CliRunner().invoke(main, ["senjutsu", "simulate", "--games", "4", "--bots", "random random", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["games"] == 4 and abs(sum(data["wins"]) - 4) < 1e-9
