@@ -134,9 +134,7 @@ def bench(games: int, seed: int, as_json: bool) -> None:
                f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
 
 
-from daimyo.cli.senjutsu import senjutsu  # noqa: E402
-
-main.add_command(senjutsu)
+main.add_command(__import__("daimyo.cli.senjutsu", fromlist=["senjutsu"]).senjutsu)
 
 if __name__ == "__main__":
     main()
