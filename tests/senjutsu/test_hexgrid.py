@@ -55,3 +55,12 @@ def test_blocking_shortest_path_hand_computed():
     assert all_shortest_paths_cross((1, -2), (0, 0), board, [(0, -1), (1, -1)])
     # adjacent characters: no hex between them
     assert not all_shortest_paths_cross((0, -1), (0, 0), board, [(0, -1)])
+
+
+def test_line_of_sight_blind_spot_is_a_cone_behind():
+    """Line of Sight (our literal reading): lines may pass outside the own hex, so only a cone straight behind is hidden:
+    the hex behind, and the three hexes behind at distance two."""
+    from daimyo.senjutsu.hexgrid import hexagon
+    seen = {h: line_of_sight((0, 0), 0, h, []) for h in hexagon((0, 0), 2) - {(0, 0)}}
+    hidden = sorted(h for h, ok in seen.items() if not ok)
+    assert hidden == [(-1, 2), (0, 1), (0, 2), (1, 1)]
