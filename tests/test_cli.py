@@ -164,3 +164,24 @@ def test_replay_malformed_file_exits_1(record, tmp_path):
     r = invoke("rokugan", "replay", f)
     assert r.exit_code == 1
     assert r.stderr.strip()
+
+
+def test_play_terminal_starts_a_game_and_quits_cleanly():
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+
+    r = CliRunner().invoke(main, ["play", "--terminal", "--players", "3", "--seed", "4", "--clan", "crab"], input="quit\nn\n")
+    assert r.exit_code == 0, r.output
+    assert "Crab" in r.output and "objective" in r.output
+
+
+def test_play_terminal_refuses_a_seat_outside_the_game():
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+
+    r = CliRunner().invoke(main, ["play", "--terminal", "--players", "2", "--seat", "3"])
+    assert r.exit_code == 2 and "seat 3 is not one of the 2 seats" in r.output
+    r = CliRunner().invoke(main, ["play", "--terminal", "--bots", "nobot"], input="quit\nn\n")
+    assert r.exit_code == 1 and "unknown bot 'nobot'" in r.output

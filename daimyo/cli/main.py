@@ -135,11 +135,13 @@ def bench(games: int, seed: int, as_json: bool) -> None:
 
 
 from daimyo.cli.risingsun import risingsun  # noqa: E402
+from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
 
 main.add_command(play)
 main.add_command(serve)
 main.add_command(risingsun)
+main.add_command(senjutsu)
 
 if __name__ == "__main__":
     main()

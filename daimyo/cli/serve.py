@@ -49,14 +49,45 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 
 
 @click.command()
+@click.option("--terminal", is_flag=True, help="Play in this terminal against bots instead of in the browser.")
+@click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True, help="Terminal game: players (2 to 5).")
+@click.option("--seed", type=int, default=None, help="Terminal game: the game's seed (random if not given).")
+@click.option("--seat", type=click.IntRange(0, 4), default=0, show_default=True, help="Terminal game: your seat.")
+@click.option("--clan", default=None, help="Terminal game: your clan (random if not given).")
+@click.option("--bots", default="random", show_default=True, help="Terminal game: bot name(s), one for all or one per bot seat, comma-separated.")
+@click.option("--steps", is_flag=True, help="Terminal game: wait for Enter between resolution steps.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port (the next free one if taken).")
 @click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
-def play(port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
-    """Play Battle for Rokugan: starts a local server and opens the lobby in your browser."""
+def play(terminal: bool, players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool,
+         port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
+    """Play Battle for Rokugan: starts a local server and opens the lobby in your browser.
+
+    With --terminal, plays one game against bots in this terminal instead.
+    """
+    if terminal:
+        play_in_terminal(players, seed, seat, clan, bots, steps)
+        return
     host = "127.0.0.1"
     run_server(host, _free_port(host, port), db, bot_delay, open_browser=not no_browser)
+
+
+def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool) -> None:
+    import secrets
+
+    from rich.console import Console
+
+    from daimyo.cli.terminal import play_terminal
+
+    if seat >= players:
+        raise click.BadParameter(f"seat {seat} is not one of the {players} seats (0 to {players - 1})", param_hint="--seat")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    clans = [clan if i == seat else None for i in range(players)]
+    try:
+        play_terminal(players, seed, seat, clans, [b.strip() for b in bots.split(",")], Console(), input, pause_steps=steps)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
 
 
 @click.command()

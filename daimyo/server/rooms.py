@@ -194,6 +194,7 @@ class Room:
                 self._bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
     async def _bot_loop(self) -> None:
+        fallback = False  # after a bot's failure, one random legal move instead
         while not self.state.is_terminal():
             seats = [p for p in self.state.to_act() if p in self.bots]
             if not seats:
@@ -202,15 +203,29 @@ class Room:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             snapshot, at = self.state.clone(), self.seq
-            move = await asyncio.to_thread(self.bots[seat].choose, snapshot, seat)
-            text = self.rules.move_text(snapshot, seat, move)
+            try:
+                if fallback:
+                    legal = [a.text for a in snapshot.legal_actions(seat)]
+                    text = legal[Rng(bot_seed(self.row.seed, seat) + at).below(len(legal))]
+                else:
+                    move = await asyncio.to_thread(self.bots[seat].choose, snapshot, seat)
+                    text = self.rules.move_text(snapshot, seat, move)
+            except Exception as e:  # a bot's bug must not stop the game
+                log.error("the bot at seat %d of game %s failed (%s); it plays a random move", seat, self.row.id, type(e).__name__)
+                fallback = True
+                continue
             try:
                 await self.act(seat, text, seq=at)
+                fallback = False
             except ActError as e:
                 if e.code in ("stale", "not-your-turn"):
                     continue  # a human acted meanwhile: choose again
-                log.error("bot at seat %d of game %s: %s", seat, self.row.id, e.message)
-                return
+                # the rule's message may name the bot's hidden tokens: the log says only what happened
+                log.error("the rules refused a move of the bot at seat %d of game %s (%s); it plays a random move",
+                          seat, self.row.id, e.code)
+                if fallback or e.code != "illegal":
+                    return
+                fallback = True
 
     async def close(self) -> None:
         if self._bot_task is not None:

@@ -175,3 +175,29 @@ def test_a_finished_game_refuses_further_actions(client):
     assert st["view"]["result"]["winners"]
     ws.send_json({"type": "act", "action": "pass"})
     assert next_of(ws, "error")["code"] == "game-over"
+
+
+def test_a_failing_bot_does_not_stop_the_game(client, monkeypatch):
+    """A bot that raises or answers an illegal move is replaced by a random legal move for that turn."""
+    import time
+
+    from daimyo.bots.random_bot import RandomBot
+
+    calls = {"n": 0}
+    real = RandomBot.choose
+
+    def flaky(self, state, seat):
+        calls["n"] += 1
+        if calls["n"] % 3 == 1:
+            raise RuntimeError("bot bug")
+        if calls["n"] % 3 == 2:
+            return ("place", "a9", "c", 0, 0)
+        return real(self, state, seat)
+
+    monkeypatch.setattr(RandomBot, "choose", flaky)
+    g = create(client, [{"kind": "bot"}, {"kind": "bot"}], seed=3)
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/games/{g['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the game stalled"
+        time.sleep(0.05)
+    assert calls["n"] > 30

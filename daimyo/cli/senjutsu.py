@@ -1,0 +1,241 @@
+"""``daimyo senjutsu``: duel a bot in the terminal, watch two bots, replay a record, check card files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+TERRAIN_MARK = {"rock": "#rk", "shrine": "#sh", "tree": "#tr", "torii": "#to", "bamboo": "#bb", "cart": "#ct"}
+ARROW = {"n": "^", "ne": "/", "se": "\\", "s": "v", "sw": "/", "nw": "\\"}
+
+
+def draw_board(view: dict) -> str:
+    """The battlefield as text: flat-topped hexes in columns; a character shows as seat+facing (``1n``, ``2se``),
+    terrain as ``#rk`` and the like, an empty hex as its coordinates."""
+    from daimyo.senjutsu.hexgrid import battlefield, hex_text
+
+    hexes = battlefield(view["board"])
+    who = {s["hex"]: f"{s['seat'][1]}{s['facing']}" for s in view["seats"] if s["hex"]}
+    qs = [q for q, _ in hexes]
+    ys = [2 * r + q for q, r in hexes]
+    qmin, ymin = min(qs), min(ys)
+    width = (max(qs) - qmin + 1) * 6 + 6
+    rows = [[" "] * width for _ in range(max(ys) - ymin + 1)]
+    for q, r in hexes:
+        h = hex_text((q, r))
+        text = who.get(h) or TERRAIN_MARK.get(view["terrain"].get(h, ""), "") or h
+        text = f"[{text}]" if h in who else text
+        x, y = (q - qmin) * 6, 2 * r + q - ymin
+        for k, ch in enumerate(text.center(7)):
+            if 0 <= x + k < width and ch != " ":
+                rows[y][x + k] = ch
+    return "\n".join("".join(r).rstrip() for r in rows)
+
+
+def describe_seats(view: dict, me: str | None) -> list[str]:
+    out = []
+    for s in view["seats"]:
+        flag = " (you)" if s["seat"] == me else ""
+        if s["defeated"]:
+            out.append(f"{s['seat']} {s['name']}{flag}: defeated")
+            continue
+        out.append(f"{s['seat']} {s['name']}{flag} at {s['hex']} facing {s['facing']}, Kamae {s['kamae']}, focus {s['focus']}, "
+                   f"wounds {s['wounds']}+{s['bleeding']} bleeding / {s['wound_limit']}, stuns {s['stuns']}, hobbles {s['hobbles']}, "
+                   f"hand {s['hand_size']}, deck {s['deck_size']}, discard {len(s['discard'])}")
+        if s["hand"] is not None:
+            out.append(f"    hand: {', '.join(s['hand'])}")
+    out.append("advantage (top first): " + " ".join(view["advantage"]))
+    return out
+
+
+def describe_event(e) -> str | None:
+    d = e.data
+    k = e.kind
+    if k == "reveal":
+        return "revealed: " + ", ".join(f"{s} {c}" for s, c in d["cards"].items())
+    if k == "order":
+        return "resolution order: " + ", ".join(f"{s} at {i}" for s, i in d["segments"])
+    if k == "resolve":
+        return f"{d['seat']} resolves {d['card']} at initiative {d['initiative']}"
+    if k in ("turn",):
+        return f"--- turn {d['turn']} ---"
+    if k in ("draw", "chosen-card", "drew", "searched"):
+        return None
+    return f"{k}: " + ", ".join(f"{a}={b}" for a, b in d.items())
+
+
+def _game(characters, seed, board, terrain, cards, pieces=None, prepare=False):
+    from daimyo.senjutsu import new_game
+    from daimyo.senjutsu.cards import load_files
+    from daimyo.senjutsu.record import parse_terrain
+
+    cs = load_files([Path(c) for c in cards]) if cards else None
+    return new_game(list(characters), seed=seed, board=board, terrain=parse_terrain(terrain) if terrain else [], cards=cs,
+                    terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
+
+
+@click.group()
+def senjutsu() -> None:
+    """Senjutsu: duels on a hex battlefield."""
+
+
+@senjutsu.command()
+@click.option("--character", default="kaze", show_default=True, help="Your character (sample set: kaze, hana, tetsu, ishi).")
+@click.option("--opponent", default="tetsu", show_default=True, help="The bot's character.")
+@click.option("--bot", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--board", type=click.Choice(["one", "two"]), default="one", show_default=True, help="One battlefield board or two joined.")
+@click.option("--terrain", default="rock 0,0", show_default=True, help="Terrain pieces such as 'rock 0,0; bamboo 2,-3'.")
+@click.option("--terrain-pieces", "pieces", default="", help="Terrain the players place in turns instead, such as 'rock rock bamboo'.")
+@click.option("--prepare", is_flag=True, help="Players choose prepared cards from their decks before the duel (Player Setup 7).")
+@click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra card files (docs/senjutsu-cards.md).")
+@click.option("--bots-only", is_flag=True, help="Watch two bots duel.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the duel's record here.")
+def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards, bots_only, record_file) -> None:
+    """Duel a bot in the terminal (your card choice is typed hidden), or watch two bots with --bots-only."""
+    from daimyo.bots.senjutsu import make
+    from daimyo.core.errors import FormatError, RuleViolation
+    from daimyo.core.game import Action
+    from daimyo.senjutsu.record import record_text
+
+    try:
+        g = _game([character, opponent], seed, board, "" if pieces else terrain, cards, pieces, prepare)
+    except (RuleViolation, FormatError, ValueError) as e:
+        raise click.UsageError(str(e)) from None
+    bots = {1: make(bot, seed + 1)}
+    if bots_only:
+        bots[0] = make(bot, seed + 2)
+    me = None if bots_only else 0
+    actions = []
+    last_turn = -1
+    while not g.is_terminal():
+        acting = g.to_act()
+        for seat in acting:
+            if g.is_terminal() or seat not in g.to_act():
+                break
+            if seat in bots:
+                move = bots[seat].choose(g, seat)
+            else:
+                view = g.view(seat)
+                if g.turn != last_turn or g.phase == "place":
+                    click.echo(draw_board(view))
+                    for line in describe_seats(view, "p1"):
+                        click.echo(line)
+                    last_turn = g.turn
+                move = _ask(g, seat)
+            actions.append((f"p{seat + 1}", move))
+            for e in g.apply(Action(seat, move)):
+                if e.visible(me):
+                    text = describe_event(e)
+                    if text:
+                        click.echo(text)
+    view = g.view(me)
+    click.echo(draw_board(view))
+    for line in describe_seats(view, None if me is None else "p1"):
+        click.echo(line)
+    click.echo("winner: " + ", ".join(view["winners"]) if len(view["winners"]) == 1 else "draw between " + ", ".join(view["winners"]))
+    if record_file:
+        header = {"seed": seed, "board": board, "characters": f"{character} {opponent}"}
+        if pieces:
+            header["terrain-pieces"] = pieces
+        elif terrain:
+            header["terrain"] = terrain
+        if prepare:
+            header["prepare"] = "yes"
+        record_file.write_text(record_text(header, actions), encoding="utf-8")
+        click.echo(f"record written to {record_file}")
+
+
+def _ask(g, seat) -> str:
+    moves = g.legal_moves(seat)
+    hidden = g.phase in ("choose", "prepare")
+    kind = {"choose": "choose a card", "prepare": "prepare a card"}.get(g.phase) if hidden else (g.pending["kind"] if g.pending else g.phase)
+    click.echo(f"{kind}: " + "  ".join(f"[{i}] {m}" for i, m in enumerate(moves, 1)))
+    while True:
+        raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)
+        raw = raw.strip()
+        if raw.isdigit() and 1 <= int(raw) <= len(moves):
+            return moves[int(raw) - 1]
+        if raw in moves:
+            return raw
+        click.echo("not a legal choice; type its number or its text")
+
+
+@senjutsu.command()
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Duel i is played with seed SEED+i.")
+@click.option("--characters", default="kaze tetsu", show_default=True, help="Characters by seat (2 to 4).")
+@click.option("--bots", default="heuristic random", show_default=True, help="Bots by seat (random, heuristic).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(games, seed, characters, bots, as_json) -> None:
+    """Play GAMES duels between bots and report wins by seat, draws, turns and speed."""
+    import json
+    import time
+
+    from daimyo.bots.random_bot import play
+    from daimyo.bots.senjutsu import make
+    from daimyo.senjutsu import new_game
+
+    chars, names = characters.split(), bots.split()
+    if len(names) != len(chars):
+        raise click.UsageError("give one bot per character")
+    wins = [0.0] * len(chars)
+    draws = actions = turns = 0
+    start = time.perf_counter()
+    for k in range(games):
+        g = new_game(chars, seed=seed + k, terrain=[("rock", [(0, 0)])])
+        actions += play(g, {i: make(n, seed + k + 101 * i) for i, n in enumerate(names)})
+        turns += g.turn
+        draws += len(g.result) > 1
+        wins = [w + r for w, r in zip(wins, g.returns())]
+    secs = time.perf_counter() - start
+    result = {"games": games, "characters": chars, "bots": names, "wins": wins, "draws": draws,
+              "mean_turns": round(turns / games, 1), "seconds": round(secs, 3), "duels_per_second": round(games / secs, 1),
+              "actions_per_second": round(actions / secs)}
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"{games} duels in {secs:.2f} s ({result['duels_per_second']} duels/s, {result['actions_per_second']} actions/s), "
+               f"{result['mean_turns']} turns on average, {draws} draws")
+    for i, (c, n) in enumerate(zip(chars, names)):
+        click.echo(f"p{i + 1} {c} ({n}): {wins[i]:g} wins ({wins[i] / games:.0%})")
+
+
+@senjutsu.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def replay(file: Path) -> None:
+    """Replay a record (or a position followed by actions) and show the public events and the final board."""
+    from daimyo.senjutsu.record import replay as replay_text
+
+    try:
+        rep = replay_text(file.read_text(encoding="utf-8"))
+    except ValueError as e:
+        click.echo(f"{file}: {e}", err=True)
+        sys.exit(1)
+    for _line, _actor, _action, evs in rep.steps:
+        for e in evs:
+            if e.visible(None):
+                text = describe_event(e)
+                if text:
+                    click.echo(text)
+    view = rep.state.view(None)
+    click.echo(draw_board(view))
+    for line in describe_seats(view, None):
+        click.echo(line)
+
+
+@senjutsu.command("check-cards")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def check_cards(files) -> None:
+    """Check card files (with the sample set): format, characters, Kamae trees and deck construction."""
+    from daimyo.core.errors import FormatError
+    from daimyo.senjutsu.cards import load_files
+
+    try:
+        cs = load_files(list(files))
+    except FormatError as e:
+        click.echo(str(e), err=True)
+        sys.exit(1)
+    click.echo(f"ok: {len(cs.cards)} cards, {len(cs.characters)} characters, {len(cs.decks)} decks")

@@ -1,0 +1,17 @@
+"""Senjutsu: the duel engine on a hex battlefield.
+
+>>> from daimyo.senjutsu import new_game
+>>> g = new_game(["kaze", "tetsu"], seed=1)
+>>> g.phase, g.to_act()
+('place', (1,))
+"""
+
+from daimyo.senjutsu.state import SenjutsuState
+
+
+def new_game(characters: list[str], seed: int = 0, **kw) -> SenjutsuState:
+    """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards)."""
+    return SenjutsuState.new_game(characters, seed=seed, **kw)
+
+
+__all__ = ["SenjutsuState", "new_game"]

@@ -1,0 +1,379 @@
+"""Cards, characters, Kamae trees and decks read from data files (docs/senjutsu-cards.md), checked on load.
+
+Every problem is a FormatError naming the file, the card (or character or deck) and the field;
+deck construction rules (Deck Construction) name the card and the rule broken.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from daimyo.core.errors import FormatError
+from daimyo.senjutsu.hexgrid import RELATIVE
+
+TYPES = ("defence", "attack", "meditation")  # also the tie order (Resolve); core cards come after them
+CORE_KINDS = ("ability", "weapon")
+RANKS = ("wood", "steel", "gold", "jade")
+KAMAE = ("neutral", "aggression", "balance", "determination")
+CELL_EFFECTS = ("target", "wound", "wound2", "bleeding", "execution", "asterisk", "hobble", "stun", "poison", "advantage")
+STEP_KINDS = ("forward", "front", "any")
+KEYWORD_EFFECTS = ("push", "pull", "rotate_target", "discard", "swap", "search", "advantage", "gain_focus", "draw",
+                   "change", "switch")
+LINE_EFFECTS = ("move", "attack", "block") + KEYWORD_EFFECTS + ("or",)
+DECK_SIZE = 40
+COPIES = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
+MAX_GOLD = 8
+MAX_JADE = 1
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: str
+    rank: str | None
+    initiative: tuple[int, int]           # (high, low); equal for a fixed speed
+    lines: tuple[dict, ...]
+    keywords: tuple[str, ...] = ()
+    focus: int = 0
+    kamae: str | None = None
+    alt: dict | None = None               # {"initiative": n, "kamae": k} or {"initiative": n, "focus": c}
+    instant: str | None = None            # replacement | additional
+    condition: str | None = None          # attack-successful | block-successful (instant additional)
+    split: dict | None = None             # {"initiative": n, "line": index of the first line below the dividing line}
+    asterisk: tuple[dict, ...] = ()
+    signature: str | None = None
+    core: str | None = None               # ability | weapon
+    text: str = ""
+
+    @property
+    def variable(self) -> bool:
+        return self.initiative[0] != self.initiative[1]
+
+    def tie_rank(self) -> int:
+        """Tie order (Resolve): defence, attack, meditation, then core."""
+        return 3 if self.core else TYPES.index(self.type)
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    name: str
+    advantage: int
+    hand_limit: int
+    wound_limit: int
+    positions: tuple[str, ...]
+    branches: tuple[tuple[str, str, bool], ...]   # (from, to, gives focus)
+    core_ability: str
+    weapons: tuple[str, ...]
+
+    def moves_from(self, kamae: str) -> list[tuple[str, bool]]:
+        return [(b, f) for a, b, f in self.branches if a == kamae]
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    character: str
+    weapon: str
+    cards: tuple[str, ...]        # the 40 ability cards, with repeats
+
+
+@dataclass
+class CardSet:
+    cards: dict[str, Card] = field(default_factory=dict)
+    characters: dict[str, Character] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+    def card(self, cid: str) -> Card:
+        return self.cards[cid]
+
+
+def _err(where: str, what: str, fld: str, msg: str) -> FormatError:
+    return FormatError(f"{where}: {what}, field '{fld}': {msg}")
+
+
+def _int(v, where, what, fld, lo=0, hi=20) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise _err(where, what, fld, f"expected a whole number from {lo} to {hi}, got {v!r}")
+    return v
+
+
+def _check_effects(effects, where, what, fld):
+    if not isinstance(effects, list) or not effects:
+        raise _err(where, what, fld, "expected a non-empty list of effects")
+    for e in effects:
+        if e not in CELL_EFFECTS:
+            raise _err(where, what, fld, f"unknown effect '{e}' (one of {', '.join(CELL_EFFECTS)})")
+
+
+def _check_cell(path, where, what, fld):
+    parts = path.split("+") if isinstance(path, str) else [None]
+    if any(p not in RELATIVE for p in parts):
+        raise _err(where, what, fld, f"'{path}' is not a grid cell (relative directions {', '.join(RELATIVE)} joined by +)")
+
+
+def _check_line(line, where, what, fld):
+    if not isinstance(line, dict):
+        raise _err(where, what, fld, "a line is an object")
+    unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range"}
+    if unknown:
+        raise _err(where, what, fld, f"unknown key(s) {sorted(unknown)}")
+    effects = [k for k in LINE_EFFECTS if k in line]
+    if len(effects) != 1:
+        raise _err(where, what, fld, f"a line has exactly one effect of {', '.join(LINE_EFFECTS)}; found {effects or 'none'}")
+    if "kamae" in line and line["kamae"] not in KAMAE:
+        raise _err(where, what, fld + ".kamae", f"unknown Kamae '{line['kamae']}'")
+    if "focus" in line:
+        _int(line["focus"], where, what, fld + ".focus", 1, 3)
+    if "range" in line:
+        if not any(k in line for k in ("push", "pull", "rotate_target", "discard", "swap")):
+            raise _err(where, what, fld + ".range", "a range goes on an attack, or on push, pull, rotate_target, discard or swap")
+        _int(line["range"], where, what, fld + ".range", 1, 12)
+    if "when" in line and line["when"] != "end-of-turn":
+        raise _err(where, what, fld + ".when", "the only timing is 'end-of-turn'")
+    if "if" in line and line["if"] != "successful":
+        raise _err(where, what, fld + ".if", "the only condition is 'successful'")
+    kind = effects[0]
+    v = line[kind]
+    f = f"{fld}.{kind}"
+    if kind == "move":
+        if not isinstance(v, list) or not v:
+            raise _err(where, what, f, "a list of parts such as {\"step\": \"front\", \"n\": 1} or {\"rotate\": 1}")
+        for part in v:
+            if not isinstance(part, dict) or not (set(part) <= {"step", "n", "rotate"}):
+                raise _err(where, what, f, f"bad movement part {part!r}")
+            if "step" in part:
+                if part["step"] not in STEP_KINDS:
+                    raise _err(where, what, f, f"step direction '{part['step']}' is not one of {', '.join(STEP_KINDS)}")
+                _int(part.get("n", 1), where, what, f + ".n", 1, 3)
+            elif "rotate" in part:
+                _int(part["rotate"], where, what, f + ".rotate", 1, 3)
+            else:
+                raise _err(where, what, f, f"bad movement part {part!r}")
+    elif kind == "attack":
+        if not isinstance(v, dict):
+            raise _err(where, what, f, "an attack is an object with 'grid', or 'range'/'lower' and 'effects'")
+        if "grid" in v:
+            if not isinstance(v["grid"], dict) or not v["grid"]:
+                raise _err(where, what, f + ".grid", "a grid maps cells such as \"F+F\" to lists of effects")
+            for cell, effs in v["grid"].items():
+                _check_cell(cell, where, what, f + ".grid")
+                _check_effects(effs, where, what, f"{f}.grid.{cell}")
+        else:
+            _check_effects(v.get("effects"), where, what, f + ".effects")
+            if "range" in v:
+                _int(v["range"], where, what, f + ".range", 1, 12)
+            elif not v.get("lower"):
+                raise _err(where, what, f, "an attack without a grid needs a range or 'lower': true")
+    elif kind == "block":
+        if not isinstance(v, list) or not v:
+            raise _err(where, what, f, "a block is a list of cells")
+        for cell in v:
+            _check_cell(cell, where, what, f)
+        for s in line.get("counter", []):
+            _int(s, where, what, fld + ".counter", 0, 12)
+    elif kind == "switch":
+        if v not in KAMAE[1:] + ("any",):
+            raise _err(where, what, f, f"switch to one of {', '.join(KAMAE[1:])} or any")
+    elif kind == "or":
+        if not isinstance(v, list) or len(v) < 2:
+            raise _err(where, what, f, "'or' lists two or more lines")
+        for i, sub in enumerate(v):
+            _check_line(sub, where, what, f"{f}[{i}]")
+    elif kind in ("swap", "advantage"):
+        if v is not True:
+            raise _err(where, what, f, "write true")
+    elif kind == "search":
+        if not isinstance(v, dict) or ("top" in v and not isinstance(v["top"], int)):
+            raise _err(where, what, f, "search is an object, optionally {\"top\": n}")
+    else:
+        _int(v, where, what, f, 1, 6)
+
+
+def _parse_card(d: dict, where: str) -> Card:
+    what = f"card '{d.get('id', '?')}'"
+    if not isinstance(d, dict):
+        raise FormatError(f"{where}: every card is an object")
+    for k in ("id", "name", "type", "initiative", "lines"):
+        if k not in d:
+            raise _err(where, what, k, "missing")
+    known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
+             "split", "asterisk", "signature", "core", "text"}
+    if set(d) - known:
+        raise _err(where, what, sorted(set(d) - known)[0], "unknown field")
+    if d["type"] not in TYPES:
+        raise _err(where, what, "type", f"'{d['type']}' is not one of {', '.join(TYPES)}")
+    core = d.get("core")
+    if core is not None and core not in CORE_KINDS:
+        raise _err(where, what, "core", "ability or weapon")
+    rank = d.get("rank")
+    if core is None and rank not in RANKS:
+        raise _err(where, what, "rank", f"'{rank}' is not one of {', '.join(RANKS)}")
+    init = d["initiative"]
+    if isinstance(init, list):
+        if len(init) != 2:
+            raise _err(where, what, "initiative", "a variable initiative is [high, low]")
+        hi, lo = (_int(x, where, what, "initiative", 1, 12) for x in init)
+        if hi <= lo:
+            raise _err(where, what, "initiative", "write the higher speed first")
+        initiative = (hi, lo)
+    else:
+        v = _int(init, where, what, "initiative", 0, 12)
+        initiative = (v, v)
+    if not isinstance(d["lines"], list):
+        raise _err(where, what, "lines", "a list of lines")
+    for i, line in enumerate(d["lines"]):
+        _check_line(line, where, what, f"lines[{i}]")
+    for i, line in enumerate(d.get("asterisk", [])):
+        _check_line(line, where, what, f"asterisk[{i}]")
+    focus = _int(d.get("focus", 0), where, what, "focus", 0, 3)
+    if d.get("kamae") is not None and d["kamae"] not in KAMAE:
+        raise _err(where, what, "kamae", f"unknown Kamae '{d['kamae']}'")
+    alt = d.get("alt")
+    if alt is not None:
+        if not isinstance(alt, dict) or "initiative" not in alt or (("kamae" in alt) == ("focus" in alt)):
+            raise _err(where, what, "alt", "an alternative speed is {\"initiative\": n, \"kamae\": k} or {\"initiative\": n, \"focus\": c}")
+        _int(alt["initiative"], where, what, "alt.initiative", 0, 12)
+        if "kamae" in alt and alt["kamae"] not in KAMAE:
+            raise _err(where, what, "alt.kamae", f"unknown Kamae '{alt['kamae']}'")
+        if "focus" in alt:
+            _int(alt["focus"], where, what, "alt.focus", 1, 3)
+    instant = d.get("instant")
+    if instant not in (None, "replacement", "additional"):
+        raise _err(where, what, "instant", "replacement or additional")
+    if d.get("condition") not in (None, "attack-successful", "block-successful") or (d.get("condition") and instant != "additional"):
+        raise _err(where, what, "condition", "attack-successful or block-successful, on an instant additional card")
+    split = d.get("split")
+    if split is not None:
+        if not isinstance(split, dict) or set(split) != {"initiative", "line"}:
+            raise _err(where, what, "split", "{\"initiative\": n, \"line\": index}")
+        _int(split["initiative"], where, what, "split.initiative", 0, 12)
+        _int(split["line"], where, what, "split.line", 1, len(d["lines"]) - 1 if len(d["lines"]) > 1 else 1)
+    return Card(id=d["id"], name=d["name"], type=d["type"], rank=rank, initiative=initiative, lines=tuple(d["lines"]),
+                keywords=tuple(d.get("keywords", ())), focus=focus, kamae=d.get("kamae"), alt=alt, instant=instant,
+                condition=d.get("condition"), split=split, asterisk=tuple(d.get("asterisk", ())),
+                signature=d.get("signature"), core=core, text=d.get("text", ""))
+
+
+def _parse_character(d: dict, where: str) -> Character:
+    what = f"character '{d.get('id', '?')}'"
+    for k in ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons"):
+        if k not in d:
+            raise _err(where, what, k, "missing")
+    kt = d["kamae"]
+    if not isinstance(kt, dict) or not isinstance(kt.get("branches"), list):
+        raise _err(where, what, "kamae", "a Kamae tree is {\"branches\": [[from, to, focus], ...]}")
+    branches = []
+    for b in kt["branches"]:
+        if not (isinstance(b, list) and len(b) == 3 and b[0] in KAMAE and b[1] in KAMAE and isinstance(b[2], bool) and b[0] != b[1]):
+            raise _err(where, what, "kamae.branches", f"bad branch {b!r} (write [from, to, gives_focus])")
+        branches.append(tuple(b))
+    if not isinstance(d["weapons"], list) or not d["weapons"]:
+        raise _err(where, what, "weapons", "a non-empty list of core weapon card ids")
+    return Character(id=d["id"], name=d["name"], advantage=_int(d["advantage"], where, what, "advantage", 0, 99),
+                     hand_limit=_int(d["hand_limit"], where, what, "hand_limit", 1, 12),
+                     wound_limit=_int(d["wound_limit"], where, what, "wound_limit", 1, 30),
+                     positions=KAMAE, branches=tuple(branches), core_ability=d["core_ability"], weapons=tuple(d["weapons"]))
+
+
+def check_deck(deck_id: str, character: Character, weapon: str, counts: dict[str, int], cards: dict[str, Card], where: str = "deck") -> None:
+    """Deck Construction: 40 ability cards, rank limits, signature cards of this character only, core cards apart."""
+    what = f"deck '{deck_id}'"
+    if weapon not in character.weapons:
+        raise _err(where, what, "weapon", f"'{weapon}' is not one of {character.name}'s core weapon options (Deck Construction)")
+    for cid in (weapon, character.core_ability):
+        if cid not in cards or not cards[cid].core:
+            raise _err(where, what, "weapon", f"'{cid}' is not a known core card")
+    total = gold = jade = 0
+    for cid, n in counts.items():
+        if cid not in cards:
+            raise _err(where, what, "cards", f"unknown card '{cid}'")
+        c = cards[cid]
+        if not isinstance(n, int) or n < 1:
+            raise _err(where, what, f"cards.{cid}", "a count of at least 1")
+        if c.core:
+            raise _err(where, what, f"cards.{cid}", f"card '{cid}' is a core card; core cards are not part of the forty (Deck Construction)")
+        if c.signature and c.signature != character.id:
+            raise _err(where, what, f"cards.{cid}", f"card '{cid}' is a signature card of '{c.signature}', not of {character.id} "
+                       "(Basic Ability Cards and Signature Ability Cards)")
+        if n > COPIES[c.rank]:
+            raise _err(where, what, f"cards.{cid}", f"{n} copies of {c.rank} card '{cid}'; at most {COPIES[c.rank]} (Deck Construction Guidelines)")
+        total += n
+        gold += n if c.rank == "gold" else 0
+        jade += n if c.rank == "jade" else 0
+    if gold > MAX_GOLD:
+        raise _err(where, what, "cards", f"{gold} gold cards; at most {MAX_GOLD} (Deck Construction Guidelines: Gold)")
+    if jade > MAX_JADE:
+        raise _err(where, what, "cards", f"{jade} jade cards; at most {MAX_JADE} (Deck Construction Guidelines: Jade)")
+    if total != DECK_SIZE:
+        raise _err(where, what, "cards", f"{total} ability cards; a deck has {DECK_SIZE} (Deck Construction)")
+
+
+def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> CardSet:
+    """Read card files given as (name, JSON text), adding to ``base``; a later file may not redefine an id."""
+    cs = CardSet(dict(base.cards), dict(base.characters), dict(base.decks)) if base else CardSet()
+    raw_decks = []
+    for where, text in texts:
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
+        if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
+            raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
+        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment"}
+        if unknown:
+            raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
+        for d in doc.get("cards", []):
+            c = _parse_card(d, where)
+            if c.id in cs.cards:
+                raise _err(where, f"card '{c.id}'", "id", "defined twice")
+            cs.cards[c.id] = c
+        for d in doc.get("characters", []):
+            ch = _parse_character(d, where)
+            if ch.id in cs.characters:
+                raise _err(where, f"character '{ch.id}'", "id", "defined twice")
+            cs.characters[ch.id] = ch
+        raw_decks += [(where, d) for d in doc.get("decks", [])]
+    for cid, c in cs.cards.items():
+        if c.signature is not None and c.signature not in cs.characters:
+            raise _err("cards", f"card '{cid}'", "signature", f"unknown character '{c.signature}'")
+    for ch in cs.characters.values():
+        if ch.core_ability not in cs.cards or cs.cards[ch.core_ability].core != "ability":
+            raise _err("characters", f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card")
+        for w in ch.weapons:
+            if w not in cs.cards or cs.cards[w].core != "weapon":
+                raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card")
+    for where, d in raw_decks:
+        what = f"deck '{d.get('id', '?')}'"
+        for k in ("id", "character", "weapon", "cards"):
+            if k not in d:
+                raise _err(where, what, k, "missing")
+        if d["character"] not in cs.characters:
+            raise _err(where, what, "character", f"unknown character '{d['character']}'")
+        if not isinstance(d["cards"], dict):
+            raise _err(where, what, "cards", "an object of card id -> copies")
+        check_deck(d["id"], cs.characters[d["character"]], d["weapon"], d["cards"], cs.cards, where)
+        cs.decks[d["id"]] = Deck(d["id"], d["character"], d["weapon"], tuple(cid for cid, n in d["cards"].items() for _ in range(n)))
+    return cs
+
+
+_SAMPLE: CardSet | None = None
+
+
+def sample_set() -> CardSet:
+    """The project's own sample set (daimyo/senjutsu/data/*.json): four characters and their decks."""
+    global _SAMPLE
+    if _SAMPLE is None:
+        files = sorted((p.name, p.read_text(encoding="utf-8")) for p in resources.files("daimyo.senjutsu").joinpath("data").iterdir()
+                       if p.name.endswith(".json"))
+        _SAMPLE = load_data(files)
+    return _SAMPLE
+
+
+def load_files(paths: list[Path], with_sample: bool = True) -> CardSet:
+    """The sample set plus a user's own card files."""
+    return load_data([(str(p), Path(p).read_text(encoding="utf-8")) for p in paths], sample_set() if with_sample else None)

@@ -1,0 +1,231 @@
+"""Duel positions as text a person can write (docs/senjutsu-notation.md).
+
+A position is the state at the Choose step of a turn (cards drawn, nothing chosen yet)::
+
+    format: senjutsu-position
+    rules: 1
+    board: one
+    seed: 7
+    turn: 3
+    terrain: rock 0,0; torii -2,3 0,2
+    advantage: p2 p1                      # top of the tracker first
+    poison: p1                            # optional: who holds the poison card
+
+    p1 character: kaze hex=0,2 facing=n kamae=neutral focus=1 wounds=2 bleeding=1 hobbles=0,2 stuns=1 weapon=kaze-katana
+                                          # hobbles: quarter turns each hobble has made, '-' for none
+    p1 hand: quick-cut lunge              # core cards are always in hand and are not listed
+    p1 deck: t-atk5 rest                  # top first; 'rest': the deck's other cards, shuffled with the seed
+    p1 discard: heavy-chop ~still-water   # ~ marks a face-down card
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.record import strip_comment
+from daimyo.core.rng import Rng
+from daimyo.senjutsu.cards import KAMAE, CardSet, sample_set
+from daimyo.senjutsu.hexgrid import FACINGS, hex_text, parse_hex
+from daimyo.senjutsu.state import CHOOSE, Duellist, SenjutsuState, seat_name
+
+FORMAT = "senjutsu-position"
+_SEAT = re.compile(r"^p([1-4]) (character|hand|deck|discard)$")
+
+
+def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
+    """Build the state a position file describes; every mistake is a FormatError naming the line and field."""
+    cs = cards or sample_set()
+    head: dict[str, tuple[int, str]] = {}
+    seats: dict[int, dict[str, tuple[int, str]]] = {}
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if not line:
+            continue
+        key, sep, val = line.partition(":")
+        if not sep:
+            raise FormatError(f"line {no}: expected 'key: value', got '{line}'")
+        key, val = key.strip(), val.strip()
+        m = _SEAT.match(key)
+        if m:
+            seats.setdefault(int(m.group(1)) - 1, {})[m.group(2)] = (no, val)
+        elif key in ("format", "rules", "board", "seed", "turn", "terrain", "advantage", "poison"):
+            head[key] = (no, val)
+        else:
+            raise FormatError(f"line {no}: unknown field '{key}'")
+    if head.get("format", (0, ""))[1] != FORMAT:
+        raise FormatError(f"line {head.get('format', (1,))[0]}: field 'format': expected {FORMAT}")
+    if "rules" in head and head["rules"][1] != SenjutsuState.rules_version:
+        raise FormatError(f"line {head['rules'][0]}: field 'rules': this engine plays rules version {SenjutsuState.rules_version}")
+    n = len(seats)
+    if not 2 <= n <= 4 or sorted(seats) != list(range(n)):
+        raise FormatError("a position has seats p1, p2 (up to p4), each with a 'character' line")
+
+    def num(key, default):
+        if key not in head:
+            return default
+        try:
+            return int(head[key][1])
+        except ValueError:
+            raise FormatError(f"line {head[key][0]}: field '{key}': expected a whole number") from None
+
+    s = SenjutsuState.__new__(SenjutsuState)
+    s.cs = cs
+    s.board_kind = head.get("board", (0, "one"))[1]
+    from daimyo.senjutsu.hexgrid import battlefield
+    try:
+        s.board = battlefield(s.board_kind)
+    except ValueError as e:
+        raise FormatError(f"line {head['board'][0]}: field 'board': {e}") from None
+    s.terrain = {}
+    if "terrain" in head:
+        no, val = head["terrain"]
+        for piece in filter(None, (p.strip() for p in val.split(";"))):
+            kind, *hexes = piece.split()
+            try:
+                s.add_terrain(kind, [parse_hex(h) for h in hexes])
+            except (ValueError, RuleViolation) as e:
+                raise FormatError(f"line {no}: field 'terrain': {e}") from None
+    s.rng = Rng(num("seed", 0))
+    s._init_flow()
+    s.turn = num("turn", 1)
+    s.ds = []
+    for i in range(n):
+        s.ds.append(_duellist(s, cs, i, seats[i]))
+    if "advantage" in head:
+        no, val = head["advantage"]
+        names = val.split()
+        if sorted(names) != sorted(seat_name(i) for i in range(n)):
+            raise FormatError(f"line {no}: field 'advantage': list every seat once, top of the tracker first")
+        s.advantage = [int(x[1:]) - 1 for x in names]
+    else:
+        s.advantage = sorted(range(n), key=lambda i: -cs.characters[s.ds[i].character].advantage)
+    if "poison" in head:
+        no, val = head["poison"]
+        if val not in [seat_name(i) for i in range(n)]:
+            raise FormatError(f"line {no}: field 'poison': a seat such as p1")
+        s.poison_holder = int(val[1:]) - 1
+    placed = [d.pos for d in s.ds]
+    if len(set(placed)) != n:
+        raise FormatError("two characters share a hex")
+    for i, d in enumerate(s.ds):
+        if d.pos not in s.board or d.pos in s.terrain:
+            raise FormatError(f"line {seats[i]['character'][0]}: field 'hex': {hex_text(d.pos)} is not an empty battlefield hex")
+    s.phase = CHOOSE
+    for i in range(n):
+        s._check_defeat(i)
+    return s
+
+
+def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
+    name = seat_name(i)
+    if "character" not in lines:
+        raise FormatError(f"{name}: missing '{name} character:' line")
+    no, val = lines["character"]
+    ch_id, *pairs = val.split()
+    if ch_id not in cs.characters:
+        raise FormatError(f"line {no}: field 'character': unknown character '{ch_id}'")
+    ch = cs.characters[ch_id]
+    fields = {}
+    for p in pairs:
+        k, eq, v = p.partition("=")
+        if not eq or k not in ("hex", "facing", "kamae", "focus", "wounds", "bleeding", "hobbles", "stuns", "weapon", "deck"):
+            raise FormatError(f"line {no}: '{p}' is not a field=value of a character (hex, facing, kamae, focus, wounds, bleeding, hobbles, stuns, weapon, deck)")
+        fields[k] = v
+    deck_id = fields.get("deck", f"{ch_id}-sample")
+    if deck_id not in cs.decks:
+        raise FormatError(f"line {no}: field 'deck': unknown deck '{deck_id}'")
+    deck = cs.decks[deck_id]
+    weapon = fields.get("weapon", deck.weapon)
+    if weapon not in ch.weapons:
+        raise FormatError(f"line {no}: field 'weapon': '{weapon}' is not a core weapon of {ch.name}")
+    d = Duellist(ch_id, [], [ch.core_ability, weapon])
+    try:
+        d.pos = parse_hex(fields["hex"])
+    except KeyError:
+        raise FormatError(f"line {no}: field 'hex': missing") from None
+    except ValueError as e:
+        raise FormatError(f"line {no}: field 'hex': {e}") from None
+    if fields.get("facing", "n") not in FACINGS:
+        raise FormatError(f"line {no}: field 'facing': one of {', '.join(FACINGS)}")
+    d.facing = FACINGS.index(fields.get("facing", "n"))
+    if fields.get("kamae", "neutral") not in KAMAE:
+        raise FormatError(f"line {no}: field 'kamae': one of {', '.join(KAMAE)}")
+    d.kamae = fields.get("kamae", "neutral")
+    try:
+        d.focus = int(fields.get("focus", 0))
+        d.wounds = int(fields.get("wounds", 0))
+        d.bleeding = int(fields.get("bleeding", 0))
+        d.stuns = int(fields.get("stuns", 0))
+        hob = fields.get("hobbles", "-")
+        d.hobbles = [] if hob == "-" else [int(x) for x in hob.split(",")]
+    except ValueError:
+        raise FormatError(f"line {no}: focus, wounds, bleeding, stuns are whole numbers; hobbles '-' or quarter turns such as 0,2") from None
+    if any(not 0 <= h < 4 for h in d.hobbles):
+        raise FormatError(f"line {no}: field 'hobbles': each hobble has made 0 to 3 quarter turns")
+    if not 0 <= d.focus <= 3:
+        raise FormatError(f"line {no}: field 'focus': 0 to 3")
+    hand = lines.get("hand", (no, ""))[1].split()
+    discard = lines.get("discard", (no, ""))[1].split()
+    for where, items in (("hand", hand), ("discard", [c.lstrip("~") for c in discard])):
+        for c in items:
+            if c not in cs.cards:
+                raise FormatError(f"line {lines.get(where, (no,))[0]}: field '{where}': unknown card '{c}'")
+            if cs.cards[c].core:
+                raise FormatError(f"line {lines.get(where, (no,))[0]}: field '{where}': core card '{c}' is always in hand; do not list it")
+    d.hand = [ch.core_ability, weapon] + hand
+    d.discard = [(c.lstrip("~"), c.startswith("~")) for c in discard]
+    dno, dval = lines.get("deck", (no, "rest"))
+    used = Counter(hand) + Counter(c for c, _ in d.discard)
+    whole = Counter(deck.cards)
+    # a position may hold any cards of the card set; 'rest' fills the deck with the named deck's other copies
+    tokens = dval.split()
+    top = tokens[:-1] if tokens[-1:] == ["rest"] else tokens
+    for c in top:
+        if c not in cs.cards or cs.cards[c].core:
+            raise FormatError(f"line {dno}: field 'deck': '{c}' is not a non-core card")
+    if tokens[-1:] == ["rest"]:
+        below = sorted((whole - used - Counter(top)).elements())
+        s.rng.shuffle(below)
+        top = top + below
+    d.deck = top
+    return d
+
+
+def to_position(s: SenjutsuState) -> str:
+    """Write a state at the Choose step (nothing chosen yet) as a position; the deck order is written out in full."""
+    if s.phase != CHOOSE or s.chosen:
+        raise ValueError("a position is written at the Choose step, before anyone has chosen")
+    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"board: {s.board_kind}", f"seed: {s.rng.state}", f"turn: {s.turn}"]
+    if s.terrain:
+        pieces, seen = [], set()
+        for h, k in sorted(s.terrain.items()):
+            if h in seen:
+                continue
+            if k == "torii":
+                other = next((g for g, kk in s.terrain.items() if kk == "torii" and g != h and g not in seen), None)
+                seen.update({h, other})
+                pieces.append(f"torii {hex_text(h)} {hex_text(other)}")
+            else:
+                pieces.append(f"{k} {hex_text(h)}")
+        lines.append("terrain: " + "; ".join(pieces))
+    lines.append("advantage: " + " ".join(seat_name(i) for i in s.advantage))
+    if s.poison_holder is not None:
+        lines.append(f"poison: {seat_name(s.poison_holder)}")
+    lines.append("")
+    for i, d in enumerate(s.ds):
+        if d.defeated:
+            raise ValueError("a position holds undefeated characters only")
+        n = seat_name(i)
+        lines.append(f"{n} character: {d.character} hex={hex_text(d.pos)} facing={FACINGS[d.facing]} kamae={d.kamae} focus={d.focus} "
+                     f"wounds={d.wounds} bleeding={d.bleeding} hobbles={_hobbles(d.hobbles)} stuns={d.stuns} weapon={d.core[1]}")
+        lines.append(f"{n} hand: " + " ".join(c for c in d.hand if c not in d.core))
+        lines.append(f"{n} deck: " + " ".join(d.deck))
+        lines.append(f"{n} discard: " + " ".join(("~" if down else "") + c for c, down in d.discard))
+    return "\n".join(lines) + "\n"
+
+
+def _hobbles(h: list[int]) -> str:
+    """Hobbles as the quarter turns each has made (``0,2``), or ``-`` for none."""
+    return ",".join(str(x) for x in h) if h else "-"

@@ -1,0 +1,60 @@
+"""What each seat may know (Player Setup: your hand is hidden from your opponent).
+
+A seat sees the battlefield, every character's statuses, hand and deck sizes, face-up discards, revealed
+cards, and its own hand, its own face-down discards and its own pending choices. It never sees another
+seat's hand, deck order, face-down discards, a card chosen but not yet revealed, or another seat's options.
+"""
+
+from __future__ import annotations
+
+from daimyo.senjutsu.hexgrid import FACINGS, hex_text
+from daimyo.senjutsu.state import seat_name
+
+
+def view(s, player: int | None) -> dict:
+    seats = []
+    for i, d in enumerate(s.ds):
+        mine = player == i
+        seats.append({
+            "seat": seat_name(i),
+            "character": d.character,
+            "name": s.cs.characters[d.character].name,
+            "hex": hex_text(d.pos) if d.pos else None,
+            "facing": FACINGS[d.facing],
+            "kamae": d.kamae,
+            "focus": d.focus,
+            "wounds": d.wounds,
+            "bleeding": d.bleeding,
+            "wound_limit": s.cs.characters[d.character].wound_limit,
+            "hand_limit": s.cs.characters[d.character].hand_limit,
+            "hobbles": len(d.hobbles),
+            "stuns": d.stuns,
+            "poison": s.poison_holder == i,
+            "hand_size": len(d.hand) + d.stuns + (1 if s.poison_holder == i else 0),
+            "deck_size": len(d.deck),
+            "discard": [c if (not down or mine) else "face-down" for c, down in d.discard],
+            "defeated": d.defeated,
+            "hand": sorted(d.hand) if mine else None,
+            "chosen": (s.chosen.get(i) if mine else (i in s.chosen)) if s.phase == "choose" else None,
+            "played": s.played[i]["card"] if i in s.played else None,
+            "initiative": s.played[i]["init"] if i in s.played and s.stage not in ("alt", "replace", "variable") else None,
+        })
+    pending = None
+    if s.pending:
+        pending = {"seat": seat_name(s.pending["seat"]), "kind": s.pending["kind"]}
+        if player == s.pending["seat"]:
+            pending["options"] = list(s.pending["options"])
+    return {
+        "game": "senjutsu",
+        "turn": s.turn,
+        "phase": s.phase,
+        "board": s.board_kind,
+        "terrain": {hex_text(h): k for h, k in sorted(s.terrain.items())},
+        "terrain_to_place": sorted(s.terrain_left),
+        "advantage": [seat_name(i) for i in s.advantage],
+        "seats": seats,
+        "to_act": [seat_name(i) for i in s.to_act()],
+        "pending": pending,
+        "order": [[seat_name(x[0]), x[1]] for x in s.segments] if s.stage in ("resolve", "end") else None,
+        "winners": [seat_name(i) for i in s.result] if s.result is not None else None,
+    }

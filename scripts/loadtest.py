@@ -1,0 +1,144 @@
+"""Load test of the play server: many concurrent games of random bots through WebSockets.
+
+Starts ``daimyo serve`` on 127.0.0.1 with a fresh SQLite file (or uses --url), creates GAMES
+four-player games whose every seat is a WebSocket client that picks a random legal action after
+a think time, runs for SECONDS, and reports the games held, the actions per second and the
+latency of an action (sent -> acknowledged, i.e. committed) at p50/p99.
+
+    python3 scripts/loadtest.py --games 200 --seconds 60 --think 1.0
+
+Not part of the test suite; traffic goes to 127.0.0.1 only and the run is bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+class Stats:
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.finished = 0
+        self.connected = 0
+
+
+async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: float, stop_at: float, stats: Stats, rng: random.Random):
+    async with connect(f"{base_ws}/ws/games/{game_id}", max_size=1 << 22, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        stats.connected += 1
+        pending_since = None  # when our action was sent
+        act_at = None         # when we will act on the latest state (after thinking)
+        state = None
+        while time.monotonic() < stop_at:
+            now = time.monotonic()
+            if act_at is not None and now >= act_at:
+                act_at = None
+                if state["legal"] and pending_since is None:
+                    pending_since = time.monotonic()
+                    await ws.send(json.dumps({"type": "act", "action": rng.choice(state["legal"])}))
+                continue
+            wait = (act_at if act_at is not None else stop_at) - now
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
+            except asyncio.TimeoutError:
+                continue
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ack" and pending_since is not None:
+                stats.latencies.append(time.monotonic() - pending_since)
+                pending_since = None
+            elif kind == "error":
+                pending_since = None
+                if msg["code"] not in ("not-your-turn",):
+                    stats.errors += 1
+            elif kind == "state":
+                state = msg
+                if state["view"]["phase"] == "over":
+                    if seat == 0:
+                        stats.finished += 1
+                    break
+                if state["legal"] and pending_since is None and act_at is None:
+                    act_at = time.monotonic() + (rng.uniform(0.5 * think, 1.5 * think) if think else 0)
+
+
+async def run(base: str, games: int, seconds: float, think: float, seed: int) -> dict:
+    rng = random.Random(seed)
+    created = []
+    for i in range(games):
+        created.append(post(f"{base}/api/games", {"seed": seed + i, "seats": [{"kind": "human"}] * 4}))
+    stats = Stats()
+    stop_at = time.monotonic() + seconds
+    base_ws = base.replace("http://", "ws://")
+    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()))
+             for g in created for s in g["seats"]]
+    t0 = time.monotonic()
+    await asyncio.gather(*tasks, return_exceptions=False)
+    elapsed = time.monotonic() - t0
+    lat = sorted(stats.latencies)
+
+    def pct(p):
+        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
+
+    return {"games": games, "connections": stats.connected, "seconds": round(elapsed, 1), "think_s": think,
+            "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+            "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
+            "games_finished": stats.finished, "errors": stats.errors}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before acting (uniform 0.5x-1.5x)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
+    args = ap.parse_args()
+    proc = None
+    base = args.url
+    if base is None:
+        port = free_port()
+        db = os.path.join(tempfile.mkdtemp(prefix="daimyo-load-"), "games.sqlite")
+        proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}"])
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{base}/api/bots", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+    try:
+        result = asyncio.run(run(base, args.games, args.seconds, args.think, args.seed))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=10)
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
