@@ -630,9 +630,13 @@ function onMessage(msg) {
     case "error":
       document.body.dataset.busy = "0";
       say(msg.message + (msg.rule ? ` [${msg.rule}]` : ""), "error");
-      if (msg.code === "bad-token" || msg.code === "no-such-game") {
-        G.closedForGood = true;
-        if (msg.code === "bad-token") localStorage.removeItem("daimyo:" + gameId);
+      if (msg.code === "no-such-game") G.closedForGood = true;
+      if (msg.code === "bad-token") {
+        // a wrong or stale seat token: forget it; the reconnection watches as a spectator
+        localStorage.removeItem("daimyo:" + gameId);
+        G.token = null;
+        G.seat = null;
+        G.retries = 0;
       }
       G.head = null;
       G.picked = [];
