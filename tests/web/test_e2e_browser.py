@@ -26,10 +26,13 @@ def _play_one_decision(page, rnd: random.Random) -> str:
     options = page.locator("#actions button.act, #hand .hand-token.playable")
     n = options.count()
     assert n > 0, "it is our turn but the page offers nothing to click"
-    pick = options.nth(rnd.randrange(n))
-    label = pick.inner_text()
     before = page.evaluate("document.body.dataset.seq")
-    pick.click()
+    if page.locator("#actions button.head.selected").count():
+        label = page.locator("#actions button.head.selected").inner_text()  # picked already: its places are lit
+    else:
+        pick = options.nth(rnd.randrange(n))
+        label = pick.inner_text()
+        pick.click()
     # a head (hand token, or a card/ability needing board places): click lit places until the action is sent
     for _ in range(4):
         if page.evaluate("document.body.dataset.busy") == "1" or page.evaluate("document.body.dataset.seq") != before:
@@ -75,9 +78,12 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
         assert not errors, errors
-        if page.locator("#scores:not([hidden])").count():
+        scores, steps, phase, can_act, seq = page.evaluate(
+            "[!document.getElementById('scores').hidden, !document.getElementById('steps').hidden, document.body.dataset.phase,"
+            " document.body.dataset.canAct, document.body.dataset.seq]")  # one look, so that nothing changes between the reads
+        if scores:
             break
-        if page.locator("#steps:not([hidden])").count():
+        if steps:
             steps_seen += 1
             if steps_seen == 2:
                 # the board at the reveal of a round's placements: the busiest picture
@@ -90,12 +96,12 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             if page.locator("#steps:not([hidden])").count():
                 page.click("#step-skip")
             continue
-        if page.evaluate("document.body.dataset.phase") == "over":
+        if phase == "over":
             page.wait_for_selector("#scores:not([hidden])", timeout=5000)
             continue
-        if page.evaluate("Number(document.body.dataset.legal || 0)") == 0:
-            seq = page.evaluate("document.body.dataset.seq")
-            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
+        if can_act != "1":
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || document.body.dataset.canAct === '1'"
+                                   " || !document.getElementById('steps').hidden", timeout=15000)
             continue
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():
             # an illegal click: the server's reason is shown, and nothing changes

@@ -199,7 +199,7 @@ function parseLegal(legal) {
 }
 
 function choicesNow() {
-  if (!G.head) return new Set();
+  if (!G.head || stepsActive()) return new Set();
   const parsed = parseLegal(G.legal);
   const out = new Set();
   for (const refs of parsed.heads.get(G.head) || []) {
@@ -258,6 +258,16 @@ function clickPlace(place) {
   if (full) { send(`${G.head} ${G.picked.join(" ")}`); return; }
   renderActions();
   lightUp();
+}
+
+// When the only thing to do is to pick places for one kind of action (a starting control token, a card's
+// province), pick that action at once so that its places light up.
+function autoHead() {
+  const parsed = parseLegal(G.legal);
+  if (parsed.heads.size === 1 && !parsed.direct.length) {
+    G.head = [...parsed.heads.keys()][0];
+    G.picked = [];
+  }
 }
 
 function offerHeads(heads, place) {
@@ -335,11 +345,12 @@ function render() {
   const view = G.shownView;
   if (!view) return;
   document.getElementById("game-id").textContent = gameId;
-  document.getElementById("round").textContent = t("status.round", { round: view.round });
+  document.getElementById("round").textContent = view.round ? t("status.round", { round: view.round }) : t("status.setup");
   document.getElementById("phase").textContent = view.phase === "over" ? "" : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
   document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
   document.body.dataset.phase = view.phase;
+  document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
   document.title = `${!REPLAY && G.legal.length && !stepsActive() ? "● " : ""}daimyo — ${gameId}`;
   drawOverlay(view);
   renderPlayers(view);
@@ -545,6 +556,7 @@ function endSteps() {
   focusProvince(null);
   G.shownView = G.pendingView || G.view;
   G.pendingView = null;
+  autoHead();
   render();
 }
 
@@ -609,6 +621,7 @@ function onMessage(msg) {
       }
       document.body.dataset.seq = String(msg.seq);
       document.body.dataset.legal = String(G.legal.length);
+      autoHead();
       render();
       break;
     }
@@ -617,9 +630,13 @@ function onMessage(msg) {
     case "error":
       document.body.dataset.busy = "0";
       say(msg.message + (msg.rule ? ` [${msg.rule}]` : ""), "error");
-      if (msg.code === "bad-token" || msg.code === "no-such-game") {
-        G.closedForGood = true;
-        if (msg.code === "bad-token") localStorage.removeItem("daimyo:" + gameId);
+      if (msg.code === "no-such-game") G.closedForGood = true;
+      if (msg.code === "bad-token") {
+        // a wrong or stale seat token: forget it; the reconnection watches as a spectator
+        localStorage.removeItem("daimyo:" + gameId);
+        G.token = null;
+        G.seat = null;
+        G.retries = 0;
       }
       G.head = null;
       G.picked = [];
