@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
 from daimyo import __version__
+from daimyo.cli.common import fail_on_file
 
 
 def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -80,12 +80,7 @@ def replay(file: Path, as_json: bool) -> None:
     try:
         rep = replay_text(file.read_text(encoding="utf-8"))
     except ValueError as e:
-        msg = str(e)
-        line = getattr(e, "lineno", None)
-        if line is not None and str(line) not in msg:
-            msg = f"line {line}: {msg}"
-        click.echo(f"{file}: {msg}", err=True)
-        sys.exit(1)
+        fail_on_file(file, e)
     if as_json:
         events = [{"line": line, **e.to_dict()} for line, _clan, _action, evs in rep.steps
                   for e in evs if e.visible(None)]

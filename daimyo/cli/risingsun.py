@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
+
+from daimyo.cli.common import fail_on_file
 
 
 @click.group()
 def risingsun() -> None:
     """Rising Sun: the War Phase."""
-
-
-def _fail(path, e: Exception) -> None:
-    msg = str(e)
-    line = getattr(e, "lineno", None)
-    if line is not None and str(line) not in msg:
-        msg = f"line {line}: {msg}"
-    click.echo(f"{path}: {msg}", err=True)
-    sys.exit(1)
 
 
 def describe(e) -> list[str]:
@@ -117,7 +109,7 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
     try:
         rec = Recorder(file.read_text(encoding="utf-8"))
     except FormatError as e:
-        _fail(file, e)
+        fail_on_file(file, e)
     s = rec.state
     for h in humans:
         if h not in s.clans:
@@ -169,7 +161,7 @@ def replay(file: Path, as_json: bool) -> None:
     try:
         rep = replay_text(file.read_text(encoding="utf-8"))
     except ValueError as e:
-        _fail(file, e)
+        fail_on_file(file, e)
     if as_json:
         events = [{"line": line, **e.to_dict()} for line, _clan, _action, evs in rep.steps for e in evs if e.visible(None)]
         click.echo(json.dumps({"state": rep.state.view(None), "events": events}))

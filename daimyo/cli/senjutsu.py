@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from daimyo.cli.common import fail_on_file
+
 TERRAIN_MARK = {"rock": "#rk", "shrine": "#sh", "tree": "#tr", "torii": "#to", "bamboo": "#bb", "cart": "#ct"}
 ARROW = {"n": "^", "ne": "/", "se": "\\", "s": "v", "sw": "/", "nw": "\\"}
 
@@ -212,8 +214,7 @@ def replay(file: Path) -> None:
     try:
         rep = replay_text(file.read_text(encoding="utf-8"))
     except ValueError as e:
-        click.echo(f"{file}: {e}", err=True)
-        sys.exit(1)
+        fail_on_file(file, e)
     for _line, _actor, _action, evs in rep.steps:
         for e in evs:
             if e.visible(None):

@@ -55,6 +55,29 @@ class Event:
         return f"Event({self.kind!r}, {self.data!r}{who})"
 
 
+def public_event(kind: str, **data) -> Event:
+    """An event every seat and every spectator may see."""
+    return Event(kind, data)
+
+
+def private_event(seats, kind: str, **data) -> Event:
+    """An event only ``seats`` (one seat or several) may see."""
+    if isinstance(seats, int):
+        seats = (seats,)
+    return Event(kind, data, frozenset(seats))
+
+
+def split_action(text, section: str) -> tuple[str, list[str]]:
+    """An action's verb (lower case) and its arguments; malformed text raises RuleViolation."""
+    from daimyo.core.errors import RuleViolation
+    if not isinstance(text, str):
+        raise RuleViolation(f"an action is text, not {type(text).__name__}", section)
+    words = text.split()
+    if not words:
+        raise RuleViolation("empty action", section)
+    return words[0].lower(), words[1:]
+
+
 class GameState(ABC):
     """Abstract base: what a game state offers to bots, servers, records and tests."""
 

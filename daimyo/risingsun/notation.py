@@ -15,6 +15,7 @@ In a record each action is preceded by the clan that takes it: ``lotus: bid 1 0 
 from __future__ import annotations
 
 from daimyo.core.errors import RuleViolation
+from daimyo.core.game import split_action
 from daimyo.risingsun.data import RULES as R
 
 _SECTION = "Action notation (docs/risingsun-war.md)"
@@ -40,12 +41,7 @@ def _count(text: str, what: str) -> int:
 
 def parse_move(s, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
-    if not isinstance(text, str):
-        raise RuleViolation(f"an action is text, not {type(text).__name__}", _SECTION)
-    words = text.split()
-    if not words:
-        raise RuleViolation("empty action", _SECTION)
-    verb, args = words[0].lower(), words[1:]
+    verb, args = split_action(text, _SECTION)
     if verb == "bid":
         if args and all("=" in a for a in args):
             amounts = [0, 0, 0, 0]

@@ -17,7 +17,7 @@ the reparations (the winner chooses who gets the odd coins). Scoring is in :mod:
 from __future__ import annotations
 
 from daimyo.core.errors import RuleViolation
-from daimyo.core.game import Action, Event, GameState
+from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.risingsun.data import RULES as R
 
 # battle steps
@@ -37,14 +37,8 @@ SEC_BIDS = "A battle 2. Secret bids"
 SEC_REPARATIONS = "A battle 6. Reparations"
 
 
-def ev(kind: str, **data) -> Event:
-    return Event(kind, data)
-
-
-def pev(seats, kind: str, **data) -> Event:
-    if isinstance(seats, int):
-        seats = (seats,)
-    return Event(kind, data, frozenset(seats))
+ev = public_event
+pev = private_event
 
 
 class RisingSunWar(GameState):

@@ -17,6 +17,7 @@ In a record each action is preceded by the clan that takes it: ``crab: pass``.
 from __future__ import annotations
 
 from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.game import split_action
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
@@ -64,12 +65,7 @@ def _province(text: str) -> int:
 
 def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
-    if not isinstance(text, str):
-        raise RuleViolation(f"an action is text, not {type(text).__name__}", _SECTION)
-    words = text.split()
-    if not words:
-        raise RuleViolation("empty action", _SECTION)
-    verb, args = words[0].lower(), words[1:]
+    verb, args = split_action(text, _SECTION)
 
     def need(n):
         if len(args) != n:

@@ -12,7 +12,7 @@ effects in :mod:`.cards`, scoring in :mod:`.scoring` and views in :mod:`.views`.
 from __future__ import annotations
 
 from daimyo.core.errors import RuleViolation
-from daimyo.core.game import Action, Event, GameState
+from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES
 
@@ -33,14 +33,8 @@ OVER = "over"
 PHASES = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL, UPKEEP, PLACEMENT, OVER)
 
 
-def ev(kind: str, **data) -> Event:
-    return Event(kind, data)
-
-
-def pev(seats, kind: str, **data) -> Event:
-    if isinstance(seats, int):
-        seats = (seats,)
-    return Event(kind, data, frozenset(seats))
+ev = public_event
+pev = private_event
 
 
 class RokuganState(GameState):
