@@ -45,7 +45,9 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
         import threading
         import webbrowser
         threading.Timer(1.0, webbrowser.open, args=(address,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    # no per-message compression: views are small, and deflating every one cost the server a
+    # seventh of its time under load (docs/benchmarks.md)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False)
 
 
 @click.command()

@@ -166,11 +166,8 @@ class Room:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule) from None
-            statements = [self.store.action_statement(self.row.id, self.seq, seat, text)]
-            if s.is_terminal():
-                statements.append(self.store.over_statement(self.row.id, s.result))
             try:
-                await self.store.write(*statements)
+                await self.store.append_action(self.row.id, self.seq, seat, text, s.result if s.is_terminal() else None)
             except Exception:
                 log.exception("could not save action %d of game %s", self.seq, self.row.id)
                 self.state = before

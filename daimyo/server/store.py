@@ -117,9 +117,17 @@ class Store:
     # ----------------------------------------------------------------- writes
     async def write(self, *statements) -> None:
         """Run ``statements`` (SQLAlchemy executables) in one transaction; return once committed."""
+        await self._submit(("statements", statements))
+
+    async def append_action(self, game_id: str, seq: int, seat: int, text: str, result: dict | None = None) -> None:
+        """Store action ``seq`` of a game (and its result when it ended the game); return once committed."""
+        row = {"game_id": game_id, "seq": seq, "seat": seat, "action": text, "at": now()}
+        await self._submit(("action", row, result))
+
+    async def _submit(self, job) -> None:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
-        self._queue.put((statements, loop, fut))
+        self._queue.put((job, loop, fut))
         await fut
 
     def _writer(self) -> None:
@@ -128,7 +136,7 @@ class Store:
             if item is None:
                 return
             batch = [item]
-            while True:
+            while len(batch) < 500:
                 try:
                     nxt = self._queue.get_nowait()
                 except queue.Empty:
@@ -139,9 +147,7 @@ class Store:
                 batch.append(nxt)
             try:
                 with self.engine.begin() as conn:
-                    for statements, _, _ in batch:
-                        for st in statements:
-                            conn.execute(st)
+                    self._run(conn, [job for job, _, _ in batch])
             except Exception:
                 # one bad write must not sink the others: retry each on its own
                 for item in batch:
@@ -150,12 +156,25 @@ class Store:
             for _, loop, fut in batch:
                 loop.call_soon_threadsafe(_resolve, fut, None)
 
+    @staticmethod
+    def _run(conn, jobs) -> None:
+        """Everything waiting, in one transaction: the actions as one multi-row insert."""
+        rows = [job[1] for job in jobs if job[0] == "action"]
+        for job in jobs:
+            if job[0] == "statements":
+                for st in job[1]:
+                    conn.execute(st)
+        if rows:
+            conn.execute(insert(actions), rows)
+        for job in jobs:
+            if job[0] == "action" and job[2] is not None:
+                conn.execute(update(games).where(games.c.id == job[1]["game_id"]).values(status=OVER, result=json.dumps(job[2])))
+
     def _commit_one(self, item) -> None:
-        statements, loop, fut = item
+        job, loop, fut = item
         try:
             with self.engine.begin() as conn:
-                for st in statements:
-                    conn.execute(st)
+                self._run(conn, [job])
         except Exception as e:  # reported to the one caller whose write failed
             loop.call_soon_threadsafe(_resolve, fut, e)
         else:
@@ -170,14 +189,6 @@ class Store:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash))
         return sts
-
-    @staticmethod
-    def action_statement(game_id: str, seq: int, seat: int, text: str):
-        return insert(actions).values(game_id=game_id, seq=seq, seat=seat, action=text, at=now())
-
-    @staticmethod
-    def over_statement(game_id: str, result: dict):
-        return update(games).where(games.c.id == game_id).values(status=OVER, result=json.dumps(result))
 
     # ------------------------------------------------------------------ reads
     def game_rows(self, status: str | None = None) -> list[GameRow]:
