@@ -35,7 +35,7 @@ from daimyo.bots.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
-from daimyo.rokugan.state import BLUFF, NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
+from daimyo.rokugan.state import NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 
 CLAN_PREFERENCE = ("crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn")
 #: expected strength of a token a seat has not seen, by where it stands

@@ -134,5 +134,8 @@ def bench(games: int, seed: int, as_json: bool) -> None:
                f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
 
 
+main.add_command(__import__("daimyo.cli.arena", fromlist=["arena"]).arena)
+rokugan.add_command(__import__("daimyo.cli.arena", fromlist=["balance"]).balance)
+
 if __name__ == "__main__":
     main()
