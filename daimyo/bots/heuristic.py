@@ -238,7 +238,15 @@ class Board:
         return u
 
     def base(self, p: int) -> float:
-        return self.utility(p, self.att[p], self.dfn[p], self.has_def[p], self.unk[p])
+        key = ("b", p)
+        u = self._memo.get(key)
+        if u is None:
+            u = self._memo[key] = self.utility(p, self.att[p], self.dfn[p], self.has_def[p], self.unk[p])
+        return u
+
+    def __getitem__(self, p: int) -> float:
+        """``board[p]`` is the base utility of province ``p`` (worked out when first asked)."""
+        return self.base(p)
 
     def with_attack(self, p: int, seat: int, x: float) -> float:
         key = ("a", p, seat, x)
@@ -383,63 +391,74 @@ class HeuristicBot:
         return [(0.0, m) for m in moves]
 
     def _placements(self, s, seat, moves) -> list:
-        b = Board(s, seat)
-        base = [b.base(p) for p in range(NP)]
-        kinds = R.clan_tokens[s.clans[seat]]
-        by_code = {k.code: k for k in kinds}
-        lion = s.clans[seat] == "lion"
-        out = []
-        role_of = {}
-        for t in b.my_tokens:
-            if t[3] in ("l", "s"):
-                role_of[t[0]] = ("a", t[5] if t[3] == "l" else t[4])
-            elif t[3] == "c":
-                role_of[t[0]] = ("d", t[4]) if s.owner[t[4]] == seat else ("a", t[4])
-        for m in moves:
-            verb = m[0]
-            if verb == "play":
-                out.append((self._play_value(s, seat, b, base, m), m))
-                continue
-            code, loc, a, bb = m[1], m[2], m[3], m[4]
-            tk = by_code[code]
-            kind, x = tk.kind, tk.strength
-            v = -TOKEN_COST * x
-            if kind in ("army", "navy", "shinobi"):
-                if loc == "l" or loc == "s" or (loc == "c" and s.owner[a] != seat):
-                    p = bb if loc == "l" else a
-                    now = b.with_attack(p, seat, x) - base[p]
-                    later = 0.0
-                    if b.my_follow:
-                        later = 0.5 * (b.with_attack(p, seat, x + b.my_follow) - b.with_attack(p, seat, b.my_follow))
-                    v += max(now, later)
+        ctx = _PlacementContext(s, seat)
+        return [(self._place_value(ctx, m), m) for m in moves]
+
+    def quick_choose(self, s, seat: int, sample: int = 12) -> tuple:
+        """A cheaper choice for simulations: in the placement phase score a random sample of the legal
+        moves (always with the best-looking defence and attack kept in the running); else as ``choose``."""
+        if s.pending or s.phase != PLACEMENT:
+            moves = s.legal_moves(seat)
+            if s.phase == UPKEEP and not s.pending:
+                return self.rng.choice(moves) if self.rng.below(4) == 0 else ("pass",)
+            return moves[0] if len(moves) == 1 else self.choose(s, seat)
+        moves = s.legal_moves(seat)
+        n = len(moves)
+        if n <= sample:
+            picks = list(moves)
+        else:
+            picks = [moves[self.rng.below(n)] for _ in range(sample)]
+        ctx = _PlacementContext(s, seat)
+        best, best_v = picks[0], -1e9
+        for m in picks:
+            v = self._place_value(ctx, m)
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+    def _place_value(self, ctx: "_PlacementContext", m: tuple) -> float:
+        s, seat, b, base = ctx.s, ctx.seat, ctx.b, ctx.base
+        if m[0] == "play":
+            return self._play_value(s, seat, b, base, m)
+        code, loc, a, bb = m[1], m[2], m[3], m[4]
+        tk = ctx.by_code[code]
+        kind, x = tk.kind, tk.strength
+        v = -TOKEN_COST * x
+        if kind in ("army", "navy", "shinobi"):
+            if loc == "l" or loc == "s" or (loc == "c" and s.owner[a] != seat):
+                p = bb if loc == "l" else a
+                now = b.with_attack(p, seat, x) - base[p]
+                later = 0.0
+                if b.my_follow:
+                    later = 0.5 * (b.with_attack(p, seat, x + b.my_follow) - b.with_attack(p, seat, b.my_follow))
+                v += max(now, later)
+            else:
+                v += b.with_defense(a, x) - base[a]
+        elif kind == "blessing":
+            r = ctx.role_of.get(a)
+            if r is None:
+                v -= 1.0
+            else:
+                base_tok = next(t for t in b.my_tokens if t[0] == a)
+                if ctx.kinds[base_tok[2]].kind == "bluff":
+                    v -= 0.5
+                elif r[0] == "a":
+                    v += b.with_attack(r[1], seat, 2) - base[r[1]]
                 else:
-                    v += b.with_defense(a, x) - base[a]
-            elif kind == "blessing":
-                r = role_of.get(a)
-                if r is None:
-                    v -= 1.0
-                else:
-                    base_tok = next(t for t in b.my_tokens if t[0] == a)
-                    if kinds[base_tok[2]].kind == "bluff":
-                        v -= 0.5
-                    elif r[0] == "a":
-                        v += b.with_attack(r[1], seat, 2) - base[r[1]]
-                    else:
-                        v += b.with_defense(r[1], 2) - base[r[1]]
-            elif kind == "bluff":
-                if loc == "c" and s.owner[a] == seat:
-                    v += (b.with_defense(a, 2, real=False) - base[a]) if lion else 0.05
-                else:
-                    p = bb if loc == "l" else a
-                    o = s.owner[p]
-                    v += 0.3 + (0.08 * province_flowers(s, p) if o >= 0 and o != seat else 0.0)
-                v += 0.1 * self.rng.below(3)  # a bluff is played where it is not expected
-            elif kind == "diplomacy":
-                v += self._diplomacy(s, seat, b, base, a)
-            elif kind == "raid":
-                v += self._raid(s, seat, b, base, a)
-            out.append((v, m))
-        return out
+                    v += b.with_defense(r[1], 2) - base[r[1]]
+        elif kind == "bluff":
+            if loc == "c" and s.owner[a] == seat:
+                v += (b.with_defense(a, 2, real=False) - base[a]) if ctx.lion else 0.05
+            else:
+                p = bb if loc == "l" else a
+                o = s.owner[p]
+                v += 0.3 + (0.08 * province_flowers(s, p) if o >= 0 and o != seat else 0.0)
+            v += 0.1 * self.rng.below(3)  # a bluff is played where it is not expected
+        elif kind == "diplomacy":
+            v += self._diplomacy(s, seat, b, base, a)
+        elif kind == "raid":
+            v += self._raid(s, seat, b, base, a)
+        return v
 
     def _diplomacy(self, s, seat, b: Board, base, p) -> float:
         """Diplomacy in ``p``: every token touching it is discarded and a peace token protects it."""
@@ -560,6 +579,26 @@ class HeuristicBot:
                 c.apply_move(seat, m)
                 out.append((standing(c, seat), m))
         return out
+
+
+class _PlacementContext:
+    """What scoring placements needs, worked out once per decision."""
+
+    __slots__ = ("s", "seat", "b", "base", "kinds", "by_code", "lion", "role_of")
+
+    def __init__(self, s, seat: int):
+        self.s, self.seat = s, seat
+        self.b = b = Board(s, seat)
+        self.base = b
+        self.kinds = R.clan_tokens[s.clans[seat]]
+        self.by_code = {k.code: k for k in self.kinds}
+        self.lion = s.clans[seat] == "lion"
+        self.role_of = {}
+        for t in b.my_tokens:
+            if t[3] in ("l", "s"):
+                self.role_of[t[0]] = ("a", t[5] if t[3] == "l" else t[4])
+            elif t[3] == "c":
+                self.role_of[t[0]] = ("d", t[4]) if s.owner[t[4]] == seat else ("a", t[4])
 
 
 def _token_place(s, t: tuple) -> tuple[int, str]:

@@ -147,7 +147,7 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
         t = d.tokens[i]
         d.tokens[i] = t[:2] + (tok,) + t[3:]
     if spied:
-        rest_hand = list(s.hand[o])  # seen this round with Spy Network: known to the viewer
+        rest_hand = sorted(s.hand[o])  # seen this round with Spy Network: known to the viewer
     elif bluff_free and not s.hand[o]:
         rest_hand = []  # the first player card sent the bluff back to the pool
         left.append(BLUFF)
