@@ -39,9 +39,14 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-results"), show_default=True,
               help="Folder for arena.sqlite, the game records and the plots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--bench", "bench", is_flag=True,
+              help="Instead of games: time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
 def arena(players: int, games: int, bots: list[str], seed: int, workers: int | None, ray_address: str | None, out: Path,
-          as_json: bool) -> None:
+          as_json: bool, bench: bool) -> None:
     """Play GAMES games of PLAYERS players between BOTS, rotating seats and clans so no bot is favoured."""
+    if bench:
+        _bench(players, games, bots, seed, as_json)
+        return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -77,6 +82,26 @@ def arena(players: int, games: int, bots: list[str], seed: int, workers: int | N
         click.echo(json.dumps(summary))
         return
     _print(summary)
+
+
+def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bool) -> None:
+    from daimyo.arena.bench import bench_ismcts
+    from daimyo.bots.ismcts import parse_budget
+
+    spec = next((b for b in bots if b.startswith("ismcts")), "ismcts:1s")
+    _, seconds = parse_budget(spec.partition(":")[2] or None)
+    if seconds is None:
+        raise click.BadParameter("the benchmark needs a budget in seconds, e.g. ismcts:1s", param_hint="--bots")
+    r = bench_ismcts(players, positions, seconds, seed)
+    if as_json:
+        click.echo(json.dumps(r))
+        return
+    for p in r["positions"]:
+        click.echo(f"seed {p['seed']} round {p['round']}: {p['iterations']} iterations in {p['search_seconds']} s "
+                   f"({p['iterations_per_second']} it/s)")
+    m = r["machine"]
+    click.echo(f"ISMCTS at the start of a {players}-player round: {r['iterations_per_second']} iterations/s "
+               f"({m['cpu']}, {m['cores']} cores, Python {m['python']}, load average {m['load_average'][0]:.2f})")
 
 
 def _print(r: dict) -> None:

@@ -116,3 +116,26 @@ def test_arena_rejects_an_unknown_bot():
     res = CliRunner().invoke(main, ["arena", "--bots", "random,nobody"])
     assert res.exit_code != 0
     assert "unknown bot 'nobody'" in res.output
+
+
+def test_balance_study_writes_report_and_plots(tmp_path):
+    from daimyo.arena.balance import run_balance, write_report
+
+    study = run_balance(3, ["heuristic", "random"], 5, 1, tmp_path / "games", counts=(2, 3))
+    assert study["games_total"] == 6
+    assert set(study["by_players"]) == {"2", "3"}
+    assert sum(v["kept"] for v in study["objectives"].values()) == 3 * 2 + 3 * 3
+    files = write_report(study, tmp_path / "docs")
+    text = files[0].read_text()
+    assert "## Win rate per clan" in text and "## First player and seats" in text and "## Secret objectives" in text
+    assert {f.name for f in files[1:]} == {f"balance-{k}.{x}" for k in ("clans", "first-player", "objectives") for x in ("png", "svg")}
+
+
+def test_ismcts_benchmark_reports_iterations_per_second():
+    from daimyo.cli.main import main
+
+    res = CliRunner().invoke(main, ["arena", "--players", "4", "--games", "1", "--bots", "ismcts:0.05s", "--bench", "--json"])
+    assert res.exit_code == 0, res.output
+    r = json.loads(res.output)
+    assert r["players"] == 4 and r["positions"][0]["round"] == 1
+    assert r["positions"][0]["iterations"] >= 1 and r["iterations_per_second"] > 0
