@@ -18,12 +18,13 @@ from tests.rokugan.test_properties import check_accounting, perturb_hidden
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_ismcts_plays_whole_games_with_legal_moves_only(players):
-    """Playing the Game: with a tiny budget ISMCTS finishes games of 2 to 5 players, every move legal."""
+    """Playing the Game: with a tiny budget (two search rounds over two root candidates, so the search
+    and not the fallback makes each choice) ISMCTS finishes games of 2 to 5 players, every move legal."""
     for g in range(2):
         seed = 40 + 10 * players + g
         s = new(players, seed, clans=g == 0)
         bots = {p: RandomBot(bot_seed(seed, p)) for p in range(players)}
-        bots[g % players] = ISMCTSBot(seed, iterations=3)
+        bots[g % players] = ISMCTSBot(seed, iterations=4, root_candidates=2)
         bots[(g + 1) % players] = HeuristicBot(seed)
         play_checked(s, bots)
         assert s.is_terminal()
@@ -49,6 +50,12 @@ def test_iteration_budget_is_spent_exactly_and_is_reproducible():
     a, b = ISMCTSBot(5, iterations=12), ISMCTSBot(5, iterations=12)
     assert a.choose(s, seat) == b.choose(s.clone(), seat)
     assert a.last_iterations == 12
+    moves = s.legal_moves(seat)
+    cands = [m for _, m in sorted(HeuristicBot(1).score_moves(s, seat, moves), key=lambda vm: -vm[0])[:4]]
+    root = ISMCTSBot(5, iterations=10).search(s, seat, cands)
+    assert root.rounds == 2  # whole rounds only: every candidate was simulated in the same sampled worlds
+    assert sum(c.visits for c in root.children.values()) == 10
+    assert all(c.value is not None for c in root.children.values())
 
 
 def _placement_state(players: int, seed: int, extra: int = 0):
