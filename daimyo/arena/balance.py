@@ -23,8 +23,7 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 def run_balance(games: int, bots: list[str], seed: int, workers: int, out: Path | str,
                 on_row: Callable[[dict], None] | None = None, counts=PLAYER_COUNTS) -> dict:
     store = Store(out)
-    study = {"bots": bots, "games_per_count": games, "seed": seed, "by_players": {}, "games_total": 0}
-    all_rows = []
+    by_count = {}
     for n in counts:
         run = f"balance-p{n}-s{seed}"
         specs = schedule(n, games, bots, seed + 100_000 * n)
@@ -34,14 +33,22 @@ def run_balance(games: int, bots: list[str], seed: int, workers: int, out: Path 
             if on_row:
                 on_row(row)
 
-        rows = run_games(specs, workers=workers, on_row=keep)
+        by_count[n] = run_games(specs, workers=workers, on_row=keep)
+    store.close()
+    return study_of(by_count, bots, games, seed)
+
+
+def study_of(by_count: dict[int, list[dict]], bots: list[str], games: int, seed: int) -> dict:
+    """The study's figures from the rows of each player count."""
+    study = {"bots": bots, "games_per_count": games, "seed": seed, "by_players": {}, "games_total": 0}
+    all_rows = []
+    for n, rows in sorted(by_count.items()):
         all_rows.extend(rows)
         summary = summarize(rows)
         summary["mean_honor"] = round(sum(sum(r["scores"]) / n for r in rows) / len(rows), 3)
-        summary["seeds"] = [specs[0].seed, specs[-1].seed]
+        summary["seeds"] = [min(r["seed"] for r in rows), max(r["seed"] for r in rows)]
         study["by_players"][str(n)] = summary
         study["games_total"] += len(rows)
-    store.close()
     study["objectives"] = objectives(all_rows)
     return study
 
@@ -118,7 +125,9 @@ def _findings(study: dict) -> list[str]:
         out.append("- Scoring least: " + ", ".join(f"{R.objectives[o]['name']} ({v['mean_honor']:.2f}, met {v['met_rate']:.0%})"
                                                  for o, v in low) + ".")
     out.append("- These are results of bot play: they measure the game as these bots play it, and narrow "
-               "with more games (the intervals above say how far).")
+               "with more games (the intervals above say how far). When one bot plays every seat it plays every "
+               "clan by the same rules and uses the clan abilities in simple ways (Scorpion's look and Unicorn's swap "
+               "only to read or improve its own battles), so a clan's rate also says how well that style of play suits it.")
     return out
 
 

@@ -8,7 +8,6 @@ from daimyo.arena.schedule import GameSpec
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
 from daimyo.rokugan.record import Recorder
-from daimyo.rokugan.state import UPKEEP
 
 
 def play_spec(spec: GameSpec) -> dict:
@@ -21,8 +20,8 @@ def play_spec(spec: GameSpec) -> dict:
     first = None
     moves = 0
     while not s.is_terminal():
-        if first is None and s.phase == UPKEEP:
-            first = s.first  # the first player of round one (Setup 8)
+        if first is None and s.round >= 1:
+            first = s.first  # the first player of round one (Setup 8), before any initiative card is drawn
         seat = s.to_act()[0]
         move = bots[seat].choose(s, seat)
         rec.apply_move(seat, move)

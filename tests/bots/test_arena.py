@@ -75,6 +75,15 @@ def test_a_stored_game_replays_to_the_same_result(tmp_path):
     assert _strip(back[0]) == _strip(row)
     rep = replay(path.read_text())
     assert rep.state.is_terminal()
+    # the row's first player is the one Setup 8 chose, the first player of round one
+    from daimyo.core.game import Action
+    from daimyo.rokugan.record import actor_seat, parse
+    s, actions = parse(row["record"])
+    for _, actor, text in actions:
+        if s.round >= 1:
+            break
+        s.apply(Action(actor_seat(s, actor), text))
+    assert row["first"] == s.first
     assert rep.state.result["winners"] == row["winners"]
     assert [r["total"] for r in rep.state.result["scores"]] == row["scores"]
 
