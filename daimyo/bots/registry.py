@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from typing import Callable
 
+from daimyo.bots import ismcts
+from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.random_bot import Bot, RandomBot
 
 # name -> factory(seed, budget or None) -> Bot
 BOTS: dict[str, Callable[[int, str | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
+    "heuristic": lambda seed, budget: HeuristicBot(seed),
+    "ismcts": ismcts.make,
 }
 
 

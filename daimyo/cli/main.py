@@ -129,14 +129,17 @@ def bench(games: int, seed: int, as_json: bool) -> None:
                f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
 
 
+from daimyo.cli.arena import arena, balance  # noqa: E402
 from daimyo.cli.risingsun import risingsun  # noqa: E402
 from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
 
 main.add_command(play)
 main.add_command(serve)
+main.add_command(arena)
 main.add_command(risingsun)
 main.add_command(senjutsu)
+rokugan.add_command(balance)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,44 @@
+"""Play one arena game and keep everything needed to study and replay it."""
+
+from __future__ import annotations
+
+import time
+
+from daimyo.arena.schedule import GameSpec
+from daimyo.bots.random_bot import bot_seed
+from daimyo.bots.registry import make_bot
+from daimyo.rokugan.record import Recorder
+
+
+def play_spec(spec: GameSpec) -> dict:
+    """Play the game ``spec`` describes; returns its row (results, honor, objectives and the record)."""
+    t0 = time.perf_counter()
+    rec = Recorder(players=spec.players, seed=spec.seed, clans=list(spec.clans))
+    rec.header["bots"] = " ".join(spec.bots)
+    s = rec.state
+    bots = {p: make_bot(spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
+    first = None
+    moves = 0
+    while not s.is_terminal():
+        if first is None and s.round >= 1:
+            first = s.first  # the first player of round one (Setup 8), before any initiative card is drawn
+        seat = s.to_act()[0]
+        move = bots[seat].choose(s, seat)
+        rec.apply_move(seat, move)
+        moves += 1
+    result = s.result
+    return {
+        "game": spec.index,
+        "seed": spec.seed,
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "clans": list(spec.clans),
+        "first": first,
+        "winners": list(result["winners"]),
+        "returns": s.returns(),
+        "scores": [row["total"] for row in result["scores"]],
+        "objectives": [[row["objective"], row["objective_met"], row["objective_honor"]] for row in result["scores"]],
+        "moves": moves,
+        "seconds": round(time.perf_counter() - t0, 3),
+        "record": rec.text(),
+    }

@@ -1,0 +1,66 @@
+"""Play many arena games: in this process, in worker processes, or on a Ray cluster.
+
+Results come back one row per game in the order games finish; ``on_row`` is called with each.
+Every game is fully determined by its spec (bots are seeded from the game's seed), so where it
+runs does not change its result.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Callable, Iterable
+
+from daimyo.arena.play import play_spec
+from daimyo.arena.schedule import GameSpec
+
+
+def run_games(specs: list[GameSpec], workers: int = 1, ray_address: str | None = None,
+              on_row: Callable[[dict], None] | None = None) -> list[dict]:
+    """Play ``specs``; returns the rows sorted by game number."""
+    if ray_address:
+        rows_iter = _ray_rows(specs, ray_address)
+    elif workers > 1 and len(specs) > 1:
+        rows_iter = _process_rows(specs, workers)
+    else:
+        rows_iter = (play_spec(s) for s in specs)
+    rows = []
+    for row in rows_iter:
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return sorted(rows, key=lambda r: r["game"])
+
+
+def _process_rows(specs: list[GameSpec], workers: int) -> Iterable[dict]:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_spec, s) for s in specs]
+        for f in as_completed(futures):
+            yield f.result()
+
+
+def _ray_rows(specs: list[GameSpec], address: str) -> Iterable[dict]:
+    """Run on Ray: ``address`` is a cluster address (``ray://host:10001``, ``auto``), or ``local`` to start
+    a small Ray instance on this machine for the run (used by the tests: Ray's old in-process
+    ``local_mode`` is gone from current Ray releases)."""
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+            ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, configure_logging=False,
+                     object_store_memory=100 * 1024 * 1024)
+        else:
+            ray.init(address=address, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(play_spec)
+        pending = [remote.remote(s) for s in specs]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

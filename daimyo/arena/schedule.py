@@ -1,0 +1,49 @@
+"""Who sits where, with which clan: a rotation that favours no bot.
+
+Game ``i`` (``i`` from 0) seats bot ``bots[(i + j) % k]`` at seat ``j`` (``k`` bots), so over
+every ``k`` consecutive games each bot sits each seat equally often. Clans turn once per block of
+``k`` games: in block ``r`` seat ``j`` plays clan ``CLANS[(r + j * step) % 7]``, so over ``7 * k``
+games each bot plays each clan from each seat equally often (the step spreads the clans of one
+game around the clan list). Game ``i`` is played with seed ``seed + i``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from daimyo.rokugan.data import RULES as R
+
+CLANS = tuple(R.clan_names)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    clans: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+
+def seating(index: int, players: int, bots: list[str]) -> tuple[str, ...]:
+    k = len(bots)
+    return tuple(bots[(index + j) % k] for j in range(players))
+
+
+def clans_for(index: int, players: int, k: int) -> tuple[str, ...]:
+    """The clans of game ``index``: distinct, turned once per block of ``k`` games."""
+    block = index // k
+    n = len(CLANS)
+    step = 2 if players <= 3 else 1  # 7 is prime: any step gives distinct clans
+    return tuple(CLANS[(block + j * step) % n] for j in range(players))
+
+
+def schedule(players: int, games: int, bots: list[str], seed: int = 0) -> list[GameSpec]:
+    if not 2 <= players <= 5:
+        raise ValueError(f"Battle for Rokugan is played by 2 to 5 players, not {players}")
+    if not bots:
+        raise ValueError("name at least one bot")
+    return [GameSpec(i, seed + i, seating(i, players, bots), clans_for(i, players, len(bots))) for i in range(games)]

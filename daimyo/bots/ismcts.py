@@ -1,0 +1,236 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).
+
+The search runs in rounds. Each round:
+
+1. **Determinize.** Draw a full game state consistent with what this bot's seat may know
+   (:func:`daimyo.bots.knowledge.determinize`): the other players' hidden tokens, hands, pools,
+   objectives and territory cards, the initiative order and the generator are sampled; the true
+   hidden facts are never read.
+2. **One iteration through each root candidate.** The root's candidates are the heuristic bot's
+   best moves (the rest are never better in its reading of the board and would spread the budget
+   too thin). For each, walk down the one tree shared by all determinizations: below the root a
+   node's children are the moves made from it, only those legal in this determinization are
+   candidates, and each candidate's *availability* is counted so that UCB uses how often a move
+   could have been chosen (ISMCTS-UCB with availability). A node grows a new child (the
+   heuristic's quick choice for whoever is to act) when its visits allow one more (progressive
+   widening: children <= 1 + sqrt(visits)).
+3. **Simulate** with the heuristic policy until the current round has been resolved (from setup,
+   through the first round), or the game ends.
+4. **Evaluate and back up.** Each seat's result is a sigmoid of its honor lead over the best rival
+   then, or the game's returns at the end; every node on the path adds the result of the seat
+   that made its move.
+
+Within a round every root candidate is simulated in the same sampled world with the same random
+numbers (common random numbers), so candidates are compared on equal terms and the sampling
+noise mostly cancels. The move chosen has the best mean result over the completed rounds (the
+heuristic's preference breaks near-ties). A budget is a number of iterations (``200``) or
+seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
+search (clans, objectives, the Dragon's return) are the heuristic's.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from daimyo.bots.heuristic import HeuristicBot
+from daimyo.bots.knowledge import determinize
+from daimyo.core.rng import Rng
+from daimyo.rokugan.scoring import honor
+from daimyo.rokugan.state import SETUP_CLANS, SETUP_OBJECTIVES
+
+ROOT_CANDIDATES = 6
+EXPLORATION = 0.7
+HONOR_SCALE = 4.0
+MAX_ROLLOUT_MOVES = 400
+ROLLOUT_SAMPLE = 400
+PRIOR_BONUS = 0.03
+PRIOR_TEMPERATURE = 0.5
+
+
+class _Node:
+    __slots__ = ("move", "player", "parent", "children", "visits", "reward", "avail", "prior", "value", "rounds")
+
+    def __init__(self, move, player: int, parent, prior: float = 0.0):
+        self.move = move
+        self.player = player
+        self.parent = parent
+        self.children: dict = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.prior = prior
+        self.value = None
+        self.rounds = 0
+
+    def ucb(self, c: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        return self.reward / self.visits + c * math.sqrt(math.log(max(1, self.avail)) / self.visits)
+
+
+def parse_budget(budget: str | None) -> tuple[int | None, float | None]:
+    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds; None -> 1 second."""
+    if budget is None or budget == "":
+        return None, 1.0
+    text = budget.strip().lower()
+    try:
+        if text.endswith("ms"):
+            return None, float(text[:-2]) / 1000
+        if text.endswith("s"):
+            value = float(text[:-1])
+            if value <= 0:
+                raise ValueError
+            return None, value
+        n = int(text)
+        if n <= 0:
+            raise ValueError
+        return n, None
+    except ValueError:
+        raise ValueError(f"bad ISMCTS budget '{budget}': write a number of iterations (200) or seconds (1s, 0.5s)") from None
+
+
+class ISMCTSBot:
+    """See the module docstring. ``iterations`` or ``seconds`` bounds each decision."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE):
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.root_candidates = root_candidates
+        self.exploration = exploration
+        self.rollout_sample = rollout_sample
+        self.heuristic = HeuristicBot(Rng(seed ^ 0x15_3C75).next64())
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def choose(self, state, seat: int) -> tuple:
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        if state.phase in (SETUP_CLANS, SETUP_OBJECTIVES) or (state.pending and state.pending[-1][0] == "dragon_return"):
+            return self.heuristic.choose(state, seat)
+        scored = self.heuristic.score_moves(state, seat, moves)
+        scored.sort(key=lambda vm: -vm[0])
+        top = scored[:self.root_candidates]
+        if len(top) == 1:
+            return top[0][1]
+        root = self.search(state, seat, [m for _, m in top], priors(top))
+        if not root.rounds:
+            return top[0][1]
+        best = max(root.children.values(), key=lambda c: c.value + PRIOR_BONUS * c.prior)
+        return best.move
+
+    def search(self, state, seat: int, candidates: list, prior: list[float] | None = None) -> _Node:
+        """Search from ``state``; the root's children are ``candidates``.
+
+        The budget is spent in rounds: each round draws one determinization and runs one
+        iteration through every root child in it, with the same random numbers for the
+        simulations (common random numbers: the children are compared on the same sampled
+        worlds, which removes most of the noise of the sampling from the comparison).
+        """
+        root = _Node(None, seat, None)
+        prior = prior or [1.0 / len(candidates)] * len(candidates)
+        for m, pr in zip(candidates, prior):
+            root.children[m] = _Node(m, seat, root, pr)
+        children = list(root.children.values())
+        t0 = time.perf_counter()
+        deadline = t0 + self.seconds if self.seconds is not None else None
+        done = 0
+        rounds = 0
+        sums = [0.0] * len(children)
+        stop = False
+        while not stop:
+            world = determinize(state, seat, self.rng)
+            sim_seed = self.rng.next64()
+            results = []
+            for child in children:
+                if self.iterations is not None and done >= self.iterations:
+                    stop = True
+                    break
+                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                    stop = True
+                    break
+                results.append(self._iterate(world.clone(), state.round, root, child, sim_seed))
+                done += 1
+            if len(results) == len(children):
+                rounds += 1
+                for i, v in enumerate(results):
+                    sums[i] += v
+        for child, total in zip(children, sums):
+            child.value = total / rounds if rounds else None
+        root.rounds = rounds
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - t0
+        return root
+
+    def _iterate(self, d, start_round: int, root: _Node, child: _Node, sim_seed: int) -> float:
+        """One ISMCTS iteration in determinization ``d`` through root child ``child``; returns the root seat's result."""
+        sim = Rng(sim_seed)
+        self.heuristic.rng = sim
+        c = self.exploration
+        d.apply_move(root.player, child.move)
+        node = child
+        path = [child]
+        # selection and expansion below the root
+        while node.visits > 0 and not d.is_terminal() and d.round == start_round:
+            actor = d.to_act()[0]
+            legal_moves = d.legal_moves(actor)
+            legal = [ch for m, ch in node.children.items() if ch.player == actor and m in legal_moves]
+            if len(node.children) < 1 + math.isqrt(node.visits):
+                m = self.heuristic.quick_choose(d, actor)
+                if m not in node.children:
+                    new = node.children[m] = _Node(m, actor, node)
+                    d.apply_move(actor, m)
+                    path.append(new)
+                    break
+            if not legal:
+                break
+            for ch in legal:
+                ch.avail += 1
+            node = max(legal, key=lambda ch: ch.ucb(c))
+            d.apply_move(actor, node.move)
+            path.append(node)
+        # simulation to the end of the round (from setup, through the first round too)
+        last_round = max(start_round, 1)
+        steps = 0
+        while not d.is_terminal() and d.round <= last_round and steps < MAX_ROLLOUT_MOVES:
+            if d.round > start_round and start_round > 0:
+                break
+            actor = d.to_act()[0]
+            d.apply_move(actor, self.heuristic.quick_choose(d, actor, self.rollout_sample))
+            steps += 1
+        values = evaluate(d)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.reward += values[n.player]
+        return values[root.player]
+
+
+def priors(scored: list[tuple[float, tuple]]) -> list[float]:
+    """The heuristic's scores made into a distribution (softmax at temperature PRIOR_TEMPERATURE)."""
+    best = scored[0][0]
+    w = [math.exp(max(-30.0, (v - best) / PRIOR_TEMPERATURE)) for v, _ in scored]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+def evaluate(d) -> list[float]:
+    """Each seat's result in [0, 1]: the game's returns at the end, else a sigmoid of its honor lead now."""
+    if d.is_terminal():
+        return d.returns()
+    h = [honor(d, p)["total"] for p in range(d.n)]
+    out = []
+    for p in range(d.n):
+        rival = max(h[q] for q in range(d.n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(h[p] - rival) / HONOR_SCALE)))
+    return out
+
+
+def make(seed: int, budget: str | None) -> ISMCTSBot:
+    iterations, seconds = parse_budget(budget)
+    return ISMCTSBot(seed, iterations=iterations, seconds=seconds)

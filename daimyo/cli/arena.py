@@ -1,0 +1,160 @@
+"""``daimyo arena``: bots against bots, seats and clans rotated; ratings, win rates, a plot and stored games."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import click
+
+
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
+    from daimyo.bots.registry import BOTS
+
+    names = [b.strip() for b in value.split(",") if b.strip()]
+    if not names:
+        raise click.BadParameter("name at least one bot, e.g. random,heuristic")
+    for b in names:
+        if b.partition(":")[0] not in BOTS:
+            raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(sorted(BOTS))}; a budget is written ismcts:1s or ismcts:200)")
+    try:
+        from daimyo.bots.registry import make_bot
+        for b in names:
+            make_bot(b, 0)
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+    return names
+
+
+@click.command()
+@click.option("--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Players per game (2 to 5).")
+@click.option("--games", type=click.IntRange(min=1), default=20, show_default=True, help="Games to play.")
+@click.option("--bots", "bots", callback=_bots, default="random,heuristic", show_default=True,
+              help="Comma-separated bots: random, heuristic, ismcts[:budget] (budget: iterations, or seconds as 1s).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
+@click.option("--ray", "ray_address", default=None, help="Run the games as Ray tasks on this cluster (address or 'auto'); 'local' starts a one-CPU Ray instance here.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-results"), show_default=True,
+              help="Folder for arena.sqlite, the game records and the plots.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--bench", "bench", is_flag=True,
+              help="Instead of games: time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
+def arena(players: int, games: int, bots: list[str], seed: int, workers: int | None, ray_address: str | None, out: Path,
+          as_json: bool, bench: bool) -> None:
+    """Play GAMES games of PLAYERS players between BOTS, rotating seats and clans so no bot is favoured."""
+    if bench:
+        _bench(players, games, bots, seed, as_json)
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from daimyo.arena.plot import plot_summary
+    from daimyo.arena.run import run_games
+    from daimyo.arena.schedule import schedule
+    from daimyo.arena.stats import summarize
+    from daimyo.arena.store import Store
+
+    specs = schedule(players, games, bots, seed)
+    workers = workers or os.cpu_count() or 1
+    store = Store(out)
+    run = f"p{players}-s{seed}-{int(time.time())}"
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, disable=as_json or not err.is_terminal)
+    t0 = time.perf_counter()
+    with progress:
+        task = progress.add_task("games", total=games)
+
+        def on_row(row: dict) -> None:
+            store.add(run, row)
+            progress.advance(task)
+
+        rows = run_games(specs, workers=workers, ray_address=ray_address, on_row=on_row)
+    store.close()
+    summary = summarize(rows)
+    summary.update(players=players, bots_spec=bots, seed=seed, seconds=round(time.perf_counter() - t0, 2), run=run,
+                   database=str(out / "arena.sqlite"), records=str(out / "records"))
+    files = plot_summary(summary, out / f"{run}-plot", title=f"{players}-player arena: {', '.join(bots)}")
+    summary["plots"] = [str(f) for f in files]
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    _print(summary)
+
+
+def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bool) -> None:
+    from daimyo.arena.bench import bench_ismcts
+    from daimyo.bots.ismcts import parse_budget
+
+    spec = next((b for b in bots if b.startswith("ismcts")), "ismcts:1s")
+    _, seconds = parse_budget(spec.partition(":")[2] or None)
+    if seconds is None:
+        raise click.BadParameter("the benchmark needs a budget in seconds, e.g. ismcts:1s", param_hint="--bots")
+    r = bench_ismcts(players, positions, seconds, seed)
+    if as_json:
+        click.echo(json.dumps(r))
+        return
+    for p in r["positions"]:
+        click.echo(f"seed {p['seed']} round {p['round']}: {p['iterations']} iterations in {p['search_seconds']} s "
+                   f"({p['iterations_per_second']} it/s)")
+    m = r["machine"]
+    click.echo(f"ISMCTS at the start of a {players}-player round: {r['iterations_per_second']} iterations/s "
+               f"({m['cpu']}, {m['cores']} cores, Python {m['python']}, load average {m['load_average'][0]:.2f})")
+
+
+def _print(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console()
+    out.print(f"{r['games']} games of {r['players']} players in {r['seconds']} s (seeds {r['seed']}..{r['seed'] + r['games'] - 1})")
+    t = Table(title="bots (a tie splits the win; 95% Wilson intervals)")
+    for col in ("bot", "seats", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for b, v in r["bots"].items():
+        rt = r["ratings"].get(b, {})
+        t.add_row(b, str(v["seats"]), f"{v['wins']:g}", f"{v['win_rate']:.1%}", f"{v['ci95'][0]:.1%}-{v['ci95'][1]:.1%}",
+                  f"{rt.get('mu', float('nan')):.2f}", f"{rt.get('sigma', float('nan')):.2f}", f"{rt.get('ordinal', float('nan')):.2f}")
+    out.print(t)
+    for n, clans in r["clans"].items():
+        t = Table(title=f"clans, {n} players")
+        for col in ("clan", "seats", "wins", "win rate", "95% CI"):
+            t.add_column(col, justify="left" if col == "clan" else "right")
+        for c, v in sorted(clans.items(), key=lambda kv: -kv[1]["win_rate"]):
+            t.add_row(c, str(v["seats"]), f"{v['wins']:g}", f"{v['win_rate']:.1%}", f"{v['ci95'][0]:.1%}-{v['ci95'][1]:.1%}")
+        out.print(t)
+    out.print(f"results: {r['database']} (records in {r['records']}; replay one with daimyo rokugan replay FILE)")
+    out.print(f"plots: {', '.join(r['plots'])}")
+
+
+@click.command()
+@click.option("--games", type=click.IntRange(min=1), default=70, show_default=True, help="Games per player count (2 to 5).")
+@click.option("--bots", "bots", callback=_bots, default="heuristic", show_default=True, help="The bots that play every seat.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seeds of each player count start here.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("balance-results"), show_default=True,
+              help="Folder for the stored games.")
+@click.option("--docs", "docs", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True,
+              help="Where balance.md and img/ are written.")
+@click.option("--json", "as_json", is_flag=True, help="Print the study as JSON.")
+def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Path, docs: Path, as_json: bool) -> None:
+    """Balance study: per-clan win rates at 2-5 players, first-player advantage, which objectives score most."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from daimyo.arena.balance import run_balance, write_report
+
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("balance"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, disable=as_json or not err.is_terminal)
+    with progress:
+        task = progress.add_task("games", total=4 * games)
+        study = run_balance(games, bots, seed, workers or os.cpu_count() or 1, out, on_row=lambda row: progress.advance(task))
+    files = write_report(study, docs)
+    study["written"] = [str(f) for f in files]
+    if as_json:
+        click.echo(json.dumps(study))
+        return
+    click.echo(f"{study['games_total']} games; report written to {files[0]} with plots {', '.join(str(f) for f in files[1:])}")

@@ -1,0 +1,169 @@
+"""Fixed-size encodings of Battle for Rokugan moves and of one seat's view, for learning agents.
+
+**Actions.** Every move any seat can ever make maps to one entry of a fixed catalogue. A move
+that names a board token (a blessing's base, a scout, a shugenja, the first player card, the
+Scorpion's look, a card's token choice, the Unicorn's swap) names it by the *place* it stands
+(a province's centre, a coastal border or a directed land border), so the catalogue does not
+grow with token numbers; when several legal moves share an entry (two of one's tokens in the
+same province), the entry stands for the first of them in the legal move list. A card's
+``("player", seat)`` choice is written relative to the acting seat.
+
+**Observations.** A flat float32 vector built only from what the seat may know: provinces
+(owner relative to the seat, control tokens, special tokens), the tokens at each place (by
+relative owner: how many, and the known strength), the seat's own hand, pool and discard pile
+by token code, every player's public counts, the round, phase and pending choice, the seat's
+objective and territory cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from daimyo.bots.knowledge import known
+from daimyo.rokugan.data import RULES as R, SPECIALS
+from daimyo.rokugan.state import NP, PHASES
+
+MAX_PLAYERS = 5
+CODES = tuple(sorted({t.code for c in R.clan_names for t in R.clan_tokens[c]}))
+NB = len(R.borders)
+NPLACE = 2 * NP + 2 * NB
+CARD_IDS = tuple(sorted(R.cards))
+OBJECTIVES = tuple(R.objective_ids)
+PENDING = ("card", "dragon_return", "scorpion_look", "unicorn_swap")
+
+
+def place_index(loc: str, a: int, b: int) -> int:
+    """Centre of p -> p; coastal border of p -> NP + p; land border bi towards q -> 2 NP + 2 bi (+1 for the second province)."""
+    if loc == "c":
+        return a
+    if loc == "s":
+        return NP + a
+    return 2 * NP + 2 * a + (0 if b == R.borders[a][0] else 1)
+
+
+def _catalogue() -> list[tuple]:
+    keys: list[tuple] = []
+    keys += [("clan", c) for c in R.clan_names]
+    keys += [("objective", o) for o in OBJECTIVES]
+    keys += [("control", p) for p in range(NP)]
+    keys += [("pass",), ("done",)]
+    keys += [("play", c) for c in CARD_IDS]
+    keys += [("play", c, i) for c in ("scout", "shugenja", "first-player") for i in range(NPLACE)]
+    keys += [("place", code, i) for code in CODES for i in range(NPLACE)]
+    keys += [("look", i) for i in range(NPLACE)] + [("token", i) for i in range(NPLACE)]
+    keys += [("swap", i, j) for i in range(NPLACE) for j in range(i, NPLACE)]
+    keys += [(v, p) for v in ("province", "special") for p in range(NP)]
+    keys += [("player", k) for k in range(1, MAX_PLAYERS)]
+    keys += [(v, code) for v in ("take", "discard", "return") for code in CODES]
+    return keys
+
+
+KEYS = _catalogue()
+INDEX = {k: i for i, k in enumerate(KEYS)}
+N_ACTIONS = len(KEYS)
+
+
+def _token_place(s, tid: int) -> int:
+    for t in s.tokens:
+        if t[0] == tid:
+            if t[3] == "o":
+                return _token_place(s, t[4])
+            return place_index(t[3], t[4], t[5])
+    raise KeyError(tid)
+
+
+def move_key(s, seat: int, m: tuple) -> tuple:
+    """The catalogue entry of legal move ``m`` of ``seat``."""
+    v = m[0]
+    if v == "place":
+        if m[2] == "o":
+            return ("place", m[1], _token_place(s, m[3]))
+        return ("place", m[1], place_index(m[2], m[3], m[4]))
+    if v == "play" and len(m) == 3:
+        return ("play", m[1], _token_place(s, m[2]))
+    if v in ("look", "token"):
+        return (v, _token_place(s, m[1]))
+    if v == "swap":
+        i, j = _token_place(s, m[1]), _token_place(s, m[2])
+        return ("swap", min(i, j), max(i, j))
+    if v == "player":
+        return ("player", (m[1] - seat) % s.n)
+    return m
+
+
+def legal_index(s, seat: int) -> dict[int, tuple]:
+    """Action index -> the legal move it stands for (the first legal move of each entry)."""
+    out: dict[int, tuple] = {}
+    for m in s.legal_moves(seat):
+        i = INDEX[move_key(s, seat, m)]
+        if i not in out:
+            out[i] = m
+    return out
+
+
+# ------------------------------------------------------------------ observations
+_SPECIAL_INDEX = {name: i for i, name in enumerate(SPECIALS)}
+_CODE_INDEX = {c: i for i, c in enumerate(CODES)}
+_PROVINCE = MAX_PLAYERS + 1 + 2 + len(SPECIALS)
+_PLACE = 2 * MAX_PLAYERS
+_PLAYER = 10
+OBS_SIZE = (NP * _PROVINCE + NPLACE * _PLACE + 3 * len(CODES) + MAX_PLAYERS * _PLAYER
+            + (R.rounds + 1) + len(PHASES) + len(PENDING) + len(OBJECTIVES) + len(CARD_IDS) + len(R.clan_names))
+
+
+def observe(s, seat: int) -> np.ndarray:
+    """The seat's observation (see the module docstring); same length in every state of every game."""
+    n = s.n
+    rel = [(q - seat) % n for q in range(n)]
+    x = np.zeros(OBS_SIZE, dtype=np.float32)
+    o = 0
+    for p in range(NP):
+        own = s.owner[p]
+        x[o + (rel[own] if own >= 0 else MAX_PLAYERS)] = 1
+        x[o + MAX_PLAYERS + 1] = s.up[p] / 5
+        x[o + MAX_PLAYERS + 2] = s.down[p] / 5
+        if s.special[p] is not None:
+            x[o + MAX_PLAYERS + 3 + _SPECIAL_INDEX[s.special[p]]] = 1
+        o += _PROVINCE
+    for t in s.tokens:
+        base = t
+        if t[3] == "o":
+            base = next((u for u in s.tokens if u[0] == t[4]), None)
+            if base is None or base[3] == "o":
+                continue
+        i = place_index(base[3], base[4], base[5])
+        r = rel[t[1]]
+        x[o + i * _PLACE + r] += 1
+        if known(s, seat, t):
+            x[o + i * _PLACE + MAX_PLAYERS + r] += R.clan_tokens[s.clans[t[1]]][t[2]].strength / 5
+    o += NPLACE * _PLACE
+    if s.clans[seat]:
+        ks = R.clan_tokens[s.clans[seat]]
+        for k, pile in enumerate((s.hand[seat], s.pool[seat], s.discard[seat])):
+            for tok in pile:
+                x[o + k * len(CODES) + _CODE_INDEX[ks[tok].code]] += 1
+    o += 3 * len(CODES)
+    for q in range(n):
+        b = o + rel[q] * _PLAYER
+        x[b:b + _PLAYER] = (len(s.hand[q]) / 7, len(s.pool[q]) / 27, s.supply[q] / 30, s.scouts[q] / 2, s.shugenja[q],
+                            len(s.cards[q]) / 5, s.ronin[q], s.done[q], q == s.first, s.control_tokens_on_board(q) / 30)
+    o += MAX_PLAYERS * _PLAYER
+    x[o + min(s.round, R.rounds)] = 1
+    o += R.rounds + 1
+    x[o + PHASES.index(s.phase)] = 1
+    o += len(PHASES)
+    if s.pending:
+        x[o + PENDING.index(s.pending[-1][0])] = 1
+    o += len(PENDING)
+    if s.objective[seat]:
+        x[o + OBJECTIVES.index(s.objective[seat])] = 1
+    else:
+        for oid in s.offer[seat]:
+            x[o + OBJECTIVES.index(oid)] = 0.5
+    o += len(OBJECTIVES)
+    for c in s.cards[seat]:
+        x[o + CARD_IDS.index(c)] = 1
+    o += len(CARD_IDS)
+    if s.clans[seat]:
+        x[o + R.clan_names.index(s.clans[seat])] = 1
+    return x

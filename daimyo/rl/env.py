@@ -1,0 +1,118 @@
+"""The PettingZoo AEC environment: one agent per seat, turn by turn as the rules give them.
+
+Agents are ``player_0`` .. ``player_{N-1}`` (seats). Each observation is a dict with
+``observation`` (the seat's view, :func:`daimyo.rl.encoding.observe`) and ``action_mask`` (1 for
+each catalogue entry that is legal now; all 0 for agents not to act). At the end every agent's
+reward is its share of the win (1 for a sole winner, 1/k for k tied winners, 0 otherwise).
+Clans are dealt from the reset seed unless ``clans`` is given.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from daimyo.core.rng import Rng
+from daimyo.rl.encoding import KEYS, N_ACTIONS, OBS_SIZE, legal_index, observe
+from daimyo.rokugan import new_game
+from daimyo.rokugan.data import RULES as R
+
+
+class raw_env(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
+        super().__init__()
+        if not 2 <= players <= 5:
+            raise ValueError(f"Battle for Rokugan is played by 2 to 5 players, not {players}")
+        self.players = players
+        self.fixed_clans = list(clans) if clans else None
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
+        }) for a in self.possible_agents}
+        self.state = None
+        self._legal: dict[int, tuple] = {}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ----------------------------------------------------------------- API
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = 0 if seed is None else int(seed)
+        clans = self.fixed_clans
+        if clans is None:
+            names = list(R.clan_names)
+            Rng(seed ^ 0xC1A5).shuffle(names)
+            clans = names[:self.players]
+        self.state = new_game(players=self.players, seed=seed, clans=clans)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        s = self.state
+        if s.is_terminal():
+            return
+        seat = s.to_act()[0]
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = legal_index(s, seat)
+
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        if agent == self.agent_selection and not self.state.is_terminal():
+            mask[list(self._legal)] = 1
+        return {"observation": observe(self.state, seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        action = int(action)
+        if action not in self._legal:
+            raise ValueError(f"action {action} ({KEYS[action] if 0 <= action < N_ACTIONS else 'out of range'}) "
+                             f"is not legal for {agent} now; use the action mask")
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        s = self.state
+        s.apply_move(seat, self._legal[action])
+        self.rewards = {a: 0.0 for a in self.agents}
+        if s.is_terminal():
+            for a, r in zip(self.possible_agents, s.returns()):
+                self.rewards[a] = float(r)
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            # every agent is dead now: each is stepped with None in turn
+            self.agent_selection = self.agents[0]
+            return
+        self._accumulate_rewards()
+        self._select()
+
+    def render(self):
+        if self.render_mode != "ansi":
+            return None
+        from daimyo.rokugan.position import to_position
+        return to_position(self.state)
+
+    def close(self) -> None:
+        pass
+
+
+def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
+    """The environment wrapped in PettingZoo's order-enforcing wrapper."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode))

@@ -1,0 +1,124 @@
+"""ISMCTS: legal moves only, budgets, and decisions that cannot depend on facts hidden from its seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from daimyo.bots import make_bot
+from daimyo.bots.heuristic import HeuristicBot
+from daimyo.bots.ismcts import ISMCTSBot, parse_budget
+from daimyo.bots.knowledge import determinize, known
+from daimyo.bots.random_bot import RandomBot, bot_seed
+from daimyo.core.rng import Rng
+from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.state import PLACEMENT
+from tests.bots.helpers import new, play_checked
+from tests.rokugan.test_properties import check_accounting, perturb_hidden
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_ismcts_plays_whole_games_with_legal_moves_only(players):
+    """Playing the Game: with a tiny budget (two search rounds over two root candidates, so the search
+    and not the fallback makes each choice) ISMCTS finishes games of 2 to 5 players, every move legal."""
+    for g in range(2):
+        seed = 40 + 10 * players + g
+        s = new(players, seed, clans=g == 0)
+        bots = {p: RandomBot(bot_seed(seed, p)) for p in range(players)}
+        bots[g % players] = ISMCTSBot(seed, iterations=4, root_candidates=2)
+        bots[(g + 1) % players] = HeuristicBot(seed)
+        play_checked(s, bots)
+        assert s.is_terminal()
+
+
+def test_budgets_are_read_as_iterations_or_seconds():
+    assert parse_budget("200") == (200, None)
+    assert parse_budget("1s") == (None, 1.0)
+    assert parse_budget("250ms") == (None, 0.25)
+    assert parse_budget(None) == (None, 1.0)
+    for bad in ("0", "-3", "fast", "0s"):
+        with pytest.raises(ValueError, match="bad ISMCTS budget"):
+            parse_budget(bad)
+    b = make_bot("ismcts:200", 1)
+    assert isinstance(b, ISMCTSBot) and b.iterations == 200 and b.seconds is None
+    assert make_bot("ismcts:1s", 1).seconds == 1.0
+    assert make_bot("ismcts", 1).seconds == 1.0
+
+
+def test_iteration_budget_is_spent_exactly_and_is_reproducible():
+    s = _placement_state(4, 21)
+    seat = s.to_act()[0]
+    a, b = ISMCTSBot(5, iterations=12), ISMCTSBot(5, iterations=12)
+    assert a.choose(s, seat) == b.choose(s.clone(), seat)
+    assert a.last_iterations == 12
+    moves = s.legal_moves(seat)
+    cands = [m for _, m in sorted(HeuristicBot(1).score_moves(s, seat, moves), key=lambda vm: -vm[0])[:4]]
+    root = ISMCTSBot(5, iterations=10).search(s, seat, cands)
+    assert root.rounds == 2  # whole rounds only: every candidate was simulated in the same sampled worlds
+    assert sum(c.visits for c in root.children.values()) == 10
+    assert all(c.value is not None for c in root.children.values())
+
+
+def _placement_state(players: int, seed: int, extra: int = 0):
+    s = new(players, seed)
+    hb = {p: HeuristicBot(p) for p in range(players)}
+    rng = Rng(seed)
+    while not (s.phase == PLACEMENT and s.round >= 2):
+        seat = s.to_act()[0]
+        s.apply_move(seat, hb[seat].choose(s, seat))
+    for _ in range(extra + rng.below(5)):
+        seat = s.to_act()[0]
+        s.apply_move(seat, hb[seat].choose(s, seat))
+    return s
+
+
+def test_determinization_keeps_the_seats_view_and_every_token():
+    """Hidden information: a determinization shows the seat exactly its view, keeps every component,
+    and changes hidden facts (it is drawn, not copied)."""
+    changed = 0
+    for g in range(12):
+        s = _placement_state(2 + g % 4, 300 + g, extra=g % 3)
+        seat = s.to_act()[0]
+        d = determinize(s, seat, Rng(g))
+        assert d.view(seat) == s.view(seat)
+        assert d.legal_moves(seat) == s.legal_moves(seat)
+        check_accounting(d)
+        for t in d.tokens:
+            if t[1] != seat and not known(d, seat, t) and t[3] != "o":
+                kind = R.clan_tokens[d.clans[t[1]]][t[2]].kind
+                assert kind in ("army", "bluff") if t[3] == "l" else True
+        changed += any(d.hand[o] != s.hand[o] or d.pool[o] != s.pool[o] for o in range(s.n) if o != seat)
+    assert changed >= 10
+
+
+def test_ismcts_decision_cannot_depend_on_hidden_facts_it_has_not_seen():
+    """Hidden information: two states that differ only in facts hidden from the bot's seat (others'
+    hands, pools and facedown tokens, objectives, territory cards, the generator, the initiative
+    order) give the same choice from equally seeded bots, and the same search statistics."""
+    compared = 0
+    for g in range(6):
+        s = _placement_state(2 + g % 4, 500 + g, extra=g)
+        seat = s.to_act()[0]
+        other = perturb_hidden(s, seat, Rng(900 + g))
+        assert other.view(seat) == s.view(seat)
+        differs = any(other.hand[o] != s.hand[o] or other.pool[o] != s.pool[o] or other.objective[o] != s.objective[o]
+                      for o in range(s.n) if o != seat)
+        assert differs
+        a, b = ISMCTSBot(g, iterations=8), ISMCTSBot(g, iterations=8)
+        ma, mb = a.choose(s, seat), b.choose(other, seat)
+        assert ma == mb
+        compared += 1
+    assert compared == 6
+
+
+def test_ismcts_search_statistics_match_on_perturbed_states():
+    """Hidden information: not only the choice but every root statistic is the same."""
+    s = _placement_state(3, 77, extra=2)
+    seat = s.to_act()[0]
+    other = perturb_hidden(s, seat, Rng(4))
+    bot_a, bot_b = ISMCTSBot(9, iterations=10), ISMCTSBot(9, iterations=10)
+    moves = s.legal_moves(seat)
+    cands = [m for _, m in sorted(bot_a.heuristic.score_moves(s, seat, moves), key=lambda vm: -vm[0])[:6]]
+    ra = bot_a.search(s, seat, cands)
+    rb = bot_b.search(other, seat, cands)
+    stats = lambda root: [(m, c.visits, round(c.reward, 9), c.avail) for m, c in root.children.items()]  # noqa: E731
+    assert stats(ra) == stats(rb)
