@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 
+import orjson
 from websockets.asyncio.client import connect
 
 
@@ -47,7 +48,9 @@ class Stats:
         self.connected = 0
 
 
-async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: float, stop_at: float, stats: Stats, rng: random.Random):
+async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: float, stop_at: float, stats: Stats, rng: random.Random,
+                      start_after: float = 0.0):
+    await asyncio.sleep(start_after)
     async with connect(f"{base_ws}/ws/games/{game_id}", max_size=1 << 22, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         stats.connected += 1
@@ -67,7 +70,9 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
             except asyncio.TimeoutError:
                 continue
-            msg = json.loads(raw)
+            if '"legal":[]' in raw and '"phase":"over"' not in raw:
+                continue  # a state in which this seat has nothing to do: no need to read it (keeps the client light)
+            msg = orjson.loads(raw)
             kind = msg["type"]
             if kind == "ack" and pending_since is not None:
                 stats.latencies.append(time.monotonic() - pending_since)
@@ -86,28 +91,56 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                     act_at = time.monotonic() + (rng.uniform(0.5 * think, 1.5 * think) if think else 0)
 
 
-async def run(base: str, games: int, seconds: float, think: float, seed: int) -> dict:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float) -> Stats:
     rng = random.Random(seed)
-    created = []
-    for i in range(games):
-        created.append(post(f"{base}/api/games", {"seed": seed + i, "seats": [{"kind": "human"}] * 4}))
     stats = Stats()
     stop_at = time.monotonic() + seconds
     base_ws = base.replace("http://", "ws://")
-    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()))
+    starts = {g["id"]: rng.uniform(0, ramp) for g in created}  # games begin spread over the ramp, as in life
+    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()), starts[g["id"]])
              for g in created for s in g["seats"]]
+    await asyncio.gather(*tasks)
+    return stats
+
+
+def drive_in_process(args) -> tuple[list[float], int, int, int]:
+    stats = asyncio.run(drive(*args))
+    return stats.latencies, stats.errors, stats.finished, stats.connected
+
+
+def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None) -> dict:
+    from concurrent.futures import ProcessPoolExecutor
+
+    created = [post(f"{base}/api/games", {"seed": seed + i, "seats": [{"kind": "human"}] * 4}) for i in range(games)]
+    chunks = [created[k::clients] for k in range(clients)]
     t0 = time.monotonic()
-    await asyncio.gather(*tasks, return_exceptions=False)
+    cpu0 = cpu_seconds(server_pid) if server_pid else None
+    with ProcessPoolExecutor(clients) as pool:
+        parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
-    lat = sorted(stats.latencies)
+    server_cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
+    with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as r:
+        server_stats = json.loads(r.read())
+    lat = sorted(x for p in parts for x in p[0])
 
     def pct(p):
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
-    return {"games": games, "connections": stats.connected, "seconds": round(elapsed, 1), "think_s": think,
+    return {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients,
+            "seconds": round(elapsed, 1), "think_s": think, "ramp_s": ramp,
             "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+            "server_side_latency_ms": server_stats["latency_ms"],
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
-            "games_finished": stats.finished, "errors": stats.errors}
+            "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
+            "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
+            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None}
 
 
 def main() -> None:
@@ -116,6 +149,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before acting (uniform 0.5x-1.5x)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
+    ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
     args = ap.parse_args()
     proc = None
@@ -132,7 +167,7 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
     try:
-        result = asyncio.run(run(base, args.games, args.seconds, args.think, args.seed))
+        result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None)
     finally:
         if proc is not None:
             proc.terminate()

@@ -106,6 +106,9 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
         data = await asyncio.to_thread(_replay_steps, room)
         return JSONResponse(data)
 
+    async def stats(request: Request) -> Response:
+        return JSONResponse(hub.load_summary())
+
     async def bots(request: Request) -> Response:
         return JSONResponse({"bots": bot_names()})
 
@@ -176,6 +179,7 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
             Route("/", page("index.html")),
             Route("/game/{game_id}", page("game.html")),
             Route("/api/bots", bots),
+            Route("/api/stats", stats),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
             Route("/api/games/{game_id}", one_game),

@@ -10,6 +10,8 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -88,10 +90,31 @@ class Connection:
         self.outbox.put_nowait(msg)
 
 
+class Stats:
+    """How busy the server is: actions accepted and how long each took (received -> acknowledged)."""
+
+    def __init__(self, keep: int = 100_000):
+        self.actions = 0
+        self.latencies: deque[float] = deque(maxlen=keep)
+
+    def add(self, seconds: float) -> None:
+        self.actions += 1
+        self.latencies.append(seconds)
+
+    def summary(self) -> dict:
+        lat = sorted(self.latencies)
+
+        def pct(p: float):
+            return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
+
+        return {"actions": self.actions, "latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99),
+                                                         "max": round(1000 * lat[-1], 2) if lat else None}}
+
+
 class Room:
     """One live game."""
 
-    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0):
+    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0, stats: Stats | None = None):
         self.row = row
         self.rules = GAMES[row.game]
         self.store = store
@@ -103,6 +126,7 @@ class Room:
         self.conns: set[Connection] = set()
         self.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
         self._bot_task: asyncio.Task | None = None
+        self.stats = stats or Stats()
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -152,6 +176,7 @@ class Room:
     # -------------------------------------------------------------- actions
     async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None) -> int:
         """Apply ``text`` for ``seat``, commit it, acknowledge it, and tell everyone. Returns the new seq."""
+        received = time.perf_counter()
         async with self.lock:
             s = self.state
             if s.is_terminal():
@@ -178,6 +203,7 @@ class Room:
                 self.row.status, self.row.result = OVER, s.result
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq})
+                self.stats.add(time.perf_counter() - received)
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, events))
         self.kick_bots()
@@ -254,6 +280,7 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.stats = Stats()
 
     async def start(self) -> None:
         """Rebuild every unfinished game from its stored actions and let its bots go on."""
@@ -269,7 +296,7 @@ class Hub:
     async def load(self, row: GameRow) -> Room:
         if row.game not in GAMES:
             raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
-        room = Room(row, self.store, self.bot_delay)
+        room = Room(row, self.store, self.bot_delay, self.stats)
         room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
         self.rooms[row.id] = room
         return room
@@ -288,7 +315,7 @@ class Hub:
         """Create a game from a lobby request (docs/server-protocol.md); returns the reply with seat tokens."""
         row, tokens = self._new_row(request)
         await self.store.write(*self.store.new_game_statements(row))
-        room = Room(row, self.store, self.bot_delay)
+        room = Room(row, self.store, self.bot_delay, self.stats)
         self.rooms[row.id] = room
         room.kick_bots()
         seats_out = []
@@ -354,6 +381,12 @@ class Hub:
         row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows), seed=seed, clans=clans,
                       created=now(), status=IN_PROGRESS, result=None, seats=seat_rows)
         return row, tokens
+
+    def load_summary(self) -> dict:
+        """Public figures of the server's load (no game's content)."""
+        live = [r for r in self.rooms.values() if not r.state.is_terminal()]
+        return {"games_live": len(live), "connections": sum(len(r.conns) for r in self.rooms.values()),
+                **self.stats.summary()}
 
     async def summaries(self) -> list[dict]:
         rows = await asyncio.to_thread(self.store.game_rows)

@@ -102,14 +102,30 @@ class Store:
                 cur = dbapi_conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
                 cur.execute("PRAGMA synchronous=FULL")
+                # checkpoints run in their own thread, not inside a commit someone waits for
+                cur.execute("PRAGMA wal_autocheckpoint=0")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         metadata.create_all(self.engine)
         self._queue: queue.Queue = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="daimyo-db-writer", daemon=True)
         self._thread.start()
+        self._stop = threading.Event()
+        if self.engine.dialect.name == "sqlite":
+            threading.Thread(target=self._checkpointer, name="daimyo-db-checkpoint", daemon=True).start()
+
+    def _checkpointer(self, every: float = 2.0) -> None:
+        """Copy the write-ahead log into the database now and then (PASSIVE: never blocks a writer)."""
+        from sqlalchemy import text
+        while not self._stop.wait(every):
+            try:
+                with self.engine.connect() as conn:
+                    conn.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))
+            except Exception:  # the next round tries again
+                pass
 
     def close(self) -> None:
+        self._stop.set()
         self._queue.put(None)
         self._thread.join(timeout=10)
         self.engine.dispose()

@@ -104,3 +104,16 @@ def test_a_bot_game_plays_to_the_end_and_its_record_replays_to_the_same_result(c
     assert len(steps["steps"]) == len(rep.steps) - 1  # replay's first step is the setup
     assert steps["steps"][-1]["view"] == rep.state.view(None)
     assert steps["start"]["round"] in (0, 1)
+
+
+def test_stats_count_actions_and_tell_nothing_of_any_game(client):
+    from tests.server.conftest import join
+
+    g = create(client, humans(2))
+    ws, _, _, st = join(client, g["id"], 0, g["seats"][0]["token"])
+    ws.send_json({"type": "act", "action": st["legal"][0]})
+    assert ws.receive_json()["type"] == "ack"
+    stats = client.get("/api/stats").json()
+    assert stats["actions"] == 1 and stats["games_live"] == 1 and stats["connections"] == 1
+    assert stats["latency_ms"]["p50"] > 0
+    assert set(stats) == {"games_live", "connections", "actions", "latency_ms"}
