@@ -28,6 +28,17 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
     return names
 
 
+def _need_arena_extra(ray: bool = False) -> None:
+    """Stop with a clear message when the arena's libraries are not installed."""
+    import importlib.util
+
+    names = ["openskill", "matplotlib"] + (["ray"] if ray else [])
+    missing = [n for n in names if importlib.util.find_spec(n) is None]
+    if missing:
+        raise click.ClickException(f"this needs {', '.join(missing)}: install the arena extra, pip install 'daimyo[arena]' "
+                                   "(or python3 -m pip install '.[arena]' in a checkout)")
+
+
 @click.command()
 @click.option("--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Players per game (2 to 5).")
 @click.option("--games", type=click.IntRange(min=1), default=20, show_default=True, help="Games to play.")
@@ -47,6 +58,7 @@ def arena(players: int, games: int, bots: list[str], seed: int, workers: int | N
     if bench:
         _bench(players, games, bots, seed, as_json)
         return
+    _need_arena_extra(ray=ray_address is not None)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -141,6 +153,7 @@ def _print(r: dict) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the study as JSON.")
 def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Path, docs: Path, as_json: bool) -> None:
     """Balance study: per-clan win rates at 2-5 players, first-player advantage, which objectives score most."""
+    _need_arena_extra()
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

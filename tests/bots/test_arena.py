@@ -148,3 +148,16 @@ def test_ismcts_benchmark_reports_iterations_per_second():
     r = json.loads(res.output)
     assert r["players"] == 4 and r["positions"][0]["round"] == 1
     assert r["positions"][0]["iterations"] >= 1 and r["iterations_per_second"] > 0
+
+
+def test_arena_without_its_libraries_says_which_extra_to_install(monkeypatch):
+    import importlib.util
+
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "openskill" else real(name, *a))
+    r = CliRunner().invoke(main, ["arena", "--games", "1"])
+    assert r.exit_code == 1 and "openskill" in r.output and "daimyo[arena]" in r.output
