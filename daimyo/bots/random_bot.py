@@ -34,11 +34,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed ^ _BOT_SALT).next64() + seat
 
 
-def play(state, bots: dict[int, Bot]) -> int:
+def play(state, bots: dict[int, Bot], on_move=None) -> int:
     """Play ``state`` to the end in place; returns the number of moves made.
 
     At a simultaneous node every seat in ``state.to_act()`` moves in turn; each
-    move is one its bot chose from ``state.legal_moves(seat)``.
+    move is one its bot chose from ``state.legal_moves(seat)``. ``on_move(seat, move)``
+    is called before each move is applied. Any game with ``to_act``/``legal_moves``/
+    ``apply_move`` can be played this way.
     """
     moves = 0
     while not state.is_terminal():
@@ -48,7 +50,10 @@ def play(state, bots: dict[int, Bot]) -> int:
         for seat in acting:
             if seat not in state.to_act():
                 break
-            state.apply_move(seat, bots[seat].choose(state, seat))
+            move = bots[seat].choose(state, seat)
+            if on_move is not None:
+                on_move(seat, move)
+            state.apply_move(seat, move)
             moves += 1
     return moves
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from daimyo.bots.random_bot import Bot, RandomBot
+from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.core.rng import Rng
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.scoring import token_score
@@ -145,15 +145,4 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 def play_war(s: RisingSunWar, bots: dict[int, Bot], on_move=None) -> int:
     """Play the War Phase to its end with ``bots`` (seat -> bot); returns the number of moves."""
-    n = 0
-    while not s.is_terminal():
-        acting = s.to_act()
-        if not acting:
-            raise RuntimeError("the War Phase is not over but nobody is to act")
-        for seat in acting:
-            move = bots[seat].choose(s, seat)
-            if on_move is not None:
-                on_move(seat, move)
-            s.apply_move(seat, move)
-            n += 1
-    return n
+    return play(s, bots, on_move)
