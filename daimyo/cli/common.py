@@ -15,3 +15,27 @@ def fail_on_file(path, e: Exception) -> None:
         msg = f"line {line}: {msg}"
     click.echo(f"{path}: {msg}", err=True)
     sys.exit(1)
+
+
+def replay_file(path, replay_text):
+    """Replay the record or position at ``path`` with a game's ``replay_text``; a bad file exits with its line."""
+    try:
+        return replay_text(path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        fail_on_file(path, e)
+
+
+def echo_replay(rep, describe, as_json: bool, first: str) -> None:
+    """Print a replay's public events, a line per action (``first`` names the starting step), or all as JSON."""
+    import json
+
+    if as_json:
+        events = [{"line": line, **e.to_dict()} for line, _actor, _action, evs in rep.steps for e in evs if e.visible(None)]
+        click.echo(json.dumps({"state": rep.state.view(None), "events": events}, default=list))
+        return
+    for line, actor, action, evs in rep.steps:
+        click.echo(f"line {line}: {actor}: {action}" if action is not None else first)
+        for e in evs:
+            if e.visible(None):
+                for text in describe(e):
+                    click.echo(f"    {text.strip()}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from daimyo import __version__
-from daimyo.cli.common import fail_on_file
+from daimyo.cli.common import echo_replay, replay_file
 
 
 def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -75,25 +75,13 @@ def _print_simulation(r: dict) -> None:
 @click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
 def replay(file: Path, as_json: bool) -> None:
     """Replay a game record or position file and show the public events and the final state."""
+    from daimyo.cli.render import describe, state_summary
     from daimyo.rokugan.record import replay as replay_text
 
-    try:
-        rep = replay_text(file.read_text(encoding="utf-8"))
-    except ValueError as e:
-        fail_on_file(file, e)
+    rep = replay_file(file, replay_text)
+    echo_replay(rep, describe, as_json, "setup")
     if as_json:
-        events = [{"line": line, **e.to_dict()} for line, _clan, _action, evs in rep.steps
-                  for e in evs if e.visible(None)]
-        click.echo(json.dumps({"state": rep.state.view(None), "events": events}, default=list))
         return
-    from daimyo.cli.render import describe, state_summary
-
-    for line, clan, action, evs in rep.steps:
-        click.echo(f"line {line}: {clan}: {action}" if action is not None else "setup")
-        for e in evs:
-            if e.visible(None):
-                for text in describe(e):
-                    click.echo(f"    {text}")
     click.echo()
     for text in state_summary(rep.state.view(None)):
         click.echo(text)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from daimyo.cli.common import fail_on_file
+from daimyo.cli.common import echo_replay, fail_on_file, replay_file
 
 
 @click.group()
@@ -158,20 +158,10 @@ def replay(file: Path, as_json: bool) -> None:
     """Replay a war record and show the public events and the result."""
     from daimyo.risingsun.record import replay as replay_text
 
-    try:
-        rep = replay_text(file.read_text(encoding="utf-8"))
-    except ValueError as e:
-        fail_on_file(file, e)
+    rep = replay_file(file, replay_text)
+    echo_replay(rep, describe, as_json, "start")
     if as_json:
-        events = [{"line": line, **e.to_dict()} for line, _clan, _action, evs in rep.steps for e in evs if e.visible(None)]
-        click.echo(json.dumps({"state": rep.state.view(None), "events": events}))
         return
-    for line, clan, action, evs in rep.steps:
-        click.echo(f"line {line}: {clan}: {action}" if action is not None else "start")
-        for e in evs:
-            if e.visible(None):
-                for text in describe(e):
-                    click.echo(f"    {text.strip()}")
     if rep.state.result is not None:
         for line in _result_lines(rep.state.result):
             click.echo(line)
