@@ -99,6 +99,22 @@ def header_fields(header: list[tuple[int, str]]) -> dict[str, tuple[int, str]]:
     return fields
 
 
+def position_body(text: str, actions: list[tuple[int, str, str]]) -> str:
+    """The lines of a position file that come before its first action line (line numbers kept)."""
+    lines = text.splitlines()
+    return "\n".join(lines[: actions[0][0] - 1] if actions else lines)
+
+
+def check_format(fields: dict[str, tuple[int, str]], fmt: str, position_fmt: str, rules_version: str) -> str:
+    """The file's format, ``fmt`` or ``position_fmt``; an unknown format or rules version is a ReplayError."""
+    found = fields.get("format", (1, fmt))[1]
+    if found not in (fmt, position_fmt):
+        raise ReplayError(fields["format"][0], f"unknown format '{found}' (expected {fmt} or {position_fmt})")
+    if found == fmt and "rules" in fields and fields["rules"][1] != rules_version:
+        raise ReplayError(fields["rules"][0], f"this engine plays rules version {rules_version}, not '{fields['rules'][1]}'")
+    return found
+
+
 def replay_actions(state: GameState, actions: list[tuple[int, str, str]],
                    actor_seat: Callable[[GameState, str], int]) -> Replay:
     """Apply (line, actor, action) lines in order, keeping the events of each; stop at the first illegal one."""

@@ -24,7 +24,7 @@ import re
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.core.record import Replay, ReplayError, header_fields, replay_actions, split_record
+from daimyo.core.record import Replay, ReplayError, check_format, header_fields, position_body, replay_actions, split_record
 from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
@@ -48,22 +48,15 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
     """Split a record or position file into its starting state and its (line, actor, action) lines."""
     header, actions = split_record(text, _is_actor)
     fields = header_fields(header)
-    fmt = fields.get("format", (1, FORMAT))[1]
-    if fmt == POSITION_FORMAT:
+    if check_format(fields, FORMAT, POSITION_FORMAT, RokuganState.rules_version) == POSITION_FORMAT:
         # the position is every line before the first action (line numbers stay the file's own)
-        lines = text.splitlines()
-        body = "\n".join(lines[: actions[0][0] - 1] if actions else lines)
         try:
-            return from_position(body), actions
+            return from_position(position_body(text, actions)), actions
         except FormatError as e:
             raise ReplayError(_line_of(e, 1), str(e)) from None
-    if fmt != FORMAT:
-        raise ReplayError(fields["format"][0], f"unknown format '{fmt}' (expected {FORMAT} or {POSITION_FORMAT})")
     for key, (no, val) in fields.items():
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
-    if "rules" in fields and fields["rules"][1] != RokuganState.rules_version:
-        raise ReplayError(fields["rules"][0], f"this engine plays rules version {RokuganState.rules_version}, not '{fields['rules'][1]}'")
     try:
         players = int(fields["players"][1]) if "players" in fields else None
         seed = int(fields["seed"][1]) if "seed" in fields else 0

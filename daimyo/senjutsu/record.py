@@ -20,7 +20,7 @@ A position file (docs/senjutsu-notation.md) followed by action lines replays fro
 from __future__ import annotations
 
 from daimyo.core.errors import FormatError, RuleViolation
-from daimyo.core.record import Replay, ReplayError, header_fields, replay_actions, split_record
+from daimyo.core.record import Replay, ReplayError, check_format, header_fields, position_body, replay_actions, split_record
 from daimyo.core.record import record_text as _record_text
 from daimyo.senjutsu.cards import CardSet
 from daimyo.senjutsu.hexgrid import parse_hex
@@ -54,18 +54,11 @@ def parse_terrain(val: str) -> list[tuple[str, list]]:
 def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[tuple[int, str, str]]]:
     header, actions = split_record(text, _is_actor)
     fields = header_fields(header)
-    fmt = fields.get("format", (1, FORMAT))[1]
-    if fmt == POSITION_FORMAT:
-        lines = text.splitlines()
-        body = "\n".join(lines[: actions[0][0] - 1] if actions else lines)
+    if check_format(fields, FORMAT, POSITION_FORMAT, SenjutsuState.rules_version) == POSITION_FORMAT:
         try:
-            return from_position(body, cards), actions
+            return from_position(position_body(text, actions), cards), actions
         except FormatError as e:
             raise ReplayError(1, str(e)) from None
-    if fmt != FORMAT:
-        raise ReplayError(fields["format"][0], f"unknown format '{fmt}' (expected {FORMAT} or {POSITION_FORMAT})")
-    if "rules" in fields and fields["rules"][1] != SenjutsuState.rules_version:
-        raise ReplayError(fields["rules"][0], f"this engine plays rules version {SenjutsuState.rules_version}")
     if "characters" not in fields:
         raise ReplayError(1, "a record needs a 'characters:' line")
     try:
