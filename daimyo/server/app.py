@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from pathlib import Path
 
 import orjson
@@ -149,7 +150,7 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
             await ws.send_json(e.to_message())
             await ws.close(code=4401 if e.code == "bad-token" else 4400)
             return
-        conn = Connection(seat, ws.send_json)
+        conn = Connection(seat, ws.send_json, on_sent=hub.stats.add)
         async with room.lock:  # the first state and every later one arrive in order
             conn.put({"type": "welcome", "seat": seat, "game": room.summary()})
             conn.put(room.log_message(seat))
@@ -249,10 +250,12 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
 async def _send_loop(ws: WebSocket, conn: Connection) -> None:
     try:
         while True:
-            msg = await conn.outbox.get()
+            msg, received = await conn.outbox.get()
             if ws.application_state != WebSocketState.CONNECTED:
                 return
             await ws.send_text(dumps(msg))
+            if received is not None and conn.on_sent is not None:
+                conn.on_sent(time.perf_counter() - received)
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         return
     except Exception:

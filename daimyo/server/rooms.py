@@ -85,30 +85,41 @@ class Connection:
     seat: int | None
     send: Callable[[dict], Any]
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    on_sent: Callable[[float], Any] | None = None   # told how long an ack took, once it is on the socket
 
-    def put(self, msg: dict) -> None:
-        self.outbox.put_nowait(msg)
+    def put(self, msg: dict, received: float | None = None) -> None:
+        """Queue ``msg``; ``received`` (perf_counter) marks an ack whose latency is measured when sent."""
+        self.outbox.put_nowait((msg, received))
 
 
 class Stats:
-    """How busy the server is: actions accepted and how long each took (received -> acknowledged)."""
+    """How busy the server is: actions accepted, how long each took to be committed (received ->
+    committed, ack queued) and to be acknowledged (received -> ack handed to the socket)."""
 
     def __init__(self, keep: int = 100_000):
         self.actions = 0
-        self.latencies: deque[float] = deque(maxlen=keep)
+        self.committed: deque[float] = deque(maxlen=keep)
+        self.acknowledged: deque[float] = deque(maxlen=keep)
+
+    def add_committed(self, seconds: float) -> None:
+        self.actions += 1
+        self.committed.append(seconds)
 
     def add(self, seconds: float) -> None:
-        self.actions += 1
-        self.latencies.append(seconds)
+        self.acknowledged.append(seconds)
 
-    def summary(self) -> dict:
-        lat = sorted(self.latencies)
+    @staticmethod
+    def _percentiles(values) -> dict:
+        lat = sorted(values)
 
         def pct(p: float):
             return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
 
-        return {"actions": self.actions, "latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99),
-                                                         "max": round(1000 * lat[-1], 2) if lat else None}}
+        return {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": round(1000 * lat[-1], 2) if lat else None}
+
+    def summary(self) -> dict:
+        return {"actions": self.actions, "latency_ms": self._percentiles(self.acknowledged),
+                "commit_latency_ms": self._percentiles(self.committed)}
 
 
 class Room:
@@ -202,8 +213,8 @@ class Room:
             if s.is_terminal():
                 self.row.status, self.row.result = OVER, s.result
             if conn is not None:
-                conn.put({"type": "ack", "seq": self.seq})
-                self.stats.add(time.perf_counter() - received)
+                conn.put({"type": "ack", "seq": self.seq}, received)
+                self.stats.add_committed(time.perf_counter() - received)
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, events))
         self.kick_bots()
