@@ -131,6 +131,7 @@ def test_single_instant_per_turn():
     ev = g3.apply(Action(1, "instant t-rally-i"))
     ev += _until_choose(g3)
     assert g3.ds[1].focus == 2 and 1 in g3.instants_used
+    assert g3.view(0)["seats"][1]["instant_used"] is True and g3.view(0)["seats"][0]["instant_used"] is False
     g3.ds[1].pos, g3.ds[1].facing = (0, -1), 3       # now adjacent, in front of p1's attack
     g3.apply(Action(0, "play t-atk5"))
     ev = g3.apply(Action(1, "play t-med5"))
