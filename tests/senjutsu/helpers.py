@@ -74,6 +74,7 @@ TEST_CARDS = [
     _c("t-study-i", "meditation", 0, [{"gain_focus": 1}], instant="instant", play="post-draw", focus=1),
     _c("t-last-i", "meditation", 0, [{"draw": 1}], instant="instant", play="end-of-turn"),
     _c("t-freeze", "attack", 7, [_atk({"F": ["target"]}), {"if": "successful", "cancel_active": "movement"}]),
+    _c("t-dread", "attack", 6, [_atk({"F": ["wound"]}), {"if": "successful", "cancel_active": "card"}]),
     _c("t-step-cut", "attack", 5, [{"move": [{"rotate": 1}], "mandatory": True}, _atk({"F": ["wound"]})]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]

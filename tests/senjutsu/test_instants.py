@@ -236,3 +236,33 @@ def test_card_format_errors_for_new_fields(card, field):
     d = {"id": "x", "name": "X", "type": "meditation", "rank": "wood", "initiative": 3, "lines": [{"gain_focus": 1}], **card}
     with pytest.raises(FormatError, match=re.escape(f"card 'x', field '{field}'")):
         load_data([("bad.json", json.dumps({"format": "senjutsu-cards", "cards": [d]}))], sample_set())
+
+
+def test_cancel_active_card_stops_the_part_below_a_split_line():
+    """FAQ Cancel Active: the part of a split card below the dividing line has not resolved yet, so an attack that
+    cancels the active card stops it."""
+    g = position(("kaze hex=0,0 facing=n", "t-split"), ("tetsu hex=0,-1 facing=s", "t-dread t-atk5"))
+    ev = play_turn(g, {0: "t-split", 1: "t-dread"})
+    assert g.ds[0].wounds == 1 and g.ds[1].wounds == 1
+    assert kinds(ev, "cancel-active") == [{"seat": "p2", "target": "p1", "cancelled": "card"}]
+    assert g.ds[0].focus == 0                                        # the lower part (gain a focus at 2) never resolved
+    g2 = position(("kaze hex=0,0 facing=n", "t-split"), ("tetsu hex=0,-1 facing=s", "t-dread t-atk5"))
+    play_turn(g2, {0: "t-split", 1: "t-atk5"})
+    assert g2.ds[0].focus == 1                                       # without the cancel it does
+
+
+def test_illegal_instant_is_refused_and_changes_nothing():
+    """Instant Cards / bad input: an Instant card not in hand, or of another timing, is refused with the rule named,
+    and the state is unchanged."""
+    g = position(("kaze hex=0,0 facing=n", "t-atk5"), ("tetsu hex=0,-1 facing=s", "t-med5 t-dodge-i t-rally-i"))
+    g.apply(Action(0, "play t-atk5"))
+    g.apply(Action(1, "play t-med5"))
+    _until_start_window(g)
+    before = (list(g.ds[1].hand), list(g.ds[1].discard), g.ds[1].pos, dict(g.pending))
+    for bad in ("instant t-parry-i", "instant t-rally-i", "play t-dodge-i"):
+        with pytest.raises(RuleViolation) as err:
+            g.apply(Action(1, bad))
+        assert err.value.rule == "Instant Cards"
+    assert (list(g.ds[1].hand), list(g.ds[1].discard), g.ds[1].pos, dict(g.pending)) == before
+    with pytest.raises(RuleViolation):
+        g.apply(Action(0, "instant no"))                             # not p1's window
