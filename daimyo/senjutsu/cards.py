@@ -20,8 +20,14 @@ RANKS = ("wood", "steel", "gold", "jade")
 KAMAE = ("neutral", "aggression", "balance", "determination")
 CELL_EFFECTS = ("target", "wound", "wound2", "bleeding", "execution", "asterisk", "hobble", "stun", "poison", "advantage")
 STEP_KINDS = ("forward", "front", "any")
-KEYWORD_EFFECTS = ("push", "pull", "rotate_target", "discard", "swap", "search", "advantage", "gain_focus", "draw",
+KEYWORD_EFFECTS = ("push", "pull", "rotate_target", "discard", "swap", "cancel_active", "search", "advantage", "gain_focus", "draw",
                    "change", "switch")
+TARGETED_EFFECTS = ("push", "pull", "rotate_target", "discard", "swap", "cancel_active")   # act on the Targeted character(s)
+CANCEL_KINDS = ("card", "movement")    # cancel_active: the whole active card, or only its active movement (FAQ: Cancel Active)
+# Turn Timing Sequence: 1 'At Start of Turn', 2 pre-draw, 4 after the draw (before Choose); and the Discard step
+WHEN = ("start-of-turn", "pre-draw", "post-draw", "end-of-turn")
+# when a plain Instant card can be played (Instant Cards: "each card explains when it can be played")
+INSTANT_TIMINGS = ("start-of-turn", "post-draw", "after-reveal", "when-attacked", "end-of-turn")
 LINE_EFFECTS = ("move", "attack", "block") + KEYWORD_EFFECTS + ("or",)
 DECK_SIZE = 40
 COPIES = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
@@ -41,7 +47,8 @@ class Card:
     focus: int = 0
     kamae: str | None = None
     alt: dict | None = None               # {"initiative": n, "kamae": k} or {"initiative": n, "focus": c}
-    instant: str | None = None            # replacement | additional
+    instant: str | None = None            # replacement | additional | instant
+    play: str | None = None               # a plain Instant card: when it can be played (INSTANT_TIMINGS)
     condition: str | None = None          # attack-successful | block-successful (instant additional)
     split: dict | None = None             # {"initiative": n, "line": index of the first line below the dividing line}
     asterisk: tuple[dict, ...] = ()
@@ -130,11 +137,11 @@ def _check_line(line, where, what, fld):
     if "focus" in line:
         _int(line["focus"], where, what, fld + ".focus", 1, 3)
     if "range" in line:
-        if not any(k in line for k in ("push", "pull", "rotate_target", "discard", "swap")):
-            raise _err(where, what, fld + ".range", "a range goes on an attack, or on push, pull, rotate_target, discard or swap")
+        if not any(k in line for k in TARGETED_EFFECTS):
+            raise _err(where, what, fld + ".range", f"a range goes on an attack, or on {', '.join(TARGETED_EFFECTS)}")
         _int(line["range"], where, what, fld + ".range", 1, 12)
-    if "when" in line and line["when"] != "end-of-turn":
-        raise _err(where, what, fld + ".when", "the only timing is 'end-of-turn'")
+    if "when" in line and line["when"] not in WHEN:
+        raise _err(where, what, fld + ".when", f"'{line['when']}' is not a timing (one of {', '.join(WHEN)})")
     if "if" in line and line["if"] != "successful":
         raise _err(where, what, fld + ".if", "the only condition is 'successful'")
     kind = effects[0]
@@ -187,6 +194,9 @@ def _check_line(line, where, what, fld):
     elif kind in ("swap", "advantage"):
         if v is not True:
             raise _err(where, what, f, "write true")
+    elif kind == "cancel_active":
+        if v not in CANCEL_KINDS:
+            raise _err(where, what, f, f"cancel_active is one of {', '.join(CANCEL_KINDS)}")
     elif kind == "search":
         if not isinstance(v, dict) or ("top" in v and not isinstance(v["top"], int)):
             raise _err(where, what, f, "search is an object, optionally {\"top\": n}")
@@ -202,7 +212,7 @@ def _parse_card(d: dict, where: str) -> Card:
         if k not in d:
             raise _err(where, what, k, "missing")
     known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
-             "split", "asterisk", "signature", "core", "text"}
+             "split", "asterisk", "signature", "core", "text", "play"}
     if set(d) - known:
         raise _err(where, what, sorted(set(d) - known)[0], "unknown field")
     if d["type"] not in TYPES:
@@ -243,8 +253,16 @@ def _parse_card(d: dict, where: str) -> Card:
         if "focus" in alt:
             _int(alt["focus"], where, what, "alt.focus", 1, 3)
     instant = d.get("instant")
-    if instant not in (None, "replacement", "additional"):
-        raise _err(where, what, "instant", "replacement or additional")
+    if instant not in (None, "replacement", "additional", "instant"):
+        raise _err(where, what, "instant", "replacement, additional or instant")
+    play = d.get("play")
+    if instant == "instant":
+        if play not in INSTANT_TIMINGS:
+            raise _err(where, what, "play", f"an Instant card names when it can be played: one of {', '.join(INSTANT_TIMINGS)}")
+        if core is not None or d.get("split") or any("when" in ln for ln in d["lines"]):
+            raise _err(where, what, "instant", "an Instant card resolves at once in its entirety: no core, split or 'when' lines")
+    elif play is not None:
+        raise _err(where, what, "play", "only an Instant card (\"instant\": \"instant\") has a 'play' timing")
     if d.get("condition") not in (None, "attack-successful", "block-successful") or (d.get("condition") and instant != "additional"):
         raise _err(where, what, "condition", "attack-successful or block-successful, on an instant additional card")
     split = d.get("split")
@@ -254,7 +272,7 @@ def _parse_card(d: dict, where: str) -> Card:
         _int(split["initiative"], where, what, "split.initiative", 0, 12)
         _int(split["line"], where, what, "split.line", 1, len(d["lines"]) - 1 if len(d["lines"]) > 1 else 1)
     return Card(id=d["id"], name=d["name"], type=d["type"], rank=rank, initiative=initiative, lines=tuple(d["lines"]),
-                keywords=tuple(d.get("keywords", ())), focus=focus, kamae=d.get("kamae"), alt=alt, instant=instant,
+                keywords=tuple(d.get("keywords", ())), focus=focus, kamae=d.get("kamae"), alt=alt, instant=instant, play=play,
                 condition=d.get("condition"), split=split, asterisk=tuple(d.get("asterisk", ())),
                 signature=d.get("signature"), core=core, text=d.get("text", ""))
 

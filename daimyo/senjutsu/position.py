@@ -10,6 +10,7 @@ A position is the state at the Choose step of a turn (cards drawn, nothing chose
     terrain: rock 0,0; torii -2,3 0,2
     advantage: p2 p1                      # top of the tracker first
     poison: p1                            # optional: who holds the poison card
+    instant-used: p2                      # optional: seats that played an Instant card before Choose this turn
 
     p1 character: kaze hex=0,2 facing=n kamae=neutral focus=1 wounds=2 bleeding=1 hobbles=0,2 stuns=1 weapon=kaze-katana
                                           # hobbles: quarter turns each hobble has made, '-' for none
@@ -50,7 +51,7 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         m = _SEAT.match(key)
         if m:
             seats.setdefault(int(m.group(1)) - 1, {})[m.group(2)] = (no, val)
-        elif key in ("format", "rules", "board", "seed", "turn", "terrain", "advantage", "poison"):
+        elif key in ("format", "rules", "board", "seed", "turn", "terrain", "advantage", "poison", "instant-used"):
             head[key] = (no, val)
         else:
             raise FormatError(f"line {no}: unknown field '{key}'")
@@ -106,6 +107,12 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         if val not in [seat_name(i) for i in range(n)]:
             raise FormatError(f"line {no}: field 'poison': a seat such as p1")
         s.poison_holder = int(val[1:]) - 1
+    if "instant-used" in head:   # Instant Cards: these seats already played their single Instant card this turn
+        no, val = head["instant-used"]
+        for name in val.split():
+            if name not in [seat_name(i) for i in range(n)]:
+                raise FormatError(f"line {no}: field 'instant-used': seats such as p1 p2")
+            s.instants_used.add(int(name[1:]) - 1)
     placed = [d.pos for d in s.ds]
     if len(set(placed)) != n:
         raise FormatError("two characters share a hex")
@@ -213,6 +220,8 @@ def to_position(s: SenjutsuState) -> str:
     lines.append("advantage: " + " ".join(seat_name(i) for i in s.advantage))
     if s.poison_holder is not None:
         lines.append(f"poison: {seat_name(s.poison_holder)}")
+    if s.instants_used:
+        lines.append("instant-used: " + " ".join(seat_name(i) for i in sorted(s.instants_used)))
     lines.append("")
     for i, d in enumerate(s.ds):
         if d.defeated:

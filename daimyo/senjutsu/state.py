@@ -12,7 +12,7 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import Rng
 from daimyo.senjutsu import movement
-from daimyo.senjutsu.cards import KAMAE, Card, CardSet, sample_set
+from daimyo.senjutsu.cards import INSTANT_TIMINGS, KAMAE, TARGETED_EFFECTS, Card, CardSet, sample_set
 from daimyo.senjutsu.hexgrid import (FACINGS, all_shortest_paths_cross, battlefield, cell_hex, distance, hex_text, line_of_sight,
                                      neighbour)
 
@@ -24,6 +24,9 @@ WOUNDING = ("wound", "wound2", "bleeding")
 FOCUS_CAP = 3
 HOBBLE_TURNS = 4  # rotations until upright again (Hobble)
 PLACE, CHOOSE, DECIDE, OVER, TERRAIN_PHASE, PREPARE = "place", "choose", "decide", "over", "terrain", "prepare"
+# Turn Timing Sequence 1-4, run as stages of the DECIDE phase before Choose
+TIMING_STAGES = ("start-of-turn", "pre-draw", "draw", "post-draw")
+HOOK_TIMINGS = ("start-of-turn", "pre-draw", "post-draw")
 
 
 def seat_name(seat: int) -> str:
@@ -156,6 +159,9 @@ class SenjutsuState(GameState):
         self.terrain_left: list[str] = []
         self.preparing: set[int] = set()
         self.eot_pushed = False
+        self.hooks: list[tuple[int, str]] = []   # (seat, card) played last turn whose timing lines fire this turn
+        self.instants_used: set[int] = set()     # seats that played their single Instant Ability Card this turn
+        self.timing_pushed = False
 
     def add_terrain(self, kind: str, hexes) -> None:
         """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
@@ -263,6 +269,8 @@ class SenjutsuState(GameState):
             c = self.cs.cards[cid]
             if c.instant == "additional":
                 return f"{c.name} is an instant additional card and cannot be chosen"
+            if c.instant == "instant":
+                return f"{c.name} is an Instant card, played only {c.play} (Instant Cards), never chosen"
             if c.focus > d.focus:
                 return f"{c.name} costs {c.focus} focus"
             if c.kamae and c.kamae != d.kamae:
@@ -325,6 +333,8 @@ class SenjutsuState(GameState):
         c.result = list(self.result) if self.result is not None else None
         c.terrain_left = list(self.terrain_left)
         c.preparing = set(self.preparing)
+        c.hooks = list(self.hooks)
+        c.instants_used = set(self.instants_used)
         if getattr(self, "order_places", None) is not None:
             c.order_places = dict(self.order_places)
         if getattr(self, "end_queue", None) is not None:
@@ -438,13 +448,62 @@ class SenjutsuState(GameState):
         return out
 
     def _start_turn(self) -> list[Event]:
-        """Turn Timing 1-4: bleeding mill, then draw (an empty deck deals a wound)."""
+        """Turn Timing Sequence: a new turn begins with its steps 1-4 (start of turn, pre-draw, draw, post-draw),
+        run as stages before Choose."""
         self.turn += 1
         self.moment += 1
         self.played, self.chosen, self.blocks, self.segments, self.stack = {}, {}, [], [], []
+        self.instants_used = set()
         self.eot_pushed = False
-        self.stage = ""
-        out = [ev("turn", turn=self.turn)]
+        self.phase = DECIDE
+        self.stage = TIMING_STAGES[0]
+        self.timing_pushed = False
+        return [ev("turn", turn=self.turn)]
+
+    def _timing_step(self) -> list[Event]:
+        """Turn Timing Sequence 1, 2 and 4: the timing lines of the card each character played last turn and the
+        Instant cards playable then, top of the advantage tracker first; step 3 is the draw; then Choose."""
+        if self.stage == "draw":
+            out = self._draw_step()
+            self.stage, self.timing_pushed = "post-draw", False
+            return out
+        if not self.timing_pushed:
+            self.timing_pushed = True
+            self._push_timing(self.stage)
+        out = self._run_stack()
+        if self.pending or self.phase == OVER:
+            return out
+        if self.stage == "post-draw":
+            self.phase, self.stage = CHOOSE, ""
+            self.hooks = []
+        else:
+            self.stage, self.timing_pushed = TIMING_STAGES[TIMING_STAGES.index(self.stage) + 1], False
+        return out
+
+    def _push_timing(self, when: str) -> None:
+        """Per seat, top of the tracker first: its timing lines, then its Instant card window (frames are pushed in
+        reverse, as the stack resolves last-pushed first)."""
+        for seat in self.advantage[::-1]:
+            if self.ds[seat].defeated:
+                continue
+            if when in INSTANT_TIMINGS:
+                self.stack.append(self._frame(seat, None, [{"_plain": when}], 0, own=False))
+            for s, cid in reversed(self.hooks):
+                if s != seat:
+                    continue
+                lines = [{k: v for k, v in ln.items() if k != "when"} for ln in self.card(cid).lines if ln.get("when") == when]
+                if lines:
+                    self.stack.append(self._frame(seat, self.card(cid), lines, 0, own=False))
+
+    def _run_stack(self) -> list[Event]:
+        out = []
+        while self.stack and not self.pending and self.phase != OVER:
+            out += self._step_frame()
+        return out
+
+    def _draw_step(self) -> list[Event]:
+        """Turn Timing 3 (Draw): bleeding mill, then draw (an empty deck deals a wound); defeats settle together."""
+        out = []
         for i in self.advantage[::-1]:
             d = self.ds[i]
             if d.defeated:
@@ -456,8 +515,6 @@ class SenjutsuState(GameState):
             out += self._draw(i)
         self.deferred = False
         out += self._settle()
-        if self.phase != OVER:
-            self.phase = CHOOSE
         return out
 
     def _draw(self, seat: int, n: int = 1) -> list[Event]:
@@ -478,7 +535,7 @@ class SenjutsuState(GameState):
         out = []
         for cid in sorted(set(d.hand)):
             c = self.card(cid)
-            if c.instant == "additional" or c.focus > d.focus or (c.kamae and c.kamae != d.kamae):
+            if c.instant in ("additional", "instant") or c.focus > d.focus or (c.kamae and c.kamae != d.kamae):
                 continue
             out.append(f"play {cid}")
         if d.stuns:
@@ -492,7 +549,8 @@ class SenjutsuState(GameState):
         out = []
         for i, cid in sorted(self.chosen.items()):
             d = self.ds[i]
-            entry = {"card": cid, "init": 0, "low": 0, "split": None, "stopped": False, "instant": False, "alt": False, "paid": 0}
+            entry = {"card": cid, "init": 0, "low": 0, "split": None, "stopped": False, "instant": i in self.instants_used, "alt": False,
+                     "paid": 0, "cancelled": None}
             if cid == "stun":
                 d.stuns -= 1
             elif cid == "poison":
@@ -515,6 +573,8 @@ class SenjutsuState(GameState):
     # The reveal sub-steps and resolution all run from here.
     def _run(self) -> list[Event]:
         out: list[Event] = []
+        if self.stage in TIMING_STAGES:
+            return self._timing_step()
         if self.stage in ("alt", "replace", "variable"):
             while self.queue:
                 i = self.queue.pop(0)
@@ -524,12 +584,23 @@ class SenjutsuState(GameState):
                     return out
                 if opts:
                     out += self._decided({"seat": i, "kind": self.stage}, opts[0])
-            nxt = {"alt": "replace", "replace": "variable", "variable": "order"}[self.stage]
+            nxt = {"alt": "replace", "replace": "variable", "variable": "after-reveal"}[self.stage]
             self.stage = nxt
-            if nxt != "order":
+            if nxt != "after-reveal":
                 self.queue = [i for i in self.advantage[::-1] if i in self.played]
                 return out
             self._fix_initiatives()
+            self.timing_pushed = False
+            return out
+        if self.stage == "after-reveal":
+            # Instant cards played after the reveal, before the cards resolve (Revealing Cards 6-7)
+            if not self.timing_pushed:
+                self.timing_pushed = True
+                self._push_timing("after-reveal")
+            out += self._run_stack()
+            if self.pending or self.phase == OVER:
+                return out
+            self.stage = "order"
             return out + self._order_segments()
         if self.stage == "order":
             return out + self._order_segments()
@@ -553,6 +624,8 @@ class SenjutsuState(GameState):
             # Instant Replacement: a different type, never replacing a core card, focus refunded first
             if c.core:
                 return []
+            if e["instant"] or i in self.instants_used:
+                return []   # Instant Cards: a single Instant Ability Card a turn
             budget = d.focus + e["paid"]
             reps = sorted({x for x in d.hand if self.card(x).instant == "replacement" and self.card(x).type != c.type
                            and self.card(x).focus <= budget and (not self.card(x).kamae or self.card(x).kamae == d.kamae)})
@@ -653,7 +726,7 @@ class SenjutsuState(GameState):
             seat, init, _rank, start, end = self.segments[self.seg_index]
             self.seg_index += 1
             e = self.played[seat]
-            if self.ds[seat].defeated or e["stopped"] or e["card"] in ("stun", "poison"):
+            if self.ds[seat].defeated or e["stopped"] or e["card"] in ("stun", "poison") or e["cancelled"] == "card":
                 continue
             c = self.card(e["card"])
             out.append(ev("resolve", seat=seat_name(seat), card=c.id, initiative=init))
@@ -667,10 +740,13 @@ class SenjutsuState(GameState):
         """Discard: 'end of turn' lines of the played cards resolve after every card, top of the tracker first
         (a card stopped by a collision does not get them)."""
         for seat in self.advantage[::-1]:     # pushed bottom first, so the top resolves first
-            e = self.played.get(seat)
-            if not e or e["card"] in ("stun", "poison") or e["stopped"] or self.ds[seat].defeated:
+            if self.ds[seat].defeated:
                 continue
-            lines = [dict((k, v) for k, v in ln.items() if k != "when") for ln in self.card(e["card"]).lines if "when" in ln]
+            self.stack.append(self._frame(seat, None, [{"_plain": "end-of-turn"}], 0, own=False))   # then its Instant window
+            e = self.played.get(seat)
+            if not e or e["card"] in ("stun", "poison") or e["stopped"] or e["cancelled"] == "card":
+                continue
+            lines = [dict((k, v) for k, v in ln.items() if k != "when") for ln in self.card(e["card"]).lines if ln.get("when") == "end-of-turn"]
             if lines:
                 self.stack.append(self._frame(seat, self.card(e["card"]), lines, 0, own=True))
         return []
@@ -684,7 +760,9 @@ class SenjutsuState(GameState):
         """Resolve the next line of the frame on top of the stack, from top to bottom of the card."""
         f = self.stack[-1]
         seat = f["seat"]
-        if self.ds[seat].defeated or (f["own"] and self.played.get(seat, {}).get("stopped")) or f["i"] >= len(f["lines"]):
+        cancelled = self._cancelled(f)
+        if self.ds[seat].defeated or (f["own"] and self.played.get(seat, {}).get("stopped")) or f["i"] >= len(f["lines"]) \
+                or cancelled == "card":
             self.stack.pop()
             if f.get("offer_instant") and not self.ds[seat].defeated:
                 self.stack.append(self._frame(seat, None, [{"_instant": None}], f["init"]))
@@ -695,6 +773,9 @@ class SenjutsuState(GameState):
         if "kamae" in line and line["kamae"] != self.ds[seat].kamae:
             f["i"] += 1
             return []
+        if cancelled == "movement" and "move" in line:
+            self._advance_line(f)   # Cancel Active: active movement (rotations and steps) is not resolved
+            return [ev("move-cancelled", seat=seat_name(seat))]
         if line.get("if") == "successful" and f["attacked"] and not f["success"]:
             # an 'If Successful' line follows the attack (or block) before it in the same part of the card; the
             # part of a split card below the line resolves regardless of the part above (FAQ)
@@ -716,6 +797,13 @@ class SenjutsuState(GameState):
             if not any(k.startswith("_") for k in line) else next(k for k in line if k.startswith("_"))
         handler = getattr(self, f"_line_{kind}")
         return handler(f, line)
+
+    def _cancelled(self, f) -> str | None:
+        """Cancel Active: 'card' or 'movement' when the frame holds effects of its seat's cancelled active card."""
+        e = self.played.get(f["seat"])
+        if e and e.get("cancelled") and f["card"] is not None and f["card"] == e["card"]:
+            return e["cancelled"]
+        return None
 
     def _depth(self, f) -> int:
         return next(k for k, x in enumerate(self.stack) if x is f)
@@ -758,6 +846,7 @@ class SenjutsuState(GameState):
             d.hand.remove(arg)
             new = self.card(arg)
             d.focus -= new.focus
+            self.instants_used.add(seat)
             e.update(card=arg, paid=new.focus, instant=True, alt=bool(new.alt and "kamae" in new.alt and d.kamae == new.alt["kamae"]))
             return [ev("replaced", seat=seat_name(seat), old=old, card=arg)]
         if kind == "variable":
@@ -1115,6 +1204,17 @@ class SenjutsuState(GameState):
         seat = f["seat"]
         cells = self._grid_hexes(seat, line)
         targeted = [(self.occupant(h), h, effs) for h, effs in cells.items() if self.occupant(h) not in (None, seat)]
+        if f.get("asked_attacked") != f["i"]:
+            # Attack Timing Sequence 1-3: once the attack's hexes cover a character, before the block check, each
+            # targeted character (top of the tracker first) may play a 'when attacked' Instant card; then the attack
+            # is checked again from step 1 (a character who moved away is no longer targeted)
+            f["asked_attacked"] = f["i"]
+            windows = [j for j in sorted({j for j, _, _ in targeted}, key=self.advantage.index, reverse=True)
+                       if self._may_play_instant(j) and self._owns_instant(j, "when-attacked")]
+            for j in windows:
+                self.stack.append(self._frame(j, None, [{"_plain": "when-attacked"}], f["init"], own=False))
+            if windows:
+                return [ev("attacking", seat=seat_name(seat), targets=[seat_name(j) for j, _, _ in targeted])]
         hit, blocked_by = [], []
         blockable = f["card"] is not None and self.card(f["card"]).type == "attack"   # only attack cards can be blocked
         for j, h, effs in targeted:
@@ -1179,7 +1279,7 @@ class SenjutsuState(GameState):
         seat = f["seat"]
         e = self.played.get(seat)
         d = self.ds[seat]
-        if not e or e["instant"] or e["card"] in ("stun", "poison") or self.card(e["card"]).core:
+        if not e or e["instant"] or seat in self.instants_used or e["card"] in ("stun", "poison") or self.card(e["card"]).core:
             f["i"] += 1
             return []
         cond = line["_instant"]
@@ -1198,12 +1298,68 @@ class SenjutsuState(GameState):
         d.hand.remove(cid)
         d.focus -= c.focus
         self.played[seat]["instant"] = True
+        self.instants_used.add(seat)
         self.played[seat].setdefault("extra", []).append(cid)
         # the instant resolves in its entirety now, against the same targets
         below = self.stack[-2] if len(self.stack) >= 2 else None
         targets = below["targets"] if below and below["seat"] == seat else None
         self.stack.append(self._frame(seat, c, list(c.lines), f["init"], own=False, targets=targets, success=bool(targets)))
         return [ev("instant", seat=seat_name(seat), card=cid)]
+
+    # --- plain Instant cards
+    def _may_play_instant(self, seat: int) -> bool:
+        """Instant Cards: a single Instant Ability Card a turn, and none once you have played a core card (a played
+        stun or poison counts as no ability card and closes the window too)."""
+        if seat in self.instants_used or self.ds[seat].defeated:
+            return False
+        e = self.played.get(seat)
+        return not (e and (e["instant"] or e["card"] in ("stun", "poison") or self.card(e["card"]).core))
+
+    def _owns_instant(self, seat: int, when: str) -> bool:
+        """Whether the duellist's own cards (deck, hand, discard, played) include an Instant card for this timing.
+        This is all a window depends on besides public facts, so asking it reveals nothing about the hand."""
+        d = self.ds[seat]
+        e = self.played.get(seat)
+        own = set(d.deck) | set(d.hand) | {c for c, _ in d.discard} | ({e["card"]} if e else set())
+        return any(c in self.cs.cards and self.card(c).instant == "instant" and self.card(c).play == when for c in own)
+
+    def _plain_instants(self, seat: int, when: str) -> list[str]:
+        d = self.ds[seat]
+        return sorted({c for c in d.hand if self.card(c).instant == "instant" and self.card(c).play == when
+                       and self.card(c).focus <= d.focus and (not self.card(c).kamae or self.card(c).kamae == d.kamae)})
+
+    def _line__plain(self, f, line):
+        """An Instant card window: its holder may play one Instant card of this timing (Instant Cards). The question is
+        asked whenever the duellist owns such a card and may play an instant, even with none in hand, so that being
+        asked gives nothing away."""
+        seat, when = f["seat"], line["_plain"]
+        if not self._may_play_instant(seat) or not self._owns_instant(seat, when):
+            f["i"] += 1
+            return []
+        self.pending = {"seat": seat, "kind": "_plain", "depth": self._depth(f), "rule": "Instant Cards",
+                        "options": ["instant no"] + [f"instant {c}" for c in self._plain_instants(seat, when)]}
+        return []
+
+    def _do__plain(self, f, line, seat, text):
+        """The Instant card is revealed, its focus paid, and it resolves at once in its entirety, then lies face-up on
+        the discard pile; during an attack it resolves at that attack's initiative (a block in it can stop the attack)."""
+        self._advance_line(f)
+        if text == "instant no":
+            return []
+        cid = text.split()[1]
+        d = self.ds[seat]
+        c = self.card(cid)
+        d.hand.remove(cid)
+        d.focus -= c.focus
+        d.discard.append((cid, False))
+        self.instants_used.add(seat)
+        if seat in self.played:
+            self.played[seat]["instant"] = True
+        self.stack.append(self._frame(seat, c, list(c.lines), f["init"], own=False))
+        return [ev("instant", seat=seat_name(seat), card=cid, timing=line["_plain"])]
+
+    def _line_cancel_active(self, f, line):
+        return self._targeted_line(f, line, "cancel_active")
 
     # --- keyword effects on the targeted character(s)
     def _keyword_targets(self, f) -> list[int] | None:
@@ -1231,7 +1387,7 @@ class SenjutsuState(GameState):
 
     def _do_pick(self, f, line, seat, text):
         f["picked"] = int(text.split()[1][1:]) - 1
-        kind = next(k for k in line if k in ("push", "pull", "rotate_target", "discard", "swap"))
+        kind = next(k for k in line if k in TARGETED_EFFECTS)
         return self._targeted_line(f, line, kind)
 
     def _next_keyword_target(self, f, line):
@@ -1242,6 +1398,14 @@ class SenjutsuState(GameState):
                 f["queue"].pop(0)
                 continue
             kind = f["kw"]
+            if kind == "cancel_active":
+                f["queue"].pop(0)
+                e = self.played.get(j)
+                hit = bool(e) and e["card"] not in ("stun", "poison")
+                if hit and e["cancelled"] != "card":
+                    e["cancelled"] = line["cancel_active"]
+                out = [ev("cancel-active", seat=seat_name(seat), target=seat_name(j), cancelled=line["cancel_active"] if hit else None)]
+                return out + self._next_keyword_target(f, line)
             if kind == "swap":
                 f["queue"].pop(0)
                 a, b = self.ds[seat], self.ds[j]
@@ -1364,6 +1528,11 @@ class SenjutsuState(GameState):
         (hobbles turn, the poison bites); then the hand limit."""
         out = []
         if self.end_queue is None:
+            # Turn Timing Sequence: the active card's start-of-turn, pre-draw and post-draw lines fire next turn
+            # (not for a card stopped by a collision or cancelled, nor for a defeated character)
+            self.hooks = [(i, e["card"]) for i, e in sorted(self.played.items())
+                          if e["card"] not in ("stun", "poison") and not e["stopped"] and e["cancelled"] != "card"
+                          and not self.ds[i].defeated and any(ln.get("when") in HOOK_TIMINGS for ln in self.card(e["card"]).lines)]
             for i, e in sorted(self.played.items()):
                 d = self.ds[i]
                 for cid in [e["card"]] + e.get("extra", []):

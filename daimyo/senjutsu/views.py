@@ -37,6 +37,8 @@ def view(s, player: int | None) -> dict:
             "hand": sorted(d.hand) if mine else None,
             "chosen": (s.chosen.get(i) if mine else (i in s.chosen)) if s.phase == "choose" else None,
             "played": s.played[i]["card"] if i in s.played else None,
+            "cancelled": s.played[i].get("cancelled") if i in s.played else None,   # Cancel Active on the active card
+            "instant_used": i in s.instants_used,     # the single Instant Ability Card of this turn is spent
             "initiative": s.played[i]["init"] if i in s.played and s.stage not in ("alt", "replace", "variable") else None,
         })
     pending = None

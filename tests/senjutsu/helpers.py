@@ -63,6 +63,19 @@ TEST_CARDS = [
     _c("t-far-pull", "meditation", 6, [{"range": 3, "pull": 1}]),
     _c("t-knight", "attack", 7, [_atk({"F+FR": ["wound"]})]),
     _c("t-opt-focus", "attack", 5, [{"focus": 1, "attack": {"grid": {"F": ["wound"]}}}]),
+    # timing lines, plain Instant cards and Cancel Active (tests/senjutsu/test_instants.py)
+    _c("t-hooks", "meditation", 5, [{"gain_focus": 1}, {"when": "start-of-turn", "gain_focus": 1}, {"when": "pre-draw", "draw": 1},
+                                    {"when": "post-draw", "change": 1}]),
+    _c("t-dodge-i", "defence", 0, [{"move": [{"step": "any"}]}], instant="instant", play="when-attacked"),
+    _c("t-parry-i", "defence", 0, [{"block": ["F", "FL", "FR"]}], instant="instant", play="when-attacked"),
+    _c("t-terror-i", "defence", 0, [{"range": 2, "cancel_active": "card"}], instant="instant", play="when-attacked"),
+    _c("t-warcry-i", "meditation", 0, [{"range": 3, "cancel_active": "card"}], instant="instant", play="after-reveal"),
+    _c("t-rally-i", "meditation", 0, [{"gain_focus": 1}], instant="instant", play="start-of-turn"),
+    _c("t-study-i", "meditation", 0, [{"gain_focus": 1}], instant="instant", play="post-draw", focus=1),
+    _c("t-last-i", "meditation", 0, [{"draw": 1}], instant="instant", play="end-of-turn"),
+    _c("t-freeze", "attack", 7, [_atk({"F": ["target"]}), {"if": "successful", "cancel_active": "movement"}]),
+    _c("t-dread", "attack", 6, [_atk({"F": ["wound"]}), {"if": "successful", "cancel_active": "card"}]),
+    _c("t-step-cut", "attack", 5, [{"move": [{"rotate": 1}], "mandatory": True}, _atk({"F": ["wound"]})]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]
 FILLER = ["quick-cut", "wide-arc", "still-water", "steady-guard", "centering-breath", "sidestep", "pommel-strike"]
