@@ -150,10 +150,20 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
         click.echo(f"record written to {record_file}")
 
 
+# what a pending question is about, in words (the engine's internal kinds start with "_")
+QUESTIONS = {"_plain": "play an Instant card now?", "_instant": "play an instant additional card?", "_counter": "counter the attack?",
+             "order": "choose the order of tied cards", "pick": "choose a target", "search": "choose a card to take",
+             "enddiscard": "discard down to your hand limit"}
+
+
 def _ask(g, seat) -> str:
     moves = g.legal_moves(seat)
     hidden = g.phase in ("choose", "prepare")
-    kind = {"choose": "choose a card", "prepare": "prepare a card"}.get(g.phase) if hidden else (g.pending["kind"] if g.pending else g.phase)
+    if hidden:
+        kind = {"choose": "choose a card", "prepare": "prepare a card"}[g.phase]
+    else:
+        kind = g.pending["kind"] if g.pending else g.phase
+        kind = QUESTIONS.get(kind, kind.lstrip("_").replace("_", " "))
     click.echo(f"{kind}: " + "  ".join(f"[{i}] {m}" for i, m in enumerate(moves, 1)))
     while True:
         raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)
