@@ -13,7 +13,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from daimyo.bots import bot_names, bot_seed, make_bot
+from daimyo.bots import bot_names as shared_bot_names
+from daimyo.bots import bot_seed
+from daimyo.bots import make_bot as shared_make_bot
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import Rng
@@ -49,6 +51,24 @@ class RokuganRules:
 
     name = "rokugan"
     min_players, max_players = 2, 5
+    seat_word, unique_rule = "clan", "Setup 3. Choose Clans"
+
+    @staticmethod
+    def bot_names() -> list[str]:
+        return shared_bot_names()
+
+    @staticmethod
+    def make_bot(spec: str, seed: int):
+        return shared_make_bot(spec, seed)
+
+    @staticmethod
+    def progress(state) -> tuple[int, str]:
+        """(round, phase) for the games list."""
+        return state.round, state.phase
+
+    @staticmethod
+    def result(state) -> dict:
+        return state.result
 
     @staticmethod
     def clan_names() -> list[str]:
@@ -72,7 +92,54 @@ class RokuganRules:
         return record_text(header, [(row.clans[seat], text) for seat, text in acts])
 
 
-GAMES = {"rokugan": RokuganRules}
+class SenjutsuRules:
+    """What the server needs to know of Senjutsu: a seat's "clan" is its character, 2 to 4 duellists (Setup)."""
+
+    name = "senjutsu"
+    min_players, max_players = 2, 4
+    seat_word, unique_rule = "character", "Player Setup"
+
+    @staticmethod
+    def clan_names() -> list[str]:
+        from daimyo.senjutsu.cards import sample_set
+        return list(sample_set().characters)
+
+    @staticmethod
+    def new_state(players: int, seed: int, clans: list[str]):
+        from daimyo.senjutsu import new_game
+        return new_game(list(clans), seed=seed)
+
+    @staticmethod
+    def move_text(state, seat: int, move) -> str:
+        return move  # Senjutsu bots answer with the action's text
+
+    @staticmethod
+    def bot_names() -> list[str]:
+        return ["heuristic", "random"]
+
+    @staticmethod
+    def make_bot(spec: str, seed: int):
+        from daimyo.bots.senjutsu import make
+        return make(spec, seed)
+
+    @staticmethod
+    def progress(state) -> tuple[int, str]:
+        return state.turn, state.phase
+
+    @staticmethod
+    def result(state) -> dict:
+        """The characters left standing (several when they fell at the same moment: a shared draw)."""
+        return {"winners": [state.ds[i].character for i in state.result]}
+
+    @staticmethod
+    def record(row: GameRow, acts: list[tuple[int, str]]) -> str:
+        from daimyo.senjutsu.record import record_text
+        from daimyo.senjutsu.state import seat_name
+        header = {"seed": row.seed, "board": "one", "characters": " ".join(row.clans)}
+        return record_text(header, [(seat_name(seat), text) for seat, text in acts])
+
+
+GAMES = {"rokugan": RokuganRules, "senjutsu": SenjutsuRules}
 
 
 # ------------------------------------------------------------- connections
@@ -101,7 +168,7 @@ class Room:
         self.events: list[Event] = []                   # every event, in order
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
+        self.bots = {s.seat: self.rules.make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
         self._bot_task: asyncio.Task | None = None
 
     # -------------------------------------------------------------- rebuild
@@ -134,8 +201,9 @@ class Room:
         for c in self.conns:
             if c.seat is not None:
                 connected[c.seat] = True
-        return summary_of(self.row, round=s.round, phase=s.phase, connected=connected,
-                          result=s.result if s.is_terminal() else None,
+        rnd, phase = self.rules.progress(s)
+        return summary_of(self.row, round=rnd, phase=phase, connected=connected,
+                          result=self.rules.result(s) if s.is_terminal() else None,
                           to_act=[self.row.clans[p] for p in s.to_act()])
 
     # ---------------------------------------------------------------- seats
@@ -168,7 +236,7 @@ class Room:
                 raise ActError("illegal", e.message, e.rule) from None
             statements = [self.store.action_statement(self.row.id, self.seq, seat, text)]
             if s.is_terminal():
-                statements.append(self.store.over_statement(self.row.id, s.result))
+                statements.append(self.store.over_statement(self.row.id, self.rules.result(s)))
             try:
                 await self.store.write(*statements)
             except Exception:
@@ -178,7 +246,7 @@ class Room:
             self.actions.append((seat, text))
             self.events.extend(events)
             if s.is_terminal():
-                self.row.status, self.row.result = OVER, s.result
+                self.row.status, self.row.result = OVER, self.rules.result(s)
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq})
             for c in list(self.conns):
@@ -331,10 +399,11 @@ class Hub:
             if name is not None and (not isinstance(name, str) or len(name) > 40):
                 raise ActError("bad-request", f"{where}.name: a text of at most 40 characters")
             clan = sr.get("clan")
+            word = rules.seat_word
             if clan is not None and clan not in clan_names:
-                raise ActError("bad-request", f"{where}.clan: unknown clan '{clan}' (clans: {', '.join(clan_names)})")
+                raise ActError("bad-request", f"{where}.clan: unknown {word} '{clan}' ({word}s: {', '.join(clan_names)})")
             if clan is not None and clan in clans:
-                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat (Setup 3. Choose Clans)")
+                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
             clans.append(clan)
             if kind == "human":
                 token = secrets.token_urlsafe(24)
@@ -343,9 +412,9 @@ class Hub:
             elif kind == "bot":
                 bot = sr.get("bot", "random")
                 if not isinstance(bot, str):
-                    raise ActError("bad-request", f"{where}.bot: a bot name ({', '.join(bot_names())})")
+                    raise ActError("bad-request", f"{where}.bot: a bot name ({', '.join(rules.bot_names())})")
                 try:
-                    make_bot(bot, 0)
+                    rules.make_bot(bot, 0)
                 except ValueError as e:
                     raise ActError("bad-request", f"{where}.bot: {e}") from None
                 seat_rows.append(SeatRow(i, "bot", name or None, bot, None))

@@ -1,0 +1,124 @@
+"""Senjutsu on the play server (docs/server-protocol.md, Senjutsu): creating duels, acting, bad input, bots,
+the record and replay of a finished duel, and the page served for a Senjutsu game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from daimyo.core.game import Action
+from daimyo.senjutsu import new_game
+from daimyo.senjutsu.record import replay as replay_record
+from tests.server.conftest import join, next_of
+
+
+def create_duel(client, seats, seed=3):
+    r = client.post("/api/games", json={"game": "senjutsu", "seed": seed, "seats": seats})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_a_duel_is_created_with_chosen_and_random_characters(client):
+    g = create_duel(client, [{"kind": "human", "name": "Ann", "clan": "tetsu"}, {"kind": "bot", "bot": "heuristic", "clan": None}])
+    chars = [s["clan"] for s in g["seats"]]
+    assert chars[0] == "tetsu" and chars[1] in {"kaze", "hana", "ishi"}
+    # the random character comes from the seed: the same seed gives the same one
+    again = create_duel(client, [{"kind": "human", "clan": "tetsu"}, {"kind": "bot", "bot": "random"}])
+    assert again["seats"][1]["clan"] == chars[1]
+    summary = client.get(f"/api/games/{g['id']}").json()
+    assert summary["game"] == "senjutsu" and summary["players"] == 2 and summary["phase"] == "place"
+    assert [s["clan"] for s in summary["seats"]] == chars
+
+
+@pytest.mark.parametrize("seats, why", [
+    ([{"kind": "human"}], "a list of 2 to 4 seats"),
+    ([{"kind": "human"}] * 5, "a list of 2 to 4 seats"),
+    ([{"kind": "human", "clan": "crab"}, {"kind": "human"}], "unknown character 'crab'"),
+    ([{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "kaze"}], "kaze is taken by another seat (Player Setup)"),
+    ([{"kind": "human"}, {"kind": "bot", "bot": "ismcts"}], "unknown Senjutsu bot 'ismcts'"),
+])
+def test_a_bad_duel_request_is_refused_and_creates_nothing(client, seats, why):
+    r = client.post("/api/games", json={"game": "senjutsu", "seats": seats})
+    assert r.status_code == 400 and why in r.json()["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_the_bots_of_each_game_are_listed(client):
+    assert client.get("/api/bots?game=senjutsu").json() == {"bots": ["heuristic", "random"]}
+    assert "random" in client.get("/api/bots").json()["bots"]
+    assert client.get("/api/bots?game=chess").status_code == 400
+
+
+def test_the_card_data_is_public_and_complete(client):
+    d = client.get("/api/senjutsu/data").json()
+    assert {c["id"] for c in d["characters"]} == {"kaze", "hana", "tetsu", "ishi"}
+    assert any(c["id"] == "quick-cut" and c["initiative"] == 6 for c in d["cards"])
+
+
+def test_a_player_acts_and_a_bad_action_changes_nothing(client):
+    g = create_duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}], seed=5)
+    tokens = [s["token"] for s in g["seats"]]
+    state = new_game(["kaze", "tetsu"], seed=5)
+    placer = state.to_act()[0]
+    other = 1 - placer
+    ws, welcome, log, st = join(client, g["id"], placer, tokens[placer])
+    assert st["legal"] == state.legal_moves(placer) and st["view"]["game"] == "senjutsu"
+    ws2, _, _, st2 = join(client, g["id"], other, tokens[other])
+    assert st2["legal"] == []
+    # not your turn, illegal text, a hex off the board: each refused, nothing changes
+    ws2.send_json({"type": "act", "action": "place 0,3 n"})
+    assert next_of(ws2, "error")["code"] == "not-your-turn"
+    ws.send_json({"type": "act", "action": "place 9,9 n"})
+    err = next_of(ws, "error")
+    assert err["code"] == "illegal" and err["rule"] == "Player Setup 11-12"
+    ws.send_json({"type": "act", "action": "play quick-cut"})
+    assert next_of(ws, "error")["code"] == "illegal"
+    assert client.get(f"/api/games/{g['id']}").json()["phase"] == "place"
+    move = st["legal"][0]
+    ws.send_json({"type": "act", "action": move, "seq": 0})
+    assert next_of(ws, "ack") == {"type": "ack", "seq": 1}
+    state.apply(Action(placer, move))
+    mine = next_of(ws2, "state")
+    assert mine["seq"] == 1 and mine["legal"] == state.legal_moves(other)
+    assert [e["kind"] for e in mine["events"]] == ["placed"]
+    # a stale action is refused
+    ws2.send_json({"type": "act", "action": mine["legal"][0], "seq": 0})
+    assert next_of(ws2, "error")["code"] == "stale"
+
+
+def _wait_over(client, game_id, limit=60.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        s = client.get(f"/api/games/{game_id}").json()
+        if s["status"] == "over":
+            return s
+        time.sleep(0.05)
+    raise AssertionError("the bots' duel did not end")
+
+
+def test_two_bots_duel_to_the_end_and_the_record_and_replay_rebuild_it(client):
+    g = create_duel(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}], seed=8)
+    assert client.get(f"/api/games/{g['id']}/record").status_code == 409
+    summary = _wait_over(client, g["id"])
+    chars = [s["clan"] for s in g["seats"]]
+    assert summary["result"]["winners"] and set(summary["result"]["winners"]) <= set(chars)
+    text = client.get(f"/api/games/{g['id']}/record").text
+    assert text.startswith("format: senjutsu-record")
+    replayed = replay_record(text).state
+    assert replayed.is_terminal()
+    assert [replayed.ds[i].character for i in replayed.result] == summary["result"]["winners"]
+    steps = client.get(f"/api/games/{g['id']}/replay").json()
+    assert steps["start"]["phase"] == "place" and steps["steps"][-1]["view"]["winners"]
+    assert steps["steps"][0]["actor"] in chars
+    # hidden choices are not in the public replay before their reveal
+    assert all(e["kind"] not in ("chosen-card", "drew", "dealt", "searched") for st in steps["steps"] for e in st["events"])
+
+
+def test_the_game_page_is_the_senjutsu_page_for_a_duel(client):
+    g = create_duel(client, [{"kind": "human"}, {"kind": "bot"}])
+    page = client.get(f"/game/{g['id']}")
+    assert page.status_code == 200 and "senjutsu.js" in page.text
+    r = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
+    assert "game.js" in client.get(f"/game/{r['id']}").text
+    assert "game.js" in client.get("/game/g-missing").text
