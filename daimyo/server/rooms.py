@@ -25,6 +25,7 @@ log = logging.getLogger("daimyo.server")
 
 MAX_SEED = 2**63
 _CLAN_SALT = 0xC1A2_5EA7
+_TERRAIN_SALT = 0x7E22_A1A5
 
 
 class ActError(Exception):
@@ -105,9 +106,23 @@ class SenjutsuRules:
         return list(sample_set().characters)
 
     @staticmethod
-    def new_state(players: int, seed: int, clans: list[str]):
+    def terrain(seed: int) -> list[tuple[str, list]]:
+        """Battlefield Setup 2, as the server lays it out: two pieces drawn from the game's seed, inside the ring of
+        hexes one or two from the centre and more than two hexes apart (the two-hex rule), so a duel is its seed and actions."""
+        from daimyo.senjutsu.hexgrid import distance
+        rng = Rng(seed ^ _TERRAIN_SALT)
+        kinds = ["rock", "tree", "bamboo", "shrine", "cart"]
+        spots = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if 1 <= distance((q, r), (0, 0)) <= 2]
+        first = spots[rng.below(len(spots))]
+        far = [h for h in spots if distance(h, first) > 2]
+        second = far[rng.below(len(far))]
+        a = kinds.pop(rng.below(len(kinds)))
+        return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
+
+    @classmethod
+    def new_state(cls, players: int, seed: int, clans: list[str]):
         from daimyo.senjutsu import new_game
-        return new_game(list(clans), seed=seed)
+        return new_game(list(clans), seed=seed, terrain=cls.terrain(seed))
 
     @staticmethod
     def move_text(state, seat: int, move) -> str:
@@ -131,11 +146,12 @@ class SenjutsuRules:
         """The characters left standing (several when they fell at the same moment: a shared draw)."""
         return {"winners": [state.ds[i].character for i in state.result]}
 
-    @staticmethod
-    def record(row: GameRow, acts: list[tuple[int, str]]) -> str:
+    @classmethod
+    def record(cls, row: GameRow, acts: list[tuple[int, str]]) -> str:
         from daimyo.senjutsu.record import record_text
         from daimyo.senjutsu.state import seat_name
-        header = {"seed": row.seed, "board": "one", "characters": " ".join(row.clans)}
+        terrain = "; ".join(f"{kind} " + " ".join(f"{q},{r}" for q, r in hexes) for kind, hexes in cls.terrain(row.seed))
+        header = {"seed": row.seed, "board": "one", "characters": " ".join(row.clans), "terrain": terrain}
         return record_text(header, [(seat_name(seat), text) for seat, text in acts])
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from daimyo.core.game import Action
 from daimyo.senjutsu import new_game
+from daimyo.server.rooms import SenjutsuRules
 from daimyo.senjutsu.record import replay as replay_record
 from tests.server.conftest import join, next_of
 
@@ -59,7 +60,7 @@ def test_the_card_data_is_public_and_complete(client):
 def test_a_player_acts_and_a_bad_action_changes_nothing(client):
     g = create_duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}], seed=5)
     tokens = [s["token"] for s in g["seats"]]
-    state = new_game(["kaze", "tetsu"], seed=5)
+    state = new_game(["kaze", "tetsu"], seed=5, terrain=SenjutsuRules.terrain(5))
     placer = state.to_act()[0]
     other = 1 - placer
     ws, welcome, log, st = join(client, g["id"], placer, tokens[placer])
@@ -122,3 +123,18 @@ def test_the_game_page_is_the_senjutsu_page_for_a_duel(client):
     r = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
     assert "game.js" in client.get(f"/game/{r['id']}").text
     assert "game.js" in client.get("/game/g-missing").text
+
+
+def test_the_servers_terrain_comes_from_the_seed_and_keeps_the_two_hex_rule():
+    """Battlefield Setup 2: no terrain within two hexes of other terrain; the layout is the seed's."""
+    from daimyo.senjutsu.hexgrid import distance
+    layouts = set()
+    for seed in range(200):
+        pieces = SenjutsuRules.terrain(seed)
+        assert SenjutsuRules.terrain(seed) == pieces
+        (a, [ha]), (b, [hb]) = pieces
+        assert a != b and distance(ha, hb) > 2 and 1 <= distance(ha, (0, 0)) <= 2
+        state = SenjutsuRules.new_state(2, seed, ["kaze", "hana"])
+        assert state.terrain == {ha: a, hb: b}
+        layouts.add((a, ha, b, hb))
+    assert len(layouts) > 50

@@ -159,7 +159,7 @@ function drawBoard() {
     const g = svgEl("g", { class: cls.join(" "), "data-hex": key },
       svgEl("polygon", { points: hexPoints(x, y, HEX - 1), fill: kind ? TERRAIN_COLOURS[kind] : ((q + 2 * r) % 3 === 0 ? "#d9c9a0" : "#e3d5b0") }),
       kind ? terrainMark(kind, x, y) : null,
-      svgEl("text", { class: "coord", x: x, y: y + HEX * .78 }, key),
+      svgEl("text", { class: "coord", x: x, y: y + HEX * .72 }, key),
       title(kind ? `${key} — ${t("sj.terrain." + kind)}: ${t("sj.terrain_effect." + kind)}` : key));
     if (placeable[key]) g.addEventListener("click", () => pickPlaceHex(key));
     return g;
@@ -177,17 +177,22 @@ function drawCharacter(s) {
   const angle = -90 + 60 * FACINGS.indexOf(s.facing);
   const rad = HEX * .56;
   const col = SEAT_COLOURS[i];
-  const badge = (dx, dy, fill, text, cls, tip) => svgEl("g", { class: "badge-" + cls }, svgEl("circle", { cx: x + dx, cy: y + dy, r: 9, fill, stroke: "#fff", "stroke-width": 1.5 }),
-    svgEl("text", { x: x + dx, y: y + dy + 4, class: "badge-text" }, text), title(tip));
-  const badges = [];
+  // status badges sit behind the character (away from the facing arrow), fanned out
+  const marks = [];
   const wounds = s.wounds + s.bleeding;
-  if (wounds) badges.push(badge(-HEX * .55, -HEX * .5, "#b71c1c", String(wounds), "wounds", t("sj.wounds_of", { n: wounds, limit: s.wound_limit })));
-  if (s.stuns) badges.push(badge(HEX * .55, -HEX * .5, "#c9a100", String(s.stuns), "stuns", t("sj.stuns_n", { n: s.stuns })));
-  if (s.focus) badges.push(badge(HEX * .55, HEX * .5, "#1565c0", String(s.focus), "focus", t("sj.focus_n", { n: s.focus })));
-  if (s.hobbles) badges.push(badge(-HEX * .55, HEX * .5, "#ef8a17", String(s.hobbles), "hobbles", t("sj.hobbles_n", { n: s.hobbles })));
+  if (wounds) marks.push(["#b71c1c", String(wounds), "wounds", t("sj.wounds_of", { n: wounds, limit: s.wound_limit })]);
+  if (s.stuns) marks.push(["#c9a100", String(s.stuns), "stuns", t("sj.stuns_n", { n: s.stuns })]);
+  if (s.focus) marks.push(["#1565c0", String(s.focus), "focus", t("sj.focus_n", { n: s.focus })]);
+  if (s.hobbles) marks.push(["#ef8a17", String(s.hobbles), "hobbles", t("sj.hobbles_n", { n: s.hobbles })]);
+  const badges = marks.map(([fill, text, cls, tip], k) => {
+    const a = (angle + 180 + (k - (marks.length - 1) / 2) * 42) * Math.PI / 180;
+    const bx = x + (rad + 2) * Math.cos(a), by = y + (rad + 2) * Math.sin(a);
+    return svgEl("g", { class: "badge badge-" + cls }, svgEl("circle", { cx: bx, cy: by, r: 9, fill, stroke: "#fff", "stroke-width": 1.5 }),
+      svgEl("text", { x: bx, y: by + 4, class: "badge-text" }, text), title(tip));
+  });
   return svgEl("g", { class: "figure", "data-seat": s.seat },
     svgEl("g", { transform: `rotate(${angle} ${x} ${y})` },
-      svgEl("path", { class: "facing", d: `M${x + rad + 13},${y} L${x + rad - 3},${y - 10} L${x + rad - 3},${y + 10} Z`, fill: col, stroke: "#fff", "stroke-width": 1.5 })),
+      svgEl("path", { class: "facing", d: `M${x + rad + 15},${y} L${x + rad - 4},${y - 12} L${x + rad - 4},${y + 12} Z`, fill: col, stroke: "#fff", "stroke-width": 1.5 })),
     svgEl("circle", { cx: x, cy: y, r: rad, fill: col, stroke: s.poison ? "#3c9d3c" : "#fff", "stroke-width": s.poison ? 4 : 2.5 }),
     svgEl("text", { class: "figure-name", x: x, y: y + 6 }, s.name.slice(0, 1)),
     badges,
@@ -352,7 +357,7 @@ function drawTurn() {
   order.replaceChildren(...(v.order || []).map(([seat, init]) => el("li", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seatIndex(seat)]}` }),
     t("sj.turn.order_item", { who: shortWho(seat), n: init }))));
   order.hidden = !(v.order && v.order.length);
-  if (v.order && v.order.length) order.prepend(el("li", { class: "order-head", text: t("sj.turn.order") }));
+  document.getElementById("order-head").hidden = order.hidden;
 }
 
 function kamaeTree(character, current) {
@@ -430,6 +435,7 @@ function drawLog() {
   const items = G.log.map((e) => el("li", { class: "ev-" + e.kind, text: eventText(e) }));
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 // -- the result ------------------------------------------------------------------------------------------------------------
