@@ -20,6 +20,22 @@ from daimyo.server.rooms import SenjutsuRules
 from tests.server.conftest import join
 
 
+def perturb_hidden(state, viewer, rng):
+    """A copy of ``state`` that differs only in facts hidden from ``viewer``: every other seat's chosen card (while
+    choosing) is another card of its hand, and its hand and deck trade cards."""
+    c = state.clone()
+    for i, d in enumerate(c.ds):
+        if i == viewer:
+            continue
+        if d.hand and d.deck:
+            pool = d.hand + d.deck
+            rng.shuffle(pool)
+            d.hand, d.deck = pool[:len(d.hand)], pool[len(d.hand):]
+        if c.phase == "choose" and i in c.chosen and d.hand:
+            c.chosen[i] = d.hand[rng.below(len(d.hand))]
+    return c
+
+
 def play_duel(client, characters, seed, max_steps):
     r = client.post("/api/games", json={"game": "senjutsu", "seed": seed, "seats": [{"kind": "human", "clan": c} for c in characters]})
     assert r.status_code == 201, r.text
@@ -58,14 +74,15 @@ def play_duel(client, characters, seed, max_steps):
     return g, tokens, acts, inbox
 
 
-@pytest.mark.parametrize("characters, seed", [(["kaze", "tetsu"], 31), (["hana", "ishi", "kaze"], 32), (["tetsu", "kaze", "ishi", "hana"], 33)])
-def test_no_message_to_a_seat_carries_another_seats_hidden_card(client, characters, seed):
-    g, tokens, acts, inbox = play_duel(client, characters, seed, max_steps=150)
+@pytest.mark.parametrize("characters, seed, steps", [(["kaze", "tetsu"], 31, 600), (["hana", "ishi", "kaze"], 32, 200), (["tetsu", "kaze", "ishi", "hana"], 33, 200)])
+def test_no_message_to_a_seat_carries_another_seats_hidden_card(client, characters, seed, steps):
+    g, tokens, acts, inbox = play_duel(client, characters, seed, max_steps=steps)
     n = len(characters)
     assert len(acts) > 40
     state = new_game(characters, seed=seed, terrain=SenjutsuRules.terrain(seed))
     expected = {seat: [] for seat in inbox}
     secret_choices = 0
+    prng = Rng(seed + 1)
     for step in range(len(acts) + 1):
         events = []
         if step:
@@ -84,10 +101,15 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_card(client, characte
                     assert all(e.get("card") != card for e in msg["events"]), "a chosen card is in another seat's events"
                     assert card not in json.dumps([e for e in msg["events"] if e["kind"] in ("chosen", "chosen-card")])
         for viewer in inbox:
+            if not state.is_terminal():
+                # the view does not depend on what is hidden from the viewer: others' chosen cards, hands and decks
+                assert perturb_hidden(state, viewer, prng).view(viewer) == state.view(viewer)
             legal = [a.text for a in state.legal_actions(viewer)] if viewer is not None and viewer in state.to_act() else []
             expected[viewer].append((step, json.loads(json.dumps(state.view(viewer))), legal,
                                      json.loads(json.dumps([e.to_dict() for e in events if e.visible(viewer)]))))
     assert secret_choices > 3
+    if n == 2:
+        assert state.is_terminal(), "the duel is played to its end"
     for viewer, msgs in inbox.items():
         states = [m for m in msgs if m["type"] == "state"]
         assert [(m["seq"], m["view"], m["legal"], m["events"]) for m in states] == expected[viewer]
