@@ -51,7 +51,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
 
     decisions = cards_played = 0
     shot = tmp_path / "senjutsu-duel.png"
-    tried_illegal = False
+    tried_illegal = previewed = False
     deadline = time.monotonic() + 90
     while True:
         assert time.monotonic() < deadline, "the duel did not end in time"
@@ -79,6 +79,13 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
         else:
             buttons = page.locator("#actions button.act")
             assert buttons.count() > 0, "it is our turn but the page offers nothing to click"
+            moves = page.locator("#actions button.act[data-action^='move ']:not([data-action='move -'])")
+            if not previewed and moves.count():
+                # a movement is previewed on the board while the pointer is on its button
+                moves.first.hover()
+                page.wait_for_selector("#board #ghost circle")
+                previewed = True
+                page.screenshot(path=str(tmp_path / "senjutsu-move.png"))
             buttons.nth(rnd.randrange(buttons.count())).click()
         _wait_idle(page)
         page.wait_for_function(f"document.body.dataset.seq !== '{before}' || document.getElementById('message').classList.contains('error')")
@@ -99,7 +106,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     page.wait_for_selector("#result:not([hidden])")
     assert page.locator("#result-table tr").count() == 3
     assert page.inner_text("#result-text")
-    assert decisions > 20 and cards_played > 5 and tried_illegal
+    assert decisions > 20 and cards_played > 5 and tried_illegal and previewed
     page.screenshot(path=str(tmp_path / "senjutsu-end.png"))
     if os.environ.get("DAIMYO_SENJUTSU_PNG"):
         shutil.copy(tmp_path / "senjutsu-end.png", os.environ["DAIMYO_SENJUTSU_PNG"] + ".end.png")
@@ -115,3 +122,4 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     assert not errors, errors
     if os.environ.get("DAIMYO_SENJUTSU_PNG"):
         shutil.copy(shot, os.environ["DAIMYO_SENJUTSU_PNG"])
+        shutil.copy(tmp_path / "senjutsu-move.png", os.environ["DAIMYO_SENJUTSU_PNG"] + ".move.png")

@@ -168,6 +168,7 @@ function drawBoard() {
   const svg = svgEl("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${h.toFixed(0)}`, id: "board-svg" },
     svgEl("rect", { x: minX, y: minY, width: w, height: h, fill: "#5d7b4f", rx: 12 }), cells, figures);
   document.getElementById("board").replaceChildren(svg);
+  if (G.hover && G.legal.includes(G.hover)) showGhost(G.hover);
 }
 
 function drawCharacter(s) {
@@ -193,10 +194,47 @@ function drawCharacter(s) {
   return svgEl("g", { class: "figure", "data-seat": s.seat },
     svgEl("g", { transform: `rotate(${angle} ${x} ${y})` },
       svgEl("path", { class: "facing", d: `M${x + rad + 15},${y} L${x + rad - 4},${y - 12} L${x + rad - 4},${y + 12} Z`, fill: col, stroke: "#fff", "stroke-width": 1.5 })),
-    svgEl("circle", { cx: x, cy: y, r: rad, fill: col, stroke: s.poison ? "#3c9d3c" : "#fff", "stroke-width": s.poison ? 4 : 2.5 }),
+    svgEl("circle", { class: "body", cx: x, cy: y, r: rad, fill: col, stroke: s.poison ? "#3c9d3c" : "#fff", "stroke-width": s.poison ? 4 : 2.5 }),
     svgEl("text", { class: "figure-name", x: x, y: y + 6 }, s.name.slice(0, 1)),
     badges,
     title(`${who(s.seat)} — ${facingName(s.facing)}, ${kamaeName(s.kamae)}; ${t("sj.wounds_of", { n: wounds, limit: s.wound_limit })}`));
+}
+
+// a movement answer previewed on the board: the hexes passed through and where the character ends, facing which way
+function showGhost(action) {
+  hideGhost();
+  G.hover = action;
+  const svg = document.getElementById("board-svg");
+  const me = G.view && G.seat !== null ? G.view.seats[G.seat] : null;
+  if (!svg || !me || !me.hex) return;
+  const [verb, ...rest] = action.split(" ");
+  if (verb === "target") {
+    const fig = svg.querySelector(`.figure[data-seat="${rest[0]}"]`);
+    if (fig) fig.classList.add("targeted");
+    return;
+  }
+  if (verb !== "move" || rest[0] === "-") return;
+  let [q, r] = parseHex(me.hex);
+  let f = FACINGS.indexOf(me.facing);
+  const path = [centre(q, r, HEX)];
+  for (const a of rest) {
+    if (a === "L") f = (f + 5) % 6;
+    else if (a === "R") f = (f + 1) % 6;
+    else { const d = DIRS[(f + RELATIVE.indexOf(a)) % 6]; q += d[0]; r += d[1]; path.push(centre(q, r, HEX)); }
+  }
+  const [x, y] = centre(q, r, HEX);
+  const rad = HEX * .56;
+  const angle = -90 + 60 * f;
+  svg.append(svgEl("g", { id: "ghost", "pointer-events": "none" },
+    path.length > 1 ? svgEl("polyline", { points: path.map((pt) => pt.join(",")).join(" "), fill: "none", stroke: "#222", "stroke-width": 3, "stroke-dasharray": "6 4" }) : null,
+    svgEl("g", { transform: `rotate(${angle} ${x} ${y})` }, svgEl("path", { d: `M${x + rad + 15},${y} L${x + rad - 4},${y - 12} L${x + rad - 4},${y + 12} Z`, fill: "#222", opacity: .6 })),
+    svgEl("circle", { cx: x, cy: y, r: rad, fill: SEAT_COLOURS[G.seat], opacity: .45, stroke: "#222", "stroke-width": 2, "stroke-dasharray": "4 3" })));
+}
+function hideGhost(ev) {
+  if (ev) G.hover = null;   // the pointer left the button (a redraw keeps the preview)
+  const g = document.getElementById("ghost");
+  if (g) g.remove();
+  for (const f of document.querySelectorAll("#board .figure.targeted")) f.classList.remove("targeted");
 }
 
 function pickPlaceHex(key) {
@@ -335,7 +373,7 @@ function drawActions() {
   prompt.textContent = t("sj.ask." + verb);
   for (const a of G.legal) {
     if (a.startsWith("play ") && a !== "play stun" && a !== "play poison") continue;   // chosen by clicking the card
-    box.append(el("button", { class: "act", "data-action": a, onclick: () => send(a), text: actionWords(a) }));
+    box.append(el("button", { class: "act", "data-action": a, onclick: () => send(a), onmouseenter: () => showGhost(a), onmouseleave: hideGhost, text: actionWords(a) }));
   }
 }
 
