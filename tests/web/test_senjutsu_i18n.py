@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from daimyo.core.game import Action
 from daimyo.senjutsu import new_game
 from daimyo.senjutsu.cards import CELL_EFFECTS, KAMAE, TYPES, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE
