@@ -120,6 +120,22 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     page.wait_for_function("document.getElementById('turn').textContent.startsWith('Tura')")
     assert "Odkryte karty" in page.inner_text("#log")
     assert not errors, errors
+
+    # the finished duel: listed in the lobby as Senjutsu, replayed step by step from the public views
+    page.goto(server + "/")
+    page.wait_for_selector(f"#games-over li[data-game='{game_id}'] a.replay")
+    page.click(f"#games-over li[data-game='{game_id}'] a.replay")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    total = int(page.inner_text("#rp-pos").split("/")[1])
+    assert total > decisions
+    for _ in range(4):
+        page.click("#rp-next")
+    page.click("#rp-prev")
+    assert page.inner_text("#rp-pos").split("/")[0].strip() == "3"
+    assert page.locator("#board .figure").count() >= 1 and page.locator("#hand-panel:not([hidden])").count() == 0
+    page.click("#rp-last")
+    page.wait_for_selector("#result:not([hidden])")
+    assert not errors, errors
     if os.environ.get("DAIMYO_SENJUTSU_PNG"):
         shutil.copy(shot, os.environ["DAIMYO_SENJUTSU_PNG"])
         shutil.copy(tmp_path / "senjutsu-move.png", os.environ["DAIMYO_SENJUTSU_PNG"] + ".move.png")

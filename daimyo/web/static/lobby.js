@@ -89,10 +89,8 @@ function gameItem(g) {
     ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const links = [el("a", { href: `/game/${g.id}`, class: "watch", text: t(g.status === "over" ? "lobby.view" : "lobby.watch") })];
-  if (g.status === "over" && !sj) {
-    links.push(el("a", { href: `/game/${g.id}?replay=1`, class: "replay", text: t("lobby.replay") }));
-  }
   if (g.status === "over") {
+    links.push(el("a", { href: `/game/${g.id}?replay=1`, class: "replay", text: t("lobby.replay") }));
     links.push(el("a", { href: `/api/games/${g.id}/record`, class: "record", download: `${g.id}.record`, text: t("lobby.record") }));
   }
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan") }), " ", el("span", { text: who }), el("div", { class: "small" }, status, " ", links));

@@ -4,6 +4,7 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const REPLAY = new URLSearchParams(location.search).get("replay") === "1";
 const HEX = 36;                 // a battlefield hex's radius in pixels
 const SQ3 = Math.sqrt(3);
 const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];   // n ne se s sw nw (docs/senjutsu-notation.md)
@@ -18,6 +19,7 @@ const TERRAIN_COLOURS = { rock: "#8d8a85", shrine: "#c0504d", tree: "#4c8c3a", t
 const G = {
   ws: null, seat: null, token: null, summary: null, retries: 0, closedForGood: false,
   view: null, legal: [], seq: -1, log: [], placeHex: null, lastCard: {}, data: null, cards: {}, characters: {},
+  replay: null, replayPos: 0, hover: null,
 };
 
 // -- seat and token (as on the Rokugan page: the token leaves the address bar for localStorage) -------------
@@ -573,6 +575,45 @@ function connect() {
   };
 }
 
+// -- a finished duel, step by step (GET /api/games/<id>/replay: public views and events only) ----------------------
+async function startReplay() {
+  try { G.summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { G.summary = null; }
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
+  const data = await r.json();
+  if (!r.ok) { showMessage(data.error || r.statusText, true); return; }
+  G.replay = data;
+  G.seat = null;
+  document.getElementById("replay-bar").hidden = false;
+  const slider = document.getElementById("rp-slider");
+  slider.max = String(data.steps.length);
+  slider.addEventListener("input", () => replayTo(Number(slider.value)));
+  document.getElementById("rp-first").onclick = () => replayTo(0);
+  document.getElementById("rp-prev").onclick = () => replayTo(G.replayPos - 1);
+  document.getElementById("rp-next").onclick = () => replayTo(G.replayPos + 1);
+  document.getElementById("rp-last").onclick = () => replayTo(data.steps.length);
+  const rec = document.getElementById("rp-record");
+  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  rec.setAttribute("download", `${gameId}.record`);
+  setConn("replay");
+  replayTo(0);
+}
+
+function replayTo(i) {
+  const steps = G.replay.steps;
+  i = Math.max(0, Math.min(steps.length, i));
+  G.replayPos = i;
+  G.view = i === 0 ? G.replay.start : steps[i - 1].view;
+  G.legal = [];
+  G.seq = i;
+  G.log = steps.slice(0, i).flatMap((s) => s.events);
+  document.getElementById("rp-slider").value = String(i);
+  document.getElementById("rp-pos").textContent = `${i} / ${steps.length}`;
+  const box = document.getElementById("result");
+  box.hidden = true;
+  delete box.dataset.shown;
+  render();
+}
+
 async function main() {
   document.getElementById("game-id").textContent = gameId;
   await loadLang(chooseLang());
@@ -582,8 +623,9 @@ async function main() {
     for (const c of G.data.cards) G.cards[c.id] = c;
     for (const c of G.data.characters) G.characters[c.id] = c;
   } catch (e) { /* the page still works with the card ids */ }
-  I18N.listeners.push(render);
+  I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  if (REPLAY) { await startReplay(); return; }
   const creds = loadCredentials();
   if (creds) { G.seat = creds.seat; G.token = creds.token; }
   connect();
