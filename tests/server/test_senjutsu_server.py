@@ -3,6 +3,7 @@ the record and replay of a finished duel, and the page served for a Senjutsu gam
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -138,3 +139,45 @@ def test_the_servers_terrain_comes_from_the_seed_and_keeps_the_two_hex_rule():
         assert state.terrain == {ha: a, hb: b}
         layouts.add((a, ha, b, hb))
     assert len(layouts) > 50
+
+
+def test_a_duel_in_progress_is_rebuilt_from_the_database_after_a_restart(db_url):
+    """Every acknowledged action is stored: a new server on the same database continues the duel where it was."""
+    from starlette.testclient import TestClient
+
+    from daimyo.server.app import create_app
+
+    with TestClient(create_app(db_url)) as c:
+        c.sessions = []
+        g = create_duel(c, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "ishi"}], seed=12)
+        tokens = [s["token"] for s in g["seats"]]
+        socks = {i: join(c, g["id"], i, tokens[i]) for i in (0, 1)}
+        last = {i: socks[i][3] for i in (0, 1)}
+        acts = []
+        for _ in range(30):
+            seat = next(i for i in (0, 1) if last[i]["legal"])
+            action = last[seat]["legal"][-1]
+            socks[seat][0].send_json({"type": "act", "action": action})
+            acts.append((seat, action))
+            assert next_of(socks[seat][0], "ack")["seq"] == len(acts)
+            for i in (0, 1):
+                last[i] = next_of(socks[i][0], "state")
+        _close(c)
+    state = new_game(["hana", "ishi"], seed=12, terrain=SenjutsuRules.terrain(12))
+    for seat, action in acts:
+        state.apply(Action(seat, action))
+    with TestClient(create_app(db_url)) as c:
+        c.sessions = []
+        for i in (0, 1):
+            ws, welcome, log, st = join(c, g["id"], i, tokens[i])
+            assert st["seq"] == len(acts) and st["view"] == json.loads(json.dumps(state.view(i)))
+            assert st["legal"] == ([a.text for a in state.legal_actions(i)] if i in state.to_act() else [])
+        _close(c)
+
+
+def _close(client):
+    for ws in client.sessions:
+        try:
+            ws.__exit__(None, None, None)
+        except Exception:
+            pass
