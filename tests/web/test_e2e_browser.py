@@ -93,8 +93,8 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
         if page.evaluate("document.body.dataset.phase") == "over":
             page.wait_for_selector("#scores:not([hidden])", timeout=5000)
             continue
-        if page.evaluate("Number(document.body.dataset.legal || 0)") == 0:
-            seq = page.evaluate("document.body.dataset.seq")
+        legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")  # read together: no race
+        if legal == 0:
             page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
             continue
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():

@@ -523,7 +523,11 @@ function send(action) {
   if (!G.ws || G.ws.readyState !== WebSocket.OPEN) return;
   document.body.dataset.busy = "1";
   showMessage("");
-  G.ws.send(JSON.stringify({ type: "act", action, seq: G.seq }));
+  // a card is chosen at the same time as the others (Choose): another seat's choice, which arrives meanwhile, changes
+  // nothing we may do, so the choice goes without the step number that would make it stale
+  const msg = { type: "act", action };
+  if (!(G.view && G.view.phase === "choose")) msg.seq = G.seq;
+  G.ws.send(JSON.stringify(msg));
 }
 
 function onMessage(msg) {
