@@ -107,6 +107,11 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             assert "[" in page.inner_text("#message")  # the message names the rule
             assert page.evaluate("document.body.dataset.seq") == seq
             continue
+        # a state with resolution steps may have arrived since the checks above: the steps come first then
+        page.wait_for_function("document.querySelectorAll('#actions button.act, #hand .hand-token.playable').length > 0"
+                               " || !document.getElementById('steps').hidden || document.body.dataset.legal === '0'", timeout=5000)
+        if page.locator("#steps:not([hidden])").count() or page.evaluate("document.body.dataset.legal") == "0":
+            continue
         _play_one_decision(page, rnd)
         decisions += 1
         if decisions == 12 and not reloaded:
