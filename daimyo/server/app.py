@@ -22,8 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from daimyo.bots import bot_names
-from daimyo.server.rooms import ActError, Connection, Hub
+from daimyo.server.rooms import GAMES, ActError, Connection, Hub
 from daimyo.server.store import OVER, Store
 
 log = logging.getLogger("daimyo.server")
@@ -64,6 +63,15 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
                 return PlainTextResponse(f"{name} is missing from this installation", status_code=500)
             return FileResponse(path, headers={"Cache-Control": "no-cache"})
         return endpoint
+
+    async def game_page(request: Request) -> Response:
+        """The page of the game's kind: Senjutsu's own page, or Rokugan's (which also reports a missing game)."""
+        try:
+            room = await hub.room(request.path_params["game_id"])
+            name = GAME_PAGES.get(room.row.game, "game.html")
+        except ActError:
+            name = "game.html"
+        return await page(name)(request)
 
     # -------------------------------------------------------------- API
     async def list_games(request: Request) -> Response:
@@ -111,7 +119,10 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
         return JSONResponse(hub.load_summary())
 
     async def bots(request: Request) -> Response:
-        return JSONResponse({"bots": bot_names()})
+        game = request.query_params.get("game", "rokugan")
+        if game not in GAMES:
+            return _error(400, f"game: unknown game '{game[:40]}' (games: {', '.join(GAMES)})")
+        return JSONResponse({"bots": GAMES[game].bot_names()})
 
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw
@@ -119,6 +130,9 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
 
     async def rokugan_data(request: Request) -> Response:
         return JSONResponse(_rokugan_data())
+
+    async def senjutsu_data(request: Request) -> Response:
+        return JSONResponse(_senjutsu_data())
 
     # -------------------------------------------------------- WebSocket
     async def game_socket(ws: WebSocket) -> None:
@@ -178,7 +192,7 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
     app = Starlette(
         routes=[
             Route("/", page("index.html")),
-            Route("/game/{game_id}", page("game.html")),
+            Route("/game/{game_id}", game_page),
             Route("/api/bots", bots),
             Route("/api/stats", stats),
             Route("/api/games", list_games, methods=["GET"]),
@@ -188,6 +202,7 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
             Route("/api/games/{game_id}/replay", replay),
             Route("/api/rokugan/board.svg", board_svg),
             Route("/api/rokugan/data", rokugan_data),
+            Route("/api/senjutsu/data", senjutsu_data),
             WebSocketRoute("/ws/games/{game_id}", game_socket),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],
@@ -197,6 +212,9 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
     app.state.hub = hub
     app.state.store = store
     return app
+
+
+GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html"}
 
 
 class _NotFound(Exception):
@@ -287,3 +305,15 @@ def _rokugan_data() -> dict:
             _DATA_CACHE[name] = json.loads((d / f"{name}.json").read_text())
     return _DATA_CACHE
 
+
+
+_SENJUTSU_CACHE: dict = {}
+
+
+def _senjutsu_data() -> dict:
+    """The sample set's characters (Kamae trees) and cards, all printed and public, for the Senjutsu page."""
+    if not _SENJUTSU_CACHE:
+        from importlib.resources import files
+        d = json.loads((files("daimyo.senjutsu") / "data" / "sample.json").read_text(encoding="utf-8"))
+        _SENJUTSU_CACHE.update(characters=d["characters"], cards=d["cards"])
+    return _SENJUTSU_CACHE

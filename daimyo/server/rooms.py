@@ -15,7 +15,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from daimyo.bots import bot_names, bot_seed, make_bot
+from daimyo.bots import bot_names as shared_bot_names
+from daimyo.bots import bot_seed
+from daimyo.bots import make_bot as shared_make_bot
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import Rng
@@ -25,6 +27,7 @@ log = logging.getLogger("daimyo.server")
 
 MAX_SEED = 2**63
 _CLAN_SALT = 0xC1A2_5EA7
+_TERRAIN_SALT = 0x7E22_A1A5
 
 
 class ActError(Exception):
@@ -51,6 +54,24 @@ class RokuganRules:
 
     name = "rokugan"
     min_players, max_players = 2, 5
+    seat_word, unique_rule = "clan", "Setup 3. Choose Clans"
+
+    @staticmethod
+    def bot_names() -> list[str]:
+        return shared_bot_names()
+
+    @staticmethod
+    def make_bot(spec: str, seed: int):
+        return shared_make_bot(spec, seed)
+
+    @staticmethod
+    def progress(state) -> tuple[int, str]:
+        """(round, phase) for the games list."""
+        return state.round, state.phase
+
+    @staticmethod
+    def result(state) -> dict:
+        return state.result
 
     @staticmethod
     def clan_names() -> list[str]:
@@ -74,7 +95,69 @@ class RokuganRules:
         return record_text(header, [(row.clans[seat], text) for seat, text in acts])
 
 
-GAMES = {"rokugan": RokuganRules}
+class SenjutsuRules:
+    """What the server needs to know of Senjutsu: a seat's "clan" is its character, 2 to 4 duellists (Setup)."""
+
+    name = "senjutsu"
+    min_players, max_players = 2, 4
+    seat_word, unique_rule = "character", "Player Setup"
+
+    @staticmethod
+    def clan_names() -> list[str]:
+        from daimyo.senjutsu.cards import sample_set
+        return list(sample_set().characters)
+
+    @staticmethod
+    def terrain(seed: int) -> list[tuple[str, list]]:
+        """Battlefield Setup 2, as the server lays it out: two pieces drawn from the game's seed, inside the ring of
+        hexes one or two from the centre and more than two hexes apart (the two-hex rule), so a duel is its seed and actions."""
+        from daimyo.senjutsu.hexgrid import distance
+        rng = Rng(seed ^ _TERRAIN_SALT)
+        kinds = ["rock", "tree", "bamboo", "shrine", "cart"]
+        spots = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if 1 <= distance((q, r), (0, 0)) <= 2]
+        first = spots[rng.below(len(spots))]
+        far = [h for h in spots if distance(h, first) > 2]
+        second = far[rng.below(len(far))]
+        a = kinds.pop(rng.below(len(kinds)))
+        return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
+
+    @classmethod
+    def new_state(cls, players: int, seed: int, clans: list[str]):
+        from daimyo.senjutsu import new_game
+        return new_game(list(clans), seed=seed, terrain=cls.terrain(seed))
+
+    @staticmethod
+    def move_text(state, seat: int, move) -> str:
+        return move  # Senjutsu bots answer with the action's text
+
+    @staticmethod
+    def bot_names() -> list[str]:
+        return ["heuristic", "random"]
+
+    @staticmethod
+    def make_bot(spec: str, seed: int):
+        from daimyo.bots.senjutsu import make
+        return make(spec, seed)
+
+    @staticmethod
+    def progress(state) -> tuple[int, str]:
+        return state.turn, state.phase
+
+    @staticmethod
+    def result(state) -> dict:
+        """The characters left standing (several when they fell at the same moment: a shared draw)."""
+        return {"winners": [state.ds[i].character for i in state.result]}
+
+    @classmethod
+    def record(cls, row: GameRow, acts: list[tuple[int, str]]) -> str:
+        from daimyo.senjutsu.record import record_text
+        from daimyo.senjutsu.state import seat_name
+        terrain = "; ".join(f"{kind} " + " ".join(f"{q},{r}" for q, r in hexes) for kind, hexes in cls.terrain(row.seed))
+        header = {"seed": row.seed, "board": "one", "characters": " ".join(row.clans), "terrain": terrain}
+        return record_text(header, [(seat_name(seat), text) for seat, text in acts])
+
+
+GAMES = {"rokugan": RokuganRules, "senjutsu": SenjutsuRules}
 
 
 # ------------------------------------------------------------- connections
@@ -135,7 +218,7 @@ class Room:
         self.events: list[Event] = []                   # every event, in order
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
+        self.bots = {s.seat: self.rules.make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
         self._bot_task: asyncio.Task | None = None
         self.stats = stats or Stats()
 
@@ -169,8 +252,9 @@ class Room:
         for c in self.conns:
             if c.seat is not None:
                 connected[c.seat] = True
-        return summary_of(self.row, round=s.round, phase=s.phase, connected=connected,
-                          result=s.result if s.is_terminal() else None,
+        rnd, phase = self.rules.progress(s)
+        return summary_of(self.row, round=rnd, phase=phase, connected=connected,
+                          result=self.rules.result(s) if s.is_terminal() else None,
                           to_act=[self.row.clans[p] for p in s.to_act()])
 
     # ---------------------------------------------------------------- seats
@@ -203,7 +287,7 @@ class Room:
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule) from None
             try:
-                await self.store.append_action(self.row.id, self.seq, seat, text, s.result if s.is_terminal() else None)
+                await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None)
             except Exception:
                 log.exception("could not save action %d of game %s", self.seq, self.row.id)
                 self.state = before
@@ -211,7 +295,7 @@ class Room:
             self.actions.append((seat, text))
             self.events.extend(events)
             if s.is_terminal():
-                self.row.status, self.row.result = OVER, s.result
+                self.row.status, self.row.result = OVER, self.rules.result(s)
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
@@ -366,10 +450,11 @@ class Hub:
             if name is not None and (not isinstance(name, str) or len(name) > 40):
                 raise ActError("bad-request", f"{where}.name: a text of at most 40 characters")
             clan = sr.get("clan")
+            word = rules.seat_word
             if clan is not None and clan not in clan_names:
-                raise ActError("bad-request", f"{where}.clan: unknown clan '{clan}' (clans: {', '.join(clan_names)})")
+                raise ActError("bad-request", f"{where}.clan: unknown {word} '{clan}' ({word}s: {', '.join(clan_names)})")
             if clan is not None and clan in clans:
-                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat (Setup 3. Choose Clans)")
+                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
             clans.append(clan)
             if kind == "human":
                 token = secrets.token_urlsafe(24)
@@ -378,9 +463,9 @@ class Hub:
             elif kind == "bot":
                 bot = sr.get("bot", "random")
                 if not isinstance(bot, str):
-                    raise ActError("bad-request", f"{where}.bot: a bot name ({', '.join(bot_names())})")
+                    raise ActError("bad-request", f"{where}.bot: a bot name ({', '.join(rules.bot_names())})")
                 try:
-                    make_bot(bot, 0)
+                    rules.make_bot(bot, 0)
                 except ValueError as e:
                     raise ActError("bad-request", f"{where}.bot: {e}") from None
                 seat_rows.append(SeatRow(i, "bot", name or None, bot, None))

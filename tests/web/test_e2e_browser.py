@@ -99,9 +99,9 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
         if phase == "over":
             page.wait_for_selector("#scores:not([hidden])", timeout=5000)
             continue
-        if can_act != "1":
-            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || document.body.dataset.canAct === '1'"
-                                   " || !document.getElementById('steps').hidden", timeout=15000)
+        legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")  # read together: no race
+        if legal == 0:
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
             continue
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():
             # an illegal click: the server's reason is shown, and nothing changes
@@ -112,6 +112,11 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             page.wait_for_selector("#message.error")
             assert "[" in page.inner_text("#message")  # the message names the rule
             assert page.evaluate("document.body.dataset.seq") == seq
+            continue
+        # a state with resolution steps may have arrived since the checks above: the steps come first then
+        page.wait_for_function("document.querySelectorAll('#actions button.act, #hand .hand-token.playable').length > 0"
+                               " || !document.getElementById('steps').hidden || document.body.dataset.legal === '0'", timeout=5000)
+        if page.locator("#steps:not([hidden])").count() or page.evaluate("document.body.dataset.legal") == "0":
             continue
         _play_one_decision(page, rnd)
         decisions += 1

@@ -1,0 +1,77 @@
+"""The Senjutsu page's words: every event kind, action verb, phase, Kamae, facing, effect, terrain and card type the
+engine and the sample set use has a sentence in English (and so in Polish: test_i18n checks the keys are equal)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from daimyo.senjutsu import new_game
+from daimyo.senjutsu.cards import CELL_EFFECTS, KAMAE, TYPES, sample_set
+from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE
+from daimyo.senjutsu.state import TERRAIN
+from daimyo.server.rooms import SenjutsuRules
+
+STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
+EN = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
+PL = json.loads((STATIC / "i18n" / "pl.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Event kinds, action verbs and phases met in random duels of 2 to 4 duellists."""
+    kinds, verbs, phases, words = set(), set(), set(), set()
+    chars = list(sample_set().characters)
+    for seed in range(10):
+        rnd = random.Random(seed)
+        n = 2 + seed % 3
+        g = new_game(rnd.sample(chars, n), seed=seed, terrain=SenjutsuRules.terrain(seed))
+        while not g.is_terminal():
+            phases.add(g.phase)
+            seat = g.to_act()[0]
+            action = rnd.choice(g.legal_actions(seat))
+            verb, _, arg = action.text.partition(" ")
+            verbs.add(verb)
+            words.add((verb, arg))
+            for e in g.apply(action):
+                kinds.add(e.kind)
+        phases.add(g.phase)
+    return kinds, verbs, phases, words
+
+
+def test_every_event_kind_has_a_sentence(played):
+    kinds, _, _, _ = played
+    assert {"reveal", "resolve", "attack", "harm", "moved", "game-over"} <= kinds
+    split = {"attack": ("attack-hit", "attack-miss"), "speed": ("speed-alt", "speed-normal")}
+    need = {f"sj.event.{k}" for kind in kinds for k in split.get(kind, (kind,))}
+    assert sorted(need - set(EN)) == []
+
+
+def test_every_action_verb_has_a_prompt_and_its_answers_have_words(played):
+    _, verbs, phases, words = played
+    assert {"place", "play", "move"} <= verbs
+    assert sorted(f"sj.ask.{v}" for v in verbs if f"sj.ask.{v}" not in EN) == []
+    fixed = {("speed", a) for a in ("alt", "normal")} | {("focus", a) for a in ("pay", "skip")} | {("turn", a) for a in ("left", "right", "no")}
+    need = {f"sj.act.{v}.{a}" for v, a in words if (v, a) in fixed}
+    need |= {f"sj.act.{v}_no" for v, a in words if a in ("no", "none")}
+    assert sorted(need - set(EN)) == []
+    assert sorted(f"sj.phase.{p}" for p in phases | {"terrain", "prepare"} if f"sj.phase.{p}" not in EN) == []
+
+
+def test_every_name_the_page_builds_exists():
+    need = {f"sj.kamae.{k}" for k in KAMAE} | {f"sj.facing.{f}" for f in FACINGS} | {f"sj.effect.{e}" for e in CELL_EFFECTS}
+    need |= {f"sj.terrain.{t}" for t in TERRAIN} | {f"sj.terrain_effect.{t}" for t in TERRAIN}
+    need |= {f"sj.type.{t}" for t in TYPES} | {"sj.type.core_ability", "sj.type.core_weapon"}
+    need |= {f"sj.atom.{a}" for a in (*RELATIVE, "L", "R")}
+    cards = sample_set().cards.values()
+    need |= {f"sj.line.step.{m['step']}" for c in cards for ln in c.lines if "move" in ln for m in ln["move"] if "step" in m}
+    need |= {f"sj.card.instant.{c.instant}" for c in cards if c.instant}
+    assert sorted(need - set(EN)) == []
+    assert sorted(need - set(PL)) == []
+
+
+def test_polish_words_differ_from_english_where_they_should():
+    assert PL["sj.event.reveal"] != EN["sj.event.reveal"] and PL["sj.kamae.balance"] != EN["sj.kamae.balance"]
