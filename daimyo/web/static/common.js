@@ -116,3 +116,36 @@ function el(tag, attrs, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
+
+// -- replay of a finished game (GET /api/games/<id>/replay: public views and events only) -------------------------------
+// Loads the summary and the steps; null (after `onError(message)`) when the replay cannot be had.
+async function loadReplay(gameId, onError) {
+  let summary = null;
+  try { summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { summary = null; }
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
+  const data = await r.json();
+  if (!r.ok) { onError(data.error || r.statusText); return null; }
+  return { summary, data };
+}
+
+// The replay bar: slider, first/previous/next/last buttons and the record download link.
+// `goTo(i)` shows the position after i steps; `pos()` tells the position shown.
+function setupReplayBar(gameId, count, goTo, pos) {
+  document.getElementById("replay-bar").hidden = false;
+  const slider = document.getElementById("rp-slider");
+  slider.max = String(count);
+  slider.addEventListener("input", () => goTo(Number(slider.value)));
+  document.getElementById("rp-first").onclick = () => goTo(0);
+  document.getElementById("rp-prev").onclick = () => goTo(pos() - 1);
+  document.getElementById("rp-next").onclick = () => goTo(pos() + 1);
+  document.getElementById("rp-last").onclick = () => goTo(count);
+  const rec = document.getElementById("rp-record");
+  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  rec.setAttribute("download", `${gameId}.record`);
+}
+
+// Shows position i of count on the replay bar.
+function showReplayPosition(i, count) {
+  document.getElementById("rp-slider").value = String(i);
+  document.getElementById("rp-pos").textContent = `${i} / ${count}`;
+}

@@ -651,22 +651,11 @@ function onMessage(msg) {
 // -- replay ------------------------------------------------------------------------
 async function startReplay() {
   document.body.classList.add("replaying");
-  try { G.summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { G.summary = null; }
-  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
-  const data = await r.json();
-  if (!r.ok) { say(data.error || r.statusText, "error"); return; }
-  G.replay = data;
-  document.getElementById("replay-bar").hidden = false;
-  const slider = document.getElementById("rp-slider");
-  slider.max = String(data.steps.length);
-  slider.addEventListener("input", () => replayTo(Number(slider.value)));
-  document.getElementById("rp-first").onclick = () => replayTo(0);
-  document.getElementById("rp-prev").onclick = () => replayTo(G.replayPos - 1);
-  document.getElementById("rp-next").onclick = () => replayTo(G.replayPos + 1);
-  document.getElementById("rp-last").onclick = () => replayTo(data.steps.length);
-  const rec = document.getElementById("rp-record");
-  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
-  rec.setAttribute("download", `${gameId}.record`);
+  const got = await loadReplay(gameId, (message) => say(message, "error"));
+  if (!got) return;
+  G.summary = got.summary;
+  G.replay = got.data;
+  setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
   setConn("replay");
   replayTo(0);
 }
@@ -677,8 +666,7 @@ function replayTo(i) {
   G.replayPos = i;
   G.view = G.shownView = i === 0 ? G.replay.start : steps[i - 1].view;
   G.legal = [];
-  document.getElementById("rp-slider").value = String(i);
-  document.getElementById("rp-pos").textContent = `${i} / ${steps.length}`;
+  showReplayPosition(i, steps.length);
   G.log = [];
   const log = document.getElementById("log");
   log.replaceChildren();

@@ -584,23 +584,12 @@ function connect() {
 
 // -- a finished duel, step by step (GET /api/games/<id>/replay: public views and events only) ----------------------
 async function startReplay() {
-  try { G.summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { G.summary = null; }
-  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
-  const data = await r.json();
-  if (!r.ok) { showMessage(data.error || r.statusText, true); return; }
-  G.replay = data;
+  const got = await loadReplay(gameId, (message) => showMessage(message, true));
+  if (!got) return;
+  G.summary = got.summary;
+  G.replay = got.data;
   G.seat = null;
-  document.getElementById("replay-bar").hidden = false;
-  const slider = document.getElementById("rp-slider");
-  slider.max = String(data.steps.length);
-  slider.addEventListener("input", () => replayTo(Number(slider.value)));
-  document.getElementById("rp-first").onclick = () => replayTo(0);
-  document.getElementById("rp-prev").onclick = () => replayTo(G.replayPos - 1);
-  document.getElementById("rp-next").onclick = () => replayTo(G.replayPos + 1);
-  document.getElementById("rp-last").onclick = () => replayTo(data.steps.length);
-  const rec = document.getElementById("rp-record");
-  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
-  rec.setAttribute("download", `${gameId}.record`);
+  setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
   setConn("replay");
   replayTo(0);
 }
@@ -613,8 +602,7 @@ function replayTo(i) {
   G.legal = [];
   G.seq = i;
   G.log = steps.slice(0, i).flatMap((s) => s.events);
-  document.getElementById("rp-slider").value = String(i);
-  document.getElementById("rp-pos").textContent = `${i} / ${steps.length}`;
+  showReplayPosition(i, steps.length);
   const box = document.getElementById("result");
   box.hidden = true;
   delete box.dataset.shown;
