@@ -718,6 +718,7 @@ class SenjutsuState(GameState):
             if self.seg_index >= len(self.segments):
                 if not self.eot_pushed:
                     self.eot_pushed = True
+                    self._discard_played()
                     out += self._push_end_of_turn_lines()
                     continue
                 self.stage = "end"
@@ -1523,9 +1524,22 @@ class SenjutsuState(GameState):
         return out
 
     # ------------------------------------------------------------- end of turn
+    def _discard_played(self) -> None:
+        """Discard, first paragraph: a played core card returns to the hand, any other goes face-up to the
+        discard pile (before the 'end of turn' effects resolve)."""
+        for i, e in sorted(self.played.items()):
+            d = self.ds[i]
+            for cid in [e["card"]] + e.get("extra", []):
+                if cid in ("stun", "poison") or d.defeated:
+                    continue
+                if self.card(cid).core:
+                    d.hand.append(cid)
+                else:
+                    d.discard.append((cid, False))
+
     def _end_of_turn(self) -> list[Event]:
-        """Discard: played cards to the discard pile (core cards back to the hand); end-of-turn effects
-        (hobbles turn, the poison bites); then the hand limit."""
+        """Discard, after the played cards went to the discard pile and the 'end of turn' effects resolved:
+        hobbles turn, the poison bites, then the hand limit."""
         out = []
         if self.end_queue is None:
             # Turn Timing Sequence: the active card's start-of-turn, pre-draw and post-draw lines fire next turn
@@ -1533,17 +1547,6 @@ class SenjutsuState(GameState):
             self.hooks = [(i, e["card"]) for i, e in sorted(self.played.items())
                           if e["card"] not in ("stun", "poison") and not e["stopped"] and e["cancelled"] != "card"
                           and not self.ds[i].defeated and any(ln.get("when") in HOOK_TIMINGS for ln in self.card(e["card"]).lines)]
-            for i, e in sorted(self.played.items()):
-                d = self.ds[i]
-                for cid in [e["card"]] + e.get("extra", []):
-                    if cid in ("stun", "poison"):
-                        continue
-                    if d.defeated:
-                        continue
-                    if self.card(cid).core:
-                        d.hand.append(cid)
-                    else:
-                        d.discard.append((cid, False))
             for i in self.live():
                 d = self.ds[i]
                 d.hobbles = [h + 1 for h in d.hobbles if h + 1 < HOBBLE_TURNS]

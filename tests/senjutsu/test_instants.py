@@ -266,3 +266,19 @@ def test_illegal_instant_is_refused_and_changes_nothing():
     assert (list(g.ds[1].hand), list(g.ds[1].discard), g.ds[1].pos, dict(g.pending)) == before
     with pytest.raises(RuleViolation):
         g.apply(Action(0, "instant no"))                             # not p1's window
+
+
+def test_discard_puts_the_played_card_away_before_end_of_turn_effects():
+    """Discard (rulebook, 'Discard'): the played card goes face-up to the discard pile first, then the effects
+    marked 'end of turn' resolve: at the end-of-turn Instant window the card just played is already discarded."""
+    g = position(("kaze hex=0,3 facing=n", "t-med5 t-last-i"), FAR2)
+    for seat, cid in {0: "t-med5", 1: "t-med5"}.items():
+        g.apply(Action(seat, f"play {cid}"))
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        legal = g.legal_moves(seat)
+        if "instant t-last-i" in legal:
+            break
+        g.apply(Action(seat, legal[0]))
+    assert "instant t-last-i" in g.legal_moves(seat), "the end-of-turn Instant window was not reached"
+    assert ("t-med5", False) in g.ds[0].discard
