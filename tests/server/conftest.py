@@ -65,3 +65,44 @@ def next_of(ws, kind):
         m = ws.receive_json()
         if m["type"] == kind:
             return m
+
+
+def play_randomly(client, game: dict, seed: int, max_steps: int, illegal: str, illegal_every: int):
+    """Play ``game`` (a create reply, every seat human) through WebSockets with random legal actions,
+    every seat and a spectator connected; now and then a seat tries the ``illegal`` action, which must
+    reach nobody else. Returns (tokens, acts, inbox): the actions taken as (seat, text) and every
+    message each connection (seat or None) received, in order."""
+    from daimyo.core.rng import Rng
+
+    tokens = [s["token"] for s in game["seats"]]
+    n = len(tokens)
+    conns, inbox = {}, {}
+    for seat in [*range(n), None]:
+        ws, welcome, log, state = join(client, game["id"], seat, tokens[seat] if seat is not None else None)
+        conns[seat], inbox[seat] = ws, [welcome, log, state]
+    rng = Rng(seed)
+    last = {seat: inbox[seat][-1] for seat in conns}
+    acts = []
+    for _ in range(max_steps):
+        acting = [s for s in range(n) if last[s]["legal"]]
+        if not acting:
+            break
+        seat = acting[rng.below(len(acting))]
+        legal = last[seat]["legal"]
+        if rng.below(illegal_every) == 0:
+            conns[seat].send_json({"type": "act", "action": illegal})
+            err = conns[seat].receive_json()
+            inbox[seat].append(err)
+            assert err["type"] == "error"
+        action = legal[rng.below(len(legal))]
+        conns[seat].send_json({"type": "act", "action": action})
+        acts.append((seat, action))
+        ack = conns[seat].receive_json()
+        inbox[seat].append(ack)
+        assert ack == {"type": "ack", "seq": len(acts)}
+        for s, ws in conns.items():
+            msg = ws.receive_json()
+            inbox[s].append(msg)
+            assert msg["type"] == "state" and msg["seq"] == len(acts)
+            last[s] = msg
+    return tokens, acts, inbox

@@ -18,46 +18,13 @@ from daimyo.core.game import Action
 from daimyo.core.rng import Rng
 from daimyo.rokugan import new_game
 from tests.rokugan.test_properties import perturb_hidden
-from tests.server.conftest import create, humans, join
+from tests.server.conftest import create, humans, join, play_randomly
 
 
 def play_through_server(client, players, seed, max_steps):
     g = create(client, humans(players), seed=seed)
-    tokens = [s["token"] for s in g["seats"]]
-    conns = {}
-    inbox = {}
-    for seat in [*range(players), None]:
-        ws, welcome, log, state = join(client, g["id"], seat, tokens[seat] if seat is not None else None)
-        conns[seat] = ws
-        inbox[seat] = [welcome, log, state]
-    clans = [s["clan"] for s in g["seats"]]
-    rng = Rng(seed)
-    last = {seat: inbox[seat][-1] for seat in conns}
-    acts = []
-    for _ in range(max_steps):
-        acting = [s for s in range(players) if last[s]["legal"]]
-        if not acting:
-            break
-        seat = acting[rng.below(len(acting))]
-        legal = last[seat]["legal"]
-        # now and then an illegal try, which must reach nobody else
-        if rng.below(10) == 0:
-            conns[seat].send_json({"type": "act", "action": "place a9 nowhere"})
-            err = conns[seat].receive_json()
-            inbox[seat].append(err)
-            assert err["type"] == "error"
-        action = legal[rng.below(len(legal))]
-        conns[seat].send_json({"type": "act", "action": action})
-        acts.append((seat, action))
-        ack = conns[seat].receive_json()
-        inbox[seat].append(ack)
-        assert ack == {"type": "ack", "seq": len(acts)}
-        for s, ws in conns.items():
-            msg = ws.receive_json()
-            inbox[s].append(msg)
-            assert msg["type"] == "state" and msg["seq"] == len(acts)
-            last[s] = msg
-    return g, clans, tokens, acts, inbox
+    tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="place a9 nowhere", illegal_every=10)
+    return g, [s["clan"] for s in g["seats"]], tokens, acts, inbox
 
 
 @pytest.mark.parametrize("players, seed", [(2, 11), (3, 12), (4, 13), (5, 14)])

@@ -17,7 +17,7 @@ from daimyo.core.game import Action
 from daimyo.core.rng import Rng
 from daimyo.senjutsu import new_game
 from daimyo.server.rooms import SenjutsuRules
-from tests.server.conftest import join
+from tests.server.conftest import join, play_randomly
 
 
 def perturb_hidden(state, viewer, rng):
@@ -40,37 +40,7 @@ def play_duel(client, characters, seed, max_steps):
     r = client.post("/api/games", json={"game": "senjutsu", "seed": seed, "seats": [{"kind": "human", "clan": c} for c in characters]})
     assert r.status_code == 201, r.text
     g = r.json()
-    tokens = [s["token"] for s in g["seats"]]
-    n = len(characters)
-    conns, inbox = {}, {}
-    for seat in [*range(n), None]:
-        ws, welcome, log, state = join(client, g["id"], seat, tokens[seat] if seat is not None else None)
-        conns[seat], inbox[seat] = ws, [welcome, log, state]
-    rng = Rng(seed)
-    last = {seat: inbox[seat][-1] for seat in conns}
-    acts = []
-    for _ in range(max_steps):
-        acting = [s for s in range(n) if last[s]["legal"]]
-        if not acting:
-            break
-        seat = acting[rng.below(len(acting))]
-        legal = last[seat]["legal"]
-        if rng.below(12) == 0:   # an illegal try reaches nobody else
-            conns[seat].send_json({"type": "act", "action": "play no-such-card"})
-            err = conns[seat].receive_json()
-            inbox[seat].append(err)
-            assert err["type"] == "error"
-        action = legal[rng.below(len(legal))]
-        conns[seat].send_json({"type": "act", "action": action})
-        acts.append((seat, action))
-        ack = conns[seat].receive_json()
-        inbox[seat].append(ack)
-        assert ack == {"type": "ack", "seq": len(acts)}
-        for s, ws in conns.items():
-            msg = ws.receive_json()
-            inbox[s].append(msg)
-            assert msg["type"] == "state" and msg["seq"] == len(acts)
-            last[s] = msg
+    tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="play no-such-card", illegal_every=12)
     return g, tokens, acts, inbox
 
 
