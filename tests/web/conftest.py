@@ -53,3 +53,16 @@ def browser():
         b.close()
 
 
+def open_bot_game(server: str, browser, game: str):
+    """Create a game of ``game`` between two random bots and open its page; returns (page, page errors)."""
+    import json
+    import urllib.request
+
+    body = json.dumps({"game": game, "seed": 1, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).encode()
+    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
+    created = json.loads(urllib.request.urlopen(req).read())
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{created['id']}")
+    return page, errors

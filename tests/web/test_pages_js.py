@@ -9,7 +9,7 @@ import random
 import pytest
 
 from daimyo.rokugan import new_game
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_bot_game
 
 pytestmark = needs_chromium
 
@@ -87,16 +87,7 @@ def samples():
 
 
 def test_every_legal_action_is_clickable_and_every_event_has_words(server, browser, samples):
-    import json
-    import urllib.request
-
-    body = json.dumps({"game": "rokugan", "seed": 1, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).encode()
-    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
-    game = json.loads(urllib.request.urlopen(req).read())
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/game/{game['id']}")
+    page, errors = open_bot_game(server, browser, "rokugan")
     page.wait_for_selector("#board svg .province")
     page.wait_for_function("document.body.dataset.seq !== '-1'")
     views, events = samples

@@ -4,15 +4,13 @@ nothing left unfilled, and every view renders, in English and in Polish."""
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 
 import pytest
 
 from daimyo.senjutsu import new_game
 from daimyo.server.rooms import SenjutsuRules
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_bot_game
 
 pytestmark = needs_chromium
 
@@ -95,13 +93,7 @@ def samples():
 
 
 def test_every_legal_action_is_clickable_and_every_event_has_words(server, browser, samples):
-    body = json.dumps({"game": "senjutsu", "seed": 1, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).encode()
-    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
-    game = json.loads(urllib.request.urlopen(req).read())
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/game/{game['id']}")
+    page, errors = open_bot_game(server, browser, "senjutsu")
     page.wait_for_selector("#board svg .hex")
     page.wait_for_function("document.body.dataset.seq !== '-1' && Object.keys(G.cards).length > 40")
     page.evaluate("G.ws.onclose = null; G.ws.onmessage = null; G.ws.close()")   # the samples, not the live game, from now on
