@@ -2,6 +2,6 @@
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event, GameState
-from daimyo.core.rng import Rng
+from daimyo.core.rng import GameKey, KeyedRng, Rng, generator
 
-__all__ = ["Action", "Event", "FormatError", "GameState", "Rng", "RuleViolation"]
+__all__ = ["Action", "Event", "FormatError", "GameKey", "GameState", "KeyedRng", "Rng", "RuleViolation", "generator"]

@@ -4,7 +4,7 @@
 
     format: rokugan-record        # each game names its own format
     rules: 1
-    seed: 7
+    seed: 7                       # or: generator: blake2b-keyed, then key: <64 hex digits>
 
     crab: objective emerald-empire   # actor, colon, action in the game's notation
 
@@ -12,6 +12,12 @@ A comment is ``#`` followed by a space or the end of the line (``#7`` is not a
 comment: games use it for numbered pieces). A game supplies how to tell an actor
 (``is_actor``), how to build the starting state from the header, and how to map
 an actor to a seat; this module does the rest.
+
+The header says which generator the game drew from (daimyo/core/rng.py):
+``generator: splitmix64`` with ``seed: N`` (the default when there is no
+``generator:`` line, so every older record still replays), or ``generator:
+blake2b-keyed`` with ``key: <64 hex digits>``. A record with a key holds the game's
+secret: it is the referee's file, shown to players only once the game is over.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Callable
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState
+from daimyo.core.rng import BLAKE2B_KEYED, GENERATORS, SPLITMIX64, GameKey
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
 _ACTOR = re.compile(r"^([a-z][a-z0-9_-]*):\s*(.*)$")
@@ -64,6 +71,43 @@ def record_text(fmt: str, rules: str, header: dict, actions: list[tuple[str, str
     lines.append("")
     lines += [f"{actor}: {text}" for actor, text in actions]
     return "\n".join(lines) + "\n"
+
+
+def seed_header(seed: int | GameKey) -> dict:
+    """The header fields that say how a game was seeded: ``seed`` for an int, ``generator`` and ``key`` for a key."""
+    if isinstance(seed, GameKey):
+        return {"generator": BLAKE2B_KEYED, "key": seed.hex()}
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
+    return {"seed": seed}
+
+
+def header_seed(fields: dict[str, tuple[int, str]]) -> int | GameKey:
+    """The seed (an int) or the GameKey a header's ``generator``, ``seed`` and ``key`` fields give."""
+    no, name = fields.get("generator", (0, SPLITMIX64))
+    if name not in GENERATORS:
+        raise ReplayError(no, f"field 'generator': expected one of {', '.join(GENERATORS)}, got '{name}'")
+    if name == SPLITMIX64:
+        if "key" in fields:
+            raise ReplayError(fields["key"][0], f"field 'key' belongs to 'generator: {BLAKE2B_KEYED}' "
+                                                f"(this record's generator is {SPLITMIX64})")
+        if "seed" not in fields:
+            return 0
+        sno, val = fields["seed"]
+        try:
+            return int(val)
+        except ValueError:
+            raise ReplayError(sno, f"field 'seed': expected a whole number, got '{val}'") from None
+    if "seed" in fields:
+        raise ReplayError(fields["seed"][0], f"field 'seed' belongs to 'generator: {SPLITMIX64}'; "
+                                             f"a {BLAKE2B_KEYED} record gives 'key:'")
+    if "key" not in fields:
+        raise ReplayError(no, f"a '{BLAKE2B_KEYED}' record needs a 'key:' line (64 hex digits)")
+    kno, val = fields["key"]
+    try:
+        return GameKey.from_hex(val)
+    except ValueError as e:
+        raise ReplayError(kno, str(e)) from None
 
 
 def split_record(text: str, is_actor: Callable[[str], bool]):

@@ -8,13 +8,18 @@
 4
 """
 
+from daimyo.core.rng import GameKey
 from daimyo.rokugan.state import RokuganState
 
 __all__ = ["RokuganState", "new_game"]
 
 
-def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> RokuganState:
-    """Set up a game (Setup, steps 1-11). Without ``clans`` the players choose them as actions."""
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> RokuganState:
+    """Set up a game (Setup, steps 1-11). Without ``clans`` the players choose them as actions.
+
+    ``seed``: a whole number (the fast ``splitmix64`` generator, for simulations) or a secret
+    GameKey (the ``blake2b-keyed`` generator, for games whose hidden facts must stay hidden).
+    """
     # import the card registry so that every card effect is known
     import daimyo.rokugan.cards  # noqa: F401
     return RokuganState.new_game(players=players, seed=seed, clans=clans)

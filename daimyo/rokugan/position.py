@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
-from daimyo.core.rng import Rng
+from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.data import RULES as R, SPECIALS
 from daimyo.rokugan.state import BLUFF, NP, OVER, PHASES, PLACEMENT, RokuganState
@@ -47,12 +47,17 @@ def _int(v: str, where: str) -> int:
         raise FormatError(f"{where}: expected a whole number, got '{v}'") from None
 
 
+def _generator_line(rng) -> str:
+    """``seed: N`` for the splitmix64 generator (its state), ``rng: blake2b-keyed <key> <label> <counter>`` for a keyed one."""
+    return f"rng: {rng_text(rng)}" if isinstance(rng, KeyedRng) else f"seed: {rng.state}"
+
+
 def to_position(s: RokuganState) -> str:
     """Write every fact of the state (hidden ones included: this is the referee's file)."""
     c = s.clan_of
     lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"players: {' '.join(c(p) for p in range(s.n))}",
              f"phase: {s.phase}", f"round: {s.round}", f"first: {c(s.first)}", f"turn: {c(s.turn)}",
-             f"seed: {s.rng.state}", f"initiative: {' '.join(s.initiative)}",
+             _generator_line(s.rng), f"initiative: {' '.join(s.initiative)}",
              "spaces: " + " ".join(f"{R.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
              f"played: {' '.join(s.played)}",
              f"first-player-card: {'used' if s.fp_used else 'unused'}",
@@ -188,7 +193,14 @@ def from_position(text: str) -> RokuganState:
             elif k == "turn":
                 s.turn = seat_of(v, where)
             elif k == "seed":
+                if "rng" in top:
+                    raise FormatError(f"{where}: give either 'seed:' or 'rng:', not both")
                 s.rng = Rng(_int(v, where))
+            elif k == "rng":
+                try:
+                    s.rng = parse_rng(v, "rng")
+                except ValueError as e:
+                    raise FormatError(f"line {no}: {e}") from None
             elif k == "initiative":
                 for card in v.split():
                     if card not in clans and card not in R.neutral_cards:

@@ -13,7 +13,9 @@
     ...
 
 Without a ``clans:`` line the players choose clans as actions (``seat0: clan crab``).
-A game is (rules version, seed, actions): replaying a record rebuilds the same
+A game seeded with a secret key (daimyo/core/rng.py) has ``generator: blake2b-keyed``
+and ``key: <64 hex digits>`` instead of ``seed:``; :func:`record_header` writes either.
+A game is (rules version, seed or key, actions): replaying a record rebuilds the same
 state exactly. A position file (docs/rokugan-positions.md) followed by a blank
 line and action lines replays from that position instead.
 """
@@ -24,7 +26,9 @@ import re
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.core.record import Replay, ReplayError, check_format, header_fields, position_body, replay_actions, split_record
+from daimyo.core.record import (Replay, ReplayError, check_format, header_fields, header_seed, position_body, replay_actions,
+                                seed_header, split_record)
+from daimyo.core.rng import GameKey
 from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
@@ -32,11 +36,20 @@ from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
 
 FORMAT = "rokugan-record"
-__all__ = ["FORMAT", "Recorder", "Replay", "ReplayError", "parse", "record_text", "replay"]
+__all__ = ["FORMAT", "Recorder", "Replay", "ReplayError", "parse", "record_header", "record_text", "replay"]
+
+
+def record_header(players: int, seed: int | GameKey, clans: list[str] | None = None) -> dict:
+    """The header of a game's record: players, how it was seeded (``seed``, or ``generator`` and ``key``), clans."""
+    header = {"players": players, **seed_header(seed)}
+    if clans:
+        header["clans"] = " ".join(clans)
+    return header
 
 
 def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
-    """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}."""
+    """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}
+    (see :func:`record_header`)."""
     return _record_text(FORMAT, RokuganState.rules_version, header, actions)
 
 
@@ -59,10 +72,9 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
             raise ReplayError(no, f"bad header key '{key}'")
     try:
         players = int(fields["players"][1]) if "players" in fields else None
-        seed = int(fields["seed"][1]) if "seed" in fields else 0
     except ValueError:
-        no = fields["players"][0] if "players" in fields else fields["seed"][0]
-        raise ReplayError(no, "players and seed must be whole numbers") from None
+        raise ReplayError(fields["players"][0], "field 'players': expected a whole number") from None
+    seed = header_seed(fields)
     clans = fields["clans"][1].split() if "clans" in fields else None
     if players is None:
         if clans is None:
@@ -99,10 +111,8 @@ def replay(text: str) -> Replay:
 class Recorder:
     """Play a game while keeping its record: ``Recorder(players=4, seed=7)``, then ``apply``."""
 
-    def __init__(self, players: int = 4, seed: int = 0, clans: list[str] | None = None):
-        self.header = {"players": players, "seed": seed}
-        if clans:
-            self.header["clans"] = " ".join(clans)
+    def __init__(self, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None):
+        self.header = record_header(players, seed, clans)
         self.state = new_game(players=players, seed=seed, clans=clans)
         self.actions: list[tuple[str, str]] = []
 

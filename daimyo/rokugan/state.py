@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
-from daimyo.core.rng import Rng
+from daimyo.core.rng import GameKey, generator
 from daimyo.rokugan.data import RULES
 
 R = RULES
@@ -56,7 +56,7 @@ class RokuganState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> "RokuganState":
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> "RokuganState":
         """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given)."""
         if players not in R.starting_control:
             raise RuleViolation(f"Battle for Rokugan is for 2 to 5 players, not {players}", "Setup")
@@ -73,7 +73,7 @@ class RokuganState(GameState):
         n = players
         s.n = n
         s.clans = clans[:] if clans else [None] * n
-        s.rng = Rng(seed)
+        s.rng = generator(seed)
         s.round = 0
         s.phase = SETUP_CLANS
         s.first = 0
@@ -331,7 +331,7 @@ class RokuganState(GameState):
         c = RokuganState.__new__(RokuganState)
         c.n = self.n
         c.clans = self.clans[:]
-        c.rng = Rng(self.rng.state)
+        c.rng = self.rng.copy()
         c.round = self.round
         c.phase = self.phase
         c.first = self.first

@@ -6,11 +6,15 @@
 ('place', (1,))
 """
 
+from daimyo.core.rng import GameKey
 from daimyo.senjutsu.state import SenjutsuState
 
 
-def new_game(characters: list[str], seed: int = 0, **kw) -> SenjutsuState:
-    """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards)."""
+def new_game(characters: list[str], seed: int | GameKey = 0, **kw) -> SenjutsuState:
+    """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards).
+
+    ``seed``: a whole number (``splitmix64``, for simulations) or a secret GameKey (``blake2b-keyed``).
+    """
     return SenjutsuState.new_game(characters, seed=seed, **kw)
 
 

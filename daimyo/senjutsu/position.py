@@ -5,7 +5,7 @@ A position is the state at the Choose step of a turn (cards drawn, nothing chose
     format: senjutsu-position
     rules: 1
     board: one
-    seed: 7
+    seed: 7                               # or: rng: blake2b-keyed <64 hex digits> <label> <counter>
     turn: 3
     terrain: rock 0,0; torii -2,3 0,2
     advantage: p2 p1                      # top of the tracker first
@@ -26,7 +26,7 @@ from collections import Counter
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.record import strip_comment
-from daimyo.core.rng import Rng
+from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.senjutsu.cards import KAMAE, CardSet, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, hex_text, parse_hex
 from daimyo.senjutsu.state import CHOOSE, Duellist, SenjutsuState, seat_name
@@ -51,7 +51,7 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         m = _SEAT.match(key)
         if m:
             seats.setdefault(int(m.group(1)) - 1, {})[m.group(2)] = (no, val)
-        elif key in ("format", "rules", "board", "seed", "turn", "terrain", "advantage", "poison", "instant-used"):
+        elif key in ("format", "rules", "board", "seed", "rng", "turn", "terrain", "advantage", "poison", "instant-used"):
             head[key] = (no, val)
         else:
             raise FormatError(f"line {no}: unknown field '{key}'")
@@ -88,7 +88,15 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
                 s.add_terrain(kind, [parse_hex(h) for h in hexes])
             except (ValueError, RuleViolation) as e:
                 raise FormatError(f"line {no}: field 'terrain': {e}") from None
-    s.rng = Rng(num("seed", 0))
+    if "rng" in head:
+        if "seed" in head:
+            raise FormatError(f"line {head['seed'][0]}: field 'seed': give either 'seed:' or 'rng:', not both")
+        try:
+            s.rng = parse_rng(head["rng"][1], "rng")
+        except ValueError as e:
+            raise FormatError(f"line {head['rng'][0]}: {e}") from None
+    else:
+        s.rng = Rng(num("seed", 0))
     s._init_flow()
     s.turn = num("turn", 1)
     s.ds = []
@@ -204,7 +212,8 @@ def to_position(s: SenjutsuState) -> str:
     """Write a state at the Choose step (nothing chosen yet) as a position; the deck order is written out in full."""
     if s.phase != CHOOSE or s.chosen:
         raise ValueError("a position is written at the Choose step, before anyone has chosen")
-    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"board: {s.board_kind}", f"seed: {s.rng.state}", f"turn: {s.turn}"]
+    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"board: {s.board_kind}",
+             f"rng: {rng_text(s.rng)}" if isinstance(s.rng, KeyedRng) else f"seed: {s.rng.state}", f"turn: {s.turn}"]
     if s.terrain:
         pieces, seen = [], set()
         for h, k in sorted(s.terrain.items()):

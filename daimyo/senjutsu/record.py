@@ -14,21 +14,50 @@
     p1: play quick-cut
     ...
 
+A duel seeded with a secret key (daimyo/core/rng.py) has ``generator: blake2b-keyed`` and
+``key: <64 hex digits>`` instead of ``seed:``; :func:`record_header` writes either.
 A position file (docs/senjutsu-notation.md) followed by action lines replays from that position instead.
 """
 
 from __future__ import annotations
 
 from daimyo.core.errors import FormatError, RuleViolation
-from daimyo.core.record import Replay, ReplayError, check_format, header_fields, position_body, replay_actions, split_record
+from daimyo.core.record import (Replay, ReplayError, check_format, header_fields, header_seed, position_body, replay_actions,
+                                seed_header, split_record)
+from daimyo.core.rng import GameKey
 from daimyo.core.record import record_text as _record_text
 from daimyo.senjutsu.cards import CardSet
-from daimyo.senjutsu.hexgrid import parse_hex
+from daimyo.senjutsu.hexgrid import hex_text, parse_hex
 from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.senjutsu.state import SenjutsuState
 
 FORMAT = "senjutsu-record"
-__all__ = ["FORMAT", "Replay", "ReplayError", "parse", "record_text", "replay", "parse_terrain"]
+__all__ = ["FORMAT", "Replay", "ReplayError", "parse", "parse_terrain", "record_header", "record_text", "replay",
+           "terrain_text"]
+
+
+def terrain_text(terrain: list[tuple[str, list]]) -> str:
+    """Terrain pieces as a record writes them: ``rock 0,0; torii -2,3 0,2`` (read back by :func:`parse_terrain`)."""
+    return "; ".join(" ".join([kind, *(hex_text(h) for h in hexes)]) for kind, hexes in terrain)
+
+
+def record_header(characters: list[str], seed: int | GameKey, board: str = "one",
+                  terrain: list[tuple[str, list]] | None = None, decks: list[str] | None = None,
+                  weapons: list[str] | None = None, terrain_pieces: list[str] | None = None,
+                  prepare: bool = False) -> dict:
+    """The header of a duel's record, from the arguments ``new_game`` was given (``seed``: an int or a GameKey)."""
+    header = {**seed_header(seed), "board": board, "characters": " ".join(characters)}
+    if terrain:
+        header["terrain"] = terrain_text(terrain)
+    if terrain_pieces:
+        header["terrain-pieces"] = " ".join(terrain_pieces)
+    if decks:
+        header["decks"] = " ".join(decks)
+    if weapons:
+        header["weapons"] = " ".join(weapons)
+    if prepare:
+        header["prepare"] = "yes"
+    return header
 
 
 def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
@@ -61,10 +90,7 @@ def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[
             raise ReplayError(1, str(e)) from None
     if "characters" not in fields:
         raise ReplayError(1, "a record needs a 'characters:' line")
-    try:
-        seed = int(fields.get("seed", (0, "0"))[1])
-    except ValueError:
-        raise ReplayError(fields["seed"][0], "seed must be a whole number") from None
+    seed = header_seed(fields)
     try:
         terrain = parse_terrain(fields["terrain"][1]) if "terrain" in fields else []
     except ValueError as e:

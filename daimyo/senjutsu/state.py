@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState
-from daimyo.core.rng import Rng
+from daimyo.core.rng import GameKey, generator
 from daimyo.senjutsu import movement
 from daimyo.senjutsu.cards import INSTANT_TIMINGS, KAMAE, TARGETED_EFFECTS, Card, CardSet, sample_set
 from daimyo.senjutsu.hexgrid import (FACINGS, all_shortest_paths_cross, battlefield, cell_hex, distance, hex_text, line_of_sight,
@@ -74,7 +74,7 @@ class SenjutsuState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new_game(cls, characters: list[str], seed: int = 0, decks: list[str] | None = None, board: str = "one",
+    def new_game(cls, characters: list[str], seed: int | GameKey = 0, decks: list[str] | None = None, board: str = "one",
                  terrain: list[tuple[str, tuple]] | None = None, cards: CardSet | None = None,
                  weapons: list[str] | None = None, terrain_pieces: list[str] | None = None, prepare: bool = False) -> "SenjutsuState":
         """Setup: battlefield and terrain (two-hex rule), advantage order, core cards, shuffled decks, hands dealt;
@@ -91,7 +91,7 @@ class SenjutsuState(GameState):
         s.terrain = {}
         for kind, hexes in terrain or []:
             s.add_terrain(kind, hexes)
-        s.rng = Rng(seed)
+        s.rng = generator(seed)
         s.ds = []
         for i, ch in enumerate(characters):
             if ch not in cs.characters:
@@ -319,7 +319,7 @@ class SenjutsuState(GameState):
         """An independent copy. Card data, the board and the lines of cards are never changed, so they are shared."""
         c = SenjutsuState.__new__(SenjutsuState)
         c.__dict__ = self.__dict__.copy()
-        c.rng = Rng(self.rng.state)
+        c.rng = self.rng.copy()
         c.ds = [d.copy() for d in self.ds]
         c.terrain = dict(self.terrain)
         c.advantage = list(self.advantage)
