@@ -139,13 +139,9 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
         click.echo(line)
     click.echo("winner: " + ", ".join(view["winners"]) if len(view["winners"]) == 1 else "draw between " + ", ".join(view["winners"]))
     if record_file:
-        header = {"seed": seed, "board": board, "characters": f"{character} {opponent}"}
-        if pieces:
-            header["terrain-pieces"] = pieces
-        elif terrain:
-            header["terrain"] = terrain
-        if prepare:
-            header["prepare"] = "yes"
+        from daimyo.senjutsu.record import parse_terrain, record_header
+        header = record_header([character, opponent], seed, board, terrain=None if pieces else parse_terrain(terrain),
+                               terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
         record_file.write_text(record_text(header, actions), encoding="utf-8")
         click.echo(f"record written to {record_file}")
 

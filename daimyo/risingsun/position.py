@@ -17,7 +17,8 @@ comment (``#7`` is figure number 7). See docs/risingsun-war.md. Example::
     stronghold nagato: turtle
 
 Figures are numbered in the order written (#1, #2, ...); ``#9 koi bushi`` gives one a number.
-Instead of ``war N:`` lines, ``wars: kyoto nagato`` with ``seed: 7`` draws the War Numbers.
+Instead of ``war N:`` lines, ``wars: kyoto nagato`` with ``seed: 7`` draws the War Numbers
+(or, drawn with a secret key, ``generator: blake2b-keyed`` and ``key: <64 hex digits>``).
 
 :func:`to_text` writes a state before a war's bids (or when all is over) in the same format,
 so ``to_text(from_text(t))`` is a canonical form.
@@ -28,15 +29,15 @@ from __future__ import annotations
 import re
 
 from daimyo.core.errors import FormatError
-from daimyo.core.record import strip_comment
-from daimyo.core.rng import Rng
+from daimyo.core.record import ReplayError, header_seed, seed_header, strip_comment
+from daimyo.core.rng import GameKey, generator
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import BID, OVER, RisingSunWar
 
 FORMAT = "risingsun-war"
 _KEY = re.compile(r"^([a-z][a-z-]*)(?:\s+([a-z0-9_-]+))?\s*:\s*(.*)$")
 PLAYER_FIELDS = ("coins", "ronin", "vp", "tokens")
-SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "players", "shown")
+SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "generator", "key", "players", "shown")
 
 
 def _int(v: str, where: str) -> int:
@@ -177,7 +178,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
             del s.figures[before:]
         else:
             raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}' "
-                              "(fields: format rules season seed players honor shown alliance war wars player figures stronghold hostages)")
+                              "(fields: format rules season seed generator key players honor shown alliance war wars player figures stronghold hostages)")
 
     if "shown" in single:
         no, val = single["shown"]
@@ -190,20 +191,26 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
         provs = [_province(p, f"line {no}: field 'wars'") for p in val.split()]
         if len(set(provs)) != len(provs):
             raise FormatError(f"line {no}: field 'wars': a province is named twice")
-        seed = 0
-        if "seed" in single:
-            seed = _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
-        s.seed = seed
+        s.seed = _seed(single)
         # the War Number tokens are drawn at random (reference "War Phase" 2)
-        Rng(seed).shuffle(provs)
+        generator(s.seed).shuffle(provs)
         s.wars = provs
     else:
-        if "seed" in single:
-            s.seed = _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
+        s.seed = _seed(single)
         s.wars = [numbered[k] for k in sorted(numbered)]
     if start:
         s.start()
     return s
+
+
+def _seed(single: dict[str, tuple[int, str]]) -> int | GameKey:
+    """The seed (``seed:``) or secret key (``generator: blake2b-keyed``, ``key:``) the War Numbers are drawn with."""
+    if "seed" in single:
+        _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
+    try:
+        return header_seed(single)
+    except ReplayError as e:
+        raise FormatError(str(e)) from None
 
 
 def _read_player(s: RisingSunWar, seat: int, val: str, no: int) -> None:
@@ -287,7 +294,7 @@ def to_text(s: RisingSunWar) -> str:
     lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"season: {s.season}", f"players: {' '.join(c)}",
              f"honor: {' '.join(c[p] for p in s.honor)}"]
     if s.seed:
-        lines.append(f"seed: {s.seed}")
+        lines += [f"{k}: {v}" for k, v in seed_header(s.seed).items()]
     if any(s.shown):
         lines.append(f"shown: {' '.join(c[p] for p in range(s.n) if s.shown[p])}")
     done = set()
