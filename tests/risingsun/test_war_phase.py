@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from daimyo.core.errors import FormatError
+from daimyo.core.rng import GameKey
 from daimyo.risingsun import from_text
+from daimyo.risingsun.position import to_text
 from tests.risingsun.helpers import act, bids, seat, war
 
 THREE = """honor: lotus dragonfly bonsai
@@ -103,3 +108,21 @@ def test_war_phase_start_of_war_happens_once():
     assert w.coins[0] == 3 and w.ronin[0] == 0
     assert w.start() == []          # a second start does nothing
     assert w.coins[0] == 3
+
+
+def test_war_phase_war_numbers_may_be_drawn_with_a_secret_key():
+    """Reference "War Phase" 2 under a GameKey: the same key draws the same order, the file keeps the key."""
+    base = THREE + "wars: kyoto edo oshu kansai nagato\ngenerator: blake2b-keyed\n"
+    keys = [GameKey(bytes([k]) * 32) for k in range(12)]
+    orders = {tuple(war(base + f"key: {k.hex()}\n").wars) for k in keys}
+    assert len(orders) > 1
+    first = war(base + f"key: {keys[0].hex()}\n")
+    assert first.wars == war(base + f"key: {keys[0].hex()}\n").wars
+    assert first.seed == keys[0]
+    text = to_text(first)
+    assert f"generator: blake2b-keyed\nkey: {keys[0].hex()}" in text
+
+
+def test_war_phase_a_malformed_key_is_refused():
+    with pytest.raises(FormatError, match="^line 9: field 'key': a game key is 64 hex digits, got 3 characters"):
+        war(THREE + "wars: kyoto edo\ngenerator: blake2b-keyed\nkey: abc\n")
