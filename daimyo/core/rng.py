@@ -116,7 +116,7 @@ class KeyedRng:
     """Keyed BLAKE2b in counter mode: block i = blake2b(label, 0, i as 8 bytes; key, 64-byte digest) -> eight words.
 
     ``counter`` is the number of 64-bit words drawn so far, so (key, label, counter)
-    is the whole state: :meth:`state` gives (label, counter) and ``KeyedRng(key, label,
+    is the whole state: :meth:`stream_state` gives (label, counter) and ``KeyedRng(key, label,
     counter)`` rebuilds it. The current block is kept so that only one word in eight
     costs a hash.
     """
@@ -166,7 +166,7 @@ class KeyedRng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def state(self) -> tuple[str, int]:
+    def stream_state(self) -> tuple[str, int]:
         """(label, words drawn so far): with the key, all a position file needs to carry."""
         return self.label, self.counter
 

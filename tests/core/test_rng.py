@@ -56,7 +56,7 @@ def test_copy_is_independent():
 def test_state_and_text_round_trip_keep_the_future():
     r = KeyedRng(KEY, "bot/3")
     draws(r, 11)
-    label, counter = r.state()
+    label, counter = r.stream_state()
     assert (label, counter) == ("bot/3", 11)
     again = KeyedRng(KEY, label, counter)
     text = rng_text(r)
