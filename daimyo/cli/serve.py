@@ -30,14 +30,21 @@ def _has_display() -> bool:
     return True
 
 
-def run_server(host: str, port: int, db: str | None, bot_delay: float, open_browser: bool) -> None:
+def run_server(host: str, port: int, db: str | None, bot_delay: float, open_browser: bool,
+               settings_pairs: tuple[str, ...] = ()) -> None:
     import uvicorn
 
     from daimyo.server.app import create_app
+    from daimyo.server.guard import http_protocol
+    from daimyo.server.settings import settings_from
     from daimyo.server.store import default_db_url
 
+    try:
+        settings = settings_from(settings_pairs)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--set") from None
     url_db = db or default_db_url()
-    app = create_app(url_db, bot_delay=bot_delay)
+    app = create_app(url_db, bot_delay=bot_delay, settings=settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
     click.echo(f"daimyo is serving {address}  (games are kept in {url_db}; Ctrl+C stops)")
@@ -47,7 +54,11 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
         threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     # no per-message compression: views are small, and deflating every one cost the server a
     # seventh of its time under load (docs/benchmarks.md)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False)
+    # the forwarded client address is read by the app itself (the trust_proxy setting), never by uvicorn
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=settings.max_message * 4,
+                ws_per_message_deflate=False, http=http_protocol(settings.header_timeout),
+                proxy_headers=False, server_header=False, limit_concurrency=settings.max_connections,
+                timeout_graceful_shutdown=3)
 
 
 @click.command()
@@ -97,6 +108,9 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--db", default=None, help="SQLAlchemy database URL, e.g. sqlite:///games.sqlite or postgresql+psycopg://user@host/db.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
-def serve(host: str, port: int, db: str | None, bot_delay: float) -> None:
+@click.option("--set", "settings_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Change one of the server's limits, e.g. --set bot_seconds=2 --set allowed_hosts=games.example.org "
+                   "(every setting: docs/security.md).")
+def serve(host: str, port: int, db: str | None, bot_delay: float, settings_pairs: tuple[str, ...]) -> None:
     """Run the play server for others to reach (no browser is opened)."""
-    run_server(host, port, db, bot_delay, open_browser=False)
+    run_server(host, port, db, bot_delay, open_browser=False, settings_pairs=settings_pairs)

@@ -22,14 +22,20 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from daimyo.server.rooms import GAMES, ActError, Connection, Hub
+from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
+from daimyo.server.hub import Hub
+from daimyo.server.games import GAMES
+from daimyo.server.rooms import ActError, Connection
+from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, Store
 
 log = logging.getLogger("daimyo.server")
 
-MAX_MESSAGE = 4096          # bytes of one client message
-HELLO_TIMEOUT = 30.0        # seconds to say hello
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+# the HTTP status of each refusal code of the protocol
+STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "no-such-game": 404,
+          "rate-limited": 429}
 
 
 def dumps(msg: dict) -> str:
@@ -41,10 +47,13 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
-    """The server app over the database at ``db_url``; bots wait ``bot_delay`` seconds before each move."""
+def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Starlette:
+    """The server app over the database at ``db_url``; bots wait ``bot_delay`` seconds before each move;
+    ``settings`` holds every limit (daimyo/server/settings.py)."""
+    settings = settings or Settings()
     store = Store(db_url)
-    hub = Hub(store, bot_delay)
+    hub = Hub(store, bot_delay, settings)
+    limiter = Limiter(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -74,22 +83,52 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
         return await page(name)(request)
 
     # -------------------------------------------------------------- API
+    def refused(e: ActError) -> JSONResponse:
+        return _error(STATUS.get(e.code, 400), e.message)
+
     async def list_games(request: Request) -> Response:
-        return JSONResponse({"games": await hub.summaries()})
+        raw = request.query_params.get("limit", str(settings.page_size))
+        if not raw.isdigit() or not 1 <= int(raw) <= settings.page_size:
+            return _error(400, f"limit: a number of games from 1 to {settings.page_size}")
+        before = request.query_params.get("before")
+        if before is not None and (len(before) > 80 or not before.isprintable()):
+            return _error(400, "before: the 'next' value of the previous page")
+        try:
+            body = await hub.page(int(raw), before)
+        except ActError as e:
+            return refused(e)
+        return Response(body, media_type="application/json")
 
     async def create_game(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > 16384:
-            return _error(413, "the request is too large")
+        client = client_address(request.scope, settings)
         try:
-            req = json.loads(body)
-        except ValueError:
-            return _error(400, "the request body is not valid JSON")
+            req = await read_json(request, settings)
+        except RequestError as e:
+            return _error(e.status, e.message)
+        if not limiter.hit(settings.create_rate, "create", client):
+            return _error(429, f"too many new games from your address (at most {settings.create_rate}); try again later")
         try:
             reply = await hub.create(req)
         except ActError as e:
-            return _error(400, e.message)
+            return refused(e)
         return JSONResponse(reply, status_code=201)
+
+    def seat_endpoint(method):
+        """A request that shows a secret (invitation code, host token): throttled per client on failure."""
+        async def endpoint(request: Request) -> Response:
+            client = client_address(request.scope, settings)
+            if not limiter.may_try_seat(client):
+                return _error(429, "too many wrong codes or tokens from your address; try again later")
+            try:
+                req = await read_json(request, settings)
+                return JSONResponse(await method(request.path_params["game_id"], req))
+            except RequestError as e:
+                return _error(e.status, e.message)
+            except ActError as e:
+                if e.code == "bad-token":
+                    limiter.failed_seat(client)
+                return refused(e)
+        return endpoint
 
     async def _room_or_404(request: Request):
         try:
@@ -105,15 +144,14 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
         room = await _room_or_404(request)
         if room.row.status != OVER:
             return _error(409, "the record shows every hidden token, so it is available once the game is over")
-        text = room.rules.record(room.row, room.actions)
+        text = room.rules.record(room.row.players, room.randomness, room.row.clans, room.actions)
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{room.row.id}.record"'})
 
     async def replay(request: Request) -> Response:
         room = await _room_or_404(request)
         if room.row.status != OVER:
             return _error(409, "a game can be replayed once it is over")
-        data = await asyncio.to_thread(_replay_steps, room)
-        return JSONResponse(data)
+        return JSONResponse(await hub.replay(room))
 
     async def stats(request: Request) -> Response:
         return JSONResponse(hub.load_summary())
@@ -121,7 +159,8 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
     async def bots(request: Request) -> Response:
         game = request.query_params.get("game", "rokugan")
         if game not in GAMES:
-            return _error(400, f"game: unknown game '{game[:40]}' (games: {', '.join(GAMES)})")
+            shown = game[:40] if game.isprintable() else "that"
+            return _error(400, f"game: unknown game '{shown}' (games: {', '.join(GAMES)})")
         return JSONResponse({"bots": GAMES[game].bot_names()})
 
     async def board_svg(request: Request) -> Response:
@@ -136,57 +175,77 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
 
     # -------------------------------------------------------- WebSocket
     async def game_socket(ws: WebSocket) -> None:
+        client = client_address(ws.scope, settings)
         await ws.accept()
+        if limiter.open[client] >= settings.connections_per_client or \
+                not limiter.hit(settings.connect_rate, "connect", client):
+            await _refuse(ws, ActError("rate-limited", "too many connections from your address; try again later"), 4429)
+            return
+        limiter.open[client] += 1
+        try:
+            await _game_socket(ws, client)
+        finally:
+            limiter.open[client] -= 1
+            if limiter.open[client] <= 0:
+                del limiter.open[client]
+
+    async def _game_socket(ws: WebSocket, client: str) -> None:
         game_id = ws.path_params["game_id"]
         try:
             room = await hub.room(game_id)
         except ActError as e:
-            await ws.send_json(e.to_message())
-            await ws.close(code=4404)
+            await _refuse(ws, e, 4404)
             return
         try:
-            hello = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+            hello = await asyncio.wait_for(_receive(ws, settings), settings.hello_timeout)
         except (asyncio.TimeoutError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
                 await ws.close(code=4408)
             return
         except ActError as e:
-            await ws.send_json(e.to_message())
-            await ws.close(code=4400)
+            await _refuse(ws, e, 4400)
             return
         seat = None
         try:
             if hello.get("type") != "hello":
                 raise ActError("bad-message", "the first message must be {\"type\": \"hello\", ...}")
             if "seat" in hello or "token" in hello:
-                seat = room.check_seat(hello.get("seat"), hello.get("token"))
+                if not limiter.may_try_seat(client):
+                    raise ActError("rate-limited", "too many wrong seat tokens from your address; try again later")
+                try:
+                    seat = room.check_seat(hello.get("seat"), hello.get("token"))
+                except ActError:
+                    limiter.failed_seat(client)
+                    raise
+            elif sum(1 for c in room.conns if c.seat is None) >= settings.spectators_per_game:
+                raise ActError("rate-limited", f"this game has its {settings.spectators_per_game} spectators; try again later")
         except ActError as e:
-            await ws.send_json(e.to_message())
-            await ws.close(code=4401 if e.code == "bad-token" else 4400)
+            await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429}.get(e.code, 4400))
             return
-        conn = Connection(seat, ws.send_json, on_sent=hub.stats.add)
+        conn = Connection(seat, settings.outbox_limit, on_sent=hub.stats.add)
         async with room.lock:  # the first state and every later one arrive in order
             conn.put({"type": "welcome", "seat": seat, "game": room.summary()})
             conn.put(room.log_message(seat))
             conn.put(room.state_message(seat, []))
             room.conns.add(conn)
-        sender = asyncio.create_task(_send_loop(ws, conn))
+        sender = asyncio.create_task(_send_loop(ws, conn, settings.send_timeout))
         try:
-            while True:
+            while not conn.dropped:
                 try:
-                    msg = await _receive(ws)
+                    msg = await _receive(ws, settings)
                     await _handle(room, conn, msg)
                 except ActError as e:
                     conn.put(e.to_message())
                 except WebSocketDisconnect:
                     raise
-                except Exception:  # a bug of ours: say so, keep the connection and the server
-                    log.exception("handling a message of game %s", game_id)
+                except Exception:  # a bug of ours: say so once, keep the connection and the server
+                    log.error("handling a message of game %s failed", game_id, exc_info=not hub.stats.logged_failure())
                     conn.put(ActError("server", "the server failed on that message; nothing changed").to_message())
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             room.conns.discard(conn)
+            room.idle_since = time.monotonic()
             sender.cancel()
 
     app = Starlette(
@@ -198,6 +257,9 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
             Route("/api/games/{game_id}", one_game),
+            Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
+            Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
+            Route("/join/{game_id}", page("join.html")),
             Route("/api/games/{game_id}/record", record),
             Route("/api/games/{game_id}/replay", replay),
             Route("/api/rokugan/board.svg", board_svg),
@@ -211,7 +273,8 @@ def create_app(db_url: str, bot_delay: float = 0.0) -> Starlette:
     )
     app.state.hub = hub
     app.state.store = store
-    return app
+    app.state.settings = settings
+    return Guard(app, settings)
 
 
 GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html"}
@@ -221,26 +284,25 @@ class _NotFound(Exception):
     pass
 
 
-async def _receive(ws: WebSocket) -> dict:
+async def _refuse(ws: WebSocket, e: ActError, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(dumps(e.to_message()))
+        await ws.close(code=code)
+
+
+async def _receive(ws: WebSocket, settings: Settings) -> dict:
     """The next client message as a dict, or an ActError saying what is wrong with it."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     raw = message.get("text")
-    if raw is None:
-        data = message.get("bytes") or b""
-        if len(data) > MAX_MESSAGE:
-            raise ActError("bad-message", f"a message may be at most {MAX_MESSAGE} bytes")
-        try:
-            raw = data.decode()
-        except UnicodeDecodeError:
-            raise ActError("bad-json", "a message must be UTF-8 JSON text") from None
-    if len(raw.encode()) > MAX_MESSAGE:
-        raise ActError("bad-message", f"a message may be at most {MAX_MESSAGE} bytes")
+    data = raw.encode("utf-8", "surrogatepass") if raw is not None else (message.get("bytes") or b"")
+    if len(data) > settings.max_message:
+        raise ActError("bad-message", f"a message may be at most {settings.max_message} bytes")
     try:
-        msg = json.loads(raw)
-    except ValueError:
-        raise ActError("bad-json", "the message is not valid JSON") from None
+        msg = parse_json(data, settings, "the message")
+    except RequestError as e:
+        raise ActError("bad-json", e.message) from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise ActError("bad-message", "a message is a JSON object with a 'type'")
     return msg
@@ -262,35 +324,32 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
-        raise ActError("bad-message", f"unknown message type '{kind[:40]}' (types: act, ping)")
+        shown = kind[:40] if kind.isprintable() else "that"
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, ping)")
 
 
-async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:
+    """Send what the connection's queue holds; close a socket that stopped reading (its queue overflowed,
+    or one message took longer than ``send_timeout`` to go out)."""
     try:
         while True:
             msg, received = await conn.outbox.get()
             if ws.application_state != WebSocketState.CONNECTED:
                 return
-            await ws.send_text(dumps(msg))
+            if msg is None:
+                await asyncio.wait_for(ws.close(code=4008, reason="the connection stopped reading"), send_timeout)
+                return
+            await asyncio.wait_for(ws.send_text(dumps(msg)), send_timeout)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
-    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+    except asyncio.TimeoutError:
+        conn.dropped = True
+        with contextlib.suppress(Exception):
+            await ws.close(code=4008)
+    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError, OSError):
         return
     except Exception:
-        log.exception("sending to a connection failed")
-
-
-def _replay_steps(room) -> dict:
-    """Public views and public events after every action of a finished game."""
-    state = room.rules.new_state(room.row.players, room.row.seed, room.row.clans)
-    from daimyo.core.game import Action
-    start = state.view(None)
-    steps = []
-    for seat, text in room.actions:
-        events = state.apply(Action(seat, text))
-        steps.append({"actor": room.row.clans[seat], "action": text, "view": state.view(None),
-                      "events": [e.to_dict() for e in events if e.visible(None)]})
-    return {"id": room.row.id, "start": start, "steps": steps}
+        log.error("sending to a connection failed", exc_info=True)
 
 
 _DATA_CACHE: dict = {}

@@ -9,25 +9,22 @@ import asyncio
 import hashlib
 import hmac
 import logging
-import secrets
 import time
 from collections import deque
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from daimyo.bots import bot_names as shared_bot_names
-from daimyo.bots import bot_seed
-from daimyo.bots import make_bot as shared_make_bot
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.core.rng import Rng
-from daimyo.server.store import IN_PROGRESS, OVER, GameRow, SeatRow, Store, now
+from daimyo.server.bots import fallback_move, server_bot
+from daimyo.server.games import GAMES, bot_seed_of
+from daimyo.server.settings import Settings
+from daimyo.server.store import OVER, GameRow, Store
 
 log = logging.getLogger("daimyo.server")
 
-MAX_SEED = 2**63
-_CLAN_SALT = 0xC1A2_5EA7
-_TERRAIN_SALT = 0x7E22_A1A5
+MAX_ACTION = 200   # characters of one action's text (the database column's width)
 
 
 class ActError(Exception):
@@ -48,130 +45,31 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-# ----------------------------------------------------------------- the games
-class RokuganRules:
-    """What the server needs to know of Battle for Rokugan."""
-
-    name = "rokugan"
-    min_players, max_players = 2, 5
-    seat_word, unique_rule = "clan", "Setup 3. Choose Clans"
-
-    @staticmethod
-    def bot_names() -> list[str]:
-        return shared_bot_names()
-
-    @staticmethod
-    def make_bot(spec: str, seed: int):
-        return shared_make_bot(spec, seed)
-
-    @staticmethod
-    def progress(state) -> tuple[int, str]:
-        """(round, phase) for the games list."""
-        return state.round, state.phase
-
-    @staticmethod
-    def result(state) -> dict:
-        return state.result
-
-    @staticmethod
-    def clan_names() -> list[str]:
-        from daimyo.rokugan.data import RULES
-        return list(RULES.clan_names)
-
-    @staticmethod
-    def new_state(players: int, seed: int, clans: list[str]):
-        from daimyo.rokugan import new_game
-        return new_game(players=players, seed=seed, clans=clans)
-
-    @staticmethod
-    def move_text(state, seat: int, move) -> str:
-        from daimyo.rokugan.notation import move_text
-        return move_text(state, seat, move)
-
-    @staticmethod
-    def record(row: GameRow, acts: list[tuple[int, str]]) -> str:
-        from daimyo.rokugan.record import record_text
-        header = {"players": row.players, "seed": row.seed, "clans": " ".join(row.clans)}
-        return record_text(header, [(row.clans[seat], text) for seat, text in acts])
-
-
-class SenjutsuRules:
-    """What the server needs to know of Senjutsu: a seat's "clan" is its character, 2 to 4 duellists (Setup)."""
-
-    name = "senjutsu"
-    min_players, max_players = 2, 4
-    seat_word, unique_rule = "character", "Player Setup"
-
-    @staticmethod
-    def clan_names() -> list[str]:
-        from daimyo.senjutsu.cards import sample_set
-        return list(sample_set().characters)
-
-    @staticmethod
-    def terrain(seed: int) -> list[tuple[str, list]]:
-        """Battlefield Setup 2, as the server lays it out: two pieces drawn from the game's seed, inside the ring of
-        hexes one or two from the centre and more than two hexes apart (the two-hex rule), so a duel is its seed and actions."""
-        from daimyo.senjutsu.hexgrid import distance
-        rng = Rng(seed ^ _TERRAIN_SALT)
-        kinds = ["rock", "tree", "bamboo", "shrine", "cart"]
-        spots = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if 1 <= distance((q, r), (0, 0)) <= 2]
-        first = spots[rng.below(len(spots))]
-        far = [h for h in spots if distance(h, first) > 2]
-        second = far[rng.below(len(far))]
-        a = kinds.pop(rng.below(len(kinds)))
-        return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
-
-    @classmethod
-    def new_state(cls, players: int, seed: int, clans: list[str]):
-        from daimyo.senjutsu import new_game
-        return new_game(list(clans), seed=seed, terrain=cls.terrain(seed))
-
-    @staticmethod
-    def move_text(state, seat: int, move) -> str:
-        return move  # Senjutsu bots answer with the action's text
-
-    @staticmethod
-    def bot_names() -> list[str]:
-        return ["heuristic", "random"]
-
-    @staticmethod
-    def make_bot(spec: str, seed: int):
-        from daimyo.bots.senjutsu import make
-        return make(spec, seed)
-
-    @staticmethod
-    def progress(state) -> tuple[int, str]:
-        return state.turn, state.phase
-
-    @staticmethod
-    def result(state) -> dict:
-        """The characters left standing (several when they fell at the same moment: a shared draw)."""
-        return {"winners": [state.ds[i].character for i in state.result]}
-
-    @classmethod
-    def record(cls, row: GameRow, acts: list[tuple[int, str]]) -> str:
-        from daimyo.senjutsu.record import record_text
-        from daimyo.senjutsu.state import seat_name
-        terrain = "; ".join(f"{kind} " + " ".join(f"{q},{r}" for q, r in hexes) for kind, hexes in cls.terrain(row.seed))
-        header = {"seed": row.seed, "board": "one", "characters": " ".join(row.clans), "terrain": terrain}
-        return record_text(header, [(seat_name(seat), text) for seat, text in acts])
-
-
-GAMES = {"rokugan": RokuganRules, "senjutsu": SenjutsuRules}
-
-
 # ------------------------------------------------------------- connections
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket: its seat (None for a spectator) and its queue of outgoing messages."""
+    """One WebSocket: its seat (None for a spectator) and its bounded queue of outgoing messages.
+
+    A socket whose reader stops reading fills its queue; past ``limit`` messages it is dropped
+    (the sender closes it) instead of holding the server's memory."""
 
     seat: int | None
-    send: Callable[[dict], Any]
-    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    limit: int = 256
     on_sent: Callable[[float], Any] | None = None   # told how long an ack took, once it is on the socket
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    dropped: bool = False
 
     def put(self, msg: dict, received: float | None = None) -> None:
         """Queue ``msg``; ``received`` (perf_counter) marks an ack whose latency is measured when sent."""
+        if self.dropped:
+            return
+        if self.outbox.qsize() >= self.limit:
+            # the reader stopped reading: free what it held and tell the sender to close the socket
+            self.dropped = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait((None, None))
+            return
         self.outbox.put_nowait((msg, received))
 
 
@@ -191,6 +89,12 @@ class Stats:
     def add(self, seconds: float) -> None:
         self.acknowledged.append(seconds)
 
+    def logged_failure(self) -> bool:
+        """Whether a failure of ours was already logged in full (later ones get one line each)."""
+        seen = getattr(self, "_failure_logged", False)
+        self._failure_logged = True
+        return seen
+
     @staticmethod
     def _percentiles(values) -> dict:
         lat = sorted(values)
@@ -208,19 +112,26 @@ class Stats:
 class Room:
     """One live game."""
 
-    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0, stats: Stats | None = None):
+    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0, stats: Stats | None = None,
+                 settings: Settings | None = None, bot_pool: Executor | None = None):
         self.row = row
         self.rules = GAMES[row.game]
         self.store = store
         self.bot_delay = bot_delay
-        self.state = self.rules.new_state(row.players, row.seed, row.clans)
+        self.settings = settings or Settings()
+        self.bot_pool = bot_pool
+        self.randomness = row.randomness()
+        self.state = self.rules.new_state(row.players, self.randomness, row.clans)
         self.actions: list[tuple[int, str]] = []        # (seat, text), in order
         self.events: list[Event] = []                   # every event, in order
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.bots = {s.seat: self.rules.make_bot(s.bot, bot_seed(row.seed, s.seat)) for s in row.seats if s.kind == "bot"}
+        self.bots = {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
+                     for s in row.seats if s.kind == "bot"}
         self._bot_task: asyncio.Task | None = None
+        self._thinking: dict[int, Any] = {}             # seat -> a bot decision still running past its deadline
         self.stats = stats or Stats()
+        self.idle_since = time.monotonic()              # when the last connection left (for unloading)
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -270,8 +181,11 @@ class Room:
 
     # -------------------------------------------------------------- actions
     async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None) -> int:
-        """Apply ``text`` for ``seat``, commit it, acknowledge it, and tell everyone. Returns the new seq."""
+        """Apply ``text`` for ``seat``, commit it, acknowledge it, and tell everyone. Returns the new seq.
+
+        The action is stored as the notation's canonical text: one line, single spaces."""
         received = time.perf_counter()
+        text = canonical_action(text)
         async with self.lock:
             s = self.state
             if s.is_terminal():
@@ -286,6 +200,7 @@ class Room:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule) from None
+            text = self.rules.canonical(before, seat, text)
             try:
                 await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None)
             except Exception:
@@ -323,11 +238,9 @@ class Room:
             snapshot, at = self.state.clone(), self.seq
             try:
                 if fallback:
-                    legal = [a.text for a in snapshot.legal_actions(seat)]
-                    text = legal[Rng(bot_seed(self.row.seed, seat) + at).below(len(legal))]
+                    text = fallback_move(snapshot, seat, self.randomness, at)
                 else:
-                    move = await asyncio.to_thread(self.bots[seat].choose, snapshot, seat)
-                    text = self.rules.move_text(snapshot, seat, move)
+                    text = await self._decide(seat, snapshot, at)
             except Exception as e:  # a bot's bug must not stop the game
                 log.error("the bot at seat %d of game %s failed (%s); it plays a random move", seat, self.row.id, type(e).__name__)
                 fallback = True
@@ -345,6 +258,22 @@ class Room:
                     return
                 fallback = True
 
+    async def _decide(self, seat: int, snapshot, at: int) -> str:
+        """The bot's move as text, from the bots' thread pool within ``bot_deadline`` seconds; past the deadline,
+        or while its last decision is still running, a random legal move (the room's other seats and games go on)."""
+        running = self._thinking.get(seat)
+        if running is None or running.done():
+            future = asyncio.get_running_loop().run_in_executor(self.bot_pool, self.bots[seat].choose, snapshot, seat)
+            future.add_done_callback(_quiet)
+            self._thinking[seat] = future
+            try:
+                move = await asyncio.wait_for(asyncio.shield(future), self.settings.bot_deadline)
+            except asyncio.TimeoutError:
+                log.warning("the bot at seat %d of game %s passed its deadline; it plays a random move", seat, self.row.id)
+            else:
+                return self.rules.move_text(snapshot, seat, move)
+        return fallback_move(snapshot, seat, self.randomness, at)
+
     async def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
@@ -354,6 +283,24 @@ class Room:
                 pass
 
 
+def _quiet(future) -> None:
+    """Collect an abandoned bot decision's outcome, so that its error is not reported again later."""
+    if not future.cancelled():
+        future.exception()
+
+
+def canonical_action(text: str) -> str:
+    """An action's text on one line with single spaces; text with control or line-break characters is refused."""
+    if len(text) > MAX_ACTION:
+        raise ActError("bad-message", f"action: at most {MAX_ACTION} characters")
+    if not text.isprintable():
+        raise ActError("bad-message", "action: line breaks and control characters are not part of the notation")
+    text = " ".join(text.split())
+    if not text:
+        raise ActError("bad-message", "an 'act' message needs an 'action' text")
+    return text
+
+
 def summary_of(row: GameRow, **live) -> dict:
     """A game's public summary (no tokens, nothing hidden)."""
     connected = live.get("connected", {})
@@ -361,129 +308,11 @@ def summary_of(row: GameRow, **live) -> dict:
         "id": row.id, "game": row.game, "created": row.created, "status": row.status,
         "players": row.players, "round": live.get("round"), "phase": live.get("phase"),
         "to_act": live.get("to_act", []),
+        "practice": row.practice,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
+                   "open": s.kind == "human" and s.token_hash is None,
                    "connected": bool(connected.get(s.seat))} for s in row.seats],
         "result": live.get("result", row.result),
     }
 
 
-# --------------------------------------------------------------------- hub
-class Hub:
-    """Every game the server knows: live rooms in memory, the rest in the database."""
-
-    def __init__(self, store: Store, bot_delay: float = 0.0):
-        self.store = store
-        self.bot_delay = bot_delay
-        self.rooms: dict[str, Room] = {}
-        self.stats = Stats()
-
-    async def start(self) -> None:
-        """Rebuild every unfinished game from its stored actions and let its bots go on."""
-        for row in await asyncio.to_thread(self.store.game_rows, IN_PROGRESS):
-            await self.load(row)
-        for room in self.rooms.values():
-            room.kick_bots()
-
-    async def stop(self) -> None:
-        for room in self.rooms.values():
-            await room.close()
-
-    async def load(self, row: GameRow) -> Room:
-        if row.game not in GAMES:
-            raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
-        room = Room(row, self.store, self.bot_delay, self.stats)
-        room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
-        self.rooms[row.id] = room
-        return room
-
-    async def room(self, game_id: str) -> Room:
-        """The live room of ``game_id``, loading a finished game on demand."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        row = await asyncio.to_thread(self.store.game_row, game_id) if isinstance(game_id, str) and len(game_id) <= 32 else None
-        if row is None:
-            raise ActError("no-such-game", f"there is no game '{game_id}'")
-        return await self.load(row)
-
-    async def create(self, request: Any) -> dict:
-        """Create a game from a lobby request (docs/server-protocol.md); returns the reply with seat tokens."""
-        row, tokens = self._new_row(request)
-        await self.store.write(*self.store.new_game_statements(row))
-        room = Room(row, self.store, self.bot_delay, self.stats)
-        self.rooms[row.id] = room
-        room.kick_bots()
-        seats_out = []
-        for s in row.seats:
-            out = {"seat": s.seat, "kind": s.kind, "name": s.name, "clan": row.clans[s.seat]}
-            if s.kind == "human":
-                out["token"] = tokens[s.seat]
-                out["join"] = f"/game/{row.id}#seat={s.seat}&token={tokens[s.seat]}"
-            else:
-                out["bot"] = s.bot
-            seats_out.append(out)
-        return {"id": row.id, "seats": seats_out}
-
-    def _new_row(self, req: Any) -> tuple[GameRow, dict[int, str]]:
-        if not isinstance(req, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        game = req.get("game", "rokugan")
-        rules = GAMES.get(game)
-        if rules is None:
-            raise ActError("bad-request", f"game: unknown game '{game}' (games: {', '.join(GAMES)})")
-        seat_reqs = req.get("seats")
-        if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
-            raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")
-        seed = req.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-            raise ActError("bad-request", "seed: a whole number from 0 to 2**63-1, or null")
-        clan_names = rules.clan_names()
-        seat_rows, clans, tokens = [], [], {}
-        for i, sr in enumerate(seat_reqs):
-            where = f"seats[{i}]"
-            if not isinstance(sr, dict):
-                raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
-            kind = sr.get("kind")
-            name = sr.get("name")
-            if name is not None and (not isinstance(name, str) or len(name) > 40):
-                raise ActError("bad-request", f"{where}.name: a text of at most 40 characters")
-            clan = sr.get("clan")
-            word = rules.seat_word
-            if clan is not None and clan not in clan_names:
-                raise ActError("bad-request", f"{where}.clan: unknown {word} '{clan}' ({word}s: {', '.join(clan_names)})")
-            if clan is not None and clan in clans:
-                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
-            clans.append(clan)
-            if kind == "human":
-                token = secrets.token_urlsafe(24)
-                tokens[i] = token
-                seat_rows.append(SeatRow(i, "human", name or None, None, hash_token(token)))
-            elif kind == "bot":
-                bot = sr.get("bot", "random")
-                if not isinstance(bot, str):
-                    raise ActError("bad-request", f"{where}.bot: a bot name ({', '.join(rules.bot_names())})")
-                try:
-                    rules.make_bot(bot, 0)
-                except ValueError as e:
-                    raise ActError("bad-request", f"{where}.bot: {e}") from None
-                seat_rows.append(SeatRow(i, "bot", name or None, bot, None))
-            else:
-                raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {kind!r}")
-        free = [c for c in clan_names if c not in clans]
-        Rng(seed ^ _CLAN_SALT).shuffle(free)
-        clans = [c if c is not None else free.pop() for c in clans]
-        row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows), seed=seed, clans=clans,
-                      created=now(), status=IN_PROGRESS, result=None, seats=seat_rows)
-        return row, tokens
-
-    def load_summary(self) -> dict:
-        """Public figures of the server's load (no game's content)."""
-        live = [r for r in self.rooms.values() if not r.state.is_terminal()]
-        return {"games_live": len(live), "connections": sum(len(r.conns) for r in self.rooms.values()),
-                **self.stats.summary()}
-
-    async def summaries(self) -> list[dict]:
-        rows = await asyncio.to_thread(self.store.game_rows)
-        return [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in rows]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import BigInteger, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, insert, select, update
+from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, false, insert, or_, and_, select, update
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -30,6 +30,14 @@ games = Table(
     Column("created", String(40), nullable=False),
     Column("status", String(16), nullable=False),
     Column("result", Text),
+    # where the game's randomness comes from: "splitmix64" with ``seed`` (practice games, games stored
+    # before keys) or "blake2b-keyed" with the secret ``rng_key`` (hex), which no reply shows before the end
+    Column("generator", String(16), nullable=False, server_default="splitmix64"),
+    Column("rng_key", String(64)),
+    Column("practice", Boolean, nullable=False, server_default=false()),
+    # hashes of the invitation code (claims an open seat) and of the host token (issues a new invitation)
+    Column("invite_hash", String(64)),
+    Column("host_hash", String(64)),
 )
 
 seats = Table(
@@ -86,6 +94,18 @@ class GameRow:
     status: str
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
+    generator: str = "splitmix64"
+    rng_key: str | None = None
+    practice: bool = False
+    invite_hash: str | None = None
+    host_hash: str | None = None
+
+    def randomness(self):
+        """The game's seed (an int) or its secret key (a GameKey)."""
+        if self.generator == "blake2b-keyed":
+            from daimyo.core.rng import GameKey
+            return GameKey.from_hex(self.rng_key or "")
+        return self.seed
 
 
 class Store:
@@ -200,35 +220,49 @@ class Store:
     def new_game_statements(row: GameRow) -> list:
         sts = [insert(games).values(id=row.id, game=row.game, players=row.players, seed=row.seed,
                                     clans=" ".join(row.clans), created=row.created, status=row.status,
-                                    result=None)]
+                                    result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
+                                    invite_hash=row.invite_hash, host_hash=row.host_hash)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash))
         return sts
 
     # ------------------------------------------------------------------ reads
-    def game_rows(self, status: str | None = None) -> list[GameRow]:
-        with self.engine.connect() as conn:
-            q = select(games).order_by(games.c.created.desc(), games.c.id)
-            if status:
-                q = q.where(games.c.status == status)
-            rows = conn.execute(q).all()
-            seat_rows = conn.execute(select(seats).order_by(seats.c.game_id, seats.c.seat)).all()
+    @staticmethod
+    def _rows(conn, rows) -> list[GameRow]:
+        ids = [r.id for r in rows]
+        seat_rows = conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)).all() if ids else []
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash))
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
-                        json.loads(r.result) if r.result else None, by_game.get(r.id, [])) for r in rows]
+                        json.loads(r.result) if r.result else None, by_game.get(r.id, []),
+                        r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash) for r in rows]
+
+    def game_rows(self, status: str | None = None) -> list[GameRow]:
+        """Every game (of ``status``), newest first."""
+        with self.engine.connect() as conn:
+            q = select(games).order_by(games.c.created.desc(), games.c.id.desc())
+            if status:
+                q = q.where(games.c.status == status)
+            return self._rows(conn, conn.execute(q).all())
+
+    def game_page(self, limit: int, before: tuple[str, str] | None = None) -> tuple[list[GameRow], tuple[str, str] | None]:
+        """At most ``limit`` games, newest first, from after the cursor ``before`` (created, id);
+        and the cursor of the next page (None on the last page)."""
+        with self.engine.connect() as conn:
+            q = select(games).order_by(games.c.created.desc(), games.c.id.desc()).limit(limit + 1)
+            if before is not None:
+                created, gid = before
+                q = q.where(or_(games.c.created < created, and_(games.c.created == created, games.c.id < gid)))
+            rows = conn.execute(q).all()
+            page = self._rows(conn, rows[:limit])
+        return page, ((page[-1].created, page[-1].id) if len(rows) > limit else None)
 
     def game_row(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(games).where(games.c.id == game_id)).first()
-            if r is None:
-                return None
-            ss = conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
-        return GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
-                       json.loads(r.result) if r.result else None,
-                       [SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in ss])
+            return self._rows(conn, [r])[0] if r is not None else None
 
     def action_rows(self, game_id: str) -> list[tuple[int, int, str]]:
         """(seq, seat, action) in order."""

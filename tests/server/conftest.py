@@ -6,6 +6,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from daimyo.server.app import create_app
+from daimyo.server.settings import Settings
+
+# Starlette's test client calls itself "testserver"
+TEST_SETTINGS = Settings(allowed_hosts=("testserver",))
 
 
 @pytest.fixture
@@ -15,7 +19,7 @@ def db_url(tmp_path):
 
 @pytest.fixture
 def client(db_url):
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:
         c.sessions = []
         yield c
         for ws in c.sessions:
@@ -34,9 +38,20 @@ def connect(client, game_id):
 
 
 def create(client, seats, seed=1, **extra):
-    r = client.post("/api/games", json={"game": "rokugan", "seed": seed, "seats": seats, **extra})
+    """Create a game and claim every human seat through its invitation, as its players would; the reply's seats
+    then carry each one's ``token`` and ``join`` link. A ``seed`` makes it a practice game (seed=None: a keyed game)."""
+    body = {"game": "rokugan", "seats": seats, **extra}
+    if seed is not None:
+        body.update(seed=seed, practice=True)
+    r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
-    return r.json()
+    game = r.json()
+    for s in game["seats"]:
+        if s["open"]:
+            c = client.post(f"/api/games/{game['id']}/claim", json={"code": game["invite"]["code"], "seat": s["seat"]})
+            assert c.status_code == 200, c.text
+            s["token"], s["join"] = c.json()["token"], c.json()["play"]
+    return game
 
 
 def humans(n):

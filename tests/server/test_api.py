@@ -71,8 +71,10 @@ def test_a_bad_create_request_says_which_field_is_wrong_and_creates_nothing(clie
 def test_malformed_json_and_oversized_bodies_are_refused(client):
     r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
-    r = client.post("/api/games", content=b"{" + b" " * 20000 + b"}")
+    r = client.post("/api/games", content=b"{" + b" " * 20000 + b"}", headers={"content-type": "application/json"})
     assert r.status_code == 413
+    r = client.post("/api/games", content=b'{"seats": []}', headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -122,4 +124,5 @@ def test_stats_count_actions_and_tell_nothing_of_any_game(client):
         stats = client.get("/api/stats").json()
     assert stats["actions"] == 1 and stats["games_live"] == 1 and stats["connections"] == 1
     assert stats["commit_latency_ms"]["p50"] > 0 and stats["latency_ms"]["p50"] >= stats["commit_latency_ms"]["p50"]
-    assert set(stats) == {"games_live", "connections", "actions", "latency_ms", "commit_latency_ms"}
+    assert set(stats) == {"games_live", "games_in_memory", "connections", "actions", "latency_ms",
+                          "commit_latency_ms"}

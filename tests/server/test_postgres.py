@@ -19,7 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from daimyo.server.app import create_app
-from tests.server.conftest import humans
+from tests.server.conftest import TEST_SETTINGS, create, humans
 
 
 def _pg_bin() -> str | None:
@@ -55,8 +55,8 @@ def pg_url(tmp_path_factory):
 
 
 def test_games_are_kept_in_postgresql_and_rebuilt_on_restart(pg_url):
-    with TestClient(create_app(pg_url)) as client:
-        g = client.post("/api/games", json={"seed": 6, "seats": humans(2)}).json()
+    with TestClient(create_app(pg_url, settings=TEST_SETTINGS)) as client:
+        g = create(client, humans(2), seed=6)
         with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": g["seats"][0]["token"]})
             for _ in range(3):
@@ -65,7 +65,7 @@ def test_games_are_kept_in_postgresql_and_rebuilt_on_restart(pg_url):
             assert ws.receive_json() == {"type": "ack", "seq": 1}
             after = ws.receive_json()
     # a new server process over the same database
-    with TestClient(create_app(pg_url)) as client:
+    with TestClient(create_app(pg_url, settings=TEST_SETTINGS)) as client:
         listed = [x["id"] for x in client.get("/api/games").json()["games"]]
         assert g["id"] in listed
         with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
@@ -77,8 +77,8 @@ def test_games_are_kept_in_postgresql_and_rebuilt_on_restart(pg_url):
 
 
 def test_a_whole_bot_game_on_postgresql(pg_url):
-    with TestClient(create_app(pg_url)) as client:
-        g = client.post("/api/games", json={"seed": 2, "seats": [{"kind": "bot"}] * 2}).json()
+    with TestClient(create_app(pg_url, settings=TEST_SETTINGS)) as client:
+        g = create(client, [{"kind": "bot"}] * 2, seed=2)
         deadline = time.monotonic() + 60
         while client.get(f"/api/games/{g['id']}").json()["status"] != "over":
             assert time.monotonic() < deadline

@@ -8,75 +8,11 @@ acknowledged action, and its bots go on playing.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-
-from websockets.sync.client import connect
 
 from daimyo.core.game import Action
 from daimyo.rokugan import new_game
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, db: str, port: int, bot_delay: float = 0.0):
-        self.port = port
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                self.get("/api/bots")
-                return
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError(self.proc.stdout.read().decode())
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def get(self, path):
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=10) as r:
-            return json.loads(r.read())
-
-    def post(self, path, body):
-        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return json.loads(r.read())
-
-    def socket(self, game_id, seat, token):
-        ws = connect(f"ws://127.0.0.1:{self.port}/ws/games/{game_id}", open_timeout=10).__enter__()
-        ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-        msgs = [json.loads(ws.recv(timeout=10)) for _ in range(3)]
-        assert [m["type"] for m in msgs] == ["welcome", "log", "state"], msgs
-        return ws, msgs[2]
-
-    def kill(self):
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-
-
-def recv_type(ws, kind):
-    while True:
-        m = json.loads(ws.recv(timeout=10))
-        if m["type"] == kind:
-            return m
+from tests.server.process import Server, free_port, recv_type
 
 
 def test_sigkill_mid_game_then_restart_continues_at_the_last_acknowledged_action(tmp_path):
@@ -86,7 +22,10 @@ def test_sigkill_mid_game_then_restart_continues_at_the_last_acknowledged_action
     try:
         games = []
         for seed in (3, 4):  # two games in progress at the moment of the crash
-            g = server.post("/api/games", {"seed": seed, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+            g = server.post("/api/games", {"seed": seed, "practice": True,
+                                           "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+            for s in g["seats"]:
+                s["token"] = server.claim(g, s["seat"])
             games.append(g)
         acked = {g["id"]: [] for g in games}
         socks = {}
@@ -150,7 +89,7 @@ def test_bots_go_on_after_a_crash_and_the_game_reaches_its_end(tmp_path):
     port = free_port()
     server = Server(db, port, bot_delay=0.002)
     try:
-        g = server.post("/api/games", {"seed": 8, "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]})
+        g = server.post("/api/games", {"seed": 8, "practice": True, "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]})
         time.sleep(0.3)
         server.kill()
         server = Server(db, port, bot_delay=0.0)
@@ -158,8 +97,9 @@ def test_bots_go_on_after_a_crash_and_the_game_reaches_its_end(tmp_path):
         while server.get(f"/api/games/{g['id']}")["status"] != "over":
             assert time.monotonic() < deadline, "the bots did not finish the game after the restart"
             time.sleep(0.1)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{g['id']}/record", timeout=10) as r:
-            record = r.read().decode()
+        status, _, body = server.request("GET", f"/api/games/{g['id']}/record")
+        assert status == 200
+        record = body.decode()
         from daimyo.rokugan.record import replay
         assert replay(record).state.result == server.get(f"/api/games/{g['id']}")["result"]
     finally:

@@ -16,8 +16,8 @@ import pytest
 from daimyo.core.game import Action
 from daimyo.core.rng import Rng
 from daimyo.senjutsu import new_game
-from daimyo.server.rooms import SenjutsuRules
-from tests.server.conftest import join, play_randomly
+from daimyo.server.games import SenjutsuRules
+from tests.server.conftest import create, join, play_randomly
 
 
 def perturb_hidden(state, viewer, rng):
@@ -37,9 +37,7 @@ def perturb_hidden(state, viewer, rng):
 
 
 def play_duel(client, characters, seed, max_steps):
-    r = client.post("/api/games", json={"game": "senjutsu", "seed": seed, "seats": [{"kind": "human", "clan": c} for c in characters]})
-    assert r.status_code == 201, r.text
-    g = r.json()
+    g = create(client, [{"kind": "human", "clan": c} for c in characters], seed=seed, game="senjutsu")
     tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="play no-such-card", illegal_every=12)
     return g, tokens, acts, inbox
 

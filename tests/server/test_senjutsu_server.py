@@ -10,15 +10,13 @@ import pytest
 
 from daimyo.core.game import Action
 from daimyo.senjutsu import new_game
-from daimyo.server.rooms import SenjutsuRules
+from daimyo.server.games import SenjutsuRules
 from daimyo.senjutsu.record import replay as replay_record
-from tests.server.conftest import join, next_of
+from tests.server.conftest import TEST_SETTINGS, create, join, next_of
 
 
 def create_duel(client, seats, seed=3):
-    r = client.post("/api/games", json={"game": "senjutsu", "seed": seed, "seats": seats})
-    assert r.status_code == 201, r.text
-    return r.json()
+    return create(client, seats, seed=seed, game="senjutsu")
 
 
 def test_a_duel_is_created_with_chosen_and_random_characters(client):
@@ -147,7 +145,7 @@ def test_a_duel_in_progress_is_rebuilt_from_the_database_after_a_restart(db_url)
 
     from daimyo.server.app import create_app
 
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:
         c.sessions = []
         g = create_duel(c, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "ishi"}], seed=12)
         tokens = [s["token"] for s in g["seats"]]
@@ -166,7 +164,7 @@ def test_a_duel_in_progress_is_rebuilt_from_the_database_after_a_restart(db_url)
     state = new_game(["hana", "ishi"], seed=12, terrain=SenjutsuRules.terrain(12))
     for seat, action in acts:
         state.apply(Action(seat, action))
-    with TestClient(create_app(db_url)) as c:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:
         c.sessions = []
         for i in (0, 1):
             ws, welcome, log, st = join(c, g["id"], i, tokens[i])

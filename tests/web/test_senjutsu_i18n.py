@@ -13,7 +13,7 @@ from daimyo.senjutsu import new_game
 from daimyo.senjutsu.cards import CELL_EFFECTS, KAMAE, TYPES, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE
 from daimyo.senjutsu.state import TERRAIN
-from daimyo.server.rooms import SenjutsuRules
+from daimyo.server.games import SenjutsuRules
 
 STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
 EN = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))

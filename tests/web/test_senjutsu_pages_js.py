@@ -9,7 +9,7 @@ import random
 import pytest
 
 from daimyo.senjutsu import new_game
-from daimyo.server.rooms import SenjutsuRules
+from daimyo.server.games import SenjutsuRules
 from tests.web.conftest import needs_chromium, open_bot_game
 
 pytestmark = needs_chromium

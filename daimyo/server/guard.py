@@ -1,0 +1,257 @@
+"""What stands between the open network and the games (docs/security.md).
+
+- :class:`Guard`, an ASGI middleware: the Host header must name this server (no DNS rebinding),
+  a state-changing request or a WebSocket from a browser must come from this server's own
+  origin (no other web site can drive it), and every response carries the security headers.
+- :func:`read_json`: a request body read as a stream against its size limit, only as JSON, parsed
+  with a nesting limit.
+- :class:`Limiter`: per-client rates (the ``limits`` library) and open-connection counts.
+- :func:`http_protocol`: uvicorn's HTTP protocol with a deadline for a request's headers, so a
+  client that sends half a request does not hold a connection forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+from collections import Counter
+from typing import Any
+
+import orjson
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import Request
+
+from daimyo.server.settings import Settings
+
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+     b"frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+class RequestError(Exception):
+    """A request refused before it reaches a game: HTTP ``status`` and a message naming what was wrong."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+# ------------------------------------------------------------------ headers
+def _header(scope, name: bytes) -> str | None:
+    for k, v in scope.get("headers", ()):
+        if k == name:
+            return v.decode("latin-1")
+    return None
+
+
+def _hostname(hostport: str) -> str:
+    """``example.org:8000`` -> ``example.org``; ``[::1]:80`` -> ``::1``."""
+    hostport = hostport.strip().lower()
+    if hostport.startswith("["):
+        return hostport[1:].split("]", 1)[0]
+    return hostport.rsplit(":", 1)[0] if hostport.count(":") == 1 else hostport
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def host_allowed(host: str | None, settings: Settings) -> bool:
+    """A Host header this server answers: one of ``allowed_hosts``, else localhost or an address
+    (a name that is not ours, as DNS rebinding sends, is refused)."""
+    if not host:
+        return False
+    name = _hostname(host)
+    if settings.allowed_hosts:
+        return "*" in settings.allowed_hosts or any(_hostname(h) == name for h in settings.allowed_hosts)
+    return name == "localhost" or _is_ip(name)
+
+
+def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+    """A request without Origin comes from no web page (a program); one with it must be the page's own origin."""
+    if origin is None:
+        return True
+    origin = origin.strip().lower()
+    if origin in (o.lower().rstrip("/") for o in settings.allowed_origins):
+        return True
+    scheme, sep, rest = origin.partition("://")
+    return bool(sep) and scheme in ("http", "https") and host is not None and rest == host.strip().lower()
+
+
+def client_address(scope, settings: Settings) -> str:
+    """The client's address; behind a trusted reverse proxy on this machine, the one it forwards."""
+    client = scope.get("client")
+    address = client[0] if client else "unknown"
+    if settings.trust_proxy and address in ("127.0.0.1", "::1"):
+        forwarded = _header(scope, b"x-forwarded-for")
+        if forwarded:
+            address = forwarded.split(",")[-1].strip() or address
+    return address
+
+
+# --------------------------------------------------------------- middleware
+class Guard:
+    """ASGI middleware: Host and Origin checks, security headers."""
+
+    def __init__(self, app, settings: Settings):
+        self.app, self.settings = app, settings
+        self.state = app.state  # the wrapped app's state (hub, store, settings)
+
+    async def __call__(self, scope, receive, send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = _header(scope, b"host")
+        if not host_allowed(host, self.settings):
+            await self._refuse(scope, receive, send, 400, "Host: this server does not answer for that name "
+                                                         "(the operator lists its names in the allowed_hosts setting)")
+            return
+        if (kind == "websocket" or scope["method"] not in SAFE_METHODS) and \
+                not origin_allowed(_header(scope, b"origin"), host, self.settings):
+            await self._refuse(scope, receive, send, 403, "Origin: requests from other web sites are refused")
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    @staticmethod
+    async def _refuse(scope, receive, send, status: int, message: str) -> None:
+        if scope["type"] == "websocket":
+            # before the handshake is accepted: the client sees the upgrade refused (HTTP 403)
+            await send({"type": "websocket.close", "code": 1008, "reason": message[:120]})
+            return
+        body = orjson.dumps({"error": message})
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                *SECURITY_HEADERS]})
+        await send({"type": "http.response.body", "body": body})
+
+
+# --------------------------------------------------------------------- JSON
+def depth(value: Any, limit: int) -> int:
+    """How deep ``value`` nests (a scalar is 0), counting no further than ``limit + 1``."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (dict, list)):
+            d += 1
+            if d > deepest:
+                deepest = d
+                if deepest > limit:
+                    return deepest
+            stack.extend((x, d) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
+def parse_json(raw: bytes | str, settings: Settings, what: str = "the request body") -> Any:
+    """``raw`` as JSON (UTF-8, no lone surrogates, nesting at most ``max_depth``), or a RequestError saying why not."""
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError as e:
+        raise RequestError(400, f"{what} is not valid JSON ({str(e)[:80]})") from None
+    if depth(value, settings.max_depth) > settings.max_depth:
+        raise RequestError(400, f"{what} nests deeper than {settings.max_depth} levels")
+    return value
+
+
+async def read_json(request: Request, settings: Settings) -> Any:
+    """The request's JSON body, read no further than ``max_body`` bytes and within ``header_timeout`` seconds."""
+    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise RequestError(415, "Content-Type: send the request as application/json")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > settings.max_body):
+        raise RequestError(413, f"the request is too large (at most {settings.max_body} bytes)")
+    chunks, size = [], 0
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > settings.max_body:
+                raise RequestError(413, f"the request is too large (at most {settings.max_body} bytes)")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), settings.header_timeout)
+    except asyncio.TimeoutError:
+        raise RequestError(408, "the request body came too slowly") from None
+    return parse_json(b"".join(chunks), settings)
+
+
+# ------------------------------------------------------------------- limits
+class Limiter:
+    """Rates per client and kind (a moving window), and open WebSockets per client."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.rates = MovingWindowRateLimiter(MemoryStorage())
+        self.open: Counter[str] = Counter()
+
+    def hit(self, rate: str, kind: str, client: str) -> bool:
+        """Count one ``kind`` event of ``client``; False when that goes past ``rate``."""
+        return self.rates.hit(parse(rate), kind, client)
+
+    def allows(self, rate: str, kind: str, client: str) -> bool:
+        """Whether one more ``kind`` event of ``client`` would still be within ``rate`` (counts nothing)."""
+        return self.rates.test(parse(rate), kind, client)
+
+    def failed_seat(self, client: str) -> None:
+        """A wrong seat token, invitation code or host token from ``client``."""
+        self.hit(self.settings.failed_seat_rate, "failed-seat", client)
+
+    def may_try_seat(self, client: str) -> bool:
+        return self.allows(self.settings.failed_seat_rate, "failed-seat", client)
+
+
+# ------------------------------------------------------- uvicorn's protocol
+def http_protocol(header_timeout: float):
+    """uvicorn's h11 protocol, closing a connection whose first request's headers are not complete
+    within ``header_timeout`` seconds (uvicorn's keep-alive timeout covers later requests)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class DeadlineH11Protocol(H11Protocol):
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._header_deadline = self.loop.call_later(header_timeout, self._headers_too_slow)
+
+        def _headers_too_slow(self) -> None:
+            # not once the connection became a WebSocket (another protocol then owns the transport)
+            if self.cycle is None and self.transport.get_protocol() is self and not self.transport.is_closing():
+                self.transport.close()
+
+        def handle_websocket_upgrade(self, event) -> None:
+            self._header_deadline.cancel()
+            super().handle_websocket_upgrade(event)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not None:
+                self._header_deadline.cancel()
+
+        def connection_lost(self, exc) -> None:
+            self._header_deadline.cancel()
+            super().connection_lost(exc)
+
+    return DeadlineH11Protocol

@@ -1,0 +1,312 @@
+"""Every game the server knows: live rooms in memory, the rest in the database.
+
+The hub creates games (each with its own secret key, or a practice seed), hands seats to the
+players who claim them with the game's invitation, lists games page by page, keeps finished
+games' replays, unloads finished games nobody watches, and runs the bots' thread pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import orjson
+from sqlalchemy import update
+
+from daimyo.core.game import Action
+from daimyo.core.rng import GameKey
+from daimyo.server.bots import validate_spec
+from daimyo.server.games import GAMES, stream
+from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
+from daimyo.server.settings import Settings
+from daimyo.server.store import IN_PROGRESS, OVER, GameRow, SeatRow, Store, games, now, seats
+
+log = logging.getLogger("daimyo.server")
+
+MAX_SEED = 2**63
+PRACTICE_WARNING = "Practice game: whoever knows the seed knows every hidden fact."
+
+
+class Hub:
+    """Every game the server knows: live rooms in memory, the rest in the database."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0, settings: Settings | None = None):
+        self.store = store
+        self.bot_delay = bot_delay
+        self.settings = settings or Settings()
+        self.rooms: dict[str, Room] = {}
+        self.stats = Stats()
+        self.bot_pool = ThreadPoolExecutor(self.settings.bot_workers, thread_name_prefix="daimyo-bot")
+        self._pages: dict[tuple, tuple[float, bytes]] = {}
+        self._replays: OrderedDict[str, asyncio.Future] = OrderedDict()
+        self._janitor: asyncio.Task | None = None
+
+    # ------------------------------------------------------------ lifetime
+    async def start(self) -> None:
+        """Rebuild every unfinished game from its stored actions and let its bots go on."""
+        for row in await asyncio.to_thread(self.store.game_rows, IN_PROGRESS):
+            await self.load(row)
+        for room in self.rooms.values():
+            room.kick_bots()
+        self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def stop(self) -> None:
+        if self._janitor is not None:
+            self._janitor.cancel()
+        for room in self.rooms.values():
+            await room.close()
+        # a decision still running ends by its own budget (capped at bot_seconds); none waits in the queue
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _sweep(self, every: float = 10.0) -> None:
+        """Now and then: unload finished games nobody has watched for ``unload_after`` seconds."""
+        while True:
+            await asyncio.sleep(min(every, self.settings.unload_after or every))
+            self.unload_idle()
+
+    def unload_idle(self) -> int:
+        """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
+        limit = time.monotonic() - self.settings.unload_after
+        idle = [gid for gid, r in self.rooms.items() if r.state.is_terminal() and not r.conns and r.idle_since <= limit]
+        for gid in idle:
+            del self.rooms[gid]
+        return len(idle)
+
+    async def load(self, row: GameRow) -> Room:
+        if row.game not in GAMES:
+            raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
+        room = self._new_room(row)
+        room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
+        self.rooms[row.id] = room
+        return room
+
+    def _new_room(self, row: GameRow) -> Room:
+        return Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
+
+    async def room(self, game_id: Any) -> Room:
+        """The live room of ``game_id``, loading a finished game on demand."""
+        room = self.rooms.get(game_id) if isinstance(game_id, str) else None
+        if room is not None:
+            return room
+        valid = isinstance(game_id, str) and 0 < len(game_id) <= 32 and game_id.isascii() and game_id.isprintable()
+        row = await asyncio.to_thread(self.store.game_row, game_id) if valid else None
+        if row is None:
+            shown = game_id[:40] if isinstance(game_id, str) and game_id.isprintable() else "?"
+            raise ActError("no-such-game", f"there is no game '{shown}'")
+        return await self.load(row)
+
+    # ------------------------------------------------------------- create
+    async def create(self, request: Any) -> dict:
+        """Create a game from a lobby request (docs/server-protocol.md). The reply holds the invitation,
+        the host token and, when the creator sits, the token of the creator's own seat only."""
+        row, sit = self._new_row(request)
+        invite, host = secrets.token_urlsafe(18), secrets.token_urlsafe(24)
+        row.invite_hash, row.host_hash = hash_token(invite), hash_token(host)
+        you = None
+        if sit is not None:
+            token = secrets.token_urlsafe(24)
+            row.seats[sit].token_hash = hash_token(token)
+            you = {"seat": sit, "token": token, "play": play_link(row.id, sit, token)}
+        await self.store.write(*self.store.new_game_statements(row))
+        room = self._new_room(row)
+        self.rooms[row.id] = room
+        self._pages.clear()
+        room.kick_bots()
+        seats_out = []
+        for s in row.seats:
+            out = {"seat": s.seat, "kind": s.kind, "name": s.name, "clan": row.clans[s.seat],
+                   "open": s.kind == "human" and s.token_hash is None}
+            if s.kind == "bot":
+                out["bot"] = s.bot
+            seats_out.append(out)
+        return {"id": row.id, "game": row.game, "practice": row.practice, "invite": invitation(row.id, invite),
+                "host": host, "seats": seats_out, "you": you}
+
+    def _new_row(self, req: Any) -> tuple[GameRow, int | None]:
+        if not isinstance(req, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        game = req.get("game", "rokugan")
+        rules = GAMES.get(game) if isinstance(game, str) else None
+        if rules is None:
+            shown = game[:40] if isinstance(game, str) and game.isprintable() else "that"
+            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(GAMES)})")
+        seat_reqs = req.get("seats")
+        if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
+            raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")
+        practice = req.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ActError("bad-request", "practice: true or false")
+        seed = req.get("seed")
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+                raise ActError("bad-request", "seed: a whole number from 0 to 2**63-1, or null")
+            if not practice:
+                raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
+                                              "since whoever knows the seed knows every hidden fact")
+        randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
+        clan_names = rules.clan_names()
+        seat_rows, clans = [], []
+        for i, sr in enumerate(seat_reqs):
+            where = f"seats[{i}]"
+            if not isinstance(sr, dict):
+                raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
+            kind = sr.get("kind")
+            name = check_name(sr.get("name"), f"{where}.name")
+            clan = sr.get("clan")
+            word = rules.seat_word
+            if clan is not None and (not isinstance(clan, str) or clan not in clan_names):
+                shown = clan[:40] if isinstance(clan, str) and clan.isprintable() else "that"
+                raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(clan_names)})")
+            if clan is not None and clan in clans:
+                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
+            clans.append(clan)
+            if kind == "human":
+                seat_rows.append(SeatRow(i, "human", name, None, None))
+            elif kind == "bot":
+                try:
+                    bot = validate_spec(rules, sr.get("bot", "random"), self.settings)
+                except ValueError as e:
+                    raise ActError("bad-request", f"{where}.bot: {e}") from None
+                seat_rows.append(SeatRow(i, "bot", name, bot, None))
+            else:
+                shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"
+                raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {shown}")
+        sit = req.get("sit")
+        if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
+                                or seat_rows[sit].kind != "human"):
+            raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
+        free = [c for c in clan_names if c not in clans]
+        stream(randomness, "seat-choices").shuffle(free)
+        clans = [c if c is not None else free.pop() for c in clans]
+        row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows),
+                      seed=randomness if isinstance(randomness, int) else 0, clans=clans, created=now(),
+                      status=IN_PROGRESS, result=None, seats=seat_rows, practice=practice,
+                      generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
+                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None)
+        return row, sit
+
+    # -------------------------------------------------------------- seats
+    async def claim(self, game_id: Any, request: Any) -> dict:
+        """Give an open seat to the player who shows the game's invitation code; the reply holds its token."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        code, seat = request.get("code"), request.get("seat")
+        name = check_name(request.get("name"), "name")
+        if not isinstance(code, str) or not room.row.invite_hash or \
+                not hmac.compare_digest(hash_token(code), room.row.invite_hash):
+            raise ActError("bad-token", "code: that is not this game's invitation (ask its creator for the link)")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
+            raise ActError("bad-request", f"seat: a seat number from 0 to {room.row.players - 1}")
+        async with room.lock:
+            info = room.row.seats[seat]
+            if info.kind != "human":
+                raise ActError("seat-taken", f"seat {seat} is played by the server's bot")
+            if info.token_hash is not None:
+                raise ActError("seat-taken", f"seat {seat} is already taken")
+            if room.state.is_terminal():
+                raise ActError("game-over", "the game is over")
+            token = secrets.token_urlsafe(24)
+            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
+                                                       seats.c.token_hash.is_(None))
+                                   .values(token_hash=hash_token(token), name=name if name is not None else info.name))
+            info.token_hash = hash_token(token)
+            if name is not None:
+                info.name = name
+        self._pages.clear()
+        return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
+
+    async def new_invitation(self, game_id: Any, request: Any) -> dict:
+        """A new invitation code for the seats still open, for the holder of the host token; the old one stops working."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        host = request.get("host")
+        if not isinstance(host, str) or not room.row.host_hash or not hmac.compare_digest(hash_token(host), room.row.host_hash):
+            raise ActError("bad-token", "host: that is not this game's host token")
+        code = secrets.token_urlsafe(18)
+        await self.store.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)))
+        room.row.invite_hash = hash_token(code)
+        return {"invite": invitation(room.row.id, code)}
+
+    # -------------------------------------------------------------- lists
+    async def page(self, limit: int, before: str | None) -> bytes:
+        """One page of the games list as JSON ``{"games": [...], "next": cursor}``, served from memory for ``list_cache`` s."""
+        key = (limit, before)
+        cached = self._pages.get(key)
+        if cached is not None and cached[0] > time.monotonic():
+            return cached[1]
+        cursor = None
+        if before is not None:
+            try:
+                created, sep, gid = base64.urlsafe_b64decode(before.encode("ascii")).decode("ascii").partition("|")
+            except (ValueError, UnicodeError):
+                sep = ""
+            if not sep:
+                raise ActError("bad-request", "before: the 'next' value of the previous page")
+            cursor = (created, gid)
+        rows, nxt = await asyncio.to_thread(self.store.game_page, limit, cursor)
+        next_cursor = base64.urlsafe_b64encode(f"{nxt[0]}|{nxt[1]}".encode()).decode() if nxt else None
+        body = orjson.dumps({"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in rows],
+                             "next": next_cursor})
+        if len(self._pages) > 64:
+            self._pages.clear()
+        self._pages[key] = (time.monotonic() + self.settings.list_cache, body)
+        return body
+
+    async def replay(self, room: Room) -> dict:
+        """The public replay of a finished game, computed once and kept for the last ``replay_cache`` games."""
+        gid = room.row.id
+        fut = self._replays.get(gid)
+        if fut is None:
+            fut = asyncio.ensure_future(asyncio.to_thread(replay_steps, room.rules, room.row, list(room.actions)))
+            self._replays[gid] = fut
+            while len(self._replays) > max(1, self.settings.replay_cache):
+                self._replays.popitem(last=False)
+        else:
+            self._replays.move_to_end(gid)
+        return await asyncio.shield(fut)
+
+    def load_summary(self) -> dict:
+        """Public figures of the server's load (no game's content)."""
+        live = [r for r in self.rooms.values() if not r.state.is_terminal()]
+        return {"games_live": len(live), "games_in_memory": len(self.rooms),
+                "connections": sum(len(r.conns) for r in self.rooms.values()), **self.stats.summary()}
+
+
+def check_name(name: Any, where: str) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str) or len(name) > 40 or not name.isprintable():
+        raise ActError("bad-request", f"{where}: a one-line text of at most 40 characters")
+    return name.strip() or None
+
+
+def play_link(game_id: str, seat: int, token: str) -> str:
+    return f"/game/{game_id}#seat={seat}&token={token}"
+
+
+def invitation(game_id: str, code: str) -> dict:
+    return {"code": code, "link": f"/join/{game_id}#code={code}"}
+
+
+def replay_steps(rules, row: GameRow, actions: list[tuple[int, str]]) -> dict:
+    """Public views and public events after every action of a finished game."""
+    state = rules.new_state(row.players, row.randomness(), row.clans)
+    start = state.view(None)
+    steps = []
+    for seat, text in actions:
+        events = state.apply(Action(seat, text))
+        steps.append({"actor": row.clans[seat], "action": text, "view": state.view(None),
+                      "events": [e.to_dict() for e in events if e.visible(None)]})
+    return {"id": row.id, "start": start, "steps": steps}
+
+
+__all__ = ["OVER", "PRACTICE_WARNING", "Hub", "replay_steps"]

@@ -1,0 +1,127 @@
+"""Every limit of the play server, in one place, each a setting the operator can change.
+
+``daimyo serve --set NAME=VALUE`` (repeatable) changes one; docs/security.md lists them all with
+what they protect. The defaults suit a server for a group of friends on a small machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The play server's limits and trust settings."""
+
+    # --- who may talk to the server
+    allowed_hosts: tuple[str, ...] = ()
+    """Host header values served (host or host:port); empty: the address served, 127.0.0.1 and localhost."""
+    allowed_origins: tuple[str, ...] = ()
+    """Extra web origins (scheme://host[:port]) allowed to act besides the server's own."""
+    trust_proxy: bool = False
+    """Take the client's address from X-Forwarded-For sent by a reverse proxy on 127.0.0.1."""
+
+    # --- requests
+    max_body: int = 16_384
+    """Bytes of one HTTP request body; read as a stream and refused past it (413)."""
+    max_message: int = 4096
+    """Bytes of one WebSocket message from a client."""
+    max_depth: int = 8
+    """How deep a JSON request or message may nest."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers once connected or between requests."""
+    hello_timeout: float = 30.0
+    """Seconds a new WebSocket has to say hello."""
+
+    # --- rates and counts per client (address)
+    create_rate: str = "10/minute"
+    """Games a client may create (a limits rate: N/second|minute|hour)."""
+    connect_rate: str = "60/minute"
+    """WebSocket connections a client may open."""
+    failed_seat_rate: str = "10/minute"
+    """Wrong seat tokens, invitation codes and host tokens a client may send before it is refused (429)."""
+    connections_per_client: int = 32
+    """WebSockets one client may hold open at once."""
+    spectators_per_game: int = 64
+    """Spectator sockets one game accepts at once."""
+
+    # --- connections
+    max_connections: int = 1000
+    """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""
+    outbox_limit: int = 256
+    """Messages waiting for one socket; a socket that stops reading past it is closed."""
+    send_timeout: float = 10.0
+    """Seconds one message may take to go out before the socket is closed."""
+
+    # --- bots
+    bot_seconds: float = 3.0
+    """The most thinking time a bot spec may ask for (ismcts:Ns), per decision."""
+    bot_iterations: int = 20_000
+    """The most search iterations a bot spec may ask for (ismcts:N)."""
+    bot_deadline: float = 5.0
+    """Seconds after which a bot's decision is abandoned and a random legal move is played."""
+    bot_workers: int = 4
+    """Threads that run bots' decisions (one decision per game at a time, first come first served)."""
+
+    # --- lobby and memory
+    page_size: int = 50
+    """Games per page of GET /api/games (the most a client may ask for)."""
+    list_cache: float = 1.0
+    """Seconds a page of the games list is served from memory."""
+    replay_cache: int = 32
+    """Finished games' replays kept in memory."""
+    unload_after: float = 300.0
+    """Seconds a finished game with no one watching stays in memory."""
+
+    def replace(self, **changes) -> "Settings":
+        return dataclasses.replace(self, **changes)
+
+
+NAMES = {f.name: f for f in dataclasses.fields(Settings)}
+
+
+def parse_setting(text: str) -> tuple[str, object]:
+    """``"bot_seconds=2"`` -> ``("bot_seconds", 2.0)``; a clear ValueError naming the setting otherwise."""
+    name, eq, raw = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not eq:
+        raise ValueError(f"'{text}': write NAME=VALUE (settings: {', '.join(NAMES)})")
+    f = NAMES.get(name)
+    if f is None:
+        raise ValueError(f"unknown setting '{name}' (settings: {', '.join(NAMES)})")
+    raw = raw.strip()
+    kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    try:
+        if kind == "bool":
+            if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError
+            return name, raw.lower() in ("true", "1", "yes")
+        if kind == "int":
+            value: object = int(raw)
+            if value < 0:  # type: ignore[operator]
+                raise ValueError
+            return name, value
+        if kind == "float":
+            number = float(raw)
+            if not number >= 0 or number == float("inf"):
+                raise ValueError
+            return name, number
+        if kind.startswith("tuple"):
+            return name, tuple(x.strip() for x in raw.split(",") if x.strip())
+        if name.endswith("_rate"):
+            from limits import parse
+            parse(raw)
+        return name, raw
+    except ValueError:
+        raise ValueError(f"setting {name}: '{raw}' is not a valid {kind.replace('tuple[str, ...]', 'comma-separated list')}"
+                         f"{' rate like 10/minute' if name.endswith('_rate') else ''}") from None
+
+
+def settings_from(pairs: list[str] | tuple[str, ...], base: Settings | None = None) -> Settings:
+    """``base`` (the defaults) with each NAME=VALUE of ``pairs`` applied."""
+    changes = dict(parse_setting(p) for p in pairs)
+    return (base or Settings()).replace(**changes)
+
+
+__all__ = ["NAMES", "Settings", "parse_setting", "settings_from"]
