@@ -118,7 +118,10 @@ def drive_in_process(args) -> tuple[list[float], int, int, int]:
 def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None) -> dict:
     from concurrent.futures import ProcessPoolExecutor
 
-    created = [post(f"{base}/api/games", {"seed": seed + i, "seats": [{"kind": "human"}] * 4}) for i in range(games)]
+    created = [post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}) for _ in range(games)]
+    for g in created:  # each seat claimed through the game's invitation, as its player would
+        for s in g["seats"]:
+            s["token"] = post(f"{base}/api/games/{g['id']}/claim", {"code": g["invite"]["code"], "seat": s["seat"]})["token"]
     chunks = [created[k::clients] for k in range(clients)]
     t0 = time.monotonic()
     cpu0 = cpu_seconds(server_pid) if server_pid else None
@@ -159,7 +162,10 @@ def main() -> None:
     if base is None:
         port = free_port()
         db = os.path.join(tempfile.mkdtemp(prefix="daimyo-load-"), "games.sqlite")
-        proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}"])
+        proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+                                 # every simulated player comes from 127.0.0.1: lift the per-client limits
+                                 "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
+                                 "--set", "connections_per_client=100000", "--set", "max_connections=100000"])
         base = f"http://127.0.0.1:{port}"
         for _ in range(300):
             try:

@@ -76,10 +76,13 @@ def parse_budget(budget: str | None) -> tuple[int | None, float | None]:
     text = budget.strip().lower()
     try:
         if text.endswith("ms"):
-            return None, float(text[:-2]) / 1000
+            value = float(text[:-2]) / 1000
+            if not 0 < value < math.inf:
+                raise ValueError
+            return None, value
         if text.endswith("s"):
             value = float(text[:-1])
-            if value <= 0:
+            if not 0 < value < math.inf:
                 raise ValueError
             return None, value
         n = int(text)
@@ -104,6 +107,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_sample = rollout_sample
         self.heuristic = HeuristicBot(Rng(seed ^ 0x15_3C75).next64())
+        self.max_seconds: float | None = None   # a cap on any decision's time, whatever the budget (the server sets it)
         self.last_iterations = 0
         self.last_seconds = 0.0
 
@@ -138,7 +142,8 @@ class ISMCTSBot:
             root.children[m] = _Node(m, seat, root, pr)
         children = list(root.children.values())
         t0 = time.perf_counter()
-        deadline = t0 + self.seconds if self.seconds is not None else None
+        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        deadline = t0 + min(limits) if limits else None
         done = 0
         rounds = 0
         sums = [0.0] * len(children)

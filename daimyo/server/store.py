@@ -126,7 +126,7 @@ class Store:
                 cur.execute("PRAGMA wal_autocheckpoint=0")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
-        metadata.create_all(self.engine)
+        migrate(self.engine)
         self._queue: queue.Queue = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="daimyo-db-writer", daemon=True)
         self._thread.start()
@@ -270,6 +270,23 @@ class Store:
             rows = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.action)
                                 .where(actions.c.game_id == game_id).order_by(actions.c.seq)).all()
         return [(r.seq, r.seat, r.action) for r in rows]
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema with Alembic (daimyo/server/migrations): a new database is
+    made from scratch, one made before migrations existed is recognised as the first version and upgraded."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).resolve().parent / "migrations"))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        tables = inspect(conn).get_table_names()
+        if "games" in tables and "alembic_version" not in tables:
+            command.stamp(config, "0001")
+        command.upgrade(config, "head")
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:

@@ -1,0 +1,54 @@
+"""The database schema is upgraded in place (Alembic): a database written before keys and invitations
+keeps every game, which goes on where it was, now shown as the practice game it always was."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+from starlette.testclient import TestClient
+
+from daimyo.core.game import Action
+from daimyo.rokugan import new_game
+from daimyo.server.app import create_app
+from tests.server.conftest import TEST_SETTINGS, join
+
+OLD_SCHEMA = """
+CREATE TABLE games (id VARCHAR(32) NOT NULL PRIMARY KEY, game VARCHAR(32) NOT NULL, players INTEGER NOT NULL,
+  seed BIGINT NOT NULL, clans VARCHAR(200) NOT NULL, created VARCHAR(40) NOT NULL, status VARCHAR(16) NOT NULL, result TEXT);
+CREATE TABLE seats (game_id VARCHAR(32) NOT NULL REFERENCES games (id), seat INTEGER NOT NULL, kind VARCHAR(8) NOT NULL,
+  name VARCHAR(80), bot VARCHAR(40), token_hash VARCHAR(64), PRIMARY KEY (game_id, seat));
+CREATE TABLE actions (game_id VARCHAR(32) NOT NULL REFERENCES games (id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+  action VARCHAR(200) NOT NULL, at VARCHAR(40) NOT NULL, PRIMARY KEY (game_id, seq));
+"""
+
+
+def test_a_database_from_before_keys_is_upgraded_and_its_games_go_on(tmp_path):
+    path = tmp_path / "old.sqlite"
+    game = new_game(players=2, seed=3, clans=["crab", "lion"])
+    acts = []
+    for _ in range(2):
+        seat = game.to_act()[0]
+        text = game.legal_actions(seat)[0].text
+        game.apply(Action(seat, text))
+        acts.append((seat, text))
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("INSERT INTO games VALUES ('g-old', 'rokugan', 2, 3, 'crab lion', '2026-01-01T00:00:00+00:00', 'in progress', NULL)")
+    for seat in (0, 1):
+        db.execute("INSERT INTO seats VALUES ('g-old', ?, 'human', NULL, NULL, ?)", (seat, hashlib.sha256(f"tok{seat}".encode()).hexdigest()))
+    for seq, (seat, text) in enumerate(acts):
+        db.execute("INSERT INTO actions VALUES ('g-old', ?, ?, ?, 'then')", (seq, seat, text))
+    db.commit()
+    db.close()
+
+    with TestClient(create_app(f"sqlite:///{path}", settings=TEST_SETTINGS)) as client:
+        client.sessions = []
+        summary = client.get("/api/games/g-old").json()
+        assert summary["practice"] is True and [s["open"] for s in summary["seats"]] == [False, False]
+        ws, welcome, log, state = join(client, "g-old", 0, "tok0")
+        assert state["seq"] == 2 and state["view"] == game.view(0)
+        ws.__exit__(None, None, None)
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+    db.close()
