@@ -16,6 +16,8 @@ def lines(e: Event, lang: str = "en") -> list[str]:
 
     if k == "ronin-become-coins":
         return [t("event.ronin-become-coins", clan=d["clan"])]
+    if k == "ronin-become-coins-count":
+        return [t("event.ronin-become-coins-count", clan=d["clan"], ronin=d["ronin"], coins=d["coins"])]
     if k == "war":
         forces = ", ".join(f"{c} {f}" for c, f in d["forces"].items()) or t("nobody_has_force")
         return [t("event.war", number=d["number"], province=d["province"], forces=forces)]
