@@ -128,7 +128,7 @@ def test_replay_of_a_whole_game_shows_scores(record, tmp_path):
     f.write_text(record.record_text(HEADER, actions))
     r = invoke("rokugan", "replay", f)
     assert r.exit_code == 0, r.output
-    assert "battle for" in r.stdout and "final scoring" in r.stdout and "winner" in r.stdout
+    assert "Battle for" in r.stdout and "Final scoring" in r.stdout and "Winner" in r.stdout
 
 
 def test_replay_shows_only_public_events(record, tmp_path):

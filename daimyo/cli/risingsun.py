@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from daimyo.cli.common import echo_replay, fail_on_file, replay_file
+from daimyo.words.risingsun import lines
 
 
 @click.group()
@@ -15,53 +16,9 @@ def risingsun() -> None:
     """Rising Sun: the War Phase."""
 
 
-def describe(e) -> list[str]:
-    """One public event as lines of text."""
-    d = e.data
-    k = e.kind
-    if k == "ronin-become-coins":
-        return [f"Start of War: {d['clan']}'s ronin tokens become coins"]
-    if k == "war":
-        forces = ", ".join(f"{c} {f}" for c, f in d["forces"].items()) or "nobody has Force"
-        return [f"War {d['number']}: {d['province']} ({forces})"]
-    if k == "token-discarded":
-        return [f"  nobody has Force: the {d['province']} token is discarded"]
-    if k == "token-taken":
-        how = "allies, no battle: more Force (a tie to Honor)" if d.get("allies") else "the only one with Force"
-        return [f"  {d['clan']} takes the {d['province']} token ({how})"]
-    if k == "battle":
-        shown = "; ".join(f"{c}: {v['coins']} coins, {v['ronin']} ronin" for c, v in d["shown"].items())
-        return [f"  battle between {', '.join(d['clans'])}", f"  shown: {shown}"]
-    if k == "bid-placed":
-        return [f"  {d['clan']} has placed its bid"]
-    if k == "bids-revealed":
-        return ["  bids revealed (seppuku hostage ronin poets):"] + [
-            f"    {c}: {b['seppuku']} {b['hostage']} {b['ronin']} {b['poets']}" for c, b in d["bids"].items()]
-    if k == "slot":
-        if d["winner"] is None:
-            return [f"  {d['slot']}: nobody bid"]
-        return [f"  {d['slot']}: won by {d['winner']} ({d['bid']})"]
-    if k == "declined":
-        return [f"  {d['clan']} declines {d['slot']}"]
-    if k == "seppuku":
-        return [f"  {d['clan']} commits Seppuku: {len(d['killed'])} figures die, +{d['vp']} VP; Honor now {' > '.join(d['honor'])}"]
-    if k == "hostage":
-        return [f"  {d['clan']} takes {d['owner']}'s {d['figure_kind']} #{d['figure']} hostage (+{d['vp']} VP from {d['owner']})"]
-    if k == "ronin-hired":
-        return [f"  {d['clan']} hires ronin: +{d['force']} Force"]
-    if k == "battle-won":
-        forces = ", ".join(f"{c} {f}" for c, f in d["forces"].items())
-        dead = f"; {len(d['killed'])} figures of the losers die" if d["killed"] else "; no figure dies"
-        return [f"  {d['clan']} wins {d['province']} (Force: {forces}){dead}"]
-    if k == "poets":
-        return [f"  Imperial Poets: {d['clan']} gains {d['vp']} VP"]
-    if k == "reparations":
-        paid = ", ".join(f"{c} {v}" for c, v in d["paid"].items())
-        disc = ", ".join(f"{c} {v}" for c, v in d["discarded"].items())
-        return [f"  reparations: losers discard ({disc}); {d['by']} pays {paid}"]
-    if k == "war-phase-over":
-        return [f"The War Phase is over: {d['winner']} leads"]
-    return [f"  {k}: {json.dumps(d)}"]
+def describe(e, lang: str = "en") -> list[str]:
+    """One event as lines of text (the catalogue's ``rs.*`` templates, :mod:`daimyo.words.risingsun`)."""
+    return lines(e, lang)
 
 
 def _result_lines(result: dict) -> list[str]:

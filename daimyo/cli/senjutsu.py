@@ -52,20 +52,11 @@ def describe_seats(view: dict, me: str | None) -> list[str]:
     return out
 
 
-def describe_event(e) -> str | None:
-    d = e.data
-    k = e.kind
-    if k == "reveal":
-        return "revealed: " + ", ".join(f"{s} {c}" for s, c in d["cards"].items())
-    if k == "order":
-        return "resolution order: " + ", ".join(f"{s} at {i}" for s, i in d["segments"])
-    if k == "resolve":
-        return f"{d['seat']} resolves {d['card']} at initiative {d['initiative']}"
-    if k in ("turn",):
-        return f"--- turn {d['turn']} ---"
-    if k in ("draw", "chosen-card", "drew", "searched"):
-        return None
-    return f"{k}: " + ", ".join(f"{a}={b}" for a, b in d.items())
+def event_words(g, lang: str = "en"):
+    """The sentences of a duel's events (the catalogue's ``sj.event.*``, the same as the browser's log)."""
+    from daimyo.words.senjutsu import SenjutsuWords
+
+    return SenjutsuWords(lang, {s["seat"]: s["name"] for s in g.view(None)["seats"]}, {cid: c.name for cid, c in g.cs.cards.items()})
 
 
 def _game(characters, seed, board, terrain, cards, pieces=None, prepare=False):
@@ -95,7 +86,8 @@ def senjutsu() -> None:
 @click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra card files (docs/senjutsu-cards.md).")
 @click.option("--bots-only", is_flag=True, help="Watch two bots duel.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the duel's record here.")
-def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards, bots_only, record_file) -> None:
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="The language of the events.")
+def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards, bots_only, record_file, lang) -> None:
     """Duel a bot in the terminal (your card choice is typed hidden), or watch two bots with --bots-only."""
     from daimyo.bots.senjutsu import make
     from daimyo.core.errors import FormatError, RuleViolation
@@ -106,6 +98,7 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
         g = _game([character, opponent], seed, board, "" if pieces else terrain, cards, pieces, prepare)
     except (RuleViolation, FormatError, ValueError) as e:
         raise click.UsageError(str(e)) from None
+    words = event_words(g, lang)
     bots = {1: make(bot, seed + 1)}
     if bots_only:
         bots[0] = make(bot, seed + 2)
@@ -130,9 +123,7 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
             actions.append((f"p{seat + 1}", move))
             for e in g.apply(Action(seat, move)):
                 if e.visible(me):
-                    text = describe_event(e)
-                    if text:
-                        click.echo(text)
+                    click.echo(words.sentence(e))
     view = g.view(me)
     click.echo(draw_board(view))
     for line in describe_seats(view, None if me is None else "p1"):
@@ -221,12 +212,11 @@ def replay(file: Path) -> None:
         rep = replay_text(file.read_text(encoding="utf-8"))
     except ValueError as e:
         fail_on_file(file, e)
+    words = event_words(rep.state)
     for _line, _actor, _action, evs in rep.steps:
         for e in evs:
             if e.visible(None):
-                text = describe_event(e)
-                if text:
-                    click.echo(text)
+                click.echo(words.sentence(e))
     view = rep.state.view(None)
     click.echo(draw_board(view))
     for line in describe_seats(view, None):

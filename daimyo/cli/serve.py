@@ -69,24 +69,25 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--clan", default=None, help="Terminal game: your clan (random if not given).")
 @click.option("--bots", default="random", show_default=True, help="Terminal game: bot name(s), one for all or one per bot seat, comma-separated.")
 @click.option("--steps", is_flag=True, help="Terminal game: wait for Enter between resolution steps.")
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Terminal game: the language of the events.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port (the next free one if taken).")
 @click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
-def play(terminal: bool, players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool,
+def play(terminal: bool, players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool, lang: str,
          port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
     """Play Battle for Rokugan: starts a local server and opens the lobby in your browser.
 
     With --terminal, plays one game against bots in this terminal instead.
     """
     if terminal:
-        play_in_terminal(players, seed, seat, clan, bots, steps)
+        play_in_terminal(players, seed, seat, clan, bots, steps, lang)
         return
     host = "127.0.0.1"
     run_server(host, _free_port(host, port), db, bot_delay, open_browser=not no_browser)
 
 
-def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool) -> None:
+def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool, lang: str = "en") -> None:
     import secrets
 
     from rich.console import Console
@@ -98,7 +99,7 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
     seed = secrets.randbelow(2**31) if seed is None else seed
     clans = [clan if i == seat else None for i in range(players)]
     try:
-        play_terminal(players, seed, seat, clans, [b.strip() for b in bots.split(",")], Console(), input, pause_steps=steps)
+        play_terminal(players, seed, seat, clans, [b.strip() for b in bots.split(",")], Console(), input, pause_steps=steps, lang=lang)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
 

@@ -183,10 +183,10 @@ def screen_panel(view: dict) -> Panel:
     lines = [Text(f"You are {clan_name(me['clan']) if me['clan'] else 'seat ' + str(me['seat'])} (seat {me['seat']}).", style="bold")]
     if me.get("objective"):
         o = me["objective"]
-        lines.append(Text(f"Secret objective: {objective_name(o)}: {objective_condition(o)} (+{R.objectives[o]['honor']} honor)"))
+        lines.append(Text(f"Secret objective: {objective_name(o)}: {objective_condition(o)}"))
     elif me.get("objectives_dealt"):
         lines.append(Text("Objectives dealt to you (keep one): "
-                          + "; ".join(f"{objective_name(o)}: {objective_condition(o)} (+{R.objectives[o]['honor']} honor)" for o in me["objectives_dealt"])))
+                          + "; ".join(f"{objective_name(o)}: {objective_condition(o)}" for o in me["objectives_dealt"])))
     if "hand" in me:
         lines.append(Text(f"Behind your screen ({len(me['hand'])}): {_codes(me['hand'])}"))
         lines.append(Text(f"Your pool ({len(me['pool'])}): {_codes(me['pool'])}"))
@@ -259,7 +259,7 @@ class TerminalGame:
     """One terminal game: the record, the bots, the human's seat, and what has been printed."""
 
     def __init__(self, players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],
-                 console: Console, read_line: ReadLine, pause_steps: bool = False):
+                 console: Console, read_line: ReadLine, pause_steps: bool = False, lang: str = "en"):
         if not 0 <= human_seat < players:
             raise ValueError(f"seat {human_seat} is not a seat of a {players}-player game (seats 0 to {players - 1})")
         self.human = human_seat
@@ -273,6 +273,8 @@ class TerminalGame:
         self.log: list[str] = []
         #: wait for Enter between the steps of a resolution
         self.pause_steps = pause_steps
+        #: the language of the events' sentences (the catalogue daimyo/words/<lang>.json)
+        self.lang = lang
         self._drawn: dict | None = None
         self._step: str | None = None
         #: the final-scoring event's data, once the game is over
@@ -307,7 +309,7 @@ class TerminalGame:
                     self.ask(PAUSE_PROMPT)
                 self._step = step
                 self.say(step, style="bold underline")
-            lines = sentences(e)
+            lines = sentences(e, self.lang)
             self.log.extend(lines)
             if e.kind == "final-scoring":
                 self.final = e.data
@@ -439,7 +441,7 @@ class TerminalGame:
         self.draw()
         if self.final is not None:  # the scores again, under the final board
             self.console.print(scores_table(self.final))
-            self.say(sentences(Event("final-scoring", self.final))[-1], style="bold")
+            self.say(sentences(Event("final-scoring", self.final), self.lang)[-1], style="bold")
         self.offer_save()
         return self.rec
 
@@ -491,7 +493,7 @@ def bot_specs(players: int, human_seat: int, bots: list[str]) -> dict[int, str]:
 
 
 def play_terminal(players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],
-                  console: Console, read_line: ReadLine, *, pause_steps: bool = False) -> Recorder:
+                  console: Console, read_line: ReadLine, *, pause_steps: bool = False, lang: str = "en") -> Recorder:
     """Play one game of Battle for Rokugan in the terminal: the human at ``human_seat``, bots elsewhere.
 
     ``clans``: None (everyone chooses a clan in the game), or one entry per seat, None for a random
@@ -499,6 +501,7 @@ def play_terminal(players: int, seed: int, human_seat: int, clans: list[str | No
     (``make_bot`` names, such as ``random``). ``read_line()`` returns the human's next line
     (raising EOFError ends the game). Returns the game's recorder (its state and record).
     With ``pause_steps`` the human presses Enter between the steps of each resolution.
+    ``lang`` (``en`` or ``pl``) is the language of the events' sentences.
     Bad arguments raise ValueError with the reason.
     """
-    return TerminalGame(players, seed, human_seat, clans, bots, console, read_line, pause_steps).run()
+    return TerminalGame(players, seed, human_seat, clans, bots, console, read_line, pause_steps, lang).run()

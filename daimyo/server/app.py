@@ -173,6 +173,11 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def senjutsu_data(request: Request) -> Response:
         return JSONResponse(_senjutsu_data())
 
+    async def words(request: Request) -> Response:  # the pages' words: the catalogue of daimyo/words (docs/web.md)
+        from daimyo.words import LANGS, catalogue
+        lang = request.path_params["lang"]
+        return JSONResponse(catalogue(lang)) if lang in LANGS else _error(404, f"no words in language '{lang}' (languages: {', '.join(LANGS)})")
+
     # -------------------------------------------------------- WebSocket
     async def game_socket(ws: WebSocket) -> None:
         client = client_address(ws.scope, settings)
@@ -265,6 +270,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/rokugan/board.svg", board_svg),
             Route("/api/rokugan/data", rokugan_data),
             Route("/api/senjutsu/data", senjutsu_data),
+            Route("/api/words/{lang}", words),
             WebSocketRoute("/ws/games/{game_id}", game_socket),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],

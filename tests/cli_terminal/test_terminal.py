@@ -32,7 +32,7 @@ def test_scripted_human_plays_a_whole_game_against_three_random_bots_to_final_sc
         assert f"Resolution of round {r}" in out
     for step in ("Step 1: Reveal Combat Tokens", "Step 2: Discard Bluff and Illegally Placed Tokens", "Step 5: Resolve Battles"):
         assert step in out
-    assert "Battle for " in out and "attacker " in out and "defender " in out
+    assert "Battle for " in out and " attack: " in out and " defense: " in out
     # the record replays to the very same final state
     again = replay(path.read_text(encoding="utf-8"))
     assert to_position(again.state) == to_position(s)

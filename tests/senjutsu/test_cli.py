@@ -12,7 +12,7 @@ def test_bots_only_duel_writes_a_record_that_replays(tmp_path):
     rec = tmp_path / "duel.txt"
     r = CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--seed", "3", "--record", str(rec)])
     assert r.exit_code == 0, r.output
-    assert "resolution order:" in r.output
+    assert "Resolution order:" in r.output
     assert "winner: p" in r.output or "draw between" in r.output
     rep = replay(rec.read_text())
     assert rep.state.is_terminal()
@@ -44,7 +44,7 @@ def test_replay_command(tmp_path):
     rec = tmp_path / "r.txt"
     CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--bot", "random", "--seed", "2", "--record", str(rec)])
     r = CliRunner().invoke(main, ["senjutsu", "replay", str(rec)])
-    assert r.exit_code == 0 and "revealed:" in r.output
+    assert r.exit_code == 0 and "Cards revealed:" in r.output
 
 
 def test_bots_place_terrain_and_prepare(tmp_path):

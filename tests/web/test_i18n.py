@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from daimyo.rokugan import new_game
+from daimyo.words import catalogue
 from daimyo.rokugan.state import PHASES
 
 STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
-EN = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
-PL = json.loads((STATIC / "i18n" / "pl.json").read_text(encoding="utf-8"))
+EN, PL = catalogue("en"), catalogue("pl")   # the words of every page: daimyo/words, served at /api/words/<lang>
 
 
 def _data(name: str) -> dict:

@@ -3,9 +3,7 @@ engine and the sample set use has a sentence in English (and so in Polish: test_
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +12,9 @@ from daimyo.senjutsu.cards import CELL_EFFECTS, KAMAE, TYPES, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE
 from daimyo.senjutsu.state import TERRAIN
 from daimyo.server.games import SenjutsuRules
+from daimyo.words import catalogue
 
-STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
-EN = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
-PL = json.loads((STATIC / "i18n" / "pl.json").read_text(encoding="utf-8"))
+EN, PL = catalogue("en"), catalogue("pl")   # the words of every page: daimyo/words, served at /api/words/<lang>
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ function chooseLang() {
 }
 
 async function loadLang(lang) {
-  const get = async (l) => (await fetch(`/static/i18n/${l}.json`)).json();
+  const get = async (l) => (await fetch(`/api/words/${l}`)).json();
   if (!Object.keys(I18N.fallback).length) I18N.fallback = await get("en");
   I18N.dict = lang === "en" ? I18N.fallback : await get(lang);
   I18N.lang = lang;
@@ -21,12 +21,32 @@ async function loadLang(lang) {
   for (const f of I18N.listeners) f();
 }
 
-// t(key, params): the sentence in the chosen language, {name} filled in.
+// Which form of a word agrees with n: English one (1) / other; Polish one (1) / few (2-4, not 12-14) / many.
+// The same rule as plural_index in daimyo/words/__init__.py.
+function pluralIndex(n, lang) {
+  n = Math.abs(Math.trunc(Number(n)));
+  if (lang === "pl") {
+    if (n === 1) return 0;
+    return n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? 1 : 2;
+  }
+  return n === 1 ? 0 : 1;
+}
+
+// t(key, params): the template in the chosen language (the catalogue daimyo/words/<lang>.json, served at /api/words/<lang>),
+// {name} filled in and {name|one|other} (Polish {name|one|few|many}) the word that agrees with the number name.
+// The same as daimyo.words.fill in Python.
 function t(key, params) {
   let s = I18N.dict[key];
   if (s === undefined) s = I18N.fallback[key];
   if (s === undefined) return key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+  if (params) {
+    s = s.replace(/\{(\w+)(?:\|([^{}]*))?\}/g, (m, k, forms) => {
+      if (params[k] === undefined || params[k] === null) return m;
+      if (forms === undefined) return String(params[k]);
+      const words = forms.split("|");
+      return words[Math.min(pluralIndex(params[k], I18N.lang), words.length - 1)];
+    });
+  }
   return s;
 }
 

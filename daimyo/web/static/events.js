@@ -1,4 +1,5 @@
 // The game's events in words (English and Polish through t()), and the detail shown for a resolution step.
+// daimyo/words/rokugan.py says the same sentences in Python (the terminal); a test checks both give the same text.
 "use strict";
 
 // An event arrives as {"kind": ..., ...data} (Event.to_dict) or {"kind": ..., "data": {...}}.
@@ -37,7 +38,7 @@ function describe(e) {
     case "objective": return t("event.objective", { ...p, objective: objectiveName(d.objective) });
     case "control": case "objective-kept": case "objectives-chosen": case "resolution": case "round": case "placement":
     case "draw": case "spy": case "territory-claimed": case "territory-card-returned": case "take-from-discard": case "discard-from-hand":
-    case "control-removed":
+    case "control-removed": case "ronin": case "ronin-ends":
       return t("event." + k, p);
     case "drew": return t("event.drew", { ...p, tokens: (d.tokens || []).map(tokenName).join(", ") });
     case "saw-hand": return t("event.saw-hand", { ...p, tokens: (d.tokens || []).map(tokenName).join(", ") });

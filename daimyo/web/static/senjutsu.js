@@ -449,6 +449,20 @@ function drawDuellists() {
 }
 
 // -- the log -------------------------------------------------------------------------------------------------------------
+// daimyo/words/senjutsu.py says the same sentences in Python (the terminal); a test checks both give the same text.
+function terrainWord(val) {
+  return t("sj.terrain." + val) === "sj.terrain." + val ? (val === "character" ? t("sj.a_character") : val) : t("sj.terrain." + val);
+}
+
+// The engine's reason for harm (English) in words.
+function harmWhy(why) {
+  const key = { "empty deck": "sj.why.empty_deck", "moved off the battlefield": "sj.why.off_field", "collision": "sj.why.collision",
+    "attack": "sj.why.attack", "counter": "sj.why.counter" }[why];
+  if (key) return t(key);
+  const m = /^collided with (\w+)$/.exec(why);
+  return m ? t("sj.why.collided", { terrain: terrainWord(m[1]) }) : why;
+}
+
 function eventText(e) {
   const p = {};
   for (const [k, val] of Object.entries(e)) {
@@ -460,11 +474,12 @@ function eventText(e) {
     else if (k === "kamae") p[k] = kamaeName(val);
     else if (k === "effect") p[k] = effectName(val);
     else if (k === "hand") p[k] = val.map(cardName).join(", ");
-    else if (k === "terrain" || k === "into") p[k] = t("sj.terrain." + val) === "sj.terrain." + val ? (val === "character" ? t("sj.a_character") : val) : t("sj.terrain." + val);
+    else if (k === "terrain" || k === "into") p[k] = terrainWord(val);
     else if (k === "cards") p[k] = Object.entries(val).map(([s, c]) => `${shortWho(s)}: ${cardName(c)}`).join(", ");
     else if (k === "segments") p[k] = val.map(([s, n]) => `${shortWho(s)} (${n})`).join(", ");
     else if (k === "plan") p[k] = val === "-" ? t("sj.act.no_move") : val.split(" ").map((x) => t("sj.atom." + x)).join(", ");
     else if (k === "cells" || k === "hexes") p[k] = val.join(" ");
+    else if (k === "why") p[k] = harmWhy(val);
     else p[k] = val;
   }
   if (e.kind === "speed") return t(e.alternative ? "sj.event.speed-alt" : "sj.event.speed-normal", p);
