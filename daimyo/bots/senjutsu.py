@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from daimyo.bots.random_bot import RandomBot
 from daimyo.core.rng import Rng
+from daimyo.senjutsu.attacks import grid_hexes, ranged_targets
 from daimyo.senjutsu.hexgrid import FACINGS, distance, neighbour, parse_hex
+from daimyo.senjutsu.movement import line_plans
+from daimyo.senjutsu.state import Frame
 
 __all__ = ["HeuristicBot", "RandomBot", "evaluate"]
 
@@ -77,7 +80,7 @@ class HeuristicBot:
     def _place_score(self, state, seat, move) -> float:
         _, h, f = move.split()
         pos, facing = parse_hex(h), FACINGS.index(f)
-        others = [d.pos for i, d in enumerate(state.ds) if i != seat and d.pos is not None]
+        others = [d.pos for i, d in enumerate(state.duellists) if i != seat and d.pos is not None]
         if not others:
             return -distance(pos, (0, 0))
         # face the nearest placed character
@@ -86,8 +89,8 @@ class HeuristicBot:
 
     def _card_score(self, state, seat, move) -> float:
         cid = move.split()[1]
-        d = state.ds[seat]
-        enemies = [e.pos for i, e in enumerate(state.ds) if i != seat and not e.defeated]
+        d = state.duellists[seat]
+        enemies = [e.pos for i, e in enumerate(state.duellists) if i != seat and not e.defeated]
         near = min(distance(d.pos, p) for p in enemies) if enemies else 9
         if cid in ("stun", "poison"):
             return 0.5   # playing a status card frees the hand
@@ -105,9 +108,9 @@ class HeuristicBot:
                 score += 0.3
         move = next((ln for ln in card.lines if "move" in ln), None)
         if move is not None and card.type != "attack" and enemies:
-            frame = state._frame(seat, card, list(card.lines), card.initiative[0])
-            frame["i"] = card.lines.index(move)
-            ends = [r[1] for r in state._plans(seat, move, frame) if r[3] is None]
+            frame = Frame(seat, card.id, list(card.lines), card.initiative[0])
+            frame.line = card.lines.index(move)
+            ends = [r[1] for r in line_plans(state, seat, move, frame) if r[3] is None]
             if ends:
                 score += 0.3 * (near - min(min(distance(p, e) for e in enemies) for p in ends))
         if card.core:
@@ -119,19 +122,19 @@ class HeuristicBot:
         atk = next((ln for ln in card.lines if "attack" in ln), None)
         if atk is None:
             return 0.2
-        frame = state._frame(seat, card, list(card.lines), card.initiative[0])
+        frame = Frame(seat, card.id, list(card.lines), card.initiative[0])
         move = next((ln for ln in card.lines if "move" in ln), None)
-        spots = [(state.ds[seat].pos, state.ds[seat].facing)]
+        spots = [(state.duellists[seat].pos, state.duellists[seat].facing)]
         if move is not None and card.lines.index(move) < card.lines.index(atk):
-            frame["i"] = card.lines.index(move)
-            spots = [(r[1], r[2]) for r in state._plans(seat, move, frame) if r[3] is None] or spots
+            frame.line = card.lines.index(move)
+            spots = [(r[1], r[2]) for r in line_plans(state, seat, move, frame) if r[3] is None] or spots
         best = 0.0
         for pos, facing in spots:
             if "grid" in atk["attack"]:
-                hit = [effs for h, effs in state._grid_hexes(seat, atk, pos, facing).items() if state.occupant(h) not in (None, seat)]
+                hit = [effs for h, effs in grid_hexes(state, seat, atk, pos, facing).items() if state.occupant(h) not in (None, seat)]
                 value = sum(_DAMAGE.get(e, 0.3) for effs in hit for e in effs) + (0.5 if hit else 0.0)
             else:
-                value = 1.2 if state._ranged_targets(seat, atk, card.initiative[0], pos, facing) else 0.0
+                value = 1.2 if ranged_targets(state, seat, atk, card.initiative[0], pos, facing) else 0.0
             best = max(best, value)
         return best + card.initiative[0] / 20.0 if best else 0.1
 

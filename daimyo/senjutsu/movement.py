@@ -1,4 +1,5 @@
-"""Movement lines (Movement): every way to resolve a line of steps and rotations, as plans of atoms.
+"""Movement: every way to resolve a line of steps and rotations, as plans of atoms; moving a character by a
+plan, and what a collision does (Moving into Another Character, off the Battlefield, into Terrain).
 
 A plan is a tuple of atoms: a step in a direction relative to facing (``F``, ``FR``, ``BR``, ``B``, ``BL``, ``FL``)
 or a rotation (``L`` / ``R``). Multi-steps of one part keep one relative direction; the rotations of a mandatory part
@@ -8,8 +9,15 @@ keep one direction; parts on a line without "then" interleave in any order.
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
-from daimyo.senjutsu.hexgrid import RELATIVE, neighbour
+from daimyo.core.game import Event
+from daimyo.senjutsu import attacks, harm, resolution
+from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE, hex_text, neighbour
+from daimyo.senjutsu.state import TERRAIN, Frame, event, seat_name
+
+if TYPE_CHECKING:
+    from daimyo.senjutsu.state import SenjutsuState
 
 STEP_DIRS = {"forward": ("F",), "front": ("F", "FL", "FR"), "any": RELATIVE}
 
@@ -78,3 +86,102 @@ def walk(pos, facing: int, plan, free) -> tuple[tuple, int, int | None, tuple | 
 
 def plan_text(plan) -> str:
     return " ".join(plan) if plan else "-"
+
+
+# --- movement lines on the battlefield
+def line_plans(s: "SenjutsuState", seat: int, line: dict, f: Frame) -> list[tuple]:
+    """Legal plans of a movement line: optional moves never enter terrain, a character or the edge; mandatory
+    moves avoid a collision when any plan can; Commit to Hit keeps only plans that let the next attack target.
+    Each is (plan, end hex, end facing, index of the colliding atom or None)."""
+    d = s.duellists[seat]
+    free = lambda h: s.what_is_at(h, seat)  # noqa: E731
+    results = []
+    for plan in plans(line):
+        pos, facing, hit, _ = walk(d.pos, d.facing, plan, free)
+        results.append((plan, pos, facing, hit))
+    clean = [r for r in results if r[3] is None]
+    if line.get("mandatory"):
+        pool = clean or results
+    else:
+        pool = clean
+    # one plan per outcome (for colliding plans the outcome includes where the collision happens)
+    seen, unique = set(), []
+    for r in pool:
+        key = (r[1], r[2]) if r[3] is None else (r[1], r[2], r[3], r[0][: r[3] + 1])
+        if key not in seen:
+            seen.add(key)
+            unique.append(r)
+    nxt = next_attack(f)
+    if nxt is not None and f.own:
+        hitting = [r for r in unique if r[3] is None and attacks.would_target(s, seat, nxt, f.initiative, r[1], r[2])]
+        if hitting:
+            unique = hitting
+    return unique
+
+
+def next_attack(f: Frame) -> dict | None:
+    for line in f.lines[f.line + 1:]:
+        if "attack" in line:
+            return line
+    return None
+
+
+def line_move(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+    opts = ["move " + plan_text(r[0]) for r in line_plans(s, f.seat, line, f)]
+    return resolution.ask(s, f, f.seat, "move", opts, "Movement")
+
+
+def plan_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+    plan = tuple(a for a in text.split()[1:] if a != "-")
+    d = s.duellists[seat]
+    pos, facing, hit, at = walk(d.pos, d.facing, plan, lambda h: s.what_is_at(h, seat))
+    d.pos, d.facing = pos, facing
+    out = [event("moved", seat=seat_name(seat), hex=hex_text(pos), facing=FACINGS[facing], plan=plan_text(plan))]
+    resolution.advance_line(f)
+    if hit is not None:
+        out += collide(s, seat, at, own=f.own)
+    return out
+
+
+def collide(s: "SenjutsuState", seat: int, at, own: bool) -> list[Event]:
+    """Mandatory movement into a character, off the battlefield or into terrain (Moving into ...)."""
+    kind = s.what_is_at(at, seat)
+    out = [event("collision", seat=seat_name(seat), hex=hex_text(at), into=kind)]
+    s.moment += 1
+    if kind == "edge":
+        out += harm.harm(s, seat, "stun", "moved off the battlefield")
+    elif kind == "terrain":
+        t = s.terrain[at]
+        for effect in TERRAIN[t]:
+            out += harm.harm(s, seat, effect, f"collided with {t}")
+        if t == "bamboo":
+            del s.terrain[at]
+            out.append(event("terrain-removed", hex=hex_text(at), terrain=t))
+    else:
+        other = s.occupant(at)
+        # discard a card first (the mover's choice), then both take a stun
+        s.stack.append(Frame(seat, None, [{"_bump": other}], 0, own=False))
+    if own and s.played.get(seat):
+        s.played[seat]["stopped"] = True   # the rest of the own card is not resolved
+        out.append(event("card-stopped", seat=seat_name(seat)))
+    return out
+
+
+def line_bump(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+    """Moving into Another Character: the mover discards a card of their choice."""
+    seat = f.seat
+    opts = [f"discard {c}" for c in s.discardable(seat)]
+    if not opts:
+        return bump_discard_chosen(s, f, line, seat, "discard -")
+    return resolution.ask(s, f, seat, "_bump", opts, "Moving into Another Character")
+
+
+def bump_discard_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+    """Moving into Another Character: then both characters take a stun."""
+    out = harm.discard_card(s, seat, text.split()[1]) if text != "discard -" else []
+    other = line["_bump"]
+    resolution.advance_line(f)
+    out += harm.harm(s, seat, "stun", "collision")
+    if other is not None and not s.duellists[other].defeated:
+        out += harm.harm(s, other, "stun", "collision")
+    return out

@@ -28,11 +28,16 @@ from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.senjutsu.cards import KAMAE, CardSet, sample_set
-from daimyo.senjutsu.hexgrid import FACINGS, hex_text, parse_hex
-from daimyo.senjutsu.state import CHOOSE, Duellist, SenjutsuState, seat_name
+from daimyo.senjutsu.harm import check_defeat
+from daimyo.senjutsu.hexgrid import FACINGS, battlefield, hex_text, parse_hex
+from daimyo.senjutsu.state import CHOOSE, POSITION_FIELDS, Duellist, SenjutsuState, seat_name
 
 FORMAT = "senjutsu-position"
 _SEAT = re.compile(r"^p([1-4]) (character|hand|deck|discard)$")
+# the fields of a character line: the duellist's fields declared for positions (state.Duellist), then the weapon
+# (the core weapon card) and the deck the 'rest' of the deck comes from
+CHARACTER_FIELDS = tuple(name for _, name in POSITION_FIELDS) + ("weapon", "deck")
+_WRITE = {"pos": hex_text, "facing": lambda f: FACINGS[f], "hobbles": lambda h: _hobbles(h)}
 
 
 def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
@@ -71,15 +76,11 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         except ValueError:
             raise FormatError(f"line {head[key][0]}: field '{key}': expected a whole number") from None
 
-    s = SenjutsuState.__new__(SenjutsuState)
-    s.cs = cs
-    s.board_kind = head.get("board", (0, "one"))[1]
-    from daimyo.senjutsu.hexgrid import battlefield
+    board_kind = head.get("board", (0, "one"))[1]
     try:
-        s.board = battlefield(s.board_kind)
+        s = SenjutsuState(card_set=cs, board_kind=board_kind, board=battlefield(board_kind))
     except ValueError as e:
         raise FormatError(f"line {head['board'][0]}: field 'board': {e}") from None
-    s.terrain = {}
     if "terrain" in head:
         no, val = head["terrain"]
         for piece in filter(None, (p.strip() for p in val.split(";"))):
@@ -97,11 +98,9 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
             raise FormatError(f"line {head['rng'][0]}: {e}") from None
     else:
         s.rng = Rng(num("seed", 0))
-    s._init_flow()
     s.turn = num("turn", 1)
-    s.ds = []
     for i in range(n):
-        s.ds.append(_duellist(s, cs, i, seats[i]))
+        s.duellists.append(_duellist(s, cs, i, seats[i]))
     if "advantage" in head:
         no, val = head["advantage"]
         names = val.split()
@@ -109,7 +108,7 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
             raise FormatError(f"line {no}: field 'advantage': list every seat once, top of the tracker first")
         s.advantage = [int(x[1:]) - 1 for x in names]
     else:
-        s.advantage = sorted(range(n), key=lambda i: -cs.characters[s.ds[i].character].advantage)
+        s.advantage = sorted(range(n), key=lambda i: -cs.characters[s.duellists[i].character].advantage)
     if "poison" in head:
         no, val = head["poison"]
         if val not in [seat_name(i) for i in range(n)]:
@@ -121,15 +120,15 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
             if name not in [seat_name(i) for i in range(n)]:
                 raise FormatError(f"line {no}: field 'instant-used': seats such as p1 p2")
             s.instants_used.add(int(name[1:]) - 1)
-    placed = [d.pos for d in s.ds]
+    placed = [d.pos for d in s.duellists]
     if len(set(placed)) != n:
         raise FormatError("two characters share a hex")
-    for i, d in enumerate(s.ds):
+    for i, d in enumerate(s.duellists):
         if d.pos not in s.board or d.pos in s.terrain:
             raise FormatError(f"line {seats[i]['character'][0]}: field 'hex': {hex_text(d.pos)} is not an empty battlefield hex")
-    s.phase = CHOOSE
+    s.phase, s.stage = CHOOSE, "choose"
     for i in range(n):
-        s._check_defeat(i)
+        check_defeat(s, i)
     return s
 
 
@@ -145,8 +144,8 @@ def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
     fields = {}
     for p in pairs:
         k, eq, v = p.partition("=")
-        if not eq or k not in ("hex", "facing", "kamae", "focus", "wounds", "bleeding", "hobbles", "stuns", "weapon", "deck"):
-            raise FormatError(f"line {no}: '{p}' is not a field=value of a character (hex, facing, kamae, focus, wounds, bleeding, hobbles, stuns, weapon, deck)")
+        if not eq or k not in CHARACTER_FIELDS:
+            raise FormatError(f"line {no}: '{p}' is not a field=value of a character ({', '.join(CHARACTER_FIELDS)})")
         fields[k] = v
     deck_id = fields.get("deck", f"{ch_id}-sample")
     if deck_id not in cs.decks:
@@ -232,12 +231,12 @@ def to_position(s: SenjutsuState) -> str:
     if s.instants_used:
         lines.append("instant-used: " + " ".join(seat_name(i) for i in sorted(s.instants_used)))
     lines.append("")
-    for i, d in enumerate(s.ds):
+    for i, d in enumerate(s.duellists):
         if d.defeated:
             raise ValueError("a position holds undefeated characters only")
         n = seat_name(i)
-        lines.append(f"{n} character: {d.character} hex={hex_text(d.pos)} facing={FACINGS[d.facing]} kamae={d.kamae} focus={d.focus} "
-                     f"wounds={d.wounds} bleeding={d.bleeding} hobbles={_hobbles(d.hobbles)} stuns={d.stuns} weapon={d.core[1]}")
+        values = " ".join(f"{key}={_WRITE.get(name, str)(getattr(d, name))}" for name, key in POSITION_FIELDS)
+        lines.append(f"{n} character: {d.character} {values} weapon={d.core[1]}")
         lines.append(f"{n} hand: " + " ".join(c for c in d.hand if c not in d.core))
         lines.append(f"{n} deck: " + " ".join(d.deck))
         lines.append(f"{n} discard: " + " ".join(("~" if down else "") + c for c, down in d.discard))

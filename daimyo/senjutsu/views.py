@@ -13,20 +13,20 @@ from daimyo.senjutsu.state import seat_name
 
 def view(s, player: int | None) -> dict:
     seats = []
-    for i, d in enumerate(s.ds):
+    for i, d in enumerate(s.duellists):
         mine = player == i
         seats.append({
             "seat": seat_name(i),
             "character": d.character,
-            "name": s.cs.characters[d.character].name,
+            "name": s.card_set.characters[d.character].name,
             "hex": hex_text(d.pos) if d.pos else None,
             "facing": FACINGS[d.facing],
             "kamae": d.kamae,
             "focus": d.focus,
             "wounds": d.wounds,
             "bleeding": d.bleeding,
-            "wound_limit": s.cs.characters[d.character].wound_limit,
-            "hand_limit": s.cs.characters[d.character].hand_limit,
+            "wound_limit": s.card_set.characters[d.character].wound_limit,
+            "hand_limit": s.card_set.characters[d.character].hand_limit,
             "hobbles": len(d.hobbles),
             "stuns": d.stuns,
             "poison": s.poison_holder == i,
@@ -37,9 +37,9 @@ def view(s, player: int | None) -> dict:
             "hand": sorted(d.hand) if mine else None,
             "chosen": (s.chosen.get(i) if mine else (i in s.chosen)) if s.phase == "choose" else None,
             "played": s.played[i]["card"] if i in s.played else None,
-            "cancelled": s.played[i].get("cancelled") if i in s.played else None,   # Cancel Active on the active card
+            "cancelled": s.played[i]["cancelled"] if i in s.played else None,   # Cancel Active on the active card
             "instant_used": i in s.instants_used,     # the single Instant Ability Card of this turn is spent
-            "initiative": s.played[i]["init"] if i in s.played and s.stage not in ("alt", "replace", "variable") else None,
+            "initiative": s.played[i]["initiative"] if i in s.played and s.stage not in ("alt", "replace", "variable") else None,
         })
     pending = None
     if s.pending:

@@ -149,7 +149,7 @@ class SenjutsuRules:
     @staticmethod
     def result(state) -> dict:
         """The characters left standing (several when they fell at the same moment: a shared draw)."""
-        return {"winners": [state.ds[i].character for i in state.result]}
+        return {"winners": [state.duellists[i].character for i in state.result]}
 
     @classmethod
     def record(cls, players: int, randomness: Randomness, clans: list[str], acts: list[tuple[int, str]]) -> str:

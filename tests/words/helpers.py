@@ -26,7 +26,7 @@ def senjutsu_duels(duels: int, seed0: int = 0):
     """(event, names of the characters by seat) of random Senjutsu duels of 2 to 4 duellists."""
     from daimyo.senjutsu import new_game
     from daimyo.senjutsu.cards import sample_set
-    from daimyo.server.rooms import SenjutsuRules
+    from daimyo.server.games import SenjutsuRules
 
     chars = list(sample_set().characters)
     for seed in range(seed0, seed0 + duels):
