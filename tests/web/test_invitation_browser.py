@@ -196,3 +196,36 @@ def test_the_join_page_on_a_phone_with_the_keyboard(server, browser):
     phone.wait_for_function("() => document.body.dataset.seq !== '-1'")
     assert phone.locator("#conn.connected").count() == 1
     assert errors == []
+
+
+def test_numbers_take_the_right_plural_form_in_english_and_polish(server, browser):
+    """1 miejsce, 2-4 miejsca, 5-21 miejsc, 22-24 miejsca again (but 12-14 miejsc); English: 1 seat, 2 seats."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector(".seat-kind[data-seat='1']")
+    numbers = [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 24, 25, 102, 112]
+    assert page.evaluate("(ns) => ns.map((n) => pluralForm('pl', n))", numbers) == [2, 0, 1, 1, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2]
+    assert page.evaluate("(ns) => ns.map((n) => pluralForm('en', n))", numbers) == [1, 0] + [1] * 12
+    words = "(ns) => ns.map((n) => tn('lobby.open_seats', n))"
+    assert page.evaluate(words, [1, 3]) == ["1 open seat", "3 open seats"]
+    page.evaluate("() => loadLang('pl')")
+    assert page.evaluate(words, [1, 3, 5, 22]) == ["1 wolne miejsce", "3 wolne miejsca", "5 wolnych miejsc", "22 wolne miejsca"]
+
+
+def test_the_join_page_says_what_a_refused_claim_means(server, browser):
+    """The join page's words for the server's answers; a page without a game says there is no such game."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/static/join.html")   # no game of that id
+    page.wait_for_function("() => document.getElementById('join-error').textContent !== ''")
+    assert page.inner_text("#join-error") == "There is no such game."
+    assert page.locator("button.take").count() == 0
+    said = page.evaluate("() => [403, 404, 409, 429, 400].map((s) => claimError(s, 'name: at most 40 characters'))")
+    assert said == ["This invitation is not valid (any more): ask the game's creator for a new link.", "There is no such game.",
+                    "That seat is taken (or it is a bot's): choose another one.",
+                    "Too many failed tries from this computer: wait a while, then try again.",
+                    "The server refused: name: at most 40 characters"]
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.getElementById('join-error').textContent === 'Nie ma takiej gry.'")
+    assert errors == []

@@ -146,10 +146,11 @@ function setStyle(e, text) {
 }
 
 // -- practice games: whoever knows the seed knows every hidden fact ---------------------------------------------------
-// Shows the page's practice banner (#practice-banner) when the game summary says practice.
+// Shows the page's practice banner (#practice-banner) once a game summary says practice (a game is practice or not
+// from its creation on, so no later summary hides it).
 function showPracticeBanner(summary) {
   const b = document.getElementById("practice-banner");
-  if (b) b.hidden = !(summary && summary.practice);
+  if (b && summary && summary.practice) b.hidden = false;
 }
 
 // The banner from GET /api/games/<id>, before the WebSocket's welcome brings the summary again.

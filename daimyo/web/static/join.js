@@ -3,6 +3,7 @@
 "use strict";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+// error: what went wrong, as a function giving it in the chosen language (the language may change while it shows)
 const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, characters: {}, busy: false, error: null };
 
 // What a failed claim means, in the player's words (the server's own message stands for the other answers).
@@ -25,7 +26,7 @@ function render() {
   document.getElementById("join-id").textContent = gameId;
   document.getElementById("join-watch").href = `/game/${encodeURIComponent(gameId)}`;
   const err = document.getElementById("join-error");
-  err.textContent = JOIN.error || (JOIN.code ? "" : t("join.err.no_code"));
+  err.textContent = JOIN.error ? JOIN.error() : JOIN.code ? "" : t("join.err.no_code");
   if (!g) {
     document.getElementById("join-game").textContent = t("join.title");
     document.getElementById("join-seats").replaceChildren();
@@ -57,8 +58,8 @@ async function loadSummary() {
   try {
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
     const data = await r.json();
-    if (!r.ok) { JOIN.summary = null; JOIN.error = claimError(r.status, data.error); } else JOIN.summary = data;
-  } catch (e) { JOIN.error = t("lobby.no_server"); }
+    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(r.status, data.error); } else JOIN.summary = data;
+  } catch (e) { JOIN.error = () => t("lobby.no_server"); }
   render();
 }
 
@@ -74,15 +75,19 @@ async function claim(seat) {
     r = await fetch(`/api/games/${encodeURIComponent(gameId)}/claim`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: JOIN.code, seat, ...(name ? { name } : {}) }) });
     data = await r.json();
-  } catch (e) { r = null; }
+  } catch (e) { if (!r || r.ok) r = null; }   // a refusal without words still has its status
   JOIN.busy = false;
   if (r && r.ok) {
     localStorage.setItem("daimyo:" + gameId, JSON.stringify({ seat: data.seat, token: data.token }));
     location.assign(data.play);
     return;
   }
-  JOIN.error = r ? claimError(r.status, data && data.error) : t("lobby.no_server");
+  const status = r ? r.status : null, message = data && data.error;
+  JOIN.error = () => (status ? claimError(status, message) : t("lobby.no_server"));
   await loadSummary();   // the seats as they are now
+  // the keyboard stays where it was: on the same seat's button if it is still open, or the first open one
+  const again = document.querySelector(`button.take[data-seat="${seat}"]`) || document.querySelector("button.take");
+  if (again) again.focus();
 }
 
 async function main() {
