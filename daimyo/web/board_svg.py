@@ -40,7 +40,6 @@ TERRITORY_COLOURS = {
     "shadowlands_north": "#4b3d4f", "shadowlands_south": "#4b3d4f",
 }
 PARCHMENT = "#f3ead2"
-SEA = "#8fb8c9"
 
 #: Extra seed points (fractions of the board) that shape a province: they make the
 #: drawing's neighbours match the land borders of board.json.
@@ -270,35 +269,9 @@ def _arrow(x: float, y: float, ux: float, uy: float, size: float = 9) -> str:
     return f'<path class="arrow" d="M{_f(left[0])},{_f(left[1])} L{_f(tip[0])},{_f(tip[1])} L{_f(right[0])},{_f(right[1])}"/>'
 
 
-STYLE = """
-.sea{fill:%(sea)s}
-.waves path{fill:none;stroke:#ffffff;stroke-opacity:.35;stroke-width:1.5}
-.province{stroke:none}
-.province-line{fill:none;stroke:#5b4a36;stroke-width:1.6;stroke-opacity:.75;stroke-linejoin:round}
-.territory-line{fill:none;stroke:#3a2d20;stroke-width:4;stroke-linejoin:round;stroke-linecap:round}
-.coast-line{fill:none;stroke:#2f5566;stroke-width:3;stroke-linejoin:round}
-.coast-glow{fill:none;stroke:#ffffff;stroke-opacity:.45;stroke-width:9;stroke-linejoin:round}
-.ridge{fill:none;stroke:#3a2d20;stroke-width:6;stroke-dasharray:2 7;stroke-linecap:round}
-.road{fill:none;stroke:#6b5238;stroke-width:2.5;stroke-dasharray:6 5}
-.territory-label{font-family:Georgia,serif;font-style:italic;font-weight:700;fill:#2b2118;fill-opacity:.24;text-anchor:middle;letter-spacing:3px;pointer-events:none}
-.province-label{font:600 13px Georgia,serif;fill:#2b2118;text-anchor:middle;pointer-events:none;paint-order:stroke;stroke:#f3ead2;stroke-width:3px;stroke-opacity:.7}
-.province-label.beside{text-anchor:start}
-.flower circle{fill:#f7f0f5;stroke:#b04a78;stroke-width:.8}
-.flower circle.flower-heart{fill:#e9b23c;stroke:none}
-.defense path{fill:#6d6d6d;stroke:#2b2b2b;stroke-width:1}
-.defense text{font:700 11px sans-serif;fill:#fff;text-anchor:middle}
-.capital path{fill:#2b2118}
-.target{cursor:pointer}
-.target .hit{fill:#ffffff;fill-opacity:.001;stroke:none}
-.centre .ring{fill:#ffffff;fill-opacity:.35;stroke:#3a2d20;stroke-opacity:.45;stroke-width:1.2}
-.border-target .arrow{fill:none;stroke:#3a2d20;stroke-opacity:.55;stroke-width:2.2;stroke-linecap:round;stroke-linejoin:round}
-.coast-target .ring{fill:#d9eef5;fill-opacity:.55;stroke:#2f5566;stroke-opacity:.6;stroke-width:1.2;stroke-dasharray:3 2}
-.coast-target .arrow{fill:none;stroke:#2f5566;stroke-opacity:.7;stroke-width:2;stroke-linecap:round}
-.frame{fill:none;stroke:#3a2d20;stroke-width:8}
-.compass text{font:700 14px Georgia,serif;fill:#2f5566;text-anchor:middle}
-.legend rect{fill:#f3ead2;fill-opacity:.85;stroke:#3a2d20;stroke-opacity:.5}
-.legend-text{font:13px Georgia,serif;fill:#2b2118}
-""" % {"sea": SEA}
+#: The drawing's stylesheet: a file of its own (``daimyo/web/static/board.css``, served at this address), since the
+#: server's Content-Security-Policy (``style-src 'self'``) blocks ``<style>`` blocks and ``style="..."`` attributes.
+STYLESHEET = "/static/board.css"
 
 
 def _legend(x0: float, y0: float) -> str:
@@ -415,8 +388,8 @@ def _draw(board: dict) -> str:
     provs = lay.provinces
     terr_of = {pid: p["territory"] for pid, p in provs.items()}
     out: list[str] = [
+        f'<?xml-stylesheet type="text/css" href="{STYLESHEET}"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="rokugan-board" font-family="Georgia,serif">',
-        f"<style>{STYLE}</style>",
         "<defs>",
         '<pattern id="hatch-shadow" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(35)">'
         '<line x1="0" y1="0" x2="0" y2="10" stroke="#000" stroke-opacity=".18" stroke-width="3"/></pattern>',

@@ -54,11 +54,11 @@ def browser():
 
 
 def open_bot_game(server: str, browser, game: str):
-    """Create a game of ``game`` between two random bots and open its page; returns (page, page errors)."""
+    """Create a practice game of ``game`` (seed 1) between two random bots and open its page; returns (page, page errors)."""
     import json
     import urllib.request
 
-    body = json.dumps({"game": game, "seed": 1, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).encode()
+    body = json.dumps({"game": game, "practice": True, "seed": 1, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).encode()
     req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
     created = json.loads(urllib.request.urlopen(req).read())
     page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +131,19 @@ def test_voronoi_cells_of_a_grid_are_squares():
         xs = sorted({round(x, 6) for x, _ in cell})
         ys = sorted({round(y, 6) for _, y in cell})
         assert xs == [cx - 25, cx + 25] and ys == [cy - 25, cy + 25]
+
+
+def test_the_drawing_has_no_inline_styles_and_links_its_stylesheet():
+    """The server's Content-Security-Policy (style-src 'self') blocks <style> blocks and style attributes: the
+    drawing's classes are in daimyo/web/static/board.css, which the drawing links and the Rokugan page loads."""
+    from daimyo.web.board_svg import STYLESHEET
+
+    text = board_svg()
+    root = ET.fromstring(text)
+    assert not [e for e in root.iter() if e.tag.endswith("style") or "style" in e.attrib]
+    assert text.startswith(f'<?xml-stylesheet type="text/css" href="{STYLESHEET}"?>')
+    static = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
+    css = (static / STYLESHEET.removeprefix("/static/")).read_text(encoding="utf-8")
+    for cls in ("sea", "province-line", "territory-line", "province-label", "border-target", "coast-target", "legend-text"):
+        assert f".{cls}" in css, cls
+    assert 'href="/static/board.css"' in (static / "game.html").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ pytestmark = needs_chromium
 
 
 def _wait_idle(page, timeout=15000):
-    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=timeout)
+    page.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=timeout)
 
 
 def _play_one_decision(page, rnd: random.Random) -> str:
@@ -57,16 +57,18 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     page.select_option("#players", "4")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
     page.locator(".seat-kind[data-seat='1']").select_option("bot:random")
+    page.check("#practice")            # a chosen seed makes a practice game
     page.fill("#seed", "11")
     page.click("#create")
-    link = page.locator("#join-links a.join-link").first
+    link = page.locator("#play-link")   # the creator's own seat (the first human seat by default)
     link.wait_for()
-    assert page.locator("#join-links a.join-link").count() == 1
+    assert page.locator("#invite-box").is_hidden()   # no open seat: nobody to invite
     link.click()
 
-    # the game page: connected to seat 0, the board drawn
+    # the game page: connected to seat 0, the board drawn, the practice banner shown
     page.wait_for_selector("#board svg .province")
-    page.wait_for_function("document.body.dataset.seq !== '-1'")
+    page.wait_for_selector("#practice-banner:not([hidden])")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")
     assert page.locator("#conn.connected").count() == 1
     assert "token=" not in page.url  # the token left the address bar (kept in localStorage)
 
@@ -101,7 +103,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             continue
         legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")  # read together: no race
         if legal == 0:
-            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
             continue
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():
             # an illegal click: the server's reason is shown, and nothing changes
@@ -114,7 +116,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             assert page.evaluate("document.body.dataset.seq") == seq
             continue
         # a state with resolution steps may have arrived since the checks above: the steps come first then
-        page.wait_for_function("document.querySelectorAll('#actions button.act, #hand .hand-token.playable').length > 0"
+        page.wait_for_function("() => document.querySelectorAll('#actions button.act, #hand .hand-token.playable').length > 0"
                                " || !document.getElementById('steps').hidden || document.body.dataset.legal === '0'", timeout=5000)
         if page.locator("#steps:not([hidden])").count() or page.evaluate("document.body.dataset.legal") == "0":
             continue
@@ -124,14 +126,14 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             # reconnecting: a reload returns the player to the same seat
             reloaded = True
             page.reload()
-            page.wait_for_function("document.body.dataset.seq !== '-1'")
+            page.wait_for_function("() => document.body.dataset.seq !== '-1'")
             assert page.locator("#conn.connected").count() == 1
             # the language can be switched, and the choice is kept
             page.select_option("#lang", "pl")
-            page.wait_for_function("document.getElementById('round').textContent.startsWith('Runda')")
+            page.wait_for_function("() => document.getElementById('round').textContent.startsWith('Runda')")
             assert page.evaluate("localStorage.getItem('daimyo:lang')") == "pl"
             page.select_option("#lang", "en")
-            page.wait_for_function("document.getElementById('round').textContent.startsWith('Round')")
+            page.wait_for_function("() => document.getElementById('round').textContent.startsWith('Round')")
 
     # the final scoring table: one row per clan plus the header, with totals
     rows = page.locator("#score-table tr")

@@ -113,3 +113,14 @@ def test_every_source_and_prompt_has_words(played):
     assert sorted(f"source.{s}" for s in sources if f"source.{s}" not in EN) == []
     keys = {"awaiting.card" if a.startswith("card:") else f"awaiting.{a}" for a in awaiting}
     assert sorted(keys - set(EN)) == []
+
+
+def test_sentences_with_a_number_list_every_plural_form():
+    """A "|" separates the plural forms (common.js tn): English has two (1 / other), Polish three (1 / 2-4 / 5+)."""
+    plural = [k for k in EN if "|" in EN[k]]
+    assert {"lobby.open_seats", "join.open_seats"} <= set(plural)
+    for key in plural:
+        assert len(EN[key].split("|")) == 2, key
+        assert len(PL[key].split("|")) == 3, key
+        assert all("{n}" in form for form in EN[key].split("|") + PL[key].split("|")), key
+    assert [k for k in PL if "|" in PL[k]] == plural

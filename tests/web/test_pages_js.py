@@ -89,7 +89,7 @@ def samples():
 def test_every_legal_action_is_clickable_and_every_event_has_words(server, browser, samples):
     page, errors = open_bot_game(server, browser, "rokugan")
     page.wait_for_selector("#board svg .province")
-    page.wait_for_function("document.body.dataset.seq !== '-1'")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")
     views, events = samples
     assert len(views) > 50 and {e["kind"] for e in events} >= {"battle", "reveal", "place", "final-scoring"}
     for lang in ("en", "pl"):
@@ -102,7 +102,7 @@ def test_a_wrong_seat_token_is_refused_and_the_page_watches_instead(server, brow
     import json
     import urllib.request
 
-    body = json.dumps({"game": "rokugan", "seed": 2, "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}]}).encode()
+    body = json.dumps({"game": "rokugan", "practice": True, "seed": 2, "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}]}).encode()
     req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
     game = json.loads(urllib.request.urlopen(req).read())
     page = browser.new_page()

@@ -18,7 +18,7 @@ pytestmark = needs_chromium
 
 
 def _wait_idle(page, timeout=15000):
-    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=timeout)
+    page.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=timeout)
 
 
 def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, browser, tmp_path):
@@ -31,20 +31,21 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     page.goto(server + "/")
     page.wait_for_selector(".seat-kind[data-seat='1']")   # the lobby is ready
     page.select_option("#game", "senjutsu")
-    page.wait_for_function("document.querySelectorAll('#players option').length === 3 && document.querySelector('.seat-kind option[value=\"bot:heuristic\"]') !== null")
+    page.wait_for_function("() => document.querySelectorAll('#players option').length === 3 && document.querySelector('.seat-kind option[value=\"bot:heuristic\"]') !== null")
     page.select_option("#players", "2")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
     page.locator(".seat-clan[data-seat='0']").select_option("kaze")
     page.locator(".seat-kind[data-seat='1']").select_option("bot:heuristic")
+    page.check("#practice")            # a chosen seed makes a practice game
     page.fill("#seed", "7")
     page.click("#create")
-    link = page.locator("#join-links a.join-link").first
+    link = page.locator("#play-link")   # the creator's own seat
     link.wait_for()
     link.click()
 
     # the Senjutsu page: the battlefield of 37 hexes, connected to seat 0
     page.wait_for_selector("#board svg .hex")
-    page.wait_for_function("document.body.dataset.seq !== '-1'")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")
     assert page.locator("#board svg .hex").count() == 37
     assert page.locator("#conn.connected").count() == 1
     assert "token=" not in page.url
@@ -60,7 +61,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
             break
         legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")
         if legal == 0:
-            page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || document.body.dataset.legal !== '0'", timeout=15000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || document.body.dataset.legal !== '0'", timeout=15000)
             continue
         before = page.evaluate("document.body.dataset.seq")
         lit_hexes = page.locator("#board .hex.lit")
@@ -88,7 +89,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
                 page.screenshot(path=str(tmp_path / "senjutsu-move.png"))
             buttons.nth(rnd.randrange(buttons.count())).click()
         _wait_idle(page)
-        page.wait_for_function(f"document.body.dataset.seq !== '{before}' || document.getElementById('message').classList.contains('error')")
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{before}' || document.getElementById('message').classList.contains('error')")
         assert page.locator("#message.error").count() == 0, page.inner_text("#message")
         decisions += 1
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "choose" and page.evaluate("Number(document.body.dataset.legal || 0)") > 0:
@@ -117,7 +118,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     assert page.locator("#log li.ev-reveal").count() > 0 and page.locator("#log li.ev-game-over").count() == 1
     page.click("#result-close")
     page.select_option("#lang", "pl")
-    page.wait_for_function("document.getElementById('turn').textContent.startsWith('Tura')")
+    page.wait_for_function("() => document.getElementById('turn').textContent.startsWith('Tura')")
     assert "Odkryte karty" in page.inner_text("#log")
     assert not errors, errors
 

@@ -50,6 +50,24 @@ function t(key, params) {
   return s;
 }
 
+// Which plural form a number takes: English has two ("1 seat", "2 seats"), Polish three
+// ("1 miejsce", "2-4, 22-24... miejsca", "0, 5-21, 25... miejsc").
+function pluralForm(lang, n) {
+  n = Math.abs(Math.trunc(n));
+  if (lang === "pl") {
+    if (n === 1) return 0;
+    const last = n % 10, lastTwo = n % 100;
+    return last >= 2 && last <= 4 && !(lastTwo >= 12 && lastTwo <= 14) ? 1 : 2;
+  }
+  return n === 1 ? 0 : 1;
+}
+
+// tn(key, n, params): a sentence with a number; the translation lists its plural forms separated by "|".
+function tn(key, n, params) {
+  const forms = t(key, { ...(params || {}), n }).split("|");
+  return forms[Math.min(pluralForm(I18N.lang, n), forms.length - 1)];
+}
+
 function applyI18n(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
@@ -129,12 +147,38 @@ function el(tag, attrs, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") e.className = v;
     else if (k === "text") e.textContent = v;
+    else if (k === "style") setStyle(e, v);
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else if (k.startsWith("data-")) e.setAttribute(k, v);
     else e.setAttribute(k, v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
+}
+
+// Inline styles through the CSSOM ("prop: value; ..."): the server's Content-Security-Policy (style-src 'self')
+// blocks style attributes written in markup or with setAttribute("style", ...), but not the CSSOM.
+function setStyle(e, text) {
+  for (const part of String(text).split(";")) {
+    const at = part.indexOf(":");
+    if (at > 0) e.style.setProperty(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+}
+
+// -- practice games: whoever knows the seed knows every hidden fact ---------------------------------------------------
+// Shows the page's practice banner (#practice-banner) once a game summary says practice (a game is practice or not
+// from its creation on, so no later summary hides it).
+function showPracticeBanner(summary) {
+  const b = document.getElementById("practice-banner");
+  if (b && summary && summary.practice) b.hidden = false;
+}
+
+// The banner from GET /api/games/<id>, before the WebSocket's welcome brings the summary again.
+async function loadPracticeBanner(gameId) {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+    if (r.ok) showPracticeBanner(await r.json());
+  } catch (e) { /* the welcome message shows it */ }
 }
 
 // -- replay of a finished game (GET /api/games/<id>/replay: public views and events only) -------------------------------

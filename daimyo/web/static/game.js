@@ -394,7 +394,7 @@ function renderScreen(view) {
     const playable = parsed.heads.has(head) && inHand(code);
     hand.append(el("button", {
       class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
-      style: `--clan:${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
+      style: `--clan: ${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
       onclick: () => { if (playable) selectHead(G.head === head ? null : head); else say(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
     }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
   }
@@ -595,6 +595,7 @@ function onMessage(msg) {
       G.retries = 0;
       G.seat = msg.seat;
       G.summary = msg.game;
+      showPracticeBanner(G.summary);
       setConn(msg.seat === null ? "spectating" : "connected");
       G.log = [];
       document.getElementById("log").replaceChildren();
@@ -654,6 +655,7 @@ async function startReplay() {
   const got = await loadReplay(gameId, (message) => say(message, "error"));
   if (!got) return;
   G.summary = got.summary;
+  showPracticeBanner(G.summary);
   G.replay = got.data;
   setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
   setConn("replay");
@@ -697,6 +699,7 @@ async function main() {
   document.getElementById("step-skip").addEventListener("click", endSteps);
   document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && G.head) { G.head = null; G.picked = []; renderActions(); lightUp(); } });
+  loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
   const creds = loadCredentials();

@@ -1,9 +1,12 @@
-// The lobby: create a game, show the join links of its human seats, list the games.
+// The lobby: create a game, show its invitation link (the other players claim its open seats on /join/<id>) and the
+// creator's own seat, list the games page by page.
 "use strict";
 
 const CLANS = ["crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"];
 let BOTS = ["random"];
 const seatState = [];
+let sitChoice = "auto";   // the creator's own seat: "auto" (the first human seat), a seat number, or "none"
+let shownGame = null;     // the game whose invitation the page shows
 // the games the lobby creates: players allowed, and what a seat picks (a clan, or a Senjutsu character)
 const GAMES = { rokugan: { min: 2, max: 5, bots: ["random"] }, senjutsu: { min: 2, max: 4, bots: ["heuristic", "random"] } };
 const CHARACTERS = {};   // Senjutsu character id -> printed name (GET /api/senjutsu/data)
@@ -49,63 +52,181 @@ function renderSeats() {
   const n = Number(document.getElementById("players").value);
   const body = document.getElementById("seat-rows");
   body.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i)));
+  renderSit();
+}
+
+function humanSeats() {
+  const n = Number(document.getElementById("players").value);
+  return Array.from({ length: n }, (_, i) => i).filter((i) => (seatState[i] || {}).kind === "human");
+}
+
+// The creator's seat: null (plays none) or a human seat's index.
+function sitSeat() {
+  const humans = humanSeats();
+  if (sitChoice === "none") return null;
+  if (sitChoice !== "auto" && humans.includes(Number(sitChoice))) return Number(sitChoice);
+  return humans.length ? humans[0] : null;
+}
+
+// "I play": each human seat, or none (the creator only hands out the invitation).
+function renderSit() {
+  const select = document.getElementById("sit");
+  const seat = sitSeat();
+  select.replaceChildren(...humanSeats().map((i) => el("option", { value: String(i), text: t("lobby.sit_seat", { n: i + 1 }) })),
+    el("option", { value: "none", text: t("lobby.sit_none") }));
+  select.value = seat === null ? "none" : String(seat);
+}
+
+function showPractice() {
+  const on = document.getElementById("practice").checked;
+  document.getElementById("practice-box").hidden = !on;
+  if (!on) document.getElementById("seed").value = "";
 }
 
 async function createGame(ev) {
   ev.preventDefault();
   const n = Number(document.getElementById("players").value);
+  const sit = sitSeat();
   const seats = [];
   for (let i = 0; i < n; i++) {
     const s = seatState[i];
-    seats.push(s.kind === "human" ? { kind: "human", name: s.name || t("lobby.player_n", { n: i + 1 }), clan: s.clan || null }
-                                  : { kind: "bot", bot: s.bot, clan: s.clan || null });
+    if (s.kind === "bot") { seats.push({ kind: "bot", bot: s.bot, clan: s.clan || null }); continue; }
+    // an open seat is named by whoever claims it, unless the creator names it here
+    const name = s.name.trim() || (i === sit ? t("lobby.player_n", { n: i + 1 }) : "");
+    seats.push({ kind: "human", clan: s.clan || null, ...(name ? { name } : {}) });
   }
   const game = currentGame();
-  const body = { game, seats };
+  const practice = document.getElementById("practice").checked;
+  const body = { game, seats, sit, practice };
   const seed = document.getElementById("seed").value;
-  if (seed !== "") body.seed = Number(seed);
+  if (practice && seed !== "") body.seed = Number(seed);
   const err = document.getElementById("create-error");
   err.textContent = "";
-  const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json();
+  let r, data;
+  try {
+    r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    data = await r.json();
+  } catch (e) { err.textContent = t("lobby.no_server"); return; }
   if (!r.ok) { err.textContent = data.error || r.statusText; return; }
-  const list = document.getElementById("join-links");
-  list.replaceChildren();
-  for (const s of data.seats) {
-    if (s.kind !== "human") continue;
-    // keep the seat's token on this browser too, so that "watch" from the list returns the first player to its seat
-    const link = new URL(s.join, location.href).href;
-    list.append(el("li", {}, el("strong", { text: `${s.name} (${choiceName(game, s.clan)}) ` }),
-      el("a", { href: s.join, class: "join-link", "data-seat": s.seat, text: link })));
-  }
-  document.getElementById("created").hidden = false;
+  if (data.host) localStorage.setItem(hostKey(data.id), data.host);
+  // the creator's seat token stays on this browser, so that the game list's links return the creator to the seat
+  if (data.you) localStorage.setItem("daimyo:" + data.id, JSON.stringify({ seat: data.you.seat, token: data.you.token }));
+  showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open));
   loadGames();
+}
+
+function hostKey(id) { return "daimyo:host:" + id; }
+function fullLink(path) { return new URL(path, location.href).href; }
+
+// The panel under the form: the creator's own seat and the invitation for the open seats.
+function showCreated(id, invite, you, open) {
+  shownGame = id;
+  document.getElementById("created").hidden = false;
+  document.getElementById("created-id").textContent = id;
+  const play = document.getElementById("play-link");
+  play.hidden = !you;
+  if (you) play.href = you.play;
+  document.getElementById("invite-box").hidden = !open;
+  document.getElementById("invite-link").value = invite ? fullLink(invite.link) : "";
+  document.getElementById("invite-status").textContent = "";
+  document.getElementById("new-invite").hidden = !localStorage.getItem(hostKey(id));
+}
+
+async function copyInvite() {
+  const input = document.getElementById("invite-link");
+  const status = document.getElementById("invite-status");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch (e) {
+    input.select();   // no clipboard access: the link is selected for the player to copy
+    status.textContent = t("lobby.copy_by_hand");
+    return;
+  }
+  status.textContent = t("lobby.copied");
+}
+
+// POST /api/games/<id>/invite with this browser's host token: a new link; the old code stops working.
+async function newInvite(id) {
+  const status = document.getElementById("invite-status");
+  const host = localStorage.getItem(hostKey(id));
+  if (!host) return;
+  let r, data;
+  try {
+    r = await fetch(`/api/games/${encodeURIComponent(id)}/invite`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ host }) });
+    data = await r.json();
+  } catch (e) { status.textContent = t("lobby.no_server"); return; }
+  if (!r.ok) { status.textContent = r.status === 403 ? t("lobby.not_host") : data.error || r.statusText; return; }
+  const creds = JSON.parse(localStorage.getItem("daimyo:" + id) || "null");
+  showCreated(id, data.invite, creds && { seat: creds.seat, play: `/game/${id}` }, true);
+  document.getElementById("invite-status").textContent = t("lobby.invite_replaced");
+}
+
+function seatWho(g, s) {
+  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" });
+  return s.open ? t("lobby.seat_open") : s.name || "?";
 }
 
 function gameItem(g) {
   const sj = g.game === "senjutsu";
-  const who = g.seats.map((s) => `${s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "?"} (${choiceName(g.game, s.clan)})`).join(", ");
+  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
   const status = g.status === "over"
     ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
-  const links = [el("a", { href: `/game/${g.id}`, class: "watch", text: t(g.status === "over" ? "lobby.view" : "lobby.watch") })];
+  const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
+  const mine = JSON.parse(localStorage.getItem("daimyo:" + g.id) || "null");
+  const links = [el("a", { href: `/game/${g.id}`, class: mine && g.status !== "over" ? "watch play" : "watch",
+    text: g.status === "over" ? t("lobby.view") : mine ? t("lobby.play_seat_n", { n: mine.seat + 1 }) : t("lobby.watch") })];
   if (g.status === "over") {
     links.push(el("a", { href: `/game/${g.id}?replay=1`, class: "replay", text: t("lobby.replay") }));
     links.push(el("a", { href: `/api/games/${g.id}/record`, class: "record", download: `${g.id}.record`, text: t("lobby.record") }));
   }
-  return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan") }), " ", el("span", { text: who }), el("div", { class: "small" }, status, " ", links));
+  if (open && localStorage.getItem(hostKey(g.id))) {
+    links.push(el("button", { type: "button", class: "new-invite", "data-game": g.id, text: t("lobby.new_invite"), onclick: () => newInvite(g.id) }));
+  }
+  return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ",
+    el("span", { class: "badge", text: t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan") }),
+    g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
+    open ? el("span", { class: "badge open-seats", text: tn("lobby.open_seats", open) }) : null,
+    " ", el("span", { text: who }),
+    g.practice ? el("div", { class: "small practice-note", text: t("practice.warning") }) : null,
+    el("div", { class: "small" }, status, " ", links));
 }
 
-let lastGames = [];
+// The list: the newest page, refreshed every few seconds, and the older pages the player asked for with "More".
+const LIST = { first: [], older: [], next: null, olderNext: undefined, limit: 50 };
 function renderGames() {
-  document.getElementById("games-live").replaceChildren(...lastGames.filter((g) => g.status !== "over").map(gameItem));
-  document.getElementById("games-over").replaceChildren(...lastGames.filter((g) => g.status === "over").map(gameItem));
+  const seen = new Set();
+  const all = [...LIST.first, ...LIST.older].filter((g) => !seen.has(g.id) && seen.add(g.id));
+  document.getElementById("games-live").replaceChildren(...all.filter((g) => g.status !== "over").map(gameItem));
+  document.getElementById("games-over").replaceChildren(...all.filter((g) => g.status === "over").map(gameItem));
+  const next = LIST.olderNext === undefined ? LIST.next : LIST.olderNext;
+  document.getElementById("more-games").hidden = next === null || next === undefined;
+}
+
+async function fetchGames(before) {
+  const q = new URLSearchParams({ limit: String(LIST.limit) });
+  if (before !== undefined && before !== null) q.set("before", String(before));
+  const data = await (await fetch("/api/games?" + q)).json();
+  return { games: data.games || [], next: data.next === undefined ? null : data.next };
 }
 
 async function loadGames() {
   try {
-    lastGames = (await (await fetch("/api/games")).json()).games || [];
-  } catch (e) { lastGames = []; }
+    const page = await fetchGames();
+    LIST.first = page.games;
+    LIST.next = page.next;
+  } catch (e) { LIST.first = []; }
+  renderGames();
+}
+
+async function moreGames() {
+  const before = LIST.olderNext === undefined ? LIST.next : LIST.olderNext;
+  if (before === null || before === undefined) return;
+  try {
+    const page = await fetchGames(before);
+    LIST.older.push(...page.games);
+    LIST.olderNext = page.next;
+  } catch (e) { return; }
   renderGames();
 }
 
@@ -118,6 +239,12 @@ async function main() {
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
   I18N.listeners.push(renderPlayers, renderSeats, renderGames);
   document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
+  document.getElementById("practice").addEventListener("change", showPractice);
+  document.getElementById("copy-invite").addEventListener("click", copyInvite);
+  document.getElementById("new-invite").addEventListener("click", () => { if (shownGame) newInvite(shownGame); });
+  document.getElementById("more-games").addEventListener("click", moreGames);
+  showPractice();
   document.getElementById("game").addEventListener("change", changeGame);
   if (new URLSearchParams(location.search).get("game") === "senjutsu") { document.getElementById("game").value = "senjutsu"; await changeGame(); }
   document.getElementById("create-form").addEventListener("submit", createGame);

@@ -549,7 +549,7 @@ function send(action) {
 }
 
 function onMessage(msg) {
-  if (msg.type === "welcome") { G.summary = msg.game; G.seat = msg.seat; }
+  if (msg.type === "welcome") { G.summary = msg.game; G.seat = msg.seat; showPracticeBanner(G.summary); }
   else if (msg.type === "log") { G.log = msg.events; noteCards(msg.events); }
   else if (msg.type === "state") {
     G.view = msg.view; G.legal = msg.legal; G.seq = msg.seq;
@@ -602,6 +602,7 @@ async function startReplay() {
   const got = await loadReplay(gameId, (message) => showMessage(message, true));
   if (!got) return;
   G.summary = got.summary;
+  showPracticeBanner(G.summary);
   G.replay = got.data;
   G.seat = null;
   setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
@@ -626,6 +627,7 @@ function replayTo(i) {
 
 async function main() {
   document.getElementById("game-id").textContent = gameId;
+  loadPracticeBanner(gameId);
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
   try {

@@ -1,0 +1,108 @@
+// The join page (/join/<id>#code=...): an invitation to a game; each visitor takes one of its open seats.
+// The code stays in the address's fragment, which never reaches the server's logs or other sites' Referer.
+"use strict";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+// error: what went wrong, as a function giving it in the chosen language (the language may change while it shows)
+const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, characters: {}, busy: false, error: null };
+
+// What a failed claim means, in the player's words (the server's own message stands for the other answers).
+const CLAIM_ERRORS = { 403: "join.err.code", 404: "join.err.no_game", 409: "join.err.taken", 429: "join.err.too_many" };
+function claimError(status, message) {
+  return CLAIM_ERRORS[status] ? t(CLAIM_ERRORS[status]) : t("join.err.other", { message: message || String(status) });
+}
+
+function seatChoiceName(game, c) {
+  if (game === "senjutsu") return c ? JOIN.characters[c] || c : t("lobby.random_character");
+  return c ? clanName(c) : t("lobby.random_clan");
+}
+
+function mine() {
+  try { return JSON.parse(localStorage.getItem("daimyo:" + gameId) || "null"); } catch (e) { return null; }
+}
+
+function render() {
+  const g = JOIN.summary;
+  document.getElementById("join-id").textContent = gameId;
+  document.getElementById("join-watch").href = `/game/${encodeURIComponent(gameId)}`;
+  const err = document.getElementById("join-error");
+  err.textContent = JOIN.error ? JOIN.error() : JOIN.code ? "" : t("join.err.no_code");
+  if (!g) {
+    document.getElementById("join-game").textContent = t("join.title");
+    document.getElementById("join-seats").replaceChildren();
+    return;
+  }
+  const sj = g.game === "senjutsu";
+  document.getElementById("join-game").textContent = t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan");
+  document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
+  document.getElementById("practice-warning").hidden = !g.practice;
+  const open = g.status === "over" ? [] : g.seats.filter((s) => s.open);
+  document.getElementById("join-state").textContent = g.status === "over" ? t("join.over") : open.length ? tn("join.open_seats", open.length) : t("join.none_open");
+  const held = mine();
+  const note = document.getElementById("join-mine");
+  note.hidden = !held;
+  if (held) note.replaceChildren(t("join.yours", { n: held.seat + 1 }), " ", el("a", { href: `/game/${encodeURIComponent(gameId)}`, class: "play-mine", text: t("lobby.play_your_seat") }));
+  document.getElementById("join-form").hidden = !open.length || !JOIN.code;
+  document.getElementById("join-seats").replaceChildren(...g.seats.map((s) => {
+    const who = s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.open ? t("lobby.seat_open") : t("join.claimed", { name: s.name || "?" });
+    const take = s.open && g.status !== "over" && JOIN.code
+      ? el("button", { type: "button", class: "primary take", "data-seat": s.seat, disabled: JOIN.busy, text: t("join.take"),
+        "aria-label": t("join.take_seat", { n: s.seat + 1, clan: seatChoiceName(g.game, s.clan) }), onclick: () => claim(s.seat) })
+      : null;
+    return el("tr", { class: s.open ? "open" : s.kind === "bot" ? "bot" : "claimed", "data-seat": s.seat },
+      el("td", { text: String(s.seat + 1) }), el("td", { text: seatChoiceName(g.game, s.clan) }), el("td", { text: who }), el("td", {}, take));
+  }));
+}
+
+async function loadSummary() {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+    const data = await r.json();
+    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(r.status, data.error); } else JOIN.summary = data;
+  } catch (e) { JOIN.error = () => t("lobby.no_server"); }
+  render();
+}
+
+// POST /api/games/<id>/claim: the seat's token is kept on this browser (as the game page keeps it), then the game.
+async function claim(seat) {
+  if (JOIN.busy) return;
+  JOIN.busy = true;
+  JOIN.error = null;
+  render();
+  const name = document.getElementById("join-name").value.trim().slice(0, 40);
+  let r, data;
+  try {
+    r = await fetch(`/api/games/${encodeURIComponent(gameId)}/claim`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: JOIN.code, seat, ...(name ? { name } : {}) }) });
+    data = await r.json();
+  } catch (e) { if (!r || r.ok) r = null; }   // a refusal without words still has its status
+  JOIN.busy = false;
+  if (r && r.ok) {
+    localStorage.setItem("daimyo:" + gameId, JSON.stringify({ seat: data.seat, token: data.token }));
+    location.assign(data.play);
+    return;
+  }
+  const status = r ? r.status : null, message = data && data.error;
+  JOIN.error = () => (status ? claimError(status, message) : t("lobby.no_server"));
+  await loadSummary();   // the seats as they are now
+  // the keyboard stays where it was: on the same seat's button if it is still open, or the first open one
+  const again = document.querySelector(`button.take[data-seat="${seat}"]`) || document.querySelector("button.take");
+  if (again) again.focus();
+}
+
+async function main() {
+  await loadLang(chooseLang());
+  setupLangSwitch(document.getElementById("lang"));
+  I18N.listeners.push(render);
+  // another invitation pasted into this tab's address bar: only the fragment changes, the page stays
+  window.addEventListener("hashchange", () => {
+    JOIN.code = new URLSearchParams(location.hash.slice(1)).get("code") || "";
+    JOIN.error = null;
+    loadSummary();
+  });
+  try {
+    for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) JOIN.characters[c.id] = c.name;
+  } catch (e) { /* the character ids stand for their names */ }
+  await loadSummary();
+}
+main();
