@@ -16,7 +16,7 @@ class Settings:
 
     # --- who may talk to the server
     allowed_hosts: tuple[str, ...] = ()
-    """Host header values served (host or host:port); empty: the address served, 127.0.0.1 and localhost."""
+    """Host names this server answers for (comma-separated; "*" for any); empty: localhost and IP addresses only."""
     allowed_origins: tuple[str, ...] = ()
     """Extra web origins (scheme://host[:port]) allowed to act besides the server's own."""
     trust_proxy: bool = False

@@ -9,7 +9,9 @@ from daimyo.server.app import create_app
 from daimyo.server.settings import Settings
 
 # Starlette's test client calls itself "testserver"
-TEST_SETTINGS = Settings(allowed_hosts=("testserver",))
+# the per-client limits are tested against a real server process (test_attacks.py); here every request is "testclient"
+TEST_SETTINGS = Settings(allowed_hosts=("testserver",), create_rate="100000/minute", connect_rate="100000/minute",
+                         failed_seat_rate="100000/minute", connections_per_client=100000)
 
 
 @pytest.fixture

@@ -116,11 +116,12 @@ def test_every_source_and_prompt_has_words(played):
 
 
 def test_sentences_with_a_number_list_every_plural_form():
-    """A "|" separates the plural forms (common.js tn): English has two (1 / other), Polish three (1 / 2-4 / 5+)."""
-    plural = [k for k in EN if "|" in EN[k]]
+    """{n|one|other} in English, {n|one|few|many} in Polish (1 / 2-4 except 12-14 / other): every choice lists them all."""
+    import re
+    choice = re.compile(r"\{(\w+)\|([^{}]*)\}")
+    plural = [k for k in EN if choice.search(EN[k])]
     assert {"lobby.open_seats", "join.open_seats"} <= set(plural)
     for key in plural:
-        assert len(EN[key].split("|")) == 2, key
-        assert len(PL[key].split("|")) == 3, key
-        assert all("{n}" in form for form in EN[key].split("|") + PL[key].split("|")), key
-    assert [k for k in PL if "|" in PL[k]] == plural
+        assert all(len(forms.split("|")) == 2 for _, forms in choice.findall(EN[key])), key
+        assert all(len(forms.split("|")) == 3 for _, forms in choice.findall(PL[key])), key
+    assert [k for k in PL if choice.search(PL[k])] == plural

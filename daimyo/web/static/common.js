@@ -50,24 +50,6 @@ function t(key, params) {
   return s;
 }
 
-// Which plural form a number takes: English has two ("1 seat", "2 seats"), Polish three
-// ("1 miejsce", "2-4, 22-24... miejsca", "0, 5-21, 25... miejsc").
-function pluralForm(lang, n) {
-  n = Math.abs(Math.trunc(n));
-  if (lang === "pl") {
-    if (n === 1) return 0;
-    const last = n % 10, lastTwo = n % 100;
-    return last >= 2 && last <= 4 && !(lastTwo >= 12 && lastTwo <= 14) ? 1 : 2;
-  }
-  return n === 1 ? 0 : 1;
-}
-
-// tn(key, n, params): a sentence with a number; the translation lists its plural forms separated by "|".
-function tn(key, n, params) {
-  const forms = t(key, { ...(params || {}), n }).split("|");
-  return forms[Math.min(pluralForm(I18N.lang, n), forms.length - 1)];
-}
-
 function applyI18n(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);

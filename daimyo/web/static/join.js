@@ -37,7 +37,7 @@ function render() {
   document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
   document.getElementById("practice-warning").hidden = !g.practice;
   const open = g.status === "over" ? [] : g.seats.filter((s) => s.open);
-  document.getElementById("join-state").textContent = g.status === "over" ? t("join.over") : open.length ? tn("join.open_seats", open.length) : t("join.none_open");
+  document.getElementById("join-state").textContent = g.status === "over" ? t("join.over") : open.length ? t("join.open_seats", { n: open.length }) : t("join.none_open");
   const held = mine();
   const note = document.getElementById("join-mine");
   note.hidden = !held;

@@ -186,7 +186,7 @@ function gameItem(g) {
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ",
     el("span", { class: "badge", text: t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan") }),
     g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
-    open ? el("span", { class: "badge open-seats", text: tn("lobby.open_seats", open) }) : null,
+    open ? el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }) : null,
     " ", el("span", { text: who }),
     g.practice ? el("div", { class: "small practice-note", text: t("practice.warning") }) : null,
     el("div", { class: "small" }, status, " ", links));
