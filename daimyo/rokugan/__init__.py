@@ -15,6 +15,4 @@ __all__ = ["RokuganState", "new_game"]
 
 def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> RokuganState:
     """Set up a game (Setup, steps 1-11). Without ``clans`` the players choose them as actions."""
-    # import the card registry so that every card effect is known
-    import daimyo.rokugan.cards  # noqa: F401
     return RokuganState.new_game(players=players, seed=seed, clans=clans)
