@@ -30,12 +30,15 @@ from daimyo.rokugan.records import (
     CardDecision, Decision, SeenHand, SeenToken,
 )
 from daimyo.rokugan.scoring import final_scoring
-from daimyo.rokugan.state import RokuganState
+from daimyo.rokugan.state import FIELDS, RokuganState
 
 FORMAT = "rokugan-position"
-SEAT_KEYS = ("hand", "pool", "discard", "out", "supply", "set-aside", "scouts", "shugenja", "cards", "objective",
-             "offer", "ronin", "done", "spied", "seen")
-FLAG_KEYS = ("first-player-card", "scorpion-look", "unicorn-swap")
+# The fields written one line a player (``hand crab: a1 a2``) and the used/unused flags, from the state's table
+SEAT_TEXTS = ("codes", "count", "cards", "objective", "objectives", "yes-no")
+SEAT_FIELDS = {f.position_key: f for f in FIELDS if f.text in SEAT_TEXTS}
+FLAG_FIELDS = {f.position_key: f for f in FIELDS if f.text == "used"}
+SEAT_KEYS = (*SEAT_FIELDS, "seen")
+FLAG_KEYS = tuple(FLAG_FIELDS)
 
 
 def _yes(v: str, where: str) -> bool:
@@ -60,11 +63,9 @@ def to_position(s: RokuganState) -> str:
              f"phase: {s.phase}", f"round: {s.round}", f"first: {c(s.first)}", f"turn: {c(s.turn)}",
              f"seed: {s.rng.state}", f"initiative: {' '.join(s.initiative)}",
              "spaces: " + " ".join(f"{RULES.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
-             f"played: {' '.join(s.played)}",
-             f"first-player-card: {'used' if s.fp_used else 'unused'}",
-             f"scorpion-look: {'used' if s.scorpion_used else 'unused'}",
-             f"unicorn-swap: {'used' if s.unicorn_used else 'unused'}",
-             f"passes: {s.passes}", f"next-token: {s.next_id}"]
+             f"played: {' '.join(s.played)}"]
+    lines += [f"{key}: {'used' if getattr(s, f.name) else 'unused'}" for key, f in FLAG_FIELDS.items()]
+    lines += [f"passes: {s.passes}", f"next-token: {s.next_id}"]
     for p in range(N_PROVINCES):
         if s.owner[p] >= 0 or s.special[p] is not None:
             parts = [c(s.owner[p]) if s.owner[p] >= 0 else "-"]
@@ -83,15 +84,7 @@ def to_position(s: RokuganState) -> str:
         lines.append(f"token #{t.number}: {' '.join(words)}")
     for p in range(s.n):
         cl = c(p)
-        codes = lambda lst: " ".join(s.code_of(p, x) for x in lst)  # noqa: E731
-        lines += [f"hand {cl}: {codes(s.hand[p])}", f"pool {cl}: {codes(s.pool[p])}",
-                  f"discard {cl}: {codes(s.discard[p])}", f"out {cl}: {codes(s.out[p])}",
-                  f"supply {cl}: {s.supply[p]}", f"set-aside {cl}: {s.set_aside[p]}",
-                  f"scouts {cl}: {s.scouts[p]}", f"shugenja {cl}: {s.shugenja[p]}",
-                  f"cards {cl}: {' '.join(s.cards[p])}", f"objective {cl}: {s.objective[p] or '-'}",
-                  f"offer {cl}: {' '.join(s.offer[p])}",
-                  f"ronin {cl}: {'yes' if s.ronin[p] else 'no'}", f"done {cl}: {'yes' if s.done[p] else 'no'}",
-                  f"spied {cl}: {'yes' if s.spied[p] else 'no'}"]
+        lines += [f"{key} {cl}: {_WRITE[f.text](s, p, getattr(s, f.name)[p])}" for key, f in SEAT_FIELDS.items()]
         for fact in s.seen[p]:
             lines.append(f"seen {cl}: {_seen_text(s, fact)}")
     for f in s.pending:
@@ -206,14 +199,8 @@ def from_position(text: str) -> RokuganState:
                     if card not in RULES.cards:
                         raise FormatError(f"{where}: unknown territory card '{card}'")
                 s.played = v.split()
-            elif k in FLAG_KEYS:
-                val = _yes(v, where)
-                if k == "first-player-card":
-                    s.fp_used = val
-                elif k == "scorpion-look":
-                    s.scorpion_used = val
-                else:
-                    s.unicorn_used = val
+            elif k in FLAG_FIELDS:
+                setattr(s, FLAG_FIELDS[k].name, _yes(v, where))
             elif k == "passes":
                 s.passes = _int(v, where)
             elif k == "next-token":
@@ -368,39 +355,44 @@ def _codes(s, q, v, where) -> list[str]:
     return out
 
 
+def _cards(s, q, v, where) -> list[str]:
+    for c in v.split():
+        if c not in RULES.cards:
+            raise FormatError(f"{where}: unknown territory card '{c}'")
+    return v.split()
+
+
+def _objective(s, q, v, where) -> str | None:
+    if v != "-" and v not in RULES.objectives:
+        raise FormatError(f"{where}: unknown objective '{v}'")
+    return None if v == "-" else v
+
+
+def _objectives(s, q, v, where) -> tuple:
+    for o in v.split():
+        if o not in RULES.objectives:
+            raise FormatError(f"{where}: unknown objective '{o}'")
+    return tuple(v.split())
+
+
+# how each kind of per-player text is written and read (the kinds are the ``text`` of the state's fields)
+_WRITE = {
+    "codes": lambda s, p, v: " ".join(s.code_of(p, x) for x in v), "count": lambda s, p, v: str(v),
+    "cards": lambda s, p, v: " ".join(v), "objective": lambda s, p, v: v or "-",
+    "objectives": lambda s, p, v: " ".join(v), "yes-no": lambda s, p, v: "yes" if v else "no",
+}
+_READ = {
+    "codes": _codes, "count": lambda s, q, v, where: _int(v, where), "cards": _cards, "objective": _objective,
+    "objectives": _objectives, "yes-no": lambda s, q, v, where: _yes(v, where),
+}
+
+
 def _seat_line(s, k, q, v, where, ronin_given, seat_of):
-    if k in ("hand", "pool", "discard", "out"):
-        lst = _codes(s, q, v, where)
-        {"hand": s.hand, "pool": s.pool, "discard": s.discard, "out": s.out}[k][q] = lst
-    elif k == "supply":
-        s.supply[q] = _int(v, where)
-    elif k == "set-aside":
-        s.set_aside[q] = _int(v, where)
-    elif k == "scouts":
-        s.scouts[q] = _int(v, where)
-    elif k == "shugenja":
-        s.shugenja[q] = _int(v, where)
-    elif k == "cards":
-        for c in v.split():
-            if c not in RULES.cards:
-                raise FormatError(f"{where}: unknown territory card '{c}'")
-        s.cards[q] = v.split()
-    elif k == "objective":
-        if v != "-" and v not in RULES.objectives:
-            raise FormatError(f"{where}: unknown objective '{v}'")
-        s.objective[q] = None if v == "-" else v
-    elif k == "offer":
-        for o in v.split():
-            if o not in RULES.objectives:
-                raise FormatError(f"{where}: unknown objective '{o}'")
-        s.offer[q] = tuple(v.split())
-    elif k == "ronin":
-        s.ronin[q] = _yes(v, where)
-        ronin_given[q] = True
-    elif k == "done":
-        s.done[q] = _yes(v, where)
-    elif k == "spied":
-        s.spied[q] = _yes(v, where)
+    if k in SEAT_FIELDS:
+        f = SEAT_FIELDS[k]
+        getattr(s, f.name)[q] = _READ[f.text](s, q, v, where)
+        if k == "ronin":
+            ronin_given[q] = True
     elif k == "seen":
         w = v.split()
         if len(w) == 3 and w[0] == SPY_NETWORK:

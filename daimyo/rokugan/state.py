@@ -50,6 +50,15 @@ class Field(NamedTuple):
     """Its value at the start of a game of ``n`` players (Setup), or None where ``new_game`` sets it itself."""
     doc: str
     """What it is, in the rulebook's words."""
+    text: str = ""
+    """How the position format writes it when :mod:`.position` writes it from this table: ``codes``, ``count``,
+    ``cards``, ``objective``, ``objectives``, ``yes-no`` (one line a player) or ``used`` (one line); "" otherwise."""
+    key: str = ""
+    """Its key in the position format, where it is not the name with dashes."""
+
+    @property
+    def position_key(self) -> str:
+        return self.key or self.name.replace("_", "-")
 
 
 def _per_seat(value) -> Callable[[int], list]:
@@ -73,9 +82,9 @@ FIELDS: tuple[Field, ...] = (
     Field("initiative", list[str], LIST, lambda n: [], "the clan initiative deck, top card first (Setup 8 and 9)"),
     Field("space", list[str | None], LIST, None, "the territory card on each territory's space on the board, or None"),
     Field("played", list[str], LIST, lambda n: [], "the territory cards played, which have left the game"),
-    Field("fp_used", bool, SHARED, lambda n: False, "whether the first player card was used this round"),
-    Field("scorpion_used", bool, SHARED, lambda n: False, "whether Scorpion looked at a token this round"),
-    Field("unicorn_used", bool, SHARED, lambda n: False, "whether Unicorn's swap was offered this round"),
+    Field("fp_used", bool, SHARED, lambda n: False, "whether the first player card was used this round", text="used", key="first-player-card"),
+    Field("scorpion_used", bool, SHARED, lambda n: False, "whether Scorpion looked at a token this round", text="used", key="scorpion-look"),
+    Field("unicorn_used", bool, SHARED, lambda n: False, "whether Unicorn's swap was offered this round", text="used", key="unicorn-swap"),
     Field("passes", int, SHARED, lambda n: 0, "consecutive passes in Upkeep 3. Play Territory Cards"),
     Field("next_id", int, SHARED, lambda n: 1, "the number the next combat token placed on the board gets"),
     Field("owner", list[int], LIST, lambda n: [-1] * N_PROVINCES, "the seat controlling each province, -1 for none"),
@@ -84,20 +93,20 @@ FIELDS: tuple[Field, ...] = (
     Field("special", list[str | None], LIST, lambda n: [None] * N_PROVINCES, "the special token in each province, or None"),
     Field("specials_left", dict[str, int], DICT, lambda n: dict(RULES.special_supply), "special tokens left in the pile, by name"),
     Field("tokens", list[BoardToken], LIST, lambda n: [], "the combat tokens on the board, in the order they were placed"),
-    Field("hand", list[list[int]], LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)"),
-    Field("pool", list[list[int]], LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep"),
-    Field("discard", list[list[int]], LISTS, _list_per_seat, "each player's discard pile of combat tokens"),
-    Field("out", list[list[int]], LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep"),
-    Field("supply", list[int], LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply"),
-    Field("set_aside", list[int], LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)"),
-    Field("scouts", list[int], LIST, _per_seat(0), "each player's scout cards left"),
-    Field("shugenja", list[int], LIST, _per_seat(0), "each player's shugenja cards left"),
-    Field("cards", list[list[str]], LISTS, _list_per_seat, "each player's territory cards held"),
-    Field("objective", list[str | None], LIST, _per_seat(None), "each player's secret objective (None until kept)"),
-    Field("offer", list[tuple], LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)"),
-    Field("ronin", list[bool], LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)"),
-    Field("done", list[bool], LIST, _per_seat(False), "whether each player is done placing this placement phase"),
-    Field("spied", list[bool], LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round"),
+    Field("hand", list[list[int]], LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)", text="codes"),
+    Field("pool", list[list[int]], LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep", text="codes"),
+    Field("discard", list[list[int]], LISTS, _list_per_seat, "each player's discard pile of combat tokens", text="codes"),
+    Field("out", list[list[int]], LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep", text="codes"),
+    Field("supply", list[int], LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply", text="count"),
+    Field("set_aside", list[int], LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)", text="count"),
+    Field("scouts", list[int], LIST, _per_seat(0), "each player's scout cards left", text="count"),
+    Field("shugenja", list[int], LIST, _per_seat(0), "each player's shugenja cards left", text="count"),
+    Field("cards", list[list[str]], LISTS, _list_per_seat, "each player's territory cards held", text="cards"),
+    Field("objective", list[str | None], LIST, _per_seat(None), "each player's secret objective (None until kept)", text="objective"),
+    Field("offer", list[tuple], LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)", text="objectives"),
+    Field("ronin", list[bool], LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)", text="yes-no"),
+    Field("done", list[bool], LIST, _per_seat(False), "whether each player is done placing this placement phase", text="yes-no"),
+    Field("spied", list[bool], LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round", text="yes-no"),
     Field("seen", list[list[SeenToken | SeenHand]], LISTS, _list_per_seat, "what each player secretly saw this round"),
     Field("pending", list[Decision], LIST, lambda n: [], "the decisions the game waits for, the last one first"),
     Field("result", dict | None, SHARED, lambda n: None, "the final scores and winners, once the game is over"),
