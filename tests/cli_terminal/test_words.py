@@ -40,7 +40,7 @@ def test_every_event_kind_seen_in_random_games_has_a_sentence():
 def test_every_event_kind_in_the_engine_source_has_a_sentence():
     """Event kinds that random games rarely reach (ronin, for one) are named in the engine's code: each has a sentence."""
     kinds = set()
-    pattern = re.compile(r"""\b(?:ev|Event)\(\s*"([a-z-]+)"(?:\s+if[^"]*else\s+"([a-z-]+)")?|\bpev\([^,]+,\s*"([a-z-]+)\"""")
+    pattern = re.compile(r"""\b(?:public_event|Event)\(\s*"([a-z-]+)"(?:\s+if[^"]*else\s+"([a-z-]+)")?|\bprivate_event\([^,]+,\s*"([a-z-]+)\"""")
     for path in ENGINE.glob("*.py"):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):
             kinds.update(k for k in m.groups() if k)
