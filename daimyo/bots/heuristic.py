@@ -35,7 +35,7 @@ from daimyo.bots.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
-from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
+from daimyo.rokugan.records import CARD, N_PROVINCES, BoardToken, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 
 CLAN_PREFERENCE = ("crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn")
 #: expected strength of a token a seat has not seen, by where it stands
@@ -532,8 +532,8 @@ class HeuristicBot:
             c = s.clone()
             t1, t2 = c.token(m[1]), c.token(m[2])
             i1, i2 = c.tokens.index(t1), c.tokens.index(t2)
-            c.tokens[i1] = t1._replace(place=t2.place, site=t2.site, attacked=t2.attacked)
-            c.tokens[i2] = t2._replace(place=t1.place, site=t1.site, attacked=t1.attacked)
+            c.tokens[i1] = BoardToken(t1.number, t1.owner, t1.clan_token, t2.place, t2.site, t2.attacked, t1.faceup, t1.known_by)
+            c.tokens[i2] = BoardToken(t2.number, t2.owner, t2.clan_token, t1.place, t1.site, t1.attacked, t2.faceup, t2.known_by)
             out.append((Board(c, seat).total() - b0 - 0.05, m))
         return out
 

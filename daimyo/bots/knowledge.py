@@ -146,7 +146,7 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
             assigned.append((i, left.pop() if left else BLUFF))
     for i, tok in assigned:
         t = d.tokens[i]
-        d.tokens[i] = t._replace(clan_token=tok)
+        d.tokens[i] = BoardToken(t.number, t.owner, tok, t.place, t.site, t.attacked, t.faceup, t.known_by)
     if spied:
         rest_hand = sorted(s.hand[o])  # seen this round with Spy Network: known to the viewer
     elif bluff_free and not s.hand[o]:

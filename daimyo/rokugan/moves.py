@@ -32,7 +32,7 @@ from daimyo.rokugan.placement import (
 )
 from daimyo.rokugan.records import (
     CARD, DRAGON_RETURN, N_PROVINCES, PLACEMENT, SCORPION_LOOK, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES,
-    UNICORN_SWAP, UPKEEP, AbilityDecision, CardDecision,
+    UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, CardDecision,
 )
 
 if TYPE_CHECKING:
@@ -52,15 +52,23 @@ def _start_of_turn_pieces(s: RokuganState, seat: int) -> list:
     if (scouts or shugenja or first) and s.tokens:
         tokens = s.tokens
         blessed = {t.site for t in tokens if t.place == "o"}
-        free = [t for t in tokens if t.place != "o" and t.number not in blessed]
-        if scouts or shugenja:
-            theirs = [t for t in free if t.owner != seat]
-            if scouts:
-                pieces.append((_SCOUT, [(t.number,) for t in theirs if not t.faceup]))
-            if shugenja:
-                pieces.append((_SHUGENJA, [(t.number,) for t in theirs]))
+        # one pass over the board (this runs at every placement turn)
+        free, theirs, theirs_facedown = [], [], []
+        for t in tokens:
+            if t.place == "o" or t.number in blessed:
+                continue
+            target = (t.number,)
+            free.append(target)
+            if t.owner != seat:
+                theirs.append(target)
+                if not t.faceup:
+                    theirs_facedown.append(target)
+        if scouts:
+            pieces.append((_SCOUT, theirs_facedown))
+        if shugenja:
+            pieces.append((_SHUGENJA, theirs))
         if first:
-            pieces.append((_FIRST, [(t.number,) for t in free]))
+            pieces.append((_FIRST, free))
     cards = [("play", c) for c in s.cards[seat] if CARDS[c].timing == "placement" and CARDS[c].playable(s, seat)]
     if cards:
         pieces.append(((), cards))
@@ -93,7 +101,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
         return upkeep_card_moves(s, seat) + [("pass",)]
     if ph == PLACEMENT:
         cached = s._targets
-        targets = cached.targets if cached is not None and cached.seat == seat else None
+        targets = cached if cached is not None and cached.seat == seat else None
         return MoveList(_start_of_turn_pieces(s, seat) + placement_pieces(s, seat, s.hand[seat], targets))
     return []
 
@@ -283,8 +291,8 @@ def _do_frame(s: RokuganState, seat: int, move: tuple) -> list[Event]:
             return [public_event("pass", clan=clan, ability="unicorn")]
         t1, t2 = s.token(move[1]), s.token(move[2])
         i1, i2 = s.tokens.index(t1), s.tokens.index(t2)
-        s.tokens[i1] = t1._replace(place=t2.place, site=t2.site, attacked=t2.attacked)
-        s.tokens[i2] = t2._replace(place=t1.place, site=t1.site, attacked=t1.attacked)
+        s.tokens[i1] = BoardToken(t1.number, t1.owner, t1.clan_token, t2.place, t2.site, t2.attacked, t1.faceup, t1.known_by)
+        s.tokens[i2] = BoardToken(t2.number, t2.owner, t2.clan_token, t1.place, t1.site, t1.attacked, t2.faceup, t2.known_by)
         return [public_event("swap", clan=clan, tokens=[t1.number, t2.number])]
     if kind == CARD:
         card, step, memo = frame.card, frame.step, frame.memo

@@ -238,16 +238,26 @@ class Targets:
         self.reach = _reach(s, seat)
         self._aa = self._sea = None
 
+    def _borders_taken(self) -> None:
+        """Only one combat token can be placed on each border: the land and coastal borders taken, in one pass."""
+        land, sea = set(), set()
+        for t in self.s.tokens:
+            place = t.place
+            if place == "l":
+                land.add(t.site)
+            elif place == "s":
+                sea.add(t.site)
+        self._aa = [loc for bi, loc in self.reach.aa if bi not in land] if land else self.reach.aa_locs
+        self._sea = [loc for q, loc in self.reach.sea if q not in sea] if sea else self.reach.sea_locs
+
     def army_attack(self):
         if self._aa is None:
-            used = {t.site for t in self.s.tokens if t.place == "l"}
-            self._aa = [loc for bi, loc in self.reach.aa if bi not in used] if used else self.reach.aa_locs
+            self._borders_taken()
         return self._aa
 
     def sea(self):
         if self._sea is None:
-            used = {t.site for t in self.s.tokens if t.place == "s"}
-            self._sea = [loc for q, loc in self.reach.sea if q not in used] if used else self.reach.sea_locs
+            self._borders_taken()
         return self._sea
 
     def own(self):
@@ -445,7 +455,7 @@ def placement_events(s: RokuganState, seat: int, t: BoardToken) -> list[Event]:
 def learn(s: RokuganState, seat: int, t: BoardToken, source: str) -> list[Event]:
     """``seat`` secretly looks at board token ``t``."""
     idx = s.tokens.index(t)
-    s.tokens[idx] = t._replace(known_by=t.known_by | (1 << seat))
+    s.tokens[idx] = BoardToken(t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, t.faceup, t.known_by | (1 << seat))
     code = s.code_of(t.owner, t.clan_token)
     s.seen[seat].append(SeenToken(source, t.number, s.clan_of(t.owner), code))
     return [public_event("look", clan=s.clan_of(seat), source=source, token=t.number, owner=s.clan_of(t.owner)),

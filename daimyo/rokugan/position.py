@@ -421,7 +421,8 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
 
     for i, t in enumerate(s.tokens):
         if t.owner == q:
-            s.tokens[i] = t._replace(clan_token=take(t.clan_token, f"token #{t.number}"))
+            s.tokens[i] = BoardToken(t.number, t.owner, take(t.clan_token, f"token #{t.number}"), t.place, t.site, t.attacked,
+                                     t.faceup, t.known_by)
     s.hand[q] = [take(c, f"hand {clan}") for c in s.hand[q]]
     s.discard[q] = [take(c, f"discard {clan}") for c in s.discard[q]]
     s.out[q] = [take(c, f"out {clan}") for c in s.out[q]]

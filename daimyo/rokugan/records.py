@@ -4,13 +4,17 @@ This is the leaf module of the engine: it imports only the rules data, and
 every other rules module (state, placement, cards, moves, resolution, scoring,
 views, position) takes its constants and records from here.
 
-The records are ``NamedTuple``s: as cheap as the plain tuples they replace,
-immutable (a clone of the state shares them with its original), equal to the
-plain tuple of their fields, and read by name.
+The records are read by name. The pending decisions and the facts seen are
+``NamedTuple``s: as cheap as the plain tuples they replace, immutable, and equal
+to the plain tuple of their fields. A board token is a slotted dataclass, read
+as fast as a tuple item in the hot loops of placement and resolution; the
+engine never changes one (it puts a new one in its place), so a clone of the
+state shares them with its original.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from daimyo.rokugan.data import RULES
@@ -43,10 +47,14 @@ CLAN_ABILITIES = (DRAGON_RETURN, SCORPION_LOOK, UNICORN_SWAP)
 SPY_NETWORK = "spy-network"
 
 
-class BoardToken(NamedTuple):
+@dataclass(slots=True)
+class BoardToken:
     """A combat token on the board (Placement Phase: "Placing Combat Tokens").
 
-    Its place is ``(place, site, attacked)``, written as in :mod:`daimyo.rokugan.board`.
+    Its place is ``(place, site, attacked)``, written as in :mod:`daimyo.rokugan.board`. A slotted
+    dataclass (its fields are read in the engine's hottest loops, where slots are read as fast as
+    tuple items); never changed once on the board: a change puts a new one in its place, so clones
+    share them.
     """
 
     number: int
@@ -123,11 +131,3 @@ class SeenHand(NamedTuple):
     codes: tuple
     """The codes of the tokens behind the screen, sorted."""
 
-
-class PlacerTargets(NamedTuple):
-    """The placing player's legal places, kept for the legal moves of one turn (any move clears them)."""
-
-    seat: int
-    """The player whose turn it is."""
-    targets: object
-    """A :class:`daimyo.rokugan.placement.Targets`."""

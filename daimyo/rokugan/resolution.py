@@ -84,7 +84,7 @@ def _discard_all(s: RokuganState, tokens: list[BoardToken]) -> None:
 def resolve(s: RokuganState) -> list:
     events = [public_event("resolution", round=s.round)]
     # 1. Reveal Combat Tokens
-    s.tokens = [t._replace(faceup=True) for t in s.tokens]
+    s.tokens = [BoardToken(t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, True, t.known_by) for t in s.tokens]
     info = {t.number: _token_info(s, t) for t in s.tokens}  # places do not change from here on
     events.append(public_event("reveal", tokens=list(info.values())))
 

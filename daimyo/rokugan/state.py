@@ -23,7 +23,7 @@ from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.placement import Targets, can_place_any, unicorn_swappable
 from daimyo.rokugan.records import (
     BLUFF, DRAGON_RETURN, HARBOR, N_PROVINCES, OVER, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
-    SETUP_OBJECTIVES, UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, Decision, PlacerTargets, SeenHand, SeenToken,
+    SETUP_OBJECTIVES, UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, Decision, SeenHand, SeenToken,
 )
 from daimyo.rokugan.resolution import resolve
 from daimyo.rokugan.scoring import final_scoring
@@ -110,7 +110,7 @@ FIELDS: tuple[Field, ...] = (
     Field("seen", list[list[SeenToken | SeenHand]], LISTS, _list_per_seat, "what each player secretly saw this round"),
     Field("pending", list[Decision], LIST, lambda n: [], "the decisions the game waits for, the last one first"),
     Field("result", dict | None, SHARED, lambda n: None, "the final scores and winners, once the game is over"),
-    Field("_targets", PlacerTargets | None, BY_HAND, lambda n: None, "the placing player's legal places this turn"),
+    Field("_targets", Targets | None, BY_HAND, lambda n: None, "the placing player's legal places, kept for this turn's moves"),
 )
 
 _COPIES = {SHARED: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]", DICT: "self.{0}.copy()"}
@@ -450,7 +450,7 @@ class RokuganState(GameState):
                 self.done[p] = True
                 continue
             # kept for the legal moves of this turn; any move clears it
-            self._targets = PlacerTargets(p, targets)
+            self._targets = targets
             return p
         return None
 

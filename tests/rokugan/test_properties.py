@@ -15,7 +15,7 @@ from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import from_position, to_position
 from daimyo.rokugan.record import Recorder, replay
-from daimyo.rokugan.records import OVER, SeenHand
+from daimyo.rokugan.records import OVER, BoardToken, SeenHand
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=200)
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1))
@@ -151,7 +151,7 @@ def perturb_hidden(s, viewer, rng: Rng, keep=(), chance=True):
             known = tok.faceup or (viewer is not None and (tok.known_by >> viewer) & 1)
             if tok.owner == o and not known and tok.place != "o" and t.pool[o]:
                 j = rng.below(len(t.pool[o]))
-                t.tokens[k] = tok._replace(clan_token=t.pool[o][j])
+                t.tokens[k] = BoardToken(tok.number, tok.owner, t.pool[o][j], tok.place, tok.site, tok.attacked, tok.faceup, tok.known_by)
                 t.pool[o][j] = tok.clan_token
         rng.shuffle(t.pool[o])
         if t.objective[o] is not None:
