@@ -47,14 +47,15 @@ CLAN_ABILITIES = (DRAGON_RETURN, SCORPION_LOOK, UNICORN_SWAP)
 SPY_NETWORK = "spy-network"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class BoardToken:
     """A combat token on the board (Placement Phase: "Placing Combat Tokens").
 
     Its place is ``(place, site, attacked)``, written as in :mod:`daimyo.rokugan.board`. A slotted
     dataclass (its fields are read in the engine's hottest loops, where slots are read as fast as
     tuple items); never changed once on the board: a change puts a new one in its place, so clones
-    share them.
+    share them. Compared by identity, as the physical token it stands for (the rules find, remove and
+    replace tokens in the board's list by identity; its ``number`` names it).
     """
 
     number: int
