@@ -11,7 +11,7 @@ from daimyo.bots.knowledge import determinize, known
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.state import PLACEMENT
+from daimyo.rokugan.records import PLACEMENT
 from tests.bots.helpers import new, play_checked
 from tests.rokugan.test_properties import check_accounting, perturb_hidden
 

@@ -114,7 +114,7 @@ def test_combat_tokens_are_placed_facedown_blessings_faceup():
     assert [e.data.get("code") for e in events if e.kind == "place"] == [None]
     own = [e for e in events if e.kind == "place-own"]
     assert own[0].visible_to == frozenset({0}) and own[0].data["code"] == "a2"
-    tid = s.tokens[-1][0]
+    tid = s.tokens[-1].number
     assert {q: next(t["code"] for t in s.view(q)["tokens"] if t["token"] == tid) for q in (None, 0, 1, 2, 3)} == \
         {None: None, 0: "a2", 1: None, 2: None, 3: None}
     # crab's next turn: the blessing goes on faceup, seen by everyone
@@ -123,7 +123,7 @@ def test_combat_tokens_are_placed_facedown_blessings_faceup():
         if s.pending:
             s.apply(Action(s.to_act()[0], "pass"))
     s.apply(Action(0, f"place b2 #{tid}"))
-    bid = s.tokens[-1][0]
+    bid = s.tokens[-1].number
     assert all(next(t["code"] for t in s.view(q)["tokens"] if t["token"] == bid) == "b2" for q in (None, 1, 2))
 
 

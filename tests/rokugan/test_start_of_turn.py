@@ -72,7 +72,7 @@ def test_scout_looks_at_a_facedown_opponent_token():
     assert view_code(s, 1, 1) == "a3"  # its owner always knows it
     assert ["scout", 1, "crane", "a3"] in s.view(0)["you"]["seen"]
     # the token stays facedown on the board and crab still has to place
-    assert s.token(1)[6] is False
+    assert s.token(1).faceup is False
     assert s.to_act() == (0,)
 
 

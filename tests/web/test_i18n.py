@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from daimyo.rokugan import new_game
-from daimyo.rokugan.state import PHASES
+from daimyo.rokugan.records import PHASES
 
 STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
 EN = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
