@@ -34,9 +34,6 @@ PLACEMENT = "placement"
 OVER = "over"
 PHASES = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL, UPKEEP, PLACEMENT, OVER)
 
-# Places of a combat token (see daimyo.rokugan.board)
-IN_PROVINCE, ON_LAND_BORDER, ON_COASTAL_BORDER, ON_TOKEN = "c", "l", "s", "o"
-
 # Kinds of pending decisions
 DRAGON_RETURN = "dragon_return"
 SCORPION_LOOK = "scorpion_look"
@@ -74,10 +71,6 @@ class BoardToken:
     """Whether it is faceup: blessings are placed faceup, the others facedown until Resolution step 1 reveals them."""
     known_by: int
     """The seats that know what it is, one bit a seat (``1 << seat``): its owner, and those who looked at it."""
-
-    def at(self) -> tuple[str, int, int]:
-        """Its place as ``(place, site, attacked)``."""
-        return (self.place, self.site, self.attacked)
 
 
 class AbilityDecision(NamedTuple):
