@@ -15,7 +15,7 @@ from daimyo.arena.schedule import clans_for
 from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.ismcts import ISMCTSBot
 from daimyo.rokugan import new_game
-from daimyo.rokugan.state import PLACEMENT
+from daimyo.rokugan.records import PLACEMENT
 
 
 def round_start(players: int, seed: int, round_no: int):

@@ -35,7 +35,7 @@ from daimyo.bots.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
-from daimyo.rokugan.state import NP, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
+from daimyo.rokugan.records import CARD, N_PROVINCES, BoardToken, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 
 CLAN_PREFERENCE = ("crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn")
 #: expected strength of a token a seat has not seen, by where it stands
@@ -44,9 +44,9 @@ UNKNOWN_ATTACK_SEA = 1.1
 UNKNOWN_DEFENSE = 1.4
 UNKNOWN_SHINOBI = 0.7
 TOKEN_COST = 0.07
-_TERR_OTHERS = [tuple(q for q in R.territory_provinces[R.province_territory[p]] if q != p) for p in range(NP)]
-_TERR_SHADOW = [R.territory_shadowlands[R.province_territory[p]] for p in range(NP)]
-_CAPITAL = [R.capital_of[p] is not None for p in range(NP)]
+_TERR_OTHERS = [tuple(q for q in R.territory_provinces[R.province_territory[p]] if q != p) for p in range(N_PROVINCES)]
+_TERR_SHADOW = [R.territory_shadowlands[R.province_territory[p]] for p in range(N_PROVINCES)]
+_CAPITAL = [R.capital_of[p] is not None for p in range(N_PROVINCES)]
 
 
 def _sig(x: float) -> float:
@@ -66,33 +66,33 @@ class Board:
     def __init__(self, s, seat: int):
         self.s, self.seat, self.n = s, seat, s.n
         self._memo = {}
-        self.att = [{} for _ in range(NP)]
-        self.dfn = [0.0] * NP
-        self.unk = [0] * NP
-        self.has_def = [False] * NP
-        self.lion_bluff = [False] * NP
+        self.att = [{} for _ in range(N_PROVINCES)]
+        self.dfn = [0.0] * N_PROVINCES
+        self.unk = [0] * N_PROVINCES
+        self.has_def = [False] * N_PROVINCES
+        self.lion_bluff = [False] * N_PROVINCES
         self.my_tokens = []
         kinds_of = {q: R.clan_tokens[s.clans[q]] for q in range(s.n)}
         role = {}
         for t in s.tokens:
-            if t[3] == "o":
+            if t.place == "o":
                 continue
-            owner = t[1]
+            owner = t.owner
             k = known(s, seat, t)
-            kind = kinds_of[owner][t[2]].kind if k else None
-            strength = kinds_of[owner][t[2]].strength if k else None
-            loc = t[3]
+            kind = kinds_of[owner][t.clan_token].kind if k else None
+            strength = kinds_of[owner][t.clan_token].strength if k else None
+            loc = t.place
             if loc == "l" or loc == "s":
-                p = t[5] if loc == "l" else t[4]
+                p = t.attacked if loc == "l" else t.site
                 if k:
                     val = strength if kind in ("army", "navy") else 0.0
                 else:
                     val = UNKNOWN_ATTACK_LAND if loc == "l" else UNKNOWN_ATTACK_SEA
                     self.unk[p] += 1
                 self.att[p][owner] = self.att[p].get(owner, 0.0) + val
-                role[t[0]] = ("a", p, owner)
+                role[t.number] = ("a", p, owner)
             else:
-                p = t[4]
+                p = t.site
                 if s.owner[p] == owner:
                     if k:
                         val = strength if kind in ("army", "navy", "shinobi") else 0.0
@@ -105,7 +105,7 @@ class Board:
                         self.unk[p] += 1
                         self.has_def[p] = True
                     self.dfn[p] += val
-                    role[t[0]] = ("d", p, owner)
+                    role[t.number] = ("d", p, owner)
                 else:
                     if k:
                         val = strength if kind == "shinobi" else 0.0
@@ -114,12 +114,12 @@ class Board:
                         self.unk[p] += 1
                     if val or not k:
                         self.att[p][owner] = self.att[p].get(owner, 0.0) + val
-                    role[t[0]] = ("a", p, owner)
+                    role[t.number] = ("a", p, owner)
             if owner == seat:
                 self.my_tokens.append(t)
         for t in s.tokens:
-            if t[3] == "o" and t[4] in role:
-                r = role[t[4]]
+            if t.place == "o" and t.site in role:
+                r = role[t.site]
                 if r[0] == "a":
                     self.att[r[1]][r[2]] = self.att[r[1]].get(r[2], 0.0) + 2
                 else:
@@ -129,9 +129,9 @@ class Board:
         self.rounds_left = max(0, R.rounds - s.round)
         self.obj_bonus = _objective_bonus(s, seat)
         # what the others may still add this round
-        self.pot_att = [0.0] * NP
-        self.pot_def = [0.0] * NP
-        for p in range(NP):
+        self.pot_att = [0.0] * N_PROVINCES
+        self.pot_def = [0.0] * N_PROVINCES
+        for p in range(N_PROVINCES):
             o = s.owner[p]
             if o >= 0 and o != seat and self.rem[o]:
                 self.pot_def[p] = min(1.0, self.rem[o] / 3) * 1.3
@@ -139,7 +139,7 @@ class Board:
             if e == seat or not self.rem[e]:
                 continue
             f = min(1.0, self.rem[e] / 3)
-            for p in range(NP):
+            for p in range(N_PROVINCES):
                 if s.owner[p] != seat:
                     continue
                 if any(s.owner[q] == e for q in R.adjacent[p]):
@@ -265,12 +265,12 @@ class Board:
         return u
 
     def total(self) -> float:
-        return sum(self.base(p) for p in range(NP))
+        return sum(self.base(p) for p in range(N_PROVINCES))
 
 
 def _objective_bonus(s, seat: int) -> list[float]:
     """Extra worth of each province to ``seat`` for its own secret objective."""
-    bonus = [0.0] * NP
+    bonus = [0.0] * N_PROVINCES
     oid = s.objective[seat]
     if not oid:
         return bonus
@@ -283,7 +283,7 @@ def _objective_bonus(s, seat: int) -> list[float]:
         cap = R.capital[R.territory_clan[t]]
         bonus[cap] = honor / 2
     elif cond == "coastal":
-        for p in range(NP):
+        for p in range(N_PROVINCES):
             if s.is_coastal(p):
                 bonus[p] = honor / max(1, o["provinces"])
     elif cond == "provinces_all":
@@ -291,16 +291,16 @@ def _objective_bonus(s, seat: int) -> list[float]:
             bonus[R.province_index[name]] = honor / len(o["provinces_list"])
     elif cond == "territory_spread":
         mine_t = {R.province_territory[p] for p in s.provinces_of(seat)}
-        for p in range(NP):
+        for p in range(N_PROVINCES):
             if R.province_territory[p] not in mine_t:
                 bonus[p] = honor / max(1, o["territories"])
     elif cond == "connected_spread":
         mine = set(s.provinces_of(seat))
-        for p in range(NP):
+        for p in range(N_PROVINCES):
             if any(q in mine for q in R.adjacent[p]):
                 bonus[p] = honor / max(2, o["provinces"])
     elif cond == "fewest_provinces":
-        for p in range(NP):
+        for p in range(N_PROVINCES):
             bonus[p] = -1.0
     return bonus
 
@@ -309,7 +309,7 @@ def standing(s, seat: int) -> float:
     """Honor on the board now (objective included for this seat only) minus the rivals' (Heuristic evaluation)."""
     n = s.n
     score = [0.0] * n
-    for p in range(NP):
+    for p in range(N_PROVINCES):
         o = s.owner[p]
         if o < 0:
             continue
@@ -368,7 +368,7 @@ class HeuristicBot:
     def score_moves(self, s, seat: int, moves) -> list[tuple[float, tuple]]:
         """Every legal move with its score (higher is better)."""
         if s.pending:
-            kind = s.pending[-1][0]
+            kind = s.pending[-1].kind
             if kind == "card":
                 return self._card_step(s, seat, moves)
             if kind == "dragon_return":
@@ -439,8 +439,8 @@ class HeuristicBot:
             if r is None:
                 v -= 1.0
             else:
-                base_tok = next(t for t in b.my_tokens if t[0] == a)
-                if ctx.kinds[base_tok[2]].kind == "bluff":
+                base_tok = next(t for t in b.my_tokens if t.number == a)
+                if ctx.kinds[base_tok.clan_token].kind == "bluff":
                     v -= 0.5
                 elif r[0] == "a":
                     v += b.with_attack(r[1], seat, 2) - base[r[1]]
@@ -469,15 +469,15 @@ class HeuristicBot:
         lost = 0.0
         borders = set(R.province_borders[p])
         for t in b.my_tokens:
-            if (t[3] == "l" and t[4] in borders) or (t[3] == "s" and t[4] == p):
-                lost += 0.6 * R.clan_tokens[s.clans[seat]][t[2]].strength
+            if (t.place == "l" and t.site in borders) or (t.place == "s" and t.site == p):
+                lost += 0.6 * R.clan_tokens[s.clans[seat]][t.clan_token].strength
         # a peace token is permanent: it also spares later rounds, but the province earns no faceup tokens
         return gain - lost + 0.15 * b.pot_att[p] * b.rounds_left - 0.6
 
     def _raid(self, s, seat, b: Board, base, q) -> float:
         """Raid in ``q``: if it triggers, the province is cleared and scorched (Resolve Raid Tokens)."""
         triggers = any(s.owner[r] == seat for r in R.adjacent[q]) or any(
-            t[3] == "c" and t[4] == q and t[1] == seat and R.clan_tokens[s.clans[seat]][t[2]].kind == "shinobi"
+            t.place == "c" and t.site == q and t.owner == seat and R.clan_tokens[s.clans[seat]][t.clan_token].kind == "shinobi"
             for t in b.my_tokens)
         if not triggers:
             return -2.0
@@ -498,13 +498,13 @@ class HeuristicBot:
             stake = abs(base[p]) if s.owner[p] == seat or seat in b.att[p] else 0.0
             return 0.12 * stake - 0.35
         # shugenja / first player card: the token leaves the board
-        kinds = R.clan_tokens[s.clans[t[1]]]
-        x = kinds[t[2]].strength if k else (UNKNOWN_DEFENSE if role == "d" else UNKNOWN_ATTACK_LAND)
-        if t[1] == seat:
+        kinds = R.clan_tokens[s.clans[t.owner]]
+        x = kinds[t.clan_token].strength if k else (UNKNOWN_DEFENSE if role == "d" else UNKNOWN_ATTACK_LAND)
+        if t.owner == seat:
             return -1.0
         if role == "a":
             att = dict(b.att[p])
-            att[t[1]] = att.get(t[1], 0.0) - x
+            att[t.owner] = att.get(t.owner, 0.0) - x
             gain = b.utility(p, att, b.dfn[p], b.has_def[p], b.unk[p]) - base[p]
         else:
             gain = b.utility(p, b.att[p], b.dfn[p] - x, b.has_def[p], b.unk[p]) - base[p]
@@ -532,8 +532,8 @@ class HeuristicBot:
             c = s.clone()
             t1, t2 = c.token(m[1]), c.token(m[2])
             i1, i2 = c.tokens.index(t1), c.tokens.index(t2)
-            c.tokens[i1] = t1[:3] + t2[3:6] + t1[6:]
-            c.tokens[i2] = t2[:3] + t1[3:6] + t2[6:]
+            c.tokens[i1] = BoardToken(t1.number, t1.owner, t1.clan_token, t2.place, t2.site, t2.attacked, t1.faceup, t1.known_by)
+            c.tokens[i2] = BoardToken(t2.number, t2.owner, t2.clan_token, t1.place, t1.site, t1.attacked, t2.faceup, t2.known_by)
             out.append((Board(c, seat).total() - b0 - 0.05, m))
         return out
 
@@ -553,7 +553,7 @@ class HeuristicBot:
 
     def _finish_card(self, d, seat, limit: int = 8) -> None:
         """Make the remaining choices of a card just played, greedily."""
-        while limit and d.pending and d.pending[-1][1] == seat and d.pending[-1][0] == "card" and not d.is_terminal():
+        while limit and d.pending and d.pending[-1].seat == seat and d.pending[-1].kind == CARD and not d.is_terminal():
             moves = d.legal_moves(seat)
             if not moves:
                 return
@@ -595,20 +595,20 @@ class _PlacementContext:
         self.lion = s.clans[seat] == "lion"
         self.role_of = {}
         for t in b.my_tokens:
-            if t[3] in ("l", "s"):
-                self.role_of[t[0]] = ("a", t[5] if t[3] == "l" else t[4])
-            elif t[3] == "c":
-                self.role_of[t[0]] = ("d", t[4]) if s.owner[t[4]] == seat else ("a", t[4])
+            if t.place in ("l", "s"):
+                self.role_of[t.number] = ("a", t.attacked if t.place == "l" else t.site)
+            elif t.place == "c":
+                self.role_of[t.number] = ("d", t.site) if s.owner[t.site] == seat else ("a", t.site)
 
 
 def _token_place(s, t: tuple) -> tuple[int, str]:
     """The province a board token fights over and whether it attacks ('a') or defends ('d')."""
-    if t[3] == "l":
-        return t[5], "a"
-    if t[3] == "s":
-        return t[4], "a"
-    if t[3] == "c":
-        return t[4], ("d" if s.owner[t[4]] == t[1] else "a")
+    if t.place == "l":
+        return t.attacked, "a"
+    if t.place == "s":
+        return t.site, "a"
+    if t.place == "c":
+        return t.site, ("d" if s.owner[t.site] == t.owner else "a")
     return -1, ""
 
 

@@ -37,7 +37,7 @@ from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.knowledge import determinize
 from daimyo.core.rng import Rng
 from daimyo.rokugan.scoring import honor
-from daimyo.rokugan.state import SETUP_CLANS, SETUP_OBJECTIVES
+from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
 
 ROOT_CANDIDATES = 6
 EXPLORATION = 0.7
@@ -115,7 +115,7 @@ class ISMCTSBot:
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        if state.phase in (SETUP_CLANS, SETUP_OBJECTIVES) or (state.pending and state.pending[-1][0] == "dragon_return"):
+        if state.phase in (SETUP_CLANS, SETUP_OBJECTIVES) or (state.pending and state.pending[-1].kind == DRAGON_RETURN):
             return self.heuristic.choose(state, seat)
         scored = self.heuristic.score_moves(state, seat, moves)
         scored.sort(key=lambda vm: -vm[0])

@@ -21,30 +21,31 @@ from __future__ import annotations
 
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.state import BLUFF, RokuganState
+from daimyo.rokugan.records import BLUFF, BoardToken, SeenHand
+from daimyo.rokugan.state import RokuganState
 
 _OBJECTIVES = tuple(R.objective_ids)
 _NEUTRAL = tuple(sorted(R.neutral_cards))
 
 
-def known(s: RokuganState, seat: int, t: tuple) -> bool:
+def known(s: RokuganState, seat: int, t: BoardToken) -> bool:
     """Whether ``seat`` knows which token board token ``t`` is."""
-    return t[6] or t[1] == seat or bool((t[7] >> seat) & 1)
+    return t.faceup or t.owner == seat or bool((t.known_by >> seat) & 1)
 
 
-def _kinds_allowed(s: RokuganState, t: tuple) -> tuple[str, ...]:
+def _kinds_allowed(s: RokuganState, t: BoardToken) -> tuple[str, ...]:
     """The kinds a facedown token may be, from where it stands (Placing Combat Tokens).
 
     Armies attack across land borders and navies across coastal borders (a bluff may
     stand on either); in the centre of its owner's province stand defenders, diplomacy
     or a bluff; in another province a shinobi, a raid or a bluff.
     """
-    loc = t[3]
+    loc = t.place
     if loc == "l":
         return ("army", "bluff")
     if loc == "s":
         return ("navy", "bluff")
-    if s.owner[t[4]] == t[1]:
+    if s.owner[t.site] == t.owner:
         return ("army", "navy", "shinobi", "diplomacy", "bluff")
     return ("shinobi", "raid", "bluff")
 
@@ -52,8 +53,8 @@ def _kinds_allowed(s: RokuganState, t: tuple) -> tuple[str, ...]:
 def _spy_seen(s: RokuganState, seat: int, other: int) -> tuple | None:
     """The hand of ``other`` as ``seat`` saw it with Spy Network this round, if it did."""
     for f in s.seen[seat]:
-        if f[0] == "spy-network" and f[1] == other:
-            return f[3]
+        if isinstance(f, SeenHand) and f.seat == other:
+            return f.codes
     return None
 
 
@@ -102,9 +103,9 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
 def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng) -> None:
     """Redraw which token is where among the hand, pool and unknown board tokens of ``o``."""
     kinds = R.clan_tokens[s.clans[o]]
-    hidden_board = [i for i, t in enumerate(s.tokens) if t[1] == o and not known(s, seat, t)]
+    hidden_board = [i for i, t in enumerate(s.tokens) if t.owner == o and not known(s, seat, t)]
     spied = _spy_seen(s, seat, o)
-    unknown = sorted([t[2] for i, t in enumerate(s.tokens) if i in hidden_board] + s.pool[o]
+    unknown = sorted([t.clan_token for i, t in enumerate(s.tokens) if i in hidden_board] + s.pool[o]
                      + ([] if spied else s.hand[o]))
     if not hidden_board and not unknown:
         return
@@ -145,7 +146,7 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
             assigned.append((i, left.pop() if left else BLUFF))
     for i, tok in assigned:
         t = d.tokens[i]
-        d.tokens[i] = t[:2] + (tok,) + t[3:]
+        d.tokens[i] = BoardToken(t.number, t.owner, tok, t.place, t.site, t.attacked, t.faceup, t.known_by)
     if spied:
         rest_hand = sorted(s.hand[o])  # seen this round with Spy Network: known to the viewer
     elif bluff_free and not s.hand[o]:

@@ -21,38 +21,38 @@ import numpy as np
 
 from daimyo.bots.knowledge import known
 from daimyo.rokugan.data import RULES as R, SPECIALS
-from daimyo.rokugan.state import NP, PHASES
+from daimyo.rokugan.records import N_PROVINCES, PHASES
 
 MAX_PLAYERS = 5
 CODES = tuple(sorted({t.code for c in R.clan_names for t in R.clan_tokens[c]}))
 NB = len(R.borders)
-NPLACE = 2 * NP + 2 * NB
+NPLACE = 2 * N_PROVINCES + 2 * NB
 CARD_IDS = tuple(sorted(R.cards))
 OBJECTIVES = tuple(R.objective_ids)
 PENDING = ("card", "dragon_return", "scorpion_look", "unicorn_swap")
 
 
 def place_index(loc: str, a: int, b: int) -> int:
-    """Centre of p -> p; coastal border of p -> NP + p; land border bi towards q -> 2 NP + 2 bi (+1 for the second province)."""
+    """Centre of p -> p; coastal border of p -> N_PROVINCES + p; land border bi towards q -> 2 N_PROVINCES + 2 bi (+1 for the second province)."""
     if loc == "c":
         return a
     if loc == "s":
-        return NP + a
-    return 2 * NP + 2 * a + (0 if b == R.borders[a][0] else 1)
+        return N_PROVINCES + a
+    return 2 * N_PROVINCES + 2 * a + (0 if b == R.borders[a][0] else 1)
 
 
 def _catalogue() -> list[tuple]:
     keys: list[tuple] = []
     keys += [("clan", c) for c in R.clan_names]
     keys += [("objective", o) for o in OBJECTIVES]
-    keys += [("control", p) for p in range(NP)]
+    keys += [("control", p) for p in range(N_PROVINCES)]
     keys += [("pass",), ("done",)]
     keys += [("play", c) for c in CARD_IDS]
     keys += [("play", c, i) for c in ("scout", "shugenja", "first-player") for i in range(NPLACE)]
     keys += [("place", code, i) for code in CODES for i in range(NPLACE)]
     keys += [("look", i) for i in range(NPLACE)] + [("token", i) for i in range(NPLACE)]
     keys += [("swap", i, j) for i in range(NPLACE) for j in range(i, NPLACE)]
-    keys += [(v, p) for v in ("province", "special") for p in range(NP)]
+    keys += [(v, p) for v in ("province", "special") for p in range(N_PROVINCES)]
     keys += [("player", k) for k in range(1, MAX_PLAYERS)]
     keys += [(v, code) for v in ("take", "discard", "return") for code in CODES]
     return keys
@@ -65,10 +65,10 @@ N_ACTIONS = len(KEYS)
 
 def _token_place(s, tid: int) -> int:
     for t in s.tokens:
-        if t[0] == tid:
-            if t[3] == "o":
-                return _token_place(s, t[4])
-            return place_index(t[3], t[4], t[5])
+        if t.number == tid:
+            if t.place == "o":
+                return _token_place(s, t.site)
+            return place_index(t.place, t.site, t.attacked)
     raise KeyError(tid)
 
 
@@ -107,7 +107,7 @@ _CODE_INDEX = {c: i for i, c in enumerate(CODES)}
 _PROVINCE = MAX_PLAYERS + 1 + 2 + len(SPECIALS)
 _PLACE = 2 * MAX_PLAYERS
 _PLAYER = 10
-OBS_SIZE = (NP * _PROVINCE + NPLACE * _PLACE + 3 * len(CODES) + MAX_PLAYERS * _PLAYER
+OBS_SIZE = (N_PROVINCES * _PROVINCE + NPLACE * _PLACE + 3 * len(CODES) + MAX_PLAYERS * _PLAYER
             + (R.rounds + 1) + len(PHASES) + len(PENDING) + len(OBJECTIVES) + len(CARD_IDS) + len(R.clan_names))
 
 
@@ -117,7 +117,7 @@ def observe(s, seat: int) -> np.ndarray:
     rel = [(q - seat) % n for q in range(n)]
     x = np.zeros(OBS_SIZE, dtype=np.float32)
     o = 0
-    for p in range(NP):
+    for p in range(N_PROVINCES):
         own = s.owner[p]
         x[o + (rel[own] if own >= 0 else MAX_PLAYERS)] = 1
         x[o + MAX_PLAYERS + 1] = s.up[p] / 5
@@ -127,15 +127,15 @@ def observe(s, seat: int) -> np.ndarray:
         o += _PROVINCE
     for t in s.tokens:
         base = t
-        if t[3] == "o":
-            base = next((u for u in s.tokens if u[0] == t[4]), None)
-            if base is None or base[3] == "o":
+        if t.place == "o":
+            base = next((u for u in s.tokens if u.number == t.site), None)
+            if base is None or base.place == "o":
                 continue
-        i = place_index(base[3], base[4], base[5])
-        r = rel[t[1]]
+        i = place_index(base.place, base.site, base.attacked)
+        r = rel[t.owner]
         x[o + i * _PLACE + r] += 1
         if known(s, seat, t):
-            x[o + i * _PLACE + MAX_PLAYERS + r] += R.clan_tokens[s.clans[t[1]]][t[2]].strength / 5
+            x[o + i * _PLACE + MAX_PLAYERS + r] += R.clan_tokens[s.clans[t.owner]][t.clan_token].strength / 5
     o += NPLACE * _PLACE
     if s.clans[seat]:
         ks = R.clan_tokens[s.clans[seat]]
@@ -153,7 +153,7 @@ def observe(s, seat: int) -> np.ndarray:
     x[o + PHASES.index(s.phase)] = 1
     o += len(PHASES)
     if s.pending:
-        x[o + PENDING.index(s.pending[-1][0])] = 1
+        x[o + PENDING.index(s.pending[-1].kind)] = 1
     o += len(PENDING)
     if s.objective[seat]:
         x[o + OBJECTIVES.index(s.objective[seat])] = 1

@@ -20,6 +20,4 @@ def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None 
     ``seed``: a whole number (the fast ``splitmix64`` generator, for simulations) or a secret
     GameKey (the ``blake2b-keyed`` generator, for games whose hidden facts must stay hidden).
     """
-    # import the card registry so that every card effect is known
-    import daimyo.rokugan.cards  # noqa: F401
     return RokuganState.new_game(players=players, seed=seed, clans=clans)

@@ -9,11 +9,17 @@ possible choice the card ends there. The card texts in short are in
 
 from __future__ import annotations
 
-from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.moves import (
+from typing import TYPE_CHECKING
+
+from daimyo.core.game import private_event, public_event
+from daimyo.rokugan.data import RULES
+from daimyo.rokugan.placement import (
     board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard,
 )
-from daimyo.rokugan.state import BLUFF, HARBOR, NP, PEACE, SCORCHED, RokuganState, ev, pev
+from daimyo.rokugan.records import BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SPY_NETWORK, SeenHand
+
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
 
 CARDS: dict[str, "Card"] = {}
 
@@ -24,19 +30,19 @@ def register(cls):
 
 
 def _own(s: RokuganState, seat: int, non_shadowlands: bool = False) -> list[int]:
-    return [p for p in range(NP) if s.owner[p] == seat and not (non_shadowlands and R.shadowlands[p])]
+    return [p for p in range(N_PROVINCES) if s.owner[p] == seat and not (non_shadowlands and RULES.shadowlands[p])]
 
 
 def _special_spots(s: RokuganState, name: str, non_shadowlands: bool, exclude=(), landlocked=False) -> list[tuple]:
     if s.specials_left.get(name, 0) <= 0:
         return []
-    return [("province", p) for p in range(NP)
+    return [("province", p) for p in range(N_PROVINCES)
             if s.special_can_go(p) and p not in exclude
-            and not (non_shadowlands and R.shadowlands[p]) and not (landlocked and R.coastal[p])]
+            and not (non_shadowlands and RULES.shadowlands[p]) and not (landlocked and RULES.coastal[p])]
 
 
 def _codes(s: RokuganState, seat: int, pile: list[int], kinds: tuple) -> list[str]:
-    ks = R.clan_tokens[s.clans[seat]]
+    ks = RULES.clan_tokens[s.clans[seat]]
     out = []
     for t in pile:
         if ks[t].kind in kinds and ks[t].code not in out:
@@ -45,7 +51,7 @@ def _codes(s: RokuganState, seat: int, pile: list[int], kinds: tuple) -> list[st
 
 
 def _move_token(s: RokuganState, seat: int, src: list[int], dst: list[int], code: str) -> None:
-    ks = R.clan_tokens[s.clans[seat]]
+    ks = RULES.clan_tokens[s.clans[seat]]
     for i, t in enumerate(src):
         if ks[t].code == code:
             dst.append(src.pop(i))
@@ -57,9 +63,9 @@ def _discard_or_return(s: RokuganState, seat: int, move: tuple) -> list:
     """Promotion / Reinforcements: discard a token from the hand or return it to the pool."""
     if move[0] == "discard":
         _move_token(s, seat, s.hand[seat], s.discard[seat], move[1])
-        return [ev("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
+        return [public_event("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
     _move_token(s, seat, s.hand[seat], s.pool[seat], move[1])
-    return [ev("return-to-pool", clan=s.clan_of(seat), count=1), pev(seat, "returned", clan=s.clan_of(seat), code=move[1])]
+    return [public_event("return-to-pool", clan=s.clan_of(seat), count=1), private_event(seat, "returned", clan=s.clan_of(seat), code=move[1])]
 
 
 def _discard_or_return_options(s: RokuganState, seat: int) -> list[tuple]:
@@ -69,18 +75,18 @@ def _discard_or_return_options(s: RokuganState, seat: int) -> list[tuple]:
 
 def _faceup(s: RokuganState, seat: int, p: int, k: int) -> list:
     n = s._add_control(seat, p, up=k)
-    return [ev("control-added", clan=s.clan_of(seat), province=R.province_names[p], faceup=n)]
+    return [public_event("control-added", clan=s.clan_of(seat), province=RULES.province_names[p], faceup=n)]
 
 
 def _special(s: RokuganState, p: int, name: str) -> list:
     old = s.special[p]
     s._put_special(p, name)
-    return [ev("special", province=R.province_names[p], token=name, replaced=old)]
+    return [public_event("special", province=RULES.province_names[p], token=name, replaced=old)]
 
 
 def _remove_control(s: RokuganState, seat: int, p: int) -> list:
     s._remove_one_control(p)
-    return [ev("control-removed", clan=s.clan_of(seat), province=R.province_names[p])]
+    return [public_event("control-removed", clan=s.clan_of(seat), province=RULES.province_names[p])]
 
 
 class Card:
@@ -184,7 +190,7 @@ class Promotion(Card):
     def choose(self, s, seat, step, memo, move):
         if step == 0:
             _move_token(s, seat, s.discard[seat], s.hand[seat], move[1])
-            return 1, memo, [ev("take-from-discard", clan=s.clan_of(seat), code=move[1])]
+            return 1, memo, [public_event("take-from-discard", clan=s.clan_of(seat), code=move[1])]
         return None, memo, _discard_or_return(s, seat, move)
 
 
@@ -207,7 +213,7 @@ class Reinforcements(Card):
                 return 1, memo, []
             taken = (memo[0] if memo else 0) + 1
             _move_token(s, seat, s.discard[seat], s.hand[seat], move[1])
-            events = [ev("take-from-discard", clan=s.clan_of(seat), code=move[1])]
+            events = [public_event("take-from-discard", clan=s.clan_of(seat), code=move[1])]
             return (0 if taken < 2 else 1), (taken,), events
         return (2 if step == 1 else None), memo, _discard_or_return(s, seat, move)
 
@@ -251,14 +257,14 @@ class BlessTheLands(Card):
     id = "bless-the-lands"
 
     def options(self, s, seat, step, memo):
-        return [("province", p) for p in range(NP) if s.special[p] == SCORCHED]
+        return [("province", p) for p in range(N_PROVINCES) if s.special[p] == SCORCHED]
 
     def choose(self, s, seat, step, memo, move):
         p = move[1]
         s._remove_special(p)
         n = s._add_control(seat, p, up=1) + s._add_control(seat, p, down=1)
-        return None, memo, [ev("special-removed", province=R.province_names[p], token=SCORCHED),
-                            ev("control-added", clan=s.clan_of(seat), province=R.province_names[p], count=n)]
+        return None, memo, [public_event("special-removed", province=RULES.province_names[p], token=SCORCHED),
+                            public_event("control-added", clan=s.clan_of(seat), province=RULES.province_names[p], count=n)]
 
 
 @register
@@ -266,12 +272,12 @@ class FomentRebellion(Card):
     id = "foment-rebellion"
 
     def options(self, s, seat, step, memo):
-        return [("province", p) for p in range(NP) if s.special[p] == PEACE]
+        return [("province", p) for p in range(N_PROVINCES) if s.special[p] == PEACE]
 
     def choose(self, s, seat, step, memo, move):
         p = move[1]
         s._remove_special(p)
-        events = [ev("special-removed", province=R.province_names[p], token=PEACE)]
+        events = [public_event("special-removed", province=RULES.province_names[p], token=PEACE)]
         if s.owner[p] == seat:
             events += _faceup(s, seat, p, 2)
         return None, memo, events
@@ -279,19 +285,19 @@ class FomentRebellion(Card):
 
 @register
 class SpyNetwork(Card):
-    id = "spy-network"
+    id = SPY_NETWORK
 
     def options(self, s, seat, step, memo):
         return [("player", q) for q in range(s.n) if q != seat]
 
     def choose(self, s, seat, step, memo, move):
         q = move[1]
-        ks = R.clan_tokens[s.clans[q]]
+        ks = RULES.clan_tokens[s.clans[q]]
         codes = sorted(ks[t].code for t in s.hand[q])
-        s.seen[seat].append(("spy-network", q, s.clan_of(q), tuple(codes)))
+        s.seen[seat].append(SeenHand(SPY_NETWORK, q, s.clan_of(q), tuple(codes)))
         s.spied[q] = True
-        return None, memo, [ev("spy", clan=s.clan_of(seat), target=s.clan_of(q)),
-                            pev(seat, "saw-hand", clan=s.clan_of(seat), target=s.clan_of(q), tokens=codes)]
+        return None, memo, [public_event("spy", clan=s.clan_of(seat), target=s.clan_of(q)),
+                            private_event(seat, "saw-hand", clan=s.clan_of(seat), target=s.clan_of(q), tokens=codes)]
 
 
 @register
@@ -303,7 +309,7 @@ class CulturalExchange(Card):
             if not any(o >= 0 and o != seat for o in s.owner):
                 return []
             return [("province", p) for p in _own(s, seat)]
-        return [("province", p) for p in range(NP) if s.owner[p] >= 0 and s.owner[p] != seat]
+        return [("province", p) for p in range(N_PROVINCES) if s.owner[p] >= 0 and s.owner[p] != seat]
 
     def choose(self, s, seat, step, memo, move):
         if step == 0:
@@ -311,7 +317,7 @@ class CulturalExchange(Card):
         p, q = memo[0], move[1]
         for arr in (s.owner, s.up, s.down):
             arr[p], arr[q] = arr[q], arr[p]
-        return None, memo, [ev("swap-control", clan=s.clan_of(seat), provinces=[R.province_names[p], R.province_names[q]])]
+        return None, memo, [public_event("swap-control", clan=s.clan_of(seat), provinces=[RULES.province_names[p], RULES.province_names[q]])]
 
 
 @register
@@ -363,7 +369,7 @@ class DarkFavors(ShadowlandsCard):
         if step == 1:
             opts = [("token", t) for t in board_token_targets(s, seat, "opponent", True) if t not in memo]
             return opts + ([("done",)] if memo else [])
-        on_board = {t[0] for t in s.tokens}
+        on_board = {t.number for t in s.tokens}
         return [("token", t) for t in memo if t in on_board]
 
     def choose(self, s, seat, step, memo, move):
@@ -400,7 +406,7 @@ class PurgeTheWeak(ShadowlandsCard):
                 s.out[seat].append(BLUFF)
             else:
                 _move_token(s, seat, s.hand[seat], s.discard[seat], move[1])
-            return 1, memo, [ev("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
+            return 1, memo, [public_event("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
         return (2 if step == 1 else None), memo, reveal_and_discard(s, s.token(move[1]), "purge-the-weak")
 
     def finish(self, s, seat, memo):
@@ -426,7 +432,7 @@ class AnimateTheDead(ShadowlandsCard):
     def choose(self, s, seat, step, memo, move):
         if step == 0:
             return 1, memo, _remove_control(s, seat, move[1])
-        ks = R.clan_tokens[s.clans[seat]]
+        ks = RULES.clan_tokens[s.clans[seat]]
         pile = s.discard[seat]
         for i, t in enumerate(pile):
             if ks[t].code == move[1]:
@@ -445,7 +451,7 @@ class InspireFear(ShadowlandsCard):
     def options(self, s, seat, step, memo):
         if step == 0:
             return self.sacrifice_options(s, seat)
-        return [("special", p) for p in range(NP) if s.special[p] is not None] + [("done",)]
+        return [("special", p) for p in range(N_PROVINCES) if s.special[p] is not None] + [("done",)]
 
     def choose(self, s, seat, step, memo, move):
         if step == 0:
@@ -455,19 +461,19 @@ class InspireFear(ShadowlandsCard):
         p = move[1]
         old = s.special[p]
         s._remove_special(p)
-        return (2 if step == 1 else None), memo, [ev("special-removed", province=R.province_names[p], token=old)]
+        return (2 if step == 1 else None), memo, [public_event("special-removed", province=RULES.province_names[p], token=old)]
 
 
 def check_registry() -> None:
     """Every card in the data has an effect and every effect a card (broken card data fails loudly)."""
     from daimyo.core.errors import FormatError
-    missing = set(R.cards) - set(CARDS)
-    extra = set(CARDS) - set(R.cards)
+    missing = set(RULES.cards) - set(CARDS)
+    extra = set(CARDS) - set(RULES.cards)
     if missing or extra:
         raise FormatError(f"territory_cards.json and the card effects disagree: no effect for {sorted(missing)}, no card for {sorted(extra)}")
     for cid, card in CARDS.items():
-        if R.cards[cid]["timing"] != card.timing:
-            raise FormatError(f"territory_cards.json cards '{cid}': timing '{R.cards[cid]['timing']}' but its effect is played in {card.timing}")
+        if RULES.cards[cid]["timing"] != card.timing:
+            raise FormatError(f"territory_cards.json cards '{cid}': timing '{RULES.cards[cid]['timing']}' but its effect is played in {card.timing}")
 
 
 check_registry()

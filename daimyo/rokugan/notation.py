@@ -16,22 +16,25 @@ In a record each action is preceded by the clan that takes it: ``crab: pass``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import split_action
 from daimyo.rokugan.board import loc_text, parse_loc
-from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.state import RokuganState
+from daimyo.rokugan.data import RULES
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
 
-TOKEN_CODES = sorted({t.code for ts in R.clan_tokens.values() for t in ts})
+TOKEN_CODES = sorted({t.code for ts in RULES.clan_tokens.values() for t in ts})
 _SECTION = "Action notation (docs/rokugan-notation.md)"
 
 
 def move_text(s: RokuganState, seat: int, m: tuple) -> str:
     verb = m[0]
     if verb in ("control", "province"):
-        return f"{verb} {R.province_names[m[1]]}"
+        return f"{verb} {RULES.province_names[m[1]]}"
     if verb == "special":
-        return f"special {R.province_names[m[1]]}"
+        return f"special {RULES.province_names[m[1]]}"
     if verb == "place":
         return f"place {m[1]} {loc_text(m[2], m[3], m[4])}"
     if verb == "play":
@@ -58,9 +61,9 @@ def _code(text: str) -> str:
 
 
 def _province(text: str) -> int:
-    if text not in R.province_index:
+    if text not in RULES.province_index:
         raise RuleViolation(f"unknown province '{text}'", _SECTION)
-    return R.province_index[text]
+    return RULES.province_index[text]
 
 
 def parse_move(s: RokuganState, seat: int, text: str) -> tuple:

@@ -23,13 +23,22 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
-from daimyo.rokugan.data import RULES as R, SPECIALS
-from daimyo.rokugan.state import BLUFF, NP, OVER, PHASES, PLACEMENT, RokuganState
+from daimyo.rokugan.data import RULES, SPECIALS
+from daimyo.rokugan.cards import CARDS
+from daimyo.rokugan.records import (
+    BLUFF, CARD, CLAN_ABILITIES, N_PROVINCES, OVER, PHASES, PLACEMENT, SPY_NETWORK, AbilityDecision, BoardToken,
+    CardDecision, Decision, SeenHand, SeenToken,
+)
+from daimyo.rokugan.scoring import final_scoring
+from daimyo.rokugan.state import FIELDS, RokuganState
 
 FORMAT = "rokugan-position"
-SEAT_KEYS = ("hand", "pool", "discard", "out", "supply", "set-aside", "scouts", "shugenja", "cards", "objective",
-             "offer", "ronin", "done", "spied", "seen")
-FLAG_KEYS = ("first-player-card", "scorpion-look", "unicorn-swap")
+# The fields written one line a player (``hand crab: a1 a2``) and the used/unused flags, from the state's table
+SEAT_TEXTS = ("codes", "count", "cards", "objective", "objectives", "yes-no")
+SEAT_FIELDS = {f.position_key: f for f in FIELDS if f.text in SEAT_TEXTS}
+FLAG_FIELDS = {f.position_key: f for f in FIELDS if f.text == "used"}
+SEAT_KEYS = (*SEAT_FIELDS, "seen")
+FLAG_KEYS = tuple(FLAG_FIELDS)
 
 
 def _yes(v: str, where: str) -> bool:
@@ -58,62 +67,51 @@ def to_position(s: RokuganState) -> str:
     lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"players: {' '.join(c(p) for p in range(s.n))}",
              f"phase: {s.phase}", f"round: {s.round}", f"first: {c(s.first)}", f"turn: {c(s.turn)}",
              _generator_line(s.rng), f"initiative: {' '.join(s.initiative)}",
-             "spaces: " + " ".join(f"{R.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
-             f"played: {' '.join(s.played)}",
-             f"first-player-card: {'used' if s.fp_used else 'unused'}",
-             f"scorpion-look: {'used' if s.scorpion_used else 'unused'}",
-             f"unicorn-swap: {'used' if s.unicorn_used else 'unused'}",
-             f"passes: {s.passes}", f"next-token: {s.next_id}"]
-    for p in range(NP):
+             "spaces: " + " ".join(f"{RULES.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
+             f"played: {' '.join(s.played)}"]
+    lines += [f"{key}: {'used' if getattr(s, f.name) else 'unused'}" for key, f in FLAG_FIELDS.items()]
+    lines += [f"passes: {s.passes}", f"next-token: {s.next_id}"]
+    for p in range(N_PROVINCES):
         if s.owner[p] >= 0 or s.special[p] is not None:
             parts = [c(s.owner[p]) if s.owner[p] >= 0 else "-"]
             if s.owner[p] >= 0:
                 parts += [f"up={s.up[p]}", f"down={s.down[p]}"]
             if s.special[p]:
                 parts.append(f"special={s.special[p]}")
-            lines.append(f"province {R.province_names[p]}: {' '.join(parts)}")
+            lines.append(f"province {RULES.province_names[p]}: {' '.join(parts)}")
     for t in s.tokens:
-        words = [c(t[1]), s.code_of(t[1], t[2]), loc_text(t[3], t[4], t[5])]
-        if t[6]:
+        words = [c(t.owner), s.code_of(t.owner, t.clan_token), loc_text(t.place, t.site, t.attacked)]
+        if t.faceup:
             words.append("faceup")
-        others = [c(q) for q in range(s.n) if q != t[1] and (t[7] >> q) & 1]
+        others = [c(q) for q in range(s.n) if q != t.owner and (t.known_by >> q) & 1]
         if others:
             words.append("seen=" + ",".join(others))
-        lines.append(f"token #{t[0]}: {' '.join(words)}")
+        lines.append(f"token #{t.number}: {' '.join(words)}")
     for p in range(s.n):
         cl = c(p)
-        codes = lambda lst: " ".join(s.code_of(p, x) for x in lst)  # noqa: E731
-        lines += [f"hand {cl}: {codes(s.hand[p])}", f"pool {cl}: {codes(s.pool[p])}",
-                  f"discard {cl}: {codes(s.discard[p])}", f"out {cl}: {codes(s.out[p])}",
-                  f"supply {cl}: {s.supply[p]}", f"set-aside {cl}: {s.set_aside[p]}",
-                  f"scouts {cl}: {s.scouts[p]}", f"shugenja {cl}: {s.shugenja[p]}",
-                  f"cards {cl}: {' '.join(s.cards[p])}", f"objective {cl}: {s.objective[p] or '-'}",
-                  f"offer {cl}: {' '.join(s.offer[p])}",
-                  f"ronin {cl}: {'yes' if s.ronin[p] else 'no'}", f"done {cl}: {'yes' if s.done[p] else 'no'}",
-                  f"spied {cl}: {'yes' if s.spied[p] else 'no'}"]
+        lines += [f"{key} {cl}: {_WRITE[f.text](s, p, getattr(s, f.name)[p])}" for key, f in SEAT_FIELDS.items()]
         for fact in s.seen[p]:
             lines.append(f"seen {cl}: {_seen_text(s, fact)}")
     for f in s.pending:
-        lines.append(f"pending: {_frame_text(s, f)}")
+        lines.append(f"pending: {_decision_text(s, f)}")
     return "\n".join(lines) + "\n"
 
 
-def _seen_text(s: RokuganState, fact: tuple) -> str:
-    if fact[0] == "spy-network":
-        return f"spy-network {fact[2]} {','.join(fact[3])}"
-    return f"{fact[0]} #{fact[1]} {fact[2]} {fact[3]}"
+def _seen_text(s: RokuganState, fact: SeenToken | SeenHand) -> str:
+    if isinstance(fact, SeenHand):
+        return f"{SPY_NETWORK} {fact.clan} {','.join(fact.codes)}"
+    return f"{fact.source} #{fact.token} {fact.owner} {fact.code}"
 
 
-def _frame_text(s: RokuganState, f: tuple) -> str:
-    if f[0] == "card":
-        memo = ",".join(str(x) for x in f[4])
-        return f"card {s.clan_of(f[1])} {f[2]} step={f[3]} memo={memo}"
-    return f"{f[0].replace('_', '-')} {s.clan_of(f[1])}"
+def _decision_text(s: RokuganState, decision: Decision) -> str:
+    if isinstance(decision, CardDecision):
+        memo = ",".join(str(x) for x in decision.memo)
+        return f"card {s.clan_of(decision.seat)} {decision.card} step={decision.step} memo={memo}"
+    return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}"
 
 
 def from_position(text: str) -> RokuganState:
     """Read a position; a malformed one raises FormatError naming the line and field."""
-    import daimyo.rokugan.cards  # noqa: F401  (card registry)
     entries: list[tuple[int, str, str | None, str]] = []
     for no, raw in enumerate(text.splitlines(), 1):
         line = strip_comment(raw)
@@ -137,7 +135,7 @@ def from_position(text: str) -> RokuganState:
     no, v = top["players"]
     clans = v.split()
     for cl in clans:
-        if cl not in R.clan_names:
+        if cl not in RULES.clan_names:
             raise FormatError(f"line {no}: players: unknown clan '{cl}'")
     if len(set(clans)) != len(clans) or not 2 <= len(clans) <= 5:
         raise FormatError(f"line {no}: players: 2 to 5 different clans are needed")
@@ -160,10 +158,10 @@ def from_position(text: str) -> RokuganState:
     s.played = []
     s.fp_used = n == 2
     s.tokens = []
-    s.owner = [-1] * NP
-    s.up = [0] * NP
-    s.down = [0] * NP
-    s.special = [None] * NP
+    s.owner = [-1] * N_PROVINCES
+    s.up = [0] * N_PROVINCES
+    s.down = [0] * N_PROVINCES
+    s.special = [None] * N_PROVINCES
     s.hand = [[] for _ in range(n)]
     s.pool = [None] * n
     s.offer = [()] * n
@@ -186,8 +184,8 @@ def from_position(text: str) -> RokuganState:
                 s.phase = v
             elif k == "round":
                 s.round = _int(v, where)
-                if not 0 <= s.round <= R.rounds:
-                    raise FormatError(f"{where}: round must be 0 to {R.rounds}")
+                if not 0 <= s.round <= RULES.rounds:
+                    raise FormatError(f"{where}: round must be 0 to {RULES.rounds}")
             elif k == "first":
                 s.first = seat_of(v, where)
             elif k == "turn":
@@ -203,37 +201,31 @@ def from_position(text: str) -> RokuganState:
                     raise FormatError(f"line {no}: {e}") from None
             elif k == "initiative":
                 for card in v.split():
-                    if card not in clans and card not in R.neutral_cards:
+                    if card not in clans and card not in RULES.neutral_cards:
                         raise FormatError(f"{where}: '{card}' is neither a clan in this game nor a neutral initiative card")
                 s.initiative = v.split()
             elif k == "spaces":
                 given_spaces = _spaces(v, where)
             elif k == "played":
                 for card in v.split():
-                    if card not in R.cards:
+                    if card not in RULES.cards:
                         raise FormatError(f"{where}: unknown territory card '{card}'")
                 s.played = v.split()
-            elif k in FLAG_KEYS:
-                val = _yes(v, where)
-                if k == "first-player-card":
-                    s.fp_used = val
-                elif k == "scorpion-look":
-                    s.scorpion_used = val
-                else:
-                    s.unicorn_used = val
+            elif k in FLAG_FIELDS:
+                setattr(s, FLAG_FIELDS[k].name, _yes(v, where))
             elif k == "passes":
                 s.passes = _int(v, where)
             elif k == "next-token":
                 s.next_id = _int(v, where)
             elif k == "pending":
-                s.pending.append(_frame(v, where, seat_of))
+                s.pending.append(_decision(v, where, seat_of))
             else:
                 raise FormatError(f"{where}: unknown key '{k}'")
             continue
         if k == "province":
-            if sub not in R.province_index:
+            if sub not in RULES.province_index:
                 raise FormatError(f"{where}: unknown province '{sub}'")
-            _province_line(s, R.province_index[sub], v, where, seat_of)
+            _province_line(s, RULES.province_index[sub], v, where, seat_of)
         elif k == "token":
             if not sub.startswith("#") or not sub[1:].isdigit():
                 raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
@@ -248,45 +240,44 @@ def from_position(text: str) -> RokuganState:
         v, where = known[tid]
         _token_line(s, tid, v, where, seat_of)
     if s.tokens:
-        s.next_id = max(s.next_id, max(t[0] for t in s.tokens) + 1)
+        s.next_id = max(s.next_id, max(t.number for t in s.tokens) + 1)
     # combat tokens: give each code a token index; what no list names is in the pool
     for q in range(n):
         _assign_tokens(s, q)
     for q in range(n):
         on_board = s.control_tokens_on_board(q)
         if s.supply[q] is None:
-            s.supply[q] = R.control_tokens - on_board - s.set_aside[q]
-        if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != R.control_tokens:
+            s.supply[q] = RULES.control_tokens - on_board - s.set_aside[q]
+        if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != RULES.control_tokens:
             raise FormatError(f"control tokens of {clans[q]}: {on_board} on the board + {s.set_aside[q]} set aside + "
-                              f"{s.supply[q]} in supply is not {R.control_tokens}")
+                              f"{s.supply[q]} in supply is not {RULES.control_tokens}")
         if not ronin_given[q]:
             s.ronin[q] = on_board == 0 and s.phase in (PLACEMENT,)
     # special tokens left in the pile
-    s.specials_left = dict(R.special_supply)
-    for p in range(NP):
+    s.specials_left = dict(RULES.special_supply)
+    for p in range(N_PROVINCES):
         sp = s.special[p]
         if sp:
             s.specials_left[sp] -= 1
             if s.specials_left[sp] < 0:
-                raise FormatError(f"province {R.province_names[p]}: more {sp} tokens on the board than the game has")
+                raise FormatError(f"province {RULES.province_names[p]}: more {sp} tokens on the board than the game has")
     # territory cards: on the board spaces unless held or played
     held = {c for q in range(n) for c in s.cards[q]} | set(s.played)
     for c in held:
         if sum(1 for q in range(n) for x in s.cards[q] if x == c) + s.played.count(c) > 1:
             raise FormatError(f"territory card '{c}' is in more than one place")
-    s.space = [None] * len(R.territory_names)
-    for t in range(len(R.territory_names)):
-        cs = R.territory_cards[t]
-        if given_spaces is not None and R.territory_names[t] in given_spaces:
-            s.space[t] = given_spaces[R.territory_names[t]]
+    s.space = [None] * len(RULES.territory_names)
+    for t in range(len(RULES.territory_names)):
+        cs = RULES.territory_cards[t]
+        if given_spaces is not None and RULES.territory_names[t] in given_spaces:
+            s.space[t] = given_spaces[RULES.territory_names[t]]
             if s.space[t] is not None and s.space[t] not in cs:
-                raise FormatError(f"spaces: '{s.space[t]}' is not a card of territory {R.territory_names[t]}")
+                raise FormatError(f"spaces: '{s.space[t]}' is not a card of territory {RULES.territory_names[t]}")
         elif not any(c in held for c in cs):
             s.space[t] = cs[0]
         if s.space[t] is not None and any(c in held for c in cs):
-            raise FormatError(f"spaces: territory {R.territory_names[t]} has a card on its space and one held or played")
+            raise FormatError(f"spaces: territory {RULES.territory_names[t]} has a card on its space and one held or played")
     if s.phase == OVER:
-        from daimyo.rokugan.scoring import final_scoring
         final_scoring(s)
     return s
 
@@ -295,9 +286,9 @@ def _spaces(v: str, where: str) -> dict:
     out = {}
     for item in v.split():
         t, _, c = item.partition("=")
-        if t not in R.territory_index:
+        if t not in RULES.territory_index:
             raise FormatError(f"{where}: unknown territory '{t}'")
-        if c != "-" and c not in R.cards:
+        if c != "-" and c not in RULES.cards:
             raise FormatError(f"{where}: unknown territory card '{c}'")
         out[t] = None if c == "-" else c
     return out
@@ -340,7 +331,7 @@ def _token_line(s, tid, v, where, seat_of):
         raise FormatError(f"{where}: expected '<clan> <code> <place> [faceup] [seen=clan,...]'")
     q = seat_of(words[0], where)
     code = words[1]
-    toks = R.clan_tokens[s.clans[q]]
+    toks = RULES.clan_tokens[s.clans[q]]
     if code not in {t.code for t in toks}:
         raise FormatError(f"{where}: {s.clans[q]} has no combat token '{code}'")
     try:
@@ -361,14 +352,14 @@ def _token_line(s, tid, v, where, seat_of):
         raise FormatError(f"{where}: blessings (and only blessings) stand on another token (#n)")
     if kind == "blessing":
         faceup = True
-    if any(t[0] == tid for t in s.tokens):
+    if any(t.number == tid for t in s.tokens):
         raise FormatError(f"{where}: token #{tid} appears twice")
     # the token index is fixed later; keep the code for now
-    s.tokens.append((tid, q, code, loc[0], loc[1], loc[2], faceup, mask))
+    s.tokens.append(BoardToken(tid, q, code, loc[0], loc[1], loc[2], faceup, mask))
 
 
 def _codes(s, q, v, where) -> list[str]:
-    toks = {t.code for t in R.clan_tokens[s.clans[q]]}
+    toks = {t.code for t in RULES.clan_tokens[s.clans[q]]}
     out = v.split()
     for c in out:
         if c not in toks:
@@ -376,52 +367,57 @@ def _codes(s, q, v, where) -> list[str]:
     return out
 
 
+def _cards(s, q, v, where) -> list[str]:
+    for c in v.split():
+        if c not in RULES.cards:
+            raise FormatError(f"{where}: unknown territory card '{c}'")
+    return v.split()
+
+
+def _objective(s, q, v, where) -> str | None:
+    if v != "-" and v not in RULES.objectives:
+        raise FormatError(f"{where}: unknown objective '{v}'")
+    return None if v == "-" else v
+
+
+def _objectives(s, q, v, where) -> tuple:
+    for o in v.split():
+        if o not in RULES.objectives:
+            raise FormatError(f"{where}: unknown objective '{o}'")
+    return tuple(v.split())
+
+
+# how each kind of per-player text is written and read (the kinds are the ``text`` of the state's fields)
+_WRITE = {
+    "codes": lambda s, p, v: " ".join(s.code_of(p, x) for x in v), "count": lambda s, p, v: str(v),
+    "cards": lambda s, p, v: " ".join(v), "objective": lambda s, p, v: v or "-",
+    "objectives": lambda s, p, v: " ".join(v), "yes-no": lambda s, p, v: "yes" if v else "no",
+}
+_READ = {
+    "codes": _codes, "count": lambda s, q, v, where: _int(v, where), "cards": _cards, "objective": _objective,
+    "objectives": _objectives, "yes-no": lambda s, q, v, where: _yes(v, where),
+}
+
+
 def _seat_line(s, k, q, v, where, ronin_given, seat_of):
-    if k in ("hand", "pool", "discard", "out"):
-        lst = _codes(s, q, v, where)
-        {"hand": s.hand, "pool": s.pool, "discard": s.discard, "out": s.out}[k][q] = lst
-    elif k == "supply":
-        s.supply[q] = _int(v, where)
-    elif k == "set-aside":
-        s.set_aside[q] = _int(v, where)
-    elif k == "scouts":
-        s.scouts[q] = _int(v, where)
-    elif k == "shugenja":
-        s.shugenja[q] = _int(v, where)
-    elif k == "cards":
-        for c in v.split():
-            if c not in R.cards:
-                raise FormatError(f"{where}: unknown territory card '{c}'")
-        s.cards[q] = v.split()
-    elif k == "objective":
-        if v != "-" and v not in R.objectives:
-            raise FormatError(f"{where}: unknown objective '{v}'")
-        s.objective[q] = None if v == "-" else v
-    elif k == "offer":
-        for o in v.split():
-            if o not in R.objectives:
-                raise FormatError(f"{where}: unknown objective '{o}'")
-        s.offer[q] = tuple(v.split())
-    elif k == "ronin":
-        s.ronin[q] = _yes(v, where)
-        ronin_given[q] = True
-    elif k == "done":
-        s.done[q] = _yes(v, where)
-    elif k == "spied":
-        s.spied[q] = _yes(v, where)
+    if k in SEAT_FIELDS:
+        f = SEAT_FIELDS[k]
+        getattr(s, f.name)[q] = _READ[f.text](s, q, v, where)
+        if k == "ronin":
+            ronin_given[q] = True
     elif k == "seen":
         w = v.split()
-        if len(w) == 3 and w[0] == "spy-network":
-            s.seen[q].append(("spy-network", seat_of(w[1], where), w[1], tuple(w[2].split(","))))
+        if len(w) == 3 and w[0] == SPY_NETWORK:
+            s.seen[q].append(SeenHand(SPY_NETWORK, seat_of(w[1], where), w[1], tuple(w[2].split(","))))
         elif len(w) == 4 and w[1].startswith("#"):
-            s.seen[q].append((w[0], _int(w[1][1:], where), w[2], w[3]))
+            s.seen[q].append(SeenToken(w[0], _int(w[1][1:], where), w[2], w[3]))
         else:
             raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
 
 
 def _assign_tokens(s: RokuganState, q: int) -> None:
     """Turn the codes of every list into token indices; the pool gets what no list names."""
-    toks = R.clan_tokens[s.clans[q]]
+    toks = RULES.clan_tokens[s.clans[q]]
     free: dict[str, list[int]] = {}
     for i, t in enumerate(toks):
         free.setdefault(t.code, []).append(i)
@@ -436,8 +432,9 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
         return sum(1 for t in toks if t.code == code)
 
     for i, t in enumerate(s.tokens):
-        if t[1] == q:
-            s.tokens[i] = t[:2] + (take(t[2], f"token #{t[0]}"),) + t[3:]
+        if t.owner == q:
+            s.tokens[i] = BoardToken(t.number, t.owner, take(t.clan_token, f"token #{t.number}"), t.place, t.site, t.attacked,
+                                     t.faceup, t.known_by)
     s.hand[q] = [take(c, f"hand {clan}") for c in s.hand[q]]
     s.discard[q] = [take(c, f"discard {clan}") for c in s.discard[q]]
     s.out[q] = [take(c, f"out {clan}") for c in s.out[q]]
@@ -454,16 +451,15 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
                               f"each clan has {len(toks)}")
 
 
-def _frame(v: str, where: str, seat_of) -> tuple:
+def _decision(v: str, where: str, seat_of) -> Decision:
     w = v.split()
     if len(w) < 2:
         raise FormatError(f"{where}: expected 'pending: KIND CLAN ...'")
     kind = w[0].replace("-", "_")
     q = seat_of(w[1], where)
-    if kind in ("dragon_return", "scorpion_look", "unicorn_swap"):
-        return (kind, q)
-    if kind == "card":
-        from daimyo.rokugan.cards import CARDS
+    if kind in CLAN_ABILITIES:
+        return AbilityDecision(kind, q)
+    if kind == CARD:
         if len(w) < 3 or w[2] not in CARDS:
             raise FormatError(f"{where}: expected 'pending: card CLAN CARD step=N memo=...'")
         step, memo = 0, ()
@@ -475,5 +471,5 @@ def _frame(v: str, where: str, seat_of) -> tuple:
                 memo = tuple(_int(m, where) for m in val.split(",") if m)
             else:
                 raise FormatError(f"{where}: unknown field '{key}'")
-        return ("card", q, w[2], step, memo)
+        return CardDecision(CARD, q, w[2], step, memo)
     raise FormatError(f"{where}: unknown pending decision '{w[0]}' (dragon-return, scorpion-look, unicorn-swap, card)")

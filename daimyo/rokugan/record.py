@@ -31,7 +31,7 @@ from daimyo.core.record import (Replay, ReplayError, check_format, header_fields
 from daimyo.core.rng import GameKey
 from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
-from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
 
@@ -54,7 +54,7 @@ def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
 
 
 def _is_actor(name: str) -> bool:
-    return name in R.clan_names or (name.startswith("seat") and name[4:].isdigit())
+    return name in RULES.clan_names or (name.startswith("seat") and name[4:].isdigit())
 
 
 def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:

@@ -7,91 +7,110 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from daimyo.core.game import public_event
 from daimyo.rokugan.board import loc_text
-from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
-from daimyo.rokugan.moves import placement_reason, touch_reason
+from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE
+from daimyo.rokugan.placement import placement_reason, touch_reason
 from daimyo.rokugan.scoring import territory_controller
-from daimyo.rokugan.state import BLUFF, PEACE, SCORCHED, RokuganState, ev
+from daimyo.rokugan.records import BLUFF, PEACE, SCORCHED, BoardToken
+
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
 
 
-def _kind(s: RokuganState, t: tuple):
-    return R.clan_tokens[s.clans[t[1]]][t[2]]
+@dataclass(slots=True)
+class _Battle:
+    """The combat tokens of one province's battle (Resolution step 5)."""
+
+    attackers: dict[int, list[BoardToken]] = field(default_factory=dict)
+    """Each attacking seat's tokens attacking the province."""
+    defenders: list[BoardToken] = field(default_factory=list)
+    """The controlling player's army, navy and shinobi tokens in the province."""
+    lion_bluff: BoardToken | None = None
+    """A Lion bluff left defending the province, which adds +2 defense."""
 
 
-def _token_info(s: RokuganState, t: tuple) -> dict:
-    return {"token": t[0], "owner": s.clan_of(t[1]), "code": _kind(s, t).code, "at": loc_text(t[3], t[4], t[5])}
+def _kind(s: RokuganState, t: BoardToken):
+    return RULES.clan_tokens[s.clans[t.owner]][t.clan_token]
 
 
-def _attacked_province(s: RokuganState, t: tuple) -> int:
+def _token_info(s: RokuganState, t: BoardToken) -> dict:
+    return {"token": t.number, "owner": s.clan_of(t.owner), "code": _kind(s, t).code, "at": loc_text(t.place, t.site, t.attacked)}
+
+
+def _attacked_province(s: RokuganState, t: BoardToken) -> int:
     """The province a token attacks, or -1 (defending, blessing, raid or diplomacy)."""
-    loc = t[3]
+    loc = t.place
     if loc == "l":
-        return t[5]
+        return t.attacked
     if loc == "s":
-        return t[4]
-    if loc == "c" and _kind(s, t).kind == "shinobi" and s.owner[t[4]] != t[1]:
-        return t[4]
+        return t.site
+    if loc == "c" and _kind(s, t).kind == "shinobi" and s.owner[t.site] != t.owner:
+        return t.site
     return -1
 
 
-def _blessings_by_base(s: RokuganState) -> dict[int, list[tuple]]:
+def _blessings_by_base(s: RokuganState) -> dict[int, list[BoardToken]]:
     """The blessings on the board, by the number of the token each stands on."""
-    out: dict[int, list[tuple]] = {}
+    out: dict[int, list[BoardToken]] = {}
     for t in s.tokens:
-        if t[3] == "o":
-            out.setdefault(t[4], []).append(t)
+        if t.place == "o":
+            out.setdefault(t.site, []).append(t)
     return out
 
 
-def _with_blessings(tokens: list[tuple], blessings: dict[int, list[tuple]]) -> list[tuple]:
+def _with_blessings(tokens: list[BoardToken], blessings: dict[int, list[BoardToken]]) -> list[BoardToken]:
     """The tokens and the blessings standing on them."""
-    return tokens + [b for t in tokens for b in blessings.get(t[0], ())]
+    return tokens + [b for t in tokens for b in blessings.get(t.number, ())]
 
 
-def _touching(s: RokuganState, p: int) -> list[tuple]:
+def _touching(s: RokuganState, p: int) -> list[BoardToken]:
     """Combat tokens that share a province or border with province ``p`` (and blessings on them)."""
-    borders = set(R.province_borders[p])
+    borders = set(RULES.province_borders[p])
     out = [t for t in s.tokens
-           if (t[3] == "c" and t[4] == p) or (t[3] == "s" and t[4] == p) or (t[3] == "l" and t[4] in borders)]
+           if (t.place == "c" and t.site == p) or (t.place == "s" and t.site == p) or (t.place == "l" and t.site in borders)]
     return _with_blessings(out, _blessings_by_base(s))
 
 
-def _discard_all(s: RokuganState, tokens: list[tuple]) -> None:
+def _discard_all(s: RokuganState, tokens: list[BoardToken]) -> None:
     for t in tokens:
         if t in s.tokens:
             s._discard_board_token(t)
 
 
 def resolve(s: RokuganState) -> list:
-    events = [ev("resolution", round=s.round)]
+    events = [public_event("resolution", round=s.round)]
     # 1. Reveal Combat Tokens
-    s.tokens = [t[:6] + (True, t[7]) for t in s.tokens]
-    info = {t[0]: _token_info(s, t) for t in s.tokens}  # places do not change from here on
-    events.append(ev("reveal", tokens=list(info.values())))
+    s.tokens = [BoardToken(t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, True, t.known_by) for t in s.tokens]
+    info = {t.number: _token_info(s, t) for t in s.tokens}  # places do not change from here on
+    events.append(public_event("reveal", tokens=list(info.values())))
 
     # 2. Discard Bluff and Illegally Placed Tokens
     removed = []
-    for t in [t for t in s.tokens if t[3] != "o"]:
+    for t in [t for t in s.tokens if t.place != "o"]:
         k = _kind(s, t)
-        seat = t[1]
+        seat = t.owner
         if k.kind == "bluff":
             # Lion: a bluff defending a province Lion controls stays and adds +2 defense
-            if (s.clans[seat] == "lion" and t[3] == "c" and s.owner[t[4]] == seat
-                    and touch_reason(s, seat, t[4]) is None):
+            if (s.clans[seat] == "lion" and t.place == "c" and s.owner[t.site] == seat
+                    and touch_reason(s, seat, t.site) is None):
                 continue
             s._discard_board_token(t)
-            removed.append({**info[t[0]], "why": "bluff"})
+            removed.append({**info[t.number], "why": "bluff"})
             continue
-        r = placement_reason(s, seat, k.kind, t[3], t[4], t[5], reveal=True)
+        r = placement_reason(s, seat, k.kind, t.place, t.site, t.attacked, reveal=True)
         if r:
             s._discard_board_token(t)
-            removed.append({**info[t[0]], "why": f"{r[0]} [{r[1]}]"})
-    for t in [t for t in s.tokens if t[3] == "o"]:
-        r = placement_reason(s, t[1], "blessing", "o", t[4], t[5], reveal=True)
+            removed.append({**info[t.number], "why": f"{r[0]} [{r[1]}]"})
+    for t in [t for t in s.tokens if t.place == "o"]:
+        r = placement_reason(s, t.owner, "blessing", "o", t.site, t.attacked, reveal=True)
         if r:
             s._discard_board_token(t)
-            removed.append({**info[t[0]], "why": f"{r[0]} [{r[1]}]"})
-    events.append(ev("removed", tokens=removed))
+            removed.append({**info[t.number], "why": f"{r[0]} [{r[1]}]"})
+    events.append(public_event("removed", tokens=removed))
 
     # provinces under a real attack once bluffs and illegal tokens are gone
     attacked = {}
@@ -104,18 +123,18 @@ def resolve(s: RokuganState) -> list:
     raids = [t for t in s.tokens if _kind(s, t).kind == "raid"]
     triggered = {}
     for t in raids:
-        p, seat = t[4], t[1]
-        shinobi_there = any(u[1] == seat and u[3] == "c" and u[4] == p and _kind(s, u).kind == "shinobi"
+        p, seat = t.site, t.owner
+        shinobi_there = any(u.owner == seat and u.place == "c" and u.site == p and _kind(s, u).kind == "shinobi"
                             for u in s.tokens)
-        adjacent_held = any(s.owner[q] == seat for q in R.adjacent[p])
-        triggered[t[0]] = shinobi_there or adjacent_held
+        adjacent_held = any(s.owner[q] == seat for q in RULES.adjacent[p])
+        triggered[t.number] = shinobi_there or adjacent_held
     for t in raids:
         if t not in s.tokens:
             continue
-        p = t[4]
-        if not triggered[t[0]]:
+        p = t.site
+        if not triggered[t.number]:
             s._discard_board_token(t)
-            events.append(ev("raid-fails", clan=s.clan_of(t[1]), province=R.province_names[p],
+            events.append(public_event("raid-fails", clan=s.clan_of(t.owner), province=RULES.province_names[p],
                              why="no shinobi of the raider in the province and no adjacent province controlled by it"))
             continue
         hit = _touching(s, p)
@@ -123,43 +142,43 @@ def resolve(s: RokuganState) -> list:
         _discard_all(s, hit)
         s._clear_control(p)
         placed = s._put_special(p, SCORCHED)
-        events.append(ev("raid", clan=s.clan_of(t[1]), province=R.province_names[p], control_removed_from=lost,
-                         discarded=[info[u[0]] for u in hit], scorched_earth=placed))
+        events.append(public_event("raid", clan=s.clan_of(t.owner), province=RULES.province_names[p], control_removed_from=lost,
+                         discarded=[info[u.number] for u in hit], scorched_earth=placed))
 
     # 4. Resolve Diplomacy Tokens
     for t in [t for t in s.tokens if _kind(s, t).kind == "diplomacy"]:
         if t not in s.tokens:
             continue
-        p = t[4]
+        p = t.site
         hit = _touching(s, p)
         _discard_all(s, hit)
         placed = s._put_special(p, PEACE)
-        events.append(ev("diplomacy", clan=s.clan_of(t[1]), province=R.province_names[p],
-                         discarded=[info[u[0]] for u in hit], peace=placed))
+        events.append(public_event("diplomacy", clan=s.clan_of(t.owner), province=RULES.province_names[p],
+                         discarded=[info[u.number] for u in hit], peace=placed))
 
     # 5. Resolve Battles
     blessings = _blessings_by_base(s)
-    groups: dict[int, tuple[dict, list, list]] = {}
+    battles: dict[int, _Battle] = {}
     for t in s.tokens:
-        if t[3] == "o":
+        if t.place == "o":
             continue
         ap = _attacked_province(s, t)
         if ap >= 0:
-            groups.setdefault(ap, ({}, [], [None]))[0].setdefault(t[1], []).append(t)
-        elif t[3] == "c" and s.owner[t[4]] == t[1]:
-            g = groups.setdefault(t[4], ({}, [], [None]))
+            battles.setdefault(ap, _Battle()).attackers.setdefault(t.owner, []).append(t)
+        elif t.place == "c" and s.owner[t.site] == t.owner:
+            battle = battles.setdefault(t.site, _Battle())
             k = _kind(s, t).kind
             if k in ("army", "navy", "shinobi"):
-                g[1].append(t)
-            elif t[2] == BLUFF:
-                g[2][0] = t
-    for p in sorted(set(groups) | set(attacked)):
-        attack, defend, lion = groups.get(p, ({}, [], [None]))
-        events.extend(_battle(s, p, attack, defend, lion[0], attacked.get(p), blessings, info))
+                battle.defenders.append(t)
+            elif t.clan_token == BLUFF:
+                battle.lion_bluff = t
+    for p in sorted(set(battles) | set(attacked)):
+        b = battles.get(p) or _Battle()
+        events.extend(_battle(s, p, b.attackers, b.defenders, b.lion_bluff, attacked.get(p), blessings, info))
     # After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen);
     # unattacked defenders and everything else left are discarded with them
     for t in s.tokens:
-        (s.hand if t[2] == BLUFF else s.discard)[t[1]].append(t[2])
+        (s.hand if t.clan_token == BLUFF else s.discard)[t.owner].append(t.clan_token)
     s.tokens = []
 
     # 6. Claim Territories
@@ -168,15 +187,15 @@ def resolve(s: RokuganState) -> list:
     return events
 
 
-def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[tuple], lion_bluff: bool) -> dict:
+def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[BoardToken], lion_bluff: bool) -> dict:
     """Defense Bonuses: the defender's total in province ``p`` and where it comes from."""
     combat = faceup = 0
     if defender >= 0:
-        kinds = R.clan_tokens[s.clans[defender]]
+        kinds = RULES.clan_tokens[s.clans[defender]]
         for t in tokens:
-            combat += kinds[t[2]].strength
+            combat += kinds[t.clan_token].strength
         faceup = s.up[p] * (2 if s.clans[defender] == "crab" else 1)
-    printed = R.printed_defense[p]
+    printed = RULES.printed_defense[p]
     special = SPECIAL_DEFENSE.get(s.special[p], 0)
     lion = 2 if lion_bluff else 0
     return {"combat_tokens": combat, "printed": printed, "faceup_control": faceup, "special": special,
@@ -188,35 +207,35 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
     """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
     defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there."""
     defender = s.owner[p]
-    name = R.province_names[p]
+    name = RULES.province_names[p]
     if not attack:
         if defend:
             n = s._add_control(defender, p, up=1)
-            return [ev("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
+            return [public_event("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
                        faceup_added=n)]
         if attacked_owner is not None and attacked_owner == defender and s.special[p] != PEACE:
             n = s._add_control(defender, p, up=1)
-            return [ev("successful-defense", clan=s.clan_of(defender), province=name,
+            return [public_event("successful-defense", clan=s.clan_of(defender), province=name,
                        why="every attack on it failed", faceup_added=n)]
         return []
     defend_all = _with_blessings(defend, blessings)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     full = parts["total"]
     # Phoenix ignores the +2 printed on clan capitals when attacking
-    capital_bonus = R.printed_defense[p] if R.capital_of[p] is not None else 0
+    capital_bonus = RULES.printed_defense[p] if RULES.capital_of[p] is not None else 0
     totals = {}
     faced = {}
     sides = []
     for seat, toks in attack.items():
         involved = _with_blessings(toks, blessings)
-        kinds = R.clan_tokens[s.clans[seat]]
+        kinds = RULES.clan_tokens[s.clans[seat]]
         total = 0
         for t in involved:
-            total += kinds[t[2]].strength
+            total += kinds[t.clan_token].strength
         totals[seat] = total
         faced[seat] = full - capital_bonus if s.clans[seat] == "phoenix" else full
         sides.append({"clan": s.clans[seat], "total": total, "defense_faced": faced[seat],
-                      "tokens": [info[t[0]] for t in involved]})
+                      "tokens": [info[t.number] for t in involved]})
     best = max(totals.values())
     top = [seat for seat, v in totals.items() if v == best]
     winner = None
@@ -229,7 +248,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
             winner = a
     result = {"province": name, "attackers": sides,
               "defender": {"clan": s.clans[defender] if defender >= 0 else None, **parts,
-                           "tokens": [info[t[0]] for t in defend_all]}}
+                           "tokens": [info[t.number] for t in defend_all]}}
     if winner is not None:
         s._clear_control(p)
         n = s._add_control(winner, p, down=1)
@@ -239,13 +258,13 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         result.update(winner=s.clans[defender], outcome="defended", faceup_added=n)
     else:
         result.update(winner=None, outcome="nothing")
-    return [ev("battle", **result)]
+    return [public_event("battle", **result)]
 
 
 def claim_territories(s: RokuganState) -> list:
     """Claim Territories; a player who lost a territory returns its unplayed card to the board."""
     events = []
-    for t in range(len(R.territory_names)):
+    for t in range(len(RULES.territory_names)):
         ctrl = territory_controller(s, t)
         if s.space[t] is None:
             # the card is held (or played): it goes back unless its holder still controls the territory
@@ -255,13 +274,13 @@ def claim_territories(s: RokuganState) -> list:
                         if _CARD_TERRITORY[c] == t:
                             s.cards[seat].remove(c)
                             s.space[t] = c
-                            events.append(ev("territory-card-returned", clan=s.clan_of(seat), territory=R.territory_names[t]))
+                            events.append(public_event("territory-card-returned", clan=s.clan_of(seat), territory=RULES.territory_names[t]))
                             break
         if ctrl is not None and s.space[t] is not None:
             s.cards[ctrl].append(s.space[t])
             s.space[t] = None
-            events.append(ev("territory-claimed", clan=s.clan_of(ctrl), territory=R.territory_names[t]))
+            events.append(public_event("territory-claimed", clan=s.clan_of(ctrl), territory=RULES.territory_names[t]))
     return events
 
 
-_CARD_TERRITORY = {c: R.territory_index[card["territory"]] for c, card in R.cards.items()}
+_CARD_TERRITORY = {c: RULES.territory_index[card["territory"]] for c, card in RULES.cards.items()}

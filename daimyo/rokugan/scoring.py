@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from daimyo.rokugan.data import RULES as R, SPECIAL_HONOR
-from daimyo.rokugan.state import NP, OVER, SCORCHED, RokuganState, ev
+from typing import TYPE_CHECKING
+
+from daimyo.core.game import public_event
+from daimyo.rokugan.data import RULES, SPECIAL_HONOR
+from daimyo.rokugan.records import N_PROVINCES, OVER, SCORCHED
+
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
 
 
 def territory_controller(s: RokuganState, t: int):
@@ -11,7 +17,7 @@ def territory_controller(s: RokuganState, t: int):
 
     A territory whose provinces are all scorched earth is controlled by nobody.
     """
-    owners = {s.owner[p] for p in R.territory_provinces[t] if s.special[p] != SCORCHED}
+    owners = {s.owner[p] for p in RULES.territory_provinces[t] if s.special[p] != SCORCHED}
     if len(owners) == 1:
         (o,) = owners
         return o if o >= 0 else None
@@ -21,7 +27,7 @@ def territory_controller(s: RokuganState, t: int):
 def province_flowers(s: RokuganState, p: int) -> int:
     """Flowers printed (Bushido's 4-honor token replaces them) plus honor and defense bonus tokens."""
     sp = s.special[p]
-    base = 4 if sp == "honor_4" else R.flowers[p]
+    base = 4 if sp == "honor_4" else RULES.flowers[p]
     return base + SPECIAL_HONOR.get(sp, 0)
 
 
@@ -36,7 +42,7 @@ def _components(provinces: set[int]) -> list[set[int]]:
             if q in comp:
                 continue
             comp.add(q)
-            stack.extend(r for r in R.adjacent[q] if r in provinces and r not in comp)
+            stack.extend(r for r in RULES.adjacent[q] if r in provinces and r not in comp)
         seen |= comp
         out.append(comp)
     return out
@@ -44,16 +50,16 @@ def _components(provinces: set[int]) -> list[set[int]]:
 
 def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
     """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives, see objectives.json)."""
-    o = R.objectives[oid]
+    o = RULES.objectives[oid]
     cond = o["condition"]
     mine = set(s.provinces_of(seat))
     if cond == "territory_hold":
-        t = R.territory_index[o["territory"]]
-        cap = R.capital[R.territory_clan[t]]
-        return cap in mine or len(mine & set(R.territory_provinces[t])) >= 2
+        t = RULES.territory_index[o["territory"]]
+        cap = RULES.capital[RULES.territory_clan[t]]
+        return cap in mine or len(mine & set(RULES.territory_provinces[t])) >= 2
     if cond == "connected_spread":
         for comp in _components(mine):
-            if len(comp) >= o["provinces"] and len({R.province_territory[p] for p in comp}) >= o["territories"]:
+            if len(comp) >= o["provinces"] and len({RULES.province_territory[p] for p in comp}) >= o["territories"]:
                 return True
         return False
     if cond == "coastal":
@@ -62,26 +68,26 @@ def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
         counts = [len(s.provinces_of(q)) for q in range(s.n)]
         return counts[seat] == min(counts)
     if cond == "territory_spread":
-        return len({R.province_territory[p] for p in mine}) >= o["territories"]
+        return len({RULES.province_territory[p] for p in mine}) >= o["territories"]
     if cond == "provinces_all":
-        return all(R.province_index[x] in mine for x in o["provinces_list"])
+        return all(RULES.province_index[x] in mine for x in o["provinces_list"])
     raise ValueError(f"objectives.json: unknown condition '{cond}' in '{oid}'")
 
 
 def honor(s: RokuganState, seat: int) -> dict:
     """The per-player breakdown of final honor."""
     flowers = faceup = 0
-    for p in range(NP):
+    for p in range(N_PROVINCES):
         if s.owner[p] != seat:
             continue
         flowers += province_flowers(s, p)
-        if not R.shadowlands[p]:
+        if not RULES.shadowlands[p]:
             faceup += s.up[p]
-    territories = [R.territory_names[t] for t in range(len(R.territory_names))
-                   if not R.territory_shadowlands[t] and territory_controller(s, t) == seat]
+    territories = [RULES.territory_names[t] for t in range(len(RULES.territory_names))
+                   if not RULES.territory_shadowlands[t] and territory_controller(s, t) == seat]
     oid = s.objective[seat]
     met = bool(oid) and objective_met(s, seat, oid)
-    obj = R.objectives[oid]["honor"] if met else 0
+    obj = RULES.objectives[oid]["honor"] if met else 0
     total = flowers + faceup + obj + 5 * len(territories)
     return {"clan": s.clan_of(seat), "flowers": flowers, "faceup_control": faceup, "objective": oid,
             "objective_met": met, "objective_honor": obj, "territories": territories,
@@ -94,4 +100,4 @@ def final_scoring(s: RokuganState) -> list:
     winners = [p for p in range(s.n) if rows[p]["total"] == best]
     s.result = {"scores": rows, "winners": winners}
     s.phase = OVER
-    return [ev("final-scoring", scores=rows, winners=[s.clan_of(p) for p in winners])]
+    return [public_event("final-scoring", scores=rows, winners=[s.clan_of(p) for p in winners])]

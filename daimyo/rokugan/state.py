@@ -11,106 +11,158 @@ effects in :mod:`.cards`, scoring in :mod:`.scoring` and views in :mod:`.views`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
-from daimyo.core.rng import GameKey, generator
+from daimyo.core.rng import GameKey, Rng, generator
 from daimyo.rokugan.data import RULES
+from daimyo.rokugan.moves import do_move, explain_illegal, legal_moves, upkeep_card_moves
+from daimyo.rokugan.notation import move_text, parse_move
+from daimyo.rokugan.placement import Targets, can_place_any, unicorn_swappable
+from daimyo.rokugan.records import (
+    BLUFF, DRAGON_RETURN, HARBOR, N_PROVINCES, OVER, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
+    SETUP_OBJECTIVES, UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, Decision, SeenHand, SeenToken,
+)
+from daimyo.rokugan.resolution import resolve
+from daimyo.rokugan.scoring import final_scoring
+from daimyo.rokugan.views import view
 
-R = RULES
-NP = R.n_provinces
-BLUFF = R.bluff_index
-PEACE, SCORCHED, SHRINE, BATTLEFIELD, HARBOR = "peace", "scorched_earth", "shrine", "battlefield", "harbor"
-
-# A combat token on the board is a tuple:
-# (number, owner seat, token index, place kind c/l/s/o, a, b, faceup, bitmask of seats that know it)
-
-SETUP_CLANS = "setup-clans"
-SETUP_OBJECTIVES = "setup-objectives"
-SETUP_CONTROL = "setup-control"
-UPKEEP = "upkeep"
-PLACEMENT = "placement"
-OVER = "over"
-PHASES = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL, UPKEEP, PLACEMENT, OVER)
+# How ``clone`` copies a field
+SHARED = "shared"  # immutable (a number, text, flag, tuple, record or None): the clone shares it
+LIST = "list"  # a list of immutable items: a shallow copy
+LISTS = "lists"  # a list (one a seat) of lists of immutable items: each inner list copied
+DICT = "dict"  # a dict of immutable values: a shallow copy
+BY_HAND = "by hand"  # copied (or reset) by its own line in ``clone``
 
 
-ev = public_event
-pev = private_event
+class Field(NamedTuple):
+    """One field of :class:`RokuganState`, declared once."""
+
+    name: str
+    """The attribute's name."""
+    type: Any
+    """What it holds."""
+    copy: str
+    """How ``clone`` copies it: ``shared``, ``list``, ``lists``, ``dict`` or ``by hand``."""
+    start: Callable[[int], Any] | None
+    """Its value at the start of a game of ``n`` players (Setup), or None where ``new_game`` sets it itself."""
+    doc: str
+    """What it is, in the rulebook's words."""
+    text: str = ""
+    """How the position format writes it when :mod:`.position` writes it from this table: ``codes``, ``count``,
+    ``cards``, ``objective``, ``objectives``, ``yes-no`` (one line a player) or ``used`` (one line); "" otherwise."""
+    key: str = ""
+    """Its key in the position format, where it is not the name with dashes."""
+
+    @property
+    def position_key(self) -> str:
+        return self.key or self.name.replace("_", "-")
+
+
+def _per_seat(value) -> Callable[[int], list]:
+    return lambda n: [value] * n
+
+
+def _list_per_seat(n: int) -> list[list]:
+    return [[] for _ in range(n)]
+
+
+# Every field of the game state, in the order of the position format (docs/rokugan-positions.md).
+# A seat is a player's place at the table, 0 to n-1; a province is its number in the rules data.
+FIELDS: tuple[Field, ...] = (
+    Field("n", int, SHARED, lambda n: n, "the number of players, 2 to 5"),
+    Field("clans", list[str | None], LIST, None, "each seat's clan (None until chosen: Setup 3. Choose Clans)"),
+    Field("phase", str, SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES"),
+    Field("round", int, SHARED, lambda n: 0, "the round on the round track, 1 to 5 (0 during setup)"),
+    Field("first", int, SHARED, lambda n: 0, "the seat of the first player"),
+    Field("turn", int, SHARED, lambda n: 0, "the seat whose turn it is"),
+    Field("rng", Rng, BY_HAND, None, "the seeded random generator: draws, shuffles and the territory cards at setup"),
+    Field("initiative", list[str], LIST, lambda n: [], "the clan initiative deck, top card first (Setup 8 and 9)"),
+    Field("space", list[str | None], LIST, None, "the territory card on each territory's space on the board, or None"),
+    Field("played", list[str], LIST, lambda n: [], "the territory cards played, which have left the game"),
+    Field("fp_used", bool, SHARED, lambda n: False, "whether the first player card was used this round", text="used", key="first-player-card"),
+    Field("scorpion_used", bool, SHARED, lambda n: False, "whether Scorpion looked at a token this round", text="used", key="scorpion-look"),
+    Field("unicorn_used", bool, SHARED, lambda n: False, "whether Unicorn's swap was offered this round", text="used", key="unicorn-swap"),
+    Field("passes", int, SHARED, lambda n: 0, "consecutive passes in Upkeep 3. Play Territory Cards"),
+    Field("next_id", int, SHARED, lambda n: 1, "the number the next combat token placed on the board gets"),
+    Field("owner", list[int], LIST, lambda n: [-1] * N_PROVINCES, "the seat controlling each province, -1 for none"),
+    Field("up", list[int], LIST, lambda n: [0] * N_PROVINCES, "faceup control tokens in each province"),
+    Field("down", list[int], LIST, lambda n: [0] * N_PROVINCES, "facedown control tokens in each province"),
+    Field("special", list[str | None], LIST, lambda n: [None] * N_PROVINCES, "the special token in each province, or None"),
+    Field("specials_left", dict[str, int], DICT, lambda n: dict(RULES.special_supply), "special tokens left in the pile, by name"),
+    Field("tokens", list[BoardToken], LIST, lambda n: [], "the combat tokens on the board, in the order they were placed"),
+    Field("hand", list[list[int]], LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)", text="codes"),
+    Field("pool", list[list[int]], LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep", text="codes"),
+    Field("discard", list[list[int]], LISTS, _list_per_seat, "each player's discard pile of combat tokens", text="codes"),
+    Field("out", list[list[int]], LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep", text="codes"),
+    Field("supply", list[int], LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply", text="count"),
+    Field("set_aside", list[int], LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)", text="count"),
+    Field("scouts", list[int], LIST, _per_seat(0), "each player's scout cards left", text="count"),
+    Field("shugenja", list[int], LIST, _per_seat(0), "each player's shugenja cards left", text="count"),
+    Field("cards", list[list[str]], LISTS, _list_per_seat, "each player's territory cards held", text="cards"),
+    Field("objective", list[str | None], LIST, _per_seat(None), "each player's secret objective (None until kept)", text="objective"),
+    Field("offer", list[tuple], LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)", text="objectives"),
+    Field("ronin", list[bool], LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)", text="yes-no"),
+    Field("done", list[bool], LIST, _per_seat(False), "whether each player is done placing this placement phase", text="yes-no"),
+    Field("spied", list[bool], LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round", text="yes-no"),
+    Field("seen", list[list[SeenToken | SeenHand]], LISTS, _list_per_seat, "what each player secretly saw this round"),
+    Field("pending", list[Decision], LIST, lambda n: [], "the decisions the game waits for, the last one first"),
+    Field("result", dict | None, SHARED, lambda n: None, "the final scores and winners, once the game is over"),
+    Field("_targets", Targets | None, BY_HAND, lambda n: None, "the placing player's legal places, kept for this turn's moves"),
+)
+
+_COPIES = {SHARED: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]", DICT: "self.{0}.copy()"}
+
+
+def _field_copier(fields: tuple[Field, ...]) -> Callable:
+    """``copy_fields(original, clone)`` for every field not copied by hand, one plain line a field.
+
+    The function is written from the table (as :mod:`dataclasses` writes ``__init__``), so a
+    clone costs what the same lines written by hand would.
+    """
+    body = "".join(f"\n    c.{f.name} = {_COPIES[f.copy].format(f.name)}" for f in fields if f.copy != BY_HAND)
+    namespace: dict = {}
+    exec(f"def copy_fields(self, c):{body}", namespace)
+    return namespace["copy_fields"]
+
+
+_copy_fields = _field_copier(FIELDS)
 
 
 class RokuganState(GameState):
-    """A whole game of Battle for Rokugan. See the module docstring."""
+    """A whole game of Battle for Rokugan. See the module docstring; the fields are in ``FIELDS``."""
 
     game_name = "rokugan"
     rules_version = "1"
 
-    __slots__ = (
-        "n", "clans", "rng", "round", "phase", "first", "turn", "pending",
-        "owner", "up", "down", "special", "specials_left",
-        "tokens", "next_id",
-        "hand", "pool", "discard", "out", "supply", "set_aside",
-        "scouts", "shugenja", "cards", "space", "played",
-        "objective", "offer", "initiative",
-        "ronin", "done", "spied", "fp_used", "scorpion_used", "unicorn_used",
-        "passes", "seen", "result", "_targets",
-    )
+    __slots__ = tuple(f.name for f in FIELDS)
 
     # ------------------------------------------------------------------ setup
     @classmethod
     def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> "RokuganState":
         """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given)."""
-        if players not in R.starting_control:
+        if players not in RULES.starting_control:
             raise RuleViolation(f"Battle for Rokugan is for 2 to 5 players, not {players}", "Setup")
         if clans is not None:
             clans = list(clans)
             if len(clans) != players:
                 raise RuleViolation(f"{players} players need {players} clans, got {len(clans)}", "Setup 3. Choose Clans")
             for c in clans:
-                if c not in R.clan_names:
-                    raise RuleViolation(f"unknown clan '{c}' (clans: {', '.join(R.clan_names)})", "Setup 3. Choose Clans")
+                if c not in RULES.clan_names:
+                    raise RuleViolation(f"unknown clan '{c}' (clans: {', '.join(RULES.clan_names)})", "Setup 3. Choose Clans")
             if len(set(clans)) != len(clans):
                 raise RuleViolation("each player must choose a different clan", "Setup 3. Choose Clans")
         s = cls.__new__(cls)
         n = players
-        s.n = n
+        for f in FIELDS:
+            if f.start is not None:
+                setattr(s, f.name, f.start(n))
         s.clans = clans[:] if clans else [None] * n
         s.rng = generator(seed)
-        s.round = 0
-        s.phase = SETUP_CLANS
-        s.first = 0
-        s.turn = 0
-        s.pending = []
-        s.owner = [-1] * NP
-        s.up = [0] * NP
-        s.down = [0] * NP
-        s.special = [None] * NP
-        s.specials_left = dict(R.special_supply)
-        s.tokens = []
-        s.next_id = 1
-        s.hand = [[] for _ in range(n)]
-        s.pool = [[] for _ in range(n)]
-        s.discard = [[] for _ in range(n)]
-        s.out = [[] for _ in range(n)]
-        s.supply = [R.control_tokens] * n
-        s.set_aside = [0] * n
-        s.scouts = [0] * n
-        s.shugenja = [0] * n
-        s.cards = [[] for _ in range(n)]
-        s.played = []
-        s.objective = [None] * n
-        s.offer = [()] * n
-        s.initiative = []
-        s.ronin = [False] * n
-        s.done = [False] * n
-        s.spied = [False] * n
-        s.fp_used = False
-        s.scorpion_used = False
-        s.unicorn_used = False
-        s.passes = 0
-        s.seen = [[] for _ in range(n)]
-        s.result = None
-        s._targets = None
         # Setup 2. Randomize Territory Cards
-        s.space = [s.rng.choice(R.territory_cards[t]) for t in range(len(R.territory_names))]
+        s.space = [s.rng.choice(RULES.territory_cards[t]) for t in range(len(RULES.territory_names))]
         if clans:
             s._setup_after_clans()
         return s
@@ -120,38 +172,38 @@ class RokuganState(GameState):
         # Setup 3: bluff behind the screen, the rest make the pool
         for p in range(n):
             self.hand[p] = [BLUFF]
-            self.pool[p] = [i for i in range(R.tokens_per_clan) if i != BLUFF]
+            self.pool[p] = [i for i in range(RULES.tokens_per_clan) if i != BLUFF]
         # Setup 4: scouts and shugenja
-        self.scouts = [R.scouts] * n
-        self.shugenja = [R.shugenja] * n
+        self.scouts = [RULES.scouts] * n
+        self.shugenja = [RULES.shugenja] * n
         # Setup 5: deal two objectives to each player
-        deck = list(R.objective_ids)
+        deck = list(RULES.objective_ids)
         self.rng.shuffle(deck)
-        k = R.objectives_dealt
+        k = RULES.objectives_dealt
         self.offer = [tuple(deck[i * k:(i + 1) * k]) for i in range(n)]
         self.phase = SETUP_OBJECTIVES
 
     def _setup_after_objectives(self) -> list[Event]:
         n = self.n
-        events = [ev("objectives-chosen")]
+        events = [public_event("objectives-chosen")]
         # Setup 6: capitals
         for p in range(n):
-            cap = R.capital[self.clans[p]]
+            cap = RULES.capital[self.clans[p]]
             self._add_control(p, cap, down=1)
         # Setup 7: set aside control tokens
         for p in range(n):
-            self.set_aside[p] = R.starting_control[n]
-            self.supply[p] -= R.starting_control[n]
+            self.set_aside[p] = RULES.starting_control[n]
+            self.supply[p] -= RULES.starting_control[n]
         # Setup 8: first player from the clan initiative cards
         deck = list(self.clans)
         self.rng.shuffle(deck)
         top = deck.pop(0)
         self.first = self.clans.index(top)
-        events.append(ev("first-player", clan=top, card=top))
+        events.append(public_event("first-player", clan=top, card=top))
         # Setup 9: complete the deck with neutral cards to four
-        neutral = list(R.neutral_cards)
+        neutral = list(RULES.neutral_cards)
         self.rng.shuffle(neutral)
-        while len(deck) < R.initiative_deck_size and neutral:
+        while len(deck) < RULES.initiative_deck_size and neutral:
             deck.append(neutral.pop(0))
         self.rng.shuffle(deck)
         self.initiative = deck
@@ -170,29 +222,29 @@ class RokuganState(GameState):
     def clan_of(self, seat: int) -> str:
         return self.clans[seat] or f"seat{seat}"
 
-    def token(self, tid: int) -> tuple:
+    def token(self, tid: int) -> BoardToken:
         for t in self.tokens:
-            if t[0] == tid:
+            if t.number == tid:
                 return t
         raise RuleViolation(f"there is no combat token #{tid} on the board", "Placing Combat Tokens")
 
     def kind_of(self, seat: int, tok: int):
-        return R.clan_tokens[self.clans[seat]][tok]
+        return RULES.clan_tokens[self.clans[seat]][tok]
 
     def code_of(self, seat: int, tok: int) -> str:
-        return R.clan_tokens[self.clans[seat]][tok].code
+        return RULES.clan_tokens[self.clans[seat]][tok].code
 
     def provinces_of(self, seat: int) -> list[int]:
         o = self.owner
-        return [p for p in range(NP) if o[p] == seat]
+        return [p for p in range(N_PROVINCES) if o[p] == seat]
 
     def is_coastal(self, p: int) -> bool:
         """Key Concepts: coastal provinces; the harbor token makes a landlocked province coastal."""
-        return R.coastal[p] or self.special[p] == HARBOR
+        return RULES.coastal[p] or self.special[p] == HARBOR
 
     def control_tokens_on_board(self, seat: int) -> int:
         o, u, d = self.owner, self.up, self.down
-        return sum(u[p] + d[p] for p in range(NP) if o[p] == seat)
+        return sum(u[p] + d[p] for p in range(N_PROVINCES) if o[p] == seat)
 
     # -------------------------------------------------------- control tokens
     def _add_control(self, seat: int, p: int, up: int = 0, down: int = 0) -> int:
@@ -255,13 +307,13 @@ class RokuganState(GameState):
             self.special[p] = None
 
     # --------------------------------------------------------- combat tokens
-    def _discard_board_token(self, t: tuple) -> None:
+    def _discard_board_token(self, t: BoardToken) -> None:
         """Removing Tokens: a removed combat token goes to its owner's discard pile (a bluff to the hand)."""
         self.tokens.remove(t)
-        if t[2] == BLUFF:
-            self.hand[t[1]].append(BLUFF)
+        if t.clan_token == BLUFF:
+            self.hand[t.owner].append(BLUFF)
         else:
-            self.discard[t[1]].append(t[2])
+            self.discard[t.owner].append(t.clan_token)
 
     def _draw(self, seat: int, k: int) -> list[int]:
         pool = self.pool[seat]
@@ -278,7 +330,7 @@ class RokuganState(GameState):
     # -------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
         if self.pending:
-            return (self.pending[-1][1],)
+            return (self.pending[-1].seat,)
         if self.phase == SETUP_OBJECTIVES:
             return tuple(p for p in range(self.n) if self.objective[p] is None)
         if self.phase == OVER:
@@ -296,7 +348,7 @@ class RokuganState(GameState):
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
 
     def legal_moves(self, seat: int | None = None) -> list[tuple]:
-        return moves.legal_moves(self, seat)
+        return legal_moves(self, seat)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         acting = self.to_act()
@@ -315,7 +367,7 @@ class RokuganState(GameState):
             who = ", ".join(self.clan_of(p) for p in self.to_act()) or "nobody (the game is over)"
             raise RuleViolation(f"it is not {self.clan_of(seat)}'s turn to act; waiting for {who}", "Playing the Game")
         move = parse_move(self, seat, text)
-        reason = moves.explain_illegal(self, seat, move)
+        reason = explain_illegal(self, seat, move)
         if reason:
             raise RuleViolation(*reason)
         return self.apply_move(seat, move)
@@ -323,50 +375,14 @@ class RokuganState(GameState):
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""
         self._targets = None
-        events = moves.do_move(self, seat, move)
+        events = do_move(self, seat, move)
         events.extend(self._advance())
         return events
 
     def clone(self) -> "RokuganState":
         c = RokuganState.__new__(RokuganState)
-        c.n = self.n
-        c.clans = self.clans[:]
+        _copy_fields(self, c)
         c.rng = self.rng.copy()
-        c.round = self.round
-        c.phase = self.phase
-        c.first = self.first
-        c.turn = self.turn
-        c.pending = self.pending[:]
-        c.owner = self.owner[:]
-        c.up = self.up[:]
-        c.down = self.down[:]
-        c.special = self.special[:]
-        c.specials_left = self.specials_left.copy()
-        c.tokens = self.tokens[:]
-        c.next_id = self.next_id
-        c.hand = [x[:] for x in self.hand]
-        c.pool = [x[:] for x in self.pool]
-        c.discard = [x[:] for x in self.discard]
-        c.out = [x[:] for x in self.out]
-        c.supply = self.supply[:]
-        c.set_aside = self.set_aside[:]
-        c.scouts = self.scouts[:]
-        c.shugenja = self.shugenja[:]
-        c.cards = [x[:] for x in self.cards]
-        c.space = self.space[:]
-        c.played = self.played[:]
-        c.objective = self.objective[:]
-        c.offer = self.offer[:]
-        c.initiative = self.initiative[:]
-        c.ronin = self.ronin[:]
-        c.done = self.done[:]
-        c.spied = self.spied[:]
-        c.fp_used = self.fp_used
-        c.scorpion_used = self.scorpion_used
-        c.unicorn_used = self.unicorn_used
-        c.passes = self.passes
-        c.seen = [x[:] for x in self.seen]
-        c.result = self.result
         c._targets = None
         return c
 
@@ -399,8 +415,8 @@ class RokuganState(GameState):
                 if self.passes >= self.n:
                     events.extend(self._start_placement())
                     continue
-                if not moves.upkeep_card_moves(self, self.turn):
-                    events.append(ev("pass", clan=self.clan_of(self.turn), automatic=True))
+                if not upkeep_card_moves(self, self.turn):
+                    events.append(public_event("pass", clan=self.clan_of(self.turn), automatic=True))
                     self.passes += 1
                     self.turn = (self.turn + 1) % self.n
                     continue
@@ -429,12 +445,12 @@ class RokuganState(GameState):
             if len(self.hand[p]) <= 1:
                 self.done[p] = True
                 continue
-            targets = moves.Targets(self, p)
-            if not moves.can_place_any(self, p, targets):
+            targets = Targets(self, p)
+            if not can_place_any(self, p, targets):
                 self.done[p] = True
                 continue
             # kept for the legal moves of this turn; any move clears it
-            self._targets = (p, targets)
+            self._targets = targets
             return p
         return None
 
@@ -443,18 +459,18 @@ class RokuganState(GameState):
         events: list[Event] = []
         self.round += 1
         self.phase = UPKEEP
-        events.append(ev("round", round=self.round))
+        events.append(public_event("round", round=self.round))
         n = self.n
         for p in range(n):
             was = self.ronin[p]
             self.ronin[p] = self.control_tokens_on_board(p) == 0
             if self.ronin[p] != was:
-                events.append(ev("ronin" if self.ronin[p] else "ronin-ends", clan=self.clan_of(p)))
+                events.append(public_event("ronin" if self.ronin[p] else "ronin-ends", clan=self.clan_of(p)))
         # Upkeep 1: determine first player (ignored in round one)
         if self.round > 1 and self.initiative:
             card = self.initiative.pop(0)
             self.first = self._initiative_winner(card)
-            events.append(ev("first-player", card=card, clan=self.clan_of(self.first)))
+            events.append(public_event("first-player", card=card, clan=self.clan_of(self.first)))
         self.fp_used = n == 2  # the first player card is not used in a two-player game
         self.scorpion_used = False
         self.unicorn_used = False
@@ -472,12 +488,12 @@ class RokuganState(GameState):
                 self.pool[p].remove(BLUFF)
                 self.hand[p].append(BLUFF)
             extra = 1 if self.clans[p] == "dragon" else 0
-            need = R.hand_size + extra - len(self.hand[p])
+            need = RULES.hand_size + extra - len(self.hand[p])
             drawn = self._draw(p, max(0, need))
-            events.append(ev("draw", clan=self.clan_of(p), count=len(drawn)))
-            events.append(pev(p, "drew", clan=self.clan_of(p), tokens=[self.code_of(p, t) for t in drawn]))
-            if extra and drawn and len(self.hand[p]) > R.hand_size:
-                self.pending.append(("dragon_return", p))
+            events.append(public_event("draw", clan=self.clan_of(p), count=len(drawn)))
+            events.append(private_event(p, "drew", clan=self.clan_of(p), tokens=[self.code_of(p, t) for t in drawn]))
+            if extra and drawn and len(self.hand[p]) > RULES.hand_size:
+                self.pending.append(AbilityDecision(DRAGON_RETURN, p))
         self.turn = self.first
         self.passes = 0
         if self.round == 1:
@@ -493,7 +509,7 @@ class RokuganState(GameState):
         """
         if card in self.clans:
             return self.clans.index(card)
-        most = R.neutral_cards[card]
+        most = RULES.neutral_cards[card]
         if most == "territory_cards":
             score = [len(self.cards[p]) for p in range(self.n)]
         elif most == "provinces":
@@ -511,26 +527,19 @@ class RokuganState(GameState):
         self.phase = PLACEMENT
         self.turn = self.first
         self.done = [False] * self.n
-        return [ev("placement")]
+        return [public_event("placement")]
 
     def _end_placement(self) -> list[Event]:
         if not self.unicorn_used and "unicorn" in self.clans:
             u = self.clans.index("unicorn")
             self.unicorn_used = True
-            if len(moves.unicorn_swappable(self, u)) >= 2:  # a swap needs two tokens
-                self.pending.append(("unicorn_swap", u))
+            if len(unicorn_swappable(self, u)) >= 2:  # a swap needs two tokens
+                self.pending.append(AbilityDecision(UNICORN_SWAP, u))
                 return []
         events = resolve(self)
-        if self.round >= R.rounds:
+        if self.round >= RULES.rounds:
             events.extend(final_scoring(self))
         else:
             events.extend(self._start_round())
         return events
 
-
-# the rules modules below import this one; they are imported last so that each can use the other
-from daimyo.rokugan import moves  # noqa: E402
-from daimyo.rokugan.notation import move_text, parse_move  # noqa: E402
-from daimyo.rokugan.resolution import resolve  # noqa: E402
-from daimyo.rokugan.scoring import final_scoring  # noqa: E402
-from daimyo.rokugan.views import view  # noqa: E402

@@ -12,31 +12,36 @@ cards are in no view.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from daimyo.rokugan.board import loc_text
-from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.state import NP, OVER, RokuganState
+from daimyo.rokugan.data import RULES
+from daimyo.rokugan.records import CARD, N_PROVINCES, OVER
+
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
 
 
 def _codes(s: RokuganState, seat: int, toks) -> list[str]:
-    ks = R.clan_tokens[s.clans[seat]]
+    ks = RULES.clan_tokens[s.clans[seat]]
     return sorted(ks[t].code for t in toks)
 
 
 def view(s: RokuganState, player: int | None) -> dict:
     over = s.phase == OVER
     provinces = {}
-    for p in range(NP):
+    for p in range(N_PROVINCES):
         o = s.owner[p]
-        provinces[R.province_names[p]] = {
+        provinces[RULES.province_names[p]] = {
             "owner": s.clan_of(o) if o >= 0 else None, "faceup": s.up[p], "facedown": s.down[p],
             "special": s.special[p],
         }
     tokens = []
     for t in s.tokens:
-        known = t[6] or (player is not None and (t[1] == player or (t[7] >> player) & 1))
+        known = t.faceup or (player is not None and (t.owner == player or (t.known_by >> player) & 1))
         tokens.append({
-            "token": t[0], "owner": s.clan_of(t[1]), "at": loc_text(t[3], t[4], t[5]), "faceup": t[6],
-            "code": R.clan_tokens[s.clans[t[1]]][t[2]].code if known else None,
+            "token": t.number, "owner": s.clan_of(t.owner), "at": loc_text(t.place, t.site, t.attacked), "faceup": t.faceup,
+            "code": RULES.clan_tokens[s.clans[t.owner]][t.clan_token].code if known else None,
         })
     players = []
     for q in range(s.n):
@@ -60,7 +65,7 @@ def view(s: RokuganState, player: int | None) -> dict:
         "awaiting": _awaiting(s),
         "provinces": provinces, "tokens": tokens, "players": players,
         "specials_left": dict(s.specials_left),
-        "territory_spaces": {R.territory_names[t]: (s.space[t] is not None) for t in range(len(s.space))},
+        "territory_spaces": {RULES.territory_names[t]: (s.space[t] is not None) for t in range(len(s.space))},
         "played_cards": list(s.played),
         "initiative_cards_left": len(s.initiative),
         "result": s.result,
@@ -79,8 +84,8 @@ def view(s: RokuganState, player: int | None) -> dict:
 
 def _awaiting(s: RokuganState) -> str:
     if s.pending:
-        f = s.pending[-1]
-        if f[0] == "card":
-            return f"card:{f[2]}"
-        return f[0]
+        decision = s.pending[-1]
+        if decision.kind == CARD:
+            return f"card:{decision.card}"
+        return decision.kind
     return s.phase

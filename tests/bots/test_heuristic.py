@@ -8,7 +8,7 @@ from daimyo.bots import make_bot
 from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
-from daimyo.rokugan.state import PLACEMENT
+from daimyo.rokugan.records import PLACEMENT
 from tests.bots.helpers import new, play_checked
 from tests.rokugan.test_properties import perturb_hidden
 

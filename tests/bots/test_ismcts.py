@@ -11,7 +11,7 @@ from daimyo.bots.knowledge import determinize, known
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.state import PLACEMENT
+from daimyo.rokugan.records import PLACEMENT
 from tests.bots.helpers import new, play_checked
 from tests.rokugan.test_properties import check_accounting, perturb_hidden
 
@@ -83,9 +83,9 @@ def test_determinization_keeps_the_seats_view_and_every_token():
         assert d.legal_moves(seat) == s.legal_moves(seat)
         check_accounting(d)
         for t in d.tokens:
-            if t[1] != seat and not known(d, seat, t) and t[3] != "o":
-                kind = R.clan_tokens[d.clans[t[1]]][t[2]].kind
-                assert kind in ("army", "bluff") if t[3] == "l" else True
+            if t.owner != seat and not known(d, seat, t) and t.place != "o":
+                kind = R.clan_tokens[d.clans[t.owner]][t.clan_token].kind
+                assert kind in ("army", "bluff") if t.place == "l" else True
         changed += any(d.hand[o] != s.hand[o] or d.pool[o] != s.pool[o] for o in range(s.n) if o != seat)
     assert changed >= 10
 

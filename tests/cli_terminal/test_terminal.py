@@ -58,7 +58,7 @@ def _game_at_human_placement(seed=5, others_placed=False):
         s = game.state
         if not (s.phase == "placement" and s.to_act() == (1,) and not s.pending):
             return False
-        return not others_placed or any(t[1] != 1 and not t[6] for t in s.tokens)
+        return not others_placed or any(t.owner != 1 and not t.faceup for t in s.tokens)
 
     while not ready():
         game.step()

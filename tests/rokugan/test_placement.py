@@ -114,7 +114,7 @@ def test_combat_tokens_are_placed_facedown_blessings_faceup():
     assert [e.data.get("code") for e in events if e.kind == "place"] == [None]
     own = [e for e in events if e.kind == "place-own"]
     assert own[0].visible_to == frozenset({0}) and own[0].data["code"] == "a2"
-    tid = s.tokens[-1][0]
+    tid = s.tokens[-1].number
     assert {q: next(t["code"] for t in s.view(q)["tokens"] if t["token"] == tid) for q in (None, 0, 1, 2, 3)} == \
         {None: None, 0: "a2", 1: None, 2: None, 3: None}
     # crab's next turn: the blessing goes on faceup, seen by everyone
@@ -123,7 +123,7 @@ def test_combat_tokens_are_placed_facedown_blessings_faceup():
         if s.pending:
             s.apply(Action(s.to_act()[0], "pass"))
     s.apply(Action(0, f"place b2 #{tid}"))
-    bid = s.tokens[-1][0]
+    bid = s.tokens[-1].number
     assert all(next(t["code"] for t in s.view(q)["tokens"] if t["token"] == bid) == "b2" for q in (None, 1, 2))
 
 
@@ -134,8 +134,8 @@ def test_army_attacks_across_a_land_border_from_a_controlled_province():
     assert_legal(s, 0, "place a1 crab_2>crab_3")
     events = s.apply(Action(0, "place a1 crab_2>crab_3"))
     t = s.tokens[-1]
-    assert (t[3], t[4], t[5]) == ("l", R.border_index[(P["crab_2"], P["crab_3"])], P["crab_3"])
-    assert not t[6]  # facedown
+    assert (t.place, t.site, t.attacked) == ("l", R.border_index[(P["crab_2"], P["crab_3"])], P["crab_3"])
+    assert not t.faceup  # facedown
     assert any(e.kind == "place" and e.data["at"] == "crab_2>crab_3" for e in events)
 
 
@@ -234,7 +234,7 @@ def test_blessing_is_placed_faceup_on_own_facedown_army():
     s = board("token #1: crab a2 crab_2>crab_3\n")
     events = s.apply(Action(0, "place b2 #1"))
     t = s.tokens[-1]
-    assert t[3] == "o" and t[4] == 1 and t[6] is True
+    assert t.place == "o" and t.site == 1 and t.faceup is True
     assert any(e.kind == "place" and e.data.get("faceup") and e.data.get("code") == "b2" and e.visible_to is None
                for e in events)
 

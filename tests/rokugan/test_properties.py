@@ -15,7 +15,7 @@ from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import from_position, to_position
 from daimyo.rokugan.record import Recorder, replay
-from daimyo.rokugan.state import OVER
+from daimyo.rokugan.records import OVER, BoardToken, SeenHand
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=200)
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1))
@@ -28,7 +28,7 @@ def check_accounting(s) -> None:
     for seat in range(s.n):
         if s.clans[seat] is None:
             continue
-        places = s.hand[seat] + s.pool[seat] + s.discard[seat] + s.out[seat] + [t[2] for t in s.tokens if t[1] == seat]
+        places = s.hand[seat] + s.pool[seat] + s.discard[seat] + s.out[seat] + [t.clan_token for t in s.tokens if t.owner == seat]
         assert sorted(places) == list(range(R.tokens_per_clan)), (s.clans[seat], sorted(places))
         assert s.supply[seat] >= 0
         assert s.supply[seat] + s.set_aside[seat] + s.control_tokens_on_board(seat) == R.control_tokens
@@ -141,18 +141,18 @@ def perturb_hidden(s, viewer, rng: Rng, keep=(), chance=True):
     for o in range(t.n):
         if o == viewer or o in keep or t.clans[o] is None:
             continue
-        spied = viewer is not None and any(f[0] == "spy-network" and f[1] == o for f in t.seen[viewer])
+        spied = viewer is not None and any(isinstance(f, SeenHand) and f.seat == o for f in t.seen[viewer])
         # swap the identity of hidden tokens: hand <-> pool, unknown facedown board tokens <-> pool
         if not spied and t.hand[o] and t.pool[o]:
             i, j = rng.below(len(t.hand[o])), rng.below(len(t.pool[o]))
             if t.hand[o][i] != R.bluff_index:
                 t.hand[o][i], t.pool[o][j] = t.pool[o][j], t.hand[o][i]
         for k, tok in enumerate(t.tokens):
-            known = tok[6] or (viewer is not None and (tok[7] >> viewer) & 1)
-            if tok[1] == o and not known and tok[3] != "o" and t.pool[o]:
+            known = tok.faceup or (viewer is not None and (tok.known_by >> viewer) & 1)
+            if tok.owner == o and not known and tok.place != "o" and t.pool[o]:
                 j = rng.below(len(t.pool[o]))
-                t.tokens[k] = tok[:2] + (t.pool[o][j],) + tok[3:]
-                t.pool[o][j] = tok[2]
+                t.tokens[k] = BoardToken(tok.number, tok.owner, t.pool[o][j], tok.place, tok.site, tok.attacked, tok.faceup, tok.known_by)
+                t.pool[o][j] = tok.clan_token
         rng.shuffle(t.pool[o])
         if t.objective[o] is not None:
             t.objective[o] = "web-of-influence" if t.objective[o] != "web-of-influence" else "emerald-empire"
@@ -264,7 +264,7 @@ def test_listed_placements_are_exactly_those_the_placement_rules_allow(game, sto
     listed = {m for m in legal_moves(s, seat) if m[0] == "place"}
     places = ([("c", p, -1) for p in range(R.n_provinces)] + [("s", p, -1) for p in range(R.n_provinces)]
               + [("l", bi, q) for bi, (p, q) in enumerate(R.borders)] + [("l", bi, p) for bi, (p, q) in enumerate(R.borders)]
-              + [("o", t[0], -1) for t in s.tokens])
+              + [("o", t.number, -1) for t in s.tokens])
     kinds = R.clan_tokens[s.clans[seat]]
     for code in {kinds[t].code for t in s.hand[seat]}:
         kind = next(k.kind for k in kinds if k.code == code)

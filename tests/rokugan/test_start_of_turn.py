@@ -72,7 +72,7 @@ def test_scout_looks_at_a_facedown_opponent_token():
     assert view_code(s, 1, 1) == "a3"  # its owner always knows it
     assert ["scout", 1, "crane", "a3"] in s.view(0)["you"]["seen"]
     # the token stays facedown on the board and crab still has to place
-    assert s.token(1)[6] is False
+    assert s.token(1).faceup is False
     assert s.to_act() == (0,)
 
 
@@ -108,7 +108,7 @@ def test_shugenja_reveals_and_discards_an_opponent_token():
     s = base()
     events = s.apply(Action(0, "play shugenja #2"))
     assert s.shugenja[0] == 0
-    assert 2 not in [t[0] for t in s.tokens]
+    assert 2 not in [t.number for t in s.tokens]
     assert codes(s, 2, s.discard[2]) == ["a4"]
     disc = [e for e in events if e.kind == "discard"]
     assert disc and disc[0].visible_to is None and disc[0].data["code"] == "a4"
@@ -140,7 +140,7 @@ def test_first_player_card_looks_and_returns_the_token_to_its_owners_pool():
     pool_before = len(s.pool[2])
     events = s.apply(Action(0, "play first-player #2"))
     assert s.fp_used
-    assert 2 not in [t[0] for t in s.tokens]
+    assert 2 not in [t.number for t in s.tokens]
     assert len(s.pool[2]) == pool_before + 1
     assert "a4" in codes(s, 2, s.pool[2])
     assert "a4" not in codes(s, 2, s.discard[2])

@@ -492,7 +492,7 @@ def test_dark_favors_sacrifice_look_then_discard_one():
     rejects(s, "token #3")
     act(s, "token #1")
     card_done(s, "dark-favors")
-    assert [t[0] for t in s.tokens] == [2, 3, 4, 5]
+    assert [t.number for t in s.tokens] == [2, 3, 4, 5]
     assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["a3"]
     assert s.turn == CRAB and s.phase == "placement"               # crab now places as usual
     act(s, "place a2 crab_1")
@@ -514,7 +514,7 @@ def test_purge_the_weak_discards_from_hand_then_two_board_tokens_and_ends_the_tu
     assert codes(s, CRAB, s.hand[CRAB]) == ["a1", "bluff", "s1"] and codes(s, CRAB, s.discard[CRAB]) == ["a2"]
     act(s, "token #1", "token #2")                # any player's tokens, own included
     card_done(s, "purge-the-weak")
-    assert [t[0] for t in s.tokens] == [3]
+    assert [t.number for t in s.tokens] == [3]
     assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["s2"]
     assert codes(s, CRAB, s.discard[CRAB]) == ["a1", "a2"]
     assert s.turn == PHOENIX                      # crab places none this turn
@@ -548,7 +548,7 @@ def test_animate_the_dead_places_a_discarded_token_faceup_then_a_normal_placemen
     act(s, "place a4 crab_2>crab_3")
     card_done(s, "animate-the-dead")
     (t,) = s.tokens
-    assert s.code_of(CRAB, t[2]) == "a4" and t[6] is True          # faceup
+    assert s.code_of(CRAB, t.clan_token) == "a4" and t.faceup is True          # faceup
     assert codes(s, CRAB, s.discard[CRAB]) == ["n2"]
     assert s.turn == CRAB
     act(s, "place a2 crab_1")

@@ -12,6 +12,7 @@ from daimyo.core.game import Action
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import to_position
+from daimyo.rokugan.records import BoardToken
 from tests.rokugan.helpers import assert_illegal, codes, legal, state_of
 
 P = R.province_index
@@ -351,7 +352,7 @@ def test_two_player_game_has_no_first_player_card():
     """Rulebook: Upkeep Phase 1 (during a two-player game, the first player card is not used)."""
     s, _ = next_round(TWO.replace("token #1: crane a1 crane_2\n", "").replace("hand crab: a1 bluff", "hand crab: bluff"))
     assert s.round == 2 and s.first == 1 and s.fp_used
-    s.tokens.append((9, 0, 0, "c", P["crab_1"], -1, False, 1))
+    s.tokens.append(BoardToken(number=9, owner=0, clan_token=0, place="c", site=P["crab_1"], attacked=-1, faceup=False, known_by=1))
     assert not any(a.startswith("play first-player") for a in legal(s, 1))
     assert_illegal(s, 1, "play first-player #9", "never with two players|only the first player")
 

@@ -12,7 +12,7 @@ import pytest
 
 from daimyo.rokugan import new_game
 from daimyo.words import catalogue
-from daimyo.rokugan.state import PHASES
+from daimyo.rokugan.records import PHASES
 
 STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
 EN, PL = catalogue("en"), catalogue("pl")   # the words of every page: daimyo/words, served at /api/words/<lang>
