@@ -43,54 +43,43 @@ def two_humans(**extra) -> dict:
 def play_to_the_end(server, game_id, tokens: dict[int, str], spectator=True) -> list[str]:
     """Play random legal actions for the human seats (bots play theirs) until the game is over;
     every raw message each connection received, as text."""
-    conns = {seat: server.socket(game_id, seat, tok) for seat, tok in tokens.items()}
-    seen = []
+    opened = {seat: server.socket(game_id, seat, tok) for seat, tok in tokens.items()}
+    conns = {seat: ws for seat, (ws, _) in opened.items()}
+    last = {seat: first for seat, (_, first) in opened.items()}
+    seen: list[str] = [json.dumps(first) for first in last.values()]
     watcher = server.socket(game_id)[0] if spectator else None
-    last = {seat: st for seat, (ws, st) in conns.items()}
+
+    def read(ws, seat, timeout: float, until: tuple = ()) -> None:
+        """Messages of ``seat``'s socket (or the watcher's, seat None) until one of type ``until``, or a quiet ``timeout``."""
+        while True:
+            try:
+                raw = ws.recv(timeout=timeout)
+            except TimeoutError:
+                return
+            seen.append(raw)
+            msg = json.loads(raw)
+            if msg["type"] == "state" and seat is not None:
+                last[seat] = msg
+            if msg["type"] in until:
+                return
+
     for _ in range(3000):
         acting = [seat for seat, st in last.items() if st["legal"]]
         if not acting:
             if server.get(f"/api/games/{game_id}")["status"] == "over":
                 break
-            for seat, (ws, _) in conns.items():  # a bot is thinking: wait for the next state
-                try:
-                    raw = ws.recv(timeout=0.2)
-                except TimeoutError:
-                    continue
-                seen.append(raw)
-                msg = json.loads(raw)
-                if msg["type"] == "state":
-                    last[seat] = msg
+            for seat, ws in conns.items():  # a bot is thinking: wait for the next state
+                read(ws, seat, 0.2, until=("state",))
             continue
         seat = acting[0]
-        ws = conns[seat][0]
-        ws.send(json.dumps({"type": "act", "action": last[seat]["legal"][-1], "seq": last[seat]["seq"]}))
-        while True:
-            raw = ws.recv(timeout=10)
-            seen.append(raw)
-            msg = json.loads(raw)
-            if msg["type"] in ("ack", "error"):
-                break
-            if msg["type"] == "state":
-                last[seat] = msg
-        for other, (ows, _) in conns.items():
-            while True:
-                try:
-                    raw = ows.recv(timeout=0.05)
-                except TimeoutError:
-                    break
-                seen.append(raw)
-                msg = json.loads(raw)
-                if msg["type"] == "state":
-                    last[other] = msg
+        conns[seat].send(json.dumps({"type": "act", "action": last[seat]["legal"][-1], "seq": last[seat]["seq"]}))
+        read(conns[seat], seat, 10, until=("ack", "error"))
+        for other, ws in conns.items():
+            read(ws, other, 0.05)
     if watcher is not None:
-        while True:
-            try:
-                seen.append(watcher.recv(timeout=0.2))
-            except TimeoutError:
-                break
+        read(watcher, None, 0.2)
         watcher.close()
-    for ws, _ in conns.values():
+    for ws in conns.values():
         ws.close()
     return seen
 

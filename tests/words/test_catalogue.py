@@ -98,7 +98,7 @@ def test_every_event_kind_the_engines_name_in_their_code_is_declared():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "daimyo"
-    call = re.compile(r"""\b(?:ev|public_event|Event)\(\s*"([a-z-]+)"(?:\s+if[^"]*else\s+"([a-z-]+)")?"""
+    call = re.compile(r"""\b(?:ev|event|public_event|Event)\(\s*"([a-z-]+)"(?:\s+if[^"]*else\s+"([a-z-]+)")?"""
                       r"""|\b(?:pev|private_event)\([^,]+,\s*"([a-z-]+)\"""")
     for game, decl in (("rokugan", rokugan_events_decl), ("senjutsu", senjutsu_events_decl), ("risingsun", risingsun_events_decl)):
         kinds = set()
