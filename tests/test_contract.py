@@ -164,3 +164,15 @@ def test_a_registration_is_frozen_and_checked():
         GameInfo(**{**toy_nim.NIM.__dict__, "min_players": 4})
     with pytest.raises(TypeError):
         register("nim")
+
+
+def test_the_core_imports_no_game_and_no_registration_imports_the_server():
+    import subprocess
+    import sys
+    code = ("import sys, daimyo.core, daimyo.core.registry as r\n"
+            "assert not [m for m in sys.modules if m.startswith(('daimyo.rokugan', 'daimyo.senjutsu'))]\n"
+            "r.games()\n"
+            "assert 'daimyo.rokugan.game' in sys.modules and 'daimyo.senjutsu.game' in sys.modules\n"
+            "assert not [m for m in sys.modules if m.startswith(('daimyo.server', 'daimyo.bots'))], sorted(sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
