@@ -223,3 +223,20 @@ def parse_rng(text: str, name: str = "rng") -> "Rng | KeyedRng":
         return KeyedRng(key, words[2], int(words[3]))
     except ValueError as e:
         raise ValueError(f"field '{name}': {e}") from None
+
+
+# the salts of the labelled streams of an int seed (kept so that stored games replay as before)
+_STREAM_SALTS = {"seat-choices": 0xC1A2_5EA7, "terrain": 0x7E22_A1A5}
+
+
+def stream(randomness: "int | GameKey", label: str) -> "Rng | KeyedRng":
+    """The generator of one labelled stream of a game's randomness (``seat-choices``, ``terrain``, ``fallback/N``).
+
+    A key gives its own labelled stream; an int seed gives a generator salted by the label, so public random facts
+    drawn from one stream tell nothing of the game's own draws."""
+    if isinstance(randomness, GameKey):
+        return generator(randomness, label)
+    salt = _STREAM_SALTS.get(label)
+    if salt is None:
+        salt = int.from_bytes(label.encode()[:8].ljust(8, b"\0"), "little")
+    return Rng(randomness ^ salt)

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
 from daimyo.server.hub import Hub
-from daimyo.server.games import GAMES
+from daimyo.server.games import HOSTED, hosted
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, Store
@@ -158,10 +158,10 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
 
     async def bots(request: Request) -> Response:
         game = request.query_params.get("game", "rokugan")
-        if game not in GAMES:
+        if hosted(game) is None:
             shown = game[:40] if game.isprintable() else "that"
-            return _error(400, f"game: unknown game '{shown}' (games: {', '.join(GAMES)})")
-        return JSONResponse({"bots": GAMES[game].bot_names()})
+            return _error(400, f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
+        return JSONResponse({"bots": hosted(game).bot_names()})
 
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw

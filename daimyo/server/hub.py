@@ -23,7 +23,7 @@ from sqlalchemy import update
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
 from daimyo.server.bots import validate_spec
-from daimyo.server.games import GAMES, stream
+from daimyo.server.games import HOSTED, hosted, stream
 from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, GameRow, SeatRow, Store, games, now, seats
@@ -80,7 +80,7 @@ class Hub:
         return len(idle)
 
     async def load(self, row: GameRow) -> Room:
-        if row.game not in GAMES:
+        if hosted(row.game) is None:
             raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
         room = self._new_room(row)
         room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
@@ -133,10 +133,10 @@ class Hub:
         if not isinstance(req, dict):
             raise ActError("bad-request", "the request must be a JSON object")
         game = req.get("game", "rokugan")
-        rules = GAMES.get(game) if isinstance(game, str) else None
+        rules = hosted(game)
         if rules is None:
             shown = game[:40] if isinstance(game, str) and game.isprintable() else "that"
-            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(GAMES)})")
+            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
         seat_reqs = req.get("seats")
         if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
             raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")
@@ -151,7 +151,7 @@ class Hub:
                 raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
                                               "since whoever knows the seed knows every hidden fact")
         randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
-        clan_names = rules.clan_names()
+        clan_names = rules.seat_choices()
         seat_rows, clans = [], []
         for i, sr in enumerate(seat_reqs):
             where = f"seats[{i}]"

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.bots import fallback_move, server_bot
-from daimyo.server.games import GAMES, bot_seed_of
+from daimyo.server.games import bot_seed_of, hosted
 from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, GameRow, Store
 
@@ -115,7 +115,7 @@ class Room:
     def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0, stats: Stats | None = None,
                  settings: Settings | None = None, bot_pool: Executor | None = None):
         self.row = row
-        self.rules = GAMES[row.game]
+        self.rules = hosted(row.game)
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()

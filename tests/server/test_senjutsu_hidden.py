@@ -16,7 +16,7 @@ import pytest
 from daimyo.core.game import Action
 from daimyo.core.rng import Rng
 from daimyo.senjutsu import new_game
-from daimyo.server.games import SenjutsuRules
+from daimyo.senjutsu.game import terrain as senjutsu_terrain
 from tests.server.conftest import create, join, play_randomly
 
 
@@ -47,7 +47,7 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_card(client, characte
     g, tokens, acts, inbox = play_duel(client, characters, seed, max_steps=steps)
     n = len(characters)
     assert len(acts) > 40
-    state = new_game(characters, seed=seed, terrain=SenjutsuRules.terrain(seed))
+    state = new_game(characters, seed=seed, terrain=senjutsu_terrain(seed))
     expected = {seat: [] for seat in inbox}
     secret_choices = 0
     prng = Rng(seed + 1)
@@ -97,7 +97,7 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_card(client, characte
 
 def test_the_log_on_reconnect_holds_only_what_that_seat_may_see(client):
     g, tokens, acts, inbox = play_duel(client, ["kaze", "ishi"], 41, max_steps=90)
-    state = new_game(["kaze", "ishi"], seed=41, terrain=SenjutsuRules.terrain(41))
+    state = new_game(["kaze", "ishi"], seed=41, terrain=senjutsu_terrain(41))
     all_events = []
     for seat, action in acts:
         all_events.extend(state.apply(Action(seat, action)))

@@ -10,7 +10,7 @@ import pytest
 
 from daimyo.core.game import Action
 from daimyo.senjutsu import new_game
-from daimyo.server.games import SenjutsuRules
+from daimyo.senjutsu.game import terrain as senjutsu_terrain, new_state as senjutsu_new_state
 from daimyo.senjutsu.record import replay as replay_record
 from tests.server.conftest import TEST_SETTINGS, create, join, next_of
 
@@ -59,7 +59,7 @@ def test_the_card_data_is_public_and_complete(client):
 def test_a_player_acts_and_a_bad_action_changes_nothing(client):
     g = create_duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}], seed=5)
     tokens = [s["token"] for s in g["seats"]]
-    state = new_game(["kaze", "tetsu"], seed=5, terrain=SenjutsuRules.terrain(5))
+    state = new_game(["kaze", "tetsu"], seed=5, terrain=senjutsu_terrain(5))
     placer = state.to_act()[0]
     other = 1 - placer
     ws, welcome, log, st = join(client, g["id"], placer, tokens[placer])
@@ -129,11 +129,11 @@ def test_the_servers_terrain_comes_from_the_seed_and_keeps_the_two_hex_rule():
     from daimyo.senjutsu.hexgrid import distance
     layouts = set()
     for seed in range(200):
-        pieces = SenjutsuRules.terrain(seed)
-        assert SenjutsuRules.terrain(seed) == pieces
+        pieces = senjutsu_terrain(seed)
+        assert senjutsu_terrain(seed) == pieces
         (a, [ha]), (b, [hb]) = pieces
         assert a != b and distance(ha, hb) > 2 and 1 <= distance(ha, (0, 0)) <= 2
-        state = SenjutsuRules.new_state(2, seed, ["kaze", "hana"])
+        state = senjutsu_new_state(2, seed, ["kaze", "hana"])
         assert state.terrain == {ha: a, hb: b}
         layouts.add((a, ha, b, hb))
     assert len(layouts) > 50
@@ -161,7 +161,7 @@ def test_a_duel_in_progress_is_rebuilt_from_the_database_after_a_restart(db_url)
             for i in (0, 1):
                 last[i] = next_of(socks[i][0], "state")
         _close(c)
-    state = new_game(["hana", "ishi"], seed=12, terrain=SenjutsuRules.terrain(12))
+    state = new_game(["hana", "ishi"], seed=12, terrain=senjutsu_terrain(12))
     for seat, action in acts:
         state.apply(Action(seat, action))
     with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:

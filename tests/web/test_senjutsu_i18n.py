@@ -11,7 +11,7 @@ from daimyo.senjutsu import new_game
 from daimyo.senjutsu.cards import CELL_EFFECTS, KAMAE, TYPES, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE
 from daimyo.senjutsu.state import TERRAIN
-from daimyo.server.games import SenjutsuRules
+from daimyo.senjutsu.game import terrain as senjutsu_terrain
 from daimyo.words import catalogue
 
 EN, PL = catalogue("en"), catalogue("pl")   # the words of every page: daimyo/words, served at /api/words/<lang>
@@ -25,7 +25,7 @@ def played():
     for seed in range(10):
         rnd = random.Random(seed)
         n = 2 + seed % 3
-        g = new_game(rnd.sample(chars, n), seed=seed, terrain=SenjutsuRules.terrain(seed))
+        g = new_game(rnd.sample(chars, n), seed=seed, terrain=senjutsu_terrain(seed))
         while not g.is_terminal():
             phases.add(g.phase)
             seat = g.to_act()[0]

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from daimyo.senjutsu import new_game
-from daimyo.server.games import SenjutsuRules
+from daimyo.senjutsu.game import terrain as senjutsu_terrain
 from tests.web.conftest import needs_chromium, open_bot_game
 
 pytestmark = needs_chromium
@@ -24,7 +24,7 @@ def _samples():
     for seed in range(6):
         rnd = random.Random(seed)
         n = 2 + seed % 3
-        g = new_game(rnd.sample(CHARACTERS, n), seed=seed, terrain=SenjutsuRules.terrain(seed))
+        g = new_game(rnd.sample(CHARACTERS, n), seed=seed, terrain=senjutsu_terrain(seed))
         while not g.is_terminal():
             seat = g.to_act()[0]
             legal = [a.text for a in g.legal_actions(seat)]

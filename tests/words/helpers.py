@@ -26,12 +26,12 @@ def senjutsu_duels(duels: int, seed0: int = 0):
     """(event, names of the characters by seat) of random Senjutsu duels of 2 to 4 duellists."""
     from daimyo.senjutsu import new_game
     from daimyo.senjutsu.cards import sample_set
-    from daimyo.server.games import SenjutsuRules
+    from daimyo.senjutsu.game import terrain as senjutsu_terrain
 
     chars = list(sample_set().characters)
     for seed in range(seed0, seed0 + duels):
         rnd = random.Random(seed)
-        g = new_game(rnd.sample(chars, 2 + seed % 3), seed=seed, terrain=SenjutsuRules.terrain(seed))
+        g = new_game(rnd.sample(chars, 2 + seed % 3), seed=seed, terrain=senjutsu_terrain(seed))
         names = {s["seat"]: s["name"] for s in g.view(None)["seats"]}
         while not g.is_terminal():
             seat = g.to_act()[0]

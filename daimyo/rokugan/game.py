@@ -1,0 +1,66 @@
+"""Battle for Rokugan's registration in the game registry (:mod:`daimyo.core.registry`)."""
+
+from __future__ import annotations
+
+from daimyo.core.record import seed_header
+from daimyo.core.registry import GameInfo, Randomness, register
+
+
+def clan_names() -> list[str]:
+    """Setup 3. Choose Clans: the clans a seat may take."""
+    from daimyo.rokugan.data import RULES
+    return list(RULES.clan_names)
+
+
+def new_state(players: int, randomness: Randomness, clans: list[str]):
+    from daimyo.rokugan import new_game
+    return new_game(players=players, seed=randomness, clans=clans)
+
+
+def move_text(state, seat: int, move) -> str:
+    from daimyo.rokugan.notation import move_text as text_of
+    return text_of(state, seat, move)
+
+
+def canonical(state, seat: int, text: str) -> str:
+    """The notation's own text of an action that ``state`` accepted from ``seat``."""
+    from daimyo.rokugan.notation import move_text as text_of, parse_move
+    return text_of(state, seat, parse_move(state, seat, text))
+
+
+def progress(state) -> tuple[int, str]:
+    """(round, phase) for the games list."""
+    return state.round, state.phase
+
+
+def result(state) -> dict:
+    return state.result
+
+
+def record(players: int, randomness: Randomness, clans: list[str], acts: list[tuple[int, str]]) -> str:
+    from daimyo.rokugan.record import record_text
+    header = {"players": players, **seed_header(randomness), "clans": " ".join(clans)}
+    return record_text(header, [(clans[seat], text) for seat, text in acts])
+
+
+def replay(text: str):
+    from daimyo.rokugan.record import replay as replay_record
+    return replay_record(text).state
+
+
+def bot_names() -> list[str]:
+    from daimyo.bots import bot_names as names
+    return names()
+
+
+def make_bot(spec: str, seed: int):
+    from daimyo.bots import make_bot as make
+    return make(spec, seed)
+
+
+ROKUGAN = register(GameInfo(
+    name="rokugan", title="Battle for Rokugan", min_players=2, max_players=5,
+    seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
+    new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
+    record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
+))

@@ -1,0 +1,84 @@
+"""Senjutsu's registration in the game registry (:mod:`daimyo.core.registry`).
+
+A seat's choice is its character; 2 to 4 duellists (Setup). The battlefield's terrain is a setup laid out from the
+game's ``terrain`` stream (:func:`terrain`), so a game is still (randomness, characters, actions).
+"""
+
+from __future__ import annotations
+
+from daimyo.core.record import seed_header
+from daimyo.core.registry import GameInfo, Randomness, register
+from daimyo.core.rng import stream
+
+
+def character_names() -> list[str]:
+    """Player Setup: the characters a seat may take."""
+    from daimyo.senjutsu.cards import sample_set
+    return list(sample_set().characters)
+
+
+def terrain(randomness: Randomness) -> list[tuple[str, list]]:
+    """Battlefield Setup 2, as laid out from the game's ``terrain`` stream: two pieces inside the ring of hexes one or
+    two from the centre and more than two hexes apart (the two-hex rule)."""
+    from daimyo.senjutsu.hexgrid import distance
+    rng = stream(randomness, "terrain")
+    kinds = ["rock", "tree", "bamboo", "shrine", "cart"]
+    spots = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if 1 <= distance((q, r), (0, 0)) <= 2]
+    first = spots[rng.below(len(spots))]
+    far = [h for h in spots if distance(h, first) > 2]
+    second = far[rng.below(len(far))]
+    a = kinds.pop(rng.below(len(kinds)))
+    return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
+
+
+def new_state(players: int, randomness: Randomness, characters: list[str]):
+    from daimyo.senjutsu import new_game
+    return new_game(list(characters), seed=randomness, terrain=terrain(randomness))
+
+
+def move_text(state, seat: int, move) -> str:
+    return move  # Senjutsu bots answer with the action's text
+
+
+def canonical(state, seat: int, text: str) -> str:
+    """Senjutsu's notation is its legal actions' own texts, already one line with single spaces."""
+    return text
+
+
+def progress(state) -> tuple[int, str]:
+    return state.turn, state.phase
+
+
+def result(state) -> dict:
+    """The characters left standing (several when they fell at the same moment: a shared draw)."""
+    return {"winners": [state.duellists[i].character for i in state.result]}
+
+
+def record(players: int, randomness: Randomness, characters: list[str], acts: list[tuple[int, str]]) -> str:
+    from daimyo.senjutsu.record import record_text
+    from daimyo.senjutsu.state import seat_name
+    pieces = "; ".join(f"{kind} " + " ".join(f"{q},{r}" for q, r in hexes) for kind, hexes in terrain(randomness))
+    header = {**seed_header(randomness), "board": "one", "characters": " ".join(characters), "terrain": pieces}
+    return record_text(header, [(seat_name(seat), text) for seat, text in acts])
+
+
+def replay(text: str):
+    from daimyo.senjutsu.record import replay as replay_record
+    return replay_record(text).state
+
+
+def bot_names() -> list[str]:
+    return ["heuristic", "random"]
+
+
+def make_bot(spec: str, seed: int):
+    from daimyo.bots.senjutsu import make
+    return make(spec, seed)
+
+
+SENJUTSU = register(GameInfo(
+    name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
+    seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
+    new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
+    record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
+))
