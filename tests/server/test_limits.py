@@ -78,10 +78,10 @@ def test_a_stored_bot_spec_past_the_caps_is_clamped_and_its_search_stops_in_time
     """Specs stored by an older server (no caps then) are held to this server's caps when the game is loaded."""
     from daimyo.rokugan import new_game
     from daimyo.server.bots import server_bot
-    from daimyo.server.games import GAMES
+    from daimyo.core.registry import game
 
     settings = TEST_SETTINGS.replace(bot_seconds=0.3, bot_iterations=10**9)
-    bot = server_bot(GAMES["rokugan"], "ismcts:999999999", 1, settings)
+    bot = server_bot(game("rokugan"), "ismcts:999999999", 1, settings)
     assert bot.iterations == 999999999 and bot.max_seconds == 0.3
     state = new_game(players=3, seed=4, clans=["crab", "lion", "crane"])
     while state.phase.startswith("setup"):  # objectives chosen, then the first placement is a real search
@@ -89,5 +89,5 @@ def test_a_stored_bot_spec_past_the_caps_is_clamped_and_its_search_stops_in_time
         state.apply(state.legal_actions(seat)[0])
     bot.choose(state, state.to_act()[0])
     assert 0 < bot.last_iterations < 999999999 and bot.last_seconds < 3
-    clamped = server_bot(GAMES["rokugan"], "ismcts:100s", 1, TEST_SETTINGS.replace(bot_seconds=2))
+    clamped = server_bot(game("rokugan"), "ismcts:100s", 1, TEST_SETTINGS.replace(bot_seconds=2))
     assert clamped.seconds == 2
