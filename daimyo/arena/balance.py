@@ -8,8 +8,8 @@ secret objectives are met and score most. :func:`write_report` writes ``balance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from daimyo.arena.run import run_games
 from daimyo.arena.schedule import schedule
@@ -188,4 +188,4 @@ def _plots(study: dict, img: Path) -> list[Path]:
     return written
 
 
-__all__ = ["run_balance", "write_report", "wilson"]
+__all__ = ["run_balance", "wilson", "write_report"]

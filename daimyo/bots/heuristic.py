@@ -34,8 +34,8 @@ import math
 from daimyo.bots.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
+from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP, BoardToken
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
-from daimyo.rokugan.records import CARD, N_PROVINCES, BoardToken, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 
 CLAN_PREFERENCE = ("crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn")
 #: expected strength of a token a seat has not seen, by where it stands
@@ -416,7 +416,7 @@ class HeuristicBot:
                 best, best_v = m, v
         return best
 
-    def _place_value(self, ctx: "_PlacementContext", m: tuple) -> float:
+    def _place_value(self, ctx: _PlacementContext, m: tuple) -> float:
         s, seat, b, base = ctx.s, ctx.seat, ctx.b, ctx.base
         if m[0] == "play":
             return self._play_value(s, seat, b, base, m)
@@ -570,9 +570,7 @@ class HeuristicBot:
                 out.append((token_value(s, seat, m[1]), m))
             elif verb in ("discard", "return"):
                 out.append((-token_value(s, seat, m[1]) - (0.2 if verb == "discard" else 0.0), m))
-            elif verb == "done":
-                out.append((0.0, m))
-            elif verb == "place":
+            elif verb == "done" or verb == "place":
                 out.append((0.0, m))
             else:
                 c = base.clone()

@@ -36,8 +36,8 @@ import time
 from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.knowledge import determinize
 from daimyo.core.rng import Rng
-from daimyo.rokugan.scoring import honor
 from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
+from daimyo.rokugan.scoring import honor
 
 ROOT_CANDIDATES = 6
 EXPLORATION = 0.7

@@ -12,8 +12,23 @@ from itertools import combinations, product
 from daimyo.core.game import Event
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import (
-    BID, HOSTAGE, OUTCOME, OVER, POETS, REPARATIONS, RONIN, SEC_BIDS, SEC_REPARATIONS, SEC_REVEAL, SEPPUKU, SLOT_INDEX,
-    STEP_NAMES, STEP_SLOT, RisingSunWar, ev, pev,
+    BID,
+    HOSTAGE,
+    OUTCOME,
+    OVER,
+    POETS,
+    REPARATIONS,
+    RONIN,
+    SEC_BIDS,
+    SEC_REPARATIONS,
+    SEC_REVEAL,
+    SEPPUKU,
+    SLOT_INDEX,
+    STEP_NAMES,
+    STEP_SLOT,
+    RisingSunWar,
+    ev,
+    pev,
 )
 
 SEC_HOSTAGE = "A battle 3. Reveal: Take Hostage"

@@ -54,10 +54,10 @@ class raw_env(AECEnv):
             clans = names[:self.players]
         self.state = new_game(players=self.players, seed=seed, clans=clans)
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._select()
 
@@ -89,11 +89,11 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         s = self.state
         s.apply_move(seat, self._legal[action])
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns()):
                 self.rewards[a] = float(r)
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             # every agent is dead now: each is stepped with None in turn
             self.agent_selection = self.agents[0]

@@ -26,10 +26,19 @@ import re
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.core.record import (Replay, ReplayError, check_format, header_fields, header_seed, position_body, replay_actions,
-                                seed_header, split_record)
+from daimyo.core.record import (
+    Replay,
+    ReplayError,
+    check_format,
+    header_fields,
+    header_seed,
+    position_body,
+    record_text as _record_text,
+    replay_actions,
+    seed_header,
+    split_record,
+)
 from daimyo.core.rng import GameKey
-from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
