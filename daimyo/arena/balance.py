@@ -148,7 +148,7 @@ def _plots(study: dict, img: Path) -> list[Path]:
 
     counts = list(study["by_players"])
     fig, axes = plt.subplots(1, len(counts), figsize=(4.5 * len(counts), 4), squeeze=False)
-    for ax, n in zip(axes[0], counts):
+    for ax, n in zip(axes[0], counts, strict=False):
         clans = study["by_players"][n]["clans"][n]
         names = sorted(clans)
         rates = [clans[c]["win_rate"] for c in names]

@@ -404,10 +404,7 @@ class HeuristicBot:
             return moves[0] if len(moves) == 1 else self.choose(s, seat)
         moves = s.legal_moves(seat)
         n = len(moves)
-        if n <= sample:
-            picks = list(moves)
-        else:
-            picks = [moves[self.rng.below(n)] for _ in range(sample)]
+        picks = list(moves) if n <= sample else [moves[self.rng.below(n)] for _ in range(sample)]
         ctx = _PlacementContext(s, seat)
         best, best_v = picks[0], -1e9
         for m in picks:

@@ -498,7 +498,7 @@ def bot_specs(players: int, human_seat: int, bots: list[str]) -> dict[int, str]:
         bots = bots * len(seats)
     if len(bots) != len(seats):
         raise ValueError(f"{len(seats)} bot seats need one bot name or {len(seats)} names, got {len(bots)}: {','.join(bots)}")
-    return dict(zip(seats, bots))
+    return dict(zip(seats, bots, strict=False))
 
 
 def play_terminal(players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],

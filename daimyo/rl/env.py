@@ -9,6 +9,8 @@ Clans are dealt from the reset seed unless ``clans`` is given.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -20,7 +22,7 @@ from daimyo.rokugan.data import RULES as R
 
 
 class raw_env(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
         super().__init__()
@@ -91,7 +93,7 @@ class raw_env(AECEnv):
         s.apply_move(seat, self._legal[action])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
-            for a, r in zip(self.possible_agents, s.returns()):
+            for a, r in zip(self.possible_agents, s.returns(), strict=False):
                 self.rewards[a] = float(r)
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

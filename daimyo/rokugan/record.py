@@ -76,7 +76,7 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
             return from_position(position_body(text, actions)), actions
         except FormatError as e:
             raise ReplayError(_line_of(e, 1), str(e)) from None
-    for key, (no, val) in fields.items():
+    for key, (no, _val) in fields.items():
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
     try:

@@ -36,10 +36,9 @@ def ranged_targets(s: SenjutsuState, seat: int, line: dict, initiative: int, pos
             continue
         if not line_of_sight(pos, facing, t.pos, sight_blockers(s)):
             continue
-        if atk.get("lower"):
-            # Comparative Initiative: the target's lowest speed this turn must be below the attack's speed
-            if j not in s.played or s.played[j]["lowest"] >= initiative:
-                continue
+        # Comparative Initiative: the target's lowest speed this turn must be below the attack's speed
+        if atk.get("lower") and (j not in s.played or s.played[j]["lowest"] >= initiative):
+            continue
         out.append(j)
     return out
 
@@ -130,7 +129,7 @@ def grid_attack(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
             return [event("attacking", seat=seat_name(seat), targets=[seat_name(j) for j, _, _ in targeted])]
     hit, blocked_by = [], []
     blockable = f.card is not None and s.card(f.card).type == "attack"   # only attack cards can be blocked
-    for j, h, effs in targeted:
+    for j, _h, effs in targeted:
         b = blocked(s, seat, j, f.initiative) if blockable else None
         if b is None:
             hit.append((j, effs))

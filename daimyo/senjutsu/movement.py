@@ -100,10 +100,7 @@ def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]
         pos, facing, hit, _ = walk(d.pos, d.facing, plan, free)
         results.append((plan, pos, facing, hit))
     clean = [r for r in results if r[3] is None]
-    if line.get("mandatory"):
-        pool = clean or results
-    else:
-        pool = clean
+    pool = (clean or results) if line.get("mandatory") else clean
     # one plan per outcome (for colliding plans the outcome includes where the collision happens)
     seen, unique = set(), []
     for r in pool:

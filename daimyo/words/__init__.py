@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 
 #: the languages there is a catalogue for; the first is the fallback
