@@ -8,8 +8,8 @@ secret objectives are met and score most. :func:`write_report` writes ``balance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from daimyo.arena.run import run_games
 from daimyo.arena.schedule import schedule
@@ -148,7 +148,7 @@ def _plots(study: dict, img: Path) -> list[Path]:
 
     counts = list(study["by_players"])
     fig, axes = plt.subplots(1, len(counts), figsize=(4.5 * len(counts), 4), squeeze=False)
-    for ax, n in zip(axes[0], counts):
+    for ax, n in zip(axes[0], counts, strict=False):
         clans = study["by_players"][n]["clans"][n]
         names = sorted(clans)
         rates = [clans[c]["win_rate"] for c in names]
@@ -188,4 +188,4 @@ def _plots(study: dict, img: Path) -> list[Path]:
     return written
 
 
-__all__ = ["run_balance", "write_report", "wilson"]
+__all__ = ["run_balance", "wilson", "write_report"]

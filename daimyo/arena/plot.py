@@ -7,8 +7,8 @@ from pathlib import Path
 
 def _bars(ax, labels, rates, cis, title, fair=None):
     xs = range(len(labels))
-    lo = [r - c[0] for r, c in zip(rates, cis)]
-    hi = [c[1] - r for r, c in zip(rates, cis)]
+    lo = [r - c[0] for r, c in zip(rates, cis, strict=False)]
+    hi = [c[1] - r for r, c in zip(rates, cis, strict=False)]
     ax.bar(xs, rates, yerr=[lo, hi], capsize=4, color="#4c72b0")
     ax.set_xticks(list(xs))
     ax.set_xticklabels(labels, rotation=30, ha="right")
@@ -40,7 +40,7 @@ def plot_summary(summary: dict, path_stem: Path | str, title: str = "arena") -> 
     axes[0].set_title("ratings")
     _bars(axes[1], bots, [summary["bots"][b]["win_rate"] for b in bots], [summary["bots"][b]["ci95"] for b in bots],
           "win rate per bot")
-    for ax, n in zip(axes[2:], counts):
+    for ax, n in zip(axes[2:], counts, strict=False):
         clans = list(summary["clans"][n])
         _bars(ax, clans, [summary["clans"][n][c]["win_rate"] for c in clans], [summary["clans"][n][c]["ci95"] for c in clans],
               f"win rate per clan, {n} players", fair=1 / int(n))

@@ -8,8 +8,8 @@ runs does not change its result.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Iterable
 
 from daimyo.arena.play import play_spec
 from daimyo.arena.schedule import GameSpec

@@ -36,7 +36,7 @@ def ratings(rows: list[dict]) -> dict[str, dict]:
     table = {}
     for row in rows:
         res: dict[str, list[float]] = {}
-        for bot, r in zip(row["bots"], row["returns"]):
+        for bot, r in zip(row["bots"], row["returns"], strict=False):
             res.setdefault(bot, []).append(r)
         names = list(res)
         if len(names) < 2:
@@ -45,7 +45,7 @@ def ratings(rows: list[dict]) -> dict[str, dict]:
             table.setdefault(b, model.rating(name=b))
         score = [sum(res[b]) / len(res[b]) for b in names]
         new = model.rate([[table[b]] for b in names], scores=score)
-        for b, team in zip(names, new):
+        for b, team in zip(names, new, strict=False):
             table[b] = team[0]
     return {b: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)}
             for b, r in sorted(table.items())}
@@ -59,7 +59,7 @@ def summarize(rows: list[dict]) -> dict:
     first: dict[int, list[float]] = {}
     for row in rows:
         n = row["players"]
-        for seat, (bot, clan, r) in enumerate(zip(row["bots"], row["clans"], row["returns"])):
+        for seat, (bot, clan, r) in enumerate(zip(row["bots"], row["clans"], row["returns"], strict=False)):
             by_bot.setdefault(bot, [0.0, 0])
             by_bot[bot][0] += r
             by_bot[bot][1] += 1
@@ -87,7 +87,7 @@ def objectives(rows: list[dict]) -> dict[str, dict]:
     """Per secret objective: how often it was kept, met, the honor it gave on average, and its holder's win rate."""
     out: dict[str, list[float]] = {}
     for row in rows:
-        for (oid, met, honor), r in zip(row["objectives"], row["returns"]):
+        for (oid, met, honor), r in zip(row["objectives"], row["returns"], strict=False):
             if oid is None:
                 continue
             o = out.setdefault(oid, [0, 0, 0.0, 0.0])

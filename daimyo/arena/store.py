@@ -41,7 +41,7 @@ class Store:
         q = "select " + ", ".join(_COLUMNS) + " from games" + (" where run = ?" if run else "") + " order by game"
         out = []
         for values in self.db.execute(q, (run,) if run else ()):
-            row = dict(zip(_COLUMNS, values))
+            row = dict(zip(_COLUMNS, values, strict=False))
             for c in _JSON:
                 row[c] = json.loads(row[c])
             out.append(row)

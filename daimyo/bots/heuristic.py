@@ -34,8 +34,8 @@ import math
 from daimyo.bots.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
+from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP, BoardToken
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
-from daimyo.rokugan.records import CARD, N_PROVINCES, BoardToken, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 
 CLAN_PREFERENCE = ("crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn")
 #: expected strength of a token a seat has not seen, by where it stands
@@ -404,10 +404,7 @@ class HeuristicBot:
             return moves[0] if len(moves) == 1 else self.choose(s, seat)
         moves = s.legal_moves(seat)
         n = len(moves)
-        if n <= sample:
-            picks = list(moves)
-        else:
-            picks = [moves[self.rng.below(n)] for _ in range(sample)]
+        picks = list(moves) if n <= sample else [moves[self.rng.below(n)] for _ in range(sample)]
         ctx = _PlacementContext(s, seat)
         best, best_v = picks[0], -1e9
         for m in picks:
@@ -416,7 +413,7 @@ class HeuristicBot:
                 best, best_v = m, v
         return best
 
-    def _place_value(self, ctx: "_PlacementContext", m: tuple) -> float:
+    def _place_value(self, ctx: _PlacementContext, m: tuple) -> float:
         s, seat, b, base = ctx.s, ctx.seat, ctx.b, ctx.base
         if m[0] == "play":
             return self._play_value(s, seat, b, base, m)
@@ -570,9 +567,7 @@ class HeuristicBot:
                 out.append((token_value(s, seat, m[1]), m))
             elif verb in ("discard", "return"):
                 out.append((-token_value(s, seat, m[1]) - (0.2 if verb == "discard" else 0.0), m))
-            elif verb == "done":
-                out.append((0.0, m))
-            elif verb == "place":
+            elif verb == "done" or verb == "place":
                 out.append((0.0, m))
             else:
                 c = base.clone()

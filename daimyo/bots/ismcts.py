@@ -36,8 +36,8 @@ import time
 from daimyo.bots.heuristic import HeuristicBot
 from daimyo.bots.knowledge import determinize
 from daimyo.core.rng import Rng
-from daimyo.rokugan.scoring import honor
 from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
+from daimyo.rokugan.scoring import honor
 
 ROOT_CANDIDATES = 6
 EXPLORATION = 0.7
@@ -138,7 +138,7 @@ class ISMCTSBot:
         """
         root = _Node(None, seat, None)
         prior = prior or [1.0 / len(candidates)] * len(candidates)
-        for m, pr in zip(candidates, prior):
+        for m, pr in zip(candidates, prior, strict=False):
             root.children[m] = _Node(m, seat, root, pr)
         children = list(root.children.values())
         t0 = time.perf_counter()
@@ -165,7 +165,7 @@ class ISMCTSBot:
                 rounds += 1
                 for i, v in enumerate(results):
                     sums[i] += v
-        for child, total in zip(children, sums):
+        for child, total in zip(children, sums, strict=False):
             child.value = total / rounds if rounds else None
         root.rounds = rounds
         self.last_iterations = done

@@ -66,7 +66,7 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
     for terr, card in enumerate(d.space):
         if card is not None:
             d.space[terr] = R.territory_cards[terr][rng.below(2)]
-    taken_objectives = {o for o in (s.offer[seat] or ())} | ({s.objective[seat]} if s.objective[seat] else set())
+    taken_objectives = set(s.offer[seat] or ()) | ({s.objective[seat]} if s.objective[seat] else set())
     free_objectives = [o for o in _OBJECTIVES if o not in taken_objectives]
     rng.shuffle(free_objectives)
     for o in range(d.n):

@@ -6,7 +6,7 @@ one. Each bot module registers its factory here.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from daimyo.bots import ismcts
 from daimyo.bots.heuristic import HeuristicBot

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.core.rng import Rng

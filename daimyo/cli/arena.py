@@ -46,7 +46,8 @@ def _need_arena_extra(ray: bool = False) -> None:
               help="Comma-separated bots: random, heuristic, ismcts[:budget] (budget: iterations, or seconds as 1s).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
-@click.option("--ray", "ray_address", default=None, help="Run the games as Ray tasks on this cluster (address or 'auto'); 'local' starts a one-CPU Ray instance here.")
+@click.option("--ray", "ray_address", default=None,
+              help="Run the games as Ray tasks on this cluster (address or 'auto'); 'local' starts a one-CPU Ray instance here.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-results"), show_default=True,
               help="Folder for arena.sqlite, the game records and the plots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")

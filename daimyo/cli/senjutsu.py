@@ -188,7 +188,7 @@ def simulate(games, seed, characters, bots, as_json) -> None:
         actions += play(g, {i: make(n, seed + k + 101 * i) for i, n in enumerate(names)})
         turns += g.turn
         draws += len(g.result) > 1
-        wins = [w + r for w, r in zip(wins, g.returns())]
+        wins = [w + r for w, r in zip(wins, g.returns(), strict=False)]
     secs = time.perf_counter() - start
     result = {"games": games, "characters": chars, "bots": names, "wins": wins, "draws": draws,
               "mean_turns": round(turns / games, 1), "seconds": round(secs, 3), "duels_per_second": round(games / secs, 1),
@@ -198,7 +198,7 @@ def simulate(games, seed, characters, bots, as_json) -> None:
         return
     click.echo(f"{games} duels in {secs:.2f} s ({result['duels_per_second']} duels/s, {result['actions_per_second']} actions/s), "
                f"{result['mean_turns']} turns on average, {draws} draws")
-    for i, (c, n) in enumerate(zip(chars, names)):
+    for i, (c, n) in enumerate(zip(chars, names, strict=False)):
         click.echo(f"p{i + 1} {c} ({n}): {wins[i]:g} wins ({wins[i] / games:.0%})")
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.rokugan import new_game

@@ -16,8 +16,8 @@ At the end (or on ``quit``) the game record can be saved for ``daimyo rokugan re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from rich import box
 from rich.console import Console, Group
@@ -26,14 +26,23 @@ from rich.table import Table
 from rich.text import Text
 
 from daimyo.bots import bot_seed, make_bot
+from daimyo.cli.words import (
+    card_name,
+    clan_name,
+    objective_condition,
+    objective_name,
+    scoring_rows,
+    seen_by,
+    sentences,
+    special_name,
+    territory_name,
+    token_name,
+)
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.record import Recorder
-from daimyo.cli.words import (
-    card_name, clan_name, objective_condition, objective_name, scoring_rows, seen_by, sentences, special_name, territory_name, token_name,
-)
 
 #: how many legal actions are listed by themselves at each decision (more: ask with ? or moves)
 LIST_AT_MOST = 24
@@ -489,7 +498,7 @@ def bot_specs(players: int, human_seat: int, bots: list[str]) -> dict[int, str]:
         bots = bots * len(seats)
     if len(bots) != len(seats):
         raise ValueError(f"{len(seats)} bot seats need one bot name or {len(seats)} names, got {len(bots)}: {','.join(bots)}")
-    return dict(zip(seats, bots))
+    return dict(zip(seats, bots, strict=False))
 
 
 def play_terminal(players: int, seed: int, human_seat: int, clans: list[str | None] | None, bots: list[str],

@@ -37,7 +37,7 @@ def _is_actor(name: str) -> bool:
 
 def parse(text: str) -> tuple[RisingSunWar, list[tuple[int, str, str]], list[Event]]:
     """The starting state of a record, its (line, actor, action) lines and the events of the start."""
-    header, actions = split_record(text, _is_actor)
+    _header, actions = split_record(text, _is_actor)
     lines = text.splitlines()
     body = "\n".join(lines[: actions[0][0] - 1] if actions else lines)
     try:

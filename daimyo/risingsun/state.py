@@ -56,7 +56,7 @@ class RisingSunWar(GameState):
 
     # ------------------------------------------------------------- building
     @classmethod
-    def blank(cls, clans: list[str], season: str) -> "RisingSunWar":
+    def blank(cls, clans: list[str], season: str) -> RisingSunWar:
         s = cls.__new__(cls)
         n = len(clans)
         s.n = n
@@ -222,7 +222,7 @@ class RisingSunWar(GameState):
         events.extend(war.advance(self))
         return events
 
-    def clone(self) -> "RisingSunWar":
+    def clone(self) -> RisingSunWar:
         c = RisingSunWar.__new__(RisingSunWar)
         c.n = self.n
         c.clans = self.clans[:]

@@ -54,7 +54,7 @@ def view(s: RisingSunWar, player: int | None) -> dict:
         battle = {"province": s.province(), "participants": [c[p] for p in s.participants],
                   "bid_placed": {c[p]: p in s.bids for p in s.participants}}
         if s.step > BID:
-            battle["bids"] = {c[p]: dict(zip(R.slots, s.bids[p])) for p in s.participants}
+            battle["bids"] = {c[p]: dict(zip(R.slots, s.bids[p], strict=False)) for p in s.participants}
             battle["slot_winners"] = {k: (c[w] if w is not None else None) for k, w in s.slot_winner.items()}
             battle["hired"] = {c[p]: k for p, k in s.hired.items()}
             battle["forces"] = {c[p]: s.force(s.province(), p) for p in s.participants}
@@ -64,6 +64,6 @@ def view(s: RisingSunWar, player: int | None) -> dict:
         me = {"seat": player, "clan": c[player], "coins": s.coins[player], "ronin": s.ronin[player],
               "ronin_for_hire": s.ronin_count(player)}
         if s.step == BID and player in s.bids:
-            me["bid"] = dict(zip(R.slots, s.bids[player]))
+            me["bid"] = dict(zip(R.slots, s.bids[player], strict=False))
         v["you"] = me
     return v

@@ -12,8 +12,23 @@ from itertools import combinations, product
 from daimyo.core.game import Event
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import (
-    BID, HOSTAGE, OUTCOME, OVER, POETS, REPARATIONS, RONIN, SEC_BIDS, SEC_REPARATIONS, SEC_REVEAL, SEPPUKU, SLOT_INDEX,
-    STEP_NAMES, STEP_SLOT, RisingSunWar, ev, pev,
+    BID,
+    HOSTAGE,
+    OUTCOME,
+    OVER,
+    POETS,
+    REPARATIONS,
+    RONIN,
+    SEC_BIDS,
+    SEC_REPARATIONS,
+    SEC_REVEAL,
+    SEPPUKU,
+    SLOT_INDEX,
+    STEP_NAMES,
+    STEP_SLOT,
+    RisingSunWar,
+    ev,
+    pev,
 )
 
 SEC_HOSTAGE = "A battle 3. Reveal: Take Hostage"
@@ -140,7 +155,7 @@ def _take_token(s: RisingSunWar, seat: int, prov: str) -> None:
 def _reveal(s: RisingSunWar) -> list[Event]:
     """All bids are in: they are revealed together."""
     return [ev("bids-revealed", province=s.province(),
-               bids={s.clans[p]: dict(zip(R.slots, s.bids[p])) for p in s.participants})]
+               bids={s.clans[p]: dict(zip(R.slots, s.bids[p], strict=False)) for p in s.participants})]
 
 
 def slot_winner(s: RisingSunWar, slot: str) -> int | None:
@@ -305,7 +320,7 @@ def do_move(s: RisingSunWar, seat: int, m: tuple) -> list[Event]:
         s.coins[seat] -= sum(m[1:])
         # the amounts go to the bidder alone; the others learn only that a bid is in
         return [ev("bid-placed", province=prov, clan=s.clans[seat]),
-                pev(seat, "your-bid", province=prov, clan=s.clans[seat], bid=dict(zip(R.slots, m[1:])))]
+                pev(seat, "your-bid", province=prov, clan=s.clans[seat], bid=dict(zip(R.slots, m[1:], strict=False)))]
     slot = STEP_SLOT.get(s.step)
     if verb == "decline":
         s.step = {SEPPUKU: HOSTAGE, HOSTAGE: RONIN, RONIN: OUTCOME, POETS: REPARATIONS}[s.step]

@@ -9,6 +9,8 @@ Clans are dealt from the reset seed unless ``clans`` is given.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -20,7 +22,7 @@ from daimyo.rokugan.data import RULES as R
 
 
 class raw_env(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
         super().__init__()
@@ -54,10 +56,10 @@ class raw_env(AECEnv):
             clans = names[:self.players]
         self.state = new_game(players=self.players, seed=seed, clans=clans)
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._select()
 
@@ -89,11 +91,11 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         s = self.state
         s.apply_move(seat, self._legal[action])
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
-            for a, r in zip(self.possible_agents, s.returns()):
+            for a, r in zip(self.possible_agents, s.returns(), strict=False):
                 self.rewards[a] = float(r)
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             # every agent is dead now: each is stepped with None in turn
             self.agent_selection = self.agents[0]

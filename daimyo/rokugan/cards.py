@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING
 
 from daimyo.core.game import private_event, public_event
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.placement import (
-    board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard,
-)
+from daimyo.rokugan.placement import board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard
 from daimyo.rokugan.records import BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SPY_NETWORK, SeenHand
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
-CARDS: dict[str, "Card"] = {}
+CARDS: dict[str, Card] = {}
 
 
 def register(cls):

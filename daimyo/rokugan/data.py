@@ -193,7 +193,7 @@ class Rules:
             _need(c, "effect", str, w)
             self.cards[cid] = dict(c)
             self.territory_cards[self.territory_index[t]].append(cid)
-        for t, cs in zip(self.territory_names, self.territory_cards):
+        for t, cs in zip(self.territory_names, self.territory_cards, strict=False):
             if len(cs) != 2:
                 raise FormatError(f"{where}: territory '{t}' must have exactly two cards, has {len(cs)}")
 

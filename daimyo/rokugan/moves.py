@@ -27,12 +27,32 @@ from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.notation import move_text
 from daimyo.rokugan.placement import (
-    S_PLACING, MoveList, placement_pieces, board_token_targets, hand_codes, learn, placement_events,
-    placement_reason, put_token, reveal_and_discard, unicorn_swappable,
+    S_PLACING,
+    MoveList,
+    board_token_targets,
+    hand_codes,
+    learn,
+    placement_events,
+    placement_pieces,
+    placement_reason,
+    put_token,
+    reveal_and_discard,
+    unicorn_swappable,
 )
 from daimyo.rokugan.records import (
-    CARD, DRAGON_RETURN, N_PROVINCES, PLACEMENT, SCORPION_LOOK, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES,
-    UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, CardDecision,
+    CARD,
+    DRAGON_RETURN,
+    N_PROVINCES,
+    PLACEMENT,
+    SCORPION_LOOK,
+    SETUP_CLANS,
+    SETUP_CONTROL,
+    SETUP_OBJECTIVES,
+    UNICORN_SWAP,
+    UPKEEP,
+    AbilityDecision,
+    BoardToken,
+    CardDecision,
 )
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import split_action
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.data import RULES
+
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 

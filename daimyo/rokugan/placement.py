@@ -48,10 +48,7 @@ def touch_reason(s: RokuganState, seat: int, p: int):
 
 
 def _occupied(s: RokuganState, loc: str, a: int) -> bool:
-    for t in s.tokens:
-        if t.place == loc and t.site == a:
-            return True
-    return False
+    return any(t.place == loc and t.site == a for t in s.tokens)
 
 
 def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b: int, reveal: bool = False):
@@ -170,7 +167,7 @@ class _Reach:
 
     def __init__(self, owner: list, special: list, seat: int, ronin: bool):
         if any(special):
-            touch = [sp is None or not (sp == PEACE or sp == SCORCHED or (sp == SHRINE and owner[p] != seat))
+            touch = [sp is None or not (sp in (PEACE, SCORCHED) or (sp == SHRINE and owner[p] != seat))
                      for p, sp in enumerate(special)]
             self.centers = tuple([_CENTER[p] for p in range(N_PROVINCES) if touch[p]])
         else:

@@ -23,11 +23,23 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
-from daimyo.rokugan.data import RULES, SPECIALS
 from daimyo.rokugan.cards import CARDS
+from daimyo.rokugan.data import RULES, SPECIALS
 from daimyo.rokugan.records import (
-    BLUFF, CARD, CLAN_ABILITIES, N_PROVINCES, OVER, PHASES, PLACEMENT, SPY_NETWORK, AbilityDecision, BoardToken,
-    CardDecision, Decision, SeenHand, SeenToken,
+    BLUFF,
+    CARD,
+    CLAN_ABILITIES,
+    N_PROVINCES,
+    OVER,
+    PHASES,
+    PLACEMENT,
+    SPY_NETWORK,
+    AbilityDecision,
+    BoardToken,
+    CardDecision,
+    Decision,
+    SeenHand,
+    SeenToken,
 )
 from daimyo.rokugan.scoring import final_scoring
 from daimyo.rokugan.state import FIELDS, RokuganState

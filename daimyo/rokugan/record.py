@@ -26,10 +26,19 @@ import re
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.core.record import (Replay, ReplayError, check_format, header_fields, header_seed, position_body, replay_actions,
-                                seed_header, split_record)
+from daimyo.core.record import (
+    Replay,
+    ReplayError,
+    check_format,
+    header_fields,
+    header_seed,
+    position_body,
+    record_text as _record_text,
+    replay_actions,
+    seed_header,
+    split_record,
+)
 from daimyo.core.rng import GameKey
-from daimyo.core.record import record_text as _record_text
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
@@ -67,7 +76,7 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
             return from_position(position_body(text, actions)), actions
         except FormatError as e:
             raise ReplayError(_line_of(e, 1), str(e)) from None
-    for key, (no, val) in fields.items():
+    for key, (no, _val) in fields.items():
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
     try:

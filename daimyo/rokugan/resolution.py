@@ -14,8 +14,8 @@ from daimyo.core.game import public_event
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE
 from daimyo.rokugan.placement import placement_reason, touch_reason
-from daimyo.rokugan.scoring import territory_controller
 from daimyo.rokugan.records import BLUFF, PEACE, SCORCHED, BoardToken
+from daimyo.rokugan.scoring import territory_controller
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState

@@ -58,10 +58,7 @@ def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
         cap = RULES.capital[RULES.territory_clan[t]]
         return cap in mine or len(mine & set(RULES.territory_provinces[t])) >= 2
     if cond == "connected_spread":
-        for comp in _components(mine):
-            if len(comp) >= o["provinces"] and len({RULES.province_territory[p] for p in comp}) >= o["territories"]:
-                return True
-        return False
+        return any(len(comp) >= o["provinces"] and len({RULES.province_territory[p] for p in comp}) >= o["territories"] for comp in _components(mine))
     if cond == "coastal":
         return sum(1 for p in mine if s.is_coastal(p)) >= o["provinces"]
     if cond == "fewest_provinces":

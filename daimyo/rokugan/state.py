@@ -22,8 +22,24 @@ from daimyo.rokugan.moves import do_move, explain_illegal, legal_moves, upkeep_c
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.placement import Targets, can_place_any, unicorn_swappable
 from daimyo.rokugan.records import (
-    BLUFF, DRAGON_RETURN, HARBOR, N_PROVINCES, OVER, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL,
-    SETUP_OBJECTIVES, UNICORN_SWAP, UPKEEP, AbilityDecision, BoardToken, Decision, SeenHand, SeenToken,
+    BLUFF,
+    DRAGON_RETURN,
+    HARBOR,
+    N_PROVINCES,
+    OVER,
+    PEACE,
+    PLACEMENT,
+    SCORCHED,
+    SETUP_CLANS,
+    SETUP_CONTROL,
+    SETUP_OBJECTIVES,
+    UNICORN_SWAP,
+    UPKEEP,
+    AbilityDecision,
+    BoardToken,
+    Decision,
+    SeenHand,
+    SeenToken,
 )
 from daimyo.rokugan.resolution import resolve
 from daimyo.rokugan.scoring import final_scoring
@@ -141,7 +157,7 @@ class RokuganState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> "RokuganState":
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> RokuganState:
         """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given)."""
         if players not in RULES.starting_control:
             raise RuleViolation(f"Battle for Rokugan is for 2 to 5 players, not {players}", "Setup")
@@ -379,7 +395,7 @@ class RokuganState(GameState):
         events.extend(self._advance())
         return events
 
-    def clone(self) -> "RokuganState":
+    def clone(self) -> RokuganState:
         c = RokuganState.__new__(RokuganState)
         _copy_fields(self, c)
         c.rng = self.rng.copy()

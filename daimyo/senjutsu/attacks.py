@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def grid_hexes(s: "SenjutsuState", seat: int, line: dict, pos=None, facing=None) -> dict:
+def grid_hexes(s: SenjutsuState, seat: int, line: dict, pos=None, facing=None) -> dict:
     """The hexes of an attack grid, from ``pos``/``facing`` (the attacker's own by default), with their effects."""
     d = s.duellists[seat]
     pos = d.pos if pos is None else pos
@@ -21,7 +21,7 @@ def grid_hexes(s: "SenjutsuState", seat: int, line: dict, pos=None, facing=None)
     return {cell_hex(pos, facing, cell): effs for cell, effs in line["attack"]["grid"].items()}
 
 
-def ranged_targets(s: "SenjutsuState", seat: int, line: dict, initiative: int, pos=None, facing=None) -> list[int]:
+def ranged_targets(s: SenjutsuState, seat: int, line: dict, initiative: int, pos=None, facing=None) -> list[int]:
     """Range and Line of Sight; Comparative Initiative: the characters a ranged attack may target."""
     d = s.duellists[seat]
     pos = d.pos if pos is None else pos
@@ -36,19 +36,18 @@ def ranged_targets(s: "SenjutsuState", seat: int, line: dict, initiative: int, p
             continue
         if not line_of_sight(pos, facing, t.pos, sight_blockers(s)):
             continue
-        if atk.get("lower"):
-            # Comparative Initiative: the target's lowest speed this turn must be below the attack's speed
-            if j not in s.played or s.played[j]["lowest"] >= initiative:
-                continue
+        # Comparative Initiative: the target's lowest speed this turn must be below the attack's speed
+        if atk.get("lower") and (j not in s.played or s.played[j]["lowest"] >= initiative):
+            continue
         out.append(j)
     return out
 
 
-def sight_blockers(s: "SenjutsuState") -> list:
+def sight_blockers(s: SenjutsuState) -> list:
     return list(s.terrain)
 
 
-def would_target(s: "SenjutsuState", seat: int, line: dict, initiative: int, pos=None, facing=None) -> bool:
+def would_target(s: SenjutsuState, seat: int, line: dict, initiative: int, pos=None, facing=None) -> bool:
     """Commit to Hit: whether the attack of ``line`` would target anyone (from ``pos``/``facing``)."""
     if "grid" in line["attack"]:
         cells = grid_hexes(s, seat, line, pos, facing)
@@ -56,7 +55,7 @@ def would_target(s: "SenjutsuState", seat: int, line: dict, initiative: int, pos
     return bool(ranged_targets(s, seat, line, initiative, pos, facing))
 
 
-def line_attack(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_attack(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     seat = f.seat
     if "grid" in line["attack"]:
         return grid_attack(s, f, line)
@@ -68,7 +67,7 @@ def line_attack(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return resolution.ask(s, f, seat, "target", opts, "Range; Comparative Initiative Attacks")
 
 
-def target_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def target_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     j = int(text.split()[1][1:]) - 1
     f.attacked, f.success, f.targets = True, True, [j]
     resolution.advance_line(f)
@@ -76,7 +75,7 @@ def target_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str
     return out + apply_cell(s, f, seat, j, line["attack"]["effects"])
 
 
-def apply_cell(s: "SenjutsuState", f: Frame, seat: int, j: int, effects) -> list[Event]:
+def apply_cell(s: SenjutsuState, f: Frame, seat: int, j: int, effects) -> list[Event]:
     """The effects of an attack cell on the character ``j`` in it; an asterisk resolves the card's asterisk lines."""
     out = []
     s.moment += 1
@@ -92,7 +91,7 @@ def apply_cell(s: "SenjutsuState", f: Frame, seat: int, j: int, effects) -> list
     return out
 
 
-def blocked(s: "SenjutsuState", attacker: int, target: int, initiative: int) -> int | None:
+def blocked(s: SenjutsuState, attacker: int, target: int, initiative: int) -> int | None:
     """Blocking: the seat whose block stops this attack on ``target``, or None.
 
     A block at the same initiative stops an attack from a block hex, or one whose every tied shortest path
@@ -112,7 +111,7 @@ def blocked(s: "SenjutsuState", attacker: int, target: int, initiative: int) -> 
     return None
 
 
-def grid_attack(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def grid_attack(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Attacking: every character in a grid hex is targeted; the attack succeeds against each that did not block."""
     seat = f.seat
     cells = grid_hexes(s, seat, line)
@@ -130,7 +129,7 @@ def grid_attack(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
             return [event("attacking", seat=seat_name(seat), targets=[seat_name(j) for j, _, _ in targeted])]
     hit, blocked_by = [], []
     blockable = f.card is not None and s.card(f.card).type == "attack"   # only attack cards can be blocked
-    for j, h, effs in targeted:
+    for j, _h, effs in targeted:
         b = blocked(s, seat, j, f.initiative) if blockable else None
         if b is None:
             hit.append((j, effs))
@@ -161,7 +160,7 @@ def grid_attack(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return out
 
 
-def line_block(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_block(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Blocking: the block holds against attacks at this same initiative; its 'If Successful' lines wait."""
     seat = f.seat
     after = []
@@ -176,14 +175,14 @@ def line_block(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return [event("block", seat=seat_name(seat), initiative=f.initiative, cells=list(line["block"]))]
 
 
-def line_counter(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_counter(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Countering: a blocked attack at a countered speed: the defender may discard a card; the attacker takes a wound."""
     seat = f.seat
     opts = ["counter no"] + [f"counter {c}" for c in s.discardable(seat)]
     return resolution.ask(s, f, seat, "_counter", opts if len(opts) > 1 else [], "Countering")
 
 
-def counter_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def counter_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     resolution.advance_line(f)
     if text == "counter no":
         return []

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 HOOK_TIMINGS = ("start-of-turn", "pre-draw", "post-draw")   # timing lines of a played card that fire next turn
 
 
-def discard_played(s: "SenjutsuState") -> None:
+def discard_played(s: SenjutsuState) -> None:
     """Discard, first paragraph: a played core card returns to the hand, any other goes face-up to the
     discard pile (before the 'end of turn' effects resolve)."""
     for i, e in sorted(s.played.items()):
@@ -29,7 +29,7 @@ def discard_played(s: "SenjutsuState") -> None:
                 d.discard.append((cid, False))
 
 
-def push_end_of_turn_lines(s: "SenjutsuState") -> None:
+def push_end_of_turn_lines(s: SenjutsuState) -> None:
     """Discard: 'end of turn' lines of the played cards resolve after every card, top of the tracker first
     (a card stopped by a collision does not get them)."""
     for seat in s.advantage[::-1]:     # pushed bottom first, so the top resolves first
@@ -44,7 +44,7 @@ def push_end_of_turn_lines(s: "SenjutsuState") -> None:
             s.stack.append(Frame(seat, e["card"], lines, 0, own=True))
 
 
-def begin(s: "SenjutsuState") -> list[Event]:
+def begin(s: SenjutsuState) -> list[Event]:
     """After the played cards went to the discard pile and the 'end of turn' effects resolved: hobbles turn, and
     the poison and the hand limit are queued."""
     # Turn Timing Sequence: the active card's start-of-turn, pre-draw and post-draw lines fire next turn
@@ -62,7 +62,7 @@ def begin(s: "SenjutsuState") -> list[Event]:
     return []
 
 
-def run(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def run(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Poison: its holder discards a card; then each character discards down to the hand limit; then defeats settle."""
     out = []
     while s.end_queue:
@@ -83,7 +83,7 @@ def run(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return out, True
 
 
-def discard_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def discard_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     out = harm.discard_card(s, seat, text.split()[1])
     if s.end_queue and s.end_queue[0][0] == "poison":
         s.poison_discarded = True

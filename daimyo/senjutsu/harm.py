@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def harm(s: "SenjutsuState", seat: int, effect: str, why: str, source: int | None = None) -> list[Event]:
+def harm(s: SenjutsuState, seat: int, effect: str, why: str, source: int | None = None) -> list[Event]:
     d = s.duellists[seat]
     if d.defeated:
         return []
@@ -40,14 +40,14 @@ def harm(s: "SenjutsuState", seat: int, effect: str, why: str, source: int | Non
     return out
 
 
-def discard_card(s: "SenjutsuState", seat: int, cid: str) -> list[Event]:
+def discard_card(s: SenjutsuState, seat: int, cid: str) -> list[Event]:
     d = s.duellists[seat]
     d.hand.remove(cid)
     d.discard.append((cid, False))
     return [event("discard", seat=seat_name(seat), card=cid)]
 
 
-def check_defeat(s: "SenjutsuState", seat: int) -> list[Event]:
+def check_defeat(s: SenjutsuState, seat: int) -> list[Event]:
     """Winning the Game: wounds at or above the wound limit, or stuns at or above the hand size, defeat."""
     if s.defeats_deferred:
         return []
@@ -56,13 +56,13 @@ def check_defeat(s: "SenjutsuState", seat: int) -> list[Event]:
     return []
 
 
-def beaten(s: "SenjutsuState", seat: int) -> bool:
+def beaten(s: SenjutsuState, seat: int) -> bool:
     d = s.duellists[seat]
     ch = s.character(seat)
     return not d.defeated and (d.total_wounds >= ch.wound_limit or d.stuns >= ch.hand_limit)
 
 
-def settle(s: "SenjutsuState") -> list[Event]:
+def settle(s: SenjutsuState) -> list[Event]:
     """Defeat together every character beaten by one simultaneous step (defeated at the same moment)."""
     out = []
     for i in [i for i in s.live() if beaten(s, i)]:
@@ -72,7 +72,7 @@ def settle(s: "SenjutsuState") -> list[Event]:
     return out + check_over(s)
 
 
-def defeat(s: "SenjutsuState", seat: int) -> list[Event]:
+def defeat(s: SenjutsuState, seat: int) -> list[Event]:
     d = s.duellists[seat]
     d.defeated = True
     d.defeat_moment = s.moment
@@ -80,7 +80,7 @@ def defeat(s: "SenjutsuState", seat: int) -> list[Event]:
     return [event("defeated", seat=seat_name(seat))] + check_over(s)
 
 
-def check_over(s: "SenjutsuState") -> list[Event]:
+def check_over(s: SenjutsuState) -> list[Event]:
     """Winning the Game: the last character standing wins; characters defeated at the same moment share a draw."""
     if s.phase == OVER:
         return []

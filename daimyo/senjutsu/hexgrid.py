@@ -13,7 +13,7 @@ every crossing and touching), so no floating point is involved.
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
+from functools import cache
 
 Hex = tuple[int, int]
 
@@ -64,7 +64,7 @@ def hex_text(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def relative_offset(path: str) -> Hex:
     """The offset of a grid cell written as relative directions joined by ``+`` (``F+FR``), for facing ``n``."""
     q = r = 0

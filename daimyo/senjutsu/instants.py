@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def line_additional(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_additional(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Instant Additional: one instant a turn, never after a core card; with a condition, right after it is met."""
     seat = f.seat
     e = s.played.get(seat)
@@ -29,7 +29,7 @@ def line_additional(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return resolution.ask(s, f, seat, "_instant", opts if cards else [], "Instant Additional Cards")
 
 
-def additional_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def additional_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     resolution.advance_line(f)
     if text == "instant no":
         return []
@@ -48,7 +48,7 @@ def additional_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text:
     return [event("instant", seat=seat_name(seat), card=cid)]
 
 
-def may_play_instant(s: "SenjutsuState", seat: int) -> bool:
+def may_play_instant(s: SenjutsuState, seat: int) -> bool:
     """Instant Cards: a single Instant Ability Card a turn, and none once you have played a core card (a played
     stun or poison counts as no ability card and closes the window too)."""
     if seat in s.instants_used or s.duellists[seat].defeated:
@@ -57,7 +57,7 @@ def may_play_instant(s: "SenjutsuState", seat: int) -> bool:
     return not (e and (e["instant"] or e["card"] in STATUS_CARDS or s.card(e["card"]).core))
 
 
-def owns_instant(s: "SenjutsuState", seat: int, when: str) -> bool:
+def owns_instant(s: SenjutsuState, seat: int, when: str) -> bool:
     """Whether the duellist's own cards (deck, hand, discard, played) include an Instant card for this timing.
     This is all a window depends on besides public facts, so asking it reveals nothing about the hand."""
     d = s.duellists[seat]
@@ -66,13 +66,13 @@ def owns_instant(s: "SenjutsuState", seat: int, when: str) -> bool:
     return any(c in s.card_set.cards and s.card(c).instant == "instant" and s.card(c).play == when for c in own)
 
 
-def playable_instants(s: "SenjutsuState", seat: int, when: str) -> list[str]:
+def playable_instants(s: SenjutsuState, seat: int, when: str) -> list[str]:
     d = s.duellists[seat]
     return sorted({c for c in d.hand if s.card(c).instant == "instant" and s.card(c).play == when
                    and s.card(c).focus <= d.focus and (not s.card(c).kamae or s.card(c).kamae == d.kamae)})
 
 
-def line_instant(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_instant(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """An Instant card window: its holder may play one Instant card of this timing (Instant Cards). The question is
     asked whenever the duellist owns such a card and may play an instant, even with none in hand, so that being
     asked gives nothing away."""
@@ -85,7 +85,7 @@ def line_instant(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return []
 
 
-def instant_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def instant_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     """The Instant card is revealed, its focus paid, and it resolves at once in its entirety, then lies face-up on
     the discard pile; during an attack it resolves at that attack's initiative (a block in it can stop the attack)."""
     resolution.advance_line(f)

@@ -13,24 +13,24 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def gain_focus(s: "SenjutsuState", seat: int, count: int) -> None:
+def gain_focus(s: SenjutsuState, seat: int, count: int) -> None:
     """Changing Kamae Positions: never more than three focus; more is lost."""
     d = s.duellists[seat]
     d.focus = min(FOCUS_CAP, d.focus + count)
 
 
-def line_gain_focus(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_gain_focus(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     gain_focus(s, f.seat, line["gain_focus"])
     resolution.advance_line(f)
     return [event("focus", seat=seat_name(f.seat), focus=s.duellists[f.seat].focus)]
 
 
-def line_draw(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_draw(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     resolution.advance_line(f)
     return turn.draw(s, f.seat, line["draw"])
 
 
-def kamae_paths(s: "SenjutsuState", seat: int, up_to: int) -> list[tuple]:
+def kamae_paths(s: SenjutsuState, seat: int, up_to: int) -> list[tuple]:
     ch = s.character(seat)
     paths = [()]
     frontier = [(s.duellists[seat].kamae, ())]
@@ -44,13 +44,13 @@ def kamae_paths(s: "SenjutsuState", seat: int, up_to: int) -> list[tuple]:
     return sorted(set(paths), key=lambda p: (len(p), p))
 
 
-def line_change(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_change(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Changing Kamae: slide up to X branches, never against an arrow; a pink branch gives a focus."""
     opts = ["kamae " + (" ".join(p) if p else "-") for p in kamae_paths(s, f.seat, line["change"])]
     return resolution.ask(s, f, f.seat, "change", opts, "Changing Kamae Positions")
 
 
-def change_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def change_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     d = s.duellists[seat]
     ch = s.character(seat)
     for to in text.split()[1:]:
@@ -64,14 +64,14 @@ def change_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str
     return [event("kamae", seat=seat_name(seat), kamae=d.kamae, focus=d.focus)]
 
 
-def line_switch(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_switch(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Switching Kamae: straight to a position, no branches, no focus; 'any' never means the start position."""
     target = line["switch"]
     opts = [f"switch {k}" for k in (KAMAE[1:] if target == "any" else (target,))]
     return resolution.ask(s, f, f.seat, "switch", opts, "Switching Kamae Positions")
 
 
-def switch_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def switch_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     d = s.duellists[seat]
     d.kamae = text.split()[1]
     resolution.advance_line(f)

@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def line_advantage(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_advantage(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     resolution.advance_line(f)
     return take_advantage(s, f.seat)
 
 
-def take_advantage(s: "SenjutsuState", seat: int) -> list[Event]:
+def take_advantage(s: SenjutsuState, seat: int) -> list[Event]:
     """Advantage: your token to the top of the tracker, the others slide down."""
     s.advantage.remove(seat)
     s.advantage.insert(0, seat)
@@ -28,14 +28,14 @@ def take_advantage(s: "SenjutsuState", seat: int) -> list[Event]:
 
 
 # --- keyword effects on the targeted character(s)
-def keyword_targets(s: "SenjutsuState", f: Frame) -> list[int] | None:
+def keyword_targets(s: SenjutsuState, f: Frame) -> list[int] | None:
     """Targeted: those an attack was successful against; with no attack before it, any one other character."""
     if f.attacked:
         return [j for j in (f.targets or []) if not s.duellists[j].defeated]
     return None
 
 
-def line_targeted(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_targeted(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """A keyword acting on the Targeted character(s): push, pull, rotate_target, discard, swap, cancel_active."""
     seat = f.seat
     targets = keyword_targets(s, f)
@@ -57,12 +57,12 @@ def line_targeted(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return next_keyword_target(s, f, line)
 
 
-def target_picked(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def target_picked(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     f.picked = int(text.split()[1][1:]) - 1
     return line_targeted(s, f, line)
 
 
-def next_keyword_target(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def next_keyword_target(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     seat = f.seat
     queue = f.keyword_targets
     while queue:
@@ -103,7 +103,7 @@ def next_keyword_target(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]
     return []
 
 
-def rotation_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def rotation_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     """Rotate X: the targeted character turns X times to the side chosen, or not at all."""
     j = f.keyword_targets.pop(0)
     turn = {"left": -1, "right": 1, "no": 0}[text.split()[1]]
@@ -112,7 +112,7 @@ def rotation_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: s
     return [event("rotated", seat=seat_name(j), facing=FACINGS[d.facing])] + next_keyword_target(s, f, line)
 
 
-def push_paths(s: "SenjutsuState", seat: int, j: int, count: int, away: bool) -> list[tuple[str, ...]]:
+def push_paths(s: SenjutsuState, seat: int, j: int, count: int, away: bool) -> list[tuple[str, ...]]:
     """Push X / Pull X: each hex moves the target one further from (push) or nearer to (pull) the mover; ties are
     the mover's choice; a path ends at its first collision."""
     src = s.duellists[seat].pos
@@ -136,7 +136,7 @@ def push_paths(s: "SenjutsuState", seat: int, j: int, count: int, away: bool) ->
     return sorted(set(out)) or [()]
 
 
-def shove_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def shove_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     j = f.keyword_targets.pop(0)
     d = s.duellists[j]
     out = []
@@ -150,13 +150,13 @@ def shove_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str)
     return out + next_keyword_target(s, f, line)
 
 
-def discard_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def discard_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     f.discards_left -= 1
     out = harm.discard_card(s, seat, text.split()[1])
     return out + next_keyword_target(s, f, line)
 
 
-def line_search(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_search(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Search: look through the deck (or its top cards), take one card into the hand, then shuffle the deck."""
     seat = f.seat
     d = s.duellists[seat]
@@ -169,7 +169,7 @@ def line_search(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return []
 
 
-def search_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def search_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     d = s.duellists[seat]
     cid = text.split()[1]
     out = [event("search", seat=seat_name(seat))]

@@ -26,7 +26,7 @@ def _part_choices(part: dict, mandatory: bool) -> list[tuple[str, ...]]:
     """The atom sequences one part of a line may produce."""
     if "step" in part:
         n = part.get("n", 1)
-        counts = [n] if mandatory else range(0, n + 1)
+        counts = [n] if mandatory else range(n + 1)
         out = {()} if not mandatory else set()
         for d in STEP_DIRS[part["step"]]:
             for k in counts:
@@ -37,7 +37,7 @@ def _part_choices(part: dict, mandatory: bool) -> list[tuple[str, ...]]:
     if mandatory:
         return [("L",) * n, ("R",) * n]
     out = set()
-    for k in range(0, n + 1):
+    for k in range(n + 1):
         out.update(product("LR", repeat=k))
     return sorted(out)
 
@@ -89,7 +89,7 @@ def plan_text(plan) -> str:
 
 
 # --- movement lines on the battlefield
-def line_plans(s: "SenjutsuState", seat: int, line: dict, f: Frame) -> list[tuple]:
+def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]:
     """Legal plans of a movement line: optional moves never enter terrain, a character or the edge; mandatory
     moves avoid a collision when any plan can; Commit to Hit keeps only plans that let the next attack target.
     Each is (plan, end hex, end facing, index of the colliding atom or None)."""
@@ -100,10 +100,7 @@ def line_plans(s: "SenjutsuState", seat: int, line: dict, f: Frame) -> list[tupl
         pos, facing, hit, _ = walk(d.pos, d.facing, plan, free)
         results.append((plan, pos, facing, hit))
     clean = [r for r in results if r[3] is None]
-    if line.get("mandatory"):
-        pool = clean or results
-    else:
-        pool = clean
+    pool = (clean or results) if line.get("mandatory") else clean
     # one plan per outcome (for colliding plans the outcome includes where the collision happens)
     seen, unique = set(), []
     for r in pool:
@@ -126,12 +123,12 @@ def next_attack(f: Frame) -> dict | None:
     return None
 
 
-def line_move(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_move(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     opts = ["move " + plan_text(r[0]) for r in line_plans(s, f.seat, line, f)]
     return resolution.ask(s, f, f.seat, "move", opts, "Movement")
 
 
-def plan_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def plan_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     plan = tuple(a for a in text.split()[1:] if a != "-")
     d = s.duellists[seat]
     pos, facing, hit, at = walk(d.pos, d.facing, plan, lambda h: s.what_is_at(h, seat))
@@ -143,7 +140,7 @@ def plan_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) 
     return out
 
 
-def collide(s: "SenjutsuState", seat: int, at, own: bool) -> list[Event]:
+def collide(s: SenjutsuState, seat: int, at, own: bool) -> list[Event]:
     """Mandatory movement into a character, off the battlefield or into terrain (Moving into ...)."""
     kind = s.what_is_at(at, seat)
     out = [event("collision", seat=seat_name(seat), hex=hex_text(at), into=kind)]
@@ -167,7 +164,7 @@ def collide(s: "SenjutsuState", seat: int, at, own: bool) -> list[Event]:
     return out
 
 
-def line_bump(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
+def line_bump(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Moving into Another Character: the mover discards a card of their choice."""
     seat = f.seat
     opts = [f"discard {c}" for c in s.discardable(seat)]
@@ -176,7 +173,7 @@ def line_bump(s: "SenjutsuState", f: Frame, line: dict) -> list[Event]:
     return resolution.ask(s, f, seat, "_bump", opts, "Moving into Another Character")
 
 
-def bump_discard_chosen(s: "SenjutsuState", f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+def bump_discard_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     """Moving into Another Character: then both characters take a stun."""
     out = harm.discard_card(s, seat, text.split()[1]) if text != "discard -" else []
     other = line["_bump"]

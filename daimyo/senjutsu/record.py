@@ -22,10 +22,19 @@ A position file (docs/senjutsu-notation.md) followed by action lines replays fro
 from __future__ import annotations
 
 from daimyo.core.errors import FormatError, RuleViolation
-from daimyo.core.record import (Replay, ReplayError, check_format, header_fields, header_seed, position_body, replay_actions,
-                                seed_header, split_record)
+from daimyo.core.record import (
+    Replay,
+    ReplayError,
+    check_format,
+    header_fields,
+    header_seed,
+    position_body,
+    record_text as _record_text,
+    replay_actions,
+    seed_header,
+    split_record,
+)
 from daimyo.core.rng import GameKey
-from daimyo.core.record import record_text as _record_text
 from daimyo.senjutsu.cards import CardSet
 from daimyo.senjutsu.hexgrid import hex_text, parse_hex
 from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position

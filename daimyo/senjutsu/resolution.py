@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def step_frame(s: "SenjutsuState") -> list[Event]:
+def step_frame(s: SenjutsuState) -> list[Event]:
     """Resolve the next line of the frame on top of the stack, from top to bottom of the card."""
     f = s.stack[-1]
     seat = f.seat
@@ -62,7 +62,7 @@ def step_frame(s: "SenjutsuState") -> list[Event]:
     return LINE_HANDLERS[kind](s, f, line)
 
 
-def cancelled_part(s: "SenjutsuState", f: "Frame") -> str | None:
+def cancelled_part(s: SenjutsuState, f: Frame) -> str | None:
     """Cancel Active: 'card' or 'movement' when the frame holds effects of its seat's cancelled active card."""
     e = s.played.get(f.seat)
     if e and e["cancelled"] and f.card is not None and f.card == e["card"]:
@@ -70,16 +70,16 @@ def cancelled_part(s: "SenjutsuState", f: "Frame") -> str | None:
     return None
 
 
-def depth(s: "SenjutsuState", f: "Frame") -> int:
+def depth(s: SenjutsuState, f: Frame) -> int:
     return next(k for k, x in enumerate(s.stack) if x is f)
 
 
-def advance_line(f: "Frame") -> None:
+def advance_line(f: Frame) -> None:
     f.line += 1
     f.or_choice = None
 
 
-def ask(s: "SenjutsuState", f: "Frame", seat: int, kind: str, opts: list[str], rule: str) -> list[Event]:
+def ask(s: SenjutsuState, f: Frame, seat: int, kind: str, opts: list[str], rule: str) -> list[Event]:
     """Ask ``seat`` to choose among ``opts`` for the line of frame ``f``; with none the line is passed over."""
     if not opts:
         f.line += 1
@@ -87,7 +87,7 @@ def ask(s: "SenjutsuState", f: "Frame", seat: int, kind: str, opts: list[str], r
     return ask_now(s, f, seat, kind, opts, rule)
 
 
-def ask_now(s: "SenjutsuState", f: "Frame", seat: int, kind: str, opts: list[str], rule: str) -> list[Event]:
+def ask_now(s: SenjutsuState, f: Frame, seat: int, kind: str, opts: list[str], rule: str) -> list[Event]:
     """Ask ``seat`` to choose among ``opts`` for the line of frame ``f``; a single option is taken at once."""
     if len(opts) == 1:
         return decided(s, seat, kind, depth(s, f), opts[0])
@@ -95,14 +95,14 @@ def ask_now(s: "SenjutsuState", f: "Frame", seat: int, kind: str, opts: list[str
     return []
 
 
-def answer(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def answer(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     """An answer to the pending question (already known to be legal)."""
     q = s.pending
     s.pending = None
     return decided(s, q["seat"], q["kind"], q["depth"], text)
 
 
-def decided(s: "SenjutsuState", seat: int, kind: str, at: int | None, text: str) -> list[Event]:
+def decided(s: SenjutsuState, seat: int, kind: str, at: int | None, text: str) -> list[Event]:
     """Apply ``seat``'s answer ``text`` to a question of ``kind``; ``at`` is the depth of its frame, if any."""
     if at is None:
         return STAGE_DECISIONS[kind](s, seat, text)
@@ -114,7 +114,7 @@ def decided(s: "SenjutsuState", seat: int, kind: str, at: int | None, text: str)
 
 
 # --- the shared checks that ask: -OR- lines and optional focus costs
-def line_or(s: "SenjutsuState", f: "Frame", line: dict) -> list[Event]:
+def line_or(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """An -OR- line: a Kamae-specific option must be taken when in that Kamae (FAQ)."""
     current = s.duellists[f.seat].kamae
     forced = [k for k, sub in enumerate(line["or"]) if sub.get("kamae") == current]
@@ -123,12 +123,12 @@ def line_or(s: "SenjutsuState", f: "Frame", line: dict) -> list[Event]:
     return ask(s, f, f.seat, "or", opts, "Ability Card Effects and Kamae")
 
 
-def or_chosen(s: "SenjutsuState", f: "Frame", line: dict, seat: int, text: str) -> list[Event]:
+def or_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     f.or_choice = int(text.partition(" ")[2]) - 1
     return []
 
 
-def focus_answered(s: "SenjutsuState", f: "Frame", line: dict, seat: int, text: str) -> list[Event]:
+def focus_answered(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     """Optional Focus Cost: pay it and resolve the line, or skip the line."""
     f.focus_asked_line = f.line
     if text == "focus skip":

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def new_game(cls, characters: list[str], seed: "int | GameKey", decks: list[str] | None, board: str,
+def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
              terrain: list[tuple[str, tuple]] | None, cards: CardSet | None, weapons: list[str] | None,
-             terrain_pieces: list[str] | None, prepare: bool) -> "SenjutsuState":
+             terrain_pieces: list[str] | None, prepare: bool) -> SenjutsuState:
     """See SenjutsuState.new_game."""
     card_set = cards or sample_set()
     if not 2 <= len(characters) <= 4:
@@ -60,7 +60,7 @@ def new_game(cls, characters: list[str], seed: "int | GameKey", decks: list[str]
     return s
 
 
-def add_terrain(s: "SenjutsuState", kind: str, hexes) -> None:
+def add_terrain(s: SenjutsuState, kind: str, hexes) -> None:
     """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
     if kind not in TERRAIN:
         raise RuleViolation(f"unknown terrain '{kind}' ({', '.join(TERRAIN)})", "Terrain")
@@ -80,7 +80,7 @@ def add_terrain(s: "SenjutsuState", kind: str, hexes) -> None:
 
 
 # --- Battlefield Setup 2: terrain pieces placed in turns
-def terrain_options(s: "SenjutsuState") -> list[str]:
+def terrain_options(s: SenjutsuState) -> list[str]:
     """Battlefield Setup 2: any chosen piece, on hexes not within two hexes of terrain placed before."""
     ok = [h for h in sorted(s.board) if all(distance(h, t) > 2 for t in s.terrain)]
     out = []
@@ -97,7 +97,7 @@ def terrain_options(s: "SenjutsuState") -> list[str]:
     return out
 
 
-def place_terrain(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def place_terrain(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     kind, *hexes = text.split()[1:]
     add_terrain(s, kind, [tuple(int(x) for x in h.split(",")) for h in hexes])
     s.terrain_left.remove(kind)
@@ -109,7 +109,7 @@ def place_terrain(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
 
 
 # --- Player Setup 7-8: prepared cards
-def prepare_options(s: "SenjutsuState", seat: int) -> list[str]:
+def prepare_options(s: SenjutsuState, seat: int) -> list[str]:
     """Player Setup 7: prepared cards from the deck, up to the hand limit, never two with the same name."""
     d = s.duellists[seat]
     names = {s.card(c).name for c in d.hand if c not in d.core}
@@ -119,7 +119,7 @@ def prepare_options(s: "SenjutsuState", seat: int) -> list[str]:
     return out
 
 
-def prepare(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def prepare(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     cid = text.split()[1]
     if cid == "done":
         s.preparing.discard(seat)
@@ -136,19 +136,19 @@ def prepare(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
 
 
 # --- Player Setup 11-12: placing the characters, lowest advantage first
-def next_placer(s: "SenjutsuState") -> int | None:
+def next_placer(s: SenjutsuState) -> int | None:
     for i in reversed(s.advantage):
         if s.duellists[i].pos is None:
             return i
     return None
 
 
-def to_place(s: "SenjutsuState") -> tuple[int, ...]:
+def to_place(s: SenjutsuState) -> tuple[int, ...]:
     nxt = next_placer(s)
     return () if nxt is None else (nxt,)
 
 
-def placement_options(s: "SenjutsuState", seat: int) -> list[str]:
+def placement_options(s: SenjutsuState, seat: int) -> list[str]:
     """Player Setup 11-12: an empty hex not within four hexes of a placed character, else as far as possible."""
     placed = [d.pos for d in s.duellists if d.pos is not None]
     empty = [h for h in sorted(s.board) if h not in s.terrain and h not in placed]
@@ -162,7 +162,7 @@ def placement_options(s: "SenjutsuState", seat: int) -> list[str]:
     return [f"place {hex_text(h)} {f}" for h in empty for f in FACINGS]
 
 
-def place(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def place(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     _, h, f = text.split()
     d = s.duellists[seat]
     q, r = h.split(",")
@@ -170,7 +170,7 @@ def place(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
     return [event("placed", seat=seat_name(seat), hex=h, facing=f)]
 
 
-def deal(s: "SenjutsuState") -> list[Event]:
+def deal(s: SenjutsuState) -> list[Event]:
     """Player Setup 13: draw up to the hand limit (core cards do not count)."""
     out = []
     for i in s.advantage[::-1]:
@@ -181,7 +181,7 @@ def deal(s: "SenjutsuState") -> list[Event]:
     return out
 
 
-def advance(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def advance(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Setup on until a player must act; True once every character is placed and the hands are dealt."""
     while True:
         if s.phase == TERRAIN_PHASE:

@@ -89,7 +89,7 @@ class Duellist:
     def __post_init__(self):
         self.hand = list(self.core)
 
-    def copy(self) -> "Duellist":
+    def copy(self) -> Duellist:
         c = Duellist.__new__(Duellist)
         c.__dict__ = d = self.__dict__.copy()
         for name, copy in _DUELLIST_COPIED:
@@ -179,7 +179,7 @@ class Frame:
     def __post_init__(self):
         self.attacked = self.targets is not None
 
-    def copy(self) -> "Frame":
+    def copy(self) -> Frame:
         c = Frame.__new__(Frame)
         c.__dict__ = d = self.__dict__.copy()
         for name, copy in _FRAME_COPIED:
@@ -243,9 +243,9 @@ class SenjutsuState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new_game(cls, characters: list[str], seed: "int | GameKey" = 0, decks: list[str] | None = None, board: str = "one",
+    def new_game(cls, characters: list[str], seed: int | GameKey = 0, decks: list[str] | None = None, board: str = "one",
                  terrain: list[tuple[str, tuple]] | None = None, cards: CardSet | None = None,
-                 weapons: list[str] | None = None, terrain_pieces: list[str] | None = None, prepare: bool = False) -> "SenjutsuState":
+                 weapons: list[str] | None = None, terrain_pieces: list[str] | None = None, prepare: bool = False) -> SenjutsuState:
         """Setup: battlefield and terrain (two-hex rule), advantage order, core cards, shuffled decks, hands dealt;
         then characters are placed (as actions) lowest advantage first. With ``terrain_pieces`` the players first
         place those pieces in turns, from a random player clockwise (Battlefield Setup 2). With ``prepare`` each player
@@ -312,7 +312,7 @@ class SenjutsuState(GameState):
         out += turn.advance(self)
         return out
 
-    def clone(self) -> "SenjutsuState":
+    def clone(self) -> SenjutsuState:
         """An independent copy. Card data, the board and the lines of cards are never changed, so they are shared."""
         c = SenjutsuState.__new__(SenjutsuState)
         c.__dict__ = d = self.__dict__.copy()

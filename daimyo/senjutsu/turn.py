@@ -9,7 +9,8 @@ when the duel reaches it, and a ``run`` step, run until it reports the stage don
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from daimyo.core.game import Event
 from daimyo.senjutsu import end_of_turn, harm, resolution, setup
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 # --- Turn Timing Sequence 1-4: timing lines and Instant windows, and the Draw
-def begin_turn(s: "SenjutsuState") -> list[Event]:
+def begin_turn(s: SenjutsuState) -> list[Event]:
     """Turn Timing Sequence: a new turn begins with its steps 1-4 (start of turn, pre-draw, draw, post-draw)."""
     s.turn += 1
     s.moment += 1
@@ -33,12 +34,12 @@ def begin_turn(s: "SenjutsuState") -> list[Event]:
     return [event("turn", turn=s.turn)]
 
 
-def open_timing(s: "SenjutsuState") -> list[Event]:
+def open_timing(s: SenjutsuState) -> list[Event]:
     s.timing_lines_pushed = False
     return []
 
 
-def timing_window(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def timing_window(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Turn Timing Sequence 1, 2 and 4 (and Revealing Cards 6-7): the timing lines of the card each character
     played last turn and the Instant cards playable then, top of the advantage tracker first."""
     if not s.timing_lines_pushed:
@@ -48,7 +49,7 @@ def timing_window(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return out, not s.pending and s.phase != OVER
 
 
-def push_timing(s: "SenjutsuState", when: str) -> None:
+def push_timing(s: SenjutsuState, when: str) -> None:
     """Per seat, top of the tracker first: its timing lines, then its Instant card window (frames are pushed in
     reverse, as the stack resolves last-pushed first)."""
     for seat in s.advantage[::-1]:
@@ -64,14 +65,14 @@ def push_timing(s: "SenjutsuState", when: str) -> None:
                 s.stack.append(Frame(seat, cid, lines, 0, own=False))
 
 
-def run_stack(s: "SenjutsuState") -> list[Event]:
+def run_stack(s: SenjutsuState) -> list[Event]:
     out = []
     while s.stack and not s.pending and s.phase != OVER:
         out += resolution.step_frame(s)
     return out
 
 
-def draw_step(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def draw_step(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Turn Timing 3 (Draw): bleeding mill, then draw (an empty deck deals a wound); defeats settle together."""
     out = []
     for i in s.advantage[::-1]:
@@ -88,7 +89,7 @@ def draw_step(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return out, True
 
 
-def draw(s: "SenjutsuState", seat: int, count: int = 1) -> list[Event]:
+def draw(s: SenjutsuState, seat: int, count: int = 1) -> list[Event]:
     d = s.duellists[seat]
     out = []
     for _ in range(count):
@@ -102,13 +103,13 @@ def draw(s: "SenjutsuState", seat: int, count: int = 1) -> list[Event]:
 
 
 # --- Choose and Reveal
-def begin_choose(s: "SenjutsuState") -> list[Event]:
+def begin_choose(s: SenjutsuState) -> list[Event]:
     s.phase = CHOOSE
     s.hooks = []
     return []
 
 
-def choose_options(s: "SenjutsuState", seat: int) -> list[str]:
+def choose_options(s: SenjutsuState, seat: int) -> list[str]:
     """Choose: a card in hand whose focus cost can be paid and whose Kamae requirement is met; or a stun."""
     d = s.duellists[seat]
     out = []
@@ -124,7 +125,7 @@ def choose_options(s: "SenjutsuState", seat: int) -> list[str]:
     return out
 
 
-def why_not_chosen(s: "SenjutsuState", seat: int, cid: str) -> str:
+def why_not_chosen(s: SenjutsuState, seat: int, cid: str) -> str:
     d = s.duellists[seat]
     if cid not in s.card_set.cards:
         return f"'{cid}' is not a card"
@@ -142,12 +143,12 @@ def why_not_chosen(s: "SenjutsuState", seat: int, cid: str) -> str:
     return f"'play {cid}' is not a legal action now (expected a {s.phase} action)"
 
 
-def choose(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def choose(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     s.chosen[seat] = text[5:]
     return [event("chosen", seat=seat_name(seat)), event("chosen-card", {seat}, seat=seat_name(seat), card=text[5:])]
 
 
-def reveal(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def reveal(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Reveal: cards turn face-up together; focus is paid; stuns and poison go back to the supply."""
     for i, cid in sorted(s.chosen.items()):
         d = s.duellists[i]
@@ -170,12 +171,12 @@ def reveal(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return [event("reveal", cards={seat_name(i): e["card"] for i, e in sorted(s.played.items())})], True
 
 
-def queue_revealed(s: "SenjutsuState") -> list[Event]:
+def queue_revealed(s: SenjutsuState) -> list[Event]:
     s.reveal_queue = [i for i in s.advantage[::-1] if i in s.played]
     return []
 
 
-def reveal_decisions(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def reveal_decisions(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Reveal sub-steps (alternative speed, Instant Replacement, variable speed): each seat, bottom of the tracker
     first, is asked when it has a choice."""
     out: list[Event] = []
@@ -190,7 +191,7 @@ def reveal_decisions(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return out, True
 
 
-def reveal_options(s: "SenjutsuState", i: int) -> list[str]:
+def reveal_options(s: SenjutsuState, i: int) -> list[str]:
     e = s.played[i]
     d = s.duellists[i]
     if e["card"] in STATUS_CARDS:
@@ -216,7 +217,7 @@ def reveal_options(s: "SenjutsuState", i: int) -> list[str]:
     return []
 
 
-def speed_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def speed_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     e = s.played[seat]
     alternative = text == "speed alt"
     if alternative:
@@ -226,7 +227,7 @@ def speed_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
     return [event("speed", seat=seat_name(seat), alternative=alternative)]
 
 
-def replacement_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def replacement_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     cid = text.partition(" ")[2]
     if cid == "no":
         return []
@@ -243,18 +244,18 @@ def replacement_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
     return [event("replaced", seat=seat_name(seat), old=old, card=cid)]
 
 
-def initiative_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def initiative_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     value = int(text.partition(" ")[2])
     s.played[seat]["chosen_initiative"] = value
     return [event("initiative", seat=seat_name(seat), initiative=value)]
 
 
-def hobbled(s: "SenjutsuState", v: int, seat: int) -> int:
+def hobbled(s: SenjutsuState, v: int, seat: int) -> int:
     """Hobble: minus one per active hobble, to a minimum of one."""
     return max(1, v - len(s.duellists[seat].hobbles)) if v > 0 else v
 
 
-def speeds(s: "SenjutsuState", i: int) -> tuple[int, int]:
+def speeds(s: SenjutsuState, i: int) -> tuple[int, int]:
     e = s.played[i]
     c = s.card(e["card"])
     if e["alt"]:
@@ -263,7 +264,7 @@ def speeds(s: "SenjutsuState", i: int) -> tuple[int, int]:
     return hobbled(s, c.initiative[0], i), hobbled(s, c.initiative[1], i)
 
 
-def fix_initiatives(s: "SenjutsuState") -> list[Event]:
+def fix_initiatives(s: SenjutsuState) -> list[Event]:
     """After the reveal sub-steps every played card's speeds are settled; then the 'after reveal' window opens."""
     for i, e in s.played.items():
         if e["card"] in STATUS_CARDS:
@@ -279,7 +280,7 @@ def fix_initiatives(s: "SenjutsuState") -> list[Event]:
 
 
 # --- Resolve: the order of the played cards, then each in turn
-def order_segments(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def order_segments(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Resolve: highest initiative first; ties by type (defence, attack, meditation, core), then the
     character highest on the advantage tracker chooses where their card goes, then the next (Multiplayer)."""
     if not s.segments:
@@ -320,25 +321,25 @@ def order_segments(s: "SenjutsuState") -> tuple[list[Event], bool]:
     return [event("order", segments=[[seat_name(g.seat), g.initiative] for g in segs])], True
 
 
-def tie_group(s: "SenjutsuState") -> list[Segment]:
+def tie_group(s: SenjutsuState) -> list[Segment]:
     segs, k = s.segments, s.segments_fixed
     group = [g for g in segs[k:] if (g.initiative, g.tie_rank) == (segs[k].initiative, segs[k].tie_rank)]
     return group if len({g.seat for g in group}) == len(group) else group[:1]
 
 
-def place_chosen(s: "SenjutsuState", seat: int, text: str) -> list[Event]:
+def place_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     place = int(text.partition(" ")[2])
     mine = next(g for g in tie_group(s) if g.seat == seat and g not in s.tie_places.values())
     s.tie_places[place - 1] = mine
     return [event("order-chosen", seat=seat_name(seat), place=place)]
 
 
-def begin_resolve(s: "SenjutsuState") -> list[Event]:
+def begin_resolve(s: SenjutsuState) -> list[Event]:
     s.segment_index = 0
     return []
 
 
-def resolve(s: "SenjutsuState") -> tuple[list[Event], bool]:
+def resolve(s: SenjutsuState) -> tuple[list[Event], bool]:
     """Resolve each part of each played card in order; then the played cards are discarded and the 'end of
     turn' lines resolve (Discard)."""
     out = []
@@ -395,12 +396,12 @@ STAGES = {stage.name: stage for stage in TURN}
 NEXT = {stage.name: TURN[(k + 1) % len(TURN)] for k, stage in enumerate(TURN)}   # after Discard, a new turn
 
 
-def enter(s: "SenjutsuState", stage: Stage) -> list[Event]:
+def enter(s: SenjutsuState, stage: Stage) -> list[Event]:
     s.stage = stage.name
     return stage.enter(s)
 
 
-def advance(s: "SenjutsuState") -> list[Event]:
+def advance(s: SenjutsuState) -> list[Event]:
     """Run the duel on until someone must decide: the setup steps, then the stages of each turn in order."""
     out: list[Event] = []
     while s.phase != OVER and not s.pending:

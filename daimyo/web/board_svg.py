@@ -60,8 +60,8 @@ SHAPE_SEEDS = {
 
 #: Seed points of the sea (fractions of the board): the west coast and the south coast.
 SEA_SEEDS = (
-    [(0.0, y / 20) for y in range(4, 21)] + [(x / 20, 1.0) for x in range(0, 21)]
-    + [(0.07, 0.3), (0.09, 0.42), (0.14, 0.52), (0.25, 0.57), (0.29, 0.63), (0.33, 0.66), 
+    [(0.0, y / 20) for y in range(4, 21)] + [(x / 20, 1.0) for x in range(21)]
+    + [(0.07, 0.3), (0.09, 0.42), (0.14, 0.52), (0.25, 0.57), (0.29, 0.63), (0.33, 0.66),
        (0.06, 0.7), (0.06, 0.9), (0.17, 0.9), (0.2, 0.97), (0.4, 0.88), (0.41, 0.7), (0.47, 0.66),
        (0.53, 0.74), (0.6, 0.79), (0.68, 0.8), (0.76, 0.84), (0.83, 0.89), (0.93, 0.9), (1.0, 0.92)]
 )
@@ -183,7 +183,7 @@ class Layout:
         cells = [[snap(p) for p in c] for c in voronoi_cells(sites, W, H)]
         # drop repeated vertices after snapping
         self.cells: list[tuple[str | None, list[tuple[float, float]]]] = []
-        for owner, cell in zip(owners, cells):
+        for owner, cell in zip(owners, cells, strict=False):
             clean = [p for i, p in enumerate(cell) if p != cell[i - 1]]
             if len(clean) >= 3:
                 self.cells.append((owner, clean))
@@ -246,7 +246,7 @@ class Layout:
 def _mix(colour: str, other: str, t: float) -> str:
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=False))
 
 
 def _f(v: float) -> str:
@@ -254,9 +254,8 @@ def _f(v: float) -> str:
 
 
 def _flower(x: float, y: float, r: float = 5.5) -> str:
-    petals = "".join(
-        f'<circle cx="{_f(x + r * math.cos(k * 2 * math.pi / 5 - math.pi / 2))}" cy="{_f(y + r * math.sin(k * 2 * math.pi / 5 - math.pi / 2))}" r="{_f(r * 0.62)}"/>'
-        for k in range(5))
+    angles = [k * 2 * math.pi / 5 - math.pi / 2 for k in range(5)]
+    petals = "".join(f'<circle cx="{_f(x + r * math.cos(a))}" cy="{_f(y + r * math.sin(a))}" r="{_f(r * 0.62)}"/>' for a in angles)
     return f'<g class="flower">{petals}<circle class="flower-heart" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r * 0.45)}"/></g>'
 
 
@@ -464,7 +463,8 @@ def _draw(board: dict) -> str:
         out.append(f'<g class="province-info" data-province="{escape(pid)}">')
         crowded = any(q != pid and abs(qx - x) < 80 and 0 < y - qy < 90 for q, (qx, qy) in lay.centre.items())
         if crowded:  # a province just above: write the name beside the centre instead
-            out.append(f'<text class="province-label beside" data-province="{escape(pid)}" x="{_f(x + 22)}" y="{_f(y + 5)}">{escape(label.capitalize())}</text>')
+            out.append(f'<text class="province-label beside" data-province="{escape(pid)}" x="{_f(x + 22)}" y="{_f(y + 5)}">'
+                       f'{escape(label.capitalize())}</text>')
         else:
             out.append(f'<text class="province-label" data-province="{escape(pid)}" x="{_f(x)}" y="{_f(y - 34)}">{escape(label.capitalize())}</text>')
         flowers = p["flowers"]
@@ -476,7 +476,8 @@ def _draw(board: dict) -> str:
                        f'<text x="{_f(sx)}" y="{_f(sy + 3)}">{p["printed_defense"]}</text></g>')
         if p.get("capital_of"):
             cx, cy = x - 31, y + 1
-            out.append(f'<g class="capital" data-capital="{escape(p["capital_of"])}"><path d="M{_f(cx - 10)},{_f(cy + 6)} v-8 h4 v3 h3 v-6 h6 v6 h3 v-3 h4 v8z"/></g>')
+            out.append(f'<g class="capital" data-capital="{escape(p["capital_of"])}">'
+                       f'<path d="M{_f(cx - 10)},{_f(cy + 6)} v-8 h4 v3 h3 v-6 h6 v6 h3 v-3 h4 v8z"/></g>')
         out.append("</g>")
     out.append("</g>")
 

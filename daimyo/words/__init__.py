@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 #: the languages there is a catalogue for; the first is the fallback
@@ -26,7 +26,7 @@ LANGS = ("en", "pl")
 _PARAM = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every template of ``lang`` by key (the JSON file ``daimyo/words/<lang>.json``)."""
     if lang not in LANGS:

@@ -156,8 +156,8 @@ class RokuganWords:
         if k == "removed":
             if not d.get("tokens"):
                 return t("event.removed-none")
-            return t("event.removed", {"tokens": "; ".join(f"{self.clan(x['owner'])} {self.token(x.get('code'))} ({self.place(x['at'])}): {self.why(x.get('why'))}"
-                                                           for x in d["tokens"])})
+            return t("event.removed", {"tokens": "; ".join(
+                f"{self.clan(x['owner'])} {self.token(x.get('code'))} ({self.place(x['at'])}): {self.why(x.get('why'))}" for x in d["tokens"])})
         if k == "raid":
             return t("event.raid" if d.get("control_removed_from") else "event.raid-empty",
                      {**p, "from": self.clan(d.get("control_removed_from")), "tokens": self._tok_list(d.get("discarded")) or t("none")})
