@@ -109,5 +109,5 @@ class GameState(ABC):
         ...
 
     @abstractmethod
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         ...

@@ -23,8 +23,8 @@ secret: it is the referee's file, shown to players only once the game is over.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState

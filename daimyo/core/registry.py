@@ -11,13 +11,14 @@ Adding a game: write its engine and its ``game.py`` in its own folder, and add o
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any
 
 from daimyo.core.game import GameState
 from daimyo.core.rng import GameKey
 
-Randomness = Union[int, GameKey]
+Randomness = int | GameKey
 
 # game name -> the module whose import registers it
 GAME_MODULES: dict[str, str] = {

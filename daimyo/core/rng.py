@@ -68,7 +68,7 @@ class Rng:
             j = self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(self.state)
 
 
@@ -83,12 +83,12 @@ class GameKey:
             raise ValueError(f"field 'key': a game key is {KEY_BYTES} bytes")
 
     @classmethod
-    def new(cls) -> "GameKey":
+    def new(cls) -> GameKey:
         """A fresh key from the operating system's secure source."""
         return cls(secrets.token_bytes(KEY_BYTES))
 
     @classmethod
-    def from_hex(cls, text: str, name: str = "key") -> "GameKey":
+    def from_hex(cls, text: str, name: str = "key") -> GameKey:
         """The key written as 64 hex digits; ``name`` is the field the message names when the text is malformed."""
         text = text.strip()
         if len(text) != 2 * KEY_BYTES:
@@ -170,7 +170,7 @@ class KeyedRng:
         """(label, words drawn so far): with the key, all a position file needs to carry."""
         return self.label, self.counter
 
-    def copy(self) -> "KeyedRng":
+    def copy(self) -> KeyedRng:
         c = KeyedRng.__new__(KeyedRng)
         c.key, c.label, c.counter = self.key, self.label, self.counter
         c._prefix, c._block, c._words = self._prefix, self._block, self._words
@@ -184,7 +184,7 @@ def _label_salt(label: str) -> int:
     return int.from_bytes(hashlib.blake2b(label.encode("ascii"), digest_size=8).digest(), "little")
 
 
-def generator(seed: "int | GameKey", label: str = "game") -> "Rng | KeyedRng":
+def generator(seed: int | GameKey, label: str = "game") -> Rng | KeyedRng:
     """The generator of one stream of a game.
 
     An int gives ``Rng(seed)`` for the label "game" (every seeded game as it always was)
@@ -199,14 +199,14 @@ def generator(seed: "int | GameKey", label: str = "game") -> "Rng | KeyedRng":
     return Rng(seed if label == "game" else seed ^ _label_salt(label))
 
 
-def rng_text(rng: "Rng | KeyedRng") -> str:
+def rng_text(rng: Rng | KeyedRng) -> str:
     """The generator's whole state as one line's value: ``splitmix64 N`` or ``blake2b-keyed <hex key> <label> <counter>``."""
     if isinstance(rng, KeyedRng):
         return f"{BLAKE2B_KEYED} {rng.key.hex()} {rng.label} {rng.counter}"
     return f"{SPLITMIX64} {rng.state}"
 
 
-def parse_rng(text: str, name: str = "rng") -> "Rng | KeyedRng":
+def parse_rng(text: str, name: str = "rng") -> Rng | KeyedRng:
     """Read :func:`rng_text`; a malformed value is a ValueError naming the field ``name``."""
     words = text.split()
     if not words or words[0] not in GENERATORS:
@@ -229,7 +229,7 @@ def parse_rng(text: str, name: str = "rng") -> "Rng | KeyedRng":
 _STREAM_SALTS = {"seat-choices": 0xC1A2_5EA7, "terrain": 0x7E22_A1A5}
 
 
-def stream(randomness: "int | GameKey", label: str) -> "Rng | KeyedRng":
+def stream(randomness: int | GameKey, label: str) -> Rng | KeyedRng:
     """The generator of one labelled stream of a game's randomness (``seat-choices``, ``terrain``, ``fallback/N``).
 
     A key gives its own labelled stream; an int seed gives a generator salted by the label, so public random facts

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import orjson
-
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -22,9 +21,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from daimyo.server.games import HOSTED, hosted
 from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
 from daimyo.server.hub import Hub
-from daimyo.server.games import HOSTED, hosted
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, Store
@@ -203,7 +202,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return
         try:
             hello = await asyncio.wait_for(_receive(ws, settings), settings.hello_timeout)
-        except (asyncio.TimeoutError, WebSocketDisconnect):
+        except (TimeoutError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
                 await ws.close(code=4408)
             return
@@ -348,7 +347,7 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
             await asyncio.wait_for(ws.send_text(dumps(msg)), send_timeout)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         conn.dropped = True
         with contextlib.suppress(Exception):
             await ws.close(code=4008)

@@ -11,13 +11,11 @@ each bot's own generator come from separate labelled streams of the same key
 
 from __future__ import annotations
 
-from typing import Union
-
 from daimyo.bots import bot_seed
 from daimyo.core.registry import GameInfo, game
 from daimyo.core.rng import GameKey, generator, stream
 
-Randomness = Union[int, GameKey]
+Randomness = int | GameKey
 
 # the games the server's lobby offers
 HOSTED = ("rokugan", "senjutsu")

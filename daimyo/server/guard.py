@@ -195,7 +195,7 @@ async def read_json(request: Request, settings: Settings) -> Any:
 
     try:
         await asyncio.wait_for(read(), settings.header_timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise RequestError(408, "the request body came too slowly") from None
     return parse_json(b"".join(chunks), settings)
 

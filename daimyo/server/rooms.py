@@ -6,14 +6,16 @@ connection what its seat may see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
@@ -222,9 +224,9 @@ class Room:
     # ----------------------------------------------------------------- bots
     def kick_bots(self) -> None:
         """Start the bot loop if a bot is to act and the loop is not running."""
-        if self._bot_task is None or self._bot_task.done():
-            if not self.state.is_terminal() and any(p in self.bots for p in self.state.to_act()):
-                self._bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+        idle = self._bot_task is None or self._bot_task.done()
+        if idle and not self.state.is_terminal() and any(p in self.bots for p in self.state.to_act()):
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
     async def _bot_loop(self) -> None:
         fallback = False  # after a bot's failure, one random legal move instead
@@ -268,7 +270,7 @@ class Room:
             self._thinking[seat] = future
             try:
                 move = await asyncio.wait_for(asyncio.shield(future), self.settings.bot_deadline)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 log.warning("the bot at seat %d of game %s passed its deadline; it plays a random move", seat, self.row.id)
             else:
                 return self.rules.move_text(snapshot, seat, move)
@@ -277,10 +279,8 @@ class Room:
     async def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
-            except (asyncio.CancelledError, Exception):
-                pass
 
 
 def _quiet(future) -> None:

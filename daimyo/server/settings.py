@@ -74,7 +74,7 @@ class Settings:
     unload_after: float = 300.0
     """Seconds a finished game with no one watching stays in memory."""
 
-    def replace(self, **changes) -> "Settings":
+    def replace(self, **changes) -> Settings:
         return dataclasses.replace(self, **changes)
 
 

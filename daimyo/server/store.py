@@ -12,10 +12,28 @@ import json
 import queue
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, event, false, insert, or_, and_, select, update
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    create_engine,
+    event,
+    false,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -63,7 +81,7 @@ IN_PROGRESS, OVER = "in progress", "over"
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def default_db_url() -> str:
