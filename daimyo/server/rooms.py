@@ -83,6 +83,7 @@ class Stats:
         self.actions = 0
         self.committed: deque[float] = deque(maxlen=keep)
         self.acknowledged: deque[float] = deque(maxlen=keep)
+        self.failure_logged = False
 
     def add_committed(self, seconds: float) -> None:
         self.actions += 1
@@ -93,8 +94,7 @@ class Stats:
 
     def logged_failure(self) -> bool:
         """Whether a failure of ours was already logged in full (later ones get one line each)."""
-        seen = getattr(self, "_failure_logged", False)
-        self._failure_logged = True
+        seen, self.failure_logged = self.failure_logged, True
         return seen
 
     @staticmethod
