@@ -29,17 +29,24 @@ def line_additional(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     return resolution.ask(s, f, seat, "_instant", opts if cards else [], "Instant Additional Cards")
 
 
-def additional_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
-    resolution.advance_line(f)
-    if text == "instant no":
-        return []
+def _pay_instant(s: SenjutsuState, seat: int, text: str):
+    """The Instant card named by ``instant <card>``: taken from the hand, its focus paid, the seat's one Instant
+    of the turn used. Returns (card id, card)."""
     cid = text.split()[1]
     d = s.duellists[seat]
     c = s.card(cid)
     d.hand.remove(cid)
     d.focus -= c.focus
-    s.played[seat]["instant"] = True
     s.instants_used.add(seat)
+    return cid, c
+
+
+def additional_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+    resolution.advance_line(f)
+    if text == "instant no":
+        return []
+    cid, c = _pay_instant(s, seat, text)
+    s.played[seat]["instant"] = True
     s.played[seat]["extra"].append(cid)
     # the instant resolves in its entirety now, against the same targets
     below = s.stack[-2] if len(s.stack) >= 2 else None
@@ -91,13 +98,8 @@ def instant_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str)
     resolution.advance_line(f)
     if text == "instant no":
         return []
-    cid = text.split()[1]
-    d = s.duellists[seat]
-    c = s.card(cid)
-    d.hand.remove(cid)
-    d.focus -= c.focus
-    d.discard.append((cid, False))
-    s.instants_used.add(seat)
+    cid, c = _pay_instant(s, seat, text)
+    s.duellists[seat].discard.append((cid, False))
     if seat in s.played:
         s.played[seat]["instant"] = True
     s.stack.append(Frame(seat, cid, list(c.lines), f.initiative, own=False))
