@@ -43,7 +43,10 @@ def _ray_rows(specs: list[GameSpec], address: str) -> Iterable[dict]:
     """Run on Ray: ``address`` is a cluster address (``ray://host:10001``, ``auto``), or ``local`` to start
     a small Ray instance on this machine for the run (used by the tests: Ray's old in-process
     ``local_mode`` is gone from current Ray releases)."""
-    import ray
+    try:
+        import ray
+    except ImportError as missing:
+        raise RuntimeError("running the arena on Ray needs Ray: pip install 'daimyo[ray]'") from missing
 
     started = False
     if not ray.is_initialized():
