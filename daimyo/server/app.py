@@ -228,7 +228,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return
         conn = Connection(seat, settings.outbox_limit, on_sent=hub.stats.add)
         async with room.lock:  # the first state and every later one arrive in order
-            conn.put({"type": "welcome", "seat": seat, "game": room.summary()})
+            conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat_message(seat)})
             conn.put(room.log_message(seat))
             conn.put(room.state_message(seat, []))
             room.conns.add(conn)
@@ -237,6 +237,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             while not conn.dropped:
                 try:
                     msg = await _receive(ws, settings)
+                    if msg["type"] == "chat" and not limiter.hit(settings.chat_rate, "chat", client):
+                        raise ActError("rate-limited", f"too many chat lines (at most {settings.chat_rate}); wait a little")
                     await _handle(room, conn, msg)
                 except ActError as e:
                     conn.put(e.to_message())
@@ -263,6 +265,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games/{game_id}", one_game),
             Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
             Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
+            Route("/api/games/{game_id}/spectator-chat", seat_endpoint(hub.spectator_chat), methods=["POST"]),
             Route("/join/{game_id}", page("join.html")),
             Route("/api/games/{game_id}/record", record),
             Route("/api/games/{game_id}/replay", replay),
@@ -326,11 +329,17 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
             raise ActError("bad-message", "'seq' must be a whole number")
         await room.act(conn.seat, text.strip(), seq, conn)
+    elif kind == "chat":
+        await room.say(conn, msg.get("text"))
+    elif kind == "mute":
+        if conn.seat is None:
+            raise ActError("bad-message", "mute: only a seated player can mute a seat")
+        await room.mute(conn.seat, msg.get("seat"), msg.get("muted", True))
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
         shown = kind[:40] if kind.isprintable() else "that"
-        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, ping)")
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping)")
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:

@@ -84,6 +84,7 @@ class Hub:
             raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
         room = self._new_room(row)
         room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
+        room.load_chat(*await asyncio.to_thread(self.store.chat_rows, row.id))
         self.rooms[row.id] = room
         return room
 
@@ -228,13 +229,23 @@ class Hub:
         if not isinstance(request, dict):
             raise ActError("bad-request", "the request must be a JSON object")
         room = await self.room(game_id)
-        host = request.get("host")
-        if not isinstance(host, str) or not room.row.host_hash or not hmac.compare_digest(hash_token(host), room.row.host_hash):
-            raise ActError("bad-token", "host: that is not this game's host token")
+        _check_host(room, request)
         code = secrets.token_urlsafe(18)
         await self.store.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)))
         room.row.invite_hash = hash_token(code)
         return {"invite": invitation(room.row.id, code)}
+
+    async def spectator_chat(self, game_id: Any, request: Any) -> dict:
+        """The host turns the spectators' chat on or off: {"host": TOKEN, "on": true|false}."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        _check_host(room, request)
+        on = request.get("on")
+        if not isinstance(on, bool):
+            raise ActError("bad-request", "on: true or false")
+        await room.set_spectator_chat(on)
+        return {"spectators": on}
 
     # -------------------------------------------------------------- lists
     async def page(self, limit: int, before: str | None) -> bytes:
@@ -310,3 +321,9 @@ def replay_steps(rules, row: GameRow, actions: list[tuple[int, str]]) -> dict:
 
 
 __all__ = ["OVER", "PRACTICE_WARNING", "Hub", "replay_steps"]
+
+
+def _check_host(room: Room, request: dict) -> None:
+    host = request.get("host")
+    if not isinstance(host, str) or not room.row.host_hash or not hmac.compare_digest(hash_token(host), room.row.host_hash):
+        raise ActError("bad-token", "host: that is not this game's host token")

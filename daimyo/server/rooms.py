@@ -20,9 +20,10 @@ from typing import Any
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.bots import fallback_move, server_bot
+from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
 from daimyo.server.games import bot_seed_of, hosted
 from daimyo.server.settings import Settings
-from daimyo.server.store import OVER, GameRow, Store
+from daimyo.server.store import OVER, GameRow, Store, chat, games, mutes, now
 
 log = logging.getLogger("daimyo.server")
 
@@ -134,6 +135,7 @@ class Room:
         self._thinking: dict[int, Any] = {}             # seat -> a bot decision still running past its deadline
         self.stats = stats or Stats()
         self.idle_since = time.monotonic()              # when the last connection left (for unloading)
+        self.chat = Chat(spectators_on=row.spectator_chat)
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -220,6 +222,65 @@ class Room:
                 c.put(self.state_message(c.seat, events))
         self.kick_bots()
         return self.seq
+
+    # ----------------------------------------------------------------- chat
+    def load_chat(self, lines: list[ChatLine], muted: list[tuple[int, int]]) -> None:
+        self.chat.lines = list(lines)
+        for seat, other in muted:
+            self.chat.mutes.setdefault(seat, set()).add(other)
+
+    def chat_message(self, seat: int | None) -> dict:
+        return {"type": "chat-log", "lines": self.chat.history(seat), "muted": sorted(self.chat.mutes.get(seat, ()))
+                if seat is not None else [], "spectators": self.chat.spectators_on}
+
+    async def say(self, conn: Connection, text: Any) -> int:
+        """Store one chat line of ``conn``, acknowledge it, and send it to whoever it reaches. Returns its seq."""
+        try:
+            text = chat_text(text, self.settings.chat_max_chars)
+            channel = self.chat.channel_for(conn.seat)
+        except ChatError as e:
+            raise ActError(e.code, e.message) from None
+        seat = conn.seat
+        name = "spectator" if seat is None else (self.row.seats[seat].name or self.row.clans[seat])
+        async with self.lock:
+            line = ChatLine(len(self.chat.lines), channel, seat, name, text, now())
+            try:
+                await self.store.write(chat.insert().values(game_id=self.row.id, **line.to_dict()))
+            except Exception:
+                log.exception("could not save chat line %d of game %s", line.seq, self.row.id)
+                raise ActError("server", "the server could not save that chat line; nothing was sent") from None
+            self.chat.lines.append(line)
+            conn.put({"type": "chat-ack", "seq": line.seq})
+            for c in list(self.conns):
+                if self.chat.reaches(line, c.seat):
+                    c.put({"type": "chat", "line": line.to_dict()})
+        return line.seq
+
+    async def mute(self, seat: int, other: Any, muted: Any) -> None:
+        """Seat ``seat`` mutes (or hears again) seat ``other``'s chat; stored, then told to that seat's connections."""
+        if not isinstance(other, int) or isinstance(other, bool) or not 0 <= other < self.row.players or other == seat:
+            raise ActError("bad-message", f"mute: 'seat' is another seat's number, from 0 to {self.row.players - 1}")
+        if not isinstance(muted, bool):
+            raise ActError("bad-message", "mute: 'muted' is true or false")
+        async with self.lock:
+            now_muted = self.chat.mutes.get(seat, set())
+            if (other in now_muted) != muted:
+                key = (mutes.c.game_id == self.row.id) & (mutes.c.seat == seat) & (mutes.c.muted == other)
+                statement = mutes.insert().values(game_id=self.row.id, seat=seat, muted=other) if muted \
+                    else mutes.delete().where(key)
+                await self.store.write(statement)
+                self.chat.mutes.setdefault(seat, set()).symmetric_difference_update({other})
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.put(self.chat_message(seat))
+
+    async def set_spectator_chat(self, on: bool) -> None:
+        """The host turns the spectators' chat on or off (stored first)."""
+        async with self.lock:
+            await self.store.write(games.update().where(games.c.id == self.row.id).values(spectator_chat=on))
+            self.row.spectator_chat = self.chat.spectators_on = on
+            for c in list(self.conns):
+                c.put(self.chat_message(c.seat))
 
     # ----------------------------------------------------------------- bots
     def kick_bots(self) -> None:

@@ -46,6 +46,12 @@ class Settings:
     spectators_per_game: int = 64
     """Spectator sockets one game accepts at once."""
 
+    # --- chat
+    chat_max_chars: int = 500
+    """Characters of one chat line."""
+    chat_rate: str = "20/minute"
+    """Chat lines a client may send (over all its connections)."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""

@@ -32,6 +32,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -56,6 +57,7 @@ games = Table(
     # hashes of the invitation code (claims an open seat) and of the host token (issues a new invitation)
     Column("invite_hash", String(64)),
     Column("host_hash", String(64)),
+    Column("spectator_chat", Boolean, nullable=False, server_default=true()),
 )
 
 seats = Table(
@@ -75,6 +77,24 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", String(200), nullable=False),
     Column("at", String(40), nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("channel", String(12), nullable=False),
+    Column("seat", Integer),
+    Column("name", String(80), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", String(40), nullable=False),
+)
+
+mutes = Table(
+    "mutes", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("muted", Integer, primary_key=True),
 )
 
 IN_PROGRESS, OVER = "in progress", "over"
@@ -117,6 +137,7 @@ class GameRow:
     practice: bool = False
     invite_hash: str | None = None
     host_hash: str | None = None
+    spectator_chat: bool = True
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -239,7 +260,8 @@ class Store:
         sts = [insert(games).values(id=row.id, game=row.game, players=row.players, seed=row.seed,
                                     clans=" ".join(row.clans), created=row.created, status=row.status,
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
-                                    invite_hash=row.invite_hash, host_hash=row.host_hash)]
+                                    invite_hash=row.invite_hash, host_hash=row.host_hash,
+                                    spectator_chat=row.spectator_chat)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash))
@@ -255,7 +277,8 @@ class Store:
             by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash))
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
-                        r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash) for r in rows]
+                        r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
+                        bool(r.spectator_chat)) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -288,6 +311,15 @@ class Store:
             rows = conn.execute(select(actions.c.seq, actions.c.seat, actions.c.action)
                                 .where(actions.c.game_id == game_id).order_by(actions.c.seq)).all()
         return [(r.seq, r.seat, r.action) for r in rows]
+
+    def chat_rows(self, game_id: str):
+        """The game's chat lines in order, and its mutes as (seat, muted) pairs."""
+        from daimyo.server.chat import ChatLine
+        with self.engine.connect() as conn:
+            lines = conn.execute(select(chat).where(chat.c.game_id == game_id).order_by(chat.c.seq)).all()
+            muted = conn.execute(select(mutes.c.seat, mutes.c.muted).where(mutes.c.game_id == game_id)).all()
+        return ([ChatLine(r.seq, r.channel, r.seat, r.name, r.text, r.at) for r in lines],
+                [(r.seat, r.muted) for r in muted])
 
 
 def migrate(engine: Engine) -> None:

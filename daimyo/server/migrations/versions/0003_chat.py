@@ -1,0 +1,40 @@
+"""Each game's chat lines and mutes, and whether its spectators may chat.
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("games", sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.true()))
+    op.create_table(
+        "chat",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seq", sa.Integer, primary_key=True),
+        sa.Column("channel", sa.String(12), nullable=False),
+        sa.Column("seat", sa.Integer),
+        sa.Column("name", sa.String(80), nullable=False),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("at", sa.String(40), nullable=False),
+    )
+    op.create_table(
+        "mutes",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("muted", sa.Integer, primary_key=True),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("mutes")
+    op.drop_table("chat")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("spectator_chat")
