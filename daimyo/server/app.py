@@ -33,7 +33,7 @@ log = logging.getLogger("daimyo.server")
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 # the HTTP status of each refusal code of the protocol
-STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "no-such-game": 404,
+STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "no-such-game": 404,
           "rate-limited": 429}
 
 
@@ -265,6 +265,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games/{game_id}", one_game),
             Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
             Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
+            Route("/api/games/{game_id}/rematch", seat_endpoint(hub.rematch), methods=["POST"]),
             Route("/api/games/{game_id}/spectator-chat", seat_endpoint(hub.spectator_chat), methods=["POST"]),
             Route("/join/{game_id}", page("join.html")),
             Route("/api/games/{game_id}/record", record),

@@ -235,6 +235,46 @@ class Hub:
         room.row.invite_hash = hash_token(code)
         return {"invite": invitation(room.row.id, code)}
 
+    async def rematch(self, game_id: Any, request: Any) -> dict:
+        """A new game with the same seats once this one is over: {"seat": N, "token": SEAT_TOKEN}.
+
+        The first player to ask makes it: the same players, names and bots, each seat's clan (or
+        character) passed on to the seat before it, fresh randomness, and the old game's host token.
+        Every player of the old game then takes the same seat in the new one by showing the old
+        seat's token (asking again gives a fresh token, so a lost link is not a lost seat), and the
+        old game's connections are told the new game's id."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        seat = room.check_seat(request.get("seat"), request.get("token"))
+        async with room.lock:
+            if not room.state.is_terminal():
+                raise ActError("not-over", "a rematch is made once the game is over")
+            old = room.row
+            new = await self.room(old.rematch) if old.rematch else None
+            if new is None:
+                n = old.players
+                req = {"game": old.game, "practice": old.practice,
+                       "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
+                                  "clan": old.clans[(s.seat + 1) % n]} for s in old.seats]}
+                row, _ = self._new_row(req)
+                row.host_hash, row.invite_hash = old.host_hash, None
+                await self.store.write(*self.store.new_game_statements(row),
+                                       update(games).where(games.c.id == old.id).values(rematch=row.id))
+                old.rematch = row.id
+                new = self._new_room(row)
+                self.rooms[row.id] = new
+                new.kick_bots()
+                self._pages.clear()
+                for c in list(room.conns):
+                    c.put({"type": "rematch", "id": row.id})
+        token = secrets.token_urlsafe(24)
+        async with new.lock:
+            await self.store.write(update(seats).where(seats.c.game_id == new.row.id, seats.c.seat == seat)
+                                   .values(token_hash=hash_token(token)))
+            new.row.seats[seat].token_hash = hash_token(token)
+        return {"id": new.row.id, "seat": seat, "token": token, "play": play_link(new.row.id, seat, token)}
+
     async def spectator_chat(self, game_id: Any, request: Any) -> dict:
         """The host turns the spectators' chat on or off: {"host": TOKEN, "on": true|false}."""
         if not isinstance(request, dict):

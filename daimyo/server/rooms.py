@@ -374,6 +374,7 @@ def summary_of(row: GameRow, **live) -> dict:
                    "open": s.kind == "human" and s.token_hash is None,
                    "connected": bool(connected.get(s.seat))} for s in row.seats],
         "result": live.get("result", row.result),
+        "rematch": row.rematch,
     }
 
 

@@ -58,6 +58,8 @@ games = Table(
     Column("invite_hash", String(64)),
     Column("host_hash", String(64)),
     Column("spectator_chat", Boolean, nullable=False, server_default=true()),
+    # the id of the game made by "rematch" from this one (same seats, clans rotated)
+    Column("rematch", String(32)),
 )
 
 seats = Table(
@@ -138,6 +140,7 @@ class GameRow:
     invite_hash: str | None = None
     host_hash: str | None = None
     spectator_chat: bool = True
+    rematch: str | None = None
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -261,7 +264,7 @@ class Store:
                                     clans=" ".join(row.clans), created=row.created, status=row.status,
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
-                                    spectator_chat=row.spectator_chat)]
+                                    spectator_chat=row.spectator_chat, rematch=row.rematch)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash))
@@ -278,7 +281,7 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat)) for r in rows]
+                        bool(r.spectator_chat), r.rematch) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""

@@ -1,4 +1,4 @@
-"""Each game's chat lines and mutes, and whether its spectators may chat.
+"""Each game's chat lines and mutes, whether its spectators may chat, and the game its rematch is.
 
 Revision ID: 0003
 Revises: 0002
@@ -15,6 +15,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("games", sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.true()))
+    op.add_column("games", sa.Column("rematch", sa.String(32)))
     op.create_table(
         "chat",
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
@@ -37,4 +38,5 @@ def downgrade() -> None:
     op.drop_table("mutes")
     op.drop_table("chat")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("rematch")
         batch.drop_column("spectator_chat")
