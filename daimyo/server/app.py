@@ -33,7 +33,7 @@ log = logging.getLogger("daimyo.server")
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 # the HTTP status of each refusal code of the protocol
-STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "no-such-game": 404,
+STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "not-away": 409, "no-such-game": 404,
           "rate-limited": 429}
 
 
@@ -231,7 +231,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat_message(seat)})
             conn.put(room.log_message(seat))
             conn.put(room.state_message(seat, []))
-            room.conns.add(conn)
+            room.connected(conn)
         sender = asyncio.create_task(_send_loop(ws, conn, settings.send_timeout))
         try:
             while not conn.dropped:
@@ -250,8 +250,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            room.conns.discard(conn)
-            room.idle_since = time.monotonic()
+            room.disconnected(conn)
             sender.cancel()
 
     app = Starlette(
@@ -266,6 +265,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
             Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
             Route("/api/games/{game_id}/rematch", seat_endpoint(hub.rematch), methods=["POST"]),
+            Route("/api/games/{game_id}/stand-in", seat_endpoint(hub.stand_in), methods=["POST"]),
             Route("/api/games/{game_id}/spectator-chat", seat_endpoint(hub.spectator_chat), methods=["POST"]),
             Route("/join/{game_id}", page("join.html")),
             Route("/api/games/{game_id}/record", record),
@@ -336,11 +336,17 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         if conn.seat is None:
             raise ActError("bad-message", "mute: only a seated player can mute a seat")
         await room.mute(conn.seat, msg.get("seat"), msg.get("muted", True))
+    elif kind == "resume":
+        if conn.seat is None:
+            raise ActError("bad-message", "resume: only a seated player can take a seat back")
+        await room.resume(conn.seat)
+    elif kind == "stand-in":
+        await room.ask_stand_in(conn.seat, msg.get("seat"))
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
         shown = kind[:40] if kind.isprintable() else "that"
-        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping)")
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, resume, stand-in)")
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:

@@ -23,6 +23,7 @@ from sqlalchemy import update
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
 from daimyo.server.bots import validate_spec
+from daimyo.server.clocks import ClockError, parse_clock
 from daimyo.server.games import HOSTED, hosted, stream
 from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
 from daimyo.server.settings import Settings
@@ -85,7 +86,9 @@ class Hub:
         room = self._new_room(row)
         room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
         room.load_chat(*await asyncio.to_thread(self.store.chat_rows, row.id))
+        room.load_clocks(await asyncio.to_thread(self.store.clock_rows, row.id))
         self.rooms[row.id] = room
+        await room.start_clocks()
         return room
 
     def _new_room(self, row: GameRow) -> Room:
@@ -119,6 +122,7 @@ class Hub:
         room = self._new_room(row)
         self.rooms[row.id] = room
         self._pages.clear()
+        await room.start_clocks()
         room.kick_bots()
         seats_out = []
         for s in row.seats:
@@ -186,11 +190,15 @@ class Hub:
         free = [c for c in clan_names if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
         clans = [c if c is not None else free.pop() for c in clans]
+        try:
+            clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
+        except ClockError as e:
+            raise ActError("bad-request", str(e)) from None
         row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows),
                       seed=randomness if isinstance(randomness, int) else 0, clans=clans, created=now(),
                       status=IN_PROGRESS, result=None, seats=seat_rows, practice=practice,
                       generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
-                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None)
+                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text())
         return row, sit
 
     # -------------------------------------------------------------- seats
@@ -258,12 +266,13 @@ class Hub:
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "clan": old.clans[(s.seat + 1) % n]} for s in old.seats]}
                 row, _ = self._new_row(req)
-                row.host_hash, row.invite_hash = old.host_hash, None
+                row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 await self.store.write(*self.store.new_game_statements(row),
                                        update(games).where(games.c.id == old.id).values(rematch=row.id))
                 old.rematch = row.id
                 new = self._new_room(row)
                 self.rooms[row.id] = new
+                await new.start_clocks()
                 new.kick_bots()
                 self._pages.clear()
                 for c in list(room.conns):
@@ -274,6 +283,15 @@ class Hub:
                                    .values(token_hash=hash_token(token)))
             new.row.seats[seat].token_hash = hash_token(token)
         return {"id": new.row.id, "seat": seat, "token": token, "play": play_link(new.row.id, seat, token)}
+
+    async def stand_in(self, game_id: Any, request: Any) -> dict:
+        """The host gives an absent player's seat to a bot: {"host": TOKEN, "seat": N}."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        _check_host(room, request)
+        await room.ask_stand_in(None, request.get("seat"), host=True)
+        return {"seat": request.get("seat"), "stand_in": "absent"}
 
     async def spectator_chat(self, game_id: Any, request: Any) -> dict:
         """The host turns the spectators' chat on or off: {"host": TOKEN, "on": true|false}."""

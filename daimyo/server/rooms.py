@@ -21,9 +21,10 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.bots import fallback_move, server_bot
 from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
+from daimyo.server.clocks import STAND_IN_BOT, Clocks, SeatClock, clock_from_text
 from daimyo.server.games import bot_seed_of, hosted
 from daimyo.server.settings import Settings
-from daimyo.server.store import OVER, GameRow, Store, chat, games, mutes, now
+from daimyo.server.store import OVER, GameRow, Store, chat, clocks, games, mutes, now
 
 log = logging.getLogger("daimyo.server")
 
@@ -136,6 +137,10 @@ class Room:
         self.stats = stats or Stats()
         self.idle_since = time.monotonic()              # when the last connection left (for unloading)
         self.chat = Chat(spectators_on=row.spectator_chat)
+        self.clocks = Clocks(clock_from_text(row.clock))
+        self._clock_task: asyncio.Task | None = None
+        self._clock_changed = asyncio.Event()
+        self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -154,9 +159,12 @@ class Room:
     def state_message(self, seat: int | None, events: list[Event]) -> dict:
         s = self.state
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
-        return {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
-                "to_act": [self.row.clans[p] for p in s.to_act()],
-                "events": [e.to_dict() for e in events if e.visible(seat)]}
+        msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
+               "to_act": [self.row.clans[p] for p in s.to_act()],
+               "events": [e.to_dict() for e in events if e.visible(seat)]}
+        if self.clocks.clock.kind != "none" or self.clocks.seats:
+            msg["clocks"] = self.clocks.view()
+        return msg
 
     def log_message(self, seat: int | None) -> dict:
         return {"type": "log", "events": [e.to_dict() for e in self.events if e.visible(seat)]}
@@ -184,14 +192,20 @@ class Room:
         return seat
 
     # -------------------------------------------------------------- actions
-    async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None) -> int:
+    async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None, bot: bool = False) -> int:
         """Apply ``text`` for ``seat``, commit it, acknowledge it, and tell everyone. Returns the new seq.
 
-        The action is stored as the notation's canonical text: one line, single spaces."""
+        The action is stored as the notation's canonical text: one line, single spaces. A player whose
+        seat a stand-in plays takes it back by acting; a bot's move for a seat no longer its own is stale."""
         received = time.perf_counter()
         text = canonical_action(text)
+        stand_in = self.clocks.seats.get(seat)
+        if not bot and stand_in is not None and stand_in.stand_in is not None:
+            await self.resume(seat)
         async with self.lock:
             s = self.state
+            if bot and seat not in self.bots:
+                raise ActError("stale", "that seat's player is back")
             if s.is_terminal():
                 raise ActError("game-over", "the game is over")
             if seq is not None and seq != self.seq:
@@ -205,12 +219,17 @@ class Room:
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule) from None
             text = self.rules.canonical(before, seat, text)
+            clocks_before = self._clock_copy()
+            changed = self.clocks.update(set() if s.is_terminal() else set(s.to_act()), self._humans())
             try:
-                await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None)
+                await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None,
+                                               extra=self._clock_statements(changed))
             except Exception:
                 log.exception("could not save action %d of game %s", self.seq, self.row.id)
-                self.state = before
+                self.state, self.clocks.seats = before, clocks_before
                 raise ActError("server", "the server could not save that action; nothing changed") from None
+            if changed:
+                self._clock_changed.set()
             self.actions.append((seat, text))
             self.events.extend(events)
             if s.is_terminal():
@@ -222,6 +241,121 @@ class Room:
                 c.put(self.state_message(c.seat, events))
         self.kick_bots()
         return self.seq
+
+    # --------------------------------------------------------------- clocks
+    def _humans(self) -> set[int]:
+        return {s.seat for s in self.row.seats if s.kind == "human"}
+
+    def _clock_copy(self) -> dict[int, SeatClock]:
+        return {seat: SeatClock(c.bank, c.deadline, c.stand_in) for seat, c in self.clocks.seats.items()}
+
+    def _clock_statements(self, seat_numbers) -> list:
+        out = []
+        for seat in seat_numbers:
+            c = self.clocks.seats[seat]
+            out.append(clocks.delete().where((clocks.c.game_id == self.row.id) & (clocks.c.seat == seat)))
+            out.append(clocks.insert().values(game_id=self.row.id, seat=seat, bank=c.bank, deadline=c.deadline, stand_in=c.stand_in))
+        return out
+
+    def load_clocks(self, rows: list[tuple[int, float | None, float | None, str | None]]) -> None:
+        """The stored clocks (after a restart): deadlines go on, stand-ins play on."""
+        for seat, bank, deadline, stand_in in rows:
+            self.clocks.seats[seat] = SeatClock(bank, deadline, stand_in)
+            if stand_in is not None and seat in self._humans():
+                self.bots[seat] = self._stand_in_bot(seat)
+
+    async def start_clocks(self) -> None:
+        """Start the clocks of the seats to act (a new game, or one whose clocks were never stored), and watch them."""
+        if self.clocks.clock.kind != "none" and not self.state.is_terminal():
+            async with self.lock:
+                changed = self.clocks.update(set(self.state.to_act()), self._humans())
+                if changed:
+                    await self.store.write(*self._clock_statements(changed))
+        if self._clock_task is None and (self.clocks.clock.kind != "none"):
+            self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
+
+    async def _watch_clocks(self) -> None:
+        """Sleep until the next deadline (or a clock change); a seat whose time ran out gets its stand-in."""
+        while not self.state.is_terminal():
+            self._clock_changed.clear()
+            deadline = self.clocks.next_deadline()
+            wait = None if deadline is None else max(0.0, deadline - time.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._clock_changed.wait(), wait)
+            for seat in self.clocks.expired():
+                await self._stand_in(seat, "time")
+
+    def _stand_in_bot(self, seat: int):
+        return server_bot(self.rules, STAND_IN_BOT, bot_seed_of(self.randomness, seat), self.settings)
+
+    async def _stand_in(self, seat: int, reason: str) -> None:
+        """A bot plays for ``seat`` from now on (stored first), and everyone is told why."""
+        async with self.lock:
+            c = self.clocks.seats.setdefault(seat, SeatClock())
+            if c.stand_in is not None or self.state.is_terminal():
+                return
+            before = self._clock_copy()
+            if reason == "time":
+                self.clocks.time_out(seat)
+            else:
+                c.deadline, c.stand_in = None, reason
+            try:
+                await self.store.write(*self._clock_statements([seat]))
+            except Exception:
+                self.clocks.seats = before
+                log.exception("could not save the stand-in of seat %d of game %s", seat, self.row.id)
+                raise ActError("server", "the server could not save that; nothing changed") from None
+            self.bots[seat] = self._stand_in_bot(seat)
+            self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": True, "reason": reason})
+        self.kick_bots()
+
+    async def ask_stand_in(self, asker: int | None, seat: Any, host: bool = False) -> None:
+        """Another player (or the host) gives the stand-in to a seat whose player has been away ``absent_after`` seconds."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self._humans() or seat == asker:
+            raise ActError("bad-message", "stand-in: 'seat' is another player's seat")
+        if asker is None and not host:
+            raise ActError("bad-message", "stand-in: only a player or the host can give a seat to a bot")
+        away = self.away_since.get(seat)
+        if away is None or time.monotonic() - away < self.settings.absent_after:
+            raise ActError("not-away", f"seat {seat} has not been away {self.settings.absent_after:g} seconds")
+        if self.state.is_terminal():
+            raise ActError("game-over", "the game is over")
+        await self._stand_in(seat, "absent")
+
+    async def resume(self, seat: int) -> None:
+        """The player of ``seat`` takes it back from its stand-in (stored first); its clock starts if it is to act."""
+        async with self.lock:
+            c = self.clocks.seats.get(seat)
+            if c is None or c.stand_in is None:
+                raise ActError("bad-message", "resume: no bot is playing for your seat")
+            before = self._clock_copy()
+            c.stand_in = None
+            changed = {seat, *self.clocks.update(set() if self.state.is_terminal() else set(self.state.to_act()), self._humans())}
+            try:
+                await self.store.write(*self._clock_statements(sorted(changed)))
+            except Exception:
+                self.clocks.seats = before
+                log.exception("could not save the return of seat %d of game %s", seat, self.row.id)
+                raise ActError("server", "the server could not save that; nothing changed") from None
+            self.bots.pop(seat, None)
+            self._clock_changed.set()
+            self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": False, "reason": None})
+
+    def _tell_seats(self, msg: dict) -> None:
+        msg = {**msg, "clocks": self.clocks.view()}
+        for conn in list(self.conns):
+            conn.put(msg)
+
+    def connected(self, conn: Connection) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self.away_since.pop(conn.seat, None)
+
+    def disconnected(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        self.idle_since = time.monotonic()
+        if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
+            self.away_since[conn.seat] = time.monotonic()
 
     # ----------------------------------------------------------------- chat
     def load_chat(self, lines: list[ChatLine], muted: list[tuple[int, int]]) -> None:
@@ -309,7 +443,7 @@ class Room:
                 fallback = True
                 continue
             try:
-                await self.act(seat, text, seq=at)
+                await self.act(seat, text, seq=at, bot=True)
                 fallback = False
             except ActError as e:
                 if e.code in ("stale", "not-your-turn"):
@@ -338,6 +472,10 @@ class Room:
         return fallback_move(snapshot, seat, self.randomness, at)
 
     async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._clock_task
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -375,6 +513,7 @@ def summary_of(row: GameRow, **live) -> dict:
                    "connected": bool(connected.get(s.seat))} for s in row.seats],
         "result": live.get("result", row.result),
         "rematch": row.rematch,
+        "clock": clock_from_text(row.clock).to_dict(),
     }
 
 

@@ -52,6 +52,12 @@ class Settings:
     chat_rate: str = "20/minute"
     """Chat lines a client may send (over all its connections)."""
 
+    # --- clocks and absent players
+    clock_min_seconds: float = 5.0
+    """The shortest time per decision (or bank) a game's clock may be given."""
+    absent_after: float = 120.0
+    """Seconds a seat's player must have been gone before the host or another player may give the seat to a bot."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""

@@ -19,6 +19,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -60,6 +61,7 @@ games = Table(
     Column("spectator_chat", Boolean, nullable=False, server_default=true()),
     # the id of the game made by "rematch" from this one (same seats, clans rotated)
     Column("rematch", String(32)),
+    Column("clock", Text),   # the clock chosen at creation (JSON, daimyo/server/clocks.py); NULL: none
 )
 
 seats = Table(
@@ -97,6 +99,15 @@ mutes = Table(
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("muted", Integer, primary_key=True),
+)
+
+clocks = Table(
+    "clocks", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("bank", Float),
+    Column("deadline", Float),        # wall-clock seconds since the epoch
+    Column("stand_in", String(8)),    # why a bot plays for the seat ("time", "absent"), or NULL
 )
 
 IN_PROGRESS, OVER = "in progress", "over"
@@ -141,6 +152,7 @@ class GameRow:
     host_hash: str | None = None
     spectator_chat: bool = True
     rematch: str | None = None
+    clock: str | None = None
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -197,10 +209,12 @@ class Store:
         """Run ``statements`` (SQLAlchemy executables) in one transaction; return once committed."""
         await self._submit(("statements", statements))
 
-    async def append_action(self, game_id: str, seq: int, seat: int, text: str, result: dict | None = None) -> None:
-        """Store action ``seq`` of a game (and its result when it ended the game); return once committed."""
+    async def append_action(self, game_id: str, seq: int, seat: int, text: str, result: dict | None = None,
+                            extra: tuple | list = ()) -> None:
+        """Store action ``seq`` of a game (and its result when it ended the game, and ``extra`` statements
+        in the same transaction: its clocks); return once committed."""
         row = {"game_id": game_id, "seq": seq, "seat": seat, "action": text, "at": now()}
-        await self._submit(("action", row, result))
+        await self._submit(("action", row, result, tuple(extra)))
 
     async def _submit(self, job) -> None:
         loop = asyncio.get_running_loop()
@@ -245,6 +259,9 @@ class Store:
         if rows:
             conn.execute(insert(actions), rows)
         for job in jobs:
+            if job[0] == "action":
+                for st in job[3]:
+                    conn.execute(st)
             if job[0] == "action" and job[2] is not None:
                 conn.execute(update(games).where(games.c.id == job[1]["game_id"]).values(status=OVER, result=json.dumps(job[2])))
 
@@ -264,7 +281,8 @@ class Store:
                                     clans=" ".join(row.clans), created=row.created, status=row.status,
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
-                                    spectator_chat=row.spectator_chat, rematch=row.rematch)]
+                                    spectator_chat=row.spectator_chat, rematch=row.rematch,
+                                    clock=row.clock)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash))
@@ -281,7 +299,7 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -323,6 +341,12 @@ class Store:
             muted = conn.execute(select(mutes.c.seat, mutes.c.muted).where(mutes.c.game_id == game_id)).all()
         return ([ChatLine(r.seq, r.channel, r.seat, r.name, r.text, r.at) for r in lines],
                 [(r.seat, r.muted) for r in muted])
+
+    def clock_rows(self, game_id: str) -> list[tuple[int, float | None, float | None, str | None]]:
+        """Each seat's clock: (seat, bank, deadline, stand_in)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(clocks).where(clocks.c.game_id == game_id).order_by(clocks.c.seat)).all()
+        return [(r.seat, r.bank, r.deadline, r.stand_in) for r in rows]
 
 
 def migrate(engine: Engine) -> None:

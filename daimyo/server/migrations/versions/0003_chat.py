@@ -1,4 +1,5 @@
-"""Each game's chat lines and mutes, whether its spectators may chat, and the game its rematch is.
+"""Each game's chat lines and mutes, whether its spectators may chat, the game its rematch is,
+and its clock with each seat's bank, deadline and stand-in.
 
 Revision ID: 0003
 Revises: 0002
@@ -16,6 +17,15 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("games", sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.true()))
     op.add_column("games", sa.Column("rematch", sa.String(32)))
+    op.add_column("games", sa.Column("clock", sa.Text))
+    op.create_table(
+        "clocks",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("bank", sa.Float),
+        sa.Column("deadline", sa.Float),
+        sa.Column("stand_in", sa.String(8)),
+    )
     op.create_table(
         "chat",
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
@@ -35,8 +45,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_table("clocks")
     op.drop_table("mutes")
     op.drop_table("chat")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("clock")
         batch.drop_column("rematch")
         batch.drop_column("spectator_chat")
