@@ -21,6 +21,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from daimyo.server.account_api import account_routes, remember
+from daimyo.server.accounts import Accounts
 from daimyo.server.games import HOSTED, hosted
 from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
 from daimyo.server.hub import Hub
@@ -53,6 +55,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     store = Store(db_url)
     hub = Hub(store, bot_delay, settings)
     limiter = Limiter(settings)
+    accounts = Accounts(store, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -110,6 +113,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             reply = await hub.create(req)
         except ActError as e:
             return refused(e)
+        await remember(accounts, request, reply["id"], (reply["you"] or {}).get("seat"))
         return JSONResponse(reply, status_code=201)
 
     def seat_endpoint(method):
@@ -120,7 +124,10 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                 return _error(429, "too many wrong codes or tokens from your address; try again later")
             try:
                 req = await read_json(request, settings)
-                return JSONResponse(await method(request.path_params["game_id"], req))
+                reply = await method(request.path_params["game_id"], req)
+                if "token" in reply:   # a seat taken: the signed-in player's games remember it
+                    await remember(accounts, request, reply.get("id", request.path_params["game_id"]), reply["seat"])
+                return JSONResponse(reply)
             except RequestError as e:
                 return _error(e.status, e.message)
             except ActError as e:
@@ -274,6 +281,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/rokugan/data", rokugan_data),
             Route("/api/senjutsu/data", senjutsu_data),
             Route("/api/words/{lang}", words),
+            *account_routes(hub, accounts, limiter, settings),
             WebSocketRoute("/ws/games/{game_id}", game_socket),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],

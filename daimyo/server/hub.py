@@ -277,12 +277,17 @@ class Hub:
                 self._pages.clear()
                 for c in list(room.conns):
                     c.put({"type": "rematch", "id": row.id})
+        return {"id": new.row.id, **await self.fresh_token(new, seat)}
+
+    async def fresh_token(self, room: Room, seat: int) -> dict:
+        """A new token for a human seat (stored first); the seat's old token stops working."""
         token = secrets.token_urlsafe(24)
-        async with new.lock:
-            await self.store.write(update(seats).where(seats.c.game_id == new.row.id, seats.c.seat == seat)
+        async with room.lock:
+            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat)
                                    .values(token_hash=hash_token(token)))
-            new.row.seats[seat].token_hash = hash_token(token)
-        return {"id": new.row.id, "seat": seat, "token": token, "play": play_link(new.row.id, seat, token)}
+            room.row.seats[seat].token_hash = hash_token(token)
+        self._pages.clear()
+        return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
 
     async def stand_in(self, game_id: Any, request: Any) -> dict:
         """The host gives an absent player's seat to a bot: {"host": TOKEN, "seat": N}."""

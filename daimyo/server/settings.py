@@ -58,6 +58,14 @@ class Settings:
     absent_after: float = 120.0
     """Seconds a seat's player must have been gone before the host or another player may give the seat to a bot."""
 
+    # --- accounts
+    session_days: float = 30.0
+    """Days a sign-in lasts."""
+    cookie_secure: bool = True
+    """Send the session cookie only over HTTPS (browsers also allow it on http://localhost); false for plain HTTP on a LAN."""
+    signin_rate: str = "10/minute"
+    """Failed sign-ins a client may make (per address, and the same again per account name)."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""

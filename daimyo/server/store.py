@@ -72,6 +72,7 @@ seats = Table(
     Column("name", String(80)),
     Column("bot", String(40)),
     Column("token_hash", String(64)),
+    Column("user_id", String(32)),   # the account that holds the seat, if its player signed in (accounts.py)
 )
 
 actions = Table(
