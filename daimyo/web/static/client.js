@@ -152,6 +152,8 @@ function connectGame(gameId, handlers) {
     if (link.ws) { link.ws.onclose = null; link.ws.onmessage = null; link.ws.close(); }
   }
 
+  // another seat's link pasted into this tab's address bar changes only the fragment: the page starts again with it
+  window.addEventListener("hashchange", () => { if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload(); });
   open();
   return { send, watch, stop, seat: () => (link.creds ? link.creds.seat : null) };
 }
