@@ -82,3 +82,41 @@ SENJUTSU = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
 ))
+
+
+def geometry() -> dict:
+    """The battlefield's layout for the browser (public, the same in every duel), from :mod:`~daimyo.senjutsu.hexgrid`.
+
+    In the plane of a hex of radius 1 (flat-topped, x to the right, y down): ``axes`` the centres of hexes ``1,0`` and
+    ``0,1`` (so a hex's centre is ``q * axes.q + r * axes.r``), ``corners`` a hex's six corners around its centre,
+    ``directions`` the step of each facing (``facings``, clockwise from ``n``) and ``relative`` the grid's relative
+    directions; for each battlefield (``one``, ``two``) every hex ``q,r`` with its centre and its six neighbours in
+    facing order (null off the battlefield). The plane is hexgrid's integer frame (X, Y) scaled to (X / 2, Y * √3 / 2).
+    """
+    from math import sqrt
+
+    from daimyo.senjutsu import hexgrid
+
+    def plane(x: float, y: float) -> list[float]:
+        return [x / 2, y * sqrt(3) / 2]
+
+    def centre(h: hexgrid.Hex) -> list[float]:
+        points = hexgrid.corners(h)
+        return plane(sum(x for x, _ in points) / 6, sum(y for _, y in points) / 6)
+
+    origin = centre((0, 0))
+    boards = {}
+    for kind in ("one", "two"):
+        hexes = hexgrid.battlefield(kind)
+        boards[kind] = {hexgrid.hex_text(h): {
+            "centre": centre(h),
+            "neighbours": [hexgrid.hex_text(n) if n in hexes else None for n in hexgrid.neighbours(h)],
+        } for h in sorted(hexes)}
+    return {
+        "facings": list(hexgrid.FACINGS),
+        "relative": list(hexgrid.RELATIVE),
+        "directions": [list(d) for d in hexgrid.DIRECTIONS],
+        "axes": {"q": centre((1, 0)), "r": centre((0, 1))},
+        "corners": [[x - origin[0], y - origin[1]] for x, y in (plane(*c) for c in hexgrid.corners((0, 0)))],
+        "boards": boards,
+    }

@@ -169,6 +169,13 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return _error(400, f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
         return JSONResponse({"bots": hosted(game).bot_names()})
 
+    async def registry(request: Request) -> Response:
+        """The games the lobby offers, from the game registry: players, what a seat picks and the bots."""
+        return JSONResponse({"games": [{
+            "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
+            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
+        } for info in map(hosted, HOSTED)]})
+
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw
         return Response(draw(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
@@ -265,6 +272,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/", page("index.html")),
             Route("/game/{game_id}", game_page),
             Route("/api/bots", bots),
+            Route("/api/registry", registry),
             Route("/api/stats", stats),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
@@ -399,9 +407,12 @@ _SENJUTSU_CACHE: dict = {}
 
 
 def _senjutsu_data() -> dict:
-    """The sample set's characters (Kamae trees) and cards, all printed and public, for the Senjutsu page."""
+    """The sample set's characters (Kamae trees) and cards, all printed and public, and the battlefield's geometry
+    (the same for every duel), for the Senjutsu page."""
     if not _SENJUTSU_CACHE:
         from importlib.resources import files
+
+        from daimyo.senjutsu.game import geometry
         d = json.loads((files("daimyo.senjutsu") / "data" / "sample.json").read_text(encoding="utf-8"))
-        _SENJUTSU_CACHE.update(characters=d["characters"], cards=d["cards"])
+        _SENJUTSU_CACHE.update(characters=d["characters"], cards=d["cards"], geometry=geometry())
     return _SENJUTSU_CACHE

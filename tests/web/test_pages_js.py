@@ -96,19 +96,3 @@ def test_every_legal_action_is_clickable_and_every_event_has_words(server, brows
         assert page.evaluate(CHECK, [views, events, lang]) == [], lang
     assert errors == []
 
-
-def test_a_wrong_seat_token_is_refused_and_the_page_watches_instead(server, browser):
-    """Seats and tokens: nobody acts for a seat without its token; the page says so and falls back to watching."""
-    import json
-    import urllib.request
-
-    body = json.dumps({"game": "rokugan", "practice": True, "seed": 2, "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}]}).encode()
-    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
-    game = json.loads(urllib.request.urlopen(req).read())
-    page = browser.new_page()
-    page.goto(f"{server}/game/{game['id']}#seat=0&token=not-the-token")
-    page.wait_for_selector("#message.error")
-    page.wait_for_selector("#conn.spectating")
-    assert page.evaluate(f"localStorage.getItem('daimyo:{game['id']}')") is None
-    assert page.locator("#screen:not([hidden])").count() == 0  # no hand, no objective: nothing of seat 0 is shown
-    assert page.locator("#actions button").count() == 0

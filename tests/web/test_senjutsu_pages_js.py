@@ -96,7 +96,7 @@ def test_every_legal_action_is_clickable_and_every_event_has_words(server, brows
     page, errors = open_bot_game(server, browser, "senjutsu")
     page.wait_for_selector("#board svg .hex")
     page.wait_for_function("() => document.body.dataset.seq !== '-1' && Object.keys(G.cards).length > 40")
-    page.evaluate("G.ws.onclose = null; G.ws.onmessage = null; G.ws.close()")   # the samples, not the live game, from now on
+    page.evaluate("G.conn.stop()")   # the samples, not the live game, from now on
     views, events = samples
     verbs = {a.split()[0] for s in views for a in s["legal"]}
     assert len(views) > 60 and {"place", "play", "move", "target"} <= verbs

@@ -64,7 +64,7 @@ def test_senjutsu_sentences_are_the_same_in_python_and_in_the_browser(server, br
     page, errors = open_bot_game(server, browser, "senjutsu")
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seq !== '-1' && Object.keys(G.cards).length > 40")
-    page.evaluate("G.ws.onclose = null; G.ws.onmessage = null; G.ws.close()")   # the samples, not the live game, from now on
+    page.evaluate("G.conn.stop()")   # the samples, not the live game, from now on
     cards = senjutsu_cards()
     for lang in LANGS:
         got = page.evaluate(SENJUTSU, [[[names, [e.to_dict() for e in evs]] for names, evs in duels.values()], lang])

@@ -1,4 +1,5 @@
-// Shared by the lobby and the game page: translations, names, small helpers. Plain JavaScript, no build step.
+// Shared by every page: translations, clan names and colours, small DOM and SVG helpers. Plain JavaScript, no build step.
+// Each game's own names live in its own script (events.js for Rokugan, senjutsu.js); no script redefines a name of another.
 "use strict";
 
 const LANGS = ["en", "pl"];
@@ -76,53 +77,6 @@ const CLAN_COLOURS = {
 };
 
 function clanName(c) { return c ? t("clan." + c) : t("nobody"); }
-function territoryName(id) { return t("territory." + id); }
-function provinceName(p) {
-  const m = /^(.*)_(\d)$/.exec(p);
-  if (!m) return territoryName(p);
-  const short = I18N.dict["province_prefix." + m[1]] || I18N.fallback["province_prefix." + m[1]];
-  return `${short || territoryName(m[1])} ${m[2]}`;
-}
-function cardName(id) { return t("card." + id); }
-function objectiveName(id) { return id ? t("objective." + id) : "—"; }
-
-// The printed components (GET /api/rokugan/data), for what objectives ask.
-const DATA = { objectives: {} };
-async function loadData() {
-  try {
-    const d = await (await fetch("/api/rokugan/data")).json();
-    for (const o of (d.objectives && d.objectives.objectives) || []) DATA.objectives[o.id] = o;
-  } catch (e) { /* names still come from the translations */ }
-}
-
-function objectiveText(id) {
-  const o = DATA.objectives[id];
-  if (!o) return "";
-  const provinces = Array.isArray(o.provinces_list) ? o.provinces_list.map(provinceName).join(", ") : o.provinces;
-  return t("objcond." + o.condition, { territory: o.territory ? territoryName(o.territory) : "", honor: o.honor, provinces, territories: o.territories });
-}
-function cardText(id) { return t("cardtext." + id); }
-function specialName(s) { return t("special." + s); }
-
-const TOKEN_KINDS = { a: "army", n: "navy", s: "shinobi", b: "blessing" };
-function tokenName(code) {
-  if (!code) return t("token.hidden");
-  const m = /^([ansb])(\d)$/.exec(code);
-  if (m) return t("token." + TOKEN_KINDS[m[1]], { n: m[2] });
-  return t("token." + code);
-}
-
-function placeName(place) {
-  if (!place) return "";
-  if (place.startsWith("#")) return t("place.token", { n: place.slice(1) });
-  if (place.startsWith("~")) return t("place.coast", { province: provinceName(place.slice(1)) });
-  if (place.includes(">")) {
-    const [a, b] = place.split(">");
-    return t("place.border", { from: provinceName(a), to: provinceName(b) });
-  }
-  return provinceName(place);
-}
-
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -134,6 +88,16 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("data-")) e.setAttribute(k, v);
     else e.setAttribute(k, v);
   }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+// An SVG element with attributes and children (arrays of children are spread).
+function svgEl(tag, attrs, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
 }

@@ -1,6 +1,55 @@
-// The game's events in words (English and Polish through t()), and the detail shown for a resolution step.
+// Battle for Rokugan in words (English and Polish through t()): the names of its places, tokens, cards and objectives,
+// its events, and the detail shown for a resolution step.
 // daimyo/words/rokugan.py says the same sentences in Python (the terminal); a test checks both give the same text.
 "use strict";
+
+// -- names ------------------------------------------------------------------------------------------------------------
+function territoryName(id) { return t("territory." + id); }
+function provinceName(p) {
+  const m = /^(.*)_(\d)$/.exec(p);
+  if (!m) return territoryName(p);
+  const short = I18N.dict["province_prefix." + m[1]] || I18N.fallback["province_prefix." + m[1]];
+  return `${short || territoryName(m[1])} ${m[2]}`;
+}
+function cardName(id) { return t("card." + id); }
+function objectiveName(id) { return id ? t("objective." + id) : "—"; }
+
+// The printed components (GET /api/rokugan/data), for what objectives ask.
+const DATA = { objectives: {} };
+async function loadData() {
+  try {
+    const d = await (await fetch("/api/rokugan/data")).json();
+    for (const o of (d.objectives && d.objectives.objectives) || []) DATA.objectives[o.id] = o;
+  } catch (e) { /* names still come from the translations */ }
+}
+
+function objectiveText(id) {
+  const o = DATA.objectives[id];
+  if (!o) return "";
+  const provinces = Array.isArray(o.provinces_list) ? o.provinces_list.map(provinceName).join(", ") : o.provinces;
+  return t("objcond." + o.condition, { territory: o.territory ? territoryName(o.territory) : "", honor: o.honor, provinces, territories: o.territories });
+}
+function cardText(id) { return t("cardtext." + id); }
+function specialName(s) { return t("special." + s); }
+
+const TOKEN_KINDS = { a: "army", n: "navy", s: "shinobi", b: "blessing" };
+function tokenName(code) {
+  if (!code) return t("token.hidden");
+  const m = /^([ansb])(\d)$/.exec(code);
+  if (m) return t("token." + TOKEN_KINDS[m[1]], { n: m[2] });
+  return t("token." + code);
+}
+
+function placeName(place) {
+  if (!place) return "";
+  if (place.startsWith("#")) return t("place.token", { n: place.slice(1) });
+  if (place.startsWith("~")) return t("place.coast", { province: provinceName(place.slice(1)) });
+  if (place.includes(">")) {
+    const [a, b] = place.split(">");
+    return t("place.border", { from: provinceName(a), to: provinceName(b) });
+  }
+  return provinceName(place);
+}
 
 // An event arrives as {"kind": ..., ...data} (Event.to_dict) or {"kind": ..., "data": {...}}.
 function evData(e) { return e.data && typeof e.data === "object" && !Array.isArray(e.data) ? e.data : e; }

@@ -2,12 +2,11 @@
 // Protocol: docs/server-protocol.md. Plain JavaScript, no build step.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const gameId = pageGameId();
 const REPLAY = new URLSearchParams(location.search).get("replay") === "1";
 
 const G = {
-  ws: null, seat: null, token: null, summary: null, retries: 0, closedForGood: false,
+  conn: null, seat: null, summary: null,   // the connection (client.js), the seat the server seated us in
   view: null, legal: [], seq: -1, toAct: [],
   shownView: null,           // the view on the board (an older one while resolution steps are shown)
   steps: [], stepIndex: 0, pendingView: null,
@@ -16,19 +15,6 @@ const G = {
   replay: null, replayPos: 0,
   boardReady: false, targets: {}, provinces: new Set(),
 };
-
-// -- seat and token ------------------------------------------------------------
-function loadCredentials() {
-  const frag = new URLSearchParams(location.hash.slice(1));
-  const key = "daimyo:" + gameId;
-  if (frag.get("token")) {
-    const creds = { seat: Number(frag.get("seat")), token: frag.get("token") };
-    localStorage.setItem(key, JSON.stringify(creds));
-    history.replaceState(null, "", location.pathname + location.search);  // the token leaves the address bar
-    return creds;
-  }
-  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
-}
 
 // -- the board -------------------------------------------------------------------
 async function loadBoard() {
@@ -64,13 +50,6 @@ function anchor(place) {
   if (!t) return null;
   const [x, y] = t.dataset.anchor.split(" ").map(Number);
   return { x, y };
-}
-
-function svgEl(tag, attrs, ...children) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
 }
 
 const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
@@ -233,7 +212,7 @@ function selectHead(head) {
 
 function clickPlace(place) {
   if (REPLAY || G.steps.length) return;
-  if (!G.legal.length) { say(t(G.seat === null ? "msg.spectator" : "msg.not_your_turn")); return; }
+  if (!G.legal.length) { showMessage(t(G.seat === null ? "msg.spectator" : "msg.not_your_turn")); return; }
   const parsed = parseLegal(G.legal);
   if (!G.head) {
     const heads = [...parsed.heads.entries()].filter(([, list]) => list.some((refs) => refs[0] === place)).map(([h]) => h);
@@ -241,7 +220,7 @@ function clickPlace(place) {
     else if (heads.length > 1) { offerHeads(heads, place); return; }
     else {
       const hasPlace = [...parsed.heads.keys()].some((h) => h.startsWith("place "));
-      say(t(hasPlace ? "msg.pick_token_first" : "msg.nothing_there", { place: placeName(place) }), "error");
+      showMessage(t(hasPlace ? "msg.pick_token_first" : "msg.nothing_there", { place: placeName(place) }), "error");
       return;
     }
   }
@@ -250,7 +229,7 @@ function clickPlace(place) {
     const list = parsed.heads.get(G.head) || [];
     const single = list.length && list.every((refs) => refs.length === 1);
     if (single) { send(`${G.head} ${place}`); return; }  // the server says why it is illegal
-    say(t("msg.not_a_choice", { place: placeName(place) }), "error");
+    showMessage(t("msg.not_a_choice", { place: placeName(place) }), "error");
     return;
   }
   G.picked.push(place);
@@ -281,18 +260,10 @@ function offerHeads(heads, place) {
 }
 
 function send(action) {
-  if (!G.ws || G.ws.readyState !== 1) { say(t("msg.offline"), "error"); return; }
-  document.body.dataset.busy = "1";
-  G.ws.send(JSON.stringify({ type: "act", action, seq: G.seq }));
+  if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
   G.head = null;
   G.picked = [];
-  say(t("msg.sent", { action: actionLabel(action) }));
-}
-
-function say(text, kind) {
-  const m = document.getElementById("message");
-  m.textContent = text || "";
-  m.className = "message" + (kind ? " " + kind : "");
+  showMessage(t("msg.sent", { action: actionLabel(action) }));
 }
 
 // -- labels for actions ----------------------------------------------------------
@@ -395,7 +366,7 @@ function renderScreen(view) {
     hand.append(el("button", {
       class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
       style: `--clan: ${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
-      onclick: () => { if (playable) selectHead(G.head === head ? null : head); else say(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
+      onclick: () => { if (playable) selectHead(G.head === head ? null : head); else showMessage(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
     }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
   }
   const cards = (you.territory_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) }), el("div", { class: "small", text: cardText(c) })));
@@ -560,43 +531,13 @@ function endSteps() {
   render();
 }
 
-// -- the connection --------------------------------------------------------------
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
-  G.ws = ws;
-  setConn("connecting");
-  ws.onopen = () => {
-    ws.send(JSON.stringify(G.token ? { type: "hello", seat: G.seat, token: G.token } : { type: "hello" }));
-  };
-  ws.onmessage = (m) => {
-    let msg;
-    try { msg = JSON.parse(m.data); } catch (e) { return; }
-    onMessage(msg);
-  };
-  ws.onclose = () => {
-    setConn("offline");
-    if (G.closedForGood) return;
-    const delay = Math.min(30000, 500 * 2 ** G.retries);
-    G.retries++;
-    setTimeout(connect, delay);
-  };
-}
-
-function setConn(state) {
-  const c = document.getElementById("conn");
-  c.textContent = t("conn." + state);
-  c.className = "conn " + state;
-}
-
+// -- the server's messages (the connection itself is client.js's) ------------------
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
-      G.retries = 0;
       G.seat = msg.seat;
       G.summary = msg.game;
       showPracticeBanner(G.summary);
-      setConn(msg.seat === null ? "spectating" : "connected");
       G.log = [];
       document.getElementById("log").replaceChildren();
       break;
@@ -614,7 +555,6 @@ function onMessage(msg) {
       G.seq = msg.seq;
       G.head = null;
       G.picked = [];
-      document.body.dataset.busy = "0";
       if (first || stepsActive()) {
         if (stepsActive()) G.pendingView = msg.view; else G.shownView = msg.view;
       } else {
@@ -628,17 +568,7 @@ function onMessage(msg) {
     }
     case "ack":
       break;
-    case "error":
-      document.body.dataset.busy = "0";
-      say(msg.message + (msg.rule ? ` [${msg.rule}]` : ""), "error");
-      if (msg.code === "no-such-game") G.closedForGood = true;
-      if (msg.code === "bad-token") {
-        // a wrong or stale seat token: forget it; the reconnection watches as a spectator
-        localStorage.removeItem("daimyo:" + gameId);
-        G.token = null;
-        G.seat = null;
-        G.retries = 0;
-      }
+    case "error":   // shown by the client; what was being built is dropped
       G.head = null;
       G.picked = [];
       renderActions();
@@ -652,13 +582,13 @@ function onMessage(msg) {
 // -- replay ------------------------------------------------------------------------
 async function startReplay() {
   document.body.classList.add("replaying");
-  const got = await loadReplay(gameId, (message) => say(message, "error"));
+  const got = await loadReplay(gameId, (message) => showMessage(message, "error"));
   if (!got) return;
   G.summary = got.summary;
   showPracticeBanner(G.summary);
   G.replay = got.data;
   setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
-  setConn("replay");
+  showConnection("replay");
   replayTo(0);
 }
 
@@ -702,8 +632,6 @@ async function main() {
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
-  const creds = loadCredentials();
-  if (creds) { G.seat = creds.seat; G.token = creds.token; }
-  connect();
+  G.conn = connectGame(gameId, { onMessage });
 }
 main();

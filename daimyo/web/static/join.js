@@ -2,7 +2,7 @@
 // The code stays in the address's fragment, which never reaches the server's logs or other sites' Referer.
 "use strict";
 
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const gameId = pageGameId();
 // error: what went wrong, as a function giving it in the chosen language (the language may change while it shows)
 const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, characters: {}, busy: false, error: null };
 
@@ -15,10 +15,6 @@ function claimError(status, message) {
 function seatChoiceName(game, c) {
   if (game === "senjutsu") return c ? JOIN.characters[c] || c : t("lobby.random_character");
   return c ? clanName(c) : t("lobby.random_clan");
-}
-
-function mine() {
-  try { return JSON.parse(localStorage.getItem("daimyo:" + gameId) || "null"); } catch (e) { return null; }
 }
 
 function render() {
@@ -38,7 +34,7 @@ function render() {
   document.getElementById("practice-warning").hidden = !g.practice;
   const open = g.status === "over" ? [] : g.seats.filter((s) => s.open);
   document.getElementById("join-state").textContent = g.status === "over" ? t("join.over") : open.length ? t("join.open_seats", { n: open.length }) : t("join.none_open");
-  const held = mine();
+  const held = heldSeat(gameId);
   const note = document.getElementById("join-mine");
   note.hidden = !held;
   if (held) note.replaceChildren(t("join.yours", { n: held.seat + 1 }), " ", el("a", { href: `/game/${encodeURIComponent(gameId)}`, class: "play-mine", text: t("lobby.play_your_seat") }));
@@ -78,7 +74,7 @@ async function claim(seat) {
   } catch (e) { if (!r || r.ok) r = null; }   // a refusal without words still has its status
   JOIN.busy = false;
   if (r && r.ok) {
-    localStorage.setItem("daimyo:" + gameId, JSON.stringify({ seat: data.seat, token: data.token }));
+    keepSeat(gameId, data.seat, data.token);
     location.assign(data.play);
     return;
   }

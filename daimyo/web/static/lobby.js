@@ -2,17 +2,25 @@
 // creator's own seat, list the games page by page.
 "use strict";
 
-const CLANS = ["crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"];
-let BOTS = ["random"];
+// The games the lobby creates, from the server's game registry (GET /api/registry), in its order: name -> players
+// allowed (min_players, max_players), what a seat is called and picks (seat_word, seat_choices) and the bots.
+const GAMES = {};
+let BOTS = [];
 const seatState = [];
 let sitChoice = "auto";   // the creator's own seat: "auto" (the first human seat), a seat number, or "none"
 let shownGame = null;     // the game whose invitation the page shows
-// the games the lobby creates: players allowed, and what a seat picks (a clan, or a Senjutsu character)
-const GAMES = { rokugan: { min: 2, max: 5, bots: ["random"] }, senjutsu: { min: 2, max: 4, bots: ["heuristic", "random"] } };
 const CHARACTERS = {};   // Senjutsu character id -> printed name (GET /api/senjutsu/data)
 function currentGame() { return document.getElementById("game").value; }
-function choices() { return currentGame() === "senjutsu" ? Object.keys(CHARACTERS) : CLANS; }
-function choiceName(game, c) { return game === "senjutsu" ? (c ? CHARACTERS[c] || c : t("nobody")) : clanName(c); }
+function seatWord(game) { return (GAMES[game] || {}).seat_word || "clan"; }
+function choices() { return (GAMES[currentGame()] || {}).seat_choices || []; }
+// A game's name in words ("lobby.game_<name>"; the registry's title for a game the catalogue does not know).
+function gameName(game) { const key = `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
+// A seat's choice in words: a clan from the catalogue ("clan.<id>"), a character by its printed name.
+function choiceName(game, c) {
+  if (!c) return t("nobody");
+  const key = seatWord(game) + "." + c;
+  return t(key) !== key ? t(key) : CHARACTERS[c] || c;
+}
 
 function seatRow(i) {
   const s = seatState[i] || (seatState[i] = { kind: i === 0 ? "human" : "bot", name: "", clan: "", bot: BOTS[0] });
@@ -26,24 +34,33 @@ function seatRow(i) {
   const name = el("input", { class: "seat-name", "data-seat": i, value: s.name, placeholder: s.kind === "human" ? t("lobby.name_placeholder") : "", oninput: (e) => { s.name = e.target.value; } });
   if (s.kind === "bot") name.disabled = true;
   const clan = el("select", { class: "seat-clan", "data-seat": i, onchange: (e) => { s.clan = e.target.value; } },
-    el("option", { value: "", text: t(game === "senjutsu" ? "lobby.random_character" : "lobby.random_clan") }),
+    el("option", { value: "", text: t(`lobby.random_${seatWord(game)}`) }),
     choices().map((c) => el("option", { value: c, text: choiceName(game, c) })));
   clan.value = s.clan;
   return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, who), el("td", {}, name), el("td", {}, clan));
 }
 
-function renderPlayers() {
-  const g = GAMES[currentGame()];
-  const select = document.getElementById("players");
-  const was = Number(select.value);
-  select.replaceChildren(...Array.from({ length: g.max - g.min + 1 }, (_, k) => el("option", { text: String(g.min + k) })));
-  select.value = String(Math.min(g.max, Math.max(g.min, was || 4)));
-  document.getElementById("clan-head").textContent = t(currentGame() === "senjutsu" ? "lobby.character" : "lobby.clan");
+// The Game choice: every game of the registry.
+function renderGameChoice() {
+  const select = document.getElementById("game");
+  const was = select.value;
+  select.replaceChildren(...Object.keys(GAMES).map((name) => el("option", { value: name, text: gameName(name) })));
+  if (GAMES[was]) select.value = was;
 }
 
-async function changeGame() {
-  const game = currentGame();
-  try { BOTS = (await (await fetch("/api/bots?game=" + game)).json()).bots || GAMES[game].bots; } catch (e) { BOTS = GAMES[game].bots; }
+function renderPlayers() {
+  const g = GAMES[currentGame()];
+  if (!g) return;
+  const select = document.getElementById("players");
+  const was = Number(select.value);
+  const [min, max] = [g.min_players, g.max_players];
+  select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, k) => el("option", { text: String(min + k) })));
+  select.value = String(Math.min(max, Math.max(min, was || 4)));
+  document.getElementById("clan-head").textContent = t("lobby." + seatWord(currentGame()));
+}
+
+function changeGame() {
+  BOTS = (GAMES[currentGame()] || {}).bots || [];
   renderPlayers();
   renderSeats();
 }
@@ -108,14 +125,13 @@ async function createGame(ev) {
     data = await r.json();
   } catch (e) { err.textContent = t("lobby.no_server"); return; }
   if (!r.ok) { err.textContent = data.error || r.statusText; return; }
-  if (data.host) localStorage.setItem(hostKey(data.id), data.host);
+  if (data.host) keepHost(data.id, data.host);
   // the creator's seat token stays on this browser, so that the game list's links return the creator to the seat
-  if (data.you) localStorage.setItem("daimyo:" + data.id, JSON.stringify({ seat: data.you.seat, token: data.you.token }));
+  if (data.you) keepSeat(data.id, data.you.seat, data.you.token);
   showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open));
   loadGames();
 }
 
-function hostKey(id) { return "daimyo:host:" + id; }
 function fullLink(path) { return new URL(path, location.href).href; }
 
 // The panel under the form: the creator's own seat and the invitation for the open seats.
@@ -129,7 +145,7 @@ function showCreated(id, invite, you, open) {
   document.getElementById("invite-box").hidden = !open;
   document.getElementById("invite-link").value = invite ? fullLink(invite.link) : "";
   document.getElementById("invite-status").textContent = "";
-  document.getElementById("new-invite").hidden = !localStorage.getItem(hostKey(id));
+  document.getElementById("new-invite").hidden = !heldHost(id);
 }
 
 async function copyInvite() {
@@ -148,7 +164,7 @@ async function copyInvite() {
 // POST /api/games/<id>/invite with this browser's host token: a new link; the old code stops working.
 async function newInvite(id) {
   const status = document.getElementById("invite-status");
-  const host = localStorage.getItem(hostKey(id));
+  const host = heldHost(id);
   if (!host) return;
   let r, data;
   try {
@@ -156,7 +172,7 @@ async function newInvite(id) {
     data = await r.json();
   } catch (e) { status.textContent = t("lobby.no_server"); return; }
   if (!r.ok) { status.textContent = r.status === 403 ? t("lobby.not_host") : data.error || r.statusText; return; }
-  const creds = JSON.parse(localStorage.getItem("daimyo:" + id) || "null");
+  const creds = heldSeat(id);
   showCreated(id, data.invite, creds && { seat: creds.seat, play: `/game/${id}` }, true);
   document.getElementById("invite-status").textContent = t("lobby.invite_replaced");
 }
@@ -173,18 +189,18 @@ function gameItem(g) {
     ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
-  const mine = JSON.parse(localStorage.getItem("daimyo:" + g.id) || "null");
+  const mine = heldSeat(g.id);
   const links = [el("a", { href: `/game/${g.id}`, class: mine && g.status !== "over" ? "watch play" : "watch",
     text: g.status === "over" ? t("lobby.view") : mine ? t("lobby.play_seat_n", { n: mine.seat + 1 }) : t("lobby.watch") })];
   if (g.status === "over") {
     links.push(el("a", { href: `/game/${g.id}?replay=1`, class: "replay", text: t("lobby.replay") }));
     links.push(el("a", { href: `/api/games/${g.id}/record`, class: "record", download: `${g.id}.record`, text: t("lobby.record") }));
   }
-  if (open && localStorage.getItem(hostKey(g.id))) {
+  if (open && heldHost(g.id)) {
     links.push(el("button", { type: "button", class: "new-invite", "data-game": g.id, text: t("lobby.new_invite"), onclick: () => newInvite(g.id) }));
   }
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ",
-    el("span", { class: "badge", text: t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan") }),
+    el("span", { class: "badge", text: gameName(g.game) }),
     g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
     open ? el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }) : null,
     " ", el("span", { text: who }),
@@ -233,11 +249,13 @@ async function moreGames() {
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
-  try { BOTS = (await (await fetch("/api/bots")).json()).bots || BOTS; } catch (e) { /* keep the default */ }
+  try {
+    for (const g of (await (await fetch("/api/registry")).json()).games) GAMES[g.name] = g;
+  } catch (e) { document.getElementById("create-error").textContent = t("lobby.no_server"); }
   try {
     for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
-  I18N.listeners.push(renderPlayers, renderSeats, renderGames);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderSeats, renderGames);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);
@@ -245,10 +263,12 @@ async function main() {
   document.getElementById("new-invite").addEventListener("click", () => { if (shownGame) newInvite(shownGame); });
   document.getElementById("more-games").addEventListener("click", moreGames);
   showPractice();
+  renderGameChoice();
   document.getElementById("game").addEventListener("change", changeGame);
-  if (new URLSearchParams(location.search).get("game") === "senjutsu") { document.getElementById("game").value = "senjutsu"; await changeGame(); }
+  const asked = new URLSearchParams(location.search).get("game");
+  if (GAMES[asked]) document.getElementById("game").value = asked;
   document.getElementById("create-form").addEventListener("submit", createGame);
-  renderSeats();
+  changeGame();
   loadGames();
   setInterval(loadGames, 5000);
 }

@@ -2,14 +2,9 @@
 // Protocol: docs/server-protocol.md (Senjutsu). Plain JavaScript, no build step.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const gameId = pageGameId();
 const REPLAY = new URLSearchParams(location.search).get("replay") === "1";
-const HEX = 36;                 // a battlefield hex's radius in pixels
-const SQ3 = Math.sqrt(3);
-const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];   // n ne se s sw nw (docs/senjutsu-notation.md)
-const FACINGS = ["n", "ne", "se", "s", "sw", "nw"];
-const RELATIVE = ["F", "FR", "BR", "B", "BL", "FL"];
+const HEX = 36;                 // a battlefield hex's radius in pixels (the geometry comes from the server at radius 1)
 const SEAT_COLOURS = ["#b3261e", "#2f5b9a", "#2e7d32", "#7b3fa0"];
 const KAMAE_AT = { determination: [80, 16], aggression: [22, 62], balance: [138, 62], neutral: [80, 108] };
 const EFFECT_COLOURS = { wound: "#d9534f", wound2: "#8e1b17", bleeding: "#c2185b", execution: "#111", asterisk: "#7e57c2",
@@ -17,23 +12,11 @@ const EFFECT_COLOURS = { wound: "#d9534f", wound2: "#8e1b17", bleeding: "#c2185b
 const TERRAIN_COLOURS = { rock: "#8d8a85", shrine: "#c0504d", tree: "#4c8c3a", torii: "#e8e2d3", bamboo: "#9cc46b", cart: "#a0703c" };
 
 const G = {
-  ws: null, seat: null, token: null, summary: null, retries: 0, closedForGood: false,
+  conn: null, seat: null, summary: null,   // the connection (client.js), the seat the server seated us in
   view: null, legal: [], seq: -1, log: [], placeHex: null, lastCard: {}, data: null, cards: {}, characters: {},
+  geometry: null,   // the battlefield's hexes, centres, neighbours and directions (GET /api/senjutsu/data, from hexgrid.py)
   replay: null, replayPos: 0, hover: null,
 };
-
-// -- seat and token (as on the Rokugan page: the token leaves the address bar for localStorage) -------------
-function loadCredentials() {
-  const frag = new URLSearchParams(location.hash.slice(1));
-  const key = "daimyo:" + gameId;
-  if (frag.get("token")) {
-    const creds = { seat: Number(frag.get("seat")), token: frag.get("token") };
-    localStorage.setItem(key, JSON.stringify(creds));
-    history.replaceState(null, "", location.pathname + location.search);
-    return creds;
-  }
-  try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
-}
 
 // -- names -----------------------------------------------------------------------------------------------------
 function seatIndex(name) { return Number(String(name).slice(1)) - 1; }
@@ -94,31 +77,21 @@ function lineText(ln) {
 }
 
 // -- SVG helpers ---------------------------------------------------------------------------------------------------
-function svgEl(tag, attrs, ...children) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 function title(text) { const e = document.createElementNS(SVGNS, "title"); e.textContent = text; return e; }
-function centre(q, r, size) { return [1.5 * size * q, SQ3 * size * (r + q / 2)]; }
-function hexPoints(x, y, size) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) pts.push(`${(x + size * Math.cos(Math.PI / 3 * i)).toFixed(1)},${(y + size * Math.sin(Math.PI / 3 * i)).toFixed(1)}`);
-  return pts.join(" ");
+// The geometry is the server's (daimyo/senjutsu/hexgrid.py through GET /api/senjutsu/data), at a hex radius of 1.
+function battlefield() { return G.geometry.boards[G.view.board]; }
+function facingIndex(f) { return G.geometry.facings.indexOf(f); }
+// where hex q,r (on the battlefield or not: a card's grid) is drawn, for hexes of radius `size`
+function centre(q, r, size) {
+  const a = G.geometry.axes;
+  return [size * (q * a.q[0] + r * a.r[0]), size * (q * a.q[1] + r * a.r[1])];
 }
+function hexPoints(x, y, size) { return G.geometry.corners.map(([dx, dy]) => `${(x + size * dx).toFixed(1)},${(y + size * dy).toFixed(1)}`).join(" "); }
 function parseHex(text) { const [q, r] = text.split(",").map(Number); return [q, r]; }
-function boardHexes(kind) {
-  const out = [];
-  const add = (cq, cr) => { for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) if (Math.abs(q + r) <= 3) out.push([q + cq, r + cr]); };
-  add(0, 0);
-  if (kind === "two") add(7, -3);
-  return out;
-}
 // the offset of a grid cell such as "F+FR" for a character facing n
 function cellOffset(path) {
   let q = 0, r = 0;
-  for (const p of path.split("+")) { const d = DIRS[RELATIVE.indexOf(p)]; q += d[0]; r += d[1]; }
+  for (const p of path.split("+")) { const d = G.geometry.directions[G.geometry.relative.indexOf(p)]; q += d[0]; r += d[1]; }
   return [q, r];
 }
 
@@ -141,10 +114,9 @@ function terrainMark(kind, x, y) {
 
 function drawBoard() {
   const v = G.view;
-  if (!v) return;
-  const hexes = boardHexes(v.board);
-  const xs = [], ys = [];
-  for (const [q, r] of hexes) { const [x, y] = centre(q, r, HEX); xs.push(x); ys.push(y); }
+  if (!v || !G.geometry) return;
+  const hexes = Object.entries(battlefield());
+  const xs = hexes.map(([, h]) => h.centre[0] * HEX), ys = hexes.map(([, h]) => h.centre[1] * HEX);
   const pad = HEX + 8;
   const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad, w = Math.max(...xs) - minX + pad, h = Math.max(...ys) - minY + pad;
   const placeable = {};
@@ -152,9 +124,9 @@ function drawBoard() {
     const m = /^place (-?\d+,-?\d+) (\w+)$/.exec(a);
     if (m) (placeable[m[1]] = placeable[m[1]] || []).push(m[2]);
   }
-  const cells = hexes.map(([q, r]) => {
-    const key = `${q},${r}`;
-    const [x, y] = centre(q, r, HEX);
+  const cells = hexes.map(([key, hex]) => {
+    const [q, r] = parseHex(key);
+    const [x, y] = [hex.centre[0] * HEX, hex.centre[1] * HEX];
     const kind = v.terrain[key];
     const cls = ["hex"];
     if (kind) cls.push("terrain", "terrain-" + kind);
@@ -179,7 +151,7 @@ function drawCharacter(s) {
   const i = seatIndex(s.seat);
   const [q, r] = parseHex(s.hex);
   const [x, y] = centre(q, r, HEX);
-  const angle = -90 + 60 * FACINGS.indexOf(s.facing);
+  const angle = -90 + 60 * facingIndex(s.facing);
   const rad = HEX * .56;
   const col = SEAT_COLOURS[i];
   // status badges sit behind the character (away from the facing arrow), fanned out
@@ -218,15 +190,22 @@ function showGhost(action) {
     return;
   }
   if (verb !== "move" || rest[0] === "-") return;
-  let [q, r] = parseHex(me.hex);
-  let f = FACINGS.indexOf(me.facing);
-  const path = [centre(q, r, HEX)];
+  // each step goes to the neighbour in that direction; a step off the battlefield is not taken (the character stays)
+  let at = me.hex;
+  let f = facingIndex(me.facing);
+  const point = (key) => battlefield()[key].centre.map((c) => c * HEX);
+  const path = [point(at)];
   for (const a of rest) {
     if (a === "L") f = (f + 5) % 6;
     else if (a === "R") f = (f + 1) % 6;
-    else { const d = DIRS[(f + RELATIVE.indexOf(a)) % 6]; q += d[0]; r += d[1]; path.push(centre(q, r, HEX)); }
+    else {
+      const next = battlefield()[at].neighbours[(f + G.geometry.relative.indexOf(a)) % 6];
+      if (!next) break;
+      at = next;
+      path.push(point(at));
+    }
   }
-  const [x, y] = centre(q, r, HEX);
+  const [x, y] = point(at);
   const rad = HEX * .56;
   const angle = -90 + 60 * f;
   svg.append(svgEl("g", { id: "ghost", "pointer-events": "none" },
@@ -260,7 +239,7 @@ function cardGrid(c) {
   if (!Object.keys(cells).length && !blocks.size) return null;
   const size = 10;
   const spots = new Map([["0,0", { q: 0, r: 0, kind: "self" }]]);
-  for (const d of DIRS) spots.set(`${d[0]},${d[1]}`, { q: d[0], r: d[1], kind: "" });
+  for (const d of G.geometry.directions) spots.set(`${d[0]},${d[1]}`, { q: d[0], r: d[1], kind: "" });
   for (const [p, effs] of Object.entries(cells)) { const [q, r] = cellOffset(p); spots.set(`${q},${r}`, { q, r, kind: "hit", effs, path: p }); }
   for (const p of blocks) {
     const [q, r] = cellOffset(p);
@@ -531,23 +510,16 @@ function render() {
   drawResult();
 }
 
-function showMessage(text, error) {
-  const m = document.getElementById("message");
-  m.textContent = text || "";
-  m.className = "message" + (error ? " error" : "");
-}
-
 function send(action) {
-  if (!G.ws || G.ws.readyState !== WebSocket.OPEN) return;
-  document.body.dataset.busy = "1";
   showMessage("");
   // a card is chosen at the same time as the others (Choose): another seat's choice, which arrives meanwhile, changes
   // nothing we may do, so the choice goes without the step number that would make it stale
   const msg = { type: "act", action };
   if (!(G.view && G.view.phase === "choose")) msg.seq = G.seq;
-  G.ws.send(JSON.stringify(msg));
+  G.conn.send(msg);
 }
 
+// The server's messages (the connection itself, its badge and its errors are client.js's).
 function onMessage(msg) {
   if (msg.type === "welcome") { G.summary = msg.game; G.seat = msg.seat; showPracticeBanner(G.summary); }
   else if (msg.type === "log") { G.log = msg.events; noteCards(msg.events); }
@@ -556,13 +528,7 @@ function onMessage(msg) {
     G.log = G.log.concat(msg.events);
     noteCards(msg.events);
     if (!G.legal.some((a) => a.startsWith("place " + G.placeHex + " "))) G.placeHex = null;
-    document.body.dataset.busy = "0";
     render();
-  } else if (msg.type === "ack") { /* the state message follows */ }
-  else if (msg.type === "error") {
-    document.body.dataset.busy = "0";
-    showMessage(msg.message + (msg.rule ? ` [${msg.rule}]` : ""), true);
-    if (["bad-token", "no-such-game"].includes(msg.code)) G.closedForGood = true;
   }
 }
 
@@ -570,43 +536,16 @@ function noteCards(events) {
   for (const e of events) if (e.kind === "resolve" || e.kind === "instant") G.lastCard[seatIndex(e.seat)] = e.card;
 }
 
-function setConn(state) {
-  const c = document.getElementById("conn");
-  c.className = "conn " + state;
-  c.textContent = t("conn." + state);
-}
-
-function connect() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}`);
-  G.ws = ws;
-  setConn("connecting");
-  ws.onopen = () => {
-    G.retries = 0;
-    const hello = { type: "hello" };
-    if (G.token) { hello.seat = G.seat; hello.token = G.token; }
-    ws.send(JSON.stringify(hello));
-    setConn("connected");
-  };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
-  ws.onclose = () => {
-    setConn("offline");
-    if (G.closedForGood || (G.view && G.view.phase === "over")) return;
-    G.retries += 1;
-    setTimeout(connect, Math.min(8000, 500 * 2 ** G.retries));
-  };
-}
-
 // -- a finished duel, step by step (GET /api/games/<id>/replay: public views and events only) ----------------------
 async function startReplay() {
-  const got = await loadReplay(gameId, (message) => showMessage(message, true));
+  const got = await loadReplay(gameId, (message) => showMessage(message, "error"));
   if (!got) return;
   G.summary = got.summary;
   showPracticeBanner(G.summary);
   G.replay = got.data;
   G.seat = null;
   setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
-  setConn("replay");
+  showConnection("replay");
   replayTo(0);
 }
 
@@ -634,12 +573,11 @@ async function main() {
     G.data = await (await fetch("/api/senjutsu/data")).json();
     for (const c of G.data.cards) G.cards[c.id] = c;
     for (const c of G.data.characters) G.characters[c.id] = c;
-  } catch (e) { /* the page still works with the card ids */ }
+    G.geometry = G.data.geometry;
+  } catch (e) { showMessage(t("client.no_data"), "error"); }   // the log and the answers still work, without the board
   I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
   if (REPLAY) { await startReplay(); return; }
-  const creds = loadCredentials();
-  if (creds) { G.seat = creds.seat; G.token = creds.token; }
-  connect();
+  G.conn = connectGame(gameId, { onMessage });
 }
 main();

@@ -1,0 +1,159 @@
+// The one browser client of every game's page (and the lobby's and join page's credentials): the seat tokens kept on
+// this browser, the game's WebSocket with one reconnection policy, the connection badge, the message line with the
+// server's refusals, and what a refused seat token does. The game pages keep only their game's drawing and input.
+// Protocol: docs/server-protocol.md. Plain JavaScript, no build step; needs common.js (t, el).
+"use strict";
+
+// The game id of a /game/<id> or /join/<id> page.
+function pageGameId() { return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""); }
+
+// -- credentials ------------------------------------------------------------------------------------------------------
+// A seat's token lives in localStorage under "daimyo:<game id>" as {seat, token}: kept by the lobby for the creator's
+// seat, by the join page for a claimed seat, and by a game page from a link's fragment (#seat=0&token=...).
+// The host token of a game this browser created lives under "daimyo:host:<game id>".
+function seatKey(gameId) { return "daimyo:" + gameId; }
+function hostKey(gameId) { return "daimyo:host:" + gameId; }
+
+function keepSeat(gameId, seat, token) { localStorage.setItem(seatKey(gameId), JSON.stringify({ seat, token })); }
+function forgetSeat(gameId) { localStorage.removeItem(seatKey(gameId)); }
+
+// The seat this browser holds in the game: {seat, token}, or null.
+function heldSeat(gameId) {
+  let creds = null;
+  try { creds = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null"); } catch (e) { return null; }
+  return creds && Number.isInteger(creds.seat) && typeof creds.token === "string" ? creds : null;
+}
+
+// A seat link's token (#seat=N&token=...) is kept and leaves the address bar (and so the history and bookmarks).
+function seatFromAddress(gameId) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("token")) {
+    keepSeat(gameId, Number(frag.get("seat")), frag.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return heldSeat(gameId);
+}
+
+function keepHost(gameId, host) { localStorage.setItem(hostKey(gameId), host); }
+function heldHost(gameId) { return localStorage.getItem(hostKey(gameId)); }
+
+// -- the badge and the message line -----------------------------------------------------------------------------------
+// The badge (#conn): connecting, connected, spectating, offline, refused or replay, as its class and in words.
+function showConnection(state) {
+  const badge = document.getElementById("conn");
+  badge.className = "conn " + state;
+  badge.textContent = t("conn." + state);
+  badge.dataset.state = state;
+}
+
+// The message line (#message): what the page says, "error" for a refusal; extra nodes (a button) after the text.
+function showMessage(text, kind, ...extra) {
+  const line = document.getElementById("message");
+  line.replaceChildren(text || "", ...extra);
+  line.className = "message" + (kind ? " " + kind : "");
+}
+
+// A refusal from the server in one line: its message and the rule it cites.
+function refusalText(msg) { return (msg.message || msg.code || "") + (msg.rule ? ` [${msg.rule}]` : ""); }
+
+// -- the connection ---------------------------------------------------------------------------------------------------
+// One reconnection policy for every game: 0.5 s after the first drop, doubling up to 10 s; a welcome starts it afresh.
+const RECONNECT = { firstMs: 500, maxMs: 10000 };
+function reconnectDelay(tries) { return Math.min(RECONNECT.maxMs, RECONNECT.firstMs * 2 ** tries); }
+
+// Connects the page to its game and keeps it connected. `handlers.onMessage(msg)` gets every server message
+// (welcome, log, state, ack, pong, error); the client itself shows the badge, shows every error on the message line,
+// marks the page idle again (body[data-busy]) on a state or an error, and answers the refusals that end a connection:
+// - a refused seat token ("bad-token"): the token is forgotten, reconnection stops, the page says so in words and
+//   offers to watch the game (one button); watching connects again without a seat;
+// - a game that does not exist ("no-such-game"): reconnection stops.
+// Returns {send(msg) -> sent?, seat() -> the seat asked for or null, watch(), stop()}.
+function connectGame(gameId, handlers) {
+  const link = { ws: null, creds: seatFromAddress(gameId), tries: 0, stopped: false, timer: null, refused: false };
+  // another language: the badge, and the refusal while it shows, in the new words
+  I18N.listeners.push(() => {
+    showConnection(document.getElementById("conn").dataset.state || "connecting");
+    if (link.refused) showRefusal();
+  });
+
+  function open() {
+    clearTimeout(link.timer);
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+    link.ws = ws;
+    showConnection("connecting");
+    ws.onopen = () => {
+      ws.send(JSON.stringify(link.creds ? { type: "hello", seat: link.creds.seat, token: link.creds.token } : { type: "hello" }));
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (ws === link.ws) receive(msg);
+    };
+    ws.onclose = () => {
+      if (ws !== link.ws) return;   // an older socket, replaced already
+      if (document.getElementById("conn").dataset.state !== "refused") showConnection("offline");
+      if (link.stopped) return;
+      link.timer = setTimeout(open, reconnectDelay(link.tries));
+      link.tries += 1;
+    };
+  }
+
+  function receive(msg) {
+    if (msg.type === "welcome") {
+      link.tries = 0;
+      showConnection(msg.seat === null || msg.seat === undefined ? "spectating" : "connected");
+    } else if (msg.type === "state") {
+      document.body.dataset.busy = "0";
+    } else if (msg.type === "error") {
+      document.body.dataset.busy = "0";
+      if (msg.code === "bad-token") refuseSeat();
+      else showMessage(refusalText(msg), "error");
+      if (msg.code === "no-such-game") link.stopped = true;
+    }
+    handlers.onMessage(msg);
+  }
+
+  // The one answer to a refused seat token, on every game's page.
+  function refuseSeat() {
+    forgetSeat(gameId);
+    link.creds = null;
+    link.stopped = true;
+    link.refused = true;
+    showConnection("refused");
+    showRefusal();
+  }
+
+  function showRefusal() {
+    showMessage(t("client.seat_refused"), "error", " ",
+      el("button", { type: "button", class: "watch-instead", text: t("client.watch"), onclick: watch }));
+  }
+
+  function watch() {
+    link.creds = null;
+    link.refused = false;
+    link.stopped = false;
+    link.tries = 0;
+    showMessage("");
+    if (link.ws) { link.ws.onclose = null; link.ws.close(); }
+    open();
+  }
+
+  function send(msg) {
+    if (!link.ws || link.ws.readyState !== WebSocket.OPEN) { showMessage(t("msg.offline"), "error"); return false; }
+    document.body.dataset.busy = "1";
+    link.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  function stop() {
+    link.stopped = true;
+    clearTimeout(link.timer);
+    if (link.ws) { link.ws.onclose = null; link.ws.onmessage = null; link.ws.close(); }
+  }
+
+  // another seat's link pasted into this tab's address bar changes only the fragment: the page starts again with it
+  window.addEventListener("hashchange", () => { if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload(); });
+  open();
+  return { send, watch, stop, seat: () => (link.creds ? link.creds.seat : null) };
+}
