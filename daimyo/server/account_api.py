@@ -137,10 +137,13 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
     ]
 
 
-async def remember(accounts: Accounts, request: Request, game_id: str, seat: int | None) -> None:
+async def remember(hub, accounts: Accounts, request: Request, game_id: str, seat: int | None) -> None:
     """Add a seat just taken (created, claimed, rematched) to the signed-in player's games."""
     if seat is None:
         return
     user = await accounts.user(request.cookies.get(COOKIE))
     if user is not None:
         await accounts.remember_seat(user, game_id, seat)
+        room = hub.rooms.get(game_id)
+        if room is not None:
+            room.row.seats[seat].user_id = user.id

@@ -35,7 +35,8 @@ log = logging.getLogger("daimyo.server")
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 # the HTTP status of each refusal code of the protocol
-STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "not-away": 409, "no-such-game": 404,
+STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "not-away": 409, "not-ready": 409,
+          "not-started": 409, "no-such-game": 404,
           "rate-limited": 429}
 
 
@@ -101,6 +102,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return refused(e)
         return Response(body, media_type="application/json")
 
+    async def open_games(request: Request) -> Response:
+        return JSONResponse({"games": await hub.open_games()})
+
     async def create_game(request: Request) -> Response:
         client = client_address(request.scope, settings)
         try:
@@ -113,7 +117,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             reply = await hub.create(req)
         except ActError as e:
             return refused(e)
-        await remember(accounts, request, reply["id"], (reply["you"] or {}).get("seat"))
+        await remember(hub, accounts, request, reply["id"], (reply["you"] or {}).get("seat"))
         return JSONResponse(reply, status_code=201)
 
     def seat_endpoint(method):
@@ -126,7 +130,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                 req = await read_json(request, settings)
                 reply = await method(request.path_params["game_id"], req)
                 if "token" in reply:   # a seat taken: the signed-in player's games remember it
-                    await remember(accounts, request, reply.get("id", request.path_params["game_id"]), reply["seat"])
+                    await remember(hub, accounts, request, reply.get("id", request.path_params["game_id"]), reply["seat"])
                 return JSONResponse(reply)
             except RequestError as e:
                 return _error(e.status, e.message)
@@ -276,10 +280,13 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/stats", stats),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
+            Route("/api/games/open", open_games),
             Route("/api/games/{game_id}", one_game),
             Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
             Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
             Route("/api/games/{game_id}/rematch", seat_endpoint(hub.rematch), methods=["POST"]),
+            Route("/api/games/{game_id}/table", seat_endpoint(hub.edit_table), methods=["POST"]),
+            Route("/api/games/{game_id}/start", seat_endpoint(hub.start_game), methods=["POST"]),
             Route("/api/games/{game_id}/stand-in", seat_endpoint(hub.stand_in), methods=["POST"]),
             Route("/api/games/{game_id}/spectator-chat", seat_endpoint(hub.spectator_chat), methods=["POST"]),
             Route("/join/{game_id}", page("join.html")),
@@ -356,13 +363,17 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         if conn.seat is None:
             raise ActError("bad-message", "resume: only a seated player can take a seat back")
         await room.resume(conn.seat)
+    elif kind == "ready":
+        if conn.seat is None:
+            raise ActError("bad-message", "ready: only a seated player says ready")
+        await room.set_ready(conn.seat, msg.get("ready", True))
     elif kind == "stand-in":
         await room.ask_stand_in(conn.seat, msg.get("seat"))
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
         shown = kind[:40] if kind.isprintable() else "that"
-        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, resume, stand-in)")
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resume, stand-in)")
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:

@@ -23,11 +23,11 @@ from sqlalchemy import update
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
 from daimyo.server.bots import validate_spec
-from daimyo.server.clocks import ClockError, parse_clock
+from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, hosted, stream
 from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, GameRow, SeatRow, Store, games, now, seats
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats
 
 log = logging.getLogger("daimyo.server")
 
@@ -134,7 +134,9 @@ class Hub:
         return {"id": row.id, "game": row.game, "practice": row.practice, "invite": invitation(row.id, invite),
                 "host": host, "seats": seats_out, "you": you}
 
-    def _new_row(self, req: Any) -> tuple[GameRow, int | None]:
+    def _new_row(self, req: Any, keep: GameRow | None = None) -> tuple[GameRow, int | None]:
+        """A new game's row from a lobby request; with ``keep``, that waiting game's row changed by the host
+        (its id, randomness, invitation, host token, and every seat a player took stay)."""
         if not isinstance(req, dict):
             raise ActError("bad-request", "the request must be a JSON object")
         game = req.get("game", "rokugan")
@@ -156,6 +158,11 @@ class Hub:
                 raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
                                               "since whoever knows the seed knows every hidden fact")
         randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
+        if keep is not None:
+            practice, randomness = keep.practice, keep.randomness()
+        table, public = req.get("table", False), req.get("public", False)
+        if not isinstance(table, bool) or not isinstance(public, bool):
+            raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
         clan_names = rules.seat_choices()
         seat_rows, clans = [], []
         for i, sr in enumerate(seat_reqs):
@@ -194,9 +201,11 @@ class Hub:
             clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
         except ClockError as e:
             raise ActError("bad-request", str(e)) from None
-        row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows),
-                      seed=randomness if isinstance(randomness, int) else 0, clans=clans, created=now(),
-                      status=IN_PROGRESS, result=None, seats=seat_rows, practice=practice,
+        row = GameRow(id=f"g-{secrets.token_hex(5)}" if keep is None else keep.id, game=game, players=len(seat_rows),
+                      seed=randomness if isinstance(randomness, int) else 0, clans=clans,
+                      created=now() if keep is None else keep.created,
+                      status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,
+                      practice=practice, public=public,
                       generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
                       rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text())
         return row, sit
@@ -209,8 +218,8 @@ class Hub:
         room = await self.room(game_id)
         code, seat = request.get("code"), request.get("seat")
         name = check_name(request.get("name"), "name")
-        if not isinstance(code, str) or not room.row.invite_hash or \
-                not hmac.compare_digest(hash_token(code), room.row.invite_hash):
+        if not (room.row.public and code is None) and (not isinstance(code, str) or not room.row.invite_hash or
+                                                          not hmac.compare_digest(hash_token(code), room.row.invite_hash)):
             raise ActError("bad-token", "code: that is not this game's invitation (ask its creator for the link)")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
             raise ActError("bad-request", f"seat: a seat number from 0 to {room.row.players - 1}")
@@ -288,6 +297,62 @@ class Hub:
             room.row.seats[seat].token_hash = hash_token(token)
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
+
+    # -------------------------------------------------------------- the table
+    async def edit_table(self, game_id: Any, request: Any) -> dict:
+        """The host changes a waiting game: {"host", "seats": [...as at creation], "public"?, "clock"?}.
+
+        Seats may be added or removed at the end, bots and clans changed; a seat a player took stays
+        human, keeps its player and token, and cannot be removed. Everyone at the table sees the change."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        _check_host(room, request)
+        old = room.row
+        if not room.waiting:
+            raise ActError("bad-request", "the game has started: its table cannot change")
+        req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
+               "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
+        row, _ = self._new_row(req, keep=old)
+        for s in old.seats:
+            if s.token_hash is None:
+                continue
+            if s.seat >= row.players or row.seats[s.seat].kind != "human":
+                raise ActError("seat-taken", f"seats[{s.seat}]: a player took that seat; it stays a human seat")
+            taken = row.seats[s.seat]
+            taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
+            taken.name = s.name if taken.name is None else taken.name
+        row.invite_hash, row.host_hash = old.invite_hash, old.host_hash
+        row.spectator_chat, row.rematch = old.spectator_chat, old.rematch
+        async with room.lock:
+            await self.store.write(games.update().where(games.c.id == old.id).values(
+                                       players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock),
+                                   seats.delete().where(seats.c.game_id == old.id),
+                                   *self.store.new_game_statements(row)[1:])
+            room.reset(row)
+        self._pages.clear()
+        return room.summary()
+
+    async def start_game(self, game_id: Any, request: Any) -> dict:
+        """The host starts a waiting game once every human seat is taken and ready: {"host"}."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        _check_host(room, request)
+        await room.begin()
+        self._pages.clear()
+        return room.summary()
+
+    async def open_games(self) -> list[dict]:
+        """Public games at the table with a seat still open, newest first."""
+        rows = await asyncio.to_thread(self.store.open_rows, self.settings.page_size)
+        out = []
+        for r in rows:
+            live = self.rooms.get(r.id)
+            summary = live.summary() if live is not None else summary_of(r)
+            if any(seat["open"] for seat in summary["seats"]):
+                out.append(summary)
+        return out
 
     async def stand_in(self, game_id: Any, request: Any) -> dict:
         """The host gives an absent player's seat to a bot: {"host": TOKEN, "seat": N}."""

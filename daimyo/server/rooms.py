@@ -24,7 +24,7 @@ from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
 from daimyo.server.clocks import STAND_IN_BOT, Clocks, SeatClock, clock_from_text
 from daimyo.server.games import bot_seed_of, hosted
 from daimyo.server.settings import Settings
-from daimyo.server.store import OVER, GameRow, Store, chat, clocks, games, mutes, now
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, Store, chat, clocks, games, mutes, now, seats
 
 log = logging.getLogger("daimyo.server")
 
@@ -204,6 +204,8 @@ class Room:
             await self.resume(seat)
         async with self.lock:
             s = self.state
+            if self.waiting:
+                raise ActError("not-started", "the game has not started: the host starts it once every player is ready")
             if bot and seat not in self.bots:
                 raise ActError("stale", "that seat's player is back")
             if s.is_terminal():
@@ -266,6 +268,8 @@ class Room:
 
     async def start_clocks(self) -> None:
         """Start the clocks of the seats to act (a new game, or one whose clocks were never stored), and watch them."""
+        if self.waiting:
+            return
         if self.clocks.clock.kind != "none" and not self.state.is_terminal():
             async with self.lock:
                 changed = self.clocks.update(set(self.state.to_act()), self._humans())
@@ -357,6 +361,50 @@ class Room:
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self.away_since[conn.seat] = time.monotonic()
 
+    # ---------------------------------------------------------------- table
+    @property
+    def waiting(self) -> bool:
+        """At the table: seats may still change; nobody acts until the host starts the game."""
+        return self.row.status == WAITING
+
+    def reset(self, row: GameRow) -> None:
+        """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
+        self.row = row
+        self.state = self.rules.new_state(row.players, self.randomness, row.clans)
+        self.bots = {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
+                     for s in row.seats if s.kind == "bot"}
+        self.clocks = Clocks(clock_from_text(row.clock))
+        self.away_since = {s.seat: self.away_since.get(s.seat, time.monotonic()) for s in row.seats if s.kind == "human"}
+        for c in list(self.conns):
+            c.put({"type": "table", "game": self.summary()})
+            c.put(self.state_message(c.seat, []))
+
+    async def set_ready(self, seat: int, ready: Any) -> None:
+        if not isinstance(ready, bool):
+            raise ActError("bad-message", "ready: true or false")
+        if not self.waiting:
+            raise ActError("bad-message", "ready: the game has already started")
+        async with self.lock:
+            await self.store.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready))
+            self.row.seats[seat].ready = ready
+            for c in list(self.conns):
+                c.put({"type": "table", "game": self.summary()})
+
+    async def begin(self) -> None:
+        """The host starts the game: every human seat taken and ready (stored first); clocks and bots go."""
+        async with self.lock:
+            if not self.waiting:
+                raise ActError("bad-request", "the game has already started")
+            missing = [s.seat for s in self.row.seats if s.kind == "human" and (s.token_hash is None or not s.ready)]
+            if missing:
+                raise ActError("not-ready", f"seats {', '.join(map(str, missing))}: every player takes a seat and says ready first")
+            await self.store.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS))
+            self.row.status = IN_PROGRESS
+            for c in list(self.conns):
+                c.put({"type": "started", "game": self.summary()})
+        await self.start_clocks()
+        self.kick_bots()
+
     # ----------------------------------------------------------------- chat
     def load_chat(self, lines: list[ChatLine], muted: list[tuple[int, int]]) -> None:
         self.chat.lines = list(lines)
@@ -419,6 +467,8 @@ class Room:
     # ----------------------------------------------------------------- bots
     def kick_bots(self) -> None:
         """Start the bot loop if a bot is to act and the loop is not running."""
+        if self.waiting:
+            return
         idle = self._bot_task is None or self._bot_task.done()
         if idle and not self.state.is_terminal() and any(p in self.bots for p in self.state.to_act()):
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
@@ -509,8 +559,9 @@ def summary_of(row: GameRow, **live) -> dict:
         "to_act": live.get("to_act", []),
         "practice": row.practice,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
-                   "open": s.kind == "human" and s.token_hash is None,
+                   "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
                    "connected": bool(connected.get(s.seat))} for s in row.seats],
+        "public": row.public,
         "result": live.get("result", row.result),
         "rematch": row.rematch,
         "clock": clock_from_text(row.clock).to_dict(),

@@ -62,6 +62,7 @@ games = Table(
     # the id of the game made by "rematch" from this one (same seats, clans rotated)
     Column("rematch", String(32)),
     Column("clock", Text),   # the clock chosen at creation (JSON, daimyo/server/clocks.py); NULL: none
+    Column("public", Boolean, nullable=False, server_default=false()),   # listed among the open games; seats taken without a code
 )
 
 seats = Table(
@@ -73,6 +74,7 @@ seats = Table(
     Column("bot", String(40)),
     Column("token_hash", String(64)),
     Column("user_id", String(32)),   # the account that holds the seat, if its player signed in (accounts.py)
+    Column("ready", Boolean, nullable=False, server_default=false()),   # at the table, before the start
 )
 
 actions = Table(
@@ -111,7 +113,7 @@ clocks = Table(
     Column("stand_in", String(8)),    # why a bot plays for the seat ("time", "absent"), or NULL
 )
 
-IN_PROGRESS, OVER = "in progress", "over"
+WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
 
 
 def now() -> str:
@@ -133,6 +135,8 @@ class SeatRow:
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = None
+    user_id: str | None = None
+    ready: bool = False
 
 
 @dataclass
@@ -154,6 +158,7 @@ class GameRow:
     spectator_chat: bool = True
     rematch: str | None = None
     clock: str | None = None
+    public: bool = False
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -283,10 +288,10 @@ class Store:
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
-                                    clock=row.clock)]
+                                    clock=row.clock, public=row.public)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
-                                            token_hash=s.token_hash))
+                                            token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
         return sts
 
     # ------------------------------------------------------------------ reads
@@ -296,11 +301,11 @@ class Store:
         seat_rows = conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)).all() if ids else []
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
-            by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash))
+            by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash, s.user_id, bool(s.ready)))
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch, r.clock) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public)) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -308,6 +313,13 @@ class Store:
             q = select(games).order_by(games.c.created.desc(), games.c.id.desc())
             if status:
                 q = q.where(games.c.status == status)
+            return self._rows(conn, conn.execute(q).all())
+
+    def open_rows(self, limit: int) -> list[GameRow]:
+        """Public games at the table (waiting for the host's start), newest first."""
+        with self.engine.connect() as conn:
+            q = select(games).where(games.c.status == WAITING, games.c.public.is_(True)) \
+                .order_by(games.c.created.desc(), games.c.id.desc()).limit(limit)
             return self._rows(conn, conn.execute(q).all())
 
     def game_page(self, limit: int, before: tuple[str, str] | None = None) -> tuple[list[GameRow], tuple[str, str] | None]:

@@ -1,5 +1,5 @@
 """Accounts: users (argon2 password hashes), sessions (hashed ids, CSRF tokens, expiry), and the
-account holding each seat.
+account holding each seat; the table before the start: public games and each seat's "ready".
 
 Revision ID: 0004
 Revises: 0003
@@ -31,12 +31,17 @@ def upgrade() -> None:
         sa.Column("expires", sa.Float, nullable=False),
     )
     op.add_column("seats", sa.Column("user_id", sa.String(32)))
+    op.add_column("seats", sa.Column("ready", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("games", sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_index("seats_by_user", "seats", ["user_id"])
 
 
 def downgrade() -> None:
     op.drop_index("seats_by_user", "seats")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("public")
     with op.batch_alter_table("seats") as batch:
+        batch.drop_column("ready")
         batch.drop_column("user_id")
     op.drop_table("sessions")
     op.drop_table("users")
