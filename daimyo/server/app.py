@@ -36,7 +36,7 @@ STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 # the HTTP status of each refusal code of the protocol
 STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 409, "not-over": 409, "not-away": 409, "not-ready": 409,
-          "not-started": 409, "no-such-game": 404,
+          "not-started": 409, "no-such-game": 404, "elsewhere": 503,
           "rate-limited": 429}
 
 
@@ -144,6 +144,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         try:
             return await hub.room(request.path_params["game_id"])
         except ActError as e:
+            if e.code == "elsewhere":
+                raise _Elsewhere(e.message) from None
             raise _NotFound(e.message) from None
 
     async def one_game(request: Request) -> Response:
@@ -216,7 +218,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         try:
             room = await hub.room(game_id)
         except ActError as e:
-            await _refuse(ws, e, 4404)
+            await _refuse(ws, e, 1013 if e.code == "elsewhere" else 4404)
             return
         try:
             hello = await asyncio.wait_for(_receive(ws, settings), settings.hello_timeout)
@@ -300,7 +302,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             WebSocketRoute("/ws/games/{game_id}", game_socket),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],
-        exception_handlers={_NotFound: lambda request, exc: _error(404, str(exc))},
+        exception_handlers={_NotFound: lambda request, exc: _error(404, str(exc)),
+                            _Elsewhere: lambda request, exc: JSONResponse({"error": str(exc)}, status_code=503,
+                                                                          headers={"Retry-After": "1"})},
         lifespan=lifespan,
     )
     app.state.hub = hub
@@ -314,6 +318,10 @@ GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html"}
 
 class _NotFound(Exception):
     pass
+
+
+class _Elsewhere(Exception):
+    """Another server process owns the game (settings.cluster): the client tries again shortly."""
 
 
 async def _refuse(ws: WebSocket, e: ActError, code: int) -> None:
@@ -385,7 +393,9 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
             if ws.application_state != WebSocketState.CONNECTED:
                 return
             if msg is None:
-                await asyncio.wait_for(ws.close(code=4008, reason="the connection stopped reading"), send_timeout)
+                code, reason = (1012, "the game moved to another server process; reconnect") if received == "moved" \
+                    else (4008, "the connection stopped reading")
+                await asyncio.wait_for(ws.close(code=code, reason=reason), send_timeout)
                 return
             await asyncio.wait_for(ws.send_text(dumps(msg)), send_timeout)
             if received is not None and conn.on_sent is not None:

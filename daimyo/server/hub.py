@@ -11,7 +11,9 @@ import asyncio
 import base64
 import hmac
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -48,19 +50,25 @@ class Hub:
         self._pages: dict[tuple, tuple[float, bytes]] = {}
         self._replays: OrderedDict[str, asyncio.Future] = OrderedDict()
         self._janitor: asyncio.Task | None = None
+        self._leases: asyncio.Task | None = None
+        self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:
         """Rebuild every unfinished game from its stored actions and let its bots go on."""
         for row in await asyncio.to_thread(self.store.game_rows, IN_PROGRESS):
-            await self.load(row)
+            if await self._own(row.id):
+                await self.load(row)
         for room in self.rooms.values():
             room.kick_bots()
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+        if self.settings.cluster:
+            self._leases = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def stop(self) -> None:
-        if self._janitor is not None:
-            self._janitor.cancel()
+        for task in (self._janitor, self._leases):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             await room.close()
         # a decision still running ends by its own budget (capped at bot_seconds); none waits in the queue
@@ -71,6 +79,30 @@ class Hub:
         while True:
             await asyncio.sleep(min(every, self.settings.unload_after or every))
             self.unload_idle()
+
+    # ------------------------------------------------------------ ownership
+    async def _own(self, game_id: str) -> bool:
+        """Whether this process serves the game: always with one process; with several (``cluster``),
+        once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
+        if not self.settings.cluster:
+            return True
+        return await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds) is None
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases every third of ``lease_seconds``; drop the games another process took over."""
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            try:
+                owned = await asyncio.to_thread(self.store.renew, self.process, self.settings.lease_seconds)
+            except Exception:
+                log.exception("could not renew this process's game leases")
+                continue
+            for gid, room in list(self.rooms.items()):
+                if gid not in owned and room.row.status != OVER:
+                    log.warning("game %s moved to another server process; its connections reconnect there", gid)
+                    del self.rooms[gid]
+                    room.evict()
+                    await room.close()
 
     def unload_idle(self) -> int:
         """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
@@ -92,7 +124,16 @@ class Hub:
         return room
 
     def _new_room(self, row: GameRow) -> Room:
-        return Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
+        room = Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
+        room.on_lost = self._lost
+        return room
+
+    def _lost(self, room: Room) -> None:
+        """A room whose write failed while several processes share the database: another process may own
+        the game now, so this one forgets it (the next connection reloads it from the database, or is sent on)."""
+        if self.settings.cluster and self.rooms.get(room.row.id) is room:
+            del self.rooms[room.row.id]
+            room.evict()
 
     async def room(self, game_id: Any) -> Room:
         """The live room of ``game_id``, loading a finished game on demand."""
@@ -104,6 +145,10 @@ class Hub:
         if row is None:
             shown = game_id[:40] if isinstance(game_id, str) and game_id.isprintable() else "?"
             raise ActError("no-such-game", f"there is no game '{shown}'")
+        if row.status != OVER and not await self._own(row.id):
+            raise ActError("elsewhere", "another server process is serving this game; try again in a moment")
+        if row.id in self.rooms:   # loaded meanwhile
+            return self.rooms[row.id]
         return await self.load(row)
 
     # ------------------------------------------------------------- create
@@ -119,6 +164,7 @@ class Hub:
             row.seats[sit].token_hash = hash_token(token)
             you = {"seat": sit, "token": token, "play": play_link(row.id, sit, token)}
         await self.store.write(*self.store.new_game_statements(row))
+        await self._own(row.id)
         room = self._new_room(row)
         self.rooms[row.id] = room
         self._pages.clear()
@@ -278,6 +324,7 @@ class Hub:
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 await self.store.write(*self.store.new_game_statements(row),
                                        update(games).where(games.c.id == old.id).values(rematch=row.id))
+                await self._own(row.id)
                 old.rematch = row.id
                 new = self._new_room(row)
                 self.rooms[row.id] = new

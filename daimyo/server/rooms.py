@@ -140,6 +140,7 @@ class Room:
         self.clocks = Clocks(clock_from_text(row.clock))
         self._clock_task: asyncio.Task | None = None
         self._clock_changed = asyncio.Event()
+        self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
         self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
 
     # -------------------------------------------------------------- rebuild
@@ -229,6 +230,8 @@ class Room:
             except Exception:
                 log.exception("could not save action %d of game %s", self.seq, self.row.id)
                 self.state, self.clocks.seats = before, clocks_before
+                if self.on_lost is not None:
+                    self.on_lost(self)
                 raise ActError("server", "the server could not save that action; nothing changed") from None
             if changed:
                 self._clock_changed.set()
@@ -520,6 +523,12 @@ class Room:
             else:
                 return self.rules.move_text(snapshot, seat, move)
         return fallback_move(snapshot, seat, self.randomness, at)
+
+    def evict(self) -> None:
+        """Close every connection: the game is now served elsewhere (its clients reconnect and find it there)."""
+        for c in list(self.conns):
+            c.dropped = True
+            c.outbox.put_nowait((None, "moved"))
 
     async def close(self) -> None:
         if self._clock_task is not None:

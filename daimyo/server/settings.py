@@ -66,6 +66,12 @@ class Settings:
     signin_rate: str = "10/minute"
     """Failed sign-ins a client may make (per address, and the same again per account name)."""
 
+    # --- several processes
+    cluster: bool = False
+    """Several `daimyo serve` processes share one PostgreSQL database; each game is owned by one at a time (docs/scaling.md)."""
+    lease_seconds: float = 15.0
+    """How long a process's ownership of its games lasts without renewal (renewed every third of it); a dead process's games move after it."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""

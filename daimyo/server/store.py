@@ -113,6 +113,14 @@ clocks = Table(
     Column("stand_in", String(8)),    # why a bot plays for the seat ("time", "absent"), or NULL
 )
 
+# which server process owns each live game, until when (settings.cluster; docs/scaling.md)
+owners = Table(
+    "owners", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("process", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
 
 
@@ -361,6 +369,40 @@ class Store:
             rows = conn.execute(select(clocks).where(clocks.c.game_id == game_id).order_by(clocks.c.seat)).all()
         return [(r.seat, r.bank, r.deadline, r.stand_in) for r in rows]
 
+    # -------------------------------------------------------------- ownership
+    def acquire(self, game_id: str, process: str, lease: float) -> str | None:
+        """Make ``process`` the owner of a game for ``lease`` seconds if nobody else holds it; None when it now
+        does, else the process that does (committed before it returns)."""
+        import time
+
+        from sqlalchemy.exc import IntegrityError
+        until = time.time() + lease
+        with self.engine.begin() as conn:
+            taken = conn.execute(update(owners).where(owners.c.game_id == game_id,
+                                                      or_(owners.c.process == process, owners.c.expires < time.time()))
+                                 .values(process=process, expires=until)).rowcount
+        if taken:
+            return None
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(owners).values(game_id=game_id, process=process, expires=until))
+            return None
+        except IntegrityError:
+            with self.engine.connect() as conn:
+                owner = conn.execute(select(owners.c.process).where(owners.c.game_id == game_id)).scalar()
+            return None if owner == process else owner or "another process"
+
+    def renew(self, process: str, lease: float) -> set[str]:
+        """Extend every lease ``process`` holds; the games it still owns."""
+        import time
+        with self.engine.begin() as conn:
+            conn.execute(update(owners).where(owners.c.process == process).values(expires=time.time() + lease))
+            return set(conn.execute(select(owners.c.game_id).where(owners.c.process == process)).scalars())
+
+    def release(self, process: str, game_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(owners.delete().where(owners.c.game_id == game_id, owners.c.process == process))
+
 
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest schema with Alembic (daimyo/server/migrations): a new database is
@@ -372,6 +414,10 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).resolve().parent / "migrations"))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # several processes may start at once on one database: one migrates, the others wait
+            from sqlalchemy import text
+            conn.execute(text("SELECT pg_advisory_xact_lock(20261123)"))
         config.attributes["connection"] = conn
         tables = inspect(conn).get_table_names()
         if "games" in tables and "alembic_version" not in tables:

@@ -1,5 +1,6 @@
 """Accounts: users (argon2 password hashes), sessions (hashed ids, CSRF tokens, expiry), and the
-account holding each seat; the table before the start: public games and each seat's "ready".
+account holding each seat; the table before the start: public games and each seat's "ready";
+and which server process owns each live game (several processes on one database).
 
 Revision ID: 0004
 Revises: 0003
@@ -33,10 +34,17 @@ def upgrade() -> None:
     op.add_column("seats", sa.Column("user_id", sa.String(32)))
     op.add_column("seats", sa.Column("ready", sa.Boolean, nullable=False, server_default=sa.false()))
     op.add_column("games", sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.create_table(
+        "owners",
+        sa.Column("game_id", sa.String(32), primary_key=True),
+        sa.Column("process", sa.String(64), nullable=False),
+        sa.Column("expires", sa.Float, nullable=False),
+    )
     op.create_index("seats_by_user", "seats", ["user_id"])
 
 
 def downgrade() -> None:
+    op.drop_table("owners")
     op.drop_index("seats_by_user", "seats")
     with op.batch_alter_table("games") as batch:
         batch.drop_column("public")
