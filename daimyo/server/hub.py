@@ -58,7 +58,10 @@ class Hub:
         """Rebuild every unfinished game from its stored actions and let its bots go on."""
         for row in await asyncio.to_thread(self.store.game_rows, IN_PROGRESS):
             if await self._own(row.id):
-                await self.load(row)
+                try:
+                    await self.load(row)
+                except ActError as e:   # a game this server cannot play (another rules version): the others go on
+                    log.error("game %s is not served: %s", row.id, e.message)
         for room in self.rooms.values():
             room.kick_bots()
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
@@ -163,9 +166,9 @@ class Hub:
             token = secrets.token_urlsafe(24)
             row.seats[sit].token_hash = hash_token(token)
             you = {"seat": sit, "token": token, "play": play_link(row.id, sit, token)}
+        room = self._new_room(row)
         await self.store.write(*self.store.new_game_statements(row))
         await self._own(row.id)
-        room = self._new_room(row)
         self.rooms[row.id] = room
         self._pages.clear()
         await room.start_clocks()
@@ -322,11 +325,11 @@ class Hub:
                                   "clan": old.clans[(s.seat + 1) % n]} for s in old.seats]}
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
+                new = self._new_room(row)
                 await self.store.write(*self.store.new_game_statements(row),
                                        update(games).where(games.c.id == old.id).values(rematch=row.id))
                 await self._own(row.id)
                 old.rematch = row.id
-                new = self._new_room(row)
                 self.rooms[row.id] = new
                 await new.start_clocks()
                 new.kick_bots()
@@ -370,7 +373,7 @@ class Hub:
             taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
             taken.name = s.name if taken.name is None else taken.name
         row.invite_hash, row.host_hash = old.invite_hash, old.host_hash
-        row.spectator_chat, row.rematch = old.spectator_chat, old.rematch
+        row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
         async with room.lock:
             await self.store.write(games.update().where(games.c.id == old.id).values(
                                        players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock),

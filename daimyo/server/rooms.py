@@ -126,6 +126,12 @@ class Room:
         self.bot_pool = bot_pool
         self.randomness = row.randomness()
         self.state = self.rules.new_state(row.players, self.randomness, row.clans)
+        engine_rules = str(getattr(self.state, "rules_version", "1"))
+        if row.rules is None:
+            row.rules = engine_rules
+        elif row.rules != engine_rules:
+            raise ActError("rules-version", f"game {row.id} was played under rules version {row.rules}; "
+                                            f"this server plays version {engine_rules}")
         self.actions: list[tuple[int, str]] = []        # (seat, text), in order
         self.events: list[Event] = []                   # every event, in order
         self.lock = asyncio.Lock()

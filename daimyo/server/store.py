@@ -63,6 +63,7 @@ games = Table(
     Column("rematch", String(32)),
     Column("clock", Text),   # the clock chosen at creation (JSON, daimyo/server/clocks.py); NULL: none
     Column("public", Boolean, nullable=False, server_default=false()),   # listed among the open games; seats taken without a code
+    Column("rules", String(16), nullable=False, server_default="1"),     # the rules version the game is played under
 )
 
 seats = Table(
@@ -167,6 +168,7 @@ class GameRow:
     rematch: str | None = None
     clock: str | None = None
     public: bool = False
+    rules: str | None = None      # None for a new game: its room fills in the engine's rules version
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -296,7 +298,7 @@ class Store:
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
-                                    clock=row.clock, public=row.public)]
+                                    clock=row.clock, public=row.public, rules=row.rules or "1")]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
@@ -313,7 +315,7 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public)) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""

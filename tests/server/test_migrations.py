@@ -52,3 +52,18 @@ def test_a_database_from_before_keys_is_upgraded_and_its_games_go_on(tmp_path):
     db = sqlite3.connect(path)
     assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
     db.close()
+
+
+def test_a_game_stored_under_other_rules_is_refused_with_both_versions_named(tmp_path):
+    """Each game keeps the rules version it is played under; an engine that plays another refuses to load it."""
+    url = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        made = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    db = sqlite3.connect(tmp_path / "games.sqlite")
+    assert db.execute("SELECT rules FROM games WHERE id = ?", (made["id"],)).fetchone() == ("1",)
+    db.execute("UPDATE games SET rules = '0' WHERE id = ?", (made["id"],))
+    db.commit()
+    db.close()
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        r = client.get(f"/api/games/{made['id']}")
+        assert r.status_code == 404 and "rules version 0" in r.json()["error"] and "version 1" in r.json()["error"]

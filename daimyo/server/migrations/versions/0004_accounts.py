@@ -1,6 +1,7 @@
 """Accounts: users (argon2 password hashes), sessions (hashed ids, CSRF tokens, expiry), and the
 account holding each seat; the table before the start: public games and each seat's "ready";
-and which server process owns each live game (several processes on one database).
+which server process owns each live game (several processes on one database); and the rules
+version each game was played under (games stored before it were all played under version 1).
 
 Revision ID: 0004
 Revises: 0003
@@ -34,6 +35,7 @@ def upgrade() -> None:
     op.add_column("seats", sa.Column("user_id", sa.String(32)))
     op.add_column("seats", sa.Column("ready", sa.Boolean, nullable=False, server_default=sa.false()))
     op.add_column("games", sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("games", sa.Column("rules", sa.String(16), nullable=False, server_default="1"))
     op.create_table(
         "owners",
         sa.Column("game_id", sa.String(32), primary_key=True),
@@ -47,6 +49,7 @@ def downgrade() -> None:
     op.drop_table("owners")
     op.drop_index("seats_by_user", "seats")
     with op.batch_alter_table("games") as batch:
+        batch.drop_column("rules")
         batch.drop_column("public")
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("ready")
