@@ -85,7 +85,9 @@ def play_to_the_end(server, game_id, tokens: dict[int, str], spectator=True) -> 
 
 
 def test_a_game_without_a_chosen_seed_is_keyed_and_its_key_shows_only_in_the_record_once_it_is_over(server):
-    g = server.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "sit": 0})
+    # with a clock, so that every state also carries the clocks (issue 15)
+    g = server.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "sit": 0,
+                       "clock": {"kind": "bank", "seconds": 3600, "increment": 10}})
     assert g["practice"] is False and "seed" not in json.dumps(g)
     seen = play_to_the_end(server, g["id"], {0: g["you"]["token"]})
     status, _, body = server.request("GET", f"/api/games/{g['id']}/record")
@@ -94,6 +96,7 @@ def test_a_game_without_a_chosen_seed_is_keyed_and_its_key_shows_only_in_the_rec
     key = re.search(r"^key: ([0-9a-f]{64})$", record, re.M).group(1)
     assert re.search(r"^generator: blake2b-keyed$", record, re.M)
     # nothing any seat or spectator received while the game ran carries the key or a seed
+    assert any('"clocks"' in raw for raw in seen)
     for raw in seen:
         assert key not in raw
         assert '"seed"' not in raw and '"key"' not in raw
