@@ -58,11 +58,11 @@ class WarHeuristicBot:
         allied_top = any(s.allied(p, seat) and s.force(prov, p) >= top for p in s.participants)
         doomed = not can_win and not allied_top
         seppuku = len(mine) * (R.seppuku_vp + 0.3) if doomed else 0.0
-        targets = [f for f in s.figures if f[1] == prov and f[2] != seat and f[2] in s.participants
-                   and R.hostage_allowed[f[3]] and not s.allied(f[2], seat)]
+        targets = [f for f in s.figures if f.province == prov and f.owner != seat and f.owner in s.participants
+                   and R.hostage_allowed[f.kind] and not s.allied(f.owner, seat)]
         hostage = (R.hostage_vp + (win * 0.5 if can_win else 0.0)) if targets else 0.0
         hire = win * (1.0 if my_force < top <= my_force + ronin else 0.5) if ronin and can_win else 0.0
-        figs_here = sum(1 for f in s.figures if f[1] == prov)
+        figs_here = sum(1 for f in s.figures if f.province == prov)
         poets = 0.5 * R.poets_vp * max(0, figs_here - len(mine)) / max(1, len(s.participants) - 1)
         return [seppuku, hostage, hire, poets]
 
@@ -106,10 +106,10 @@ class WarHeuristicBot:
             options = [m for m in moves if m[0] == "hostage"]
             best, score = ("decline",), 0.0
             for m in options:
-                f = next(x for x in s.figures if x[0] == m[1])
-                if s.allied(f[2], seat):
+                f = next(x for x in s.figures if x.number == m[1])
+                if s.allied(f.owner, seat):
                     continue
-                val = f[4] + (1 if s.vp[f[2]] else 0) + (1 if f[2] == self.leader(s) else 0)
+                val = f.force + (1 if s.vp[f.owner] else 0) + (1 if f.owner == self.leader(s) else 0)
                 if val > score:
                     best, score = m, val
             return best
