@@ -1,19 +1,12 @@
-"""Bots for Rising Sun's War Phase: they can take any seat.
+"""Rising Sun's heuristic War Phase bot, usable in any seat (the bots by name: :mod:`daimyo.bots.risingsun`).
 
-* ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`).
-* ``heuristic``: values each advantage of the battle (the War Province token, Seppuku's VP
-  and Honor, a hostage's VP and the Force it removes, hired ronin, the Poets' VP), keeps
-  coins for the later battles it will fight, and bids where the coins are worth most.
-
-``make_bot("heuristic", seed)`` builds one. Each game keeps its own bots by name
-(:mod:`daimyo.bots.registry` is Battle for Rokugan's), so a lobby offers only the bots of its game.
+``heuristic`` values each advantage of the battle (the War Province token, Seppuku's VP
+and Honor, a hostage's VP and the Force it removes, hired ronin, the Poets' VP), keeps
+coins for the later battles it will fight, and bids where the coins are worth most.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.core.rng import Rng
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.scoring import token_score
@@ -122,27 +115,3 @@ class WarHeuristicBot:
             return min(moves, key=key)
         return self.rng.choice(moves)
 
-
-BOTS: dict[str, Callable[[int, str | None], Bot]] = {
-    "random": lambda seed, budget: RandomBot(seed),
-    "heuristic": lambda seed, budget: WarHeuristicBot(seed),
-}
-
-
-def bot_names() -> list[str]:
-    return sorted(BOTS)
-
-
-def make_bot(spec: str, seed: int) -> Bot:
-    """A War Phase bot by name: ``random`` or ``heuristic`` (``risingsun-heuristic`` is accepted too)."""
-    name = spec.partition(":")[0]
-    name = name.removeprefix("risingsun-")
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown Rising Sun bot '{spec}' (bots: {', '.join(bot_names())})")
-    return factory(seed, None)
-
-
-def play_war(s: RisingSunWar, bots: dict[int, Bot], on_move=None) -> int:
-    """Play the War Phase to its end with ``bots`` (seat -> bot); returns the number of moves."""
-    return play(s, bots, on_move)
