@@ -88,8 +88,15 @@ def test_engine_and_bots_do_not_import_cli_libraries():
 def test_make_bot_by_name_and_unknown_name_is_a_clear_error():
     import pytest
 
-    from daimyo.bots import RandomBot, make_bot
+    from daimyo.bots import RandomBot, bot_names, make_bot
 
-    assert isinstance(make_bot("random", 3), RandomBot)
+    assert isinstance(make_bot("rokugan", "random", 3), RandomBot)
     with pytest.raises(ValueError, match="unknown bot 'nobot'"):
-        make_bot("nobot", 3)
+        make_bot("rokugan", "nobot", 3)
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        make_bot("chess", "random", 3)
+    # each game offers its own bots, found through its registration
+    assert bot_names("rokugan") == ["heuristic", "ismcts", "random"]
+    assert bot_names("senjutsu") == bot_names("risingsun") == ["heuristic", "random"]
+    assert type(make_bot("senjutsu", "heuristic", 1)).__name__ == "SenjutsuHeuristicBot"
+    assert type(make_bot("risingsun", "heuristic", 1)).__name__ == "WarHeuristicBot"

@@ -1,6 +1,6 @@
 """Contract tests: every game in the registry (daimyo/core/registry.py) keeps the promises of daimyo/core/game.py.
 
-Parametrized over ``games()`` (Battle for Rokugan, Senjutsu) and a toy fourth game, Nim (tests/toy_nim.py), which the
+Parametrized over ``games()`` (Battle for Rokugan, Senjutsu, Rising Sun's War Phase) and a toy fourth game, Nim (tests/toy_nim.py), which the
 ``info`` fixture registers with one call: adding a game touches only its own folder and one registration.
 """
 
@@ -30,11 +30,23 @@ def info(request) -> GameInfo:
 
 
 def setup(info: GameInfo, seed: int):
-    """A new game of ``info`` with a number of players and their seat choices drawn from ``seed``."""
+    """A new game of ``info`` with a number of players and their seat choices drawn from ``seed`` (or, for a game that
+    starts from a position file, one of its example files drawn from ``seed``; ``seats`` is then that file's text)."""
     rnd = random.Random(seed)
+    if info.starts_from_file:
+        text = info.open_example(rnd.choice(info.examples()))
+        state = info.new_from_file(text)
+        return state, len(state.returns()), text, rnd
     players = rnd.randint(info.min_players, info.max_players)
     seats = rnd.sample(info.seat_choices(), players)
     return info.new_state(players, seed, seats), players, seats, rnd
+
+
+def record(info: GameInfo, seed: int, players: int, seats, acts: list[tuple[int, str]]) -> str:
+    """The record of a game that :func:`setup` started."""
+    if info.starts_from_file:
+        return info.record_from_file(seats, acts)
+    return info.record(players, seed, seats, acts)
 
 
 def views(state, players: int) -> list:
@@ -117,7 +129,7 @@ def test_a_record_replays_to_the_same_final_state(info, seed):
         action = rnd.choice(state.legal_actions(seat))
         acts.append((seat, info.canonical(state, seat, action.text)))
         state.apply(action)
-    replayed = info.replay(info.record(players, seed, seats, acts))
+    replayed = info.replay(record(info, seed, players, seats, acts))
     assert replayed.is_terminal()
     assert views(replayed, players) == views(state, players)
     assert info.result(replayed) == info.result(state)
@@ -147,7 +159,7 @@ def test_bots_play_a_legal_action(info):
 
 
 def test_the_registry_knows_a_game_only_once_registered():
-    with pytest.raises(ValueError, match=r"unknown game 'nim' \(games: rokugan, senjutsu"):
+    with pytest.raises(ValueError, match=r"unknown game 'nim' \(games: rokugan, senjutsu, risingsun\)"):
         game("nim")
     register(toy_nim.NIM)
     try:
@@ -164,15 +176,31 @@ def test_a_registration_is_frozen_and_checked():
         GameInfo(**{**toy_nim.NIM.__dict__, "min_players": 4})
     with pytest.raises(TypeError):
         register("nim")
+    with pytest.raises(ValueError, match="new_state, record: nim starts from seats"):
+        GameInfo(**{**toy_nim.NIM.__dict__, "record": None})
+    with pytest.raises(ValueError, match="new_from_file, record_from_file, open_example"):
+        GameInfo(**{**toy_nim.NIM.__dict__, "new_state": None, "record": None, "start_file": "heap file"})
+
+
+def test_a_game_that_starts_from_a_file_names_its_examples():
+    rising = game("risingsun")
+    assert rising.starts_from_file and rising.start_file == "war file" and rising.new_state is None
+    assert {"seed-example", "worked-battle"} <= set(rising.examples())
+    state = rising.new_from_file(rising.open_example("seed-example"))
+    assert state.clans == ["lotus", "dragonfly", "turtle", "koi"] and rising.progress(state) == (5, "bid")
+    with pytest.raises(ValueError, match="no example war file 'nope'"):
+        rising.open_example("nope")
+    from daimyo.risingsun.data import RULES
+    assert (rising.min_players, rising.max_players) == (RULES.min_players, RULES.max_players)
 
 
 def test_the_core_imports_no_game_and_no_registration_imports_the_server():
     import subprocess
     import sys
     code = ("import sys, daimyo.core, daimyo.core.registry as r\n"
-            "assert not [m for m in sys.modules if m.startswith(('daimyo.rokugan', 'daimyo.senjutsu'))]\n"
+            "assert not [m for m in sys.modules if m.startswith(('daimyo.rokugan', 'daimyo.senjutsu', 'daimyo.risingsun'))]\n"
             "r.games()\n"
-            "assert 'daimyo.rokugan.game' in sys.modules and 'daimyo.senjutsu.game' in sys.modules\n"
+            "assert {'daimyo.rokugan.game', 'daimyo.senjutsu.game', 'daimyo.risingsun.game'} <= set(sys.modules)\n"
             "assert not [m for m in sys.modules if m.startswith(('daimyo.server', 'daimyo.bots'))], sorted(sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

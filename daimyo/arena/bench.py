@@ -12,8 +12,8 @@ import platform
 import time
 
 from daimyo.arena.schedule import clans_for
-from daimyo.bots.heuristic import HeuristicBot
-from daimyo.bots.ismcts import ISMCTSBot
+from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
+from daimyo.bots.rokugan.ismcts import ISMCTSBot
 from daimyo.rokugan import new_game
 from daimyo.rokugan.records import PLACEMENT
 
@@ -21,7 +21,7 @@ from daimyo.rokugan.records import PLACEMENT
 def round_start(players: int, seed: int, round_no: int):
     """The game of ``seed`` played by heuristic bots up to the start of placement in round ``round_no``."""
     s = new_game(players=players, seed=seed, clans=list(clans_for(seed, players, 1)))
-    bots = {p: HeuristicBot(seed * 10 + p) for p in range(players)}
+    bots = {p: RokuganHeuristicBot(seed * 10 + p) for p in range(players)}
     while not (s.phase == PLACEMENT and s.round == round_no and not s.tokens) and not s.is_terminal():
         seat = s.to_act()[0]
         s.apply_move(seat, bots[seat].choose(s, seat))

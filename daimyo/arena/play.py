@@ -16,7 +16,7 @@ def play_spec(spec: GameSpec) -> dict:
     rec = Recorder(players=spec.players, seed=spec.seed, clans=list(spec.clans))
     rec.header["bots"] = " ".join(spec.bots)
     s = rec.state
-    bots = {p: make_bot(spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
+    bots = {p: make_bot("rokugan", spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
     first = None
     moves = 0
     while not s.is_terminal():

@@ -1,33 +1,20 @@
-"""Bots by name, so that any bot can take any seat (simulations, the arena, live games).
+"""Bots by game and spec, found through each game's registration (:mod:`daimyo.core.registry`).
 
-A bot spec is ``name`` or ``name:budget`` (``ismcts:200``); ``make_bot(spec, seed)`` builds
-one. Each bot module registers its factory here.
+``make_bot("rokugan", "ismcts:0.5s", seed)`` asks the game's :class:`~daimyo.core.registry.GameInfo` for the bot,
+so each game keeps its bots in its own folder (``daimyo/bots/rokugan/``, ``daimyo/bots/senjutsu/``,
+``daimyo/bots/risingsun/``) and a lobby or the arena offers only the bots of the game at hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from daimyo.bots import ismcts
-from daimyo.bots.heuristic import HeuristicBot
-from daimyo.bots.random_bot import Bot, RandomBot
-
-# name -> factory(seed, budget or None) -> Bot
-BOTS: dict[str, Callable[[int, str | None], Bot]] = {
-    "random": lambda seed, budget: RandomBot(seed),
-    "heuristic": lambda seed, budget: HeuristicBot(seed),
-    "ismcts": ismcts.make,
-}
+from daimyo.core.registry import game
 
 
-def bot_names() -> list[str]:
-    return sorted(BOTS)
+def bot_names(game_name: str) -> list[str]:
+    """The bot names the game ``game_name`` offers (an unknown game raises ValueError listing the games)."""
+    return game(game_name).bot_names()
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    """The bot named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``."""
-    name, _, budget = spec.partition(":")
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(bot_names())})")
-    return factory(seed, budget or None)
+def make_bot(game_name: str, spec: str, seed: int):
+    """The bot of ``game_name`` named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``."""
+    return game(game_name).make_bot(spec, seed)

@@ -11,18 +11,18 @@ import click
 
 
 def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
-    from daimyo.bots.registry import BOTS
+    from daimyo.bots.registry import bot_names, make_bot
 
+    known = bot_names("rokugan")
     names = [b.strip() for b in value.split(",") if b.strip()]
     if not names:
         raise click.BadParameter("name at least one bot, e.g. random,heuristic")
     for b in names:
-        if b.partition(":")[0] not in BOTS:
-            raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(sorted(BOTS))}; a budget is written ismcts:1s or ismcts:200)")
+        if b.partition(":")[0] not in known:
+            raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written ismcts:1s or ismcts:200)")
     try:
-        from daimyo.bots.registry import make_bot
         for b in names:
-            make_bot(b, 0)
+            make_bot("rokugan", b, 0)
     except ValueError as e:
         raise click.BadParameter(str(e)) from None
     return names
@@ -99,7 +99,7 @@ def arena(players: int, games: int, bots: list[str], seed: int, workers: int | N
 
 def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bool) -> None:
     from daimyo.arena.bench import bench_ismcts
-    from daimyo.bots.ismcts import parse_budget
+    from daimyo.bots.rokugan.ismcts import parse_budget
 
     spec = next((b for b in bots if b.startswith("ismcts")), "ismcts:1s")
     _, seconds = parse_budget(spec.partition(":")[2] or None)

@@ -75,7 +75,7 @@ def _print_simulation(r: dict) -> None:
 @click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
 def replay(file: Path, as_json: bool) -> None:
     """Replay a game record or position file and show the public events and the final state."""
-    from daimyo.cli.render import describe, state_summary
+    from daimyo.cli.rokugan.render import describe, state_summary
     from daimyo.rokugan.record import replay as replay_text
 
     rep = replay_file(file, replay_text)

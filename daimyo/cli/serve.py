@@ -92,7 +92,7 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 
     from rich.console import Console
 
-    from daimyo.cli.terminal import play_terminal
+    from daimyo.cli.rokugan.terminal import play_terminal
 
     if seat >= players:
         raise click.BadParameter(f"seat {seat} is not one of the {players} seats (0 to {players - 1})", param_hint="--seat")

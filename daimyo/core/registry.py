@@ -1,8 +1,8 @@
 """The game registry: one :class:`GameInfo` per game, the one shape by which the server, tests and tools know a game.
 
-Each game registers itself in its own folder (``daimyo/rokugan/game.py``, ``daimyo/senjutsu/game.py``) with one
-call, ``register(GameInfo(...))``. The registry imports those modules only when a game is first asked for, by the
-table :data:`GAME_MODULES`, so that importing ``daimyo.core`` imports no game, and no engine imports the server.
+Each game registers itself in its own folder (``daimyo/rokugan/game.py``, ``daimyo/senjutsu/game.py``,
+``daimyo/risingsun/game.py``) with one call, ``register(GameInfo(...))``. The registry imports those modules only
+when a game is first asked for, by the table :data:`GAME_MODULES`, so that importing ``daimyo.core`` imports no game, and no engine imports the server.
 
 Adding a game: write its engine and its ``game.py`` in its own folder, and add one line to :data:`GAME_MODULES`
 (or call :func:`register` from anywhere, as a test does for a toy game).
@@ -24,20 +24,29 @@ Randomness = int | GameKey
 GAME_MODULES: dict[str, str] = {
     "rokugan": "daimyo.rokugan.game",
     "senjutsu": "daimyo.senjutsu.game",
+    "risingsun": "daimyo.risingsun.game",
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameInfo:
     """What every user of a game (server, tests, tools) needs to know of it.
 
     ``seat_word`` is what a seat is called ("clan", "character"); ``unique_rule`` the rule section that makes each
-    seat's choice unique; ``seat_choices()`` the names a seat may choose. ``new_state(players, randomness, seats)``
-    sets a game up; ``move_text(state, seat, move)`` writes a bot's move as the action's text and
-    ``canonical(state, seat, text)`` the notation's own text of an action ``state`` accepts from ``seat``.
-    ``progress(state)`` is (round or turn, phase), ``result(state)`` the outcome of a finished game, and
-    ``record(players, randomness, seats, actions)`` the game's record of (seat, text) actions, which
-    ``replay(text)`` reads back to the final state. ``bot_names()`` lists its bots, ``make_bot(spec, seed)`` makes one.
+    seat's choice unique; ``seat_choices()`` the names a seat may choose. ``move_text(state, seat, move)`` writes a
+    bot's move as the action's text and ``canonical(state, seat, text)`` the notation's own text of an action
+    ``state`` accepts from ``seat``. ``progress(state)`` is (round or turn, phase), ``result(state)`` the outcome of a
+    finished game, and ``replay(text)`` reads a record back to the final state. ``bot_names()`` lists its bots,
+    ``make_bot(spec, seed)`` makes one.
+
+    A game starts in one of two ways:
+
+    * **from seats** (Battle for Rokugan, Senjutsu): ``new_state(players, randomness, seats)`` sets a game up, and
+      ``record(players, randomness, seats, actions)`` writes the record of its (seat, text) actions;
+    * **from a position file** (Rising Sun's War Phase starts from a war file): ``start_file`` names the file
+      ("war file"), ``new_from_file(text)`` starts the game it describes, ``examples()`` names the example files the
+      game ships and ``open_example(name)`` gives one's text, and ``record_from_file(text, actions)`` writes the
+      record. Such a game has no ``new_state`` nor ``record``.
     """
 
     name: str
@@ -47,21 +56,44 @@ class GameInfo:
     seat_word: str
     unique_rule: str
     seat_choices: Callable[[], list[str]]
-    new_state: Callable[[int, Randomness, list[str]], GameState]
     move_text: Callable[[GameState, int, Any], str]
     canonical: Callable[[GameState, int, str], str]
     progress: Callable[[GameState], tuple[int, str]]
     result: Callable[[GameState], Any]
-    record: Callable[[int, Randomness, list[str], list[tuple[int, str]]], str]
     replay: Callable[[str], GameState]
     bot_names: Callable[[], list[str]]
     make_bot: Callable[[str, int], Any]
+    new_state: Callable[[int, Randomness, list[str]], GameState] | None = None
+    record: Callable[[int, Randomness, list[str], list[tuple[int, str]]], str] | None = None
+    start_file: str | None = None
+    new_from_file: Callable[[str], GameState] | None = None
+    record_from_file: Callable[[str, list[tuple[int, str]]], str] | None = None
+    examples: Callable[[], list[str]] = list
+    open_example: Callable[[str], str] | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"min_players, max_players: 1 <= {self.min_players} <= {self.max_players} is needed")
+        from_seats = (self.new_state, self.record)
+        from_file = (self.start_file, self.new_from_file, self.record_from_file, self.open_example)
+        if self.start_file is None:
+            if None in from_seats:
+                raise ValueError(f"new_state, record: {self.name} starts from seats and needs both")
+            if any(part is not None for part in from_file):
+                raise ValueError(f"start_file: {self.name} gives new_from_file etc. but names no start file")
+        else:
+            if None in from_file:
+                raise ValueError(f"new_from_file, record_from_file, open_example: {self.name} starts from a "
+                                 f"{self.start_file} and needs all three")
+            if any(part is not None for part in from_seats):
+                raise ValueError(f"new_state, record: {self.name} starts from a {self.start_file}, not from seats")
+
+    @property
+    def starts_from_file(self) -> bool:
+        """Whether a game starts from a position file (``start_file``) rather than from chosen seats."""
+        return self.start_file is not None
 
 
 _REGISTRY: dict[str, GameInfo] = {}

@@ -32,7 +32,7 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import ReplayError, header_seed, seed_header, strip_comment
 from daimyo.core.rng import GameKey, generator
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import BID, OVER, RisingSunWar
+from daimyo.risingsun.state import BID, OVER, Figure, RisingSunWar
 
 FORMAT = "risingsun-war"
 _KEY = re.compile(r"^([a-z][a-z-]*)(?:\s+([a-z0-9_-]+))?\s*:\s*(.*)$")
@@ -260,28 +260,29 @@ def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int
             if next_id in ids:
                 raise FormatError(f"{where}: figure number #{next_id} is used twice")
             ids.add(next_id)
-            s.figures.append((next_id, prov, owner, kind, force))
+            s.figures.append(Figure(next_id, prov, owner, kind, force))
             next_id += 1
     return next_id
 
 
-def _figure_groups(figs: list[tuple], clans: list[str], expect: int) -> tuple[str, int]:
+def _figure_groups(figs: list[Figure], clans: list[str], expect: int) -> tuple[str, int]:
     """Write figures as groups; a number is written only where it does not follow on from ``expect``."""
     parts = []
     i = 0
     while i < len(figs):
         f = figs[i]
         j = i + 1
-        while j < len(figs) and figs[j][2:] == f[2:] and figs[j][0] == figs[j - 1][0] + 1 and f[3] != "daimyo":
+        while (j < len(figs) and (figs[j].owner, figs[j].kind, figs[j].force) == (f.owner, f.kind, f.force)
+               and figs[j].number == figs[j - 1].number + 1 and f.kind != "daimyo"):
             j += 1
-        words = [] if f[0] == expect else [f"#{f[0]}"]
-        words += [clans[f[2]], f[3]]
-        if f[4] != R.figure_force[f[3]]:
-            words.append(f"force={f[4]}")
+        words = [] if f.number == expect else [f"#{f.number}"]
+        words += [clans[f.owner], f.kind]
+        if f.force != R.figure_force[f.kind]:
+            words.append(f"force={f.force}")
         if j - i > 1:
             words.append(f"x{j - i}")
         parts.append(" ".join(words))
-        expect = figs[j - 1][0] + 1
+        expect = figs[j - 1].number + 1
         i = j
     return ", ".join(parts), expect
 
@@ -311,10 +312,11 @@ def to_text(s: RisingSunWar) -> str:
             words.append("tokens=" + ",".join(f"{prov}@{season}" for prov, season in s.tokens[p]))
         lines.append(f"player {c[p]}: {' '.join(words)}")
     # every figure in one id order, so that the numbers read back the same
-    everything = sorted([(f, None) for f in s.figures] + [(f, p) for p in range(s.n) for f in s.captured[p]])
-    runs: list[tuple[str, list[tuple]]] = []
+    everything = sorted([(f, None) for f in s.figures] + [(f, p) for p in range(s.n) for f in s.captured[p]],
+                        key=lambda placed: placed[0].number)
+    runs: list[tuple[str, list[Figure]]] = []
     for f, holder in everything:
-        key = f"hostages {c[holder]}" if holder is not None else f"figures {f[1]}"
+        key = f"hostages {c[holder]}" if holder is not None else f"figures {f.province}"
         if runs and runs[-1][0] == key:
             runs[-1][1].append(f)
         else:

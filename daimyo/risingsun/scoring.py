@@ -28,7 +28,7 @@ def finish(s: RisingSunWar) -> list[Event]:
         ts = token_score(s.tokens[p])
         players[s.clans[p]] = {"vp": s.vp[p], "tokens": [f"{prov}@{season}" for prov, season in s.tokens[p]],
                                "war_tokens": ts, "total": s.vp[p] + ts["total"], "coins": s.coins[p],
-                               "hostages": [f[0] for f in s.captured[p]]}
+                               "hostages": [f.number for f in s.captured[p]]}
     best = max(v["total"] for v in players.values())
     winner = s.higher_honor([p for p in range(s.n) if players[s.clans[p]]["total"] == best])
     s.result = {"players": players, "honor": [s.clans[p] for p in s.honor], "winner": s.clans[winner],

@@ -3,7 +3,7 @@
 Section names in docstrings and messages are those of the seed's "War Phase" page and of
 ``shared/reference/risingsun.md`` ("A battle 3. Reveal", "Honor", "Clans in war", ...).
 
-A figure on the board is a tuple ``(number, province, owner seat, kind, force)``. Internal
+A figure on the board is a :class:`Figure` record (number, province, owner seat, kind, force). Internal
 moves are tuples such as ``("bid", 1, 0, 2, 0)`` (coins on Seppuku, Take Hostage, Hire Ronin,
 Imperial Poets); the public interface speaks text actions (``bid 1 0 2 0``) through
 :mod:`daimyo.risingsun.notation`.
@@ -16,9 +16,22 @@ the reparations (the winner chooses who gets the odd coins). Scoring is in :mod:
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.risingsun.data import RULES as R
+
+
+class Figure(NamedTuple):
+    """A figure (reference "Clans in war"): its number in the war file (``#4``), the province it stands in (``-``
+    while held hostage), its owner's seat, its kind (bushi, shinto, daimyo, monster) and its Force."""
+
+    number: int
+    province: str
+    owner: int
+    kind: str
+    force: int
 
 # battle steps
 BID, SEPPUKU, HOSTAGE, RONIN, OUTCOME, POETS, REPARATIONS = range(7)
@@ -124,8 +137,8 @@ class RisingSunWar(GameState):
     def province(self) -> str | None:
         return self.wars[self.at] if self.phase == WAR and self.at < len(self.wars) else None
 
-    def figures_in(self, province: str, owner: int | None = None) -> list[tuple]:
-        return [f for f in self.figures if f[1] == province and (owner is None or f[2] == owner)]
+    def figures_in(self, province: str, owner: int | None = None) -> list[Figure]:
+        return [f for f in self.figures if f.province == province and (owner is None or f.owner == owner)]
 
     def stronghold_force(self, province: str, seat: int) -> int:
         """Turtle: each of its strongholds counts 1 Force where it stands (reference "Clans in war")."""
@@ -135,7 +148,7 @@ class RisingSunWar(GameState):
 
     def force(self, province: str, seat: int) -> int:
         """Force in a province: its figures, Turtle strongholds and, in a battle, the ronin it hired."""
-        total = sum(f[4] for f in self.figures if f[1] == province and f[2] == seat)
+        total = sum(f.force for f in self.figures if f.province == province and f.owner == seat)
         total += self.stronghold_force(province, seat)
         if province == self.province():
             total += self.hired.get(seat, 0)

@@ -27,7 +27,7 @@ def view(s: RisingSunWar, player: int | None) -> dict:
     for p in range(s.n):
         info = {"seat": p, "clan": c[p], "vp": s.vp[p], "ally": c[s.ally[p]] if s.ally[p] >= 0 else None,
                 "tokens": [f"{prov}@{season}" for prov, season in s.tokens[p]],
-                "hostages": [f[0] for f in s.captured[p]], "shown": s.shown[p]}
+                "hostages": [f.number for f in s.captured[p]], "shown": s.shown[p]}
         if p == player:
             info["coins"], info["ronin"] = s.coins[p], s.ronin[p]
         elif s.shown[p] or over:
@@ -44,9 +44,9 @@ def view(s: RisingSunWar, player: int | None) -> dict:
         "to_act": [c[p] for p in s.to_act()],
         "honor": [c[p] for p in s.honor],
         "players": players,
-        "figures": [{"figure": f[0], "province": f[1], "owner": c[f[2]], "kind": f[3], "force": f[4]} for f in s.figures],
+        "figures": [{"figure": f.number, "province": f.province, "owner": c[f.owner], "kind": f.kind, "force": f.force} for f in s.figures],
         "strongholds": {prov: [c[p] for p in owners] for prov, owners in s.strongholds.items() if owners},
-        "killed": [f[0] for f in s.killed],
+        "killed": [f.number for f in s.killed],
         "history": [dict(h) for h in s.history],
         "result": s.result,
     }

@@ -26,6 +26,7 @@ from daimyo.risingsun.state import (
     SLOT_INDEX,
     STEP_NAMES,
     STEP_SLOT,
+    Figure,
     RisingSunWar,
     ev,
     pev,
@@ -170,7 +171,7 @@ def slot_winner(s: RisingSunWar, slot: str) -> int | None:
 def _hostage_targets(s: RisingSunWar, seat: int) -> list[tuple]:
     """Figures of the other participants here that may be taken: never a Daimyo."""
     prov = s.province()
-    return [f for f in s.figures if f[1] == prov and f[2] != seat and f[2] in s.participants and R.hostage_allowed[f[3]]]
+    return [f for f in s.figures if f.province == prov and f.owner != seat and f.owner in s.participants and R.hostage_allowed[f.kind]]
 
 
 def _slot_usable(s: RisingSunWar, slot: str, w: int) -> bool:
@@ -203,16 +204,16 @@ def _outcome(s: RisingSunWar) -> list[Event]:
     for p in s.participants:
         if p == w or s.allied(p, w):
             continue
-        dead.extend(f for f in s.figures if f[1] == prov and f[2] == p)
+        dead.extend(f for f in s.figures if f.province == prov and f.owner == p)
     _kill(s, dead)
     _take_token(s, w, prov)
     s.history.append({"number": s.at + 1, "province": prov, "case": "battle", "winner": s.clans[w],
                       "with_force": [s.clans[p] for p in s.participants], "forces": {s.clans[p]: forces[p] for p in s.participants}})
     return [ev("battle-won", province=prov, clan=s.clans[w], season=s.season, forces={s.clans[p]: forces[p] for p in s.participants},
-               killed=[f[0] for f in dead])]
+               killed=[f.number for f in dead])]
 
 
-def _kill(s: RisingSunWar, figs: list[tuple]) -> None:
+def _kill(s: RisingSunWar, figs: list[Figure]) -> None:
     gone = set(figs)
     s.figures = [f for f in s.figures if f not in gone]
     s.killed.extend(figs)
@@ -257,7 +258,7 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
     if s.step == SEPPUKU:
         return [("seppuku",), ("decline",)]
     if s.step == HOSTAGE:
-        return [("hostage", f[0]) for f in _hostage_targets(s, seat)] + [("decline",)]
+        return [("hostage", f.number) for f in _hostage_targets(s, seat)] + [("decline",)]
     if s.step == RONIN:
         return [("hire",), ("decline",)]
     if s.step == POETS:
@@ -289,14 +290,14 @@ def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | N
         return None
     if verb == "hostage":
         fid = m[1]
-        fig = next((f for f in s.figures if f[0] == fid), None)
-        if fig is None or fig[1] != s.province():
+        fig = next((f for f in s.figures if f.number == fid), None)
+        if fig is None or fig.province != s.province():
             return (f"there is no figure #{fid} in {s.province()}", SEC_HOSTAGE)
-        if fig[2] == seat:
+        if fig.owner == seat:
             return ("you cannot take your own figure hostage", SEC_HOSTAGE)
-        if not R.hostage_allowed[fig[3]]:
-            return (f"a {fig[3]} figure cannot be taken hostage", "Clans in war: Daimyo figures cannot be taken hostage")
-        if fig[2] not in s.participants:
+        if not R.hostage_allowed[fig.kind]:
+            return (f"a {fig.kind} figure cannot be taken hostage", "Clans in war: Daimyo figures cannot be taken hostage")
+        if fig.owner not in s.participants:
             return (f"figure #{fid} belongs to no participant of this battle", SEC_HOSTAGE)
         return None
     if verb == "remainder":
@@ -352,7 +353,7 @@ def _seppuku(s: RisingSunWar, seat: int) -> list[Event]:
     s.vp[seat] += R.seppuku_vp * len(mine)
     gain_honor(s, seat, R.seppuku_honor * len(mine))
     s.step = HOSTAGE
-    return [ev("seppuku", province=prov, clan=s.clans[seat], killed=[f[0] for f in mine], vp=R.seppuku_vp * len(mine),
+    return [ev("seppuku", province=prov, clan=s.clans[seat], killed=[f.number for f in mine], vp=R.seppuku_vp * len(mine),
                honor=[s.clans[p] for p in s.honor])]
 
 
@@ -367,12 +368,12 @@ def gain_honor(s: RisingSunWar, seat: int, steps: int) -> None:
 
 def _hostage(s: RisingSunWar, seat: int, fid: int) -> list[Event]:
     """Take one figure of another participant off the board (not killed); take 1 VP from its owner if it has any."""
-    fig = next(f for f in s.figures if f[0] == fid)
+    fig = next(f for f in s.figures if f.number == fid)
     s.figures.remove(fig)
     s.captured[seat].append(fig)
-    owner = fig[2]
+    owner = fig.owner
     took = min(R.hostage_vp, s.vp[owner])
     s.vp[owner] -= took
     s.vp[seat] += took
     s.step = RONIN
-    return [ev("hostage", province=s.province(), clan=s.clans[seat], figure=fid, owner=s.clans[owner], figure_kind=fig[3], vp=took)]
+    return [ev("hostage", province=s.province(), clan=s.clans[seat], figure=fid, owner=s.clans[owner], figure_kind=fig.kind, vp=took)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from daimyo.bots.knowledge import known
+from daimyo.bots.rokugan.knowledge import known
 from daimyo.rokugan.data import RULES as R, SPECIALS
 from daimyo.rokugan.records import N_PROVINCES, PHASES
 

@@ -49,12 +49,12 @@ def replay(text: str):
 
 
 def bot_names() -> list[str]:
-    from daimyo.bots import bot_names as names
+    from daimyo.bots.rokugan import bot_names as names
     return names()
 
 
 def make_bot(spec: str, seed: int):
-    from daimyo.bots import make_bot as make
+    from daimyo.bots.rokugan import make_bot as make
     return make(spec, seed)
 
 

@@ -68,11 +68,12 @@ def replay(text: str):
 
 
 def bot_names() -> list[str]:
-    return ["heuristic", "random"]
+    from daimyo.bots.senjutsu import bot_names as names
+    return names()
 
 
 def make_bot(spec: str, seed: int):
-    from daimyo.bots.senjutsu import make
+    from daimyo.bots.senjutsu import make_bot as make
     return make(spec, seed)
 
 

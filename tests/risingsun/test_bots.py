@@ -72,7 +72,7 @@ def test_bot_names_and_registry():
     assert bot_names() == ["heuristic", "random"]
     # Rokugan's registry does not offer Rising Sun's bots
     with pytest.raises(ValueError):
-        shared_make_bot("risingsun-heuristic", 1)
+        shared_make_bot("rokugan", "risingsun-heuristic", 1)
     assert isinstance(make_bot("risingsun-heuristic", 1), WarHeuristicBot)
     with pytest.raises(ValueError, match="unknown Rising Sun bot"):
         make_bot("genius", 1)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 
-from daimyo.bots.knowledge import determinize, known
+from daimyo.bots.rokugan.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
 from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP, BoardToken
@@ -347,7 +347,7 @@ def token_value(s, seat: int, code: str) -> float:
     return 0.0
 
 
-class HeuristicBot:
+class RokuganHeuristicBot:
     """The rule-based bot described in the module docstring."""
 
     __slots__ = ("rng",)

@@ -1,8 +1,8 @@
-"""Battle for Rokugan states and events in words, for ``daimyo rokugan replay`` (events: :mod:`daimyo.cli.words`)."""
+"""Battle for Rokugan states and events in words, for ``daimyo rokugan replay`` (events: :mod:`daimyo.cli.rokugan.words`)."""
 
 from __future__ import annotations
 
-from daimyo.cli.words import sentences
+from daimyo.cli.rokugan.words import sentences
 from daimyo.core.game import Event
 
 

@@ -6,11 +6,11 @@ import pytest
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
-from daimyo.cli.terminal import TerminalGame, bot_specs, fill_clans, play_terminal
+from daimyo.cli.rokugan.terminal import TerminalGame, bot_specs, fill_clans, play_terminal
 from daimyo.rokugan.notation import parse_move
 from daimyo.rokugan.position import to_position
 from daimyo.rokugan.record import replay
-from tests.cli_terminal.helpers import ScriptedHuman, console
+from tests.cli_rokugan.helpers import ScriptedHuman, console
 
 
 def test_scripted_human_plays_a_whole_game_against_three_random_bots_to_final_scoring(tmp_path):
@@ -200,7 +200,7 @@ def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
     out = buf.getvalue()[mark:]
     assert f"Behind your screen ({len(v['you']['hand'])}): {', '.join(v['you']['hand'])}" in out
     assert f"Your pool ({len(v['you']['pool'])}):" in out
-    from daimyo.cli.words import objective_name
+    from daimyo.cli.rokugan.words import objective_name
     assert f"Secret objective: {objective_name(v['you']['objective'])}" in out
     assert any(t["owner"] != "crane" and t["code"] is None for t in v["tokens"])
     for t in v["tokens"]:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from daimyo.bots import make_bot
-from daimyo.cli.words import narrate, objective_condition, place_words, seen_by, sentences, special_name, token_name
+from daimyo.bots.rokugan import make_bot
+from daimyo.cli.rokugan.words import narrate, objective_condition, place_words, seen_by, sentences, special_name, token_name
 from daimyo.core.game import Event
 from daimyo.rokugan import new_game
 from daimyo.rokugan.events import KINDS

@@ -3,7 +3,7 @@
 The search runs in rounds. Each round:
 
 1. **Determinize.** Draw a full game state consistent with what this bot's seat may know
-   (:func:`daimyo.bots.knowledge.determinize`): the other players' hidden tokens, hands, pools,
+   (:func:`daimyo.bots.rokugan.knowledge.determinize`): the other players' hidden tokens, hands, pools,
    objectives and territory cards, the initiative order and the generator are sampled; the true
    hidden facts are never read.
 2. **One iteration through each root candidate.** The root's candidates are the heuristic bot's
@@ -33,8 +33,8 @@ from __future__ import annotations
 import math
 import time
 
-from daimyo.bots.heuristic import HeuristicBot
-from daimyo.bots.knowledge import determinize
+from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
+from daimyo.bots.rokugan.knowledge import determinize
 from daimyo.core.rng import Rng
 from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
 from daimyo.rokugan.scoring import honor
@@ -106,7 +106,7 @@ class ISMCTSBot:
         self.root_candidates = root_candidates
         self.exploration = exploration
         self.rollout_sample = rollout_sample
-        self.heuristic = HeuristicBot(Rng(seed ^ 0x15_3C75).next64())
+        self.heuristic = RokuganHeuristicBot(Rng(seed ^ 0x15_3C75).next64())
         self.max_seconds: float | None = None   # a cap on any decision's time, whatever the budget (the server sets it)
         self.last_iterations = 0
         self.last_seconds = 0.0

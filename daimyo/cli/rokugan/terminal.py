@@ -1,8 +1,8 @@
 """``daimyo play --terminal``: a game of Battle for Rokugan against bots, in the terminal.
 
-One seat is the human's; every other seat is a bot named as in :func:`daimyo.bots.make_bot`.
+One seat is the human's; every other seat is a bot named as in :func:`daimyo.bots.rokugan.make_bot`.
 Everything printed comes from the human seat's view (``state.view(seat)``) and from the
-events that seat may see (``event.visible(seat)``), told in words by :mod:`daimyo.cli.words`;
+events that seat may see (``event.visible(seat)``), told in words by :mod:`daimyo.cli.rokugan.words`;
 the true state is never read for display, so nothing hidden from the human can be printed.
 The actions of the bots are never printed either (a bot's placement names its token): only
 the events they cause.
@@ -25,8 +25,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from daimyo.bots import bot_seed, make_bot
-from daimyo.cli.words import (
+from daimyo.bots import bot_seed
+from daimyo.bots.rokugan import make_bot
+from daimyo.cli.rokugan.words import (
     card_name,
     clan_name,
     objective_condition,

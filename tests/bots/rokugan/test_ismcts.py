@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from daimyo.bots import make_bot
-from daimyo.bots.heuristic import HeuristicBot
-from daimyo.bots.ismcts import ISMCTSBot, parse_budget
-from daimyo.bots.knowledge import determinize, known
+from daimyo.bots.rokugan import make_bot
+from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
+from daimyo.bots.rokugan.ismcts import ISMCTSBot, parse_budget
+from daimyo.bots.rokugan.knowledge import determinize, known
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
@@ -25,7 +25,7 @@ def test_ismcts_plays_whole_games_with_legal_moves_only(players):
         s = new(players, seed, clans=g == 0)
         bots = {p: RandomBot(bot_seed(seed, p)) for p in range(players)}
         bots[g % players] = ISMCTSBot(seed, iterations=4, root_candidates=2)
-        bots[(g + 1) % players] = HeuristicBot(seed)
+        bots[(g + 1) % players] = RokuganHeuristicBot(seed)
         play_checked(s, bots)
         assert s.is_terminal()
 
@@ -51,7 +51,7 @@ def test_iteration_budget_is_spent_exactly_and_is_reproducible():
     assert a.choose(s, seat) == b.choose(s.clone(), seat)
     assert a.last_iterations == 12
     moves = s.legal_moves(seat)
-    cands = [m for _, m in sorted(HeuristicBot(1).score_moves(s, seat, moves), key=lambda vm: -vm[0])[:4]]
+    cands = [m for _, m in sorted(RokuganHeuristicBot(1).score_moves(s, seat, moves), key=lambda vm: -vm[0])[:4]]
     root = ISMCTSBot(5, iterations=10).search(s, seat, cands)
     assert root.rounds == 2  # whole rounds only: every candidate was simulated in the same sampled worlds
     assert sum(c.visits for c in root.children.values()) == 10
@@ -60,7 +60,7 @@ def test_iteration_budget_is_spent_exactly_and_is_reproducible():
 
 def _placement_state(players: int, seed: int, extra: int = 0):
     s = new(players, seed)
-    hb = {p: HeuristicBot(p) for p in range(players)}
+    hb = {p: RokuganHeuristicBot(p) for p in range(players)}
     rng = Rng(seed)
     while not (s.phase == PLACEMENT and s.round >= 2):
         seat = s.to_act()[0]

@@ -7,7 +7,7 @@ import re
 
 from rich.console import Console
 
-from daimyo.cli.terminal import PAUSE_PROMPT
+from daimyo.cli.rokugan.terminal import PAUSE_PROMPT
 from daimyo.core.rng import Rng
 
 PROMPT = re.compile(r"\[1-(\d+), action, \?, board, quit\]> $")

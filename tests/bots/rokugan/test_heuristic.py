@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from daimyo.bots import make_bot
-from daimyo.bots.heuristic import HeuristicBot
+from daimyo.bots.rokugan import make_bot
+from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
 from daimyo.rokugan.records import PLACEMENT
@@ -21,7 +21,7 @@ def test_heuristic_never_makes_an_illegal_move_over_a_thousand_games(start):
     for g in range(start, start + 250):
         players = 2 + g % 4
         s = new(players, g, clans=g % 5 != 0)
-        bots = {p: (HeuristicBot(bot_seed(g, p)) if p == g % players or g % 10 == 3 else RandomBot(bot_seed(g, p)))
+        bots = {p: (RokuganHeuristicBot(bot_seed(g, p)) if p == g % players or g % 10 == 3 else RandomBot(bot_seed(g, p)))
                 for p in range(players)}
         play_checked(s, bots)
         assert s.is_terminal()
@@ -33,14 +33,14 @@ def test_heuristic_wins_most_two_player_games_against_random():
     for g in range(40):
         s = new(2, 5000 + g)
         h = g % 2
-        bots = {h: HeuristicBot(g), 1 - h: RandomBot(g + 1)}
+        bots = {h: RokuganHeuristicBot(g), 1 - h: RandomBot(g + 1)}
         play_checked(s, bots)
         wins += s.returns()[h]
     assert wins >= 36
 
 
 def test_make_bot_builds_the_heuristic():
-    assert isinstance(make_bot("heuristic", 3), HeuristicBot)
+    assert isinstance(make_bot("heuristic", 3), RokuganHeuristicBot)
 
 
 def test_same_seed_same_choices():
@@ -48,7 +48,7 @@ def test_same_seed_same_choices():
     moves_a, moves_b = [], []
     for out in (moves_a, moves_b):
         t = s.clone()
-        bots = {p: HeuristicBot(p) for p in range(3)}
+        bots = {p: RokuganHeuristicBot(p) for p in range(3)}
         for _ in range(80):
             seat = t.to_act()[0]
             m = bots[seat].choose(t, seat)
@@ -77,8 +77,8 @@ def test_heuristic_choice_does_not_depend_on_facts_hidden_from_its_seat():
         seat = s.to_act()[0]
         other = perturb_hidden(s, seat, Rng(g + 99))
         assert other.legal_moves(seat) == s.legal_moves(seat)
-        a = HeuristicBot(g).choose(s, seat)
-        b = HeuristicBot(g).choose(other, seat)
+        a = RokuganHeuristicBot(g).choose(s, seat)
+        b = RokuganHeuristicBot(g).choose(other, seat)
         assert a == b, f"game {g}: {a} != {b} in {s.phase}"
         checked += s.phase == PLACEMENT
     assert checked >= 10

@@ -1,4 +1,4 @@
-"""Senjutsu bots: a random one and a heuristic one, each usable in any seat.
+"""Senjutsu's heuristic bot, usable in any seat (the bots by name: :mod:`daimyo.bots.senjutsu`).
 
 The heuristic bot knows only what its seat may know. To choose a card it scores each card in its hand
 against the public battlefield (would this attack's grid, after the card's own movement, hit someone? is an
@@ -8,14 +8,13 @@ state and scores the public result (wounds, stuns and defeats dealt and taken, f
 
 from __future__ import annotations
 
-from daimyo.bots.random_bot import RandomBot
 from daimyo.core.rng import Rng
 from daimyo.senjutsu.attacks import grid_hexes, ranged_targets
 from daimyo.senjutsu.hexgrid import FACINGS, distance, neighbour, parse_hex
 from daimyo.senjutsu.movement import line_plans
 from daimyo.senjutsu.state import Frame
 
-__all__ = ["HeuristicBot", "RandomBot", "evaluate"]
+__all__ = ["SenjutsuHeuristicBot", "evaluate"]
 
 _DAMAGE = {"wound": 1.0, "wound2": 2.0, "bleeding": 1.4, "stun": 0.8, "hobble": 0.5, "poison": 0.7, "execution": 20.0,
            "asterisk": 0.5, "advantage": 0.2, "target": 0.0}
@@ -51,7 +50,7 @@ def evaluate(view: dict, me: str) -> float:
     return score
 
 
-class HeuristicBot:
+class SenjutsuHeuristicBot:
     """Scores cards against the battlefield and tries each later option on a copy of the state."""
 
     def __init__(self, seed: int = 0):
@@ -137,12 +136,3 @@ class HeuristicBot:
                 value = 1.2 if ranged_targets(state, seat, atk, card.initiative[0], pos, facing) else 0.0
             best = max(best, value)
         return best + card.initiative[0] / 20.0 if best else 0.1
-
-
-def make(name: str, seed: int):
-    """``random`` or ``heuristic``."""
-    if name in ("random", "senjutsu-random"):
-        return RandomBot(seed)
-    if name in ("heuristic", "senjutsu-heuristic"):
-        return HeuristicBot(seed)
-    raise ValueError(f"unknown Senjutsu bot '{name}' (random, heuristic)")

@@ -1,19 +1,12 @@
-"""Bots for Rising Sun's War Phase: they can take any seat.
+"""Rising Sun's heuristic War Phase bot, usable in any seat (the bots by name: :mod:`daimyo.bots.risingsun`).
 
-* ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`).
-* ``heuristic``: values each advantage of the battle (the War Province token, Seppuku's VP
-  and Honor, a hostage's VP and the Force it removes, hired ronin, the Poets' VP), keeps
-  coins for the later battles it will fight, and bids where the coins are worth most.
-
-``make_bot("heuristic", seed)`` builds one. Each game keeps its own bots by name
-(:mod:`daimyo.bots.registry` is Battle for Rokugan's), so a lobby offers only the bots of its game.
+``heuristic`` values each advantage of the battle (the War Province token, Seppuku's VP
+and Honor, a hostage's VP and the Force it removes, hired ronin, the Poets' VP), keeps
+coins for the later battles it will fight, and bids where the coins are worth most.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.core.rng import Rng
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.scoring import token_score
@@ -58,11 +51,11 @@ class WarHeuristicBot:
         allied_top = any(s.allied(p, seat) and s.force(prov, p) >= top for p in s.participants)
         doomed = not can_win and not allied_top
         seppuku = len(mine) * (R.seppuku_vp + 0.3) if doomed else 0.0
-        targets = [f for f in s.figures if f[1] == prov and f[2] != seat and f[2] in s.participants
-                   and R.hostage_allowed[f[3]] and not s.allied(f[2], seat)]
+        targets = [f for f in s.figures if f.province == prov and f.owner != seat and f.owner in s.participants
+                   and R.hostage_allowed[f.kind] and not s.allied(f.owner, seat)]
         hostage = (R.hostage_vp + (win * 0.5 if can_win else 0.0)) if targets else 0.0
         hire = win * (1.0 if my_force < top <= my_force + ronin else 0.5) if ronin and can_win else 0.0
-        figs_here = sum(1 for f in s.figures if f[1] == prov)
+        figs_here = sum(1 for f in s.figures if f.province == prov)
         poets = 0.5 * R.poets_vp * max(0, figs_here - len(mine)) / max(1, len(s.participants) - 1)
         return [seppuku, hostage, hire, poets]
 
@@ -106,10 +99,10 @@ class WarHeuristicBot:
             options = [m for m in moves if m[0] == "hostage"]
             best, score = ("decline",), 0.0
             for m in options:
-                f = next(x for x in s.figures if x[0] == m[1])
-                if s.allied(f[2], seat):
+                f = next(x for x in s.figures if x.number == m[1])
+                if s.allied(f.owner, seat):
                     continue
-                val = f[4] + (1 if s.vp[f[2]] else 0) + (1 if f[2] == self.leader(s) else 0)
+                val = f.force + (1 if s.vp[f.owner] else 0) + (1 if f.owner == self.leader(s) else 0)
                 if val > score:
                     best, score = m, val
             return best
@@ -122,27 +115,3 @@ class WarHeuristicBot:
             return min(moves, key=key)
         return self.rng.choice(moves)
 
-
-BOTS: dict[str, Callable[[int, str | None], Bot]] = {
-    "random": lambda seed, budget: RandomBot(seed),
-    "heuristic": lambda seed, budget: WarHeuristicBot(seed),
-}
-
-
-def bot_names() -> list[str]:
-    return sorted(BOTS)
-
-
-def make_bot(spec: str, seed: int) -> Bot:
-    """A War Phase bot by name: ``random`` or ``heuristic`` (``risingsun-heuristic`` is accepted too)."""
-    name = spec.partition(":")[0]
-    name = name.removeprefix("risingsun-")
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown Rising Sun bot '{spec}' (bots: {', '.join(bot_names())})")
-    return factory(seed, None)
-
-
-def play_war(s: RisingSunWar, bots: dict[int, Bot], on_move=None) -> int:
-    """Play the War Phase to its end with ``bots`` (seat -> bot); returns the number of moves."""
-    return play(s, bots, on_move)
