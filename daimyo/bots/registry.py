@@ -16,5 +16,13 @@ def bot_names(game_name: str) -> list[str]:
 
 
 def make_bot(game_name: str, spec: str, seed: int):
-    """The bot of ``game_name`` named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``."""
-    return game(game_name).make_bot(spec, seed)
+    """The bot of ``game_name`` named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``; or a bot
+    from outside daimyo (``exec:COMMAND``, ``package.module:Class``, an entry point of ``daimyo.bots``;
+    :mod:`daimyo.bots.external`). The play server asks the game's own bots only."""
+    info = game(game_name)
+    if spec.partition(":")[0] not in info.bot_names():
+        from daimyo.bots.external import outside_bot
+        bot = outside_bot(game_name, spec, seed)
+        if bot is not None:
+            return bot
+    return info.make_bot(spec, seed)

@@ -118,10 +118,12 @@ def bench(games: int, seed: int, as_json: bool) -> None:
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402
+from daimyo.cli.bot import bot  # noqa: E402
 from daimyo.cli.risingsun import risingsun  # noqa: E402
 from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
 
+main.add_command(bot)
 main.add_command(play)
 main.add_command(serve)
 main.add_command(arena)

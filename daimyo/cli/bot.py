@@ -1,0 +1,147 @@
+"""``daimyo bot connect URL --cmd COMMAND``: an outside program takes a seat in a live game on a play server.
+
+The URL is a seat's play link (``http://host/game/<id>#seat=0&token=...``) or an invitation
+(``http://host/join/<id>#code=...``, then ``--seat`` picks the open seat to claim). The program speaks
+the bot protocol of docs/bot-protocol.md on its stdin and stdout; this command relays between it and
+the server's WebSocket until the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import click
+
+from daimyo.bots.external import BotError, Program, answer_text, observation
+
+
+def parse_link(url: str) -> tuple[str, str, dict[str, str]]:
+    """(base URL, game id, fragment fields) of a play link or an invitation; ValueError naming what is wrong."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError("URL: a link beginning with http:// or https://")
+    segments = [p for p in parts.path.split("/") if p]
+    if len(segments) != 2 or segments[0] not in ("game", "join"):
+        raise ValueError("URL: a seat's play link (/game/<id>#seat=N&token=...) or an invitation (/join/<id>#code=...)")
+    fields = dict(urllib.parse.parse_qsl(parts.fragment))
+    return f"{parts.scheme}://{parts.netloc}", segments[1], fields
+
+
+def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tuple[int, str]:
+    body = json.dumps({"code": code, "seat": seat, "name": name}).encode()
+    req = urllib.request.Request(f"{base}/api/games/{game_id}/claim", data=body, headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            reply = json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        raise click.ClickException(f"the server refused the seat: {json.loads(e.read() or b'{}').get('error', e.reason)}") from None
+    return reply["seat"], reply["token"]
+
+
+def sentences(game: str, events: list[dict], lang: str) -> list[str]:
+    """The events in words (the message catalogue), as a player reads them."""
+    from daimyo.core.game import Event
+    out = []
+    for e in events:
+        kind, data = e.get("kind", ""), {k: v for k, v in e.items() if k != "kind"}
+        event = Event(kind, data)
+        try:
+            if game == "rokugan":
+                from daimyo.words.rokugan import sentence
+                out.append(sentence(event, lang))
+            elif game == "senjutsu":
+                from daimyo.words.senjutsu import SenjutsuWords
+                out.append(SenjutsuWords(lang).sentence(event))
+            elif game == "risingsun":
+                from daimyo.words.risingsun import lines
+                out.extend(lines(event, lang))
+            else:
+                out.append(json.dumps(e))
+        except Exception:   # an event the words do not know: its data, plainly
+            out.append(json.dumps(e, ensure_ascii=False))
+    return out
+
+
+def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang: str, echo=click.echo) -> dict:
+    """Play ``seat`` with ``program`` until the game is over; the final view's result."""
+    from websockets.sync.client import connect
+
+    ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+    with connect(ws_url, open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        game, events, last = "rokugan", [], None
+
+        def decide(state: dict, error: str | None = None) -> None:
+            nonlocal events
+            message = observation(game, seat, state["view"], state["legal"], events)
+            if error is not None:
+                message["error"] = error
+            action = answer_text(program.ask(message))
+            events = []
+            echo(f"step {state['seq']}: {action}")
+            ws.send(json.dumps({"type": "act", "action": action, "seq": state["seq"]}))
+
+        while True:
+            msg = json.loads(ws.recv())
+            kind = msg["type"]
+            if kind == "error":
+                if msg.get("code") in ("bad-token", "no-such-game"):
+                    raise click.ClickException(f"the server refused: {msg['message']}")
+                echo(f"refused: {msg['message']}")
+                if msg.get("code") == "illegal" and last is not None:
+                    decide(last, msg["message"])   # the same decision again, with the reason
+            elif kind == "welcome":
+                game = msg["game"]["game"]
+            elif kind == "log":
+                events = sentences(game, msg["events"], lang)
+            elif kind == "state":
+                events += sentences(game, msg["events"], lang)
+                if not msg["to_act"]:
+                    program.tell({"type": "end", "protocol": 1, "game": game, "seat": seat, "view": msg["view"], "events": events})
+                    return msg["view"].get("result") or {}
+                if msg["legal"]:
+                    last = msg
+                    decide(msg)
+
+
+@click.group()
+def bot() -> None:
+    """Outside programs as players (docs/bot-protocol.md)."""
+
+
+@bot.command()
+@click.argument("url")
+@click.option("--cmd", "command", required=True, help="The command that runs the bot program (it reads and writes JSON lines).")
+@click.option("--seat", type=click.IntRange(0, 4), default=None, help="With an invitation link: the open seat to claim.")
+@click.option("--name", default=None, help="With an invitation link: the name shown for the seat.")
+@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=60.0, show_default=True, help="Seconds the program may take to answer.")
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="The language of the events sent to the program.")
+def connect(url: str, command: str, seat: int | None, name: str | None, timeout: float, lang: str) -> None:
+    """Let the program COMMAND play a seat of the live game at URL until the game is over."""
+    try:
+        base, game_id, fields = parse_link(url)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="URL") from None
+    if "code" in fields:
+        if seat is None:
+            raise click.BadParameter("an invitation link needs --seat (the open seat to claim)", param_hint="--seat")
+        seat, token = claim(base, game_id, fields["code"], seat, name)
+    elif "token" in fields and fields.get("seat", "").isdecimal():
+        seat, token = int(fields["seat"]), fields["token"]
+    else:
+        raise click.BadParameter("the link carries neither a seat's token (#seat=N&token=...) nor an invitation (#code=...)",
+                                 param_hint="URL")
+    try:
+        program = Program(command, timeout)
+    except BotError as e:
+        raise click.ClickException(str(e)) from None
+    try:
+        result = relay(base, game_id, seat, token, program, lang)
+    except BotError as e:
+        raise click.ClickException(str(e)) from None
+    finally:
+        program.close()
+    click.echo(f"the game is over: {json.dumps(result)}")
