@@ -185,3 +185,27 @@ def test_play_terminal_refuses_a_seat_outside_the_game():
     assert r.exit_code == 2 and "seat 3 is not one of the 2 seats" in r.output
     r = CliRunner().invoke(main, ["play", "--terminal", "--bots", "nobot"], input="quit\nn\n")
     assert r.exit_code == 1 and "unknown bot 'nobot'" in r.output
+
+
+def test_every_option_of_every_command_has_help_text_and_lists_use_commas():
+    """Issue 17: every option says what it does; every list option is comma-separated."""
+    import click
+
+    from daimyo.cli.main import main
+
+    def walk(cmd, path):
+        if isinstance(cmd, click.Group):
+            for name, sub in cmd.commands.items():
+                yield from walk(sub, [*path, name])
+        else:
+            yield path, cmd
+
+    missing, spaced = [], []
+    for path, cmd in walk(main, ["daimyo"]):
+        for p in cmd.params:
+            if isinstance(p, click.Option) and not (p.help or "").strip():
+                missing.append(f"{' '.join(path)} {p.opts[0]}")
+            if isinstance(p, click.Option) and isinstance(p.default, str) and p.name in ("bots", "characters", "clans") \
+                    and " " in p.default and "," not in p.default:
+                spaced.append(f"{' '.join(path)} {p.opts[0]}")
+    assert missing == [] and spaced == []

@@ -43,7 +43,8 @@ def _need_arena_extra(ray: bool = False) -> None:
 @click.option("--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Players per game (2 to 5).")
 @click.option("--games", type=click.IntRange(min=1), default=20, show_default=True, help="Games to play.")
 @click.option("--bots", "bots", callback=_bots, default="random,heuristic", show_default=True,
-              help="Comma-separated bots: random, heuristic, ismcts[:budget] (budget: iterations, or seconds as 1s).")
+              help="Comma-separated bots: random, heuristic, ismcts[:budget] (budget: iterations, or seconds as 1s), "
+                   "or from outside daimyo: exec:COMMAND, package.module:Class (docs/bot-protocol.md).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
 @click.option("--ray", "ray_address", default=None,

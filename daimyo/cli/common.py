@@ -39,3 +39,16 @@ def echo_replay(rep, describe, as_json: bool, first: str) -> None:
             if e.visible(None):
                 for text in describe(e):
                     click.echo(f"    {text.strip()}")
+
+
+def split_list(value: str, option: str) -> list[str]:
+    """A comma-separated option value (the one list separator of every command) as its items.
+
+    A value with spaces but no comma (``"kaze tetsu"``, the old Senjutsu form) is refused with the
+    comma form, so that a bot command with spaces (``exec:python3 bot.py``) stays one item."""
+    import click
+
+    items = [x.strip() for x in value.split(",") if x.strip()]
+    if not items:
+        raise click.BadParameter("give at least one item", param_hint=option)
+    return items

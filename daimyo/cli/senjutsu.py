@@ -77,8 +77,8 @@ def senjutsu() -> None:
 @senjutsu.command()
 @click.option("--character", default="kaze", show_default=True, help="Your character (sample set: kaze, hana, tetsu, ishi).")
 @click.option("--opponent", default="tetsu", show_default=True, help="The bot's character.")
-@click.option("--bot", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--bot", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True, help="The bot you duel.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The duel's seed (the same seed, the same duel).")
 @click.option("--board", type=click.Choice(["one", "two"]), default="one", show_default=True, help="One battlefield board or two joined.")
 @click.option("--terrain", default="rock 0,0", show_default=True, help="Terrain pieces such as 'rock 0,0; bamboo 2,-3'.")
 @click.option("--terrain-pieces", "pieces", default="", help="Terrain the players place in turns instead, such as 'rock rock bamboo'.")
@@ -163,10 +163,10 @@ def _ask(g, seat) -> str:
 
 
 @senjutsu.command()
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many duels to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Duel i is played with seed SEED+i.")
-@click.option("--characters", default="kaze tetsu", show_default=True, help="Characters by seat (2 to 4).")
-@click.option("--bots", default="heuristic random", show_default=True, help="Bots by seat (random, heuristic).")
+@click.option("--characters", default="kaze,tetsu", show_default=True, help="Comma-separated characters by seat (2 to 4).")
+@click.option("--bots", default="heuristic,random", show_default=True, help="Comma-separated bots by seat (random, heuristic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(games, seed, characters, bots, as_json) -> None:
     """Play GAMES duels between bots and report wins by seat, draws, turns and speed."""
@@ -175,11 +175,12 @@ def simulate(games, seed, characters, bots, as_json) -> None:
 
     from daimyo.bots.random_bot import play
     from daimyo.bots.senjutsu import make
+    from daimyo.cli.common import split_list
     from daimyo.senjutsu import new_game
 
-    chars, names = characters.split(), bots.split()
+    chars, names = split_list(characters, "--characters"), split_list(bots, "--bots")
     if len(names) != len(chars):
-        raise click.UsageError("give one bot per character")
+        raise click.UsageError("give one bot per character (--bots and --characters are comma-separated lists)")
     wins = [0.0] * len(chars)
     draws = actions = turns = 0
     start = time.perf_counter()

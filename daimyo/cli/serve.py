@@ -106,7 +106,7 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--db", default=None, help="SQLAlchemy database URL, e.g. sqlite:///games.sqlite or postgresql+psycopg://user@host/db.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
 @click.option("--set", "settings_pairs", multiple=True, metavar="NAME=VALUE",
