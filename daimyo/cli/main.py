@@ -35,6 +35,10 @@ def rokugan() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
     """Play GAMES games between random bots; the bots also choose the clans."""
+    _simulate("rokugan", players, games, seed, as_json)
+
+
+def _simulate(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -43,9 +47,12 @@ def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
     err = Console(stderr=True)
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err, disable=as_json or not err.is_terminal)
-    with progress:
-        task = progress.add_task("games", total=games)
-        result = run_simulation(players, games, seed, on_game=lambda: progress.advance(task))
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = run_simulation(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -56,18 +63,35 @@ def _print_simulation(r: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from daimyo.core.registry import game
+
+    word = game(r["game"]).seat_word
+    scores = r.get(f"mean_scores_by_{word}")
     out = Console()
     out.print(f"{r['games']} games of {r['players']} players (seeds {r['seed']}..{r['seed'] + r['games'] - 1}), "
               f"{r['actions']} actions in {r['seconds']:.2f} s")
     out.print(f"{r['games_per_second']} games/s, {r['actions_per_second']} actions/s")
-    table = Table(title="win shares by clan (a tie splits the win)")
-    for col in ("clan", "games", "wins", "share of games", "win rate", "mean honor"):
-        table.add_column(col, justify="left" if col == "clan" else "right")
-    for clan, wins in sorted(r["wins_by_clan"].items(), key=lambda kv: -kv[1]):
-        played = r["games_by_clan"][clan]
-        table.add_row(clan, str(played), f"{wins:g}", f"{wins / r['games']:.1%}", f"{wins / played:.1%}",
-                      f"{r['mean_scores_by_clan'][clan]:.1f}")
+    table = Table(title=f"win shares by {word} (a tie splits the win)")
+    columns = (word, "games", "wins", "share of games", "win rate") + (("mean score",) if scores else ())
+    for col in columns:
+        table.add_column(col, justify="left" if col == word else "right")
+    for name, wins in sorted(r[f"wins_by_{word}"].items(), key=lambda kv: -kv[1]):
+        played = r[f"games_by_{word}"][name]
+        row = [name, str(played), f"{wins:g}", f"{wins / r['games']:.1%}", f"{wins / played:.1%}"]
+        table.add_row(*row, *([f"{scores[name]:.1f}"] if scores else []))
     out.print(table)
+
+
+@main.command("simulate")
+@click.option("--game", "game_name", default="rokugan", show_default=True,
+              help="The game, by its name in the registry (rokugan, senjutsu, ...).")
+@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate_any(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+    """Play GAMES games of any registered game between random bots."""
+    _simulate(game_name, players, games, seed, as_json)
 
 
 @rokugan.command()
