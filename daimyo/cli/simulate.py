@@ -7,6 +7,7 @@ play (Battle for Rokugan) leaves that to the bots; any other has its seats drawn
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -79,3 +80,45 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     if info.scores is not None:
         result[f"mean_scores_by_{word}"] = {c: round(score_sum[c] / played[c], 3) for c in names}
     return result
+
+
+def run_command(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+    """``daimyo simulate`` and ``daimyo rokugan simulate``: a progress bar, then a table or one JSON object."""
+    import click
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, disable=as_json or not err.is_terminal)
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = simulate(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    _print_simulation(result)
+
+
+def _print_simulation(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    word = game(r["game"]).seat_word
+    scores = r.get(f"mean_scores_by_{word}")
+    out = Console()
+    out.print(f"{r['games']} games of {r['players']} players (seeds {r['seed']}..{r['seed'] + r['games'] - 1}), "
+              f"{r['actions']} actions in {r['seconds']:.2f} s")
+    out.print(f"{r['games_per_second']} games/s, {r['actions_per_second']} actions/s")
+    table = Table(title=f"win shares by {word} (a tie splits the win)")
+    columns = (word, "games", "wins", "share of games", "win rate") + (("mean score",) if scores else ())
+    for col in columns:
+        table.add_column(col, justify="left" if col == word else "right")
+    for name, wins in sorted(r[f"wins_by_{word}"].items(), key=lambda kv: -kv[1]):
+        played = r[f"games_by_{word}"][name]
+        row = [name, str(played), f"{wins:g}", f"{wins / r['games']:.1%}", f"{wins / played:.1%}"]
+        table.add_row(*row, *([f"{scores[name]:.1f}"] if scores else []))
+    out.print(table)
