@@ -41,5 +41,12 @@ def play_spec(spec: GameSpec) -> dict:
         "objectives": [[row["objective"], row["objective_met"], row["objective_honor"]] for row in result["scores"]],
         "moves": moves,
         "seconds": round(time.perf_counter() - t0, 3),
-        "record": info.record(spec.players, spec.seed, list(spec.clans), acts),
+        "record": _with_bots(info.record(spec.players, spec.seed, list(spec.clans), acts), spec.bots),
     }
+
+
+def _with_bots(record: str, bots: tuple[str, ...]) -> str:
+    """The record with a ``bots:`` line (the bot of each seat) closing its header (a record is header lines, a blank
+    line, then the actions: daimyo.core.record), so a stored game says who played it."""
+    header, _, actions = record.partition("\n\n")
+    return f"{header}\nbots: {' '.join(bots)}\n\n{actions}"
