@@ -25,7 +25,7 @@ import time
 import tracemalloc
 
 from daimyo.bots.random_bot import RandomBot, bot_seed
-from daimyo.rokugan import new_game
+from daimyo.core.registry import game
 
 PLAYERS = 4
 CLONE_REPEATS = 2000
@@ -38,7 +38,7 @@ def _is_mid_game(s) -> bool:
 
 def _play(seed: int):
     """Play one game; return (actions, a clone of its mid-game state or None)."""
-    s = new_game(players=PLAYERS, seed=seed)
+    s = game("rokugan").new_state(PLAYERS, seed, [])  # the clans are chosen as actions (Setup 3)
     bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
     actions = 0
     mid = None

@@ -209,3 +209,21 @@ def test_every_option_of_every_command_has_help_text_and_lists_use_commas():
                     and " " in p.default and "," not in p.default:
                 spaced.append(f"{' '.join(path)} {p.opts[0]}")
     assert missing == [] and spaced == []
+
+
+def test_simulate_finds_any_game_through_the_registry():
+    r = invoke("simulate", "--game", "senjutsu", "--players", 3, "--games", 2, "--seed", 5, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["game"] == "senjutsu" and sum(out["games_by_character"].values()) == 6
+    assert sum(out["wins_by_character"].values()) == pytest.approx(2)
+    assert "mean_scores_by_character" not in out  # Senjutsu has no score, only who is left standing
+
+
+def test_simulate_names_the_part_a_game_lacks():
+    r = invoke("simulate", "--game", "risingsun", "--games", 1)
+    assert r.exit_code == 2 and "starts from a war file" in r.output
+    r = invoke("simulate", "--game", "chess")
+    assert r.exit_code == 2 and "unknown game 'chess' (games: rokugan, senjutsu, risingsun)" in r.output
+    r = invoke("simulate", "--game", "senjutsu", "--players", 6)
+    assert r.exit_code == 2 and "played by 2 to 4 players, not 6" in r.output

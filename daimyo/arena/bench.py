@@ -11,16 +11,16 @@ import os
 import platform
 import time
 
-from daimyo.arena.schedule import clans_for
+from daimyo.arena.schedule import GAME, clans_for
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.rokugan.ismcts import ISMCTSBot
-from daimyo.rokugan import new_game
+from daimyo.core.registry import game
 from daimyo.rokugan.records import PLACEMENT
 
 
 def round_start(players: int, seed: int, round_no: int):
     """The game of ``seed`` played by heuristic bots up to the start of placement in round ``round_no``."""
-    s = new_game(players=players, seed=seed, clans=list(clans_for(seed, players, 1)))
+    s = game(GAME).new_state(players, seed, list(clans_for(seed, players, 1)))
     bots = {p: RokuganHeuristicBot(seed * 10 + p) for p in range(players)}
     while not (s.phase == PLACEMENT and s.round == round_no and not s.tokens) and not s.is_terminal():
         seat = s.to_act()[0]

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from daimyo.rokugan.data import RULES as R
+from daimyo.core.registry import game
 
-CLANS = tuple(R.clan_names)
+#: the game the arena plays, found through the registry: its rotation, results and balance study are Battle for
+#: Rokugan's (clans, Honor, objectives, the first player of Setup 8)
+GAME = "rokugan"
+CLANS = tuple(game(GAME).seat_choices())
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,9 @@ def clans_for(index: int, players: int, k: int) -> tuple[str, ...]:
 
 
 def schedule(players: int, games: int, bots: list[str], seed: int = 0) -> list[GameSpec]:
-    if not 2 <= players <= 5:
-        raise ValueError(f"Battle for Rokugan is played by 2 to 5 players, not {players}")
+    info = game(GAME)
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
     if not bots:
         raise ValueError("name at least one bot")
     return [GameSpec(i, seed + i, seating(i, players, bots), clans_for(i, players, len(bots))) for i in range(games)]

@@ -11,9 +11,10 @@ import click
 
 
 def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
+    from daimyo.arena.schedule import GAME
     from daimyo.bots.registry import bot_names, make_bot
 
-    known = bot_names("rokugan")
+    known = bot_names(GAME)
     names = [b.strip() for b in value.split(",") if b.strip()]
     if not names:
         raise click.BadParameter("name at least one bot, e.g. random,heuristic")
@@ -22,7 +23,7 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
             raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written ismcts:1s or ismcts:200)")
     try:
         for b in names:
-            make_bot("rokugan", b, 0)
+            make_bot(GAME, b, 0)
     except ValueError as e:
         raise click.BadParameter(str(e)) from None
     return names

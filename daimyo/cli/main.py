@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from daimyo import __version__
-from daimyo.cli.common import echo_replay, replay_file
-
-
-def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    if not 2 <= value <= 5:
-        raise click.BadParameter(f"Battle for Rokugan is played by 2 to 5 players, not {value}.")
-    return value
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,68 +15,18 @@ def main() -> None:
     """Play, simulate and study samurai board games."""
 
 
-@main.group()
-def rokugan() -> None:
-    """Battle for Rokugan."""
-
-
-@rokugan.command()
-@click.option("--players", type=int, callback=_players, default=4, show_default=True, help="Players per game (2 to 5).")
+@main.command("simulate")
+@click.option("--game", "game_name", default="rokugan", show_default=True,
+              help="The game, by its name in the registry (rokugan, senjutsu, ...).")
+@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
-    """Play GAMES games between random bots; the bots also choose the clans."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+def simulate_any(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+    """Play GAMES games of any registered game between random bots."""
+    from daimyo.cli.simulate import run_command
 
-    from daimyo.cli.simulate import simulate as run_simulation
-
-    err = Console(stderr=True)
-    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, disable=as_json or not err.is_terminal)
-    with progress:
-        task = progress.add_task("games", total=games)
-        result = run_simulation(players, games, seed, on_game=lambda: progress.advance(task))
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    _print_simulation(result)
-
-
-def _print_simulation(r: dict) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    out = Console()
-    out.print(f"{r['games']} games of {r['players']} players (seeds {r['seed']}..{r['seed'] + r['games'] - 1}), "
-              f"{r['actions']} actions in {r['seconds']:.2f} s")
-    out.print(f"{r['games_per_second']} games/s, {r['actions_per_second']} actions/s")
-    table = Table(title="win shares by clan (a tie splits the win)")
-    for col in ("clan", "games", "wins", "share of games", "win rate", "mean honor"):
-        table.add_column(col, justify="left" if col == "clan" else "right")
-    for clan, wins in sorted(r["wins_by_clan"].items(), key=lambda kv: -kv[1]):
-        played = r["games_by_clan"][clan]
-        table.add_row(clan, str(played), f"{wins:g}", f"{wins / r['games']:.1%}", f"{wins / played:.1%}",
-                      f"{r['mean_scores_by_clan'][clan]:.1f}")
-    out.print(table)
-
-
-@rokugan.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
-def replay(file: Path, as_json: bool) -> None:
-    """Replay a game record or position file and show the public events and the final state."""
-    from daimyo.cli.rokugan.render import describe, state_summary
-    from daimyo.rokugan.record import replay as replay_text
-
-    rep = replay_file(file, replay_text)
-    echo_replay(rep, describe, as_json, "setup")
-    if as_json:
-        return
-    click.echo()
-    for text in state_summary(rep.state.view(None)):
-        click.echo(text)
+    run_command(game_name, players, games, seed, as_json)
 
 
 @main.command()
@@ -120,6 +62,7 @@ def bench(games: int, seed: int, as_json: bool) -> None:
 from daimyo.cli.arena import arena, balance  # noqa: E402
 from daimyo.cli.bot import bot  # noqa: E402
 from daimyo.cli.risingsun import risingsun  # noqa: E402
+from daimyo.cli.rokugan.commands import rokugan  # noqa: E402
 from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
 
@@ -128,6 +71,7 @@ main.add_command(play)
 main.add_command(serve)
 main.add_command(arena)
 main.add_command(risingsun)
+main.add_command(rokugan)
 main.add_command(senjutsu)
 rokugan.add_command(balance)
 

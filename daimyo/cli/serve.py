@@ -69,7 +69,7 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--clan", default=None, help="Terminal game: your clan (random if not given).")
 @click.option("--bots", default="random", show_default=True, help="Terminal game: bot name(s), one for all or one per bot seat, comma-separated.")
 @click.option("--steps", is_flag=True, help="Terminal game: wait for Enter between resolution steps.")
-@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Terminal game: the language of the events.")
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Terminal game: the language of its tables, prompts and events.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port (the next free one if taken).")
 @click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")

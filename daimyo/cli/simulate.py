@@ -1,46 +1,72 @@
-"""Many games between random bots, with win shares and mean scores by clan."""
+"""Many games between random bots, with win shares and mean scores by seat choice (clan, character).
+
+The game is found through the registry (:func:`daimyo.core.registry.game`); simulating needs a game set up from
+seats (``new_state``) that names its seats' choices (``seat_names``). A game whose players choose their seats in
+play (Battle for Rokugan) leaves that to the bots; any other has its seats drawn from the game's ``seats`` stream.
+"""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from fractions import Fraction
 
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
-from daimyo.rokugan import new_game
+from daimyo.core.registry import GameInfo, game
+from daimyo.core.rng import stream
 
 #: fields of :func:`simulate`'s result that depend on the machine's speed
 TIMING_FIELDS = ("seconds", "games_per_second", "actions_per_second")
 
 
-def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | None = None) -> dict:
-    """Play ``games`` games; game ``i`` uses seed ``seed + i`` and bots seeded from it.
+def simulable(game_name: str) -> GameInfo:
+    """The registration of ``game_name`` if it has what simulating needs; otherwise ValueError saying what it lacks."""
+    info = game(game_name)
+    if info.new_state is None:
+        raise ValueError(f"simulate: {info.title} starts from a {info.start_file}, not from seats; "
+                         f"simulating needs a game set up from seats (new_state)")
+    if info.seat_names is None:
+        raise ValueError(f"simulate: {info.title} does not name its seats' choices (seat_names in its registration)")
+    return info
 
-    Clans are chosen by the bots as actions. A win shared by ``k`` tied winners
-    gives each a share of ``1/k``, so the wins add up to ``games``.
+
+def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | None = None,
+             game_name: str = "rokugan") -> dict:
+    """Play ``games`` games of ``game_name``; game ``i`` uses seed ``seed + i`` and bots seeded from it.
+
+    A win shared by ``k`` tied winners gives each a share of ``1/k`` (the game's ``returns()``), so the wins add up
+    to ``games``. The tables are keyed by what a seat is called: ``wins_by_clan``, ``wins_by_character``.
     """
+    info = simulable(game_name)
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"players: {info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
     wins: dict[str, Fraction] = {}
     played: dict[str, int] = {}
     score_sum: dict[str, int] = {}
     actions = 0
     t0 = time.perf_counter()
     for i in range(games):
-        s = new_game(players=players, seed=seed + i)
+        seats: list[str] = []
+        if not info.seats_in_play:
+            rng, choices = stream(seed + i, "seats"), info.seat_choices()
+            seats = [choices.pop(rng.below(len(choices))) for _ in range(players)]
+        s = info.new_state(players, seed + i, seats)
         actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
-        result = s.result
-        for row in result["scores"]:
-            clan = row["clan"]
-            played[clan] = played.get(clan, 0) + 1
-            score_sum[clan] = score_sum.get(clan, 0) + row["total"]
-            wins.setdefault(clan, Fraction(0))
-        share = Fraction(1, len(result["winners"]))
-        for seat in result["winners"]:
-            wins[s.clan_of(seat)] += share
+        names = info.seat_names(s)
+        scores = info.scores(s) if info.scores is not None else None
+        for p, (name, share) in enumerate(zip(names, s.returns(), strict=True)):
+            played[name] = played.get(name, 0) + 1
+            wins[name] = wins.get(name, Fraction(0)) + Fraction(share).limit_denominator(players)
+            if scores is not None:
+                score_sum[name] = score_sum.get(name, 0) + scores[p]
         if on_game is not None:
             on_game()
     seconds = time.perf_counter() - t0
-    clans = sorted(played)
-    return {
+    names = sorted(played)
+    word = info.seat_word
+    result = {
+        "game": info.name,
         "players": players,
         "games": games,
         "seed": seed,
@@ -48,7 +74,51 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
         "actions_per_second": round(actions / seconds, 1) if seconds > 0 else None,
-        "games_by_clan": {c: played[c] for c in clans},
-        "wins_by_clan": {c: round(float(wins[c]), 6) for c in clans},
-        "mean_scores_by_clan": {c: round(score_sum[c] / played[c], 3) for c in clans},
+        f"games_by_{word}": {c: played[c] for c in names},
+        f"wins_by_{word}": {c: round(float(wins[c]), 6) for c in names},
     }
+    if info.scores is not None:
+        result[f"mean_scores_by_{word}"] = {c: round(score_sum[c] / played[c], 3) for c in names}
+    return result
+
+
+def run_command(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+    """``daimyo simulate`` and ``daimyo rokugan simulate``: a progress bar, then a table or one JSON object."""
+    import click
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, disable=as_json or not err.is_terminal)
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = simulate(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    _print_simulation(result)
+
+
+def _print_simulation(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    word = game(r["game"]).seat_word
+    scores = r.get(f"mean_scores_by_{word}")
+    out = Console()
+    out.print(f"{r['games']} games of {r['players']} players (seeds {r['seed']}..{r['seed'] + r['games'] - 1}), "
+              f"{r['actions']} actions in {r['seconds']:.2f} s")
+    out.print(f"{r['games_per_second']} games/s, {r['actions_per_second']} actions/s")
+    table = Table(title=f"win shares by {word} (a tie splits the win)")
+    columns = (word, "games", "wins", "share of games", "win rate") + (("mean score",) if scores else ())
+    for col in columns:
+        table.add_column(col, justify="left" if col == word else "right")
+    for name, wins in sorted(r[f"wins_by_{word}"].items(), key=lambda kv: -kv[1]):
+        played = r[f"games_by_{word}"][name]
+        row = [name, str(played), f"{wins:g}", f"{wins / r['games']:.1%}", f"{wins / played:.1%}"]
+        table.add_row(*row, *([f"{scores[name]:.1f}"] if scores else []))
+    out.print(table)

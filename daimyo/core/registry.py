@@ -47,6 +47,11 @@ class GameInfo:
       ("war file"), ``new_from_file(text)`` starts the game it describes, ``examples()`` names the example files the
       game ships and ``open_example(name)`` gives one's text, and ``record_from_file(text, actions)`` writes the
       record. Such a game has no ``new_state`` nor ``record``.
+
+    Optional parts, which some tools need (``daimyo simulate`` says so when a game lacks one):
+    ``seats_in_play`` is true when ``new_state`` given no seat choices lets the players choose them as the game's
+    first actions (Battle for Rokugan's clans); ``seat_names(state)`` are the choices each seat made, in seat order;
+    ``scores(state)`` each seat's final score (Honor, VP) in a finished game.
     """
 
     name: str
@@ -70,6 +75,9 @@ class GameInfo:
     record_from_file: Callable[[str, list[tuple[int, str]]], str] | None = None
     examples: Callable[[], list[str]] = list
     open_example: Callable[[str], str] | None = None
+    seats_in_play: bool = False
+    seat_names: Callable[[GameState], list[str]] | None = None
+    scores: Callable[[GameState], list[int]] | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():

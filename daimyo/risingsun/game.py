@@ -69,6 +69,15 @@ def replay(text: str):
     return replay_record(text).state
 
 
+def seat_names(state) -> list[str]:
+    return list(state.clans)
+
+
+def scores(state) -> list[int]:
+    """The VP after the war tokens are scored, in seat order."""
+    return [state.result["players"][clan]["total"] for clan in state.clans]
+
+
 def bot_names() -> list[str]:
     from daimyo.bots.risingsun import bot_names as names
     return names()
@@ -85,5 +94,5 @@ RISINGSUN = register(GameInfo(
     move_text=move_text, canonical=canonical, progress=progress, result=result, replay=replay,
     bot_names=bot_names, make_bot=make_bot,
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
-    examples=examples, open_example=open_example,
+    examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
 ))

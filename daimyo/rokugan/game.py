@@ -13,8 +13,18 @@ def clan_names() -> list[str]:
 
 
 def new_state(players: int, randomness: Randomness, clans: list[str]):
+    """Setup 1-11; with no clans given, the players choose them as the game's first actions (Setup 3)."""
     from daimyo.rokugan import new_game
-    return new_game(players=players, seed=randomness, clans=clans)
+    return new_game(players=players, seed=randomness, clans=list(clans) or None)
+
+
+def seat_names(state) -> list[str]:
+    return [state.clan_of(seat) for seat in range(state.n)]
+
+
+def scores(state) -> list[int]:
+    """Final Scoring: each seat's Honor total."""
+    return [row["total"] for row in state.result["scores"]]
 
 
 def move_text(state, seat: int, move) -> str:
@@ -63,4 +73,5 @@ ROKUGAN = register(GameInfo(
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
+    seats_in_play=True, seat_names=seat_names, scores=scores,
 ))

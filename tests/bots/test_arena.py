@@ -75,6 +75,7 @@ def test_a_stored_game_replays_to_the_same_result(tmp_path):
     assert _strip(back[0]) == _strip(row)
     rep = replay(path.read_text())
     assert rep.state.is_terminal()
+    assert "\nbots: heuristic random heuristic\n" in row["record"]
     # the row's first player is the one Setup 8 chose, the first player of round one
     from daimyo.core.game import Action
     from daimyo.rokugan.record import actor_seat, parse

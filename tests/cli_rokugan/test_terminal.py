@@ -219,3 +219,18 @@ def test_a_record_that_cannot_be_written_is_reported(tmp_path):
     rec = play_terminal(2, 5, 0, None, ["random"], con, human)
     assert not bad.exists() and not rec.state.is_terminal()
     assert "Could not save the record:" in buf.getvalue()
+
+
+def test_the_terminal_speaks_polish_through_the_catalogue():
+    """Every table and prompt of the terminal comes from the catalogue (daimyo/words): in Polish, no English is left."""
+    con, buf = console()
+    answers = iter(["?", "quit", "n"])
+    game = TerminalGame(3, 5, 0, ["crab", "crane", "lion"], ["random"], con, lambda: next(answers), lang="pl")
+    game.run()
+    out = buf.getvalue()
+    for polish in ("Bitwa o Rokugan", "Plansza (runda", "Gracze", "Twoja zasłonka", "Za twoją zasłonką", "Rozdane ci cele",
+                   "pozostałe żetony specjalne", "Dozwolone akcje", "Wychodzisz z gry.", "Zapisać zapis gry?"):
+        assert polish in out, polish
+    for english in ("The board", "Players", "Your screen", "Behind your screen", "special tokens left", "Legal actions",
+                    "You leave the game", "Save the game record", "Type ?", "seed"):
+        assert english not in out, english

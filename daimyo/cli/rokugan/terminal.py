@@ -44,13 +44,14 @@ from daimyo.core.game import Action, Event
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.record import Recorder
+from daimyo.words import t as words
 
 #: how many legal actions are listed by themselves at each decision (more: ask with ? or moves)
 LIST_AT_MOST = 24
 _CLAN_SALT = 0xC1A7_5EA7
 
 ReadLine = Callable[[], str]
-PAUSE_PROMPT = "[Enter] next step of the resolution "
+PAUSE_PROMPT = words("term.pause")
 #: the first player is drawn at Setup 8, after the objectives: before that no one holds the card
 _BEFORE_FIRST_PLAYER = ("setup-clans", "setup-objectives")
 
@@ -81,187 +82,198 @@ def token_province(view: dict) -> dict[int, str]:
     return where
 
 
-def _token_cell(t: dict, you: str | None) -> Text:
+def _token_cell(t: dict, you: str | None, lang: str = "en") -> Text:
     at = t["at"]
     if at.startswith("#"):
-        pos = f"on {at}"
+        pos = words("term.token.on", {"at": at}, lang)
     elif at.startswith("~"):
-        pos = "from the sea"
+        pos = words("term.token.sea", None, lang)
     elif ">" in at:
-        pos = f"from {at.partition('>')[0]}"
+        pos = words("term.token.from", {"province": at.partition(">")[0]}, lang)
     else:
-        pos = "inside"
+        pos = words("term.token.inside", None, lang)
     mine = t["owner"] == you
     if t["faceup"]:
         what, style = t["code"], "bold"
     elif t["code"] is not None:
-        what, style = f"{t['code']} ({'yours' if mine else 'seen'})", "italic"
+        what, style = words("term.token.yours" if mine else "term.token.seen", {"code": t["code"]}, lang), "italic"
     else:
-        what, style = "facedown", "dim"
-    return Text.assemble((f"#{t['token']} {clan_name(t['owner'])} ", "bold" if mine else ""), (what, style), f" {pos}")
+        what, style = words("board.facedown", None, lang), "dim"
+    return Text.assemble((f"#{t['token']} {clan_name(t['owner'], lang)} ", "bold" if mine else ""), (what, style), f" {pos}")
 
 
-def board_table(view: dict) -> Table:
+def board_table(view: dict, lang: str = "en") -> Table:
     """The board: provinces grouped by territory, with control, special tokens, flowers, printed defense and combat tokens."""
     you = view.get("you", {}).get("clan")
-    table = Table(title=f"The board (round {view['round']})", box=box.SIMPLE_HEAD, show_lines=False, pad_edge=False, expand=False)
-    table.add_column("province", no_wrap=True)
-    table.add_column("flw/def", justify="right", no_wrap=True)
-    table.add_column("control up/down")
-    table.add_column("special")
-    table.add_column("combat tokens", ratio=1)
+    table = Table(title=words("term.board.title", {"round": view["round"]}, lang), box=box.SIMPLE_HEAD, show_lines=False,
+                  pad_edge=False, expand=False)
+    table.add_column(words("term.board.province", None, lang), no_wrap=True)
+    table.add_column(words("term.board.flw_def", None, lang), justify="right", no_wrap=True)
+    table.add_column(words("term.board.control", None, lang))
+    table.add_column(words("term.board.special", None, lang))
+    table.add_column(words("term.board.combat", None, lang), ratio=1)
     by_province: dict[str, list[dict]] = {}
     where = token_province(view)
     for t in view["tokens"]:
         by_province.setdefault(where.get(t["token"], "?"), []).append(t)
     for ti, terr in enumerate(R.territory_names):
         unclaimed = view["territory_spaces"].get(terr)
-        card = "card unclaimed" if unclaimed else "card claimed"
-        table.add_row(Text(territory_name(terr).upper(), style="bold underline"), "", Text(card, style="italic"), "", "")
+        card = words("term.board.card_unclaimed" if unclaimed else "term.board.card_claimed", None, lang)
+        table.add_row(Text(territory_name(terr, lang).upper(), style="bold underline"), "", Text(card, style="italic"), "", "")
         for p in R.territory_provinces[ti]:
             name = R.province_names[p]
             pv = view["provinces"][name]
-            label = name + (" (capital)" if R.capital_of[p] else "") + (" ~" if R.coastal[p] else "")
+            label = name + (words("term.board.capital", None, lang) if R.capital_of[p] else "") + (" ~" if R.coastal[p] else "")
             if pv["owner"]:
-                ctl = Text(f"{clan_name(pv['owner'])} {pv['faceup']}/{pv['facedown']}", style="bold" if pv["owner"] == you else "")
+                ctl = Text(f"{clan_name(pv['owner'], lang)} {pv['faceup']}/{pv['facedown']}", style="bold" if pv["owner"] == you else "")
             else:
                 ctl = Text("-", style="dim")
             toks = by_province.get(name, [])
-            cell = Text("\n").join(_token_cell(t, you) for t in toks) if toks else Text("")
-            table.add_row(label, f"{R.flowers[p]}/{R.printed_defense[p]}", ctl, special_name(pv["special"]) if pv["special"] else "", cell)
+            cell = Text("\n").join(_token_cell(t, you, lang) for t in toks) if toks else Text("")
+            table.add_row(label, f"{R.flowers[p]}/{R.printed_defense[p]}", ctl,
+                          special_name(pv["special"], lang) if pv["special"] else "", cell)
         table.add_section()
-    table.caption = ("flw/def: flowers and printed defense; ~ coastal province; control up/down: faceup and facedown control tokens; "
-                     "a token 'from X' attacks across the border from X, 'from the sea' across the coast, 'inside' stands in the province; "
-                     "(yours)/(seen): a facedown token you placed or looked at")
+    table.caption = words("term.board.caption", None, lang)
     return table
 
 
-def status_text(view: dict) -> Text:
+def status_text(view: dict, lang: str = "en") -> Text:
     """Round, phase, first player and whose turn it is."""
-    parts = [f"Round {view['round']} of {R.rounds}" if view["round"] else "Setup", f"phase: {view['phase']}"]
+    rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
+    parts = [rnd, words("term.status.phase", {"phase": view["phase"]}, lang)]
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
-        parts.append(f"first player: {clan_name(view['first_player'])}")
+        parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
-        parts.append("to act: " + ", ".join(clan_name(c) if c in R.clan_display else c for c in view["to_act"]))
+        who = ", ".join(clan_name(c, lang) if c in R.clan_display else c for c in view["to_act"])
+        parts.append(words("term.status.to_act", {"who": who}, lang))
     elif view["phase"] == "over":
-        parts.append("the game is over")
-    left = ", ".join(f"{special_name(k)} {v}" for k, v in view["specials_left"].items())
-    return Text(" | ".join(parts) + f"\nspecial tokens left: {left}")
+        parts.append(words("term.status.over", None, lang))
+    left = ", ".join(f"{special_name(k, lang)} {v}" for k, v in view["specials_left"].items())
+    return Text(" | ".join(parts) + "\n" + words("term.status.specials_left", {"left": left}, lang))
 
 
-def players_table(view: dict) -> Table:
+_PLAYER_COLUMNS = ("seat", "clan", "hand", "pool", "discard", "control", "scout", "shugenja", "cards")
+
+
+def players_table(view: dict, lang: str = "en") -> Table:
     """Every player's public counts."""
     you = view.get("you", {}).get("seat")
-    table = Table(title="Players", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("seat", "clan", "hand", "pool", "disc.", "control", "scout", "shug.", "cards"):
-        table.add_column(col, justify="left" if col == "clan" else "right", no_wrap=col != "clan", ratio=1 if col == "clan" else None)
+    table = Table(title=words("term.players.title", None, lang), box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in _PLAYER_COLUMNS:
+        table.add_column(words(f"term.players.{col}", None, lang), justify="left" if col == "clan" else "right",
+                         no_wrap=col != "clan", ratio=1 if col == "clan" else None)
     for p in view["players"]:
         notes = []
         if p["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
-            notes.append("first player" + (" (card used)" if view["first_player_card_used"] else ""))
+            notes.append(words("term.players.first_player", None, lang)
+                         + (words("term.players.card_used", None, lang) if view["first_player_card_used"] else ""))
         if p["ronin"]:
-            notes.append("ronin")
+            notes.append(words("term.players.ronin", None, lang))
         if view["phase"] == "placement" and p["done_placing"]:
-            notes.append("done placing")
+            notes.append(words("term.players.done", None, lang))
         if p["spied"]:
-            notes.append("bluff barred (Spy Network)")
+            notes.append(words("term.players.spied", None, lang))
         if view["phase"] == "setup-objectives":
-            notes.append("objective chosen" if p["objective_chosen"] else "choosing objective")
+            notes.append(words("term.players.objective_chosen" if p["objective_chosen"] else "term.players.choosing_objective", None, lang))
         if p["seat"] == you:
-            notes.insert(0, "you")
-        clan = clan_name(p["clan"]) if p["clan"] else f"seat{p['seat']}"
+            notes.insert(0, words("term.players.you", None, lang))
+        clan = clan_name(p["clan"], lang) if p["clan"] else words("term.players.seat_n", {"n": p["seat"]}, lang)
         style = "bold" if p["seat"] == you else ""
         table.add_row(str(p["seat"]), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
                       str(p["pool_size"]), str(len(p["discard"])), f"{p['control_on_board']}/{p['control_supply']}",
                       str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]))
-    table.caption = ("hand: combat tokens behind the screen; disc.: discard pile; control: control tokens on the board/in supply; "
-                     "scout, shug.: scout and shugenja cards; cards: territory cards")
-    piles = "; ".join(f"{clan_name(p['clan'])}: {_codes(p['discard'])}" for p in view["players"] if p["clan"])
+    table.caption = words("term.players.caption", None, lang)
+    piles = "; ".join(f"{clan_name(p['clan'], lang)}: {_codes(p['discard'], lang)}" for p in view["players"] if p["clan"])
     if piles:
-        table.caption += f"\ndiscard piles (faceup): {piles}"
+        table.caption += "\n" + words("term.players.piles", {"piles": piles}, lang)
     return table
 
 
-def _codes(codes: list[str]) -> str:
-    return ", ".join(codes) if codes else "none"
+def _codes(codes: list[str], lang: str = "en") -> str:
+    return ", ".join(codes) if codes else words("term.none", None, lang)
 
 
-def screen_panel(view: dict) -> Panel:
+def screen_panel(view: dict, lang: str = "en") -> Panel:
     """Your screen: hand, pool and discard, cards, territory cards, secret objective, what you saw this round."""
     me = view["you"]
     mine = next(p for p in view["players"] if p["seat"] == me["seat"])
-    lines = [Text(f"You are {clan_name(me['clan']) if me['clan'] else 'seat ' + str(me['seat'])} (seat {me['seat']}).", style="bold")]
+
+    def line(key: str, **params) -> Text:
+        return Text(words(key, params, lang))
+
+    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"]}, lang)
+    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"]}, lang), style="bold")]
     if me.get("objective"):
         o = me["objective"]
-        lines.append(Text(f"Secret objective: {objective_name(o)}: {objective_condition(o)}"))
+        lines.append(line("term.screen.objective", objective=objective_name(o, lang), condition=objective_condition(o, lang)))
     elif me.get("objectives_dealt"):
-        lines.append(Text("Objectives dealt to you (keep one): "
-                          + "; ".join(f"{objective_name(o)}: {objective_condition(o)}" for o in me["objectives_dealt"])))
+        dealt = "; ".join(f"{objective_name(o, lang)}: {objective_condition(o, lang)}" for o in me["objectives_dealt"])
+        lines.append(line("term.screen.dealt", objectives=dealt))
     if "hand" in me:
-        lines.append(Text(f"Behind your screen ({len(me['hand'])}): {_codes(me['hand'])}"))
-        lines.append(Text(f"Your pool ({len(me['pool'])}): {_codes(me['pool'])}"))
-        lines.append(Text(f"Your discard pile ({len(mine['discard'])}): {_codes(mine['discard'])}"))
+        lines.append(line("term.screen.hand", n=len(me["hand"]), tokens=_codes(me["hand"], lang)))
+        lines.append(line("term.screen.pool", n=len(me["pool"]), tokens=_codes(me["pool"], lang)))
+        lines.append(line("term.screen.discard", n=len(mine["discard"]), tokens=_codes(mine["discard"], lang)))
     fp = ""
     if mine["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
-        fp = "; you hold the first player card" + (" (used this round)" if view["first_player_card_used"] else " (unused)")
-    lines.append(Text(f"Scout cards: {mine['scouts']}; shugenja cards: {mine['shugenja']}{fp}"))
+        fp = words("term.screen.fp_used" if view["first_player_card_used"] else "term.screen.fp_unused", None, lang)
+    lines.append(line("term.screen.cards", scouts=mine["scouts"], shugenja=mine["shugenja"], first_player=fp))
     if me["territory_cards"]:
-        lines.append(Text("Territory cards:"))
+        lines.append(line("term.screen.territory_cards"))
         for c in me["territory_cards"]:
             info = R.cards[c]
-            lines.append(Text(f"  {info['name']} ({territory_name(info['territory'])}, played in {info['timing']}): {info['effect']}"))
+            lines.append(line("term.screen.territory_card", card=card_name(c, lang), territory=territory_name(info["territory"], lang),
+                              timing=words(f"phase.{info['timing']}", None, lang), effect=words(f"cardtext.{c}", None, lang)))
     else:
-        lines.append(Text("Territory cards: none"))
+        lines.append(line("term.screen.no_territory_cards"))
     for fact in me["seen"]:
         if fact[0] == "spy-network":
-            lines.append(Text(f"Seen this round (Spy Network): {clan_name(fact[2])}'s hand was {', '.join(fact[3])}"))
+            lines.append(line("term.screen.seen_hand", clan=clan_name(fact[2], lang), tokens=", ".join(fact[3])))
         else:
-            lines.append(Text(f"Seen this round ({card_name(fact[0])}): {clan_name(fact[2])}'s token #{fact[1]} is {token_name(fact[3])}"))
-    return Panel(Group(*lines), title="Your screen", expand=False)
+            lines.append(line("term.screen.seen_token", card=card_name(fact[0], lang), clan=clan_name(fact[2], lang), n=fact[1],
+                              token=token_name(fact[3], lang)))
+    return Panel(Group(*lines), title=words("term.screen.title", None, lang), expand=False)
 
 
-def scores_table(data: dict) -> Table:
+def scores_table(data: dict, lang: str = "en") -> Table:
     """The final scoring table of a ``final-scoring`` event, with the breakdown of each total."""
-    table = Table(title="Final scoring", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("clan", ratio=1)
-    table.add_column("flowers", justify="right", no_wrap=True)
-    table.add_column("faceup control", justify="right")
-    table.add_column("objective", ratio=2)
-    table.add_column("territory cards", ratio=2)
-    table.add_column("total", justify="right", no_wrap=True)
+    table = Table(title=words("term.scores.title", None, lang), box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(words("term.scores.clan", None, lang), ratio=1)
+    table.add_column(words("term.scores.flowers", None, lang), justify="right", no_wrap=True)
+    table.add_column(words("term.scores.faceup", None, lang), justify="right")
+    table.add_column(words("term.scores.objective", None, lang), ratio=2)
+    table.add_column(words("term.scores.territory_cards", None, lang), ratio=2)
+    table.add_column(words("term.scores.total", None, lang), justify="right", no_wrap=True)
     winners = set(data["winners"])
-    for r in scoring_rows(data):
+    for r in scoring_rows(data, lang):
         won = r["clan"] in winners
-        terr = ", ".join(territory_name(t) for t in r["territories"])
-        table.add_row(Text(clan_name(r["clan"]) + (" (winner)" if won else ""), style="bold" if won else ""),
+        terr = ", ".join(territory_name(t, lang) for t in r["territories"])
+        table.add_row(Text(clan_name(r["clan"], lang) + (words("term.scores.winner", None, lang) if won else ""), style="bold" if won else ""),
                       str(r["flowers"]), str(r["faceup_control"]), f"+{r['objective_honor']} {r['objective_words']}",
                       f"+{r['territory_honor']}" + (f" {terr}" if terr else ""), Text(str(r["total"]), style="bold"))
     return table
 
 
-def awaiting_text(view: dict) -> str:
+#: the decisions the terminal explains (``term.awaiting.<decision>`` in the catalogue)
+_AWAITING = ("setup-clans", "setup-objectives", "setup-control", "upkeep", "placement", "scorpion_look", "dragon_return",
+             "unicorn_swap")
+
+
+def awaiting_text(view: dict, lang: str = "en") -> str:
     """What the human is asked to decide now, in words."""
     a = view["awaiting"]
     if a.startswith("card:"):
         c = a[5:]
-        return f"You are resolving {card_name(c)}: {R.cards[c]['effect']}" if c in R.cards else f"You are resolving {c}."
-    return {
-        "setup-clans": "Choose your clan.",
-        "setup-objectives": "Keep one of the two secret objectives dealt to you.",
-        "setup-control": "Place one of your starting control tokens (Setup 10).",
-        "upkeep": "Play a territory card or pass.",
-        "placement": "Your placement turn: place a combat token (or first play a scout, shugenja, first player or Shadowlands card).",
-        "scorpion_look": "Scorpion ability: you may look at one facedown token of an opponent, or pass.",
-        "dragon_return": "Dragon ability: return one token from behind your screen to your pool.",
-        "unicorn_swap": "Unicorn ability: you may swap the places of two of your tokens on the board, or pass.",
-    }.get(a, f"Your decision ({a}).")
+        if c in R.cards:
+            return words("term.awaiting.card", {"card": card_name(c, lang), "effect": words(f"cardtext.{c}", None, lang)}, lang)
+        return words("term.awaiting.card_unknown", {"card": c}, lang)
+    if a in _AWAITING:
+        return words(f"term.awaiting.{a}", None, lang)
+    return words("term.awaiting.other", {"awaiting": a}, lang)
 
 
-#: the Resolution Phase's steps, by the rulebook's names, and the events each step gives
-_STEPS = {"reveal": "Step 1: Reveal Combat Tokens", "removed": "Step 2: Discard Bluff and Illegally Placed Tokens",
-          "raid": "Step 3: Resolve Raid Tokens", "raid-fails": "Step 3: Resolve Raid Tokens", "diplomacy": "Step 4: Resolve Diplomacy Tokens",
-          "battle": "Step 5: Resolve Battles", "successful-defense": "Step 5: Resolve Battles",
-          "territory-claimed": "Step 6: Claim Territories", "territory-card-returned": "Step 6: Claim Territories"}
+#: the Resolution Phase's steps (the rulebook's names: ``term.step.N``), by the events each step gives
+_STEPS = {"reveal": 1, "removed": 2, "raid": 3, "raid-fails": 3, "diplomacy": 4, "battle": 5, "successful-defense": 5,
+          "territory-claimed": 6, "territory-card-returned": 6}
 
 
 # ====================================================================== the game loop
@@ -307,23 +319,24 @@ class TerminalGame:
         for e in seen_by(events, self.human):
             if e.kind == "round":
                 self._step = None
-                self.console.rule(Text(f"Round {e.data['round']}", style="bold"))
+                self.console.rule(Text(self.words("term.round", round=e.data["round"]), style="bold"))
             elif e.kind == "resolution":
                 self._step = None
-                self.console.rule(Text(f"Resolution of round {e.data['round']}", style="bold"))
+                self.console.rule(Text(self.words("term.resolution", round=e.data["round"]), style="bold"))
             elif e.kind == "placement":
                 self._step = None
-            step = _STEPS.get(e.kind)
+            number = _STEPS.get(e.kind)
+            step = self.words(f"term.step.{number}") if number else None
             if step and step != self._step:
                 if self.pause_steps and self._step is not None:
-                    self.ask(PAUSE_PROMPT)
+                    self.ask(self.words("term.pause"))
                 self._step = step
                 self.say(step, style="bold underline")
             lines = sentences(e, self.lang)
             self.log.extend(lines)
             if e.kind == "final-scoring":
                 self.final = e.data
-                self.console.print(scores_table(e.data))
+                self.console.print(scores_table(e.data, self.lang))
                 self.say(lines[-1], style="bold")
                 continue
             for line in lines:
@@ -332,11 +345,15 @@ class TerminalGame:
     def draw(self) -> None:
         """The board, the players' counts, the human's screen and whose turn it is, from the human's view."""
         v = self.view()
-        self.console.print(board_table(v))
-        self.console.print(players_table(v))
-        self.console.print(screen_panel(v))
-        self.console.print(status_text(v))
+        self.console.print(board_table(v, self.lang))
+        self.console.print(players_table(v, self.lang))
+        self.console.print(screen_panel(v, self.lang))
+        self.console.print(status_text(v, self.lang))
         self._drawn = v
+
+    def words(self, key: str, **params) -> str:
+        """The catalogue's template ``key`` in the game's language, filled with ``params``."""
+        return words(key, params, self.lang)
 
     # -------------------------------------------------------------- input
     def ask(self, prompt: str) -> str:
@@ -352,16 +369,15 @@ class TerminalGame:
     def list_actions(self, actions: list[str], words: list[str] | None = None) -> None:
         shown = [(i, a) for i, a in enumerate(actions, 1) if not words or all(w in a for w in words)]
         if not shown:
-            self.say(f"No legal action contains {' '.join(words or [])}.")
+            self.say(self.words("term.no_action_contains", words=" ".join(words or [])))
             return
         for i, a in shown:
             self.say(f"  {i:>3}. {a}", whole=True)
 
     def help(self, actions: list[str]) -> None:
-        self.say("Type an action in the notation (for example: place a3 crab_2>crab_3, play scout #5, pass),")
-        self.say("or the number of a legal action. Commands: ? or help (this list), moves WORD (legal actions containing WORD),")
-        self.say("board (draw the board again), log (the game so far), quit (leave the game).")
-        self.say(f"Legal actions ({len(actions)}):")
+        for line in ("term.help.1", "term.help.2", "term.help.3"):
+            self.say(self.words(line))
+        self.say(self.words("term.legal_actions", n=len(actions)))
         self.list_actions(actions)
 
     def human_turn(self) -> None:
@@ -370,14 +386,15 @@ class TerminalGame:
         if v != self._drawn:
             self.draw()
         actions = [a.text for a in self.state.legal_actions(self.human)]
-        self.say(awaiting_text(v), style="bold")
+        self.say(awaiting_text(v, self.lang), style="bold")
         if len(actions) <= LIST_AT_MOST:
             self.list_actions(actions)
         else:
-            self.say(f"{len(actions)} legal actions: type ? to list them all, or moves WORD to filter them (moves crab_2).")
-        me = clan_name(self.state.clans[self.human]) if self.state.clans[self.human] else f"seat{self.human}"
+            self.say(self.words("term.many_actions", n=len(actions)))
+        clan = self.state.clans[self.human]
+        me = clan_name(clan, self.lang) if clan else self.words("term.players.seat_n", n=self.human)
         while True:
-            line = self.ask(f"{me} [1-{len(actions)}, action, ?, board, quit]> ")
+            line = self.ask(self.words("term.prompt", who=me, n=len(actions)))
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -399,7 +416,7 @@ class TerminalGame:
             if line.isdigit():
                 k = int(line)
                 if not 1 <= k <= len(actions):
-                    self.say(f"There is no action number {k}: choose 1 to {len(actions)}.", style="red")
+                    self.say(self.words("term.no_action_number", k=k, n=len(actions)), style="red")
                     continue
                 line = actions[k - 1]
             try:
@@ -408,22 +425,23 @@ class TerminalGame:
                 msg = str(e)
                 if e.rule and msg.endswith(f" [{e.rule}]"):
                     msg = msg[: -len(e.rule) - 3]
-                self.say(f"Illegal action: {msg}", style="red", whole=True)
+                self.say(self.words("term.illegal", message=msg), style="red", whole=True)
                 if e.rule:
-                    self.say(f"Rule: {e.rule}", style="red", whole=True)
+                    self.say(self.words("term.rule", rule=e.rule), style="red", whole=True)
                 continue
-            self.say(f"You: {line}", style="bold")
+            self.say(self.words("term.you_played", action=line), style="bold")
             self.show_events(events)
             return
 
     # -------------------------------------------------------------- the whole game
     def intro(self) -> None:
         s = self.state
-        self.console.rule(Text("Battle for Rokugan", style="bold"))
-        who = ", ".join(f"seat {q}: {'you' if q == self.human else self.bot_names[q] + ' bot'}"
-                        + (f" ({clan_name(s.clans[q])})" if s.clans[q] else "") for q in range(s.n))
-        self.say(f"{s.n} players, seed {self.seed}. {who}.")
-        self.say("Type ? at any prompt for the legal actions and the commands.")
+        self.console.rule(Text(self.words("term.title"), style="bold"))
+        who = ", ".join((self.words("term.intro.seat_you", seat=q) if q == self.human
+                         else self.words("term.intro.seat_bot", seat=q, bot=self.bot_names[q]))
+                        + (f" ({clan_name(s.clans[q], self.lang)})" if s.clans[q] else "") for q in range(s.n))
+        self.say(self.words("term.intro", n=s.n, seed=self.seed, who=who))
+        self.say(self.words("term.intro.help"))
 
     def step(self) -> None:
         """One action: a bot's (bots at a simultaneous node act before the human), else the human's."""
@@ -445,12 +463,12 @@ class TerminalGame:
             while not s.is_terminal():
                 self.step()
         except Quit:
-            self.say("You leave the game.", style="bold")
+            self.say(self.words("term.leave"), style="bold")
             self.offer_save()
             return self.rec
         self.draw()
         if self.final is not None:  # the scores again, under the final board
-            self.console.print(scores_table(self.final))
+            self.console.print(scores_table(self.final, self.lang))
             self.say(sentences(Event("final-scoring", self.final), self.lang)[-1], style="bold")
         self.offer_save()
         return self.rec
@@ -458,20 +476,20 @@ class TerminalGame:
     def offer_save(self) -> None:
         """Ask whether to save the game record (it holds every player's actions: read it only once the game is over)."""
         try:
-            yes = self.ask("Save the game record? [y/N] ").lower() in ("y", "yes")
+            yes = self.ask(self.words("term.save.ask")).lower() in ("y", "yes", "t", "tak")
             if not yes:
                 return
             default = f"rokugan-{self.state.n}p-seed{self.seed}.txt"
-            name = self.ask(f"File name [{default}]: ") or default
+            name = self.ask(self.words("term.save.file", default=default)) or default
         except Quit:
             return
         path = Path(name)
         try:
             path.write_text(self.rec.text(), encoding="utf-8")
         except OSError as e:
-            self.say(f"Could not save the record: {e}", style="red", whole=True)
+            self.say(self.words("term.save.failed", error=e), style="red", whole=True)
             return
-        self.say(f"Record saved to {path}; replay it with: daimyo rokugan replay {path}", whole=True)
+        self.say(self.words("term.save.done", path=path), whole=True)
 
 
 def fill_clans(players: int, seed: int, clans: list[str | None] | None) -> list[str] | None:

@@ -1,0 +1,1 @@
+"""Battle for Rokugan at the command line: its commands (``daimyo rokugan``), the terminal game and its words."""

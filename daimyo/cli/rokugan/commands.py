@@ -1,0 +1,49 @@
+"""``daimyo rokugan``: Battle for Rokugan's commands (simulate, replay; ``balance`` is added from the arena)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from daimyo.cli.common import echo_replay, replay_file
+
+
+def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if not 2 <= value <= 5:
+        raise click.BadParameter(f"Battle for Rokugan is played by 2 to 5 players, not {value}.")
+    return value
+
+
+@click.group()
+def rokugan() -> None:
+    """Battle for Rokugan."""
+
+
+@rokugan.command()
+@click.option("--players", type=int, callback=_players, default=4, show_default=True, help="Players per game (2 to 5).")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
+    """Play GAMES games between random bots; the bots also choose the clans."""
+    from daimyo.cli.simulate import run_command
+
+    run_command("rokugan", players, games, seed, as_json)
+
+
+@rokugan.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
+def replay(file: Path, as_json: bool) -> None:
+    """Replay a game record or position file and show the public events and the final state."""
+    from daimyo.cli.rokugan.render import describe, state_summary
+    from daimyo.rokugan.record import replay as replay_text
+
+    rep = replay_file(file, replay_text)
+    echo_replay(rep, describe, as_json, "setup")
+    if as_json:
+        return
+    click.echo()
+    for text in state_summary(rep.state.view(None)):
+        click.echo(text)
