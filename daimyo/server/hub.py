@@ -152,7 +152,8 @@ class Hub:
                                               "since whoever knows the seed knows every hidden fact")
         randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
         clan_names = rules.seat_choices()
-        seat_rows, clans = [], []
+        seat_rows: list[SeatRow] = []
+        clans: list[str | None] = []
         for i, sr in enumerate(seat_reqs):
             where = f"seats[{i}]"
             if not isinstance(sr, dict):
@@ -184,9 +185,9 @@ class Hub:
             raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
         free = [c for c in clan_names if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
-        clans = [c if c is not None else free.pop() for c in clans]
+        filled = [c if c is not None else free.pop() for c in clans]
         row = GameRow(id=f"g-{secrets.token_hex(5)}", game=game, players=len(seat_rows),
-                      seed=randomness if isinstance(randomness, int) else 0, clans=clans, created=now(),
+                      seed=randomness if isinstance(randomness, int) else 0, clans=filled, created=now(),
                       status=IN_PROGRESS, result=None, seats=seat_rows, practice=practice,
                       generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
                       rng_key=randomness.hex() if isinstance(randomness, GameKey) else None)
