@@ -28,6 +28,7 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
         s = new_game(players=players, seed=seed + i)
         actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
         result = s.result
+        assert result is not None  # the game is over
         for row in result["scores"]:
             clan = row["clan"]
             played[clan] = played.get(clan, 0) + 1
