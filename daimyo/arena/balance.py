@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from daimyo.arena.run import run_games
 from daimyo.arena.schedule import schedule
@@ -40,7 +41,7 @@ def run_balance(games: int, bots: list[str], seed: int, workers: int, out: Path 
 
 def study_of(by_count: dict[int, list[dict]], bots: list[str], games: int, seed: int) -> dict:
     """The study's figures from the rows of each player count."""
-    study = {"bots": bots, "games_per_count": games, "seed": seed, "by_players": {}, "games_total": 0}
+    study: dict[str, Any] = {"bots": bots, "games_per_count": games, "seed": seed, "by_players": {}, "games_total": 0}
     all_rows = []
     for n, rows in sorted(by_count.items()):
         all_rows.extend(rows)

@@ -28,6 +28,7 @@ def play_spec(spec: GameSpec) -> dict:
         s.apply_move(seat, move)
         moves += 1
     result = s.result
+    assert result is not None  # the game is over
     return {
         "game": spec.index,
         "seed": spec.seed,

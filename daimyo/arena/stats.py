@@ -11,7 +11,7 @@ import math
 Z95 = 1.959963984540054
 
 
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` successes in ``n`` trials (95% by default)."""
     if n <= 0:
         return (0.0, 1.0)
@@ -22,7 +22,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _rate(wins: float, n: int) -> dict:
+def _rate(wins: float, n: float) -> dict:
     lo, hi = wilson(wins, n)
     return {"seats": n, "wins": round(wins, 6), "win_rate": round(wins / n, 6) if n else None,
             "ci95": [round(lo, 6), round(hi, 6)]}
@@ -30,10 +30,10 @@ def _rate(wins: float, n: int) -> dict:
 
 def ratings(rows: list[dict]) -> dict[str, dict]:
     """openskill Plackett-Luce ratings; in each game a bot ranks by the mean result of its seats."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce, PlackettLuceRating
 
     model = PlackettLuce()
-    table = {}
+    table: dict[str, PlackettLuceRating] = {}
     for row in rows:
         res: dict[str, list[float]] = {}
         for bot, r in zip(row["bots"], row["returns"], strict=False):

@@ -104,6 +104,7 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
     if as_json:
         click.echo(json.dumps({"result": s.result, "events": [e.to_dict() for e in events if e.visible(None)], "record": rec.text()}))
         return
+    assert s.result is not None  # the war is over
     for line in _result_lines(s.result):
         click.echo(line)
 

@@ -121,9 +121,9 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
                     last_turn = g.turn
                 move = _ask(g, seat)
             actions.append((f"p{seat + 1}", move))
-            for e in g.apply(Action(seat, move)):
-                if e.visible(me):
-                    click.echo(words.sentence(e))
+            for event in g.apply(Action(seat, move)):
+                if event.visible(me):
+                    click.echo(words.sentence(event))
     view = g.view(me)
     click.echo(draw_board(view))
     for line in describe_seats(view, None if me is None else "p1"):
@@ -188,6 +188,7 @@ def simulate(games, seed, characters, bots, as_json) -> None:
         g = new_game(chars, seed=seed + k, terrain=[("rock", [(0, 0)])])
         actions += play(g, {i: make(n, seed + k + 101 * i) for i, n in enumerate(names)})
         turns += g.turn
+        assert g.result is not None  # the duel is over
         draws += len(g.result) > 1
         wins = [w + r for w, r in zip(wins, g.returns(), strict=False)]
     secs = time.perf_counter() - start
@@ -215,9 +216,9 @@ def replay(file: Path) -> None:
         fail_on_file(file, e)
     words = event_words(rep.state)
     for _line, _actor, _action, evs in rep.steps:
-        for e in evs:
-            if e.visible(None):
-                click.echo(words.sentence(e))
+        for event in evs:
+            if event.visible(None):
+                click.echo(words.sentence(event))
     view = rep.state.view(None)
     click.echo(draw_board(view))
     for line in describe_seats(view, None):

@@ -25,10 +25,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import BLAKE2B_KEYED, GENERATORS, SPLITMIX64, GameKey
+
+State = TypeVar("State", bound=GameState)  # the kind of game a replay is of
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
 _ACTOR = re.compile(r"^([a-z][a-z0-9_-]*):\s*(.*)$")
@@ -159,8 +162,8 @@ def check_format(fields: dict[str, tuple[int, str]], fmt: str, position_fmt: str
     return found
 
 
-def replay_actions(state: GameState, actions: list[tuple[int, str, str]],
-                   actor_seat: Callable[[GameState, str], int]) -> Replay:
+def replay_actions(state: State, actions: list[tuple[int, str, str]],
+                   actor_seat: Callable[[State, str], int]) -> Replay:
     """Apply (line, actor, action) lines in order, keeping the events of each; stop at the first illegal one."""
     rep = Replay(state, [(0, None, None, [])])
     for no, actor, act in actions:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
+from daimyo.core.rng import GameKey
 from daimyo.risingsun.data import RULES as R
 
 
@@ -60,12 +61,40 @@ class RisingSunWar(GameState):
     game_name = "risingsun"
     rules_version = "1"
 
-    __slots__ = (
-        "n", "clans", "season", "honor", "ally", "coins", "ronin", "vp", "tokens",
-        "wars", "at", "figures", "strongholds", "killed", "captured", "discarded", "koi_converted",
-        "phase", "step", "participants", "bids", "slot_winner", "hired", "battle_killed",
-        "winner", "shown", "history", "result", "started", "seed",
-    )
+    # Every field, declared once (``blank`` sets each, ``clone`` copies each). A seat is 0 to n-1 in table order;
+    # a figure is ``(number, province, owner seat, kind, force)``.
+    n: int                                  # the number of players
+    clans: list[str]                        # each seat's clan
+    season: str                             # the season of this War Phase
+    honor: list[int]                        # the seats from the highest Honor down
+    ally: list[int]                         # each seat's ally, -1 for none
+    coins: list[int]
+    ronin: list[int]
+    vp: list[int]
+    tokens: list[list[tuple[str, str]]]     # each seat's war tokens: (province, season)
+    wars: list[str]                         # the provinces at war, in War Number order
+    at: int                                 # the index in ``wars`` of the war being resolved
+    figures: list[tuple]                    # the figures on the board
+    strongholds: dict[str, list[int]]       # province -> the seats with a stronghold there
+    killed: list[tuple]                     # the figures killed this War Phase
+    captured: list[list[tuple]]             # each seat's hostages
+    discarded: int
+    koi_converted: int
+    phase: str                              # WAR or OVER
+    step: int | None                        # the battle step, None outside a battle
+    participants: tuple[int, ...]           # the seats in the battle, by Honor
+    bids: dict[int, tuple[int, ...]]        # seat -> its coins on each slot
+    slot_winner: dict[str, int | None]      # slot -> the seat that won it, None if nobody bid on it
+    hired: dict[int, int]                   # seat -> ronin hired
+    battle_killed: int
+    winner: int | None                      # the battle's winner
+    shown: list[bool]
+    history: list[dict]                     # each war's outcome, in order
+    result: dict | None
+    started: bool
+    seed: int | GameKey
+
+    __slots__ = tuple(__annotations__)
 
     # ------------------------------------------------------------- building
     @classmethod
@@ -137,16 +166,16 @@ class RisingSunWar(GameState):
     def province(self) -> str | None:
         return self.wars[self.at] if self.phase == WAR and self.at < len(self.wars) else None
 
-    def figures_in(self, province: str, owner: int | None = None) -> list[Figure]:
+    def figures_in(self, province: str | None, owner: int | None = None) -> list[Figure]:
         return [f for f in self.figures if f.province == province and (owner is None or f.owner == owner)]
 
-    def stronghold_force(self, province: str, seat: int) -> int:
+    def stronghold_force(self, province: str | None, seat: int) -> int:
         """Turtle: each of its strongholds counts 1 Force where it stands (reference "Clans in war")."""
-        if not R.has(self.clans[seat], "strongholds-force"):
+        if province is None or not R.has(self.clans[seat], "strongholds-force"):
             return 0
         return R.stronghold_force * self.strongholds.get(province, []).count(seat)
 
-    def force(self, province: str, seat: int) -> int:
+    def force(self, province: str | None, seat: int) -> int:
         """Force in a province: its figures, Turtle strongholds and, in a battle, the ronin it hired."""
         total = sum(f.force for f in self.figures if f.province == province and f.owner == seat)
         total += self.stronghold_force(province, seat)

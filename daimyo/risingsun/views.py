@@ -9,6 +9,8 @@ A bid is in its bidder's view alone until every bid is in; then all are revealed
 
 from __future__ import annotations
 
+from typing import Any
+
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import BID, OVER, STEP_NAMES, RisingSunWar
 
@@ -51,7 +53,7 @@ def view(s: RisingSunWar, player: int | None) -> dict:
         "result": s.result,
     }
     if s.step is not None:
-        battle = {"province": s.province(), "participants": [c[p] for p in s.participants],
+        battle: dict[str, Any] = {"province": s.province(), "participants": [c[p] for p in s.participants],
                   "bid_placed": {c[p]: p in s.bids for p in s.participants}}
         if s.step > BID:
             battle["bids"] = {c[p]: dict(zip(R.slots, s.bids[p], strict=False)) for p in s.participants}

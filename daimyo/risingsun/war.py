@@ -190,17 +190,19 @@ def _losers(s: RisingSunWar) -> list[int]:
 
 
 def _odd_coins(s: RisingSunWar) -> int:
+    assert s.winner is not None  # asked at Reparations, after the outcome
     return sum(s.bids[s.winner]) % len(_losers(s))
 
 
 def _outcome(s: RisingSunWar) -> list[Event]:
     """Highest Force wins, a tie to the higher Honor; every loser's figure here dies unless allied with the winner."""
     prov = s.province()
+    assert prov is not None  # the outcome of the war being resolved
     forces = {p: s.force(prov, p) for p in s.participants}
     best = max(forces.values())
     w = s.higher_honor([p for p in s.participants if forces[p] == best])
     s.winner = w
-    dead = []
+    dead: list[tuple] = []
     for p in s.participants:
         if p == w or s.allied(p, w):
             continue
@@ -223,6 +225,7 @@ def _kill(s: RisingSunWar, figs: list[Figure]) -> None:
 def _reparations(s: RisingSunWar, extra: tuple[int, ...]) -> list[Event]:
     """Losers discard their bids; the winner's bid is divided among the losers, ``extra`` get the odd coins."""
     losers = _losers(s)
+    assert s.winner is not None  # Reparations come after the outcome
     discarded = {s.clans[p]: sum(s.bids[p]) for p in losers}
     s.discarded += sum(discarded.values())
     pot = sum(s.bids[s.winner])
@@ -272,6 +275,7 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
 def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | None:
     """Why move ``m`` by ``seat`` is illegal now (message, section), or None. It never tells another seat's bid."""
     step = s.step
+    assert step is not None  # a move is asked for only during a battle
     verb = m[0]
     want = {BID: "bid", SEPPUKU: "seppuku", HOSTAGE: "hostage", RONIN: "hire", POETS: "poets", REPARATIONS: "remainder"}[step]
     if verb == "decline" and step in (SEPPUKU, HOSTAGE, RONIN, POETS):
@@ -322,6 +326,7 @@ def do_move(s: RisingSunWar, seat: int, m: tuple) -> list[Event]:
         # the amounts go to the bidder alone; the others learn only that a bid is in
         return [ev("bid-placed", province=prov, clan=s.clans[seat]),
                 pev(seat, "your-bid", province=prov, clan=s.clans[seat], bid=dict(zip(R.slots, m[1:], strict=False)))]
+    assert s.step is not None  # past the bid, a move is a battle step's
     slot = STEP_SLOT.get(s.step)
     if verb == "decline":
         s.step = {SEPPUKU: HOSTAGE, HOSTAGE: RONIN, RONIN: OUTCOME, POETS: REPARATIONS}[s.step]

@@ -19,6 +19,7 @@ from daimyo.core.rng import Rng
 from daimyo.rl.encoding import KEYS, N_ACTIONS, OBS_SIZE, legal_index, observe
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.state import RokuganState
 
 
 class raw_env(AECEnv):
@@ -37,7 +38,7 @@ class raw_env(AECEnv):
             "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
         }) for a in self.possible_agents}
-        self.state = None
+        self.state: RokuganState | None = None
         self._legal: dict[int, tuple] = {}
 
     def observation_space(self, agent):
@@ -60,11 +61,17 @@ class raw_env(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._select()
 
+    def _game(self) -> RokuganState:
+        """The game under way; using the environment before ``reset()`` is refused by name."""
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
     def _select(self) -> None:
-        s = self.state
+        s = self._game()
         if s.is_terminal():
             return
         seat = s.to_act()[0]
@@ -74,9 +81,9 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
         mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        if agent == self.agent_selection and not self.state.is_terminal():
+        if agent == self.agent_selection and not self._game().is_terminal():
             mask[list(self._legal)] = 1
-        return {"observation": observe(self.state, seat), "action_mask": mask}
+        return {"observation": observe(self._game(), seat), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -89,7 +96,7 @@ class raw_env(AECEnv):
                              f"is not legal for {agent} now; use the action mask")
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        s = self.state
+        s = self._game()
         s.apply_move(seat, self._legal[action])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
@@ -107,7 +114,7 @@ class raw_env(AECEnv):
         if self.render_mode != "ansi":
             return None
         from daimyo.rokugan.position import to_position
-        return to_position(self.state)
+        return to_position(self._game())
 
     def close(self) -> None:
         pass

@@ -17,9 +17,9 @@ KINDS = ("army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff")
 SPECIALS = ("peace", "scorched_earth", "shrine", "battlefield", "harbor",
             "honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
 #: honor given at the end of the game by a special token in a controlled province
-SPECIAL_HONOR = {"honor_1": 1, "honor_2": 2, "defense_1": 1, "defense_2": 1}
+SPECIAL_HONOR: dict[str | None, int] = {"honor_1": 1, "honor_2": 2, "defense_1": 1, "defense_2": 1}
 #: defense given by a special token to the province's defender
-SPECIAL_DEFENSE = {"defense_1": 1, "defense_2": 2}
+SPECIAL_DEFENSE: dict[str | None, int] = {"defense_1": 1, "defense_2": 2}
 
 
 def token_code(kind: str, strength: int) -> str:
@@ -152,7 +152,8 @@ class Rules:
     def _load_clans(self, d):
         where = "clans.json"
         self.clan_names: list[str] = []
-        self.clan_tokens: dict[str, tuple[Token, ...]] = {}
+        # looked up by a seat's clan, which is None only before Setup 3 (when nothing looks a token up)
+        self.clan_tokens: dict[str | None, tuple[Token, ...]] = {}
         self.clan_ability: dict[str, str] = {}
         self.clan_display: dict[str, str] = {}
         for i, c in enumerate(_need(d, "clans", list, where)):

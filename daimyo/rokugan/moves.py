@@ -67,7 +67,7 @@ _CONTROL = tuple(("control", p) for p in range(N_PROVINCES))
 
 def _start_of_turn_pieces(s: RokuganState, seat: int) -> list:
     """Scout and Shugenja Cards, the First Player card and the Shadowlands cards, as MoveList pieces."""
-    pieces = []
+    pieces: list[tuple[tuple, list[tuple]]] = []
     scouts, shugenja, first = s.scouts[seat] > 0, s.shugenja[seat] > 0, seat == s.first and not s.fp_used
     if (scouts or shugenja or first) and s.tokens:
         tokens = s.tokens
@@ -99,7 +99,7 @@ def upkeep_card_moves(s: RokuganState, seat: int) -> list[tuple]:
     return [("play", c) for c in s.cards[seat] if CARDS[c].timing == "upkeep" and CARDS[c].playable(s, seat)]
 
 
-def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple]:
+def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple] | MoveList:
     acting = s.to_act()
     if seat is None:
         if not acting:
@@ -136,7 +136,7 @@ def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[
     if kind == UNICORN_SWAP:
         ts = unicorn_swappable(s, seat)
         return [("swap", a, b) for i, a in enumerate(ts) for b in ts[i + 1:]] + [("pass",)]
-    if kind == CARD:
+    if isinstance(frame, CardDecision):  # kind CARD
         return CARDS[frame.card].options(s, seat, frame.step, frame.memo)
     return []
 
@@ -158,7 +158,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         frame = s.pending[-1]
         section = {DRAGON_RETURN: "Clans: Dragon", SCORPION_LOOK: "Clans: Scorpion",
                    UNICORN_SWAP: "Clans: Unicorn"}.get(frame.kind)
-        if frame.kind == CARD:
+        if isinstance(frame, CardDecision):  # kind CARD
             section = f"Territory cards: {RULES.cards[frame.card]['name']}"
         return (f"'{verb}' is not a choice here; {s.clan_of(seat)} must choose one of: {_expected(legal, s, seat)}", section)
     ph = s.phase
@@ -314,7 +314,7 @@ def _do_frame(s: RokuganState, seat: int, move: tuple) -> list[Event]:
         s.tokens[i1] = BoardToken(t1.number, t1.owner, t1.clan_token, t2.place, t2.site, t2.attacked, t1.faceup, t1.known_by)
         s.tokens[i2] = BoardToken(t2.number, t2.owner, t2.clan_token, t1.place, t1.site, t1.attacked, t2.faceup, t2.known_by)
         return [public_event("swap", clan=clan, tokens=[t1.number, t2.number])]
-    if kind == CARD:
+    if isinstance(frame, CardDecision):  # kind CARD
         card, step, memo = frame.card, frame.step, frame.memo
         eff = CARDS[card]
         nxt, memo, events = eff.choose(s, seat, step, memo, move)

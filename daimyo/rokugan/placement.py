@@ -164,6 +164,8 @@ class _Reach:
 
     __slots__ = ("own", "centers", "aa", "aa_locs", "sea", "sea_locs", "own_centers", "own_coastal", "dip", "raid",
                  "_touch", "_special", "_owner", "_seat")
+    dip: tuple | None
+    raid: tuple | None
 
     def __init__(self, owner: list, special: list, seat: int, ronin: bool):
         if any(special):
@@ -228,6 +230,8 @@ class Targets:
     """Every legal place for each kind of token of one player now (borders already taken left out)."""
 
     __slots__ = ("s", "seat", "reach", "_aa", "_sea")
+    _aa: list | tuple | None
+    _sea: list | tuple | None
 
     def __init__(self, s: RokuganState, seat: int):
         self.s = s

@@ -19,6 +19,8 @@ canonical form and two states are the same exactly when their positions are.
 
 from __future__ import annotations
 
+from typing import Any
+
 from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
@@ -175,10 +177,10 @@ def from_position(text: str) -> RokuganState:
     s.down = [0] * N_PROVINCES
     s.special = [None] * N_PROVINCES
     s.hand = [[] for _ in range(n)]
-    s.pool = [None] * n
+    s.pool = [None] * n  # type: ignore[list-item]  # None: not given by the text (the reader fills it in)
     s.offer = [()] * n
     s.objective = [None] * n
-    s.supply = [None] * n
+    s.supply = [None] * n  # type: ignore[list-item]  # None: not given by the text (the reader fills it in)
     given_spaces = None
     ronin_given = [False] * n
     known = {}
@@ -435,7 +437,7 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
         free.setdefault(t.code, []).append(i)
     clan = s.clans[q]
 
-    def take(code: str, where: str) -> int:
+    def take(code: Any, where: str) -> int:  # a code the reader put where a token index will be
         if not free.get(code):
             raise FormatError(f"{where}: {clan} has more '{code}' tokens than the game gives it ({toks_count(code)})")
         return free[code].pop(0)
@@ -443,10 +445,10 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
     def toks_count(code):
         return sum(1 for t in toks if t.code == code)
 
-    for i, t in enumerate(s.tokens):
-        if t.owner == q:
-            s.tokens[i] = BoardToken(t.number, t.owner, take(t.clan_token, f"token #{t.number}"), t.place, t.site, t.attacked,
-                                     t.faceup, t.known_by)
+    for i, bt in enumerate(s.tokens):
+        if bt.owner == q:
+            s.tokens[i] = BoardToken(bt.number, bt.owner, take(bt.clan_token, f"token #{bt.number}"), bt.place, bt.site, bt.attacked,
+                                     bt.faceup, bt.known_by)
     s.hand[q] = [take(c, f"hand {clan}") for c in s.hand[q]]
     s.discard[q] = [take(c, f"discard {clan}") for c in s.discard[q]]
     s.out[q] = [take(c, f"out {clan}") for c in s.out[q]]
@@ -474,7 +476,8 @@ def _decision(v: str, where: str, seat_of) -> Decision:
     if kind == CARD:
         if len(w) < 3 or w[2] not in CARDS:
             raise FormatError(f"{where}: expected 'pending: card CLAN CARD step=N memo=...'")
-        step, memo = 0, ()
+        step = 0
+        memo: tuple[int, ...] = ()
         for x in w[3:]:
             key, _, val = x.partition("=")
             if key == "step":

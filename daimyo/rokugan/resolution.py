@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import public_event
 from daimyo.rokugan.board import loc_text
@@ -246,7 +246,7 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
         a = top[0]
         if best > faced[a] or (best == faced[a] and s.clans[a] == "crane"):
             winner = a
-    result = {"province": name, "attackers": sides,
+    result: dict[str, Any] = {"province": name, "attackers": sides,
               "defender": {"clan": s.clans[defender] if defender >= 0 else None, **parts,
                            "tokens": [info[t.number] for t in defend_all]}}
     if winner is not None:

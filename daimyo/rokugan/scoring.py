@@ -83,8 +83,8 @@ def honor(s: RokuganState, seat: int) -> dict:
     territories = [RULES.territory_names[t] for t in range(len(RULES.territory_names))
                    if not RULES.territory_shadowlands[t] and territory_controller(s, t) == seat]
     oid = s.objective[seat]
-    met = bool(oid) and objective_met(s, seat, oid)
-    obj = RULES.objectives[oid]["honor"] if met else 0
+    met = oid is not None and objective_met(s, seat, oid)
+    obj = RULES.objectives[oid]["honor"] if oid is not None and met else 0
     total = flowers + faceup + obj + 5 * len(territories)
     return {"clan": s.clan_of(seat), "flowers": flowers, "faceup_control": faceup, "objective": oid,
             "objective_met": met, "objective_honor": obj, "territories": territories,

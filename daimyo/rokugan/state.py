@@ -11,16 +11,17 @@ effects in :mod:`.cards`, scoring in :mod:`.scoring` and views in :mod:`.views`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple, get_type_hints
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
-from daimyo.core.rng import GameKey, Rng, generator
+from daimyo.core.rng import GameKey, KeyedRng, Rng, generator
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.moves import do_move, explain_illegal, legal_moves, upkeep_card_moves
 from daimyo.rokugan.notation import move_text, parse_move
-from daimyo.rokugan.placement import Targets, can_place_any, unicorn_swappable
+from daimyo.rokugan.placement import MoveList, Targets, can_place_any, unicorn_swappable
 from daimyo.rokugan.records import (
     BLUFF,
     DRAGON_RETURN,
@@ -54,12 +55,8 @@ BY_HAND = "by hand"  # copied (or reset) by its own line in ``clone``
 
 
 class Field(NamedTuple):
-    """One field of :class:`RokuganState`, declared once."""
+    """One field of :class:`RokuganState`, declared once: ``name: Annotated[type, Field(...)]`` in its class body."""
 
-    name: str
-    """The attribute's name."""
-    type: Any
-    """What it holds."""
     copy: str
     """How ``clone`` copies it: ``shared``, ``list``, ``lists``, ``dict`` or ``by hand``."""
     start: Callable[[int], Any] | None
@@ -71,6 +68,10 @@ class Field(NamedTuple):
     ``cards``, ``objective``, ``objectives``, ``yes-no`` (one line a player) or ``used`` (one line); "" otherwise."""
     key: str = ""
     """Its key in the position format, where it is not the name with dashes."""
+    name: str = ""
+    """The attribute's name (from the declaration)."""
+    type: Any = None
+    """What it holds (from the declaration)."""
 
     @property
     def position_key(self) -> str:
@@ -85,49 +86,13 @@ def _list_per_seat(n: int) -> list[list]:
     return [[] for _ in range(n)]
 
 
-# Every field of the game state, in the order of the position format (docs/rokugan-positions.md).
-# A seat is a player's place at the table, 0 to n-1; a province is its number in the rules data.
-FIELDS: tuple[Field, ...] = (
-    Field("n", int, SHARED, lambda n: n, "the number of players, 2 to 5"),
-    Field("clans", list[str | None], LIST, None, "each seat's clan (None until chosen: Setup 3. Choose Clans)"),
-    Field("phase", str, SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES"),
-    Field("round", int, SHARED, lambda n: 0, "the round on the round track, 1 to 5 (0 during setup)"),
-    Field("first", int, SHARED, lambda n: 0, "the seat of the first player"),
-    Field("turn", int, SHARED, lambda n: 0, "the seat whose turn it is"),
-    Field("rng", Rng, BY_HAND, None, "the seeded random generator: draws, shuffles and the territory cards at setup"),
-    Field("initiative", list[str], LIST, lambda n: [], "the clan initiative deck, top card first (Setup 8 and 9)"),
-    Field("space", list[str | None], LIST, None, "the territory card on each territory's space on the board, or None"),
-    Field("played", list[str], LIST, lambda n: [], "the territory cards played, which have left the game"),
-    Field("fp_used", bool, SHARED, lambda n: False, "whether the first player card was used this round", text="used", key="first-player-card"),
-    Field("scorpion_used", bool, SHARED, lambda n: False, "whether Scorpion looked at a token this round", text="used", key="scorpion-look"),
-    Field("unicorn_used", bool, SHARED, lambda n: False, "whether Unicorn's swap was offered this round", text="used", key="unicorn-swap"),
-    Field("passes", int, SHARED, lambda n: 0, "consecutive passes in Upkeep 3. Play Territory Cards"),
-    Field("next_id", int, SHARED, lambda n: 1, "the number the next combat token placed on the board gets"),
-    Field("owner", list[int], LIST, lambda n: [-1] * N_PROVINCES, "the seat controlling each province, -1 for none"),
-    Field("up", list[int], LIST, lambda n: [0] * N_PROVINCES, "faceup control tokens in each province"),
-    Field("down", list[int], LIST, lambda n: [0] * N_PROVINCES, "facedown control tokens in each province"),
-    Field("special", list[str | None], LIST, lambda n: [None] * N_PROVINCES, "the special token in each province, or None"),
-    Field("specials_left", dict[str, int], DICT, lambda n: dict(RULES.special_supply), "special tokens left in the pile, by name"),
-    Field("tokens", list[BoardToken], LIST, lambda n: [], "the combat tokens on the board, in the order they were placed"),
-    Field("hand", list[list[int]], LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)", text="codes"),
-    Field("pool", list[list[int]], LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep", text="codes"),
-    Field("discard", list[list[int]], LISTS, _list_per_seat, "each player's discard pile of combat tokens", text="codes"),
-    Field("out", list[list[int]], LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep", text="codes"),
-    Field("supply", list[int], LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply", text="count"),
-    Field("set_aside", list[int], LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)", text="count"),
-    Field("scouts", list[int], LIST, _per_seat(0), "each player's scout cards left", text="count"),
-    Field("shugenja", list[int], LIST, _per_seat(0), "each player's shugenja cards left", text="count"),
-    Field("cards", list[list[str]], LISTS, _list_per_seat, "each player's territory cards held", text="cards"),
-    Field("objective", list[str | None], LIST, _per_seat(None), "each player's secret objective (None until kept)", text="objective"),
-    Field("offer", list[tuple], LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)", text="objectives"),
-    Field("ronin", list[bool], LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)", text="yes-no"),
-    Field("done", list[bool], LIST, _per_seat(False), "whether each player is done placing this placement phase", text="yes-no"),
-    Field("spied", list[bool], LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round", text="yes-no"),
-    Field("seen", list[list[SeenToken | SeenHand]], LISTS, _list_per_seat, "what each player secretly saw this round"),
-    Field("pending", list[Decision], LIST, lambda n: [], "the decisions the game waits for, the last one first"),
-    Field("result", dict | None, SHARED, lambda n: None, "the final scores and winners, once the game is over"),
-    Field("_targets", Targets | None, BY_HAND, lambda n: None, "the placing player's legal places, kept for this turn's moves"),
-)
+def _declared(cls: type) -> tuple[Field, ...]:
+    """The fields declared in ``cls``'s body, in their order, each with its name and type."""
+    module = vars(sys.modules[cls.__module__])  # the declarations' names (and their lambdas') are the module's
+    hints = get_type_hints(cls, globalns=module, localns=module, include_extras=True)
+    return tuple(hint.__metadata__[0]._replace(name=name, type=hint.__origin__)
+                 for name, hint in hints.items() if name in cls.__annotations__)
+
 
 _COPIES = {SHARED: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]", DICT: "self.{0}.copy()"}
 
@@ -144,16 +109,55 @@ def _field_copier(fields: tuple[Field, ...]) -> Callable:
     return namespace["copy_fields"]
 
 
-_copy_fields = _field_copier(FIELDS)
-
-
 class RokuganState(GameState):
-    """A whole game of Battle for Rokugan. See the module docstring; the fields are in ``FIELDS``."""
+    """A whole game of Battle for Rokugan. See the module docstring; the fields are declared below (``FIELDS`` lists them)."""
 
     game_name = "rokugan"
     rules_version = "1"
 
-    __slots__ = tuple(f.name for f in FIELDS)
+    # Every field of the game state, in the order of the position format (docs/rokugan-positions.md).
+    # A seat is a player's place at the table, 0 to n-1; a province is its number in the rules data.
+    n: Annotated[int, Field(SHARED, lambda n: n, "the number of players, 2 to 5")]
+    clans: Annotated[list[str | None], Field(LIST, None, "each seat's clan (None until chosen: Setup 3. Choose Clans)")]
+    phase: Annotated[str, Field(SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES")]
+    round: Annotated[int, Field(SHARED, lambda n: 0, "the round on the round track, 1 to 5 (0 during setup)")]
+    first: Annotated[int, Field(SHARED, lambda n: 0, "the seat of the first player")]
+    turn: Annotated[int, Field(SHARED, lambda n: 0, "the seat whose turn it is")]
+    rng: Annotated[Rng | KeyedRng, Field(BY_HAND, None, "the seeded random generator: draws, shuffles and the territory cards at setup")]
+    initiative: Annotated[list[str], Field(LIST, lambda n: [], "the clan initiative deck, top card first (Setup 8 and 9)")]
+    space: Annotated[list[str | None], Field(LIST, None, "the territory card on each territory's space on the board, or None")]
+    played: Annotated[list[str], Field(LIST, lambda n: [], "the territory cards played, which have left the game")]
+    fp_used: Annotated[bool, Field(SHARED, lambda n: False, "whether the first player card was used this round", text="used", key="first-player-card")]
+    scorpion_used: Annotated[bool, Field(SHARED, lambda n: False, "whether Scorpion looked at a token this round", text="used", key="scorpion-look")]
+    unicorn_used: Annotated[bool, Field(SHARED, lambda n: False, "whether Unicorn's swap was offered this round", text="used", key="unicorn-swap")]
+    passes: Annotated[int, Field(SHARED, lambda n: 0, "consecutive passes in Upkeep 3. Play Territory Cards")]
+    next_id: Annotated[int, Field(SHARED, lambda n: 1, "the number the next combat token placed on the board gets")]
+    owner: Annotated[list[int], Field(LIST, lambda n: [-1] * N_PROVINCES, "the seat controlling each province, -1 for none")]
+    up: Annotated[list[int], Field(LIST, lambda n: [0] * N_PROVINCES, "faceup control tokens in each province")]
+    down: Annotated[list[int], Field(LIST, lambda n: [0] * N_PROVINCES, "facedown control tokens in each province")]
+    special: Annotated[list[str | None], Field(LIST, lambda n: [None] * N_PROVINCES, "the special token in each province, or None")]
+    specials_left: Annotated[dict[str, int], Field(DICT, lambda n: dict(RULES.special_supply), "special tokens left in the pile, by name")]
+    tokens: Annotated[list[BoardToken], Field(LIST, lambda n: [], "the combat tokens on the board, in the order they were placed")]
+    hand: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)", text="codes")]
+    pool: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep", text="codes")]
+    discard: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's discard pile of combat tokens", text="codes")]
+    out: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep", text="codes")]
+    supply: Annotated[list[int], Field(LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply", text="count")]
+    set_aside: Annotated[list[int], Field(LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)", text="count")]
+    scouts: Annotated[list[int], Field(LIST, _per_seat(0), "each player's scout cards left", text="count")]
+    shugenja: Annotated[list[int], Field(LIST, _per_seat(0), "each player's shugenja cards left", text="count")]
+    cards: Annotated[list[list[str]], Field(LISTS, _list_per_seat, "each player's territory cards held", text="cards")]
+    objective: Annotated[list[str | None], Field(LIST, _per_seat(None), "each player's secret objective (None until kept)", text="objective")]
+    offer: Annotated[list[tuple], Field(LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)", text="objectives")]
+    ronin: Annotated[list[bool], Field(LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)", text="yes-no")]
+    done: Annotated[list[bool], Field(LIST, _per_seat(False), "whether each player is done placing this placement phase", text="yes-no")]
+    spied: Annotated[list[bool], Field(LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round", text="yes-no")]
+    seen: Annotated[list[list[SeenToken | SeenHand]], Field(LISTS, _list_per_seat, "what each player secretly saw this round")]
+    pending: Annotated[list[Decision], Field(LIST, lambda n: [], "the decisions the game waits for, the last one first")]
+    result: Annotated[dict | None, Field(SHARED, lambda n: None, "the final scores and winners, once the game is over")]
+    _targets: Annotated[Targets | None, Field(BY_HAND, lambda n: None, "the placing player's legal places, kept for this turn's moves")]
+
+    __slots__ = tuple(__annotations__)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -175,7 +179,7 @@ class RokuganState(GameState):
         for f in FIELDS:
             if f.start is not None:
                 setattr(s, f.name, f.start(n))
-        s.clans = clans[:] if clans else [None] * n
+        s.clans = list(clans) if clans else [None] * n
         s.rng = generator(seed)
         # Setup 2. Randomize Territory Cards
         s.space = [s.rng.choice(RULES.territory_cards[t]) for t in range(len(RULES.territory_names))]
@@ -211,7 +215,7 @@ class RokuganState(GameState):
             self.set_aside[p] = RULES.starting_control[n]
             self.supply[p] -= RULES.starting_control[n]
         # Setup 8: first player from the clan initiative cards
-        deck = list(self.clans)
+        deck = [c for c in self.clans if c is not None]  # every clan is chosen by now
         self.rng.shuffle(deck)
         top = deck.pop(0)
         self.first = self.clans.index(top)
@@ -363,13 +367,13 @@ class RokuganState(GameState):
         w = self.result["winners"]
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.n)]
 
-    def legal_moves(self, seat: int | None = None) -> list[tuple]:
+    def legal_moves(self, seat: int | None = None) -> list[tuple] | MoveList:
         return legal_moves(self, seat)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        out = []
+        out: list[Action] = []
         for s in seats:
             out.extend(Action(s, move_text(self, s, m)) for m in self.legal_moves(s))
         return out
@@ -559,3 +563,8 @@ class RokuganState(GameState):
             events.extend(self._start_round())
         return events
 
+
+# Every field of the game state, from the declarations above
+FIELDS: tuple[Field, ...] = _declared(RokuganState)
+
+_copy_fields = _field_copier(FIELDS)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import CARD, N_PROVINCES, OVER
+from daimyo.rokugan.records import N_PROVINCES, OVER, CardDecision
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -85,7 +85,7 @@ def view(s: RokuganState, player: int | None) -> dict:
 def _awaiting(s: RokuganState) -> str:
     if s.pending:
         decision = s.pending[-1]
-        if decision.kind == CARD:
+        if isinstance(decision, CardDecision):  # kind CARD
             return f"card:{decision.card}"
         return decision.kind
     return s.phase

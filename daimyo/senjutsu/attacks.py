@@ -32,9 +32,9 @@ def ranged_targets(s: SenjutsuState, seat: int, line: dict, initiative: int, pos
         if j == seat:
             continue
         t = s.duellists[j]
-        if "range" in atk and distance(pos, t.pos) > atk["range"]:
+        if "range" in atk and distance(pos, t.placed_at) > atk["range"]:
             continue
-        if not line_of_sight(pos, facing, t.pos, sight_blockers(s)):
+        if not line_of_sight(pos, facing, t.placed_at, sight_blockers(s)):
             continue
         # Comparative Initiative: the target's lowest speed this turn must be below the attack's speed
         if atk.get("lower") and (j not in s.played or s.played[j]["lowest"] >= initiative):
@@ -97,14 +97,14 @@ def blocked(s: SenjutsuState, attacker: int, target: int, initiative: int) -> in
     A block at the same initiative stops an attack from a block hex, or one whose every tied shortest path
     to the blocker passes a block hex or terrain; in multiplayer a block hex covering another character
     protects that character too."""
-    a = s.duellists[attacker].pos
+    a = s.duellists[attacker].placed_at
     for b in s.blocks:
         if b.initiative != initiative or s.duellists[b.seat].defeated:
             continue
         bd = s.duellists[b.seat]
-        cells = {cell_hex(bd.pos, bd.facing, c) for c in b.cells}
+        cells = {cell_hex(bd.placed_at, bd.facing, c) for c in b.cells}
         if b.seat == target:
-            if a in cells or all_shortest_paths_cross(a, bd.pos, s.board, cells | set(s.terrain)):
+            if a in cells or all_shortest_paths_cross(a, bd.placed_at, s.board, cells | set(s.terrain)):
                 return b.seat
         elif s.duellists[target].pos in cells:
             return b.seat
@@ -115,7 +115,7 @@ def grid_attack(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     """Attacking: every character in a grid hex is targeted; the attack succeeds against each that did not block."""
     seat = f.seat
     cells = grid_hexes(s, seat, line)
-    targeted = [(s.occupant(h), h, effs) for h, effs in cells.items() if s.occupant(h) not in (None, seat)]
+    targeted = [(j, h, effs) for h, effs in cells.items() if (j := s.occupant(h)) is not None and j != seat]
     if f.attacked_window_line != f.line:
         # Attack Timing Sequence 1-3: once the attack's hexes cover a character, before the block check, each
         # targeted character (top of the tracker first) may play a 'when attacked' Instant card; then the attack

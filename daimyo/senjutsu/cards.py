@@ -30,7 +30,7 @@ WHEN = ("start-of-turn", "pre-draw", "post-draw", "end-of-turn")
 INSTANT_TIMINGS = ("start-of-turn", "post-draw", "after-reveal", "when-attacked", "end-of-turn")
 LINE_EFFECTS = ("move", "attack", "block") + KEYWORD_EFFECTS + ("or",)
 DECK_SIZE = 40
-COPIES = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
+COPIES: dict[str | None, int] = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
 MAX_GOLD = 8
 MAX_JADE = 1
 

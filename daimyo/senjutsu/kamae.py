@@ -32,8 +32,8 @@ def line_draw(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
 
 def kamae_paths(s: SenjutsuState, seat: int, up_to: int) -> list[tuple]:
     ch = s.character(seat)
-    paths = [()]
-    frontier = [(s.duellists[seat].kamae, ())]
+    paths: list[tuple[str, ...]] = [()]
+    frontier: list[tuple[str, tuple[str, ...]]] = [(s.duellists[seat].kamae, ())]
     for _ in range(up_to):
         nxt = []
         for pos, path in frontier:

@@ -43,8 +43,8 @@ def line_targeted(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
         me = s.duellists[seat]
         # Targeted: on a line with a range, one character in range and line of sight
         opts = [f"target {seat_name(j)}" for j in s.live() if j != seat and
-                ("range" not in line or (distance(me.pos, s.duellists[j].pos) <= line["range"]
-                                         and line_of_sight(me.pos, me.facing, s.duellists[j].pos, list(s.terrain))))]
+                ("range" not in line or (distance(me.placed_at, s.duellists[j].placed_at) <= line["range"]
+                                         and line_of_sight(me.placed_at, me.facing, s.duellists[j].placed_at, list(s.terrain))))]
         if len(opts) > 1 and f.picked is None:
             s.pending = {"seat": seat, "kind": "pick", "options": opts, "rule": "Targeted", "depth": resolution.depth(s, f)}
             return []
@@ -74,8 +74,8 @@ def next_keyword_target(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
         if kind == "cancel_active":
             queue.pop(0)
             e = s.played.get(j)
-            hit = bool(e) and e["card"] not in STATUS_CARDS
-            if hit and e["cancelled"] != "card":
+            hit = e is not None and e["card"] not in STATUS_CARDS
+            if e is not None and hit and e["cancelled"] != "card":
                 e["cancelled"] = line["cancel_active"]
             out = [event("cancel-active", seat=seat_name(seat), target=seat_name(j), cancelled=line["cancel_active"] if hit else None)]
             return out + next_keyword_target(s, f, line)
@@ -141,7 +141,7 @@ def shove_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -
     d = s.duellists[j]
     out = []
     for name in text.split()[1:]:
-        h = neighbour(d.pos, FACINGS.index(name))
+        h = neighbour(d.placed_at, FACINGS.index(name))
         if s.what_is_at(h, j) is not None:
             out += movement.collide(s, j, h, own=False)
             break
@@ -151,6 +151,7 @@ def shove_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -
 
 
 def discard_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
+    assert f.discards_left is not None  # asked only while a Discard X is resolving
     f.discards_left -= 1
     out = harm.discard_card(s, seat, text.split()[1])
     return out + next_keyword_target(s, f, line)

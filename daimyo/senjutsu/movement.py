@@ -27,7 +27,7 @@ def _part_choices(part: dict, mandatory: bool) -> list[tuple[str, ...]]:
     if "step" in part:
         n = part.get("n", 1)
         counts = [n] if mandatory else range(n + 1)
-        out = {()} if not mandatory else set()
+        out: set[tuple[str, ...]] = {()} if not mandatory else set()
         for d in STEP_DIRS[part["step"]]:
             for k in counts:
                 if k:

@@ -125,7 +125,7 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         raise FormatError("two characters share a hex")
     for i, d in enumerate(s.duellists):
         if d.pos not in s.board or d.pos in s.terrain:
-            raise FormatError(f"line {seats[i]['character'][0]}: field 'hex': {hex_text(d.pos)} is not an empty battlefield hex")
+            raise FormatError(f"line {seats[i]['character'][0]}: field 'hex': {hex_text(d.placed_at)} is not an empty battlefield hex")
     s.phase, s.stage = CHOOSE, "choose"
     for i in range(n):
         check_defeat(s, i)
@@ -220,6 +220,7 @@ def to_position(s: SenjutsuState) -> str:
                 continue
             if k == "torii":
                 other = next((g for g, kk in s.terrain.items() if kk == "torii" and g != h and g not in seen), None)
+                assert other is not None  # a torii gate is a pair of pieces (Terrain)
                 seen.update({h, other})
                 pieces.append(f"torii {hex_text(h)} {hex_text(other)}")
             else:

@@ -98,6 +98,7 @@ def ask_now(s: SenjutsuState, f: Frame, seat: int, kind: str, opts: list[str], r
 def answer(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     """An answer to the pending question (already known to be legal)."""
     q = s.pending
+    assert q is not None  # answered only in the Decide phase, which has a question
     s.pending = None
     return decided(s, q["seat"], q["kind"], q["depth"], text)
 

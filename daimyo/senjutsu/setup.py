@@ -6,6 +6,7 @@ Player Setup 10 (the advantage order), 11-12 (placing the characters) and 13 (de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from daimyo.core.errors import RuleViolation
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
-             terrain: list[tuple[str, tuple]] | None, cards: CardSet | None, weapons: list[str] | None,
+             terrain: Sequence[tuple[str, Sequence]] | None, cards: CardSet | None, weapons: list[str] | None,
              terrain_pieces: list[str] | None, prepare: bool) -> SenjutsuState:
     """See SenjutsuState.new_game."""
     card_set = cards or sample_set()

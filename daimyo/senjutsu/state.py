@@ -14,6 +14,7 @@ the other keywords), ``instants`` (Instant Cards), ``harm`` (statuses, Winning t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import NamedTuple, TypedDict
 
@@ -99,6 +100,13 @@ class Duellist:
     @property
     def total_wounds(self) -> int:
         return self.wounds + self.bleeding
+
+    @property
+    def placed_at(self) -> tuple[int, int]:
+        """The hex the character stands on, once placed (Player Setup 11-12)."""
+        if self.pos is None:
+            raise RuleViolation(f"{self.character} is not on the battlefield yet", "Player Setup 11-12")
+        return self.pos
 
 
 _DUELLIST_COPIED = _copiers(Duellist)
@@ -244,7 +252,7 @@ class SenjutsuState(GameState):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new_game(cls, characters: list[str], seed: int | GameKey = 0, decks: list[str] | None = None, board: str = "one",
-                 terrain: list[tuple[str, tuple]] | None = None, cards: CardSet | None = None,
+                 terrain: Sequence[tuple[str, Sequence]] | None = None, cards: CardSet | None = None,
                  weapons: list[str] | None = None, terrain_pieces: list[str] | None = None, prepare: bool = False) -> SenjutsuState:
         """Setup: battlefield and terrain (two-hex rule), advantage order, core cards, shuffled decks, hands dealt;
         then characters are placed (as actions) lowest advantage first. With ``terrain_pieces`` the players first
@@ -308,7 +316,10 @@ class SenjutsuState(GameState):
 
     def apply_move(self, seat: int, text: str) -> list[Event]:
         """Apply an action already known to be legal."""
-        out = PHASES[self.phase].apply(self, seat, text)
+        apply = PHASES[self.phase].apply
+        if apply is None:
+            raise RuleViolation(f"no action is legal in the {self.phase} phase", PHASES[self.phase].rule(self))
+        out = apply(self, seat, text)
         out += turn.advance(self)
         return out
 
@@ -364,10 +375,10 @@ _STATE_COPIED = _copiers(SenjutsuState)
 class Phase(NamedTuple):
     """What a phase asks: who acts, their legal actions, how an action applies, the rule an illegal one breaks."""
 
-    to_act: object
-    options: object
-    apply: object
-    rule: object
+    to_act: Callable[[SenjutsuState], tuple[int, ...]]
+    options: Callable[[SenjutsuState, int], list[str]]
+    apply: Callable[[SenjutsuState, int, str], list[Event]] | None   # None where no action is legal
+    rule: Callable[[SenjutsuState], str]
 
 
 # the rules modules below import this one; they are imported last so that each can use the other
@@ -379,7 +390,7 @@ PHASES = {
     PREPARE: Phase(lambda s: tuple(sorted(s.preparing)), setup.prepare_options, setup.prepare, lambda s: "Player Setup 7"),
     PLACE: Phase(setup.to_place, lambda s, seat: setup.placement_options(s, seat), setup.place, lambda s: "Player Setup 11-12"),
     CHOOSE: Phase(lambda s: tuple(i for i in s.live() if i not in s.chosen), turn.choose_options, turn.choose, lambda s: "Choose"),
-    DECIDE: Phase(lambda s: (s.pending["seat"],) if s.pending else (), lambda s, seat: list(s.pending["options"]),
-                  resolution.answer, lambda s: s.pending["rule"]),
+    DECIDE: Phase(lambda s: (s.pending["seat"],) if s.pending else (), lambda s, seat: list(s.pending["options"]) if s.pending else [],
+                  resolution.answer, lambda s: s.pending["rule"] if s.pending else "Gameplay Overview"),
     OVER: Phase(lambda s: (), lambda s, seat: [], None, lambda s: "Winning the Game"),
 }

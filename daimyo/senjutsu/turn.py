@@ -221,9 +221,11 @@ def speed_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     e = s.played[seat]
     alternative = text == "speed alt"
     if alternative:
+        alt = s.card(e["card"]).alt
+        assert alt is not None  # 'speed alt' is offered only for a card with an alternative speed
         e["alt"] = True
-        s.duellists[seat].focus -= s.card(e["card"]).alt["focus"]
-        e["paid"] += s.card(e["card"]).alt["focus"]
+        s.duellists[seat].focus -= alt["focus"]
+        e["paid"] += alt["focus"]
     return [event("speed", seat=seat_name(seat), alternative=alternative)]
 
 
@@ -240,7 +242,7 @@ def replacement_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
     new = s.card(cid)
     d.focus -= new.focus
     s.instants_used.add(seat)
-    e.update(card=cid, paid=new.focus, instant=True, alt=bool(new.alt and "kamae" in new.alt and d.kamae == new.alt["kamae"]))
+    e.update({"card": cid, "paid": new.focus, "instant": True, "alt": bool(new.alt and "kamae" in new.alt and d.kamae == new.alt["kamae"])})
     return [event("replaced", seat=seat_name(seat), old=old, card=cid)]
 
 
@@ -259,6 +261,7 @@ def speeds(s: SenjutsuState, i: int) -> tuple[int, int]:
     e = s.played[i]
     c = s.card(e["card"])
     if e["alt"]:
+        assert c.alt is not None  # only a card with an alternative speed resolves at it
         v = hobbled(s, c.alt["initiative"], i)
         return v, v
     return hobbled(s, c.initiative[0], i), hobbled(s, c.initiative[1], i)
@@ -294,6 +297,7 @@ def order_segments(s: SenjutsuState) -> tuple[list[Event], bool]:
             end = c.split["line"] if c.split else len(c.lines)
             raw.append(Segment(i, e["initiative"], c.tie_rank(), 0, end))
             if c.split:
+                assert e["split_initiative"] is not None  # set at Reveal for a split card
                 raw.append(Segment(i, e["split_initiative"], c.tie_rank(), end, len(c.lines)))
         raw.sort(key=lambda g: (-g.initiative, g.tie_rank, s.advantage.index(g.seat)))
         s.segments = raw
@@ -370,7 +374,7 @@ def resolve(s: SenjutsuState) -> tuple[list[Event], bool]:
 # --- the turn, as a table
 class Stage(NamedTuple):
     name: str
-    enter: Callable | None     # run once when the duel reaches the stage; returns events
+    enter: Callable            # run once when the duel reaches the stage; returns events
     run: Callable              # returns (events, done)
 
 

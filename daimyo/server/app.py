@@ -49,7 +49,7 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Starlette:
+def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Guard:
     """The server app over the database at ``db_url``; bots wait ``bot_delay`` seconds before each move;
     ``settings`` holds every limit (daimyo/server/settings.py)."""
     settings = settings or Settings()
@@ -170,10 +170,11 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
 
     async def bots(request: Request) -> Response:
         game = request.query_params.get("game", "rokugan")
-        if hosted(game) is None:
+        rules = hosted(game)
+        if rules is None:
             shown = game[:40] if game.isprintable() else "that"
             return _error(400, f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
-        return JSONResponse({"bots": hosted(game).bot_names()})
+        return JSONResponse({"bots": rules.bot_names()})
 
     async def registry(request: Request) -> Response:
         """The games the lobby offers, from the game registry: players, what a seat picks and the bots."""

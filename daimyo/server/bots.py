@@ -36,8 +36,10 @@ def validate_spec(rules, spec, settings: Settings) -> str:
     return spec
 
 
-def server_bot(rules, spec: str, seed: int, settings: Settings):
+def server_bot(rules, spec: str | None, seed: int, settings: Settings):
     """The bot of a stored seat, its budget clamped to the server's caps and its time bounded."""
+    if spec is None:
+        raise ValueError("bot: a bot seat names its bot")
     bot = rules.make_bot(spec, seed)
     try:
         check_budget(bot, settings)

@@ -232,7 +232,7 @@ def http_protocol(header_timeout: float):
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class DeadlineH11Protocol(H11Protocol):
-        def connection_made(self, transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport) -> None:
             super().connection_made(transport)
             self._header_deadline = self.loop.call_later(header_timeout, self._headers_too_slow)
 

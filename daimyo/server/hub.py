@@ -213,7 +213,8 @@ class Hub:
         if not isinstance(table, bool) or not isinstance(public, bool):
             raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
         clan_names = rules.seat_choices()
-        seat_rows, clans = [], []
+        seat_rows: list[SeatRow] = []
+        clans: list[str | None] = []
         for i, sr in enumerate(seat_reqs):
             where = f"seats[{i}]"
             if not isinstance(sr, dict):
@@ -245,13 +246,13 @@ class Hub:
             raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
         free = [c for c in clan_names if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
-        clans = [c if c is not None else free.pop() for c in clans]
+        filled = [c if c is not None else free.pop() for c in clans]
         try:
             clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
         except ClockError as e:
             raise ActError("bad-request", str(e)) from None
         row = GameRow(id=f"g-{secrets.token_hex(5)}" if keep is None else keep.id, game=game, players=len(seat_rows),
-                      seed=randomness if isinstance(randomness, int) else 0, clans=clans,
+                      seed=randomness if isinstance(randomness, int) else 0, clans=filled,
                       created=now() if keep is None else keep.created,
                       status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,
                       practice=practice, public=public,

@@ -119,7 +119,10 @@ class Room:
     def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0, stats: Stats | None = None,
                  settings: Settings | None = None, bot_pool: Executor | None = None):
         self.row = row
-        self.rules = hosted(row.game)
+        rules = hosted(row.game)
+        if rules is None:
+            raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
+        self.rules = rules
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()

@@ -399,8 +399,8 @@ def _draw(board: dict) -> str:
         '<g class="waves">',
     ]
     for k in range(26):  # little waves scattered over the sea, at fixed places
-        x = (k * 397) % 900 + 20
-        y = 420 + (k * 211) % 560
+        x: float = (k * 397) % 900 + 20
+        y: float = 420 + (k * 211) % 560
         out.append(f'<path d="M{x},{y} q8,-6 16,0 t16,0"/>')
     out.append("</g>")
 

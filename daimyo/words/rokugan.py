@@ -192,13 +192,13 @@ class RokuganWords:
             if a.get("defense_faced") != d["defender"]["total"]:
                 rows.append(("", "", self.t("battle.defense_faced", {"clan": self.clan(a["clan"]), "n": a.get("defense_faced")}), None))
         df = d["defender"]
-        parts = []
+        pieces = []
         if df.get("combat_tokens"):
-            parts.append(self.t("battle.part.tokens", {"n": df["combat_tokens"], "tokens": " + ".join(self.token(x.get("code")) for x in df["tokens"])}))
+            pieces.append(self.t("battle.part.tokens", {"n": df["combat_tokens"], "tokens": " + ".join(self.token(x.get("code")) for x in df["tokens"])}))
         for key, label in (("printed", "printed"), ("faceup_control", "faceup"), ("special", "special"), ("lion_bluff", "lion")):
             if df.get(key):
-                parts.append(self.t("battle.part." + label, {"n": df[key]}))
-        rows.append((self.clan(df["clan"]) if df["clan"] else self.t("battle.nobody"), self.t("battle.defense"), " + ".join(parts) or "0", df["total"]))
+                pieces.append(self.t("battle.part." + label, {"n": df[key]}))
+        rows.append((self.clan(df["clan"]) if df["clan"] else self.t("battle.nobody"), self.t("battle.defense"), " + ".join(pieces) or "0", df["total"]))
         return rows
 
     def lines(self, e: Event) -> list[str]:

@@ -25,8 +25,10 @@ class WarHeuristicBot:
     @staticmethod
     def win_value(s: RisingSunWar, seat: int) -> float:
         """What the province's War Province token adds to this seat's war-token score."""
+        prov = s.province()
+        assert prov is not None  # valued during a battle
         before = token_score(s.tokens[seat])["total"]
-        after = token_score(s.tokens[seat] + [(s.province(), s.season)])["total"]
+        after = token_score(s.tokens[seat] + [(prov, s.season)])["total"]
         return float(after - before)
 
     @staticmethod

@@ -65,8 +65,8 @@ class Board:
 
     def __init__(self, s, seat: int):
         self.s, self.seat, self.n = s, seat, s.n
-        self._memo = {}
-        self.att = [{} for _ in range(N_PROVINCES)]
+        self._memo: dict[tuple, float] = {}  # keyed by what each worked-out value depends on
+        self.att: list[dict[int, float]] = [{} for _ in range(N_PROVINCES)]
         self.dfn = [0.0] * N_PROVINCES
         self.unk = [0] * N_PROVINCES
         self.has_def = [False] * N_PROVINCES
@@ -596,7 +596,7 @@ class _PlacementContext:
                 self.role_of[t.number] = ("d", t.site) if s.owner[t.site] == seat else ("a", t.site)
 
 
-def _token_place(s, t: tuple) -> tuple[int, str]:
+def _token_place(s, t: BoardToken) -> tuple[int, str]:
     """The province a board token fights over and whether it attacks ('a') or defends ('d')."""
     if t.place == "l":
         return t.attacked, "a"
