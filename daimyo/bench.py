@@ -38,7 +38,7 @@ def _is_mid_game(s) -> bool:
 
 def _play(seed: int):
     """Play one game; return (actions, a clone of its mid-game state or None)."""
-    s = game("rokugan").new_state(PLAYERS, seed, [])  # the clans are chosen as actions (Setup 3)
+    s = game("rokugan").setup(PLAYERS, seed, [])  # the clans are chosen as actions (Setup 3)
     bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
     actions = 0
     mid = None

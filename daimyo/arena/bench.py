@@ -20,7 +20,7 @@ from daimyo.rokugan.records import PLACEMENT
 
 def round_start(players: int, seed: int, round_no: int):
     """The game of ``seed`` played by heuristic bots up to the start of placement in round ``round_no``."""
-    s = game(GAME).new_state(players, seed, list(clans_for(seed, players, 1)))
+    s = game(GAME).setup(players, seed, list(clans_for(seed, players, 1)))
     bots = {p: RokuganHeuristicBot(seed * 10 + p) for p in range(players)}
     while not (s.phase == PLACEMENT and s.round == round_no and not s.tokens) and not s.is_terminal():
         seat = s.to_act()[0]

@@ -14,7 +14,7 @@ def play_spec(spec: GameSpec) -> dict:
     """Play the game ``spec`` describes; returns its row (results, honor, objectives and the record)."""
     t0 = time.perf_counter()
     info = game(GAME)
-    s = info.new_state(spec.players, spec.seed, list(spec.clans))
+    s = info.setup(spec.players, spec.seed, list(spec.clans))
     bots = {p: make_bot(GAME, spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
     acts: list[tuple[int, str]] = []
     first = None
@@ -42,7 +42,7 @@ def play_spec(spec: GameSpec) -> dict:
         "objectives": [[row["objective"], row["objective_met"], row["objective_honor"]] for row in result["scores"]],
         "moves": moves,
         "seconds": round(time.perf_counter() - t0, 3),
-        "record": _with_bots(info.record(spec.players, spec.seed, list(spec.clans), acts), spec.bots),
+        "record": _with_bots(info.write_record(spec.players, spec.seed, list(spec.clans), acts), spec.bots),
     }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from daimyo.core.rng import Rng
 
@@ -10,7 +10,10 @@ _BOT_SALT = 0xB07_5EED_D41A_0000
 
 
 class Bot(Protocol):
-    def choose(self, state, seat: int) -> tuple: ...
+    """Anything that chooses a move: one of ``state.legal_moves(seat)`` (a tuple in Battle for Rokugan and
+    Rising Sun, the action's text in Senjutsu)."""
+
+    def choose(self, state, seat: int) -> Any: ...
 
 
 class RandomBot:

@@ -41,8 +41,8 @@ def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tu
     return reply["seat"], reply["token"]
 
 
-def sentences(game: str, events: list[dict], lang: str) -> list[str]:
-    """The events in words (the message catalogue), as a player reads them."""
+def sentences(game: str, events: list[dict], lang: str, view: dict | None = None) -> list[str]:
+    """The events in words (the message catalogue), as a player reads them; ``view`` names Senjutsu's seats."""
     from daimyo.core.game import Event
     out = []
     for e in events:
@@ -53,8 +53,11 @@ def sentences(game: str, events: list[dict], lang: str) -> list[str]:
                 from daimyo.words.rokugan import sentence
                 out.append(sentence(event, lang))
             elif game == "senjutsu":
+                from daimyo.senjutsu.cards import sample_set
                 from daimyo.words.senjutsu import SenjutsuWords
-                out.append(SenjutsuWords(lang).sentence(event))
+                seats = {s["seat"]: s["name"] for s in (view or {}).get("seats", [])}
+                cards = {cid: c.name for cid, c in sample_set().cards.items()}
+                out.append(SenjutsuWords(lang, seats, cards).sentence(event))
             elif game == "risingsun":
                 from daimyo.words.risingsun import lines
                 out.extend(lines(event, lang))
@@ -72,7 +75,8 @@ def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}"
     with connect(ws_url, open_timeout=30) as ws:
         ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-        game, events, last = "rokugan", [], None
+        game, last = "rokugan", None
+        events: list[str] = []
 
         def decide(state: dict, error: str | None = None) -> None:
             nonlocal events
@@ -98,7 +102,7 @@ def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang
             elif kind == "log":
                 events = sentences(game, msg["events"], lang)
             elif kind == "state":
-                events += sentences(game, msg["events"], lang)
+                events += sentences(game, msg["events"], lang, msg["view"])
                 if not msg["to_act"]:
                     program.tell({"type": "end", "protocol": 1, "game": game, "seat": seat, "view": msg["view"], "events": events})
                     return msg["view"].get("result") or {}

@@ -110,6 +110,7 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
         for seat in acting:
             if g.is_terminal() or seat not in g.to_act():
                 break
+            move: str
             if seat in bots:
                 move = bots[seat].choose(g, seat)
             else:

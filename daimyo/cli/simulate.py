@@ -39,6 +39,8 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     to ``games``. The tables are keyed by what a seat is called: ``wins_by_clan``, ``wins_by_character``.
     """
     info = simulable(game_name)
+    seat_names = info.seat_names
+    assert seat_names is not None  # simulable() refused a game without it
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"players: {info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
     wins: dict[str, Fraction] = {}
@@ -51,9 +53,9 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
         if not info.seats_in_play:
             rng, choices = stream(seed + i, "seats"), info.seat_choices()
             seats = [choices.pop(rng.below(len(choices))) for _ in range(players)]
-        s = info.new_state(players, seed + i, seats)
+        s = info.setup(players, seed + i, seats)
         actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
-        names = info.seat_names(s)
+        names = seat_names(s)
         scores = info.scores(s) if info.scores is not None else None
         for p, (name, share) in enumerate(zip(names, s.returns(), strict=True)):
             played[name] = played.get(name, 0) + 1

@@ -98,6 +98,18 @@ class GameInfo:
             if any(part is not None for part in from_seats):
                 raise ValueError(f"new_state, record: {self.name} starts from a {self.start_file}, not from seats")
 
+    def setup(self, players: int, randomness: Randomness, seats: list[str]) -> Any:
+        """A new game from its seats (``new_state``); ValueError naming the start file for a game that starts from one."""
+        if self.new_state is None:
+            raise ValueError(f"{self.title} starts from a {self.start_file}, not from chosen seats")
+        return self.new_state(players, randomness, seats)
+
+    def write_record(self, players: int, randomness: Randomness, seats: list[str], actions: list[tuple[int, str]]) -> str:
+        """The record of a game started from its seats (``record``); ValueError for a game that starts from a file."""
+        if self.record is None:
+            raise ValueError(f"{self.title} starts from a {self.start_file}: its record is written from that file")
+        return self.record(players, randomness, seats, actions)
+
     @property
     def starts_from_file(self) -> bool:
         """Whether a game starts from a position file (``start_file``) rather than from chosen seats."""

@@ -74,10 +74,10 @@ class RisingSunWar(GameState):
     tokens: list[list[tuple[str, str]]]     # each seat's war tokens: (province, season)
     wars: list[str]                         # the provinces at war, in War Number order
     at: int                                 # the index in ``wars`` of the war being resolved
-    figures: list[tuple]                    # the figures on the board
+    figures: list[Figure]                    # the figures on the board
     strongholds: dict[str, list[int]]       # province -> the seats with a stronghold there
-    killed: list[tuple]                     # the figures killed this War Phase
-    captured: list[list[tuple]]             # each seat's hostages
+    killed: list[Figure]                     # the figures killed this War Phase
+    captured: list[list[Figure]]             # each seat's hostages
     discarded: int
     koi_converted: int
     phase: str                              # WAR or OVER

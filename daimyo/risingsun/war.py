@@ -168,7 +168,7 @@ def slot_winner(s: RisingSunWar, slot: str) -> int | None:
     return s.higher_honor([p for p in s.participants if s.bids[p][i] == best])
 
 
-def _hostage_targets(s: RisingSunWar, seat: int) -> list[tuple]:
+def _hostage_targets(s: RisingSunWar, seat: int) -> list[Figure]:
     """Figures of the other participants here that may be taken: never a Daimyo."""
     prov = s.province()
     return [f for f in s.figures if f.province == prov and f.owner != seat and f.owner in s.participants and R.hostage_allowed[f.kind]]
@@ -202,7 +202,7 @@ def _outcome(s: RisingSunWar) -> list[Event]:
     best = max(forces.values())
     w = s.higher_honor([p for p in s.participants if forces[p] == best])
     s.winner = w
-    dead: list[tuple] = []
+    dead: list[Figure] = []
     for p in s.participants:
         if p == w or s.allied(p, w):
             continue

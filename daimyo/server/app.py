@@ -156,7 +156,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         room = await _room_or_404(request)
         if room.row.status != OVER:
             return _error(409, "the record shows every hidden token, so it is available once the game is over")
-        text = room.rules.record(room.row.players, room.randomness, room.row.clans, room.actions)
+        text = room.rules.write_record(room.row.players, room.randomness, room.row.clans, room.actions)
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{room.row.id}.record"'})
 
     async def replay(request: Request) -> Response:
@@ -181,7 +181,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
-        } for info in map(hosted, HOSTED)]})
+        } for info in (hosted(name) for name in HOSTED) if info is not None]})
 
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw

@@ -128,7 +128,7 @@ class Room:
         self.settings = settings or Settings()
         self.bot_pool = bot_pool
         self.randomness = row.randomness()
-        self.state = self.rules.new_state(row.players, self.randomness, row.clans)
+        self.state = self.rules.setup(row.players, self.randomness, row.clans)
         engine_rules = str(getattr(self.state, "rules_version", "1"))
         if row.rules is None:
             row.rules = engine_rules
@@ -263,8 +263,8 @@ class Room:
     def _clock_copy(self) -> dict[int, SeatClock]:
         return {seat: SeatClock(c.bank, c.deadline, c.stand_in) for seat, c in self.clocks.seats.items()}
 
-    def _clock_statements(self, seat_numbers) -> list:
-        out = []
+    def _clock_statements(self, seat_numbers) -> list[Any]:
+        out: list[Any] = []
         for seat in seat_numbers:
             c = self.clocks.seats[seat]
             out.append(clocks.delete().where((clocks.c.game_id == self.row.id) & (clocks.c.seat == seat)))
@@ -382,7 +382,7 @@ class Room:
     def reset(self, row: GameRow) -> None:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
         self.row = row
-        self.state = self.rules.new_state(row.players, self.randomness, row.clans)
+        self.state = self.rules.setup(row.players, self.randomness, row.clans)
         self.bots = {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
                      for s in row.seats if s.kind == "bot"}
         self.clocks = Clocks(clock_from_text(row.clock))
