@@ -114,7 +114,11 @@ def actor_seat(state: RokuganState, actor: str) -> int:
 def replay(text: str) -> Replay:
     """Load a record or position and apply its actions, keeping the events of each."""
     state, actions = parse(text)
-    return replay_actions(state, actions, actor_seat)
+    # a position at a moment nobody decides (the end of placement) runs its automatic steps first
+    first = state._advance() if not state.to_act() and not state.is_terminal() else []
+    rep = replay_actions(state, actions, actor_seat)
+    rep.steps[0] = (0, None, None, first)
+    return rep
 
 
 class Recorder:

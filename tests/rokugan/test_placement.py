@@ -602,3 +602,40 @@ province mainland_1: - special=peace
     assert len(acts) > 50
     for a in acts:
         s.clone().apply(a)
+
+
+# ---------------------------------------------------------- the end of placement in a position read from a file
+def test_a_position_at_the_end_of_placement_lets_nobody_place_the_last_token():
+    """Placement Phase ("until each player has one combat token remaining behind their screen"): the example
+    position of docs/rokugan-positions.md (every hand is the bluff, Dragon named to act) has nobody to act,
+    Dragon's bluff is refused naming the rule, and the automatic steps resolve the round."""
+    from pathlib import Path
+
+    import pytest
+
+    from daimyo.core.errors import RuleViolation
+    from daimyo.rokugan.position import from_position, to_position
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rokugan-positions.md").read_text().split("```")[1]
+    s = from_position(text)
+    dragon = s.clans.index("dragon")
+    assert s.to_act() == () and s.legal_actions() == [] and s.legal_moves(dragon) == []
+    before = to_position(s)
+    with pytest.raises(RuleViolation, match=r"places no more tokens.*\[Placement Phase\]"):
+        s.apply(Action(dragon, "place bluff dragon_2"))
+    assert to_position(s) == before
+    assert any(e.kind == "battle" for e in s._advance()) and s.round == 3
+
+
+def test_a_position_naming_a_player_with_one_token_gives_the_turn_to_the_next_player_still_placing():
+    """Placement Phase (players take turns until each has one combat token remaining): ``turn: crab`` with
+    Crab holding only its bluff passes the turn clockwise to the next player who still has tokens to place."""
+    s = state_of(BOARD + """
+        hand crab: bluff
+        hand crane: bluff
+        hand lion: a1 bluff
+        hand scorpion: a2 bluff
+    """)
+    assert s.to_act() == (2,)
+    assert "place a1 lion_1" in legal(s, 2) and legal(s, 0) == set()
+    s.apply(Action(2, "place a1 lion_1"))
+    assert s.to_act() == (3,)
