@@ -29,11 +29,14 @@ from daimyo.rokugan.records import (
     BLUFF,
     CARD,
     CLAN_ABILITIES,
+    DRAGON_RETURN,
     N_PROVINCES,
     OVER,
     PHASES,
     PLACEMENT,
+    SCORPION_LOOK,
     SPY_NETWORK,
+    UNICORN_SWAP,
     AbilityDecision,
     BoardToken,
     CardDecision,
@@ -119,7 +122,8 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
     if isinstance(decision, CardDecision):
         memo = ",".join(str(x) for x in decision.memo)
         return f"card {s.clan_of(decision.seat)} {decision.card} step={decision.step} memo={memo}"
-    return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}"
+    drawn = f" drawn={','.join(decision.tokens)}" if decision.tokens else ""
+    return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}{drawn}"
 
 
 def from_position(text: str) -> RokuganState:
@@ -463,6 +467,9 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
                               f"each clan has {len(toks)}")
 
 
+_ABILITY_CLAN = {DRAGON_RETURN: "dragon", SCORPION_LOOK: "scorpion", UNICORN_SWAP: "unicorn"}
+
+
 def _decision(v: str, where: str, seat_of) -> Decision:
     w = v.split()
     if len(w) < 2:
@@ -470,7 +477,16 @@ def _decision(v: str, where: str, seat_of) -> Decision:
     kind = w[0].replace("-", "_")
     q = seat_of(w[1], where)
     if kind in CLAN_ABILITIES:
-        return AbilityDecision(kind, q)
+        clan = _ABILITY_CLAN[kind]
+        if w[1] != clan:
+            raise FormatError(f"{where}: {w[0]} is the {clan.capitalize()} clan's ability, not {w[1]}'s")
+        drawn: tuple = ()
+        for x in w[2:]:
+            key, _, val = x.partition("=")
+            if kind != DRAGON_RETURN or key != "drawn" or not val:
+                raise FormatError(f"{where}: unknown field '{x}'" + (" (drawn=CODE,...)" if kind == DRAGON_RETURN else ""))
+            drawn = tuple(val.split(","))
+        return AbilityDecision(kind, q, drawn)
     if kind == CARD:
         if len(w) < 3 or w[2] not in CARDS:
             raise FormatError(f"{where}: expected 'pending: card CLAN CARD step=N memo=...'")

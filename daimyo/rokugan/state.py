@@ -528,7 +528,7 @@ class RokuganState(GameState):
             events.append(public_event("draw", clan=self.clan_of(p), count=len(drawn)))
             events.append(private_event(p, "drew", clan=self.clan_of(p), tokens=[self.code_of(p, t) for t in drawn]))
             if extra and drawn and len(self.hand[p]) > RULES.hand_size:
-                self.pending.append(AbilityDecision(DRAGON_RETURN, p))
+                self.pending.append(AbilityDecision(DRAGON_RETURN, p, tuple(sorted(self.code_of(p, t) for t in drawn))))
         self.turn = self.first
         self.passes = 0
         if self.round == 1:

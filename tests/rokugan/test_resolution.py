@@ -119,7 +119,7 @@ def test_step2_a_unicorn_swap_moving_an_army_into_an_enemy_centre_makes_it_illeg
         hand dragon: bluff
     """)
     events = s._advance()
-    assert s.pending == [("unicorn_swap", 0)] and events == []
+    assert s.pending == [("unicorn_swap", 0, ())] and events == []
     assert "swap #1 #2" in [a.text for a in s.legal_actions(0)]
     events = s.apply(Action(0, "swap #1 #2"))
     removed = {t["token"]: t["why"] for t in of_kind(events, "removed")[0]["tokens"]}

@@ -452,6 +452,20 @@ def test_ashigaru_levies_puts_three_defense_tokens_in_different_provinces():
 
 
 # ------------------------------------------------------------ shadowlands
+def test_dark_favors_may_look_at_and_discard_a_faceup_token():
+    """Reference: Dark Favors ("look at up to four combat tokens on the board", no owner or face named):
+    a faceup token (put there by Animate the Dead) may be chosen and discarded."""
+    s = placement("dark-favors", """
+        province crab_2: crab
+        province phoenix_2: phoenix
+        token #1: phoenix a4 phoenix_2 faceup
+        hand phoenix: a1 bluff
+    """)
+    act(s, "play dark-favors", "province crab_2", "token #1", "done", "token #1")
+    card_done(s, "dark-favors")
+    assert s.tokens == [] and codes(s, PHOENIX, s.discard[PHOENIX]) == ["a4"]
+
+
 def test_shadowlands_card_is_played_at_the_start_of_the_turn():
     """Rulebook: The Shadowlands (played at the start of a player's turn during the placement phase)."""
     s = placement("inspire-fear", "province crab_2: crab")
@@ -463,7 +477,8 @@ def test_shadowlands_card_is_played_at_the_start_of_the_turn():
 
 def test_dark_favors_sacrifice_look_then_discard_one():
     """Reference: Dark Favors (remove a control token from a non-Shadowlands province; look at up to four
-    tokens; reveal and discard one of them)."""
+    combat tokens on the board, any player's, facedown or faceup; reveal and discard one of them); Rulebook:
+    The Combat Tokens: Blessing (a blessing and the token under it cannot be targeted by card effects)."""
     s = placement("dark-favors", """
         province crab_2: crab up=1 down=1
         province shadowlands_north: crab
@@ -480,13 +495,14 @@ def test_dark_favors_sacrifice_look_then_discard_one():
     rejects(s, "province phoenix_1")
     act(s, "province crab_2")
     assert (s.up[P("crab_2")], s.down[P("crab_2")]) == (0, 1)      # faceup removed first
-    assert choices(s) == {"token #1", "token #3"}                  # not own, not blessed ones
-    rejects(s, "token #5")
-    rejects(s, "token #2")
+    # "look at up to four combat tokens on the board": its own token too, never a blessed one (#2) or a blessing (#4)
+    assert choices(s) == {"token #1", "token #3", "token #5"}
+    rejects(s, "token #2", match="'token #2' is not a choice here")   # the argument is named, not the verb
+    rejects(s, "token #4")
     events = act(s, "token #1")
     saw = [e for e in events if e.kind == "saw"]
     assert saw[0].data["code"] == "a3" and saw[0].visible_to == frozenset({CRAB})
-    assert choices(s) == {"token #3", "done"}
+    assert choices(s) == {"token #3", "token #5", "done"}
     act(s, "done")
     assert choices(s) == {"token #1"}
     rejects(s, "token #3")

@@ -213,7 +213,7 @@ def test_upkeep_2_dragon_draws_seven_and_returns_one_non_bluff_token():
                .replace("crab_1: crab", "dragon_1: dragon").replace("hand crab:", "hand dragon:")
     s, events = next_round(text)
     assert s.to_act() == (0,)
-    assert s.pending == [("dragon_return", 0)]
+    assert [d[:2] for d in s.pending] == [("dragon_return", 0)]
     assert len(s.hand[0]) == 7
     opts = legal(s, 0)
     assert opts and all(o.startswith("return ") for o in opts)
@@ -230,6 +230,24 @@ def test_upkeep_2_dragon_draws_seven_and_returns_one_non_bluff_token():
     assert [e.data["code"] for e in ev if e.kind == "returned"] == [code]
     assert next(e for e in ev if e.kind == "returned").visible_to == frozenset({0})
     assert s.phase == "placement"
+
+
+def test_clans_dragon_returns_a_drawn_token_never_one_kept_from_the_last_round():
+    """Reference: clans › Dragon ("returns one drawn token (never the bluff)"): the army 5 Dragon kept behind
+    its screen last round was not drawn this upkeep, so it cannot be the token returned; the decision keeps
+    the codes drawn, and the position format writes them (``drawn=``)."""
+    from daimyo.rokugan.position import from_position, to_position
+    text = END4.replace("crab crane lion scorpion", "dragon crane lion scorpion") \
+               .replace("crab_1: crab", "dragon_1: dragon").replace("hand crab: bluff", "hand dragon: a5") \
+        + "token #1: dragon bluff dragon_1\n"
+    s, _ = next_round(text)
+    drawn = s.pending[-1].tokens
+    assert len(drawn) == 5 and "a5" not in drawn and "a5" in codes(s, 0, s.hand[0])
+    assert legal(s, 0) == {f"return {c}" for c in drawn}
+    assert_illegal(s, 0, "return a5", "a5")
+    again = from_position(to_position(s))
+    assert again.pending == s.pending and legal(again, 0) == legal(s, 0)
+    assert "pending: dragon-return dragon drawn=" in to_position(s)
 
 
 def test_upkeep_2_other_clans_draw_exactly_six():
