@@ -21,19 +21,7 @@ from daimyo.core.errors import FormatError
 from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import placement_reason
-from daimyo.rokugan.records import (
-    BLUFF,
-    CARD,
-    DRAGON_RETURN,
-    HARBOR,
-    OVER,
-    PLACEMENT,
-    SCORCHED,
-    SETUP_CLANS,
-    SETUP_CONTROL,
-    SETUP_OBJECTIVES,
-    UPKEEP,
-)
+from daimyo.rokugan.records import BLUFF, CARD, DRAGON_RETURN, HARBOR, OVER, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
 from daimyo.rokugan.scoring import territory_controller
 
 if TYPE_CHECKING:
@@ -173,7 +161,7 @@ def _check_initiative(s: RokuganState, at: _Where) -> None:
 
 # ------------------------------------------------------------------ territory cards
 def _check_cards(s: RokuganState, at: _Where) -> None:
-    early = s.phase in SETUP or s.round <= 1 and s.phase != OVER
+    early = s.phase in SETUP or (s.round <= 1 and s.phase != OVER)
     if early and s.played:
         _fail(at("played"), "no territory card is played before round 2: cards are claimed at the end of round 1",
               "Upkeep Phase 3. Play Territory Cards (Ignore During First Round)")

@@ -117,7 +117,7 @@ def test_the_base_position_of_these_cases_is_possible():
 
 
 def test_a_dragon_return_names_tokens_drawn_behind_the_screen():
-    """Reference: clans › Dragon ("one drawn token, never the bluff"): drawn= names tokens in the hand, no bluff."""
+    """Reference: clans: Dragon ("one drawn token, never the bluff"): drawn= names tokens in the hand, no bluff."""
     base = """
         format: rokugan-position
         players: dragon crab
