@@ -8,7 +8,8 @@ rulebook section (or the reference's row) it comes from.
 Some facts that would break a rule at placement are still reachable, because a card played during
 the round changed the board after the token was placed: a Shadowlands card removes one of its
 player's control tokens (Dark Favors, Animate the Dead, Inspire Fear), Inspire Fear removes special
-tokens (the harbor among them), Cultural Exchange and Pirate Raids take control away in upkeep.
+tokens (the harbor among them), Cultural Exchange and Pirate Raids take control away in upkeep, and Bless the
+Lands gives a scorched province of a territory to another player.
 Those facts are accepted when such a card has been played; the others are refused.
 """
 
@@ -28,10 +29,12 @@ if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
 SETUP = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL)
-# cards that take a player's control of a province away during a round (after its placements were legal)
-LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exchange", "pirate-raids")
+# cards that take a player's control of a province (or of a territory: Bless the Lands gives a scorched province of
+# it to another player) away after its placements were legal or its territory card was claimed
+LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exchange", "pirate-raids", "bless-the-lands")
 # special tokens a card puts only in a landlocked province, or only outside the Shadowlands (cards.py)
 LANDLOCKED_ONLY = (HARBOR,)
+TAKE_TWO = ("promotion", "reinforcements")  # cards that take two tokens into the hand, then give two back
 NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
 
 
@@ -180,7 +183,10 @@ def _check_cards(s: RokuganState, at: _Where) -> None:
 # ------------------------------------------------------------------ tokens behind the screens
 def _check_hands(s: RokuganState, at: _Where) -> None:
     for q, clan in enumerate(s.clans):
+        # Dragon holds its extra token until it returns one; Promotion and Reinforcements take two tokens into the
+        # hand before giving two back
         most = RULES.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
+        most += 2 if any(d.kind == CARD and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
         if len(s.hand[q]) > most:
             _fail(at("hand", clan), f"{clan} has {len(s.hand[q])} combat tokens behind its screen; a hand is at most {most}",
                   "Upkeep Phase 2. Draw Combat Tokens")
@@ -188,7 +194,7 @@ def _check_hands(s: RokuganState, at: _Where) -> None:
             key = "hand" if set(s.hand[q]) != {BLUFF} else ("discard" if s.discard[q] else "out")
             _fail(at(key, clan), "during setup only the bluff is behind the screen and every other token is in the pool",
                   "Setup 3. Choose Clans")
-        if s.out[q] and s.phase != PLACEMENT:
+        if s.out[q] and s.phase not in (PLACEMENT, OVER):
             _fail(at("out", clan), "a bluff discarded by Purge the Weak comes back at the next upkeep",
                   "Territory cards: Purge the Weak")
 
