@@ -3,6 +3,7 @@ state, and a mutated position file is read or refused with the format's own erro
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -11,6 +12,7 @@ from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import from_position, to_position
+from daimyo.rokugan.record import ReplayError, replay
 
 CLANS = list(R.clan_names)
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**32 - 1))
@@ -93,7 +95,8 @@ def _positions(seed: int, count: int) -> list[str]:
 
 def test_mutated_position_files_are_read_or_refused_never_a_traceback():
     """Position format: 6,000 mutations of positions from random games are each read (and then written, and
-    their legal actions listed) or refused with FormatError (or RuleViolation); nothing else is raised."""
+    their legal actions listed) or refused with FormatError (or RuleViolation); a tenth also go through `replay`
+    (ReplayError); nothing else is raised."""
     rnd = random.Random(13)
     read = refused = 0
     texts, seed = [], 0
@@ -110,4 +113,8 @@ def test_mutated_position_files_are_read_or_refused_never_a_traceback():
                 read += 1
             except (FormatError, RuleViolation):
                 refused += 1
+            if (read + refused) % 10 == 0:
+                # the same file given to `daimyo rokugan replay`, with an action after it
+                with contextlib.suppress(ReplayError, FormatError, RuleViolation):
+                    replay(bad + "\ncrab: pass\n")
     assert read + refused == 6000 and read > 100 and refused > 1000
