@@ -288,11 +288,12 @@ def from_position(text: str) -> RokuganState:
         if s.supply[q] is None:
             s.supply[q] = RULES.control_tokens - on_board - s.set_aside[q]
         if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != RULES.control_tokens:
-            lines = [where_of[f].split(" (")[0] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
-            lines += [where_of[("province", RULES.province_names[p])].split(" (")[0] for p in s.provinces_of(q)]
+            # the line at fault: the supply or set-aside line if given, else the clan's province lines
+            lines = [where_of[f] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
+            lines += [where_of[("province", RULES.province_names[p])] for p in s.provinces_of(q)]
             raise FormatError(f"{lines[0] if lines else 'players'}: control tokens of {clans[q]}: {on_board} on the board + "
                               f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {RULES.control_tokens}"
-                              + (f" (see {', '.join(lines[1:])})" if len(lines) > 1 else ""))
+                              + (f" (see {', '.join(x.split(' (')[0] for x in lines[1:])})" if len(lines) > 1 else ""))
         if not ronin_given[q]:
             # Upkeep Phase: a player with no control token on the board becomes ronin as the round starts
             s.ronin[q] = on_board == 0 and s.phase in (UPKEEP, PLACEMENT)

@@ -151,8 +151,8 @@ HEAD2 = "format: rokugan-position\nplayers: crab lion\n"
     ("province crab_9: crab\nhand crab: bluff\nhand lion: bluff\n", 3, "line 3: province: unknown province 'crab_9'"),
     # a count error names the line of the list at fault, not line 1
     ("hand lion: bluff\nhand crab: bluff a1 a1 a1 a1 a1 a1 a1\n", 4, "line 4: hand: crab has more 'a1' tokens"),
-    ("hand crab: bluff\nhand lion: bluff\nprovince crab_1: crab down=31\n", 5, "line 5: control tokens of crab"),
-    ("hand crab: bluff\nhand lion: bluff\nsupply crab: 3\n", 5, "line 5: control tokens of crab"),
+    ("hand crab: bluff\nhand lion: bluff\nprovince crab_1: crab down=31\n", 5, "line 5: province: control tokens of crab"),
+    ("hand crab: bluff\nhand lion: bluff\nsupply crab: 3\n", 5, "line 5: supply: control tokens of crab"),
 ])
 def test_a_replayed_position_names_the_line_once(body, line, message):
     """Position format inside a replay: the line is said once ("line 3: line 3:" no more), and it is the line at fault."""

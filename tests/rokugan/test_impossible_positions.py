@@ -86,7 +86,7 @@ CASES = [
     ("one clan choosing for another in the clan choice (Setup 3. Choose Clans)", "phase: setup-clans\nturn: phoenix",
      "", "phase", "phase", "clan choice is over"),
     ("control tokens that do not add up to 30 (Components: 30 control tokens)", "supply crab: 5", "", "supply crab",
-     "", "control tokens of crab"),
+     "supply", "control tokens of crab"),
     ("the bluff of a player Spy Network stopped (Spy Network)", "hand crab: a1 a2\nspied crab: yes\n"
      "token #1: crab bluff crab_2>crab_3", "", "token #1", "token", "cannot place its bluff"),
     ("a Dragon return of a token not drawn (Clans: Dragon)", "", "", "", "", ""),
@@ -104,7 +104,7 @@ def test_an_impossible_position_is_refused_naming_its_line_and_field(case, repla
     """Position format, "Impossible positions": each case of issue 13 is refused with its line and field."""
     text = merged(BASE, replaced) + (added + "\n" if added else "")
     no = _line_of(text, start)
-    named = rf"^line {no} \({re.escape(field)}\)" if field else rf"^line {no}: "
+    named = rf"^line {no} \({re.escape(field)}\): "
     with pytest.raises(FormatError, match=named) as e:
         from_position(text)
     assert words in str(e.value)
