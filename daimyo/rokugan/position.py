@@ -321,7 +321,7 @@ def from_position(text: str) -> RokuganState:
             s.space[t] = cs[0]
         if s.space[t] is not None and any(c in held for c in cs):
             raise FormatError(f"spaces: territory {RULES.territory_names[t]} has a card on its space and one held or played")
-    check_position(s, where_of, given_spaces is not None)
+    check_position(s, where_of)
     if s.phase == OVER:
         final_scoring(s)
     return s

@@ -55,7 +55,7 @@ def _fail(where: str, message: str, section: str) -> None:
     raise FormatError(f"{where}: {message} [{section}]")
 
 
-def check_position(s: RokuganState, where_of: dict, spaces_given: bool) -> None:
+def check_position(s: RokuganState, where_of: dict) -> None:
     """Refuse a position no game can reach (FormatError naming the line and field)."""
     at = _Where(where_of)
     _check_phase(s, at)
