@@ -19,8 +19,16 @@ def fail_on_file(path, e: Exception) -> None:
 
 def replay_file(path, replay_text):
     """Replay the record or position at ``path`` with a game's ``replay_text``; a bad file exits with its line."""
+    data = path.read_bytes()
     try:
-        return replay_text(path.read_text(encoding="utf-8"))
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        fail_on_file(path, ValueError(f"line {line}: the file is not UTF-8 text (byte 0x{data[e.start]:02x} at column "
+                                      f"{column}); save it as UTF-8"))
+    try:
+        return replay_text(text)
     except ValueError as e:
         fail_on_file(path, e)
 

@@ -365,7 +365,9 @@ class DarkFavors(ShadowlandsCard):
         if step == 0:
             return self.sacrifice_options(s, seat)
         if step == 1:
-            opts = [("token", t) for t in board_token_targets(s, seat, "opponent", True) if t not in memo]
+            # "look at up to four combat tokens on the board": any player's, facedown or faceup (the card names no
+            # owner, unlike Scout and Shugenja), never a blessing or a blessed token (The Combat Tokens: Blessing)
+            opts = [("token", t) for t in board_token_targets(s, seat, "any", False) if t not in memo]
             return opts + ([("done",)] if memo else [])
         on_board = {t.number for t in s.tokens}
         return [("token", t) for t in memo if t in on_board]

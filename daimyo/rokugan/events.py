@@ -47,7 +47,9 @@ raid-fails                 all      clan, province, why
 diplomacy                  all      clan, province, peace, discarded (tokens)
 battle                     all      province, attackers [{clan, total, defense_faced, tokens}], defender {clan,
                                     total, tokens, combat_tokens, printed, faceup_control, special, lion_bluff},
-                                    outcome (taken, defended, nothing), winner, faceup_added, control_placed
+                                    outcome (taken, defended, nothing), winner, faceup_added (defended) or
+                                    control_placed (taken: 0 when the winner's supply was empty, the province
+                                    is then left empty)
 successful-defense         all      clan, province, why, faceup_added
 territory-claimed          all      clan, territory
 territory-card-returned    all      clan, territory

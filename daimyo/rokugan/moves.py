@@ -130,7 +130,8 @@ def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[
     """The choices of a pending decision."""
     kind, seat = frame.kind, frame.seat
     if kind == DRAGON_RETURN:
-        return [("return", c) for c in hand_codes(s, seat)]
+        # Clans: Dragon returns "one drawn token (never the bluff)": a token kept from the last round stays
+        return [("return", c) for c in hand_codes(s, seat) if not frame.tokens or c in frame.tokens]
     if kind == SCORPION_LOOK:
         return [("look", t) for t in board_token_targets(s, seat, "opponent", True)] + [("pass",)]
     if kind == UNICORN_SWAP:
@@ -160,6 +161,11 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
                    UNICORN_SWAP: "Clans: Unicorn"}.get(frame.kind)
         if isinstance(frame, CardDecision):  # kind CARD
             section = f"Territory cards: {RULES.cards[frame.card]['name']}"
+        if any(m[0] == verb for m in legal):
+            # the verb is right, its argument is not: name the whole action, and the rule for Dragon's
+            why = " (Dragon returns a token drawn this upkeep, never the bluff)" if frame.kind == DRAGON_RETURN else ""
+            return (f"'{move_text(s, seat, move)}' is not a choice here{why}; {s.clan_of(seat)} must choose one of: "
+                    f"{_expected(legal, s, seat)}", section)
         return (f"'{verb}' is not a choice here; {s.clan_of(seat)} must choose one of: {_expected(legal, s, seat)}", section)
     ph = s.phase
     if ph == PLACEMENT and verb == "place":

@@ -19,6 +19,7 @@ canonical form and two states are the same exactly when their positions are.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from daimyo.core.errors import FormatError
@@ -27,15 +28,20 @@ from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES, SPECIALS
+from daimyo.rokugan.position_checks import check_position
 from daimyo.rokugan.records import (
     BLUFF,
     CARD,
     CLAN_ABILITIES,
+    DRAGON_RETURN,
     N_PROVINCES,
     OVER,
     PHASES,
     PLACEMENT,
+    SCORPION_LOOK,
     SPY_NETWORK,
+    UNICORN_SWAP,
+    UPKEEP,
     AbilityDecision,
     BoardToken,
     CardDecision,
@@ -47,6 +53,8 @@ from daimyo.rokugan.scoring import final_scoring
 from daimyo.rokugan.state import FIELDS, RokuganState
 
 FORMAT = "rokugan-position"
+# keys that may be given on several lines (one fact each); any other fact is given once
+REPEATED_KEYS = ("seen", "pending")
 # The fields written one line a player (``hand crab: a1 a2``) and the used/unused flags, from the state's table
 SEAT_TEXTS = ("codes", "count", "cards", "objective", "objectives", "yes-no")
 SEAT_FIELDS = {f.position_key: f for f in FIELDS if f.text in SEAT_TEXTS}
@@ -121,12 +129,14 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
     if isinstance(decision, CardDecision):
         memo = ",".join(str(x) for x in decision.memo)
         return f"card {s.clan_of(decision.seat)} {decision.card} step={decision.step} memo={memo}"
-    return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}"
+    drawn = f" drawn={','.join(decision.tokens)}" if decision.tokens else ""
+    return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}{drawn}"
 
 
 def from_position(text: str) -> RokuganState:
     """Read a position; a malformed one raises FormatError naming the line and field."""
     entries: list[tuple[int, str, str | None, str]] = []
+    where_of: dict[tuple[str, str | None], str] = {}  # where each fact was given: "line 7 (province)"
     for no, raw in enumerate(text.splitlines(), 1):
         line = strip_comment(raw)
         if not line:
@@ -137,13 +147,21 @@ def from_position(text: str) -> RokuganState:
         kw = key.split()
         if not kw:
             raise FormatError(f"line {no}: missing key before ':'")
-        entries.append((no, kw[0], kw[1] if len(kw) > 1 else None, value.strip()))
+        if len(kw) > 2:
+            raise FormatError(f"line {no}: expected 'key: value' or 'key subject: value', got '{key.strip()}'")
+        fact = (kw[0], kw[1] if len(kw) > 1 else None)
+        if fact in where_of and fact[0] not in REPEATED_KEYS:
+            first = where_of[fact].split()[1]
+            raise FormatError(f"line {no} ({kw[0]}): '{key.strip()}' is given twice (first on line {first}); one fact a line, once")
+        where_of[fact] = f"line {no} ({kw[0]})"
+        entries.append((no, kw[0], fact[1], value.strip()))
     top = {}
     for no, k, sub, v in entries:
         if sub is None and k not in ("pending",):
             top[k] = (no, v)
     if top.get("format", (0, ""))[1] != FORMAT:
-        raise FormatError(f"line 1: a position starts with 'format: {FORMAT}'")
+        no = top["format"][0] if "format" in top else (entries[0][0] if entries else 1)
+        raise FormatError(f"line {no}: a position starts with 'format: {FORMAT}'")
     if "players" not in top:
         raise FormatError("a position needs a 'players:' line naming the clans in seat order")
     no, v = top["players"]
@@ -241,9 +259,15 @@ def from_position(text: str) -> RokuganState:
                 raise FormatError(f"{where}: unknown province '{sub}'")
             _province_line(s, RULES.province_index[sub], v, where, seat_of)
         elif k == "token":
-            if not sub.startswith("#") or not sub[1:].isdigit():
+            if not re.fullmatch(r"#[0-9]+", sub):
                 raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
-            known[int(sub[1:])] = (v, where)
+            number = int(sub[1:])
+            if number < 1:
+                raise FormatError(f"{where}: combat tokens are numbered from #1 in the order they are placed, not '{sub}'")
+            if number in known:
+                raise FormatError(f"{where}: token #{number} appears twice (also {known[number][1]})")
+            known[number] = (v, where)
+            where_of[("token", f"#{number}")] = where
         elif k in SEAT_KEYS:
             q = seat_of(sub, where)
             _seat_line(s, k, q, v, where, ronin_given, seat_of)
@@ -253,20 +277,27 @@ def from_position(text: str) -> RokuganState:
     for tid in sorted(known):
         v, where = known[tid]
         _token_line(s, tid, v, where, seat_of)
-    if s.tokens:
+    if s.tokens and ("next-token", None) not in where_of:
         s.next_id = max(s.next_id, max(t.number for t in s.tokens) + 1)
     # combat tokens: give each code a token index; what no list names is in the pool
     for q in range(n):
-        _assign_tokens(s, q)
+        _assign_tokens(s, q, where_of)
     for q in range(n):
         on_board = s.control_tokens_on_board(q)
+        if s.set_aside[q] < 0:
+            raise FormatError(f"{where_of[('set-aside', clans[q])]}: {clans[q]} cannot have {s.set_aside[q]} control tokens set aside")
         if s.supply[q] is None:
             s.supply[q] = RULES.control_tokens - on_board - s.set_aside[q]
         if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != RULES.control_tokens:
-            raise FormatError(f"control tokens of {clans[q]}: {on_board} on the board + {s.set_aside[q]} set aside + "
-                              f"{s.supply[q]} in supply is not {RULES.control_tokens}")
+            # the line at fault: the supply or set-aside line if given, else the clan's province lines
+            lines = [where_of[f] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
+            lines += [where_of[("province", RULES.province_names[p])] for p in s.provinces_of(q)]
+            raise FormatError(f"{lines[0] if lines else 'players'}: control tokens of {clans[q]}: {on_board} on the board + "
+                              f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {RULES.control_tokens}"
+                              + (f" (see {', '.join(x.split(' (')[0] for x in lines[1:])})" if len(lines) > 1 else ""))
         if not ronin_given[q]:
-            s.ronin[q] = on_board == 0 and s.phase in (PLACEMENT,)
+            # Upkeep Phase: a player with no control token on the board becomes ronin as the round starts
+            s.ronin[q] = on_board == 0 and s.phase in (UPKEEP, PLACEMENT)
     # special tokens left in the pile
     s.specials_left = dict(RULES.special_supply)
     for p in range(N_PROVINCES):
@@ -291,6 +322,7 @@ def from_position(text: str) -> RokuganState:
             s.space[t] = cs[0]
         if s.space[t] is not None and any(c in held for c in cs):
             raise FormatError(f"spaces: territory {RULES.territory_names[t]} has a card on its space and one held or played")
+    check_position(s, where_of)
     if s.phase == OVER:
         final_scoring(s)
     return s
@@ -314,8 +346,12 @@ def _province_line(s, p, v, where, seat_of):
         raise FormatError(f"{where}: expected an owner clan or '-'")
     owner = -1 if words[0] == "-" else seat_of(words[0], where)
     up = down = None
+    fields = set()
     for w in words[1:]:
         key, _, val = w.partition("=")
+        if key in fields:
+            raise FormatError(f"{where}: '{key}=' is given twice; a province holds one special token and one count of each face")
+        fields.add(key)
         if key == "up":
             up = _int(val, where)
         elif key == "down":
@@ -429,7 +465,7 @@ def _seat_line(s, k, q, v, where, ronin_given, seat_of):
             raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
 
 
-def _assign_tokens(s: RokuganState, q: int) -> None:
+def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
     """Turn the codes of every list into token indices; the pool gets what no list names."""
     toks = RULES.clan_tokens[s.clans[q]]
     free: dict[str, list[int]] = {}
@@ -445,24 +481,30 @@ def _assign_tokens(s: RokuganState, q: int) -> None:
     def toks_count(code):
         return sum(1 for t in toks if t.code == code)
 
-    for i, bt in enumerate(s.tokens):
-        if bt.owner == q:
-            s.tokens[i] = BoardToken(bt.number, bt.owner, take(bt.clan_token, f"token #{bt.number}"), bt.place, bt.site, bt.attacked,
-                                     bt.faceup, bt.known_by)
-    s.hand[q] = [take(c, f"hand {clan}") for c in s.hand[q]]
-    s.discard[q] = [take(c, f"discard {clan}") for c in s.discard[q]]
-    s.out[q] = [take(c, f"out {clan}") for c in s.out[q]]
+    def line(key: str) -> str:
+        return where_of.get((key, clan), f"{key} {clan}")
+
+    for i, t in enumerate(s.tokens):
+        if t.owner == q:
+            s.tokens[i] = BoardToken(t.number, t.owner, take(t.clan_token, where_of[("token", f"#{t.number}")]), t.place,
+                                     t.site, t.attacked, t.faceup, t.known_by)
+    s.hand[q] = [take(c, line("hand")) for c in s.hand[q]]
+    s.discard[q] = [take(c, line("discard")) for c in s.discard[q]]
+    s.out[q] = [take(c, line("out")) for c in s.out[q]]
     if s.pool[q] is None:
         s.pool[q] = [i for lst in free.values() for i in lst if i != BLUFF]
         s.pool[q].sort()
         if BLUFF in free.get("bluff", []):
-            raise FormatError(f"{clan}'s bluff is nowhere: put it in the hand, on the board or out")
+            raise FormatError(f"{line('hand')}: {clan}'s bluff is nowhere: put it in the hand, on the board or out")
     else:
-        s.pool[q] = [take(c, f"pool {clan}") for c in s.pool[q]]
+        s.pool[q] = [take(c, line("pool")) for c in s.pool[q]]
         left = [c for c, lst in free.items() for _ in lst]
         if left:
-            raise FormatError(f"pool {clan}: {len(left)} combat tokens are nowhere ({' '.join(sorted(left))}); "
+            raise FormatError(f"{line('pool')}: {len(left)} combat tokens of {clan} are nowhere ({' '.join(sorted(left))}); "
                               f"each clan has {len(toks)}")
+
+
+_ABILITY_CLAN = {DRAGON_RETURN: "dragon", SCORPION_LOOK: "scorpion", UNICORN_SWAP: "unicorn"}
 
 
 def _decision(v: str, where: str, seat_of) -> Decision:
@@ -472,7 +514,16 @@ def _decision(v: str, where: str, seat_of) -> Decision:
     kind = w[0].replace("-", "_")
     q = seat_of(w[1], where)
     if kind in CLAN_ABILITIES:
-        return AbilityDecision(kind, q)
+        clan = _ABILITY_CLAN[kind]
+        if w[1] != clan:
+            raise FormatError(f"{where}: {w[0]} is the {clan.capitalize()} clan's ability, not {w[1]}'s")
+        drawn: tuple = ()
+        for x in w[2:]:
+            key, _, val = x.partition("=")
+            if kind != DRAGON_RETURN or key != "drawn" or not val:
+                raise FormatError(f"{where}: unknown field '{x}'" + (" (drawn=CODE,...)" if kind == DRAGON_RETURN else ""))
+            drawn = tuple(val.split(","))
+        return AbilityDecision(kind, q, drawn)
     if kind == CARD:
         if len(w) < 3 or w[2] not in CARDS:
             raise FormatError(f"{where}: expected 'pending: card CLAN CARD step=N memo=...'")

@@ -70,12 +70,20 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
     """Split a record or position file into its starting state and its (line, actor, action) lines."""
     header, actions = split_record(text, _is_actor)
     fields = header_fields(header)
+    if "format" not in fields and header and not _record_header(header, fields):
+        # without its first line a position reads as a record whose header makes no sense: say what is missing
+        raise ReplayError(header[0][0], f"the file has no 'format:' line: a position starts with 'format: {POSITION_FORMAT}', "
+                                        f"a game record with 'format: {FORMAT}'")
     if check_format(fields, FORMAT, POSITION_FORMAT, RokuganState.rules_version) == POSITION_FORMAT:
         # the position is every line before the first action (line numbers stay the file's own)
         try:
             return from_position(position_body(text, actions)), actions
         except FormatError as e:
-            raise ReplayError(_line_of(e, 1), str(e)) from None
+            m = _LINE.match(str(e))
+            if m is None:
+                raise  # a fact of no one line (the error says which)
+            # "line 9 (province): ..." becomes line 9 and "province: ...": the line is said once
+            raise ReplayError(int(m.group(1)), f"{m.group(2)}: {str(e)[m.end():]}" if m.group(2) else str(e)[m.end():]) from None
     for key, (no, _val) in fields.items():
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
@@ -95,9 +103,21 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
         raise ReplayError(fields.get("clans", fields.get("players", (1, "")))[0], str(e)) from None
 
 
-def _line_of(e: Exception, default: int) -> int:
-    m = re.match(r"line (\d+)", str(e))
-    return int(m.group(1)) if m else default
+_LINE = re.compile(r"line (\d+)(?: \(([^)]*)\))?: ")
+
+
+# the keys only a position has (docs/rokugan-positions.md)
+_POSITION_KEYS = frozenset(("phase", "round", "first", "turn", "initiative", "spaces", "played", "passes", "next-token",
+                            "pending", "province", "token", "hand", "pool", "discard", "out", "supply", "set-aside",
+                            "scouts", "shugenja", "cards", "objective", "offer", "ronin", "done", "spied", "seen",
+                            "first-player-card", "scorpion-look", "unicorn-swap"))
+
+
+def _record_header(header: list[tuple[int, str]], fields: dict) -> bool:
+    """Whether a header without a ``format:`` line reads as a record's: no position key, whole-number players."""
+    if any(line.split(":")[0].split()[0] in _POSITION_KEYS for _no, line in header if line.split(":")[0].split()):
+        return False
+    return "players" not in fields or (fields["players"][1].isascii() and fields["players"][1].isdigit())
 
 
 def actor_seat(state: RokuganState, actor: str) -> int:
@@ -114,7 +134,11 @@ def actor_seat(state: RokuganState, actor: str) -> int:
 def replay(text: str) -> Replay:
     """Load a record or position and apply its actions, keeping the events of each."""
     state, actions = parse(text)
-    return replay_actions(state, actions, actor_seat)
+    # a position at a moment nobody decides (the end of placement) runs its automatic steps first
+    first = state._advance() if not state.to_act() and not state.is_terminal() else []
+    rep = replay_actions(state, actions, actor_seat)
+    rep.steps[0] = (0, None, None, first)
+    return rep
 
 
 class Recorder:

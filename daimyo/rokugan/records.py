@@ -80,6 +80,9 @@ class AbilityDecision(NamedTuple):
     """``dragon_return``, ``scorpion_look`` or ``unicorn_swap``."""
     seat: int
     """The player who decides."""
+    tokens: tuple = ()
+    """Dragon: the codes of the tokens drawn this upkeep, one of which is returned ("one drawn token, never
+    the bluff"); empty in a hand-written position that does not say (then any token but the bluff)."""
 
 
 class CardDecision(NamedTuple):

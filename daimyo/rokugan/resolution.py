@@ -172,9 +172,18 @@ def resolve(s: RokuganState) -> list:
                 battle.defenders.append(t)
             elif t.clan_token == BLUFF:
                 battle.lion_bluff = t
+    # all battles occur simultaneously: every outcome is decided first, the losers' control tokens go back to
+    # their supplies, and only then do the winners place theirs (docs/rokugan-rules.md, "Battles at the same time")
+    outcomes = []
     for p in sorted(set(battles) | set(attacked)):
         b = battles.get(p) or _Battle()
-        events.extend(_battle(s, p, b.attackers, b.defenders, b.lion_bluff, attacked.get(p), blessings, info))
+        outcome = _battle(s, p, b.attackers, b.defenders, b.lion_bluff, attacked.get(p), blessings, info)
+        if outcome is not None:
+            outcomes.append(outcome)
+    for p, _seat, kind, data in outcomes:
+        if kind == "battle" and data["outcome"] == "taken":
+            s._clear_control(p)
+    events.extend(_place_battle_control(s, outcomes))
     # After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen);
     # unattacked defenders and everything else left are discarded with them
     for t in s.tokens:
@@ -203,21 +212,24 @@ def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[BoardToke
 
 
 def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict,
-            info: dict) -> list:
+            info: dict) -> tuple | None:
     """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
-    defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there."""
+    defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there.
+
+    Decides the outcome only and changes nothing: returns (province, the seat that places a control token,
+    event kind, event data), or None when nothing happens without an event. The control tokens are
+    removed and placed by :func:`_place_battle_control` once every battle is decided.
+    """
     defender = s.owner[p]
     name = RULES.province_names[p]
     if not attack:
         if defend:
-            n = s._add_control(defender, p, up=1)
-            return [public_event("successful-defense", clan=s.clan_of(defender), province=name, why="defended and not attacked",
-                       faceup_added=n)]
+            return (p, defender, "successful-defense",
+                    {"clan": s.clan_of(defender), "province": name, "why": "defended and not attacked"})
         if attacked_owner is not None and attacked_owner == defender and s.special[p] != PEACE:
-            n = s._add_control(defender, p, up=1)
-            return [public_event("successful-defense", clan=s.clan_of(defender), province=name,
-                       why="every attack on it failed", faceup_added=n)]
-        return []
+            return (p, defender, "successful-defense",
+                    {"clan": s.clan_of(defender), "province": name, "why": "every attack on it failed"})
+        return None
     defend_all = _with_blessings(defend, blessings)
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     full = parts["total"]
@@ -250,15 +262,41 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
               "defender": {"clan": s.clans[defender] if defender >= 0 else None, **parts,
                            "tokens": [info[t.number] for t in defend_all]}}
     if winner is not None:
-        s._clear_control(p)
-        n = s._add_control(winner, p, down=1)
-        result.update(winner=s.clans[winner], outcome="taken", control_placed=n)
-    elif defender >= 0:
-        n = s._add_control(defender, p, up=1)
-        result.update(winner=s.clans[defender], outcome="defended", faceup_added=n)
-    else:
-        result.update(winner=None, outcome="nothing")
-    return [public_event("battle", **result)]
+        result.update(winner=s.clans[winner], outcome="taken")
+        return (p, winner, "battle", result)
+    if defender >= 0:
+        result.update(winner=s.clans[defender], outcome="defended")
+        return (p, defender, "battle", result)
+    result.update(winner=None, outcome="nothing")
+    return (p, -1, "battle", result)
+
+
+def _place_battle_control(s: RokuganState, outcomes: list[tuple]) -> list:
+    """Resolving Battles, the control tokens of every battle at once (the losers' are already back in supply).
+
+    First each attacker that won places one control token facedown in the province it took, then each
+    defender that won (or defended successfully) places one faceup. A player whose supply cannot cover
+    every placement of one of these two stages places in the order of the provinces on the board
+    (docs/rokugan-rules.md): the result never depends on the order the battles were resolved in.
+    """
+    placed: dict[int, int] = {}
+    for p, seat, kind, data in outcomes:
+        if kind == "battle" and data["outcome"] == "taken":
+            placed[p] = s._add_control(seat, p, down=1)
+    for p, seat, kind, data in outcomes:
+        if kind == "successful-defense" or data["outcome"] == "defended":
+            placed[p] = s._add_control(seat, p, up=1)
+    events = []
+    for p, _seat, kind, data in outcomes:
+        if kind == "successful-defense":
+            events.append(public_event(kind, **data, faceup_added=placed[p]))
+        elif data["outcome"] == "taken":
+            events.append(public_event(kind, **data, control_placed=placed[p]))
+        elif data["outcome"] == "defended":
+            events.append(public_event(kind, **data, faceup_added=placed[p]))
+        else:
+            events.append(public_event(kind, **data))
+    return events
 
 
 def claim_territories(s: RokuganState) -> list:

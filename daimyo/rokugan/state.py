@@ -355,7 +355,21 @@ class RokuganState(GameState):
             return tuple(p for p in range(self.n) if self.objective[p] is None)
         if self.phase == OVER:
             return ()
+        if self.phase == PLACEMENT and (self.done[self.turn] or len(self.hand[self.turn]) <= 1):
+            return self._placer_after_turn()
         return (self.turn,)
+
+    def _placer_after_turn(self) -> tuple[int, ...]:
+        """Placement Phase in a position read from a file whose ``turn`` names a player who places no more
+        ("until each player has one combat token remaining"): the next player clockwise who still places, or
+        nobody when placement is over (the automatic steps then resolve the round). Changes nothing; a game
+        played from setup never asks, as its turn always names a player still placing."""
+        n = self.n
+        for k in range(1, n):
+            p = (self.turn + k) % n
+            if not self.done[p] and len(self.hand[p]) > 1 and can_place_any(self, p):
+                return (p,)
+        return ()
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -384,8 +398,13 @@ class RokuganState(GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise RuleViolation(f"there is no player seat {seat!r} in this {self.n}-player game", "Setup")
         if seat not in self.to_act():
-            who = ", ".join(self.clan_of(p) for p in self.to_act()) or "nobody (the game is over)"
-            raise RuleViolation(f"it is not {self.clan_of(seat)}'s turn to act; waiting for {who}", "Playing the Game")
+            who = ", ".join(self.clan_of(p) for p in self.to_act())
+            if not who and self.phase == PLACEMENT:
+                raise RuleViolation(f"{self.clan_of(seat)} places no more tokens: placement ends when each player has one "
+                                    "combat token remaining behind the screen, and the resolution phase comes next",
+                                    "Placement Phase")
+            raise RuleViolation(f"it is not {self.clan_of(seat)}'s turn to act; waiting for {who or 'nobody (the game is over)'}",
+                                "Playing the Game")
         move = parse_move(self, seat, text)
         reason = explain_illegal(self, seat, move)
         if reason:
@@ -513,7 +532,7 @@ class RokuganState(GameState):
             events.append(public_event("draw", clan=self.clan_of(p), count=len(drawn)))
             events.append(private_event(p, "drew", clan=self.clan_of(p), tokens=[self.code_of(p, t) for t in drawn]))
             if extra and drawn and len(self.hand[p]) > RULES.hand_size:
-                self.pending.append(AbilityDecision(DRAGON_RETURN, p))
+                self.pending.append(AbilityDecision(DRAGON_RETURN, p, tuple(sorted(self.code_of(p, t) for t in drawn))))
         self.turn = self.first
         self.passes = 0
         if self.round == 1:

@@ -178,7 +178,8 @@ class RokuganWords:
         base = {"province": self.province(d["province"]), "attackers": sides, "defender": self.clan(d["defender"]["clan"]),
                 "defense": d["defender"]["total"]}
         if d["outcome"] == "taken":
-            return self.t("event.battle-taken", {**base, "winner": self.clan(d["winner"])})
+            key = "event.battle-taken-empty" if d.get("control_placed") == 0 else "event.battle-taken"
+            return self.t(key, {**base, "winner": self.clan(d["winner"])})
         if d["outcome"] == "defended":
             return self.t("event.battle-defended", {**base, "winner": self.clan(d["winner"])})
         return self.t("event.battle-nothing", base)

@@ -87,3 +87,25 @@ def assert_legal(s, seat, text):
     from daimyo.core.game import Action
     assert text in legal(s, seat), f"{text!r} should be legal"
     s.clone().apply(Action(seat, text))
+
+
+def merged(base, *extra):
+    """``base`` with the ``extra`` lines added; a fact of ``extra`` replaces base's fact of the same key (the
+    position format takes each fact once: ``province crab_1: ...`` twice is refused)."""
+    def key(line):
+        return line.split(":")[0].strip()
+    more = "\n".join(textwrap.dedent(x).strip() for x in extra if x.strip())
+    given = {key(x) for x in more.splitlines() if x.strip()}
+    kept = [x for x in textwrap.dedent(base).strip().splitlines() if key(x) not in given]
+    return "\n".join(kept) + "\n" + more + "\n"
+
+
+def holding(clan, card, body=""):
+    """Position lines giving ``clan`` a control token in each province of ``card``'s territory that ``body`` does
+    not state: a held territory card was claimed with its territory (Resolution Phase 6. Claim Territories)."""
+    from daimyo.rokugan.data import RULES
+    stated = {line.split(":")[0].split()[-1] for line in textwrap.dedent(body).splitlines()
+              if line.strip().startswith("province ")}
+    t = RULES.territory_index[RULES.cards[card]["territory"]]
+    return "".join(f"province {RULES.province_names[p]}: {clan}\n" for p in RULES.territory_provinces[t]
+                   if RULES.province_names[p] not in stated)

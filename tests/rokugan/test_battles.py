@@ -343,6 +343,62 @@ def test_a_winner_with_no_supply_left_places_no_control_token():
     assert s.owner[P("crab_3")] == -1 and s.supply[1] == 30
 
 
+def _crab_out_of_tokens(lost):
+    """Crab has all 30 control tokens on the board, takes scorpion_1 and loses ``lost`` the same round."""
+    return three(f"""
+        province crab_2: crab up=26 down=1
+        province crab_3: crab
+        province crab_4: crab
+        province unicorn_2: crab
+        province scorpion_1: scorpion
+        province scorpion_2: scorpion
+        token #1: crab a3 crab_3>scorpion_1
+        token #2: scorpion a3 scorpion_2>{lost}
+    """)
+
+
+def test_battles_with_an_empty_supply_do_not_depend_on_the_order_of_the_provinces():
+    """Resolution Phase 5. Resolve Battles ("all battles occur simultaneously, the order in which battles are
+    resolved does not matter"): every outcome is decided, the losers' control tokens go back to supply, then the
+    winners place theirs. Crab (supply 0) loses crab_4 (before scorpion_1 on the board) or unicorn_2 (after it):
+    in both it gets scorpion_1 with the token it lost, and the event and the board agree."""
+    from daimyo.words.rokugan import sentence
+    ends = []
+    for lost in ("crab_4", "unicorn_2"):
+        s, events = resolve_only(_crab_out_of_tokens(lost))
+        assert s.supply[0] == 0
+        taken, lost_battle = battle_at(events, "scorpion_1"), battle_at(events, lost)
+        assert taken["outcome"] == "taken" and taken["control_placed"] == 1
+        assert lost_battle["outcome"] == "taken" and lost_battle["winner"] == "scorpion"
+        assert (s.owner[P("scorpion_1")], s.down[P("scorpion_1")]) == (0, 1)
+        assert (s.owner[P(lost)], s.down[P(lost)]) == (2, 1)
+        assert "Crab takes the province" in sentence(next(e for e in events if e.kind == "battle"
+                                                         and e.data["province"] == "scorpion_1"))
+        ends.append((s.owner[P("scorpion_1")], s.up[:], s.supply[:], sorted(p for p in range(30) if s.owner[p] == 0)))
+    assert ends[0][:3] == ends[1][:3]
+    assert len(ends[0][3]) == len(ends[1][3]) == 4
+
+
+def test_a_winner_short_of_control_tokens_places_them_in_board_order_takes_first():
+    """Resolution Phase 5. Resolve Battles with a short supply (engine reading, docs/rokugan-rules.md): the
+    facedown tokens of provinces taken come before the faceup tokens of defenses; within one kind, board order."""
+    s, events = resolve_only(three("""
+        province crab_2: crab up=26 down=1
+        province crab_3: crab
+        province crab_4: crab
+        province scorpion_1: scorpion
+        province scorpion_2: scorpion
+        token #1: crab a3 crab_3>scorpion_1
+        token #2: crab a3 crab_4>scorpion_2
+        token #3: crab a1 crab_2
+    """))
+    # Crab's supply holds 1: both attacks win and crab_2 is defended without being attacked
+    assert battle_at(events, "scorpion_1")["control_placed"] == 1
+    assert battle_at(events, "scorpion_2")["control_placed"] == 0
+    assert of_kind(events, "successful-defense")[0]["faceup_added"] == 0
+    assert s.owner[P("scorpion_1")] == 0 and s.owner[P("scorpion_2")] == -1 and s.supply[0] == 0
+
+
 def test_a_blessing_on_a_defending_token_adds_to_the_defense():
     """Rulebook: The Combat Tokens: Blessing (its strength is added to its clan's defense)."""
     s, events = resolve_only(three("""

@@ -141,3 +141,69 @@ def test_board_data_matches_the_reference():
     assert all(R.printed_defense[R.capital[c]] == 2 for c in R.clan_names)
     assert [R.printed_defense[R.province_index[p]] for p in ("shadowlands_north", "shadowlands_south")] == [1, 1]
     assert R.tokens_per_clan == 27
+
+
+# ------------------------------------------------------------------ messages (issue 13)
+HEAD2 = "format: rokugan-position\nplayers: crab lion\n"
+
+
+@pytest.mark.parametrize("body, line, message", [
+    ("province crab_9: crab\nhand crab: bluff\nhand lion: bluff\n", 3, "line 3: province: unknown province 'crab_9'"),
+    # a count error names the line of the list at fault, not line 1
+    ("hand lion: bluff\nhand crab: bluff a1 a1 a1 a1 a1 a1 a1\n", 4, "line 4: hand: crab has more 'a1' tokens"),
+    ("hand crab: bluff\nhand lion: bluff\nprovince crab_1: crab down=31\n", 5, "line 5: province: control tokens of crab"),
+    ("hand crab: bluff\nhand lion: bluff\nsupply crab: 3\n", 5, "line 5: supply: control tokens of crab"),
+])
+def test_a_replayed_position_names_the_line_once(body, line, message):
+    """Position format inside a replay: the line is said once ("line 3: line 3:" no more), and it is the line at fault."""
+    with pytest.raises(ReplayError) as e:
+        replay(HEAD2 + body)
+    assert e.value.lineno == line and str(e.value).startswith(message)
+    assert str(e.value).count(f"line {line}") == 1
+
+
+def test_a_position_without_its_format_line_is_answered_as_such():
+    """Position format: 'format: rokugan-position' is the first fact; a file without it is told so."""
+    with pytest.raises(ReplayError, match=r"^line 1: the file has no 'format:' line: a position starts with "
+                                          r"'format: rokugan-position'"):
+        replay("players: phoenix scorpion dragon\nphase: placement\nhand phoenix: bluff\n")
+    with pytest.raises(FormatError, match=r"^line 2: a position starts with 'format: rokugan-position'"):
+        from_position("# a comment\nplayers: crab lion\n")
+
+
+def test_a_file_that_is_not_utf8_is_answered_with_its_line(tmp_path):
+    """Position format: a file is UTF-8 text; another encoding is refused with the line of the first bad byte."""
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+    f = tmp_path / "latin1.txt"
+    f.write_bytes(b"format: rokugan-position\nplayers: crab lion\nhand crab: bluff\n# d\xe9j\xe0 vu\nhand lion: bluff\n")
+    r = CliRunner().invoke(main, ["rokugan", "replay", str(f)])
+    assert r.exit_code == 1
+    assert "line 4: the file is not UTF-8 text (byte 0xe9 at column 4)" in r.output and "codec" not in r.output
+
+
+def test_card_events_are_told_in_words_in_every_language():
+    """Playing Territory Cards: every event of a card is a sentence in `replay`, never a dump of its data
+    (the special token, control tokens added, the swapped provinces, a province taken with no token left)."""
+    from daimyo.core.game import Event
+    from daimyo.words import LANGS
+    from daimyo.words.rokugan import RokuganWords
+    events = [Event("special", {"province": "scorpion_1", "token": "peace", "replaced": None}),
+              Event("special", {"province": "crab_2", "token": "shrine", "replaced": "harbor"}),
+              Event("special-removed", {"province": "crab_2", "token": "shrine"}),
+              Event("control-added", {"clan": "crab", "province": "crab_1", "faceup": 2}),
+              Event("control-added", {"clan": "crab", "province": "crab_1", "count": 1}),
+              Event("control-removed", {"clan": "crab", "province": "crab_1"}),
+              Event("swap-control", {"clan": "unicorn", "provinces": ["unicorn_2", "crab_1"]}),
+              Event("battle", {"province": "scorpion_1", "attackers": [{"clan": "crab", "total": 3, "defense_faced": 2,
+                                                                         "tokens": []}],
+                               "defender": {"clan": "scorpion", "total": 2, "tokens": []}, "outcome": "taken",
+                               "winner": "crab", "control_placed": 0})]
+    for lang in LANGS:
+        said = [RokuganWords(lang).sentence(e) for e in events]
+        for s in said:
+            assert not any(raw in s for raw in ("None", "[", "{", "_1", "_2", "event.")), (lang, s)
+        assert len(set(said)) == len(said)
+    assert RokuganWords("en").sentence(events[-1]).endswith("the province is left empty.")
+    assert "prowincja zostaje pusta" in RokuganWords("pl").sentence(events[-1])

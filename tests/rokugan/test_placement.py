@@ -36,16 +36,27 @@ province lion_1: lion
 province scorpion_1: scorpion
 """
 
+# six tokens behind each screen (Upkeep Phase 2), chosen for the tests; DIP_RAID and NAVY swap some of crab's
 HANDS = """
-hand crab: a1 a2 n1 n3 s1 b2 dip raid bluff
-hand crane: a1 a2 n1 s1 b2 dip raid bluff
-hand lion: a1 a2 n1 s1 b2 dip raid bluff
-hand scorpion: a1 a2 n1 s1 s3 b2 dip raid bluff
+hand crab: a1 a2 n1 s1 b2 bluff
+hand crane: a1 a2 n1 s1 raid bluff
+hand lion: a1 a2 n1 s1 raid bluff
+hand scorpion: a1 a2 s1 s3 b2 bluff
 """
+DIP_RAID = HANDS.replace("hand crab: a1 a2 n1 s1 b2 bluff", "hand crab: a1 n1 s1 dip raid bluff")
+NAVY = HANDS.replace("hand crab: a1 a2 n1 s1 b2 bluff", "hand crab: a1 n1 n3 s1 b2 bluff")
+
+
+def _key(line):
+    return line.split(":")[0].strip()
 
 
 def board(extra="", hands=HANDS):
-    return state_of(BOARD + extra + hands)
+    """BOARD with ``extra`` (whose facts replace BOARD's of the same key: one fact is given once) and ``hands``."""
+    given = {_key(x) for x in (extra + hands).splitlines() if x.strip()}
+    base = "\n".join(x for x in BOARD.splitlines() if _key(x) not in given) + "\n"
+    hands = "\n".join(x for x in hands.splitlines() if _key(x) not in {_key(y) for y in extra.splitlines() if y.strip()})
+    return state_of(base + extra + hands + "\n")
 
 
 # ------------------------------------------------------------------ turn order
@@ -169,7 +180,7 @@ def test_army_cannot_go_on_a_coastal_border():
 # ----------------------------------------------------------------------- navy
 def test_navy_attacks_any_coastal_border_even_far_away():
     """Rulebook: The Combat Tokens › Navy (attack on any coastal border)."""
-    s = board()
+    s = board(hands=NAVY)
     assert_legal(s, 0, "place n1 ~crane_2")     # an opponent's coastal province
     assert_legal(s, 0, "place n1 ~islands_1")   # an empty one across the sea
     assert_legal(s, 0, "place n3 ~phoenix_2")   # far from anything crab controls
@@ -245,7 +256,7 @@ def test_blessing_goes_on_own_navy_shinobi_and_bluff():
 token #1: crab n1 ~crane_2
 token #2: crab s2 lion_1
 token #3: crab bluff crab_2>crab_3
-""", hands=HANDS.replace("b2 dip raid bluff", "b2 dip raid", 1))
+""", hands=HANDS.replace("hand crab: a1 a2 n1 s1 b2 bluff", "hand crab: a1 a2 n1 s1 b2"))
     for tid in (1, 2, 3):
         assert_legal(s, 0, f"place b2 #{tid}")
 
@@ -258,7 +269,8 @@ token #2: crab raid crab_3
 token #3: crab a3 crab_2 faceup
 token #4: crab a4 crab_2
 token #5: crab b2 #4
-""", hands=HANDS.replace("b2 dip raid", "b2 dip", 1))
+played: animate-the-dead
+""")
     assert_illegal(s, 0, "place b2 #1", "not yours")
     assert_illegal(s, 0, "place b2 #2", "not an army, navy or shinobi")
     assert_illegal(s, 0, "place b2 #3", "faceup")
@@ -279,7 +291,7 @@ token #2: crab b2 #1
 # ------------------------------------------------------------------ diplomacy
 def test_diplomacy_goes_in_a_province_the_player_controls():
     """Rulebook: The Combat Tokens › Diplomacy (in any province they control)."""
-    s = board()
+    s = board(hands=DIP_RAID)
     assert_legal(s, 0, "place dip crab_2")
     assert_illegal(s, 0, "place dip crab_3", "province you control")
     assert_illegal(s, 0, "place dip crane_1", "province you control")
@@ -288,7 +300,7 @@ def test_diplomacy_goes_in_a_province_the_player_controls():
 
 def test_diplomacy_not_in_a_battlefield_province():
     """Rulebook: Special Tokens › Battlefield (no diplomacy tokens in its province)."""
-    s = board("province crab_2: crab special=battlefield\n")
+    s = board("province crab_2: crab special=battlefield\n", hands=DIP_RAID)
     assert_illegal(s, 0, "place dip crab_2", "battlefield")
     assert_legal(s, 0, "place a1 crab_2")  # armies still defend there
 
@@ -296,7 +308,7 @@ def test_diplomacy_not_in_a_battlefield_province():
 # ----------------------------------------------------------------------- raid
 def test_raid_goes_in_a_province_the_player_does_not_control():
     """Rulebook: The Combat Tokens › Raid (in a province they do not control)."""
-    s = board()
+    s = board(hands=DIP_RAID)
     assert_legal(s, 0, "place raid crane_2")   # an opponent's
     assert_legal(s, 0, "place raid crab_3")    # an empty one
     assert_illegal(s, 0, "place raid crab_1", "do not control")
@@ -304,7 +316,7 @@ def test_raid_goes_in_a_province_the_player_does_not_control():
 
 def test_raid_not_in_a_battlefield_province():
     """Rulebook: Special Tokens › Battlefield (no raid tokens in its province)."""
-    s = board("province crane_2: crane special=battlefield\n")
+    s = board("province crane_2: crane special=battlefield\n", hands=DIP_RAID)
     assert_illegal(s, 0, "place raid crane_2", "battlefield")
     assert_legal(s, 0, "place s1 crane_2")
 
@@ -363,7 +375,7 @@ token #1: crab a3 crab_1
 token #2: crab a4 crab_1
 token #3: crab n1 crab_1
 token #4: crane s2 crab_1
-""")
+""", hands=NAVY)
     assert_legal(s, 0, "place n3 crab_1")
     assert_legal(s, 0, "place s1 crab_1")
     assert_legal(s, 0, "place bluff crab_1")
@@ -375,7 +387,7 @@ def test_nothing_in_or_on_the_borders_of_scorched_earth():
     s = board("""
 province crab_3: - special=scorched_earth
 province crane_3: - special=scorched_earth
-""")
+""", hands=DIP_RAID)
     assert_illegal(s, 0, "place a1 crab_2>crab_3", "scorched earth")
     assert_illegal(s, 0, "place s1 crab_3", "scorched earth")
     assert_illegal(s, 0, "place raid crab_3", "scorched earth")
@@ -388,7 +400,7 @@ province crane_3: - special=scorched_earth
 
 def test_nothing_in_or_on_the_borders_of_a_peace_province():
     """Rulebook: Special Tokens › Peace (no tokens in it or on its borders; its owner cannot attack from it)."""
-    s = board("province crab_2: crab special=peace\n")
+    s = board("province crab_2: crab special=peace\n", hands=DIP_RAID)
     assert_illegal(s, 0, "place a1 crab_2", "peace")
     assert_illegal(s, 0, "place a1 crab_2>crab_3", "peace")
     assert_illegal(s, 0, "place dip crab_2", "peace")
@@ -428,7 +440,7 @@ province crab_2: crab
 province lion_1: lion
 ronin crane: yes
 hand crab: a1 a2 bluff
-hand crane: a1 a2 n1 s1 dip raid bluff
+hand crane: a1 n1 s1 dip raid bluff
 hand lion: a1 a2 bluff
 """
 
@@ -454,7 +466,7 @@ def test_ronin_cannot_place_raid_or_diplomacy():
 
 def test_ronin_who_cannot_place_is_skipped_for_the_rest_of_the_phase():
     """Rulebook: Ronin (a ronin who cannot place during their turn is skipped and takes no more turns)."""
-    s = state_of(RONIN.replace("hand crane: a1 a2 n1 s1 dip raid bluff", "hand crane: dip raid b2 bluff")
+    s = state_of(RONIN.replace("hand crane: a1 n1 s1 dip raid bluff", "hand crane: dip raid b2 bluff")
                  + "spied crane: yes\n")
     s.turn = 0
     s.apply(Action(0, "place a1 crab_1"))
@@ -602,3 +614,40 @@ province mainland_1: - special=peace
     assert len(acts) > 50
     for a in acts:
         s.clone().apply(a)
+
+
+# ---------------------------------------------------------- the end of placement in a position read from a file
+def test_a_position_at_the_end_of_placement_lets_nobody_place_the_last_token():
+    """Placement Phase ("until each player has one combat token remaining behind their screen"): the example
+    position of docs/rokugan-positions.md (every hand is the bluff, Dragon named to act) has nobody to act,
+    Dragon's bluff is refused naming the rule, and the automatic steps resolve the round."""
+    from pathlib import Path
+
+    import pytest
+
+    from daimyo.core.errors import RuleViolation
+    from daimyo.rokugan.position import from_position, to_position
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rokugan-positions.md").read_text().split("```")[1]
+    s = from_position(text)
+    dragon = s.clans.index("dragon")
+    assert s.to_act() == () and s.legal_actions() == [] and s.legal_moves(dragon) == []
+    before = to_position(s)
+    with pytest.raises(RuleViolation, match=r"places no more tokens.*\[Placement Phase\]"):
+        s.apply(Action(dragon, "place bluff dragon_2"))
+    assert to_position(s) == before
+    assert any(e.kind == "battle" for e in s._advance()) and s.round == 3
+
+
+def test_a_position_naming_a_player_with_one_token_gives_the_turn_to_the_next_player_still_placing():
+    """Placement Phase (players take turns until each has one combat token remaining): ``turn: crab`` with
+    Crab holding only its bluff passes the turn clockwise to the next player who still has tokens to place."""
+    s = state_of(BOARD + """
+        hand crab: bluff
+        hand crane: bluff
+        hand lion: a1 bluff
+        hand scorpion: a2 bluff
+    """)
+    assert s.to_act() == (2,)
+    assert "place a1 lion_1" in legal(s, 2) and legal(s, 0) == set()
+    s.apply(Action(2, "place a1 lion_1"))
+    assert s.to_act() == (3,)

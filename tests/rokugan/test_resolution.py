@@ -63,8 +63,10 @@ def test_step2_bluffs_are_removed_and_returned_to_the_hand():
 def test_step2_an_army_whose_source_province_is_no_longer_controlled_is_removed():
     """Rulebook: Resolution Phase 2 / The Combat Tokens: Army (attack from a province you control).
 
-    Reference: ruling 'legality is checked again in resolution step 2'."""
+    Reference: ruling 'legality is checked again in resolution step 2'. Crab gave up crab_2's control token for
+    Inspire Fear after placing the army (a position where nothing could have changed it is refused)."""
     s, events = resolve_only(HEAD + """
+        played: inspire-fear
         province crab_1: crab
         province crab_3: phoenix
         token #1: crab a5 crab_2>crab_3
@@ -119,7 +121,7 @@ def test_step2_a_unicorn_swap_moving_an_army_into_an_enemy_centre_makes_it_illeg
         hand dragon: bluff
     """)
     events = s._advance()
-    assert s.pending == [("unicorn_swap", 0)] and events == []
+    assert s.pending == [("unicorn_swap", 0, ())] and events == []
     assert "swap #1 #2" in [a.text for a in s.legal_actions(0)]
     events = s.apply(Action(0, "swap #1 #2"))
     removed = {t["token"]: t["why"] for t in of_kind(events, "removed")[0]["tokens"]}
@@ -161,8 +163,9 @@ def test_step3_a_raid_discards_every_token_around_removes_control_and_scorches()
         province crab_4: scorpion
         token #1: scorpion raid crab_2
         token #2: crab a3 crab_2
+        province mainland_3: phoenix
         token #3: crab a2 crab_2>crab_3
-        token #4: phoenix a1 crab_3>crab_2
+        token #4: phoenix a1 mainland_3>crab_2
         token #5: crab b2 #2
         token #6: phoenix s1 crab_2
         hand crab: bluff
@@ -486,6 +489,7 @@ def test_step2_an_army_made_illegal_by_a_shadowlands_sacrifice_is_removed():
     s = state_of(HEAD + """
         turn: crab
         cards crab: dark-favors
+        province shadowlands_north: crab
         province crab_1: crab
         province crab_2: crab
         province crab_3: phoenix
@@ -509,8 +513,10 @@ def test_step2_an_army_made_illegal_by_a_shadowlands_sacrifice_is_removed():
 
 
 def test_step6_a_lost_territory_card_goes_straight_to_the_new_controller():
-    """Rulebook: Playing Territory Cards (returned to its space) and Resolution Phase 6 (claimed by the controller)."""
+    """Rulebook: Playing Territory Cards (returned to its space) and Resolution Phase 6 (claimed by the controller).
+    Phoenix claimed the Crane territory, then lost crane_3 to Cultural Exchange this round."""
     s, events = resolve_only(HEAD + """
+        played: cultural-exchange
         province crane_1: phoenix
         province crane_2: phoenix
         province crane_3: crab

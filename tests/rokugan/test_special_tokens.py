@@ -8,14 +8,14 @@ import pytest
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan.position import to_position
-from tests.rokugan.helpers import P, battle_at, resolve_only, state_of
+from tests.rokugan.helpers import P, battle_at, holding, merged, resolve_only, state_of
 
-HAND = "a1 a2 n1 s1 dip raid bluff"
+HAND = "a1 n1 s1 dip raid bluff"
 
 
 def placing(body, turn="crab"):
     """Crab and phoenix in the placement phase of round 2; both hold several tokens."""
-    return state_of(f"""
+    return state_of(merged(f"""
         format: rokugan-position
         players: crab phoenix
         phase: placement
@@ -24,11 +24,12 @@ def placing(body, turn="crab"):
         turn: {turn}
         hand crab: {HAND}
         hand phoenix: {HAND}
-    """ + body)
+    """, body))
 
 
 def upkeep(body, cards_crab):
-    return state_of(f"""
+    """Crab holds ``cards_crab`` (and so controls its territory) in round 2's upkeep."""
+    return state_of(merged(f"""
         format: rokugan-position
         players: crab phoenix
         phase: upkeep
@@ -38,7 +39,7 @@ def upkeep(body, cards_crab):
         cards crab: {cards_crab}
         hand crab: a1 a2 bluff
         hand phoenix: a1 a2 bluff
-    """ + body)
+    """, body, holding("crab", cards_crab, body)))
 
 
 def legal(s, seat=0):
@@ -146,25 +147,29 @@ def test_shrine_controller_attacks_from_it_and_defends_it():
     texts = legal(s, 1)
     assert {"place a1 mainland_1>crab_1", "place a1 mainland_1>mainland_2", "place a1 mainland_1",
             "place n1 mainland_1", "place s1 mainland_1"} <= texts
-    s.apply(Action(1, "place a2 mainland_1>crab_1"))
+    s.apply(Action(1, "place a1 mainland_1>crab_1"))
     assert len(s.tokens) == 1
 
 
-def test_an_attack_on_a_shrine_province_is_removed_at_resolution():
-    """Rulebook: Special Tokens: Shrine, with Resolution Phase 2 (illegally placed tokens are removed)."""
+def test_a_token_on_a_shrine_border_its_player_no_longer_controls_is_removed_at_resolution():
+    """Rulebook: Special Tokens: Shrine (only its controller places tokens on its borders), with Resolution Phase 2
+    (illegally placed tokens are removed): crab attacked from its shrine province, then gave up its control token
+    there for Dark Favors."""
     s, events = resolve_only("""
         format: rokugan-position
         players: crab phoenix
         phase: placement
         round: 2
+        played: dark-favors
         province crab_2: crab
-        province mainland_1: phoenix special=shrine
-        token #1: crab a5 crab_2>mainland_1
+        province mainland_1: - special=shrine
+        province mainland_2: phoenix
+        token #1: crab a5 mainland_1>mainland_2
         hand crab: bluff
         hand phoenix: bluff
     """)
     assert [t["token"] for e in events if e.kind == "removed" for t in e.data["tokens"]] == [1]
-    assert s.owner[P("mainland_1")] == 1
+    assert s.owner[P("mainland_2")] == 1
 
 
 # ------------------------------------------------------------ battlefield
@@ -226,12 +231,12 @@ def test_a_navy_attack_on_a_harbor_province_is_resolved():
         province dragon_2: phoenix special=harbor
         province phoenix_1: phoenix
         token #1: crab n2 ~dragon_2
-        token #2: phoenix n1 phoenix_1
+        token #2: phoenix n1 dragon_2
         hand crab: bluff
         hand phoenix: bluff
     """)
     removed = [t["token"] for e in events if e.kind == "removed" for t in e.data["tokens"]]
-    assert removed == [2]                               # phoenix_1 is landlocked: no navy defends it
+    assert removed == []                                # the harbor lets a navy defend dragon_2
     assert battle_at(events, "dragon_2")["outcome"] == "taken"
     assert s.owner[P("dragon_2")] == 0
 

@@ -13,7 +13,7 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import to_position
-from tests.rokugan.helpers import assert_illegal, codes, legal, state_of
+from tests.rokugan.helpers import assert_illegal, codes, legal, merged, state_of
 
 BLUFF = R.bluff_index
 
@@ -51,7 +51,7 @@ hand lion: a1 a2
 
 
 def base(extra=""):
-    return state_of(BASE + extra)
+    return state_of(merged(BASE, extra))
 
 
 # ---------------------------------------------------------------------- scout
@@ -78,7 +78,7 @@ def test_scout_looks_at_a_facedown_opponent_token():
 
 def test_scout_targets_only_facedown_opponent_tokens():
     """Rulebook: Scout and Shugenja Cards (scout: one combat token on the board belonging to an opponent)."""
-    s = base("token #7: lion s2 crab_1 faceup\n")
+    s = base("token #7: lion s2 crab_1 faceup\nplayed: animate-the-dead\n")   # a faceup token: Animate the Dead
     scouts = {t for t in legal(s, 0) if t.startswith("play scout")}
     assert scouts == {"play scout #1", "play scout #2", "play scout #6"}
     assert_illegal(s, 0, "play scout #5", "opponent")     # its own token
@@ -126,7 +126,7 @@ def test_shugenja_on_a_bluff_returns_it_to_its_owners_hand():
 
 def test_shugenja_may_target_a_faceup_token_but_not_own_or_blessed():
     """Rulebook: Scout and Shugenja Cards; The Combat Tokens › Blessing (blessed tokens cannot be targeted)."""
-    s = base("token #7: lion s2 crab_1 faceup\n")
+    s = base("token #7: lion s2 crab_1 faceup\nplayed: animate-the-dead\n")   # a faceup token: Animate the Dead
     assert "play shugenja #7" in legal(s, 0)
     assert_illegal(s, 0, "play shugenja #5", "opponent")
     assert_illegal(s, 0, "play shugenja #3", "no blessing protects")
@@ -240,6 +240,9 @@ first: crab
 turn: crab
 province crab_1: crab
 province crane_1: crane
+province mainland_1: crab
+province mainland_2: crab
+province mainland_3: crab
 cards crab: bountiful-harvest
 hand crab: a1 bluff
 hand crane: a1 bluff

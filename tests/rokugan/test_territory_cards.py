@@ -17,9 +17,29 @@ from tests.rokugan.helpers import P, codes, state_of
 CRAB, PHOENIX = 0, 1
 
 
+def _holds(card, body):
+    """Crab holds ``card``, so it controls the card's territory (claimed in Resolution Phase 6): a control token in
+    each of its provinces that ``body`` does not state otherwise."""
+    from daimyo.rokugan.data import RULES
+    t = RULES.territory_index[RULES.cards[card]["territory"]] if card in RULES.cards else None
+    if t is None:
+        return ""
+    stated = {line.split(":")[0].split()[-1] for line in body.splitlines() if line.strip().startswith("province ")}
+    return "".join(f"\nprovince {RULES.province_names[p]}: crab" for p in RULES.territory_provinces[t]
+                   if RULES.province_names[p] not in stated and RULES.province_names[p] != "crab_1")
+
+
+def _merged(base, body):
+    """``base`` then ``body``, leaving out base's facts that ``body`` states again (a fact is given once)."""
+    def key(line):
+        return line.split(":")[0].strip()
+    given = {key(x) for x in body.splitlines() if x.strip()}
+    return "\n".join(x for x in base.splitlines() if key(x) not in given) + "\n" + body
+
+
 def upkeep(card, body="", hands="a1 a2 bluff"):
     """Crab holds ``card`` in round 2's upkeep and may play it now."""
-    return state_of(f"""
+    return state_of(_merged(f"""
         format: rokugan-position
         players: crab phoenix
         phase: upkeep
@@ -31,12 +51,12 @@ def upkeep(card, body="", hands="a1 a2 bluff"):
         hand phoenix: a1 a2 bluff
         province crab_1: crab
         province phoenix_1: phoenix
-    """ + body)
+    """, body + _holds(card, body)))
 
 
 def placement(card, body="", hand="a1 a2 s1 bluff"):
     """Crab holds Shadowlands card ``card`` at the start of its placement turn."""
-    return state_of(f"""
+    return state_of(_merged(f"""
         format: rokugan-position
         players: crab phoenix
         phase: placement
@@ -48,7 +68,7 @@ def placement(card, body="", hand="a1 a2 s1 bluff"):
         hand phoenix: a1 a2 bluff
         province crab_1: crab
         province phoenix_1: phoenix
-    """ + body)
+    """, body + _holds(card, body)))
 
 
 def act(s, *texts, seat=CRAB):
@@ -98,6 +118,12 @@ def test_a_player_may_pass_and_play_later_unless_all_others_pass_too():
         hand phoenix: a1 a2 bluff
         province crab_1: crab
         province phoenix_1: phoenix
+        province mainland_1: crab
+        province mainland_2: crab
+        province mainland_3: crab
+        province islands_1: phoenix
+        province islands_2: phoenix
+        province islands_3: phoenix
     """)
     act(s, "pass")
     assert s.turn == PHOENIX
@@ -190,11 +216,12 @@ def test_diplomatic_mission_in_an_opponents_province_adds_two_faceup_tokens():
     s = upkeep("diplomatic-mission", "province crab_2: crab")
     act(s, "play diplomatic-mission", "province phoenix_1")
     assert s.special[P("phoenix_1")] == "peace" and s.owner[P("phoenix_1")] == PHOENIX
-    assert choices(s) == {"province crab_1", "province crab_2"}
+    # crab holds the card, so it controls the Crane territory too
+    assert choices(s) == {"province crab_1", "province crab_2", "province crane_1", "province crane_2", "province crane_3"}
     rejects(s, "province phoenix_1")
     act(s, "province crab_2")
     card_done(s, "diplomatic-mission")
-    assert s.up[P("crab_2")] == 2 and s.supply[CRAB] == 30 - 4
+    assert s.up[P("crab_2")] == 2 and s.supply[CRAB] == 30 - 5 - 2
 
 
 def test_diplomatic_mission_in_an_own_or_empty_province_ends_there():
@@ -221,7 +248,9 @@ def test_strength_of_purpose_adds_a_faceup_token_to_two_different_provinces():
 
 def test_strength_of_purpose_needs_two_provinces():
     """Reference: Strength of Purpose (two different provinces)."""
-    s = upkeep("strength-of-purpose")
+    # crab claimed the card with the Dragon territory, then Cultural Exchange took those provinces away
+    s = upkeep("strength-of-purpose", "played: cultural-exchange\nprovince dragon_1: phoenix\nprovince dragon_2: phoenix\n"
+               "province dragon_3: phoenix")
     rejects(s, "play strength-of-purpose", "cannot be played now")
 
 
@@ -303,7 +332,7 @@ def test_foment_rebellion_in_another_province_only_removes_the_peace():
     card_done(s, "foment-rebellion")
     p = P("phoenix_2")
     assert s.special[p] is None and s.up[p] == 0 and s.owner[p] == PHOENIX
-    assert s.supply[CRAB] == 29
+    assert s.supply[CRAB] == 30 - 4          # crab_1 and the Scorpion territory its card came with; nothing added
 
 
 def test_spy_network_shows_a_hand_and_forbids_that_players_bluff():
@@ -336,6 +365,7 @@ def test_spy_network_lasts_one_round():
 def test_cultural_exchange_swaps_all_control_tokens_keeping_faces():
     """Reference: Cultural Exchange (swap all control tokens, faces kept, between your province and an opponent's)."""
     s = upkeep("cultural-exchange", "province crab_2: crab up=2 down=1\nprovince phoenix_2: phoenix up=1 down=1")
+    before = s.supply[:]
     act(s, "play cultural-exchange")
     rejects(s, "province phoenix_2")
     act(s, "province crab_2")
@@ -345,7 +375,7 @@ def test_cultural_exchange_swaps_all_control_tokens_keeping_faces():
     a, b = P("crab_2"), P("phoenix_2")
     assert (s.owner[a], s.up[a], s.down[a]) == (PHOENIX, 1, 1)
     assert (s.owner[b], s.up[b], s.down[b]) == (CRAB, 2, 1)
-    assert s.supply == [30 - 4, 30 - 3]
+    assert s.supply == before        # the tokens change places, none goes back to a supply
 
 
 def test_reinforcements_takes_two_armies_then_discards_or_returns_two():
@@ -390,10 +420,10 @@ def test_pirate_raids_on_an_own_province_gives_three_faceup_tokens_elsewhere():
     s = upkeep("pirate-raids", "province crab_2: crab down=2")
     act(s, "play pirate-raids", "province crab_2")
     assert s.special[P("crab_2")] == "scorched_earth" and s.owner[P("crab_2")] == -1
-    assert choices(s) == {"province crab_1"}
+    assert choices(s) == {"province crab_1", "province islands_1", "province islands_2", "province islands_3"}
     act(s, "province crab_1")
     card_done(s, "pirate-raids")
-    assert s.up[P("crab_1")] == 3 and s.supply[CRAB] == 30 - 4
+    assert s.up[P("crab_1")] == 3 and s.supply[CRAB] == 30 - 4 - 3
 
 
 def test_pirate_raids_on_an_opponent_removes_its_control_and_ends():
@@ -415,7 +445,9 @@ def test_pirate_raids_cannot_scorch_a_peaceful_province():
 
 def test_pirate_raids_on_the_only_own_province_ends_without_a_bonus():
     """Reference: Pirate Raids (another province you control: none left)."""
-    s = upkeep("pirate-raids")
+    # crab claimed the card with the Islands, then Cultural Exchange took them away
+    s = upkeep("pirate-raids", "played: cultural-exchange\nprovince islands_1: phoenix\nprovince islands_2: phoenix\n"
+               "province islands_3: phoenix")
     act(s, "play pirate-raids", "province crab_1")
     card_done(s, "pirate-raids")
     assert s.provinces_of(CRAB) == [] and s.supply[CRAB] == 30
@@ -428,12 +460,12 @@ def test_bountiful_harvest_adds_two_faceup_tokens_to_one_province():
     act(s, "play bountiful-harvest")
     rejects(s, "province phoenix_1")
     act(s, "province crab_1")
-    assert s.up[P("crab_1")] == 2 and s.supply[CRAB] == 27
+    assert s.up[P("crab_1")] == 2 and s.supply[CRAB] == 30 - 4 - 2   # crab_1, the mainland, two added
 
 
 def test_bountiful_harvest_adds_only_what_the_supply_holds():
     """Rulebook: Control and Combat Tokens (30 per clan): an effect adds only what the supply holds."""
-    s = upkeep("bountiful-harvest", "province crab_2: crab down=28")
+    s = upkeep("bountiful-harvest", "province crab_2: crab down=25")   # with crab_1 and the mainland: 29
     assert s.supply[CRAB] == 1
     events = act(s, "play bountiful-harvest", "province crab_1")
     assert s.up[P("crab_1")] == 1 and s.supply[CRAB] == 0
@@ -452,6 +484,21 @@ def test_ashigaru_levies_puts_three_defense_tokens_in_different_provinces():
 
 
 # ------------------------------------------------------------ shadowlands
+def test_dark_favors_may_look_at_and_discard_a_faceup_token():
+    """Reference: Dark Favors ("look at up to four combat tokens on the board", no owner or face named):
+    a faceup token (put there by Animate the Dead) may be chosen and discarded."""
+    s = placement("dark-favors", """
+        province crab_2: crab
+        province phoenix_2: phoenix
+        token #1: phoenix a4 phoenix_2 faceup
+        played: animate-the-dead
+        hand phoenix: a1 bluff
+    """)
+    act(s, "play dark-favors", "province crab_2", "token #1", "done", "token #1")
+    card_done(s, "dark-favors")
+    assert s.tokens == [] and codes(s, PHOENIX, s.discard[PHOENIX]) == ["a4"]
+
+
 def test_shadowlands_card_is_played_at_the_start_of_the_turn():
     """Rulebook: The Shadowlands (played at the start of a player's turn during the placement phase)."""
     s = placement("inspire-fear", "province crab_2: crab")
@@ -463,7 +510,8 @@ def test_shadowlands_card_is_played_at_the_start_of_the_turn():
 
 def test_dark_favors_sacrifice_look_then_discard_one():
     """Reference: Dark Favors (remove a control token from a non-Shadowlands province; look at up to four
-    tokens; reveal and discard one of them)."""
+    combat tokens on the board, any player's, facedown or faceup; reveal and discard one of them); Rulebook:
+    The Combat Tokens: Blessing (a blessing and the token under it cannot be targeted by card effects)."""
     s = placement("dark-favors", """
         province crab_2: crab up=1 down=1
         province shadowlands_north: crab
@@ -480,13 +528,14 @@ def test_dark_favors_sacrifice_look_then_discard_one():
     rejects(s, "province phoenix_1")
     act(s, "province crab_2")
     assert (s.up[P("crab_2")], s.down[P("crab_2")]) == (0, 1)      # faceup removed first
-    assert choices(s) == {"token #1", "token #3"}                  # not own, not blessed ones
-    rejects(s, "token #5")
-    rejects(s, "token #2")
+    # "look at up to four combat tokens on the board": its own token too, never a blessed one (#2) or a blessing (#4)
+    assert choices(s) == {"token #1", "token #3", "token #5"}
+    rejects(s, "token #2", match="'token #2' is not a choice here")   # the argument is named, not the verb
+    rejects(s, "token #4")
     events = act(s, "token #1")
     saw = [e for e in events if e.kind == "saw"]
     assert saw[0].data["code"] == "a3" and saw[0].visible_to == frozenset({CRAB})
-    assert choices(s) == {"token #3", "done"}
+    assert choices(s) == {"token #3", "token #5", "done"}
     act(s, "done")
     assert choices(s) == {"token #1"}
     rejects(s, "token #3")
@@ -573,7 +622,7 @@ def test_inspire_fear_removes_up_to_two_special_tokens():
     act(s, "play inspire-fear")
     rejects(s, "province phoenix_1")
     act(s, "province crab_2")
-    assert s.owner[P("crab_2")] == -1 and s.supply[CRAB] == 29
+    assert s.owner[P("crab_2")] == -1 and s.supply[CRAB] == 30 - 2   # crab_1 and the Shadowlands province left
     assert choices(s) == {"special crab_3", "special crab_4", "special phoenix_1", "done"}
     rejects(s, "special crab_1")
     act(s, "special crab_3", "special phoenix_1")

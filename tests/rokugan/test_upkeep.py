@@ -13,7 +13,7 @@ from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.position import to_position
 from daimyo.rokugan.records import BoardToken
-from tests.rokugan.helpers import assert_illegal, codes, legal, state_of
+from tests.rokugan.helpers import assert_illegal, codes, legal, merged, state_of
 
 P = R.province_index
 BLUFF = R.bluff_index
@@ -95,6 +95,9 @@ def test_upkeep_1_initiative_card_of_each_round():
     assert (s2.round, s2.first, s2.initiative) == (3, 0, [])
 
 
+# the end of round 2: territory cards are held from the end of round 1 on
+END4_R2 = END4.replace("round: 1", "round: 2")
+
 NEUTRAL_SETUPS = {
     # card: (extra position lines giving crab and scorpion 3 of the counted thing, others fewer)
     "master-of-governance": "province crab_2: crab\nprovince crab_3: crab\n"
@@ -115,7 +118,7 @@ def test_upkeep_1_neutral_card_clear_winner(card):
     extra = {"master-of-governance": "province crab_2: crab\n",
              "master-of-tactics": "province crab_1: crab up=1 down=1\n",
              "rise-of-an-empire": "province shadowlands_north: crab\ncards crab: dark-favors\n"}[card]
-    s, events = next_round(END4 + f"initiative: {card}\n" + extra)
+    s, events = next_round(merged(END4_R2, f"initiative: {card}\n" + extra))
     assert s.first == 0
     assert [e.data for e in events if e.kind == "first-player"] == [{"card": card, "clan": "crab"}]
 
@@ -126,7 +129,7 @@ def test_upkeep_1_neutral_tie_goes_to_the_tied_player_closest_to_the_right(card)
     Reference: rulings (counter-clockwise from the first player)."""
     # lion (seat 2) is first; going right (counter-clockwise): crane 1, crab 0, scorpion 3.
     # crab and scorpion tie: crab is closer to the right of lion.
-    s, _ = next_round(END4 + f"initiative: {card}\n" + NEUTRAL_SETUPS[card])
+    s, _ = next_round(merged(END4_R2, f"initiative: {card}\n" + NEUTRAL_SETUPS[card]))
     assert s.first == 0
 
 
@@ -134,12 +137,12 @@ def test_upkeep_1_neutral_tie_goes_to_the_tied_player_closest_to_the_right(card)
 def test_upkeep_1_neutral_tie_with_the_current_first_player_comes_last(card):
     """Rulebook: Upkeep Phase 1 (tie); Reference: rulings (the current first player comes last)."""
     # scorpion is the current first player and ties with crab: crab, to its right, wins
-    text = END4.replace("first: lion", "first: scorpion").replace("turn: lion", "turn: scorpion")
-    s, _ = next_round(text + f"initiative: {card}\n" + NEUTRAL_SETUPS[card])
+    text = END4_R2.replace("first: lion", "first: scorpion").replace("turn: lion", "turn: scorpion")
+    s, _ = next_round(merged(text, f"initiative: {card}\n" + NEUTRAL_SETUPS[card]))
     assert s.first == 0
     # crab is the current first player and ties with scorpion: scorpion wins, crab comes last
-    text = END4.replace("first: lion", "first: crab").replace("turn: lion", "turn: crab")
-    s, _ = next_round(text + f"initiative: {card}\n" + NEUTRAL_SETUPS[card])
+    text = END4_R2.replace("first: lion", "first: crab").replace("turn: lion", "turn: crab")
+    s, _ = next_round(merged(text, f"initiative: {card}\n" + NEUTRAL_SETUPS[card]))
     assert s.first == 3
 
 
@@ -149,8 +152,8 @@ def test_upkeep_1_neutral_tie_right_not_left(card):
     # crane (seat 1) is first; crab (seat 0) is 1 step right, scorpion (seat 3) is 2 steps right
     # but only 2 steps left as well; crab must win. With lion (seat 2) first, crab is 2 steps right and
     # scorpion 3 steps right (1 step left): crab again, never the clockwise neighbour scorpion.
-    text = END4.replace("first: lion", "first: crane").replace("turn: lion", "turn: crane")
-    s, _ = next_round(text + f"initiative: {card}\n" + NEUTRAL_SETUPS[card])
+    text = END4_R2.replace("first: lion", "first: crane").replace("turn: lion", "turn: crane")
+    s, _ = next_round(merged(text, f"initiative: {card}\n" + NEUTRAL_SETUPS[card]))
     assert s.first == 0
 
 
@@ -213,7 +216,7 @@ def test_upkeep_2_dragon_draws_seven_and_returns_one_non_bluff_token():
                .replace("crab_1: crab", "dragon_1: dragon").replace("hand crab:", "hand dragon:")
     s, events = next_round(text)
     assert s.to_act() == (0,)
-    assert s.pending == [("dragon_return", 0)]
+    assert [d[:2] for d in s.pending] == [("dragon_return", 0)]
     assert len(s.hand[0]) == 7
     opts = legal(s, 0)
     assert opts and all(o.startswith("return ") for o in opts)
@@ -232,6 +235,24 @@ def test_upkeep_2_dragon_draws_seven_and_returns_one_non_bluff_token():
     assert s.phase == "placement"
 
 
+def test_clans_dragon_returns_a_drawn_token_never_one_kept_from_the_last_round():
+    """Reference: clans › Dragon ("returns one drawn token (never the bluff)"): the army 5 Dragon kept behind
+    its screen last round was not drawn this upkeep, so it cannot be the token returned; the decision keeps
+    the codes drawn, and the position format writes them (``drawn=``)."""
+    from daimyo.rokugan.position import from_position, to_position
+    text = END4.replace("crab crane lion scorpion", "dragon crane lion scorpion") \
+               .replace("crab_1: crab", "dragon_1: dragon").replace("hand crab: bluff", "hand dragon: a5") \
+        + "token #1: dragon bluff dragon_1\n"
+    s, _ = next_round(text)
+    drawn = s.pending[-1].tokens
+    assert len(drawn) == 5 and "a5" not in drawn and "a5" in codes(s, 0, s.hand[0])
+    assert legal(s, 0) == {f"return {c}" for c in drawn}
+    assert_illegal(s, 0, "return a5", "a5")
+    again = from_position(to_position(s))
+    assert again.pending == s.pending and legal(again, 0) == legal(s, 0)
+    assert "pending: dragon-return dragon drawn=" in to_position(s)
+
+
 def test_upkeep_2_other_clans_draw_exactly_six():
     """Rulebook: Upkeep Phase 2. Draw Combat Tokens (six tokens; only Dragon draws more)."""
     text = END4.replace("crab crane lion scorpion", "dragon crane lion scorpion") \
@@ -245,7 +266,7 @@ CARDS3 = """
 format: rokugan-position
 players: crab crane lion
 phase: placement
-round: 1
+round: 2
 first: crab
 turn: crab
 initiative: crane
@@ -268,7 +289,7 @@ hand lion: bluff
 def test_upkeep_3_territory_cards_in_turn_from_the_first_player():
     """Rulebook: Upkeep Phase 3. Play Territory Cards (beginning with the first player, clockwise; play or pass)."""
     s, _ = next_round(CARDS3)
-    assert (s.round, s.phase, s.first) == (2, "upkeep", 1)
+    assert (s.round, s.phase, s.first) == (3, "upkeep", 1)
     assert [len(h) for h in s.hand] == [6, 6, 6]           # drawn before step 3
     assert s.to_act() == (1,)
     assert legal(s, 1) == {"play code-of-honor", "pass"}

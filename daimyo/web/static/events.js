@@ -132,7 +132,7 @@ function describe(e) {
 function battleSentence(d) {
   const sides = d.attackers.map((a) => t("battle.side", { clan: clanName(a.clan), total: a.total })).join(", ");
   const base = { province: provinceName(d.province), attackers: sides, defender: clanName(d.defender.clan), defense: d.defender.total };
-  if (d.outcome === "taken") return t("event.battle-taken", { ...base, winner: clanName(d.winner) });
+  if (d.outcome === "taken") return t(d.control_placed === 0 ? "event.battle-taken-empty" : "event.battle-taken", { ...base, winner: clanName(d.winner) });
   if (d.outcome === "defended") return t("event.battle-defended", { ...base, winner: clanName(d.winner) });
   return t("event.battle-nothing", base);
 }

@@ -1,0 +1,279 @@
+"""The position format's second reading: a position states a moment the rules can reach.
+
+:func:`daimyo.rokugan.position.from_position` reads each line on its own; :func:`check_position` then
+refuses what the components or the rules make impossible as a whole (docs/rokugan-positions.md,
+"Impossible positions"), naming the line and field of the fact at fault. Each check names the
+rulebook section (or the reference's row) it comes from.
+
+Some facts that would break a rule at placement are still reachable, because a card played during
+the round changed the board after the token was placed: a Shadowlands card removes one of its
+player's control tokens (Dark Favors, Animate the Dead, Inspire Fear), Inspire Fear removes special
+tokens (the harbor among them), Cultural Exchange and Pirate Raids take control away in upkeep, and Bless the
+Lands gives a scorched province of a territory to another player.
+Those facts are accepted when such a card has been played; the others are refused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from daimyo.core.errors import FormatError
+from daimyo.rokugan.board import loc_text, source_of_border
+from daimyo.rokugan.data import RULES
+from daimyo.rokugan.placement import placement_reason
+from daimyo.rokugan.records import BLUFF, CARD, DRAGON_RETURN, HARBOR, OVER, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
+from daimyo.rokugan.scoring import territory_controller
+
+if TYPE_CHECKING:
+    from daimyo.rokugan.state import RokuganState
+
+SETUP = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL)
+# cards that take a player's control of a province (or of a territory: Bless the Lands gives a scorched province of
+# it to another player) away after its placements were legal or its territory card was claimed
+LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exchange", "pirate-raids", "bless-the-lands")
+# special tokens a card puts only in a landlocked province, or only outside the Shadowlands (cards.py)
+LANDLOCKED_ONLY = (HARBOR,)
+TAKE_TWO = ("promotion", "reinforcements")  # cards that take two tokens into the hand, then give two back
+NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
+
+
+class _Where:
+    """The line of each fact of the file (``line 7 (province)``), or the field's name for a default."""
+
+    def __init__(self, where_of: dict):
+        self.where_of = where_of
+
+    def __call__(self, key: str, sub: str | None = None) -> str:
+        return self.where_of.get((key, sub)) or (f"{key} {sub}" if sub else key)
+
+    def given(self, key: str, sub: str | None = None) -> bool:
+        return (key, sub) in self.where_of
+
+
+def _fail(where: str, message: str, section: str) -> None:
+    raise FormatError(f"{where}: {message} [{section}]")
+
+
+def check_position(s: RokuganState, where_of: dict) -> None:
+    """Refuse a position no game can reach (FormatError naming the line and field)."""
+    at = _Where(where_of)
+    _check_phase(s, at)
+    _check_counts(s, at)
+    _check_provinces(s, at)
+    _check_objectives(s, at)
+    _check_initiative(s, at)
+    _check_cards(s, at)
+    _check_hands(s, at)
+    _check_tokens(s, at)
+    _check_pending(s, at)
+
+
+# ------------------------------------------------------------------ phase and round
+def _check_phase(s: RokuganState, at: _Where) -> None:
+    if s.phase == SETUP_CLANS:
+        _fail(at("phase"), "a position names every clan on its 'players:' line, so the clan choice is over; "
+              "write the phase that follows (setup-objectives, setup-control, upkeep, placement, over)", "Setup 3. Choose Clans")
+    if s.phase in SETUP:
+        if not at.given("round"):
+            s.round = 0  # the round track starts at the next phase
+        if s.round != 0:
+            _fail(at("round"), f"the round track is not used before the first round: round 0 in {s.phase}, not {s.round}",
+                  "Setup 11. Place Round Track")
+    elif s.phase == OVER:
+        if s.round != RULES.rounds:
+            _fail(at("round"), f"the game ends after round {RULES.rounds}, not {s.round}", "Game End")
+    elif not 1 <= s.round <= RULES.rounds:
+        _fail(at("round"), f"the {s.phase} phase is in rounds 1 to {RULES.rounds}, not {s.round}", "Round Track")
+
+
+# ------------------------------------------------------------------ numbers of components
+def _check_counts(s: RokuganState, at: _Where) -> None:
+    n = s.n
+    for q, clan in enumerate(s.clans):
+        for key, value, most, section in (
+                ("scouts", s.scouts[q], RULES.scouts, "Setup 4. Take Scout and Shugenja Cards"),
+                ("shugenja", s.shugenja[q], RULES.shugenja, "Setup 4. Take Scout and Shugenja Cards"),
+                ("set-aside", s.set_aside[q], RULES.starting_control[n], "Setup 7. Set Aside Starting Control Tokens")):
+            if not 0 <= value <= most:
+                _fail(at(key, clan), f"{clan} has {value}: each player has 0 to {most}", section)
+        if s.set_aside[q] and s.phase != SETUP_CONTROL:
+            _fail(at("set-aside", clan), f"control tokens are set aside only until they are placed in setup-control, "
+                  f"not in {s.phase}", "Setup 10. Place Starting Control Tokens")
+    if not 0 <= s.passes <= n:
+        _fail(at("passes"), f"{s.passes} consecutive passes in a {n}-player game (0 to {n})", "Upkeep Phase 3. Play Territory Cards")
+    if s.phase == UPKEEP and s.passes >= n and not s.pending:
+        _fail(at("passes"), "every player has passed: the upkeep phase is over", "Upkeep Phase 3. Play Territory Cards")
+    if s.next_id < 1:
+        _fail(at("next-token"), f"combat tokens are numbered from #1, not {s.next_id}", "Placing Combat Tokens")
+
+
+# ------------------------------------------------------------------ provinces and special tokens
+def _check_provinces(s: RokuganState, at: _Where) -> None:
+    for p, sp in enumerate(s.special):
+        name = RULES.province_names[p]
+        if sp in LANDLOCKED_ONLY and RULES.coastal[p]:
+            _fail(at("province", name), f"the {sp} token goes in a landlocked province; {name} is coastal",
+                  "Territory cards: Feats of Engineering")
+        if sp in NOT_IN_SHADOWLANDS and RULES.shadowlands[p]:
+            _fail(at("province", name), f"the {sp} token goes in a non-Shadowlands province; {name} is in the Shadowlands",
+                  "Special Tokens")
+    if s.phase in (SETUP_OBJECTIVES,) and any(o >= 0 for o in s.owner):
+        p = next(p for p, o in enumerate(s.owner) if o >= 0)
+        _fail(at("province", RULES.province_names[p]), "no control token is on the board before Setup 6",
+              "Setup 6. Place Capital Control Tokens")
+
+
+# ------------------------------------------------------------------ secret objectives
+def _check_objectives(s: RokuganState, at: _Where) -> None:
+    dealt: dict[str, str] = {}
+    kept: dict[str, str] = {}
+    for q, clan in enumerate(s.clans):
+        offer = s.offer[q]
+        if offer and len(offer) != RULES.objectives_dealt:
+            _fail(at("offer", clan), f"each player is dealt {RULES.objectives_dealt} secret objectives, not {len(offer)}",
+                  "Setup 5. Distribute Secret Objectives")
+        for o in offer:
+            if o in dealt:
+                _fail(at("offer", clan), f"'{o}' is dealt to {dealt[o]} too; there is one card of each objective",
+                      "Setup 5. Distribute Secret Objectives")
+            dealt[o] = clan
+        o = s.objective[q]
+        if o is None:
+            continue
+        if offer and o not in offer:
+            _fail(at("objective", clan), f"{clan} keeps '{o}' but was dealt {' and '.join(offer)}", "Setup 5. Distribute Secret Objectives")
+        if o in kept:
+            _fail(at("objective", clan), f"'{o}' is held by {kept[o]} too; there is one card of each objective",
+                  "Setup 5. Distribute Secret Objectives")
+        kept[o] = clan
+
+
+# ------------------------------------------------------------------ initiative deck
+def _check_initiative(s: RokuganState, at: _Where) -> None:
+    deck = s.initiative
+    twice = [c for c, k in Counter(deck).items() if k > 1]
+    if twice:
+        _fail(at("initiative"), f"'{twice[0]}' is in the deck {deck.count(twice[0])} times; there is one card of each",
+              "Setup 8. Determine First Player")
+    most = 0 if s.phase in (SETUP_CLANS, SETUP_OBJECTIVES) else RULES.initiative_deck_size - max(0, s.round - 1)
+    if len(deck) > most:
+        _fail(at("initiative"), f"{len(deck)} cards: the deck holds {RULES.initiative_deck_size} after Setup 9 and loses "
+              f"one each round from round 2 ({most} now)", "Upkeep Phase 1. Determine First Player")
+
+
+# ------------------------------------------------------------------ territory cards
+def _check_cards(s: RokuganState, at: _Where) -> None:
+    early = s.phase in SETUP or (s.round <= 1 and s.phase != OVER)
+    if early and s.played:
+        _fail(at("played"), "no territory card is played before round 2: cards are claimed at the end of round 1",
+              "Upkeep Phase 3. Play Territory Cards (Ignore During First Round)")
+    lost = any(c in s.played for c in LOSE_CONTROL)
+    for q, clan in enumerate(s.clans):
+        if early and s.cards[q]:
+            _fail(at("cards", clan), "no territory card is held before round 2: cards are claimed at the end of round 1",
+                  "Resolution Phase 6. Claim Territories")
+        for c in s.cards[q]:
+            t = RULES.territory_index[RULES.cards[c]["territory"]]
+            if territory_controller(s, t) != q and not lost:
+                _fail(at("cards", clan), f"{clan} holds '{c}' without controlling the {RULES.territory_names[t]} territory "
+                      "(and no card that takes control away was played)", "Resolution Phase 6. Claim Territories")
+
+
+# ------------------------------------------------------------------ tokens behind the screens
+def _check_hands(s: RokuganState, at: _Where) -> None:
+    for q, clan in enumerate(s.clans):
+        # Dragon holds its extra token until it returns one; Promotion and Reinforcements take two tokens into the
+        # hand before giving two back
+        most = RULES.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
+        most += 2 if any(d.kind == CARD and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
+        if len(s.hand[q]) > most:
+            _fail(at("hand", clan), f"{clan} has {len(s.hand[q])} combat tokens behind its screen; a hand is at most {most}",
+                  "Upkeep Phase 2. Draw Combat Tokens")
+        if s.phase in SETUP and (set(s.hand[q]) != {BLUFF} or s.discard[q] or s.out[q]):
+            key = "hand" if set(s.hand[q]) != {BLUFF} else ("discard" if s.discard[q] else "out")
+            _fail(at(key, clan), "during setup only the bluff is behind the screen and every other token is in the pool",
+                  "Setup 3. Choose Clans")
+        if s.out[q] and s.phase not in (PLACEMENT, OVER):
+            _fail(at("out", clan), "a bluff discarded by Purge the Weak comes back at the next upkeep",
+                  "Territory cards: Purge the Weak")
+
+
+# ------------------------------------------------------------------ combat tokens on the board
+def _check_tokens(s: RokuganState, at: _Where) -> None:
+    if not s.tokens:
+        return
+    if s.phase != PLACEMENT:
+        t = s.tokens[0]
+        _fail(at("token", f"#{t.number}"), f"combat tokens stand on the board only during placement, not in {s.phase}",
+              "Resolution Phase")
+    if max(t.number for t in s.tokens) >= s.next_id:
+        _fail(at("next-token"), f"the next token placed gets a number after every token on the board, not {s.next_id}",
+              "Placing Combat Tokens")
+    borders: dict[tuple, int] = {}
+    for t in s.tokens:
+        where = at("token", f"#{t.number}")
+        if t.place in ("l", "s"):
+            border = (t.place, t.site)
+            if border in borders:
+                _fail(where, f"token #{borders[border]} already stands on that border", "Placing Combat Tokens")
+            borders[border] = t.number
+        reason = _placement_reason(s, t)
+        if reason:
+            _fail(where, f"{loc_text(t.place, t.site, t.attacked)}: {reason[0]}", reason[1])
+
+
+def _placement_reason(s: RokuganState, t) -> tuple | None:
+    """Why token ``t`` cannot stand where it is, or None: the placement rules, less what a card played since
+    could have changed (a control token removed, the harbor removed)."""
+    kind = s.kind_of(t.owner, t.clan_token).kind
+    if kind == "blessing":
+        return placement_reason(s, t.owner, kind, t.place, t.site, t.attacked)
+    if t.faceup and "animate-the-dead" not in s.played:
+        return ("combat tokens are placed facedown (only Animate the Dead puts one faceup)", "Placing Combat Tokens")
+    if kind == "bluff" and s.spied[t.owner]:
+        return ("Spy Network: this player cannot place its bluff this round", "Territory cards: Spy Network")
+    reason = placement_reason(s, t.owner, kind, t.place, t.site, t.attacked, reveal=True)
+    if reason is None:
+        return None
+    changed = []
+    if any(c in s.played for c in LOSE_CONTROL):
+        # its owner may have controlled the province it defends (or attacks from) when the token was placed
+        p = source_of_border(t.site, t.attacked) if t.place == "l" else t.site if t.place == "c" else -1
+        if p >= 0 and s.owner[p] < 0 and s.special[p] != SCORCHED:
+            changed.append((s.owner, p, t.owner))
+    if "inspire-fear" in s.played and HARBOR not in s.special and t.place in ("s", "c") and s.special[t.site] is None:
+        changed.append((s.special, t.site, HARBOR))  # the harbor may have stood there
+    if not changed:
+        return reason
+    saved = [(arr, i, arr[i]) for arr, i, _ in changed]
+    for arr, i, value in changed:
+        arr[i] = value
+    try:
+        return placement_reason(s, t.owner, kind, t.place, t.site, t.attacked, reveal=True)
+    finally:
+        for arr, i, value in saved:
+            arr[i] = value
+
+
+# ------------------------------------------------------------------ decisions waiting
+def _check_pending(s: RokuganState, at: _Where) -> None:
+    for d in s.pending:
+        clan = s.clans[d.seat]
+        where = at("pending")
+        if d.kind == DRAGON_RETURN:
+            if s.phase != UPKEEP:
+                _fail(where, f"Dragon returns a token right after drawing in upkeep, not in {s.phase}", "Clans: Dragon")
+            hand = Counter(s.code_of(d.seat, x) for x in s.hand[d.seat])
+            drawn = Counter(d.tokens)
+            if "bluff" in drawn or any(drawn[c] > hand[c] for c in drawn):
+                _fail(where, f"drawn={','.join(d.tokens)}: the tokens drawn are behind {clan}'s screen and never the bluff",
+                      "Clans: Dragon")
+        elif d.kind == CARD:
+            if d.card not in s.played:
+                _fail(where, f"'{d.card}' is being resolved, so it is among the played cards ('played:')", "Playing Territory Cards")
+            timing = RULES.cards[d.card]["timing"]
+            if timing != s.phase:
+                _fail(where, f"'{d.card}' is played in the {timing} phase, not in {s.phase}", "Playing Territory Cards")
+        elif s.phase != PLACEMENT:
+            _fail(where, f"{d.kind.replace('_', '-')} is decided during placement, not in {s.phase}", f"Clans: {clan.capitalize()}")

@@ -1,0 +1,184 @@
+"""Position format: a position states a moment the rules can reach; what the components or the rules make
+impossible is refused with the line and field of the fact at fault (docs/rokugan-positions.md, "Impossible
+positions"). Each case names the rulebook section (or reference row) that rules it out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from daimyo.core.errors import FormatError
+from daimyo.rokugan.position import from_position, to_position
+from tests.rokugan.helpers import merged, pos, state_of
+
+BASE = """
+format: rokugan-position
+players: crab phoenix unicorn
+phase: placement
+round: 2
+first: crab
+turn: crab
+province crab_1: crab
+province crab_2: crab
+province phoenix_1: phoenix
+province unicorn_1: unicorn
+hand crab: a1 a2 bluff
+hand phoenix: a1 a2 bluff
+hand unicorn: a1 a2 bluff
+"""
+
+# (case, lines replacing BASE's facts of the same key, lines added as they are, the offending line's start, field,
+#  words of the message)
+CASES = [
+    ("negative set-aside (Setup 7)", "set-aside crab: -10", "", "set-aside crab", "set-aside", "set aside"),
+    ("two special tokens on one line (Special Tokens: one a province)",
+     "province crab_2: crab special=shrine special=battlefield", "", "province crab_2", "province", "given twice"),
+    ("two special tokens over two lines (Special Tokens: one a province)",
+     "province crab_2: crab special=shrine", "province crab_2: crab special=battlefield", "province crab_2",
+     "province", "given twice"),
+    ("two owners for one province (Key Concepts: control)", "", "province crab_2: phoenix", "province crab_2",
+     "province", "given twice"),
+    ("a harbor in a coastal province (Feats of Engineering: landlocked)", "province crab_1: crab special=harbor", "",
+     "province crab_1", "province", "landlocked"),
+    ("Bushido in the Shadowlands (Bushido: non-Shadowlands)", "province shadowlands_north: - special=honor_4", "",
+     "province shadowlands_north", "province", "non-Shadowlands"),
+    ("two players hold the same objective (Setup 5: one card each)",
+     "objective crab: way-of-humility\nobjective phoenix: way-of-humility", "", "objective phoenix", "objective",
+     "held by crab too"),
+    ("three objectives offered (Setup 5: two dealt)",
+     "offer crab: emerald-empire way-of-the-sail way-of-humility", "", "offer crab", "offer", "dealt 2"),
+    ("two tokens on one border (Placing Combat Tokens)",
+     "hand crab: bluff\ntoken #1: crab a1 crab_2>crab_3\ntoken #2: crab a2 crab_2>crab_3", "", "token #2", "token",
+     "already stands on that border"),
+    ("a navy on the coastal border of a landlocked province (The Combat Tokens: Navy)",
+     "hand crab: a1 a2 bluff\ntoken #1: crab n1 ~crab_2", "", "token #1", "token", "landlocked"),
+    ("an army on a coastal border (The Combat Tokens: Army)", "token #1: crab a3 ~phoenix_2", "", "token #1", "token",
+     "coastal border"),
+    ("an army in the centre of another clan's province (The Combat Tokens: Army)", "token #1: crab a3 phoenix_1", "",
+     "token #1", "token", "defends only a province you control"),
+    ("a raid in one's own province (The Combat Tokens: Raid)", "token #1: crab raid crab_2", "", "token #1", "token",
+     "do not control"),
+    ("a blessing on a token that does not exist (The Combat Tokens: Blessing)", "token #1: crab b2 #9", "", "token #1",
+     "token", "no combat token #9"),
+    ("a blessing on a blessing (The Combat Tokens: Blessing)",
+     "token #1: crab a3 crab_2\ntoken #2: crab b2 #1\ntoken #3: crab b2 #2", "", "token #3", "token",
+     "not on another blessing"),
+    ("token #0 (Placing Combat Tokens: numbered from #1)", "token #0: crab a3 crab_2", "", "token #0", "token",
+     "numbered from #1"),
+    ("seven tokens behind a screen in placement (Upkeep Phase 2: six)", "hand crab: a1 a2 a3 a4 a5 n1 bluff", "",
+     "hand crab", "hand", "at most 6"),
+    ("scouts 99 (Setup 4)", "scouts crab: 99", "", "scouts crab", "scouts", "0 to 2"),
+    ("shugenja -1 (Setup 4)", "shugenja crab: -1", "", "shugenja crab", "shugenja", "0 to 1"),
+    ("next-token -5 (Placing Combat Tokens)", "next-token: -5", "", "next-token", "next-token", "from #1"),
+    ("next-token below a token on the board (Placing Combat Tokens)", "token #5: crab a3 crab_2\nnext-token: 3", "",
+     "next-token", "next-token", "after every token"),
+    ("six copies of one clan in the initiative deck (Setup 8)", "initiative: crab crab crab crab crab crab", "",
+     "initiative", "initiative", "one card of each"),
+    ("players given twice (Setup 3)", "", "players: crab phoenix unicorn", "players", "players", "given twice"),
+    ("a pending Unicorn swap for Crab (Clans: Unicorn)", "pending: unicorn-swap crab", "", "pending", "pending",
+     "Unicorn clan's ability"),
+    ("round 0 in placement (Round Track)", "round: 0", "", "round", "round", "rounds 1 to 5"),
+    ("a territory card held without its territory (Resolution Phase 6. Claim Territories)",
+     "cards crab: bountiful-harvest", "", "cards crab", "cards", "without controlling the mainland"),
+    ("a territory card played in the first round's upkeep (Upkeep Phase 3, ignored in round 1)",
+     "phase: upkeep\nround: 1\nplayed: bountiful-harvest", "", "played", "played", "before round 2"),
+    ("one clan choosing for another in the clan choice (Setup 3. Choose Clans)", "phase: setup-clans\nturn: phoenix",
+     "", "phase", "phase", "clan choice is over"),
+    ("control tokens that do not add up to 30 (Components: 30 control tokens)", "supply crab: 5", "", "supply crab",
+     "supply", "control tokens of crab"),
+    ("the bluff of a player Spy Network stopped (Spy Network)", "hand crab: a1 a2\nspied crab: yes\n"
+     "token #1: crab bluff crab_2>crab_3", "", "token #1", "token", "cannot place its bluff"),
+    ("a Dragon return of a token not drawn (Clans: Dragon)", "", "", "", "", ""),
+]
+CASES = [c for c in CASES if c[3]]  # (the Dragon case has its own test below: it needs a Dragon)
+
+
+def _line_of(text: str, start: str) -> int:
+    """The number of the last line of ``text`` that starts with ``start``."""
+    return max(no for no, line in enumerate(text.splitlines(), 1) if line.startswith(start + ":"))
+
+
+@pytest.mark.parametrize("case, replaced, added, start, field, words", CASES, ids=[c[0] for c in CASES])
+def test_an_impossible_position_is_refused_naming_its_line_and_field(case, replaced, added, start, field, words):
+    """Position format, "Impossible positions": each case of issue 13 is refused with its line and field."""
+    text = merged(BASE, replaced) + (added + "\n" if added else "")
+    no = _line_of(text, start)
+    named = rf"^line {no} \({re.escape(field)}\): "
+    with pytest.raises(FormatError, match=named) as e:
+        from_position(text)
+    assert words in str(e.value)
+
+
+def test_the_base_position_of_these_cases_is_possible():
+    """The cases above differ from a position that is read without complaint."""
+    s = from_position(pos(BASE))
+    assert from_position(to_position(s)).clans == ["crab", "phoenix", "unicorn"]
+
+
+def test_a_dragon_return_names_tokens_drawn_behind_the_screen():
+    """Reference: clans: Dragon ("one drawn token, never the bluff"): drawn= names tokens in the hand, no bluff."""
+    base = """
+        format: rokugan-position
+        players: dragon crab
+        phase: upkeep
+        round: 2
+        province dragon_1: dragon
+        province crab_1: crab
+        hand dragon: a1 a2 a3 n1 s1 b2 bluff
+        hand crab: a1 bluff
+    """
+    assert state_of(base + "pending: dragon-return dragon drawn=a1,a2,a3,n1,s1,b2\n").pending[-1].tokens[0] == "a1"
+    for drawn in ("a1,bluff", "a5"):
+        text = pos(base + f"pending: dragon-return dragon drawn={drawn}\n")
+        with pytest.raises(FormatError, match=rf"^line {_line_of(text, 'pending')} \(pending\).*never the bluff"):
+            from_position(text)
+
+
+def test_in_upkeep_a_clan_with_no_control_token_is_ronin():
+    """Additional Rules: Ronin (a player with no control token on the board at the start of the upkeep phase is
+    ronin): a position in upkeep marks it ronin unless it says otherwise."""
+    s = state_of("""
+        format: rokugan-position
+        players: crab phoenix
+        phase: upkeep
+        round: 2
+        province crab_1: crab
+        hand crab: a1 bluff
+        hand phoenix: a1 bluff
+    """)
+    assert s.ronin == [False, True]
+
+
+def test_tokens_placed_before_a_card_changed_the_board_are_possible():
+    """Resolution Phase 2 (legality is checked again): an army attacking from a province its player gave up for a
+    Shadowlands card, and a navy at a harbor Inspire Fear removed, are reachable and read."""
+    s = state_of("""
+        format: rokugan-position
+        players: crab phoenix
+        phase: placement
+        round: 3
+        played: inspire-fear
+        province crab_1: crab
+        token #1: crab a3 crab_2>crab_3
+        token #2: crab n1 ~crab_3
+        hand crab: a1 bluff
+        hand phoenix: a1 bluff
+    """)
+    assert [t.number for t in s.tokens] == [1, 2]
+    text = pos("""
+        format: rokugan-position
+        players: crab phoenix
+        phase: placement
+        round: 3
+        played: bountiful-harvest
+        province crab_1: crab
+        province mainland_1: crab
+        province mainland_2: crab
+        province mainland_3: crab
+        token #1: crab a3 crab_2>crab_3
+        hand crab: a1 bluff
+        hand phoenix: a1 bluff
+    """)
+    with pytest.raises(FormatError, match=rf"^line {_line_of(text, 'token #1')} \(token\).*you do not control crab_2"):
+        from_position(text)
