@@ -130,6 +130,7 @@ def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[
     """The choices of a pending decision."""
     kind, seat = frame.kind, frame.seat
     if kind == DRAGON_RETURN:
+        assert isinstance(frame, AbilityDecision)  # Dragon's return is an ability's decision
         # Clans: Dragon returns "one drawn token (never the bluff)": a token kept from the last round stays
         return [("return", c) for c in hand_codes(s, seat) if not frame.tokens or c in frame.tokens]
     if kind == SCORPION_LOOK:

@@ -201,7 +201,7 @@ def from_position(text: str) -> RokuganState:
     s.supply = [None] * n  # type: ignore[list-item]  # None: not given by the text (the reader fills it in)
     given_spaces = None
     ronin_given = [False] * n
-    known = {}
+    known: dict[int, tuple[str, str]] = {}
     for no, k, sub, v in entries:
         where = f"line {no} ({k})"
         if sub is None:
@@ -484,10 +484,10 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
     def line(key: str) -> str:
         return where_of.get((key, clan), f"{key} {clan}")
 
-    for i, t in enumerate(s.tokens):
-        if t.owner == q:
-            s.tokens[i] = BoardToken(t.number, t.owner, take(t.clan_token, where_of[("token", f"#{t.number}")]), t.place,
-                                     t.site, t.attacked, t.faceup, t.known_by)
+    for i, bt in enumerate(s.tokens):
+        if bt.owner == q:
+            s.tokens[i] = BoardToken(bt.number, bt.owner, take(bt.clan_token, where_of[("token", f"#{bt.number}")]), bt.place,
+                                     bt.site, bt.attacked, bt.faceup, bt.known_by)
     s.hand[q] = [take(c, line("hand")) for c in s.hand[q]]
     s.discard[q] = [take(c, line("discard")) for c in s.discard[q]]
     s.out[q] = [take(c, line("out")) for c in s.out[q]]

@@ -16,13 +16,27 @@ Those facts are accepted when such a card has been played; the others are refuse
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import placement_reason
-from daimyo.rokugan.records import BLUFF, CARD, DRAGON_RETURN, HARBOR, OVER, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP
+from daimyo.rokugan.records import (
+    BLUFF,
+    CARD,
+    DRAGON_RETURN,
+    HARBOR,
+    OVER,
+    PLACEMENT,
+    SCORCHED,
+    SETUP_CLANS,
+    SETUP_CONTROL,
+    SETUP_OBJECTIVES,
+    UPKEEP,
+    AbilityDecision,
+    CardDecision,
+)
 from daimyo.rokugan.scoring import territory_controller
 
 if TYPE_CHECKING:
@@ -126,8 +140,8 @@ def _check_provinces(s: RokuganState, at: _Where) -> None:
 
 # ------------------------------------------------------------------ secret objectives
 def _check_objectives(s: RokuganState, at: _Where) -> None:
-    dealt: dict[str, str] = {}
-    kept: dict[str, str] = {}
+    dealt: dict[str, str | None] = {}
+    kept: dict[str, str | None] = {}
     for q, clan in enumerate(s.clans):
         offer = s.offer[q]
         if offer and len(offer) != RULES.objectives_dealt:
@@ -186,7 +200,7 @@ def _check_hands(s: RokuganState, at: _Where) -> None:
         # Dragon holds its extra token until it returns one; Promotion and Reinforcements take two tokens into the
         # hand before giving two back
         most = RULES.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
-        most += 2 if any(d.kind == CARD and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
+        most += 2 if any(isinstance(d, CardDecision) and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
         if len(s.hand[q]) > most:
             _fail(at("hand", clan), f"{clan} has {len(s.hand[q])} combat tokens behind its screen; a hand is at most {most}",
                   "Upkeep Phase 2. Draw Combat Tokens")
@@ -236,7 +250,7 @@ def _placement_reason(s: RokuganState, t) -> tuple | None:
     reason = placement_reason(s, t.owner, kind, t.place, t.site, t.attacked, reveal=True)
     if reason is None:
         return None
-    changed = []
+    changed: list[tuple[list[Any], int, Any]] = []  # (a field of the state, an index, the value it may have had)
     if any(c in s.played for c in LOSE_CONTROL):
         # its owner may have controlled the province it defends (or attacks from) when the token was placed
         p = source_of_border(t.site, t.attacked) if t.place == "l" else t.site if t.place == "c" else -1
@@ -259,9 +273,10 @@ def _placement_reason(s: RokuganState, t) -> tuple | None:
 # ------------------------------------------------------------------ decisions waiting
 def _check_pending(s: RokuganState, at: _Where) -> None:
     for d in s.pending:
-        clan = s.clans[d.seat]
+        clan = s.clans[d.seat] or "?"
         where = at("pending")
         if d.kind == DRAGON_RETURN:
+            assert isinstance(d, AbilityDecision)  # Dragon's return is an ability's decision
             if s.phase != UPKEEP:
                 _fail(where, f"Dragon returns a token right after drawing in upkeep, not in {s.phase}", "Clans: Dragon")
             hand = Counter(s.code_of(d.seat, x) for x in s.hand[d.seat])
@@ -270,6 +285,7 @@ def _check_pending(s: RokuganState, at: _Where) -> None:
                 _fail(where, f"drawn={','.join(d.tokens)}: the tokens drawn are behind {clan}'s screen and never the bluff",
                       "Clans: Dragon")
         elif d.kind == CARD:
+            assert isinstance(d, CardDecision)
             if d.card not in s.played:
                 _fail(where, f"'{d.card}' is being resolved, so it is among the played cards ('played:')", "Playing Territory Cards")
             timing = RULES.cards[d.card]["timing"]
