@@ -155,7 +155,7 @@ def _ask(g, seat) -> str:
     while True:
         raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)
         raw = raw.strip()
-        if raw.isdigit() and 1 <= int(raw) <= len(moves):
+        if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= len(moves):
             return moves[int(raw) - 1]
         if raw in moves:
             return raw
