@@ -33,6 +33,7 @@ DECK_SIZE = 40
 COPIES = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
 MAX_GOLD = 8
 MAX_JADE = 1
+SCHEMA_FILE = "cards.schema.json"   # the JSON Schema of a card file, for editors (data/cards.schema.json)
 
 
 @dataclass(frozen=True)
@@ -387,7 +388,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
             raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
-        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment"}
+        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment", "$schema"}   # $schema: for editors
         if unknown:
             raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
         for part in ("cards", "characters", "decks"):
@@ -439,11 +440,11 @@ _SAMPLE: CardSet | None = None
 
 
 def sample_set() -> CardSet:
-    """The project's own sample set (daimyo/senjutsu/data/*.json): four characters and their decks."""
+    """The project's own sample set (daimyo/senjutsu/data/*.json, not the schema): four characters and their decks."""
     global _SAMPLE
     if _SAMPLE is None:
         files = sorted((p.name, p.read_text(encoding="utf-8")) for p in resources.files("daimyo.senjutsu").joinpath("data").iterdir()
-                       if p.name.endswith(".json"))
+                       if p.name.endswith(".json") and p.name != SCHEMA_FILE)
         _SAMPLE = load_data(files)
     return _SAMPLE
 

@@ -70,3 +70,77 @@ def test_ten_thousand_type_mutations_of_the_sample_set_give_no_traceback():
     assert doc == SAMPLE                     # every mutation was undone
     assert refused > 5_000                   # most changes of type break the file, and they were seen to
     assert time.perf_counter() - start < 60
+
+
+SCHEMA = json.loads(resources.files("daimyo.senjutsu").joinpath("data", "cards.schema.json").read_text(encoding="utf-8"))
+
+
+def _validator():
+    import jsonschema
+
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    return jsonschema.Draft202012Validator(SCHEMA)
+
+
+def test_sample_set_validates_against_the_published_schema():
+    """The JSON Schema for card files (data/cards.schema.json) accepts the sample set the loader accepts."""
+    assert not [e.message for e in _validator().iter_errors(SAMPLE)]
+
+
+def test_schema_names_the_loaders_words():
+    """The schema's lists of words are the loader's own (kept in step with daimyo/senjutsu/cards.py)."""
+    from daimyo.senjutsu import cards
+
+    d = SCHEMA["$defs"]
+    assert d["card"]["properties"]["type"]["enum"] == list(cards.TYPES)
+    assert d["card"]["properties"]["rank"]["enum"] == list(cards.RANKS)
+    assert d["card"]["properties"]["core"]["enum"] == list(cards.CORE_KINDS)
+    assert d["card"]["properties"]["play"]["enum"] == list(cards.INSTANT_TIMINGS)
+    assert d["line"]["properties"]["kamae"]["enum"] == list(cards.KAMAE)
+    assert d["line"]["properties"]["when"]["enum"] == list(cards.WHEN)
+    assert d["line"]["properties"]["cancel_active"]["enum"] == list(cards.CANCEL_KINDS)
+    assert d["line"]["properties"]["attack"]["properties"]["effects"]["items"]["enum"] == list(cards.CELL_EFFECTS)
+    assert [r["required"][0] for r in d["line"]["oneOf"]] == list(cards.LINE_EFFECTS)
+
+
+def test_what_the_loader_refuses_the_schema_refuses_too():
+    """A card, character or deck of the wrong shape is refused by both the loader and the schema."""
+    card = {"id": "x", "name": "X", "type": "attack", "rank": "wood", "initiative": 3, "lines": [{"block": ["F"], "counter": [5]}]}
+    broken = [
+        {**card, "type": "kick"}, {**card, "rank": "tin"}, {**card, "initiative": [3, 5, 1]}, {**card, "keywords": 3},
+        {**card, "lines": [{"block": ["F"], "counter": 5}]}, {**card, "lines": [{"attack": {"grid": {"Q": ["wound"]}}}]},
+        {**card, "lines": [{"move": [{"step": "up"}]}]}, {**card, "lines": [{"gain_focus": 1, "draw": 1}]},
+        {**card, "lines": [{"gain_focus": 1, "counter": [5]}]}, {**card, "asterisk": 1}, {**card, "id": 7}, 3,
+    ]
+    validator = _validator()
+    assert not list(validator.iter_errors({"format": "senjutsu-cards", "cards": [card]}))
+    load_data([("ok.json", json.dumps({"format": "senjutsu-cards", "cards": [card]}))])
+    for bad in broken:
+        doc = {"format": "senjutsu-cards", "cards": [bad]}
+        assert list(validator.iter_errors(doc)), bad
+        try:
+            load_data([("bad.json", json.dumps(doc))])
+        except FormatError:
+            continue
+        raise AssertionError(f"the loader accepted {bad!r}")
+    for doc in ({"format": "senjutsu-cards", "decks": [5]}, {"format": "senjutsu-cards", "characters": ["kaze"]},
+                {"format": "senjutsu-cards", "cards": {}}):
+        assert list(validator.iter_errors(doc))
+        try:
+            load_data([("bad.json", json.dumps(doc))])
+        except FormatError:
+            continue
+        raise AssertionError(f"the loader accepted {doc!r}")
+
+
+def test_a_card_file_may_name_its_schema():
+    """Editors find the schema through a top-level "$schema"; the loader allows that field and no other unknown one."""
+    doc = {"$schema": "cards.schema.json", "format": "senjutsu-cards", "cards": []}
+    assert not list(_validator().iter_errors(doc))
+    load_data([("mine.json", json.dumps(doc))])
+    try:
+        load_data([("mine.json", json.dumps({**doc, "schema": "x"}))])
+    except FormatError as e:
+        assert "unknown top-level field" in str(e)
+    else:
+        raise AssertionError("an unknown top-level field was accepted")
