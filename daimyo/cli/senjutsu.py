@@ -156,7 +156,7 @@ def _ask(g, seat) -> str:
     while True:
         raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)
         raw = raw.strip()
-        if raw.isdigit() and 1 <= int(raw) <= len(moves):
+        if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= len(moves):
             return moves[int(raw) - 1]
         if raw in moves:
             return raw
@@ -207,15 +207,33 @@ def simulate(games, seed, characters, bots, as_json) -> None:
 
 @senjutsu.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def replay(file: Path) -> None:
+@click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The card files the duel was played with (docs/senjutsu-cards.md), read with the sample set.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
+def replay(file: Path, cards: tuple[Path, ...], as_json: bool) -> None:
     """Replay a record (or a position followed by actions) and show the public events and the final board."""
+    import json
+
+    from daimyo.senjutsu.cards import load_files
     from daimyo.senjutsu.record import replay as replay_text
 
+    cs = None
+    if cards:
+        try:
+            cs = load_files(list(cards))
+        except ValueError as e:
+            click.echo(str(e), err=True)
+            sys.exit(1)
     try:
-        rep = replay_text(file.read_text(encoding="utf-8"))
+        rep = replay_text(file.read_text(encoding="utf-8"), cs)
     except ValueError as e:
         fail_on_file(file, e)
     words = event_words(rep.state)
+    if as_json:
+        events = [{"line": line, **e.to_dict(), "text": words.sentence(e)}
+                  for line, _actor, _action, evs in rep.steps for e in evs if e.visible(None)]
+        click.echo(json.dumps({"state": rep.state.view(None), "events": events}, default=list))
+        return
     for _line, _actor, _action, evs in rep.steps:
         for event in evs:
             if event.visible(None):

@@ -33,8 +33,13 @@ def move_text(s, m: tuple) -> str:
     return verb
 
 
+def _digits(text: str) -> bool:
+    """Whole numbers are written in the digits 0-9 (``str.isdigit`` also accepts superscripts that ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _count(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not _digits(text):
         raise RuleViolation(f"{what}: '{text}' is not a whole number of coins", _SECTION)
     return int(text)
 
@@ -60,7 +65,7 @@ def parse_move(s, text: str) -> tuple:
             raise RuleViolation(f"'{verb}' takes no argument: '{text}'", _SECTION)
         return (verb,)
     if verb == "hostage":
-        if len(args) != 1 or not args[0].startswith("#") or not args[0][1:].isdigit():
+        if len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:]):
             raise RuleViolation(f"write 'hostage #N' with a figure number, not '{text}'", _SECTION)
         return ("hostage", int(args[0][1:]))
     if verb == "remainder":

@@ -40,8 +40,13 @@ PLAYER_FIELDS = ("coins", "ronin", "vp", "tokens")
 SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "generator", "key", "players", "shown")
 
 
+def _digits(text: str) -> bool:
+    """Whole numbers are written in the digits 0-9 (``str.isdigit`` and ``\\d`` also accept other digits)."""
+    return re.fullmatch(r"[0-9]+", text) is not None
+
+
 def _int(v: str, where: str) -> int:
-    if not re.fullmatch(r"\d+", v):
+    if not _digits(v):
         raise FormatError(f"{where}: expected a whole number of at least 0, got '{v}'")
     return int(v)
 
@@ -154,7 +159,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
                     raise FormatError(f"{where}: {clans[p]} is already allied with {clans[s.ally[p]]} (a clan has one ally at most)")
             s.ally[a], s.ally[b] = b, a
         elif key == "war" and subj is not None:
-            if not subj.isdigit() or int(subj) < 1:
+            if not _digits(subj) or int(subj) < 1:
                 raise FormatError(f"{where}: the War Number must be a whole number from 1, got '{subj}'")
             k = int(subj)
             if k in numbered:
@@ -236,7 +241,7 @@ def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int
         if not words:
             raise FormatError(f"{where}: an empty figure between commas")
         if words[0].startswith("#"):
-            if not words[0][1:].isdigit() or int(words[0][1:]) < 1:
+            if not _digits(words[0][1:]) or int(words[0][1:]) < 1:
                 raise FormatError(f"{where}: a figure number is #1, #2, ..., got '{words[0]}'")
             next_id = int(words[0][1:])
             words = words[1:]
@@ -250,7 +255,7 @@ def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int
         for w in words[2:]:
             if w.startswith("force="):
                 force = _int(w[6:], f"{where}: force")
-            elif re.fullmatch(r"x\d+", w) and int(w[1:]) >= 1:
+            elif re.fullmatch(r"x[0-9]+", w) and int(w[1:]) >= 1:
                 count = int(w[1:])
             else:
                 raise FormatError(f"{where}: expected 'force=N' or 'xN' after the kind, got '{w}'")

@@ -33,6 +33,7 @@ DECK_SIZE = 40
 COPIES: dict[str | None, int] = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
 MAX_GOLD = 8
 MAX_JADE = 1
+SCHEMA_FILE = "cards.schema.json"   # the JSON Schema of a card file, for editors (data/cards.schema.json)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,24 @@ def _int(v, where, what, fld, lo=0, hi=20) -> int:
     return v
 
 
+def _str(v, where, what, fld) -> str:
+    if not isinstance(v, str) or not v:
+        raise _err(where, what, fld, f"expected a non-empty string, got {v!r}")
+    return v
+
+
+def _strings(v, where, what, fld) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _err(where, what, fld, f"expected a list of strings, got {v!r}")
+    return tuple(v)
+
+
+def _name(d: dict, kind: str) -> str:
+    """How an error names a card, character or deck: its id when that is a string."""
+    cid = d.get("id")
+    return f"{kind} '{cid}'" if isinstance(cid, str) else f"{kind} '?'"
+
+
 def _check_effects(effects, where, what, fld):
     if not isinstance(effects, list) or not effects:
         raise _err(where, what, fld, "expected a non-empty list of effects")
@@ -125,7 +144,7 @@ def _check_cell(path, where, what, fld):
 
 def _check_line(line, where, what, fld):
     if not isinstance(line, dict):
-        raise _err(where, what, fld, "a line is an object")
+        raise _err(where, what, fld, f"a line is an object, got {line!r}")
     unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range"}
     if unknown:
         raise _err(where, what, fld, f"unknown key(s) {sorted(unknown)}")
@@ -144,6 +163,13 @@ def _check_line(line, where, what, fld):
         raise _err(where, what, fld + ".when", f"'{line['when']}' is not a timing (one of {', '.join(WHEN)})")
     if "if" in line and line["if"] != "successful":
         raise _err(where, what, fld + ".if", "the only condition is 'successful'")
+    for flag in ("mandatory", "then"):
+        if flag in line and not isinstance(line[flag], bool):
+            raise _err(where, what, f"{fld}.{flag}", f"write true or false, got {line[flag]!r}")
+    if "text" in line and not isinstance(line["text"], str):
+        raise _err(where, what, fld + ".text", f"free text is a string, got {line['text']!r}")
+    if "counter" in line and "block" not in line:
+        raise _err(where, what, fld + ".counter", "countered speeds go on a block line")
     kind = effects[0]
     v = line[kind]
     f = f"{fld}.{kind}"
@@ -181,7 +207,10 @@ def _check_line(line, where, what, fld):
             raise _err(where, what, f, "a block is a list of cells")
         for cell in v:
             _check_cell(cell, where, what, f)
-        for s in line.get("counter", []):
+        counter = line.get("counter", [])
+        if not isinstance(counter, list):
+            raise _err(where, what, fld + ".counter", f"a list of countered speeds such as [5, 6], got {counter!r}")
+        for s in counter:
             _int(s, where, what, fld + ".counter", 0, 12)
     elif kind == "switch":
         if v not in KAMAE[1:] + ("any",):
@@ -198,19 +227,27 @@ def _check_line(line, where, what, fld):
         if v not in CANCEL_KINDS:
             raise _err(where, what, f, f"cancel_active is one of {', '.join(CANCEL_KINDS)}")
     elif kind == "search":
-        if not isinstance(v, dict) or ("top" in v and not isinstance(v["top"], int)):
+        if not isinstance(v, dict) or set(v) - {"top"}:
             raise _err(where, what, f, "search is an object, optionally {\"top\": n}")
+        if "top" in v:
+            _int(v["top"], where, what, f + ".top", 1, DECK_SIZE)
     else:
         _int(v, where, what, f, 1, 6)
 
 
-def _parse_card(d: dict, where: str) -> Card:
-    what = f"card '{d.get('id', '?')}'"
+def _parse_card(d: dict, where: str, index: int = 0) -> Card:
     if not isinstance(d, dict):
-        raise FormatError(f"{where}: every card is an object")
+        raise FormatError(f"{where}: cards[{index}]: every card is an object, got {d!r}")
+    what = _name(d, "card")
     for k in ("id", "name", "type", "initiative", "lines"):
         if k not in d:
             raise _err(where, what, k, "missing")
+    for k in ("id", "name"):
+        _str(d[k], where, what, k)
+    for k in ("signature", "kamae", "text"):
+        if d.get(k) is not None and not isinstance(d[k], str):
+            raise _err(where, what, k, f"expected a string, got {d[k]!r}")
+    keywords = _strings(d.get("keywords", []), where, what, "keywords")
     known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
              "split", "asterisk", "signature", "core", "text", "play"}
     if set(d) - known:
@@ -238,6 +275,8 @@ def _parse_card(d: dict, where: str) -> Card:
         raise _err(where, what, "lines", "a list of lines")
     for i, line in enumerate(d["lines"]):
         _check_line(line, where, what, f"lines[{i}]")
+    if not isinstance(d.get("asterisk", []), list):
+        raise _err(where, what, "asterisk", f"a list of lines, got {d['asterisk']!r}")
     for i, line in enumerate(d.get("asterisk", [])):
         _check_line(line, where, what, f"asterisk[{i}]")
     focus = _int(d.get("focus", 0), where, what, "focus", 0, 3)
@@ -272,25 +311,32 @@ def _parse_card(d: dict, where: str) -> Card:
         _int(split["initiative"], where, what, "split.initiative", 0, 12)
         _int(split["line"], where, what, "split.line", 1, len(d["lines"]) - 1 if len(d["lines"]) > 1 else 1)
     return Card(id=d["id"], name=d["name"], type=d["type"], rank=rank, initiative=initiative, lines=tuple(d["lines"]),
-                keywords=tuple(d.get("keywords", ())), focus=focus, kamae=d.get("kamae"), alt=alt, instant=instant, play=play,
+                keywords=keywords, focus=focus, kamae=d.get("kamae"), alt=alt, instant=instant, play=play,
                 condition=d.get("condition"), split=split, asterisk=tuple(d.get("asterisk", ())),
                 signature=d.get("signature"), core=core, text=d.get("text", ""))
 
 
-def _parse_character(d: dict, where: str) -> Character:
-    what = f"character '{d.get('id', '?')}'"
+def _parse_character(d: dict, where: str, index: int = 0) -> Character:
+    if not isinstance(d, dict):
+        raise FormatError(f"{where}: characters[{index}]: every character is an object, got {d!r}")
+    what = _name(d, "character")
     for k in ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons"):
         if k not in d:
             raise _err(where, what, k, "missing")
+    unknown = set(d) - {"id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons", "text"}
+    if unknown:
+        raise _err(where, what, sorted(unknown)[0], "unknown field")
+    for k in ("id", "name", "core_ability"):
+        _str(d[k], where, what, k)
     kt = d["kamae"]
-    if not isinstance(kt, dict) or not isinstance(kt.get("branches"), list):
+    if not isinstance(kt, dict) or set(kt) != {"branches"} or not isinstance(kt["branches"], list):
         raise _err(where, what, "kamae", "a Kamae tree is {\"branches\": [[from, to, focus], ...]}")
     branches = []
     for b in kt["branches"]:
         if not (isinstance(b, list) and len(b) == 3 and b[0] in KAMAE and b[1] in KAMAE and isinstance(b[2], bool) and b[0] != b[1]):
             raise _err(where, what, "kamae.branches", f"bad branch {b!r} (write [from, to, gives_focus])")
         branches.append(tuple(b))
-    if not isinstance(d["weapons"], list) or not d["weapons"]:
+    if not _strings(d["weapons"], where, what, "weapons"):
         raise _err(where, what, "weapons", "a non-empty list of core weapon card ids")
     return Character(id=d["id"], name=d["name"], advantage=_int(d["advantage"], where, what, "advantage", 0, 99),
                      hand_limit=_int(d["hand_limit"], where, what, "hand_limit", 1, 12),
@@ -311,7 +357,7 @@ def check_deck(deck_id: str, character: Character, weapon: str, counts: dict[str
         if cid not in cards:
             raise _err(where, what, "cards", f"unknown card '{cid}'")
         c = cards[cid]
-        if not isinstance(n, int) or n < 1:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise _err(where, what, f"cards.{cid}", "a count of at least 1")
         if c.core:
             raise _err(where, what, f"cards.{cid}", f"card '{cid}' is a core card; core cards are not part of the forty (Deck Construction)")
@@ -342,20 +388,23 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
             raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
-        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment"}
+        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment", "$schema"}   # $schema: for editors
         if unknown:
             raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
-        for d in doc.get("cards", []):
-            c = _parse_card(d, where)
+        for part in ("cards", "characters", "decks"):
+            if not isinstance(doc.get(part, []), list):
+                raise FormatError(f"{where}: field '{part}': a list of objects, got {doc[part]!r}")
+        for i, d in enumerate(doc.get("cards", [])):
+            c = _parse_card(d, where, i)
             if c.id in cs.cards:
                 raise _err(where, f"card '{c.id}'", "id", "defined twice")
             cs.cards[c.id] = c
-        for d in doc.get("characters", []):
-            ch = _parse_character(d, where)
+        for i, d in enumerate(doc.get("characters", [])):
+            ch = _parse_character(d, where, i)
             if ch.id in cs.characters:
                 raise _err(where, f"character '{ch.id}'", "id", "defined twice")
             cs.characters[ch.id] = ch
-        raw_decks += [(where, d) for d in doc.get("decks", [])]
+        raw_decks += [(where, i, d) for i, d in enumerate(doc.get("decks", []))]
     for cid, c in cs.cards.items():
         if c.signature is not None and c.signature not in cs.characters:
             raise _err("cards", f"card '{cid}'", "signature", f"unknown character '{c.signature}'")
@@ -365,11 +414,19 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
         for w in ch.weapons:
             if w not in cs.cards or cs.cards[w].core != "weapon":
                 raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card")
-    for where, d in raw_decks:
-        what = f"deck '{d.get('id', '?')}'"
+    for where, i, d in raw_decks:
+        if not isinstance(d, dict):
+            raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {d!r}")
+        what = _name(d, "deck")
         for k in ("id", "character", "weapon", "cards"):
             if k not in d:
                 raise _err(where, what, k, "missing")
+        if set(d) - {"id", "character", "weapon", "cards", "text"}:
+            raise _err(where, what, sorted(set(d) - {"id", "character", "weapon", "cards", "text"})[0], "unknown field")
+        for k in ("id", "character", "weapon"):
+            _str(d[k], where, what, k)
+        if d["id"] in cs.decks:
+            raise _err(where, what, "id", "defined twice")
         if d["character"] not in cs.characters:
             raise _err(where, what, "character", f"unknown character '{d['character']}'")
         if not isinstance(d["cards"], dict):
@@ -383,11 +440,11 @@ _SAMPLE: CardSet | None = None
 
 
 def sample_set() -> CardSet:
-    """The project's own sample set (daimyo/senjutsu/data/*.json): four characters and their decks."""
+    """The project's own sample set (daimyo/senjutsu/data/*.json, not the schema): four characters and their decks."""
     global _SAMPLE
     if _SAMPLE is None:
         files = sorted((p.name, p.read_text(encoding="utf-8")) for p in resources.files("daimyo.senjutsu").joinpath("data").iterdir()
-                       if p.name.endswith(".json"))
+                       if p.name.endswith(".json") and p.name != SCHEMA_FILE)
         _SAMPLE = load_data(files)
     return _SAMPLE
 

@@ -40,6 +40,17 @@ def harm(s: SenjutsuState, seat: int, effect: str, why: str, source: int | None 
     return out
 
 
+def harm_together(s: SenjutsuState, hits: list[tuple[int, str, str]]) -> list[Event]:
+    """Harm dealt to several characters by one step (both characters of a collision): characters it beats are
+    defeated at the same moment, so the last ones standing share a draw (Winning the Game)."""
+    deferred, s.defeats_deferred = s.defeats_deferred, True
+    out = []
+    for seat, effect, why in hits:
+        out += harm(s, seat, effect, why)
+    s.defeats_deferred = deferred
+    return out + (settle(s) if not deferred else [])
+
+
 def discard_card(s: SenjutsuState, seat: int, cid: str) -> list[Event]:
     d = s.duellists[seat]
     d.hand.remove(cid)

@@ -43,6 +43,13 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def centre_distance2(a: Hex, b: Hex) -> int:
+    """The squared distance between the centres of two hexes, the distance between neighbours' centres being 1
+    (flat-topped hexes of size 1: x = 3/2 q, y = sqrt(3) (r + q/2), so x^2 + y^2 = 3 (q^2 + q r + r^2))."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return dq * dq + dq * dr + dr * dr
+
+
 def rotate(v: Hex, turns: int) -> Hex:
     """Turn an offset by ``turns`` sixths of a circle clockwise (so DIRECTIONS[0] becomes DIRECTIONS[turns])."""
     q, r = v

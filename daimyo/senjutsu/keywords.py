@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import harm, movement, resolution
 from daimyo.senjutsu.cards import TARGETED_EFFECTS
-from daimyo.senjutsu.hexgrid import FACINGS, distance, hex_text, line_of_sight, neighbour
+from daimyo.senjutsu.hexgrid import FACINGS, centre_distance2, distance, hex_text, line_of_sight, neighbour
 from daimyo.senjutsu.state import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
@@ -36,8 +36,11 @@ def keyword_targets(s: SenjutsuState, f: Frame) -> list[int] | None:
 
 
 def line_targeted(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
-    """A keyword acting on the Targeted character(s): push, pull, rotate_target, discard, swap, cancel_active."""
+    """A keyword acting on the Targeted character(s): push, pull, rotate_target, discard, swap, cancel_active.
+    Several targets receive it one after the other, each with its collision resolved before the next moves."""
     seat = f.seat
+    if f.keyword is not None:   # back after a collision of an earlier target resolved: on to the next target
+        return next_keyword_target(s, f, line)
     targets = keyword_targets(s, f)
     if targets is None:
         me = s.duellists[seat]
@@ -99,6 +102,7 @@ def next_keyword_target(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
                 f.discards_left = None
                 continue
             return resolution.ask_now(s, f, j, "kwdiscard", opts, "Discard X")
+    f.keyword = None
     resolution.advance_line(f)
     return []
 
@@ -113,8 +117,9 @@ def rotation_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str
 
 
 def push_paths(s: SenjutsuState, seat: int, j: int, count: int, away: bool) -> list[tuple[str, ...]]:
-    """Push X / Pull X: each hex moves the target one further from (push) or nearer to (pull) the mover; ties are
-    the mover's choice; a path ends at its first collision."""
+    """Push X / Pull X: "directly away from" (towards) the attacker, one hex at a time: each hex is a neighbour
+    whose centre is furthest from (nearest to) the attacker's centre; only neighbours tied for that are the
+    mover's choice, so a target in line with the attacker has one way. A path ends at its first collision."""
     src = s.duellists[seat].pos
     out = []
 
@@ -122,12 +127,12 @@ def push_paths(s: SenjutsuState, seat: int, j: int, count: int, away: bool) -> l
         if not left:
             out.append(path)
             return
-        cur = distance(src, pos)
-        want = cur + 1 if away else cur - 1
+        reach = {dirn: centre_distance2(src, neighbour(pos, dirn)) for dirn in range(6)}
+        best = max(reach.values()) if away else min(reach.values())
         for dirn in range(6):
-            h = neighbour(pos, dirn)
-            if distance(src, h) != want:
+            if reach[dirn] != best:
                 continue
+            h = neighbour(pos, dirn)
             if s.what_is_at(h, j) is not None:
                 out.append(path + (FACINGS[dirn],))
             else:
@@ -147,6 +152,8 @@ def shove_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -
             break
         d.pos = h
     out.insert(0, event("shoved", seat=seat_name(j), hex=hex_text(d.pos) if d.pos else None, by=seat_name(seat)))
+    if s.stack[-1] is not f:
+        return out   # Moving into Another Character resolves (discard, stuns) before the next target moves
     return out + next_keyword_target(s, f, line)
 
 

@@ -178,7 +178,5 @@ def bump_discard_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text:
     out = harm.discard_card(s, seat, text.split()[1]) if text != "discard -" else []
     other = line["_bump"]
     resolution.advance_line(f)
-    out += harm.harm(s, seat, "stun", "collision")
-    if other is not None and not s.duellists[other].defeated:
-        out += harm.harm(s, other, "stun", "collision")
-    return out
+    hurt = [seat] + ([other] if other is not None else [])
+    return out + harm.harm_together(s, [(j, "stun", "collision") for j in hurt])

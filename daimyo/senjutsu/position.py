@@ -60,8 +60,10 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
             head[key] = (no, val)
         else:
             raise FormatError(f"line {no}: unknown field '{key}'")
-    if head.get("format", (0, ""))[1] != FORMAT:
-        raise FormatError(f"line {head.get('format', (1,))[0]}: field 'format': expected {FORMAT}")
+    if "format" not in head:
+        raise FormatError(f"line 1: field 'format': missing; a position starts with 'format: {FORMAT}'")
+    if head["format"][1] != FORMAT:
+        raise FormatError(f"line {head['format'][0]}: field 'format': expected {FORMAT}")
     if "rules" in head and head["rules"][1] != SenjutsuState.rules_version:
         raise FormatError(f"line {head['rules'][0]}: field 'rules': this engine plays rules version {SenjutsuState.rules_version}")
     n = len(seats)
@@ -180,6 +182,9 @@ def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
         raise FormatError(f"line {no}: field 'hobbles': each hobble has made 0 to 3 quarter turns")
     if not 0 <= d.focus <= 3:
         raise FormatError(f"line {no}: field 'focus': 0 to 3")
+    for name in ("wounds", "bleeding", "stuns"):
+        if getattr(d, name) < 0:
+            raise FormatError(f"line {no}: field '{name}': a whole number of at least 0, got {getattr(d, name)}")
     hand = lines.get("hand", (no, ""))[1].split()
     discard = lines.get("discard", (no, ""))[1].split()
     for where, items in (("hand", hand), ("discard", [c.lstrip("~") for c in discard])):

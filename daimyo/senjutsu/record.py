@@ -92,6 +92,9 @@ def parse_terrain(val: str) -> list[tuple[str, list]]:
 def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[tuple[int, str, str]]]:
     header, actions = split_record(text, _is_actor)
     fields = header_fields(header)
+    if "format" not in fields:
+        raise ReplayError(header[0][0] if header else 1, f"no 'format:' line: a record starts with 'format: {FORMAT}' "
+                                                         f"(a position with 'format: {POSITION_FORMAT}')")
     if check_format(fields, FORMAT, POSITION_FORMAT, SenjutsuState.rules_version) == POSITION_FORMAT:
         try:
             return from_position(position_body(text, actions), cards), actions

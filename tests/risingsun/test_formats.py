@@ -156,3 +156,29 @@ def test_notation_round_trips_every_legal_move():
     for p in w.to_act():
         for m in w.legal_moves(p):
             assert parse_move(w, move_text(w, m)) == m
+
+
+@pytest.mark.parametrize("edit,match", [
+    (("koi bushi\n", "#² koi bushi\n"), r"line 8: field 'figures': a figure number is #1, #2, \.\.\., got '#²'"),
+    (("lotus bushi,", "lotus bushi x²,"), r"line 8: field 'figures': expected 'force=N' or 'xN'"),
+    (("lotus bushi,", "lotus bushi force=³,"), r"line 8: field 'figures': force: expected a whole number"),
+    (("coins=2", "coins=²"), r"line 4: field 'player lotus': coins: expected a whole number"),
+    (("coins=2", "coins=٣"), r"line 4: field 'player lotus': coins: expected a whole number"),
+])
+def test_war_file_numbers_in_other_digits_are_refused(edit, match):
+    """The war file (docs/risingsun-war.md): numbers are written in the digits 0-9; a superscript such as '#²'
+    (which str.isdigit accepts and int refuses) is a FormatError naming the line, not a traceback."""
+    old, new = edit
+    with pytest.raises(FormatError, match=match):
+        from_text(GOOD.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("text", ["hostage #²", "bid ² 0 0 0", "bid seppuku=¹"])
+def test_action_numbers_in_other_digits_are_refused(text):
+    """The action notation (docs/risingsun-war.md): coins and figure numbers in other digits are refused as
+    illegal actions (RuleViolation), not a traceback."""
+    from daimyo.core.errors import RuleViolation
+    from daimyo.risingsun.notation import parse_move
+
+    with pytest.raises(RuleViolation, match="whole number|figure number"):
+        parse_move(from_text(GOOD), text)

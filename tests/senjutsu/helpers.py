@@ -76,6 +76,10 @@ TEST_CARDS = [
     _c("t-freeze", "attack", 7, [_atk({"F": ["target"]}), {"if": "successful", "cancel_active": "movement"}]),
     _c("t-dread", "attack", 6, [_atk({"F": ["wound"]}), {"if": "successful", "cancel_active": "card"}]),
     _c("t-step-cut", "attack", 5, [{"move": [{"rotate": 1}], "mandatory": True}, _atk({"F": ["wound"]})]),
+    # Push X / Pull X off the line of a hex side, and on several targets (tests/senjutsu/test_movement.py)
+    _c("t-push-knight", "attack", 5, [_atk({"F+FR": ["target"]}), {"if": "successful", "push": 1}]),
+    _c("t-pull-knight", "attack", 5, [_atk({"F+FR": ["target"]}), {"if": "successful", "pull": 1}]),
+    _c("t-sweep-push", "attack", 5, [_atk({"F": ["target"], "F+F": ["target"]}), {"if": "successful", "push": 1}]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]
 FILLER = ["quick-cut", "wide-arc", "still-water", "steady-guard", "centering-breath", "sidestep", "pommel-strike"]

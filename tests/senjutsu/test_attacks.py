@@ -178,7 +178,7 @@ def test_pull_rotate_swap_discard_asterisk():
     play_turn(g, {0: "t-discard", 1: "t-atk3"}, answers=["discard t-med5", "discard t-def5"])
     assert [c for c, _ in g.ds[1].discard][:2] == ["t-med5", "t-def5"]
     g = duel("t-star", "t-atk3", p2="tetsu hex=0,-1 facing=n")
-    play_turn(g, {0: "t-star", 1: "t-atk3"}, answers=["push n"])
+    play_turn(g, {0: "t-star", 1: "t-atk3"})
     assert g.ds[1].pos == (0, -2)
 
 

@@ -1,6 +1,7 @@
 """`daimyo senjutsu`: duel against a bot, watch bots, replay a record, check card files."""
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -62,3 +63,46 @@ def test_simulate_reports_wins():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["games"] == 4 and abs(sum(data["wins"]) - 4) < 1e-9
+
+
+def _user_cards(path):
+    """A card file of the user's own: a character 'mine' with its own core cards and a deck of basic sample cards."""
+    sample = json.loads((Path(__file__).parents[2] / "daimyo/senjutsu/data/sample.json").read_text())
+    card = {c["id"]: c for c in sample["cards"]}
+    kaze = next(c for c in sample["characters"] if c["id"] == "kaze")
+    deck = next(d for d in sample["decks"] if d["id"] == "kaze-sample")["cards"]
+    counts = {cid: n for cid, n in deck.items() if not card[cid].get("signature")}
+    counts["deflect"] = 3     # in place of Kaze's three signature cards
+    doc = {"format": "senjutsu-cards",
+           "cards": [{**card["kaze-breath"], "id": "mine-breath", "name": "My Breath"},
+                     {**card["kaze-katana"], "id": "mine-blade", "name": "My Blade"}],
+           "characters": [{**kaze, "id": "mine", "name": "Mine", "core_ability": "mine-breath", "weapons": ["mine-blade"]}],
+           "decks": [{"id": "mine-sample", "character": "mine", "weapon": "mine-blade", "cards": counts}]}
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_replay_with_the_users_cards_and_as_json(tmp_path):
+    """`replay --cards FILE`: a duel played with the user's cards replays; `--json` prints the state and events."""
+    cards = _user_cards(tmp_path / "mine.json")
+    rec = tmp_path / "r.txt"
+    r = CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--bot", "random", "--seed", "5", "--cards", str(cards),
+                                  "--character", "mine", "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["senjutsu", "replay", str(rec)])
+    assert r.exit_code == 1 and "unknown character 'mine'" in r.output
+    r = CliRunner().invoke(main, ["senjutsu", "replay", "--cards", str(cards), str(rec)])
+    assert r.exit_code == 0, r.output
+    assert "Mine" in r.output
+    r = CliRunner().invoke(main, ["senjutsu", "replay", "--cards", str(cards), "--json", str(rec)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["state"]["seats"][0]["name"] == "Mine" and data["state"]["winners"]
+    assert data["events"][-1]["kind"] == "game-over" and all(isinstance(e["line"], int) and e["text"] for e in data["events"])
+
+
+def test_replay_refuses_a_file_without_format_line(tmp_path):
+    rec = tmp_path / "r.txt"
+    rec.write_text("seed: 1\ncharacters: kaze tetsu\n\np2: place 0,3 n\n")
+    r = CliRunner().invoke(main, ["senjutsu", "replay", str(rec)])
+    assert r.exit_code == 1 and "no 'format:' line" in r.output

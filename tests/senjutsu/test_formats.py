@@ -71,9 +71,31 @@ def test_position_then_actions_replays():
     ("p1 character: kaze hex=0,0 facing=up", "facing"),
     ("p1 character: ninja hex=0,0", "character"),
     ("p1 character: kaze hex=0,0 kamae=sleepy", "kamae"),
+    ("p1 character: kaze hex=0,0 wounds=-1", "wounds"),
+    ("p1 character: kaze hex=0,0 bleeding=-2", "bleeding"),
+    ("p1 character: kaze hex=0,0 stuns=-1", "stuns"),
 ])
 def test_position_errors_name_the_field(bad, field):
     """Positions: a bad line is a FormatError naming the line and field."""
     text = f"format: senjutsu-position\n{bad}\np2 character: tetsu hex=0,-3\n"
     with pytest.raises(FormatError, match=f"'{field}'"):
         from_position(text)
+
+
+def test_position_negative_counts_name_the_line():
+    """Positions (Wounds; Stun): a character holds no fewer than zero wounds or stun cards; the error names the
+    line and the field, and gives the value."""
+    text = "format: senjutsu-position\np1 character: kaze hex=0,0\np2 character: tetsu hex=0,-3 stuns=-3\n"
+    with pytest.raises(FormatError, match=r"line 3: field 'stuns': .*-3"):
+        from_position(text)
+
+
+def test_file_without_format_line_is_not_read_as_a_record():
+    """Records and positions: a file without its 'format:' line is refused with a clear error, not guessed at."""
+    position = "p1 character: kaze hex=0,0\np2 character: tetsu hex=0,-3\n"
+    with pytest.raises(ReplayError, match="line 1: no 'format:' line"):
+        replay(position)
+    with pytest.raises(ReplayError, match="no 'format:' line"):
+        replay("seed: 1\ncharacters: kaze tetsu\n\np2: place 0,3 n\n")
+    with pytest.raises(FormatError, match="line 1: field 'format': missing"):
+        from_position(position)

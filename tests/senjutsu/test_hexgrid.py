@@ -59,8 +59,9 @@ def test_blocking_shortest_path_hand_computed():
 
 def test_line_of_sight_blind_spot_is_a_cone_behind():
     """Line of Sight (our literal reading): lines may pass outside the own hex, so only a cone straight behind is hidden:
-    the hex behind, and the three hexes behind at distance two."""
+    the hex behind, the three hexes behind at distance two, and the three straight behind at distance three (from the
+    centre of one board: seven hexes)."""
     from daimyo.senjutsu.hexgrid import hexagon
-    seen = {h: line_of_sight((0, 0), 0, h, []) for h in hexagon((0, 0), 2) - {(0, 0)}}
+    seen = {h: line_of_sight((0, 0), 0, h, []) for h in hexagon((0, 0), 3) - {(0, 0)}}
     hidden = sorted(h for h, ok in seen.items() if not ok)
-    assert hidden == [(-1, 2), (0, 1), (0, 2), (1, 1)]
+    assert hidden == [(-1, 2), (-1, 3), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2)]

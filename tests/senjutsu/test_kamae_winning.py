@@ -104,7 +104,11 @@ def test_setup_lowest_advantage_places_first_four_hex_rule():
     g.apply(Action(1, "place 0,0 n"))
     assert g.to_act() == (0,)
     far = {tuple(int(x) for x in m.split()[1].split(",")) for m in g.legal_moves(0)}
-    assert far and all(distance(h, (0, 0)) == 3 for h in far)    # nothing is five away on one board
+    assert far and all(distance(h, (0, 0)) == 3 for h in far)    # from the centre nothing is five away on one board
+    g = new_game(["kaze", "tetsu"], seed=3)
+    g.apply(Action(1, "place 0,3 n"))                             # from an edge hex, 14 hexes are five or six away
+    far = {tuple(int(x) for x in m.split()[1].split(",")) for m in g.legal_moves(0)}
+    assert len(far) == 14 and all(distance(h, (0, 3)) >= 5 for h in far)
     g = new_game(["kaze", "tetsu"], seed=3, board="two")
     g.apply(Action(1, "place 0,0 n"))
     far = {tuple(int(x) for x in m.split()[1].split(",")) for m in g.legal_moves(0)}

@@ -98,17 +98,85 @@ def test_torii_gate_free_between_pillars():
 def test_pushed_off_the_battlefield_own_card_still_resolves():
     """Push X / Moving off the Battlefield: moved by an opponent's card, the stun is taken and your own card resolves."""
     g = position(("kaze hex=0,-1 facing=n", "t-push2"), ("tetsu hex=0,-2 facing=s", "t-med5"))
-    ev = play_turn(g, {0: "t-push2", 1: "t-med5"}, answers=["push n n"])
+    ev = play_turn(g, {0: "t-push2", 1: "t-med5"})
     b = g.ds[1]
     assert b.pos == (0, -3) and b.stuns == 1 and b.focus == 1
     assert kinds(ev, "collision")[0]["into"] == "edge"
 
 
-def test_push_ties_are_the_pushers_choice():
-    """Push X: hexes tied for furthest from the attacker are the pusher's choice."""
+def _moves_until_choose(g, answers=()):
+    """Play on to the next Choose step; returns every option list offered on the way."""
+    offered, answers = [], list(answers)
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        legal = g.legal_moves(seat)
+        offered.append(legal)
+        move = answers.pop(0) if answers and answers[0] in legal else legal[0]
+        g.apply(Action(seat, move))
+    return offered
+
+
+def test_push_directly_away_in_line_has_one_hex():
+    """Push X ("directly away from the attacker"; our reading: each hex is the neighbour whose centre is furthest
+    from the attacker's centre): in line with the attacker there is exactly one such hex, so nothing is asked."""
     g = position(("kaze hex=0,1 facing=n", "t-push2"), ("tetsu hex=0,0 facing=s", "t-med5"))
     g.apply(Action(0, "play t-push2"))
     g.apply(Action(1, "play t-med5"))
-    opts = g.legal_moves(0)
-    assert {"push n n", "push nw nw", "push ne ne"} <= set(opts)
-    assert all(o.split()[0] == "push" for o in opts)
+    offered = _moves_until_choose(g)
+    assert not any(o.startswith("push") for opts in offered for o in opts)
+    assert g.ds[1].pos == (0, -2)
+
+
+def test_pull_directly_towards_in_line_has_one_hex():
+    """Pull X ("directly towards the attacker"): in line there is one nearest hex, taken without a question."""
+    g = position(("kaze hex=0,0 facing=n", "t-pull1"), ("tetsu hex=0,-2 facing=s", "t-med5"))
+    g.apply(Action(0, "play t-pull1"))
+    g.apply(Action(1, "play t-med5"))
+    offered = _moves_until_choose(g)
+    assert not any(o.startswith("pull") for opts in offered for o in opts)
+    assert g.ds[1].pos == (0, -1)
+
+
+def test_push_ties_are_the_pushers_choice():
+    """Push X: "multiple hexes ... tied for being the furthest away from the attacker" are the pusher's choice;
+    off the line of a hex side (a knight's step away) two neighbours' centres are equally far."""
+    g = position(("kaze hex=0,0 facing=n", "t-push-knight"), ("tetsu hex=1,-2 facing=s", "t-med5"))
+    g.apply(Action(0, "play t-push-knight"))
+    g.apply(Action(1, "play t-med5"))
+    offered = _moves_until_choose(g, answers=["push ne"])
+    assert ["push n", "push ne"] in offered
+    assert g.ds[1].pos == (2, -3)
+
+
+def test_pull_ties_are_the_pullers_choice():
+    """Pull X: hexes tied for being the closest to the attacker are the puller's choice."""
+    g = position(("kaze hex=0,0 facing=n", "t-pull-knight"), ("tetsu hex=1,-2 facing=s", "t-med5"))
+    g.apply(Action(0, "play t-pull-knight"))
+    g.apply(Action(1, "play t-med5"))
+    offered = _moves_until_choose(g, answers=["pull sw"])
+    assert ["pull s", "pull sw"] in offered
+    assert g.ds[1].pos == (0, -1)
+
+
+def test_several_pushed_targets_resolve_one_after_the_other():
+    """Push X on several targets (our reading): each target's push and its collision resolve before the next
+    target moves, and a character defeated by a collision leaves the battlefield at once (Winning the Game).
+    Tetsu, pushed into Hana, stuns her to her limit; she is gone before her own push would take her into the rock."""
+    g = position(("kaze hex=0,1 facing=n", "t-sweep-push"), ("tetsu hex=0,0 facing=s", "t-med5"),
+                 ("hana hex=0,-1 facing=s stuns=5", "t-med5"), terrain="rock 0,-2")
+    ev = play_turn(g, {0: "t-sweep-push", 1: "t-med5", 2: "t-med5"})
+    tetsu, hana = g.ds[1], g.ds[2]
+    assert [c["into"] for c in kinds(ev, "collision")] == ["character"]
+    assert tetsu.pos == (0, 0) and tetsu.stuns == 1
+    assert hana.defeated and hana.pos is None and hana.wounds == 0
+    assert [e["seat"] for e in kinds(ev, "shoved")] == ["p2"]
+
+
+def test_collision_defeating_both_is_a_draw():
+    """Moving into Another Character / Winning the Game (our reading): a collision that takes both characters to
+    their stun limit defeats them at the same moment, so they share a draw; no winner is declared first."""
+    g = position(("kaze hex=0,1 facing=n stuns=4", "t-charge"), ("tetsu hex=0,-1 facing=s stuns=3", "t-med5"))
+    ev = play_turn(g, {0: "t-charge", 1: "t-med5"})
+    assert g.is_terminal() and g.returns() == [0.5, 0.5]
+    assert kinds(ev, "game-over") == [{"winners": ["p1", "p2"]}]
+    assert [e["seat"] for e in kinds(ev, "defeated")] == ["p1", "p2"]
