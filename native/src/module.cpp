@@ -88,8 +88,30 @@ nb::tuple move_tuple(const State& s, int seat, const Move& m) {
 
 // The legal move of `seat` that the Python tuple `move` names; an error if it is not one.
 Move find_move(const State& s, int seat, const nb::tuple& move) {
-  for (const Move& m : s.legal_moves(seat))
-    if (move_tuple(s, seat, m).equal(move)) return m;
+  Move m{Move::Clan, -1};
+  if (move.size() == 2 && nb::isinstance<nb::str>(move[0])) {
+    const std::string verb = nb::cast<std::string>(move[0]);
+    if (verb == "control" && nb::isinstance<nb::int_>(move[1])) {
+      m = {Move::Control, nb::cast<int>(move[1])};
+    } else if (nb::isinstance<nb::str>(move[1])) {
+      const std::string arg = nb::cast<std::string>(move[1]);
+      if (verb == "clan") {
+        m = {Move::Clan, RULES.clan_index(arg)};
+      } else if (verb == "objective") {
+        for (size_t i = 0; i < RULES.objective_ids.size(); ++i)
+          if (RULES.objective_ids[i] == arg) m = {Move::Objective, static_cast<int>(i)};
+      } else if (verb == "return" && seat >= 0 && seat < s.n && s.clans[seat] >= 0) {
+        // the first token behind the screen with that code (as legal_moves lists it)
+        for (int t : s.hand[seat])
+          if (t != RULES.bluff && RULES.clan_token_codes[s.clans[seat]][t] == arg) {
+            m = {Move::Return, t};
+            break;
+          }
+      }
+    }
+  }
+  for (const Move& legal : s.legal_moves(seat))
+    if (legal.verb == m.verb && legal.arg == m.arg) return m;
   throw std::invalid_argument("not a legal move of seat " + std::to_string(seat) + ": " +
                               nb::cast<std::string>(nb::repr(move)));
 }
