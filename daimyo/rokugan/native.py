@@ -25,7 +25,7 @@ from __future__ import annotations
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import GameKey, Rng
-from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.records import DRAGON_RETURN, AbilityDecision
@@ -85,7 +85,39 @@ def rules_table() -> dict:
         "bluff": RULES.bluff_index,
         "objective_ids": list(RULES.objective_ids),
         "neutral_cards": list(RULES.neutral_cards),
+        "territory_names": list(RULES.territory_names),
+        "territory_provinces": [list(ps) for ps in RULES.territory_provinces],
+        "territory_shadowlands": list(RULES.territory_shadowlands),
+        "province_territory": list(RULES.province_territory),
+        "flowers": list(RULES.flowers),
+        "coastal": list(RULES.coastal),
+        "shadowlands": list(RULES.shadowlands),
+        "adjacent": [list(a) for a in RULES.adjacent],
+        "specials": list(SPECIALS),
+        "special_honor": [SPECIAL_HONOR.get(name, 0) for name in SPECIALS],
+        "objectives": [_objective(RULES.objectives[oid]) for oid in RULES.objective_ids],
     }
+
+
+def _objective(o: dict) -> dict:
+    """One secret objective's condition and parameters, with its territory and provinces as indices."""
+    t = RULES.territory_index[o["territory"]] if "territory" in o else -1
+    clan = RULES.territory_clan[t] if t >= 0 else None
+    return {
+        "condition": o["condition"],
+        "honor": o["honor"],
+        "territory": t,
+        "capital": RULES.capital[clan] if clan else -1,
+        "provinces": o.get("provinces", 0),
+        "territories": o.get("territories", 0),
+        "provinces_list": [RULES.province_index[p] for p in o.get("provinces_list", ())],
+    }
+
+
+def final_result(s) -> dict:
+    """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
+    what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
+    return require().final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
 
 
 if _core is not None:

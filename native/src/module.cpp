@@ -4,8 +4,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "scoring.hpp"
 #include "state.hpp"
 
 namespace nb = nanobind;
@@ -17,6 +19,12 @@ template <typename T>
 T item(const nb::dict& d, const char* key) {
   if (!d.contains(key)) throw std::invalid_argument(std::string("load_rules: missing field '") + key + "'");
   return nb::cast<T>(d[key]);
+}
+
+int index_of(const std::vector<std::string>& names, const std::string& name, const char* what) {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  throw std::invalid_argument(std::string("unknown ") + what + " '" + name + "'");
 }
 
 void load_rules(const nb::dict& d) {
@@ -39,6 +47,36 @@ void load_rules(const nb::dict& d) {
   r.objective_ids = item<std::vector<std::string>>(d, "objective_ids");
   r.neutral_cards = item<std::vector<std::string>>(d, "neutral_cards");
   r.dragon = r.clan_index("dragon");
+  r.territory_names = item<std::vector<std::string>>(d, "territory_names");
+  r.territory_provinces = item<std::vector<std::vector<int>>>(d, "territory_provinces");
+  for (bool b : item<std::vector<bool>>(d, "territory_shadowlands")) r.territory_shadowlands.push_back(b);
+  r.province_territory = item<std::vector<int>>(d, "province_territory");
+  r.flowers = item<std::vector<int>>(d, "flowers");
+  for (bool b : item<std::vector<bool>>(d, "coastal")) r.coastal.push_back(b);
+  for (bool b : item<std::vector<bool>>(d, "shadowlands")) r.shadowlands.push_back(b);
+  r.adjacent = item<std::vector<std::vector<int>>>(d, "adjacent");
+  r.specials = item<std::vector<std::string>>(d, "specials");
+  r.special_honor = item<std::vector<int>>(d, "special_honor");
+  for (int i = 0; i < static_cast<int>(r.specials.size()); ++i) {
+    if (r.specials[i] == "scorched_earth") r.scorched = i;
+    if (r.specials[i] == "harbor") r.harbor = i;
+    if (r.specials[i] == "honor_4") r.honor_4 = i;
+  }
+  for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
+    static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
+                                  "provinces_all"};
+    Rules::Objective x;
+    const std::string condition = item<std::string>(o, "condition");
+    x.condition = static_cast<Rules::Objective::Condition>(index_of(std::vector<std::string>(names, names + 6), condition,
+                                                                    "objective condition"));
+    x.honor = item<int>(o, "honor");
+    x.capital = item<int>(o, "capital");
+    x.territory = item<int>(o, "territory");
+    x.provinces = item<int>(o, "provinces");
+    x.territories = item<int>(o, "territories");
+    x.provinces_list = item<std::vector<int>>(o, "provinces_list");
+    r.objectives.push_back(std::move(x));
+  }
   const std::string problem = check_rules(r);
   if (!problem.empty()) throw std::invalid_argument(problem);
   r.loaded = true;
@@ -47,12 +85,6 @@ void load_rules(const nb::dict& d) {
 
 void need_rules() {
   if (!RULES.loaded) throw std::runtime_error("the native engine has no rules data yet: import daimyo.rokugan.native first");
-}
-
-int index_of(const std::vector<std::string>& names, const std::string& name, const char* what) {
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return static_cast<int>(i);
-  throw std::invalid_argument(std::string("unknown ") + what + " '" + name + "'");
 }
 
 nb::object value(const Value& v) {
@@ -178,11 +210,62 @@ nb::dict fields(const State& s) {
   return d;
 }
 
+// End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
+nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<int>& owner, const std::vector<int>& up,
+                      const std::vector<nb::object>& special, const std::vector<nb::object>& objective) {
+  need_rules();
+  const int np = RULES.n_provinces();
+  if (owner.size() != static_cast<size_t>(np) || up.size() != owner.size() || special.size() != owner.size())
+    throw std::invalid_argument("owner, up and special need one entry per province");
+  if (objective.size() != clans.size() || clans.size() < 1)
+    throw std::invalid_argument("clans and objective need one entry per seat");
+  ScoringBoard b;
+  b.n = static_cast<int>(clans.size());
+  b.owner = owner;
+  b.up = up;
+  for (const auto& sp : special)
+    b.special.push_back(sp.is_none() ? -1 : index_of(RULES.specials, nb::cast<std::string>(sp), "special token"));
+  for (const auto& o : objective)
+    b.objective.push_back(o.is_none() ? -1 : index_of(RULES.objective_ids, nb::cast<std::string>(o), "objective"));
+  for (int o : b.owner)
+    if (o < -1 || o >= b.n) throw std::invalid_argument("owner: a seat of the game or -1");
+  nb::list rows;
+  std::vector<int> totals;
+  for (int seat = 0; seat < b.n; ++seat) {
+    const Honor h = honor(b, seat);
+    nb::dict row;
+    row["clan"] = clans[seat].is_none() ? nb::object(nb::str(("seat" + std::to_string(seat)).c_str())) : clans[seat];
+    row["flowers"] = h.flowers;
+    row["faceup_control"] = h.faceup_control;
+    row["objective"] = objective[seat];
+    row["objective_met"] = nb::bool_(h.objective_met);
+    row["objective_honor"] = h.objective_honor;
+    nb::list territories;
+    for (int t : h.territories) territories.append(nb::str(RULES.territory_names[t].c_str()));
+    row["territories"] = territories;
+    row["territory_honor"] = h.territory_honor;
+    row["total"] = h.total;
+    rows.append(row);
+    totals.push_back(h.total);
+  }
+  const int best = *std::max_element(totals.begin(), totals.end());
+  nb::list winners;
+  for (int seat = 0; seat < b.n; ++seat)
+    if (totals[seat] == best) winners.append(seat);
+  nb::dict result;
+  result["scores"] = rows;
+  result["winners"] = winners;
+  return result;
+}
+
 }  // namespace
 
 NB_MODULE(_daimyo_native, m) {
   m.doc() = "The native Battle for Rokugan engine (see docs/native.md); use it through daimyo.rokugan.native.";
   m.def("load_rules", &load_rules, nb::arg("rules"), "Set the rules data (daimyo/rokugan/native.py passes RULES).");
+
+  m.def("final_result", &final_result, nb::arg("clans"), nb::arg("owner"), nb::arg("up"), nb::arg("special"),
+        nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
 
   nb::class_<Rng>(m, "Rng", "SplitMix64, draw for draw the generator of daimyo.core.rng.Rng.")
       .def(nb::init<uint64_t>(), nb::arg("seed") = 0)

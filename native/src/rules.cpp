@@ -23,6 +23,29 @@ std::string check_rules(const Rules& r) {
   if (r.starting_control.size() < 6) return "components.json: starting_control_tokens needs 2 to 5 players";
   if (r.objective_ids.size() < 5 * static_cast<size_t>(r.objectives_dealt))
     return "objectives.json: too few objectives to deal to five players";
+  const size_t np = r.province_names.size();
+  if (r.province_territory.size() != np || r.flowers.size() != np || r.coastal.size() != np ||
+      r.shadowlands.size() != np || r.adjacent.size() != np)
+    return "board.json: every province needs its territory, flowers, coast, Shadowlands flag and neighbours";
+  if (r.territory_provinces.size() != r.territory_names.size() || r.territory_shadowlands.size() != r.territory_names.size())
+    return "board.json: every territory needs its provinces and Shadowlands flag";
+  for (const auto& ps : r.territory_provinces)
+    for (int p : ps)
+      if (p < 0 || p >= static_cast<int>(np)) return "board.json: a territory's province is not on the board";
+  for (const auto& qs : r.adjacent)
+    for (int q : qs)
+      if (q < 0 || q >= static_cast<int>(np)) return "board.json: a land border leads off the board";
+  for (int t : r.province_territory)
+    if (t < 0 || t >= static_cast<int>(r.territory_names.size())) return "board.json: a province's territory is unknown";
+  if (r.special_honor.size() != r.specials.size()) return "special tokens: one honor value per special token";
+  if (r.objectives.size() != r.objective_ids.size()) return "objectives.json: one condition per objective";
+  for (const auto& o : r.objectives) {
+    if (o.condition == Rules::Objective::TerritoryHold &&
+        (o.territory < 0 || o.territory >= static_cast<int>(r.territory_names.size())))
+      return "objectives.json: territory_hold names no territory";
+    for (int p : o.provinces_list)
+      if (p < 0 || p >= static_cast<int>(np)) return "objectives.json: provinces_list names a province not on the board";
+  }
   return "";
 }
 

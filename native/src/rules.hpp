@@ -26,6 +26,28 @@ struct Rules {
   std::vector<std::string> objective_ids;
   std::vector<std::string> neutral_cards;
 
+  // board.json, for End of the Game
+  std::vector<std::vector<int>> territory_provinces;
+  std::vector<std::string> territory_names;
+  std::vector<char> territory_shadowlands;
+  std::vector<int> province_territory, flowers;
+  std::vector<char> coastal, shadowlands;
+  std::vector<std::vector<int>> adjacent;  // across land borders
+  // special tokens (data.py SPECIALS): their names, and the honor each gives in a controlled province
+  std::vector<std::string> specials;
+  std::vector<int> special_honor;
+  int scorched = -1, harbor = -1, honor_4 = -1;
+  // objectives.json: each secret objective's condition and its parameters (Secret Objectives)
+  struct Objective {
+    enum Condition { TerritoryHold, ConnectedSpread, Coastal, FewestProvinces, TerritorySpread, ProvincesAll } condition;
+    int honor = 0;
+    int capital = -1;                // territory_hold: the capital of the territory's clan
+    int territory = -1;              // territory_hold
+    int provinces = 0, territories = 0;
+    std::vector<int> provinces_list; // provinces_all
+  };
+  std::vector<Objective> objectives;  // in objective_ids' order
+
   int n_provinces() const { return static_cast<int>(province_names.size()); }
   int n_clans() const { return static_cast<int>(clan_names.size()); }
   int clan_index(const std::string& name) const;  // -1 if unknown
