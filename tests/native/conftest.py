@@ -14,3 +14,9 @@ def _native_built():
     if os.environ.get("CI"):
         pytest.fail(native.MISSING)
     pytest.skip(native.MISSING)
+
+
+@pytest.fixture
+def core():
+    """The compiled module itself."""
+    return native.require()

@@ -1,6 +1,5 @@
 """NativeRokuganState speaks the Python state's interface: text actions, the same errors, clones, views."""
 
-import _daimyo_native
 import pytest
 
 from daimyo.core.errors import RuleViolation
@@ -67,8 +66,8 @@ def test_bad_setup_input_gets_the_reference_rule_violation():
         native.new_game(2, seed=GameKey.new())
 
 
-def test_the_module_refuses_an_illegal_move_and_changes_nothing():
-    g = _daimyo_native.Game.new_game(2, 9, ["crab", "lion"])
+def test_the_module_refuses_an_illegal_move_and_changes_nothing(core):
+    g = core.Game.new_game(2, 9, ["crab", "lion"])
     before = g.fields()
     for move in (("control", 0), ("objective", "no-such"), ("clan", "crab"), ("return", "a1"), (), ("objective",)):
         with pytest.raises(ValueError, match="not a legal move"):

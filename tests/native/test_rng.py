@@ -1,6 +1,5 @@
 """The native SplitMix64 draws the words of daimyo.core.rng.Rng (Key Concepts: the seeded generator)."""
 
-import _daimyo_native
 import pytest
 
 from daimyo.core.rng import Rng
@@ -9,14 +8,14 @@ SEEDS = [0, 1, 7, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15, 123456789]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_words_agree(seed):
+def test_words_agree(seed, core):
     ref = Rng(seed)
-    assert _daimyo_native.Rng(seed).draws(2000) == [ref.next64() for _ in range(2000)]
+    assert core.Rng(seed).draws(2000) == [ref.next64() for _ in range(2000)]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_below_and_shuffle_agree(seed):
-    ref, nat = Rng(seed), _daimyo_native.Rng(seed)
+def test_below_and_shuffle_agree(seed, core):
+    ref, nat = Rng(seed), core.Rng(seed)
     for n in (1, 2, 3, 7, 30, 1000, 2**40 + 3):
         assert nat.below(n) == ref.below(n)
     for size in (0, 1, 2, 5, 16, 40):
@@ -26,6 +25,6 @@ def test_below_and_shuffle_agree(seed):
     assert nat.state == ref.state
 
 
-def test_below_zero_is_an_error():
+def test_below_zero_is_an_error(core):
     with pytest.raises(ValueError, match="n > 0"):
-        _daimyo_native.Rng(1).below(0)
+        core.Rng(1).below(0)

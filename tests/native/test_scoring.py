@@ -53,10 +53,9 @@ def test_every_objective_condition_agrees_on_hand_made_positions():
             assert native.final_result(s) == _reference(s), f"position {k}, objective {oid}"
 
 
-def test_bad_positions_are_refused():
-    import _daimyo_native
+def test_bad_positions_are_refused(core):
     with pytest.raises(ValueError, match="one entry per province"):
-        _daimyo_native.final_result(["crab", "lion"], [0], [0], [None], [None, None])
+        core.final_result(["crab", "lion"], [0], [0], [None], [None, None])
     with pytest.raises(ValueError, match="unknown special token"):
-        _daimyo_native.final_result(["crab", "lion"], [-1] * RULES.n_provinces, [0] * RULES.n_provinces,
-                                    ["lava"] * RULES.n_provinces, [None, None])
+        core.final_result(["crab", "lion"], [-1] * RULES.n_provinces, [0] * RULES.n_provinces,
+                          ["lava"] * RULES.n_provinces, [None, None])
