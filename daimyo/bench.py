@@ -12,6 +12,13 @@
   parts such as the board's token tuples with its original), and the bytes of
   a standalone copy (a pickle round trip), which shares nothing with it.
 
+Where the native engine is built (:mod:`daimyo.rokugan.native`), ``native`` measures it side by side
+with the Python engine on what it plays so far (docs/native.md): random setups of 4 players (clans,
+objectives and starting control tokens chosen by random bots, up to the first placement turn; both
+engines driven move by move from Python), the generator's words (drawn in bulk natively), and End of
+the Game scoring of the mid-game states (every seat's honor; the native call includes reading the
+position's fields from the Python state).
+
 Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
 """
 
@@ -83,6 +90,81 @@ def _standalone(s):
     return pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))
 
 
+def _setup_to_placement(start, choose_moves, apply, at_placement, seed: int) -> int:
+    """Play one random setup up to the first placement turn; returns the number of moves."""
+    s = start(seed)
+    bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
+    moves = 0
+    while not at_placement(s):
+        seat = s.to_act()[0]
+        apply(s, seat, bots[seat].rng.choice(choose_moves(s, seat)))
+        moves += 1
+    return moves
+
+
+def _timed(work, repeats: int) -> tuple[float, int]:
+    t0 = time.perf_counter()
+    done = sum(work(i) for i in range(repeats))
+    return time.perf_counter() - t0, done
+
+
+def native_figures(setups: int = 200, seed: int = 0, words: int = 200_000, positions: list | None = None,
+                   scorings: int = 2000) -> dict | None:
+    """The native engine beside the Python engine where it is ported; None where it is not built.
+
+    ``positions``: mid-game states on which End of the Game scoring is timed (``scorings`` times in all)."""
+    from daimyo.core.rng import Rng
+    from daimyo.rokugan import native
+    from daimyo.rokugan.scoring import honor
+    from daimyo.rokugan.state import RokuganState
+
+    if not native.available():
+        return None
+    core = native.require()
+    py_s, py_moves = _timed(lambda i: _setup_to_placement(
+        lambda sd: RokuganState.new_game(PLAYERS, sd), lambda s, p: s.legal_moves(p), lambda s, p, m: s.apply_move(p, m),
+        lambda s: s.phase == "placement", seed + i), setups)
+    nat_s, nat_moves = _timed(lambda i: _setup_to_placement(
+        lambda sd: core.Game.new_game(PLAYERS, sd, []), lambda s, p: s.legal_moves(p), lambda s, p, m: s.apply_move(p, m),
+        lambda s: s.frontier, seed + i), setups)
+    if py_moves != nat_moves:
+        raise AssertionError("the engines played different setups: run tests/native")
+    rng = Rng(seed)
+    t0 = time.perf_counter()
+    for _ in range(words):
+        rng.next64()
+    py_words = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    core.Rng(seed).draws(words)
+    nat_words = time.perf_counter() - t0
+
+    def side_by_side(py: float, nat: float) -> dict:
+        return {"python": round(py, 1), "native": round(nat, 1), "ratio": round(nat / py, 2)}
+
+    scoring = None
+    if positions:
+        picks = [positions[i % len(positions)] for i in range(scorings)]
+        t0 = time.perf_counter()
+        for s in picks:
+            [honor(s, p) for p in range(s.n)]
+        py_scoring = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for s in picks:
+            native.final_result(s)
+        scoring = side_by_side(scorings / py_scoring, scorings / (time.perf_counter() - t0))
+
+    return {
+        "ported": "the generator (splitmix64), Setup 1-11 and round 1's upkeep, up to the first placement turn",
+        "players": PLAYERS,
+        "setups": setups,
+        "setup_moves": py_moves,
+        "setups_per_second": side_by_side(setups / py_s, setups / nat_s),
+        "setup_moves_per_second": side_by_side(py_moves / py_s, nat_moves / nat_s),
+        "generator_words_per_second": side_by_side(words / py_words, words / nat_words),
+        "scorings_per_second": scoring,
+    }
+
+
 def _cpu_model() -> str:
     try:
         with open("/proc/cpuinfo") as f:
@@ -120,6 +202,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         clone_us = _clone_us(samples) if samples else None
         clone_bytes = _held_bytes(lambda s: s.clone(), samples[:10]) if samples else None
         state_bytes = _held_bytes(_standalone, samples[:10]) if samples else None
+        native = native_figures(seed=seed, positions=samples)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
@@ -142,6 +225,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
             "implementation": sys.implementation.name,
         },
         "targets": {"games_per_second": 200, "clone_us": 20, "state_bytes": 100_000},
+        "native": native,
     }
 
 

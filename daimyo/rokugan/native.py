@@ -1,0 +1,275 @@
+"""The native (C++) Battle for Rokugan engine behind the Python engine's interface.
+
+The compiled module ``_daimyo_native`` (native/, built by ``pip install .``; see docs/native.md) plays
+Setup 1-11 and round 1's Upkeep phase. :class:`NativeRokuganState` has the interface of
+:class:`~daimyo.rokugan.state.RokuganState` (``to_act``, ``legal_moves``, ``legal_actions``, ``apply``,
+``apply_move``, ``clone``, ``view``, ``returns``, the fields by name): while the game is in a part the
+native engine plays, the native engine answers; at the first placement turn, the part not ported yet,
+the state is handed to the Python engine, field for field, and the Python engine plays on. A game played
+through it is therefore the Python engine's game, move for move and event for event
+(tests/native/ check it on seeded random games).
+
+The rules data are the Python engine's (:data:`daimyo.rokugan.data.RULES`, read from ``data/*.json``),
+handed to the native module once at import.
+
+>>> from daimyo.rokugan.native import available, new_game
+>>> available()
+True
+>>> g = new_game(players=4, seed=1, clans=["crab", "crane", "lion", "unicorn"])
+>>> g.phase, g.engine
+('setup-objectives', 'native')
+"""
+
+from __future__ import annotations
+
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action, Event
+from daimyo.core.rng import GameKey, Rng
+from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
+from daimyo.rokugan.moves import explain_illegal
+from daimyo.rokugan.notation import move_text, parse_move
+from daimyo.rokugan.records import DRAGON_RETURN, AbilityDecision
+from daimyo.rokugan.state import FIELDS, RokuganState
+
+try:
+    import _daimyo_native as _core
+except ImportError as _error:  # the package was installed without its compiled part (or not built yet)
+    _core = None
+    _IMPORT_ERROR = str(_error)
+else:
+    _IMPORT_ERROR = ""
+
+MISSING = (
+    "the native engine (the compiled module _daimyo_native) is not installed: build it with "
+    "`python3 -m pip install .` (or `python3 -m pip install -e .`) from the repository root; the build needs "
+    "a C++17 compiler (g++) and CMake 3.18 or newer, and pip fetches scikit-build-core and nanobind itself"
+)
+
+#: the fields of the state that the native engine keeps; the others keep their Setup values until the hand-over
+NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "fp_used", "scorpion_used",
+                 "unicorn_used", "passes", "owner", "up", "down", "hand", "pool", "supply", "set_aside", "scouts",
+                 "shugenja", "objective", "offer", "ronin", "done", "spied")
+_MASK = (1 << 64) - 1
+
+
+def available() -> bool:
+    """Whether the compiled module is installed."""
+    return _core is not None
+
+
+def require():
+    """The compiled module, or an ImportError that says how to build it."""
+    if _core is None:
+        raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
+    return _core
+
+
+def rules_table() -> dict:
+    """The rules data the native engine needs, taken from :data:`RULES` (so from the JSON data files)."""
+    clans = RULES.clan_names
+    return {
+        "province_names": list(RULES.province_names),
+        "territory_cards": [list(cards) for cards in RULES.territory_cards],
+        "rounds": RULES.rounds,
+        "hand_size": RULES.hand_size,
+        "control_tokens": RULES.control_tokens,
+        "initiative_deck_size": RULES.initiative_deck_size,
+        "scouts": RULES.scouts,
+        "shugenja": RULES.shugenja,
+        "objectives_dealt": RULES.objectives_dealt,
+        "starting_control": [RULES.starting_control.get(n, 0) for n in range(6)],
+        "clan_names": list(clans),
+        "capital": [RULES.capital[c] for c in clans],
+        "clan_token_codes": [[t.code for t in RULES.clan_tokens[c]] for c in clans],
+        "tokens_per_clan": RULES.tokens_per_clan,
+        "bluff": RULES.bluff_index,
+        "objective_ids": list(RULES.objective_ids),
+        "neutral_cards": list(RULES.neutral_cards),
+        "territory_names": list(RULES.territory_names),
+        "territory_provinces": [list(ps) for ps in RULES.territory_provinces],
+        "territory_shadowlands": list(RULES.territory_shadowlands),
+        "province_territory": list(RULES.province_territory),
+        "flowers": list(RULES.flowers),
+        "coastal": list(RULES.coastal),
+        "shadowlands": list(RULES.shadowlands),
+        "adjacent": [list(a) for a in RULES.adjacent],
+        "specials": list(SPECIALS),
+        "special_honor": [SPECIAL_HONOR.get(name, 0) for name in SPECIALS],
+        "objectives": [_objective(RULES.objectives[oid]) for oid in RULES.objective_ids],
+    }
+
+
+def _objective(o: dict) -> dict:
+    """One secret objective's condition and parameters, with its territory and provinces as indices."""
+    t = RULES.territory_index[o["territory"]] if "territory" in o else -1
+    clan = RULES.territory_clan[t] if t >= 0 else None
+    return {
+        "condition": o["condition"],
+        "honor": o["honor"],
+        "territory": t,
+        "capital": RULES.capital[clan] if clan else -1,
+        "provinces": o.get("provinces", 0),
+        "territories": o.get("territories", 0),
+        "provinces_list": [RULES.province_index[p] for p in o.get("provinces_list", ())],
+    }
+
+
+def final_result(s) -> dict:
+    """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
+    what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
+    return require().final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
+
+
+if _core is not None:
+    _core.load_rules(rules_table())
+
+
+def python_state(game) -> RokuganState:
+    """The Python engine's state equal to the native ``game`` (a ``_daimyo_native.Game``), field for field."""
+    d = game.fields()
+    n = d["n"]
+    s = RokuganState.__new__(RokuganState)
+    for f in FIELDS:
+        if f.start is not None:
+            setattr(s, f.name, f.start(n))
+    for name in NATIVE_FIELDS:
+        setattr(s, name, d[name])
+    s.rng = Rng(d["rng_state"])
+    s.pending = [AbilityDecision(DRAGON_RETURN, seat) for seat in d["dragon_return"]]
+    s._targets = None
+    return s
+
+
+def _events(raw: list) -> list[Event]:
+    return [Event(kind, data, None if seat is None else frozenset((seat,))) for kind, seat, data in raw]
+
+
+class NativeRokuganState:
+    """A game of Battle for Rokugan played by the native engine where it is ported (see the module docstring).
+
+    ``engine`` is ``"native"`` while the native engine plays it and ``"python"`` once it was handed over.
+    The fields (``hand``, ``owner``, ...) read as the Python state's; while native they are copies, so
+    change the game through moves only.
+    """
+
+    game_name = RokuganState.game_name
+    rules_version = RokuganState.rules_version
+
+    __slots__ = ("_game", "_py", "_mirror")
+
+    def __init__(self, game=None, py: RokuganState | None = None):
+        self._game = game
+        self._py = py
+        self._mirror = None
+
+    @classmethod
+    def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+        """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages)."""
+        core = require()
+        if isinstance(seed, GameKey):
+            raise RuleViolation("the native engine draws from the splitmix64 generator: seed it with a whole number "
+                                "(a game keyed with a GameKey is played by the Python engine)", "Setup")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
+        try:
+            return cls(core.Game.new_game(players, seed & _MASK, list(clans or [])))
+        except (ValueError, TypeError):
+            # bad players or clans: the Python engine's own checks raise the RuleViolation naming the rule
+            RokuganState.new_game(players=players, seed=0, clans=clans)
+            raise
+
+    @property
+    def engine(self) -> str:
+        return "python" if self._py is not None else "native"
+
+    def python_state(self) -> RokuganState:
+        """The Python engine's state of this game (a copy while the native engine plays it)."""
+        if self._py is not None:
+            return self._py
+        if self._mirror is None:
+            self._mirror = python_state(self._game)
+        return self._mirror
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name in self.__slots__:
+            raise AttributeError(name)
+        return getattr(self.python_state(), name)
+
+    # ------------------------------------------------------------- interface
+    def to_act(self) -> tuple[int, ...]:
+        return self._py.to_act() if self._py is not None else self._game.to_act()
+
+    @property
+    def phase(self) -> str:
+        return self._py.phase if self._py is not None else self._game.phase
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        return self.python_state().returns()
+
+    def legal_moves(self, seat: int | None = None) -> list[tuple]:
+        if self._py is not None:
+            return self._py.legal_moves(seat)
+        if seat is None:
+            acting = self._game.to_act()
+            if not acting:
+                return []
+            seat = acting[0]
+        return self._game.legal_moves(seat)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        if self._py is not None:
+            return self._py.legal_actions(player)
+        acting = self.to_act()
+        seats = acting if player is None else ((player,) if player in acting else ())
+        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]
+
+    def clan_of(self, seat: int) -> str:
+        return self.python_state().clan_of(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` against the rules as the Python engine does (the same messages) and apply it."""
+        if self._py is not None:
+            return self._py.apply(action)
+        py = self.python_state()
+        seat, text = action
+        if not isinstance(seat, int) or not 0 <= seat < py.n:
+            raise RuleViolation(f"there is no player seat {seat!r} in this {py.n}-player game", "Setup")
+        if seat not in py.to_act():
+            who = ", ".join(py.clan_of(p) for p in py.to_act()) or "nobody (the game is over)"
+            raise RuleViolation(f"it is not {py.clan_of(seat)}'s turn to act; waiting for {who}", "Playing the Game")
+        move = parse_move(py, seat, text)
+        reason = explain_illegal(py, seat, move)
+        if reason:
+            raise RuleViolation(*reason)
+        return self.apply_move(seat, move)
+
+    def apply_move(self, seat: int, move: tuple) -> list[Event]:
+        """Apply a move already known to be legal; at the first placement turn the Python engine takes over."""
+        if self._py is not None:
+            return self._py.apply_move(seat, move)
+        self._mirror = None
+        events = _events(self._game.apply_move(seat, tuple(move)))
+        if self._game.frontier:
+            # Placement Phase: whose turn it is, and everything after, is the Python engine's for now
+            self._py = python_state(self._game)
+            self._game = None
+            events.extend(self._py._advance())
+        return events
+
+    def clone(self) -> NativeRokuganState:
+        if self._py is not None:
+            return NativeRokuganState(py=self._py.clone())
+        return NativeRokuganState(self._game.copy())
+
+    __copy__ = clone
+
+    def view(self, player: int | None) -> dict:
+        return self.python_state().view(player)
+
+
+def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+    """A game played by the native engine where it is ported (see :class:`NativeRokuganState`)."""
+    return NativeRokuganState.new_game(players=players, seed=seed, clans=clans)

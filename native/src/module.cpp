@@ -1,0 +1,322 @@
+// The Python face of the native engine: the module `_daimyo_native` (wrapped by daimyo/rokugan/native.py).
+// Moves and events cross as the Python engine's own tuples and dicts; names are the rules data's.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "scoring.hpp"
+#include "state.hpp"
+
+namespace nb = nanobind;
+using namespace daimyo;
+
+namespace {
+
+template <typename T>
+T item(const nb::dict& d, const char* key) {
+  if (!d.contains(key)) throw std::invalid_argument(std::string("load_rules: missing field '") + key + "'");
+  return nb::cast<T>(d[key]);
+}
+
+int index_of(const std::vector<std::string>& names, const std::string& name, const char* what) {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  throw std::invalid_argument(std::string("unknown ") + what + " '" + name + "'");
+}
+
+void load_rules(const nb::dict& d) {
+  Rules r;
+  r.province_names = item<std::vector<std::string>>(d, "province_names");
+  r.territory_cards = item<std::vector<std::vector<std::string>>>(d, "territory_cards");
+  r.rounds = item<int>(d, "rounds");
+  r.hand_size = item<int>(d, "hand_size");
+  r.control_tokens = item<int>(d, "control_tokens");
+  r.initiative_deck_size = item<int>(d, "initiative_deck_size");
+  r.scouts = item<int>(d, "scouts");
+  r.shugenja = item<int>(d, "shugenja");
+  r.objectives_dealt = item<int>(d, "objectives_dealt");
+  r.starting_control = item<std::vector<int>>(d, "starting_control");
+  r.clan_names = item<std::vector<std::string>>(d, "clan_names");
+  r.capital = item<std::vector<int>>(d, "capital");
+  r.clan_token_codes = item<std::vector<std::vector<std::string>>>(d, "clan_token_codes");
+  r.tokens_per_clan = item<int>(d, "tokens_per_clan");
+  r.bluff = item<int>(d, "bluff");
+  r.objective_ids = item<std::vector<std::string>>(d, "objective_ids");
+  r.neutral_cards = item<std::vector<std::string>>(d, "neutral_cards");
+  r.dragon = r.clan_index("dragon");
+  r.territory_names = item<std::vector<std::string>>(d, "territory_names");
+  r.territory_provinces = item<std::vector<std::vector<int>>>(d, "territory_provinces");
+  for (bool b : item<std::vector<bool>>(d, "territory_shadowlands")) r.territory_shadowlands.push_back(b);
+  r.province_territory = item<std::vector<int>>(d, "province_territory");
+  r.flowers = item<std::vector<int>>(d, "flowers");
+  for (bool b : item<std::vector<bool>>(d, "coastal")) r.coastal.push_back(b);
+  for (bool b : item<std::vector<bool>>(d, "shadowlands")) r.shadowlands.push_back(b);
+  r.adjacent = item<std::vector<std::vector<int>>>(d, "adjacent");
+  r.specials = item<std::vector<std::string>>(d, "specials");
+  r.special_honor = item<std::vector<int>>(d, "special_honor");
+  for (int i = 0; i < static_cast<int>(r.specials.size()); ++i) {
+    if (r.specials[i] == "scorched_earth") r.scorched = i;
+    if (r.specials[i] == "harbor") r.harbor = i;
+    if (r.specials[i] == "honor_4") r.honor_4 = i;
+  }
+  for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
+    static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
+                                  "provinces_all"};
+    Rules::Objective x;
+    const std::string condition = item<std::string>(o, "condition");
+    x.condition = static_cast<Rules::Objective::Condition>(index_of(std::vector<std::string>(names, names + 6), condition,
+                                                                    "objective condition"));
+    x.honor = item<int>(o, "honor");
+    x.capital = item<int>(o, "capital");
+    x.territory = item<int>(o, "territory");
+    x.provinces = item<int>(o, "provinces");
+    x.territories = item<int>(o, "territories");
+    x.provinces_list = item<std::vector<int>>(o, "provinces_list");
+    r.objectives.push_back(std::move(x));
+  }
+  const std::string problem = check_rules(r);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  r.loaded = true;
+  RULES = std::move(r);
+}
+
+void need_rules() {
+  if (!RULES.loaded) throw std::runtime_error("the native engine has no rules data yet: import daimyo.rokugan.native first");
+}
+
+nb::object value(const Value& v) {
+  switch (v.kind) {
+    case Value::Int: return nb::int_(v.i);
+    case Value::Text: return nb::str(v.text.c_str());
+    case Value::Texts: {
+      nb::list l;
+      for (const auto& t : v.texts) l.append(nb::str(t.c_str()));
+      return l;
+    }
+  }
+  return nb::none();
+}
+
+// An event as (kind, the seat that alone sees it or None, data)
+nb::tuple event(const Event& e) {
+  nb::dict data;
+  for (const auto& [k, v] : e.data) data[k.c_str()] = value(v);
+  nb::object seat = e.seat < 0 ? nb::none() : nb::object(nb::int_(e.seat));
+  return nb::make_tuple(nb::str(e.kind.c_str()), seat, data);
+}
+
+nb::tuple move_tuple(const State& s, int seat, const Move& m) {
+  switch (m.verb) {
+    case Move::Clan: return nb::make_tuple("clan", nb::str(RULES.clan_names[m.arg].c_str()));
+    case Move::Objective: return nb::make_tuple("objective", nb::str(RULES.objective_ids[m.arg].c_str()));
+    case Move::Control: return nb::make_tuple("control", m.arg);
+    case Move::Return: return nb::make_tuple("return", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+  }
+  return nb::make_tuple();
+}
+
+// The legal move of `seat` that the Python tuple `move` names; an error if it is not one.
+Move find_move(const State& s, int seat, const nb::tuple& move) {
+  Move m{Move::Clan, -1};
+  if (move.size() == 2 && nb::isinstance<nb::str>(move[0])) {
+    const std::string verb = nb::cast<std::string>(move[0]);
+    if (verb == "control" && nb::isinstance<nb::int_>(move[1])) {
+      m = {Move::Control, nb::cast<int>(move[1])};
+    } else if (nb::isinstance<nb::str>(move[1])) {
+      const std::string arg = nb::cast<std::string>(move[1]);
+      if (verb == "clan") {
+        m = {Move::Clan, RULES.clan_index(arg)};
+      } else if (verb == "objective") {
+        for (size_t i = 0; i < RULES.objective_ids.size(); ++i)
+          if (RULES.objective_ids[i] == arg) m = {Move::Objective, static_cast<int>(i)};
+      } else if (verb == "return" && seat >= 0 && seat < s.n && s.clans[seat] >= 0) {
+        // the first token behind the screen with that code (as legal_moves lists it)
+        for (int t : s.hand[seat])
+          if (t != RULES.bluff && RULES.clan_token_codes[s.clans[seat]][t] == arg) {
+            m = {Move::Return, t};
+            break;
+          }
+      }
+    }
+  }
+  for (const Move& legal : s.legal_moves(seat))
+    if (legal.verb == m.verb && legal.arg == m.arg) return m;
+  throw std::invalid_argument("not a legal move of seat " + std::to_string(seat) + ": " +
+                              nb::cast<std::string>(nb::repr(move)));
+}
+
+nb::list seat_lists(const std::vector<std::vector<int>>& v) {
+  nb::list out;
+  for (const auto& x : v) out.append(nb::cast(x));
+  return out;
+}
+
+nb::list flags(const std::vector<char>& v) {
+  nb::list out;
+  for (char c : v) out.append(nb::bool_(c != 0));
+  return out;
+}
+
+// Every field the native engine keeps, in the Python engine's types (state.py FIELDS), for the hand-over
+// to the Python engine and for the agreement tests.
+nb::dict fields(const State& s) {
+  const Rules& R = RULES;
+  nb::dict d;
+  d["n"] = s.n;
+  nb::list clans;
+  for (int c : s.clans) clans.append(c < 0 ? nb::none() : nb::object(nb::str(R.clan_names[c].c_str())));
+  d["clans"] = clans;
+  d["phase"] = phase_name(s.phase);
+  d["round"] = s.round;
+  d["first"] = s.first;
+  d["turn"] = s.turn;
+  d["rng_state"] = s.rng.state();
+  nb::list initiative;
+  for (int c : s.initiative) initiative.append(nb::str(s.initiative_card(c).c_str()));
+  d["initiative"] = initiative;
+  nb::list space;
+  for (size_t t = 0; t < s.space.size(); ++t) space.append(nb::str(R.territory_cards[t][s.space[t]].c_str()));
+  d["space"] = space;
+  d["fp_used"] = nb::bool_(s.fp_used);
+  d["scorpion_used"] = nb::bool_(s.scorpion_used);
+  d["unicorn_used"] = nb::bool_(s.unicorn_used);
+  d["passes"] = s.passes;
+  d["owner"] = nb::cast(s.owner);
+  d["up"] = nb::cast(s.up);
+  d["down"] = nb::cast(s.down);
+  d["hand"] = seat_lists(s.hand);
+  d["pool"] = seat_lists(s.pool);
+  d["supply"] = nb::cast(s.supply);
+  d["set_aside"] = nb::cast(s.set_aside);
+  d["scouts"] = nb::cast(s.scouts);
+  d["shugenja"] = nb::cast(s.shugenja);
+  nb::list objective, offer;
+  for (int o : s.objective) objective.append(o < 0 ? nb::none() : nb::object(nb::str(R.objective_ids[o].c_str())));
+  for (const auto& dealt : s.offer) {
+    nb::list ids;
+    for (int o : dealt) ids.append(nb::str(R.objective_ids[o].c_str()));
+    offer.append(nb::tuple(ids));
+  }
+  d["objective"] = objective;
+  d["offer"] = offer;
+  d["ronin"] = flags(s.ronin);
+  d["done"] = flags(s.done);
+  d["spied"] = flags(s.spied);
+  d["dragon_return"] = nb::cast(s.dragon_return);
+  d["frontier"] = nb::bool_(s.frontier);
+  return d;
+}
+
+// End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
+nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<int>& owner, const std::vector<int>& up,
+                      const std::vector<nb::object>& special, const std::vector<nb::object>& objective) {
+  need_rules();
+  const int np = RULES.n_provinces();
+  if (owner.size() != static_cast<size_t>(np) || up.size() != owner.size() || special.size() != owner.size())
+    throw std::invalid_argument("owner, up and special need one entry per province");
+  if (objective.size() != clans.size() || clans.size() < 1)
+    throw std::invalid_argument("clans and objective need one entry per seat");
+  ScoringBoard b;
+  b.n = static_cast<int>(clans.size());
+  b.owner = owner;
+  b.up = up;
+  for (const auto& sp : special)
+    b.special.push_back(sp.is_none() ? -1 : index_of(RULES.specials, nb::cast<std::string>(sp), "special token"));
+  for (const auto& o : objective)
+    b.objective.push_back(o.is_none() ? -1 : index_of(RULES.objective_ids, nb::cast<std::string>(o), "objective"));
+  for (int o : b.owner)
+    if (o < -1 || o >= b.n) throw std::invalid_argument("owner: a seat of the game or -1");
+  nb::list rows;
+  std::vector<int> totals;
+  for (int seat = 0; seat < b.n; ++seat) {
+    const Honor h = honor(b, seat);
+    nb::dict row;
+    row["clan"] = clans[seat].is_none() ? nb::object(nb::str(("seat" + std::to_string(seat)).c_str())) : clans[seat];
+    row["flowers"] = h.flowers;
+    row["faceup_control"] = h.faceup_control;
+    row["objective"] = objective[seat];
+    row["objective_met"] = nb::bool_(h.objective_met);
+    row["objective_honor"] = h.objective_honor;
+    nb::list territories;
+    for (int t : h.territories) territories.append(nb::str(RULES.territory_names[t].c_str()));
+    row["territories"] = territories;
+    row["territory_honor"] = h.territory_honor;
+    row["total"] = h.total;
+    rows.append(row);
+    totals.push_back(h.total);
+  }
+  const int best = *std::max_element(totals.begin(), totals.end());
+  nb::list winners;
+  for (int seat = 0; seat < b.n; ++seat)
+    if (totals[seat] == best) winners.append(seat);
+  nb::dict result;
+  result["scores"] = rows;
+  result["winners"] = winners;
+  return result;
+}
+
+}  // namespace
+
+NB_MODULE(_daimyo_native, m) {
+  m.doc() = "The native Battle for Rokugan engine (see docs/native.md); use it through daimyo.rokugan.native.";
+  m.def("load_rules", &load_rules, nb::arg("rules"), "Set the rules data (daimyo/rokugan/native.py passes RULES).");
+
+  m.def("final_result", &final_result, nb::arg("clans"), nb::arg("owner"), nb::arg("up"), nb::arg("special"),
+        nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
+
+  nb::class_<Rng>(m, "Rng", "SplitMix64, draw for draw the generator of daimyo.core.rng.Rng.")
+      .def(nb::init<uint64_t>(), nb::arg("seed") = 0)
+      .def("next64", &Rng::next64)
+      .def("below", [](Rng& r, uint64_t k) {
+        if (k == 0) throw std::invalid_argument("below() needs n > 0");
+        return r.below(k);
+      }, nb::arg("n"))
+      .def("draws", [](Rng& r, size_t count) {
+        std::vector<uint64_t> out(count);
+        for (auto& w : out) w = r.next64();
+        return out;
+      }, nb::arg("count"), "The next `count` words, in one call.")
+      .def("shuffled", [](Rng& r, std::vector<long long> items) {
+        r.shuffle(items);
+        return items;
+      }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
+      .def_prop_ro("state", &Rng::state);
+
+  nb::class_<State>(m, "Game", "A game state of the native engine (Setup and round 1's upkeep).")
+      .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
+        need_rules();
+        if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
+          throw std::invalid_argument("Battle for Rokugan is for 2 to 5 players, not " + std::to_string(players));
+        if (!clans.empty() && static_cast<int>(clans.size()) != players)
+          throw std::invalid_argument(std::to_string(players) + " players need as many clans");
+        std::vector<int> ids;
+        for (const auto& c : clans) {
+          const int id = index_of(RULES.clan_names, c, "clan");
+          for (int other : ids)
+            if (other == id) throw std::invalid_argument("each player must choose a different clan");
+          ids.push_back(id);
+        }
+        return State::new_game(players, seed, ids);
+      }, nb::arg("players"), nb::arg("seed"), nb::arg("clans"))
+      .def("copy", [](const State& s) { return State(s); })
+      .def_prop_ro("n", [](const State& s) { return s.n; })
+      .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
+      .def_prop_ro("frontier", [](const State& s) { return s.frontier; })
+      .def("to_act", [](const State& s) { return nb::tuple(nb::cast(s.to_act())); })
+      .def("legal_moves", [](const State& s, int seat) {
+        nb::list out;
+        for (const Move& mv : s.legal_moves(seat)) out.append(move_tuple(s, seat, mv));
+        return out;
+      }, nb::arg("seat"))
+      .def("apply_move", [](State& s, int seat, const nb::tuple& move) {
+        if (s.frontier) throw std::runtime_error("the native engine does not play the placement phase yet");
+        const Move mv = find_move(s, seat, move);
+        nb::list out;
+        for (const Event& e : s.apply_move(seat, mv)) out.append(event(e));
+        return out;
+      }, nb::arg("seat"), nb::arg("move"))
+      .def("fields", &fields);
+}

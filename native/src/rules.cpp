@@ -1,0 +1,52 @@
+#include "rules.hpp"
+
+namespace daimyo {
+
+Rules RULES;
+
+int Rules::clan_index(const std::string& name) const {
+  for (int i = 0; i < n_clans(); ++i)
+    if (clan_names[i] == name) return i;
+  return -1;
+}
+
+std::string check_rules(const Rules& r) {
+  if (r.province_names.empty()) return "board.json: no provinces";
+  if (r.clan_names.empty()) return "clans.json: no clans";
+  if (r.capital.size() != r.clan_names.size() || r.clan_token_codes.size() != r.clan_names.size())
+    return "clans.json: every clan needs a capital and its combat tokens";
+  for (int c : r.capital)
+    if (c < 0 || c >= r.n_provinces()) return "clans.json: a capital is not a province of the board";
+  for (const auto& codes : r.clan_token_codes)
+    if (static_cast<int>(codes.size()) != r.tokens_per_clan) return "clans.json: each clan has tokens_per_clan combat tokens";
+  if (r.bluff < 0 || r.bluff >= r.tokens_per_clan) return "components.json: the bluff index is outside the clan's tokens";
+  if (r.starting_control.size() < 6) return "components.json: starting_control_tokens needs 2 to 5 players";
+  if (r.objective_ids.size() < 5 * static_cast<size_t>(r.objectives_dealt))
+    return "objectives.json: too few objectives to deal to five players";
+  const size_t np = r.province_names.size();
+  if (r.province_territory.size() != np || r.flowers.size() != np || r.coastal.size() != np ||
+      r.shadowlands.size() != np || r.adjacent.size() != np)
+    return "board.json: every province needs its territory, flowers, coast, Shadowlands flag and neighbours";
+  if (r.territory_provinces.size() != r.territory_names.size() || r.territory_shadowlands.size() != r.territory_names.size())
+    return "board.json: every territory needs its provinces and Shadowlands flag";
+  for (const auto& ps : r.territory_provinces)
+    for (int p : ps)
+      if (p < 0 || p >= static_cast<int>(np)) return "board.json: a territory's province is not on the board";
+  for (const auto& qs : r.adjacent)
+    for (int q : qs)
+      if (q < 0 || q >= static_cast<int>(np)) return "board.json: a land border leads off the board";
+  for (int t : r.province_territory)
+    if (t < 0 || t >= static_cast<int>(r.territory_names.size())) return "board.json: a province's territory is unknown";
+  if (r.special_honor.size() != r.specials.size()) return "special tokens: one honor value per special token";
+  if (r.objectives.size() != r.objective_ids.size()) return "objectives.json: one condition per objective";
+  for (const auto& o : r.objectives) {
+    if (o.condition == Rules::Objective::TerritoryHold &&
+        (o.territory < 0 || o.territory >= static_cast<int>(r.territory_names.size())))
+      return "objectives.json: territory_hold names no territory";
+    for (int p : o.provinces_list)
+      if (p < 0 || p >= static_cast<int>(np)) return "objectives.json: provinces_list names a province not on the board";
+  }
+  return "";
+}
+
+}  // namespace daimyo

@@ -1,0 +1,62 @@
+// The static facts of Battle for Rokugan the native engine needs, read from the same JSON data files as the
+// Python engine: daimyo/rokugan/native.py hands the loaded `RULES` (daimyo/rokugan/data.py) to `load_rules`
+// once, so there is no second copy of the data here.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace daimyo {
+
+struct Rules {
+  bool loaded = false;
+  // board.json
+  std::vector<std::string> province_names;
+  std::vector<std::vector<std::string>> territory_cards;  // each territory's two territory cards
+  // components.json
+  int rounds = 0, hand_size = 0, control_tokens = 0, initiative_deck_size = 0;
+  int scouts = 0, shugenja = 0, objectives_dealt = 0;
+  std::vector<int> starting_control;  // by number of players (0 where not a legal count)
+  // clans.json: each clan's name, capital province and combat token codes (index = clan token index)
+  std::vector<std::string> clan_names;
+  std::vector<int> capital;
+  std::vector<std::vector<std::string>> clan_token_codes;
+  int tokens_per_clan = 0, bluff = 0;
+  int dragon = -1;  // the Dragon clan's index ("Clans: Dragon" draws one more token), -1 if absent
+  // objectives.json, initiative.json
+  std::vector<std::string> objective_ids;
+  std::vector<std::string> neutral_cards;
+
+  // board.json, for End of the Game
+  std::vector<std::vector<int>> territory_provinces;
+  std::vector<std::string> territory_names;
+  std::vector<char> territory_shadowlands;
+  std::vector<int> province_territory, flowers;
+  std::vector<char> coastal, shadowlands;
+  std::vector<std::vector<int>> adjacent;  // across land borders
+  // special tokens (data.py SPECIALS): their names, and the honor each gives in a controlled province
+  std::vector<std::string> specials;
+  std::vector<int> special_honor;
+  int scorched = -1, harbor = -1, honor_4 = -1;
+  // objectives.json: each secret objective's condition and its parameters (Secret Objectives)
+  struct Objective {
+    enum Condition { TerritoryHold, ConnectedSpread, Coastal, FewestProvinces, TerritorySpread, ProvincesAll } condition;
+    int honor = 0;
+    int capital = -1;                // territory_hold: the capital of the territory's clan
+    int territory = -1;              // territory_hold
+    int provinces = 0, territories = 0;
+    std::vector<int> provinces_list; // provinces_all
+  };
+  std::vector<Objective> objectives;  // in objective_ids' order
+
+  int n_provinces() const { return static_cast<int>(province_names.size()); }
+  int n_clans() const { return static_cast<int>(clan_names.size()); }
+  int clan_index(const std::string& name) const;  // -1 if unknown
+};
+
+// The rules in force (set once by `load_rules` from Python).
+extern Rules RULES;
+
+// Checks a loaded table for what the engine relies on; an error message naming the field, or "" if sound.
+std::string check_rules(const Rules& r);
+
+}  // namespace daimyo

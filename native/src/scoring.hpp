@@ -1,0 +1,31 @@
+// End of the Game: honor from flowers, faceup control tokens, the secret objective and territories
+// (daimyo/rokugan/scoring.py).
+#pragma once
+#include <vector>
+
+#include "rules.hpp"
+
+namespace daimyo {
+
+// What scoring reads of a position: control per province, special tokens (an index into RULES.specials or
+// -1), and each seat's kept objective (an index into RULES.objectives or -1).
+struct ScoringBoard {
+  int n = 0;
+  std::vector<int> owner, up, special, objective;
+};
+
+// One seat's final honor, part by part.
+struct Honor {
+  int flowers = 0, faceup_control = 0;
+  bool objective_met = false;
+  int objective_honor = 0;
+  std::vector<int> territories;  // the territories it controls (not the Shadowlands)
+  int territory_honor = 0, total = 0;
+};
+
+// The controller of territory t, -1 for nobody.
+int territory_controller(const ScoringBoard& b, int t);
+bool objective_met(const ScoringBoard& b, int seat, int objective);
+Honor honor(const ScoringBoard& b, int seat);
+
+}  // namespace daimyo

@@ -1,0 +1,320 @@
+// Setup (steps 1-11) and the Upkeep phase of round 1, up to its first placement turn
+// (daimyo/rokugan/state.py: new_game, _setup_after_clans, _setup_after_objectives, _advance, _start_round;
+// daimyo/rokugan/moves.py: legal_moves and do_move for these phases).
+#include <algorithm>
+#include <numeric>
+
+#include "state.hpp"
+
+namespace daimyo {
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::SetupClans: return "setup-clans";
+    case Phase::SetupObjectives: return "setup-objectives";
+    case Phase::SetupControl: return "setup-control";
+    case Phase::Upkeep: return "upkeep";
+    case Phase::Placement: return "placement";
+    case Phase::Over: return "over";
+  }
+  return "";
+}
+
+static Event public_event(std::string kind) { return Event{std::move(kind), -1, {}}; }
+static Event private_event(int seat, std::string kind) { return Event{std::move(kind), seat, {}}; }
+static Event& with(Event& e, const char* key, Value v) {
+  e.data.emplace_back(key, std::move(v));
+  return e;
+}
+
+State State::new_game(int players, uint64_t seed, const std::vector<int>& clans) {
+  const Rules& R = RULES;
+  State s;
+  const int n = players;
+  s.n = n;
+  s.clans = clans.empty() ? std::vector<int>(n, -1) : clans;
+  s.owner.assign(R.n_provinces(), -1);
+  s.up.assign(R.n_provinces(), 0);
+  s.down.assign(R.n_provinces(), 0);
+  s.hand.assign(n, {});
+  s.pool.assign(n, {});
+  s.supply.assign(n, R.control_tokens);
+  s.set_aside.assign(n, 0);
+  s.scouts.assign(n, 0);
+  s.shugenja.assign(n, 0);
+  s.objective.assign(n, -1);
+  s.offer.assign(n, {});
+  s.ronin.assign(n, 0);
+  s.done.assign(n, 0);
+  s.spied.assign(n, 0);
+  s.rng = Rng(seed);
+  // Setup 2. Randomize Territory Cards
+  s.space.resize(R.territory_cards.size());
+  for (size_t t = 0; t < R.territory_cards.size(); ++t)
+    s.space[t] = static_cast<int>(s.rng.below(R.territory_cards[t].size()));
+  if (!clans.empty()) s.setup_after_clans();
+  return s;
+}
+
+void State::setup_after_clans() {
+  const Rules& R = RULES;
+  // Setup 3: the bluff behind the screen, the other combat tokens make the pool
+  for (int p = 0; p < n; ++p) {
+    hand[p] = {R.bluff};
+    pool[p].clear();
+    for (int i = 0; i < R.tokens_per_clan; ++i)
+      if (i != R.bluff) pool[p].push_back(i);
+  }
+  // Setup 4: scouts and shugenja
+  scouts.assign(n, R.scouts);
+  shugenja.assign(n, R.shugenja);
+  // Setup 5: deal two objectives to each player
+  std::vector<int> deck(R.objective_ids.size());
+  std::iota(deck.begin(), deck.end(), 0);
+  rng.shuffle(deck);
+  const int k = R.objectives_dealt;
+  for (int p = 0; p < n; ++p) offer[p].assign(deck.begin() + p * k, deck.begin() + (p + 1) * k);
+  phase = Phase::SetupObjectives;
+}
+
+void State::setup_after_objectives(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  events.push_back(public_event("objectives-chosen"));
+  // Setup 6: capitals
+  for (int p = 0; p < n; ++p) add_control(p, R.capital[clans[p]], 1);
+  // Setup 7: set aside control tokens
+  for (int p = 0; p < n; ++p) {
+    set_aside[p] = R.starting_control[n];
+    supply[p] -= R.starting_control[n];
+  }
+  // Setup 8: the first player from the clan initiative cards
+  std::vector<int> deck(clans);
+  rng.shuffle(deck);
+  const int top = deck.front();
+  deck.erase(deck.begin());
+  first = static_cast<int>(std::find(clans.begin(), clans.end(), top) - clans.begin());
+  Event& e = events.emplace_back(public_event("first-player"));
+  with(e, "clan", Value::of(R.clan_names[top]));
+  with(e, "card", Value::of(R.clan_names[top]));
+  // Setup 9: complete the deck with neutral cards to four
+  std::vector<int> neutral(R.neutral_cards.size());
+  std::iota(neutral.begin(), neutral.end(), R.n_clans());
+  rng.shuffle(neutral);
+  while (static_cast<int>(deck.size()) < R.initiative_deck_size && !neutral.empty()) {
+    deck.push_back(neutral.front());
+    neutral.erase(neutral.begin());
+  }
+  rng.shuffle(deck);
+  initiative = deck;
+  // Setup 10
+  phase = Phase::SetupControl;
+  turn = first;
+}
+
+std::string State::clan_of(int seat) const {
+  return clans[seat] >= 0 ? RULES.clan_names[clans[seat]] : "seat" + std::to_string(seat);
+}
+
+std::string State::initiative_card(int card) const {
+  return card < RULES.n_clans() ? RULES.clan_names[card] : RULES.neutral_cards[card - RULES.n_clans()];
+}
+
+int State::control_tokens_on_board(int seat) const {
+  int total = 0;
+  for (size_t p = 0; p < owner.size(); ++p)
+    if (owner[p] == seat) total += up[p] + down[p];
+  return total;
+}
+
+int State::add_control(int seat, int p, int down_count) {
+  int placed = 0;
+  for (int i = 0; i < down_count && supply[seat] > 0; ++i) {
+    --supply[seat];
+    ++down[p];
+    ++placed;
+  }
+  if (placed) owner[p] = seat;
+  return placed;
+}
+
+std::vector<int> State::draw(int seat, int k) {
+  std::vector<int>& from = pool[seat];
+  std::vector<int> drawn;
+  for (int i = 0; i < k && !from.empty(); ++i) {
+    const size_t j = static_cast<size_t>(rng.below(from.size()));
+    std::swap(from[j], from.back());
+    drawn.push_back(from.back());
+    from.pop_back();
+  }
+  hand[seat].insert(hand[seat].end(), drawn.begin(), drawn.end());
+  return drawn;
+}
+
+std::vector<int> State::to_act() const {
+  if (!dragon_return.empty()) return {dragon_return.back()};
+  if (phase == Phase::SetupObjectives) {
+    std::vector<int> seats;
+    for (int p = 0; p < n; ++p)
+      if (objective[p] < 0) seats.push_back(p);
+    return seats;
+  }
+  if (phase == Phase::Over) return {};
+  return {turn};
+}
+
+std::vector<Move> State::legal_moves(int seat) const {
+  const std::vector<int> acting = to_act();
+  if (frontier || std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
+  std::vector<Move> moves;
+  if (!dragon_return.empty()) {
+    // Clans: Dragon returns one token other than the bluff, listed by code in hand order
+    const auto& codes = RULES.clan_token_codes[clans[seat]];
+    std::vector<int> seen;
+    for (int t : hand[seat]) {
+      if (t == RULES.bluff) continue;
+      bool dup = false;
+      for (int u : seen) dup = dup || codes[u] == codes[t];
+      if (!dup) {
+        seen.push_back(t);
+        moves.push_back({Move::Return, t});
+      }
+    }
+    return moves;
+  }
+  switch (phase) {
+    case Phase::SetupClans:
+      for (int c = 0; c < RULES.n_clans(); ++c)
+        if (std::find(clans.begin(), clans.end(), c) == clans.end()) moves.push_back({Move::Clan, c});
+      break;
+    case Phase::SetupObjectives:
+      for (int o : offer[seat]) moves.push_back({Move::Objective, o});
+      break;
+    case Phase::SetupControl:
+      for (int p = 0; p < RULES.n_provinces(); ++p)
+        if (owner[p] < 0) moves.push_back({Move::Control, p});
+      break;
+    default:
+      break;
+  }
+  return moves;
+}
+
+std::vector<Event> State::apply_move(int seat, const Move& m) {
+  const Rules& R = RULES;
+  std::vector<Event> events;
+  if (!dragon_return.empty()) {
+    dragon_return.pop_back();
+    const std::string code = R.clan_token_codes[clans[seat]][m.arg];
+    auto& h = hand[seat];
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (R.clan_token_codes[clans[seat]][h[i]] == code) {
+        pool[seat].push_back(h[i]);
+        h.erase(h.begin() + static_cast<long>(i));
+        break;
+      }
+    }
+    Event& e = events.emplace_back(public_event("return-to-pool"));
+    with(e, "clan", Value::of(clan_of(seat)));
+    with(e, "count", Value::of(1LL));
+    Event& f = events.emplace_back(private_event(seat, "returned"));
+    with(f, "clan", Value::of(clan_of(seat)));
+    with(f, "code", Value::of(code));
+  } else if (phase == Phase::SetupClans) {
+    clans[seat] = m.arg;
+    Event& e = events.emplace_back(public_event("clan"));
+    with(e, "seat", Value::of(static_cast<long long>(seat)));
+    with(e, "clan", Value::of(R.clan_names[m.arg]));
+    if (seat + 1 < n)
+      turn = seat + 1;
+    else
+      setup_after_clans();
+  } else if (phase == Phase::SetupObjectives) {
+    objective[seat] = m.arg;
+    Event& e = events.emplace_back(public_event("objective-kept"));
+    with(e, "clan", Value::of(clan_of(seat)));
+    Event& f = events.emplace_back(private_event(seat, "objective"));
+    with(f, "clan", Value::of(clan_of(seat)));
+    with(f, "objective", Value::of(R.objective_ids[m.arg]));
+  } else if (phase == Phase::SetupControl) {
+    --set_aside[seat];
+    ++supply[seat];  // the set-aside token is the one placed
+    add_control(seat, m.arg, 1);
+    turn = (seat + 1) % n;
+    Event& e = events.emplace_back(public_event("control"));
+    with(e, "clan", Value::of(clan_of(seat)));
+    with(e, "province", Value::of(R.province_names[m.arg]));
+  }
+  advance(events);
+  return events;
+}
+
+void State::advance(std::vector<Event>& events) {
+  while (dragon_return.empty()) {
+    if (phase == Phase::SetupObjectives) {
+      if (std::find(objective.begin(), objective.end(), -1) != objective.end()) return;
+      setup_after_objectives(events);
+    } else if (phase == Phase::SetupControl) {
+      if (std::accumulate(set_aside.begin(), set_aside.end(), 0) == 0) {
+        start_round(events);
+      } else if (set_aside[turn] == 0) {
+        turn = (turn + 1) % n;
+      } else {
+        return;
+      }
+    } else if (phase == Phase::Upkeep) {
+      // Upkeep 3 is ignored during the first round (the only upkeep played here): all have passed
+      phase = Phase::Placement;
+      turn = first;
+      done.assign(n, 0);
+      events.push_back(public_event("placement"));
+    } else if (phase == Phase::Placement) {
+      // whose turn it is in the placement phase is the Python engine's (Placing Combat Tokens, Ronin)
+      frontier = true;
+      return;
+    } else {
+      return;
+    }
+  }
+}
+
+void State::start_round(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  ++round;
+  phase = Phase::Upkeep;
+  Event& r = events.emplace_back(public_event("round"));
+  with(r, "round", Value::of(static_cast<long long>(round)));
+  for (int p = 0; p < n; ++p) {
+    const bool was = ronin[p];
+    ronin[p] = control_tokens_on_board(p) == 0;
+    if (static_cast<bool>(ronin[p]) != was) {
+      Event& e = events.emplace_back(public_event(ronin[p] ? "ronin" : "ronin-ends"));
+      with(e, "clan", Value::of(clan_of(p)));
+    }
+  }
+  // Upkeep 1 is ignored in round one; the first player card is not used in a two-player game
+  fp_used = n == 2;
+  scorpion_used = false;
+  unicorn_used = false;
+  spied.assign(n, 0);
+  done.assign(n, 0);
+  // Upkeep 2: draw combat tokens (each pool still holds every token but the bluff, which is in the hand)
+  for (int k = 0; k < n; ++k) {
+    const int p = (first + k) % n;
+    const int extra = clans[p] == R.dragon ? 1 : 0;
+    const int need = R.hand_size + extra - static_cast<int>(hand[p].size());
+    const std::vector<int> drawn = draw(p, std::max(0, need));
+    Event& e = events.emplace_back(public_event("draw"));
+    with(e, "clan", Value::of(clan_of(p)));
+    with(e, "count", Value::of(static_cast<long long>(drawn.size())));
+    std::vector<std::string> codes;
+    for (int t : drawn) codes.push_back(R.clan_token_codes[clans[p]][t]);
+    Event& f = events.emplace_back(private_event(p, "drew"));
+    with(f, "clan", Value::of(clan_of(p)));
+    with(f, "tokens", Value::of(codes));
+    if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) dragon_return.push_back(p);
+  }
+  turn = first;
+  passes = n;  // Upkeep 3 is ignored during the first round
+}
+
+}  // namespace daimyo

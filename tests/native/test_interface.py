@@ -1,0 +1,79 @@
+"""NativeRokuganState speaks the Python state's interface: text actions, the same errors, clones, views."""
+
+import pytest
+
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action
+from daimyo.core.rng import GameKey
+from daimyo.rokugan import native, new_game
+from daimyo.rokugan.position import to_position
+
+CLANS = ["crab", "crane", "lion", "unicorn"]
+
+
+def _error(game, action) -> tuple[str, str]:
+    with pytest.raises(RuleViolation) as e:
+        game.apply(action)
+    return str(e.value), e.value.args
+
+
+@pytest.mark.parametrize("action", [
+    Action(0, "objective nonsense"),          # Setup 5: not an objective dealt to this seat
+    Action(0, "control kyuden_hida"),         # not an action of the objectives phase
+    Action(7, "objective way-of-humility"),   # no such seat
+    Action(0, "place a1 c kyuden_hida"),
+])
+def test_bad_actions_get_the_reference_message_and_change_nothing(action):
+    ref = new_game(4, seed=1, clans=CLANS)
+    nat = native.new_game(4, seed=1, clans=CLANS)
+    before = to_position(nat.python_state())
+    assert _error(nat, action) == _error(ref, action)
+    assert to_position(nat.python_state()) == before
+
+
+def test_text_actions_play_setup_as_the_reference_does():
+    """Setup 5 and 10 through text actions: same legal actions, same events, the same position at the end."""
+    ref = new_game(3, seed=5, clans=["dragon", "phoenix", "scorpion"])
+    nat = native.new_game(3, seed=5, clans=["dragon", "phoenix", "scorpion"])
+    while ref.phase != "placement" or ref.pending:
+        actions = ref.legal_actions()
+        assert nat.legal_actions() == actions
+        a = actions[-1]
+        got = [(e.kind, e.data, e.visible_to) for e in nat.apply(a)]
+        assert got == [(e.kind, e.data, e.visible_to) for e in ref.apply(a)]
+    assert nat.engine == "python"
+    assert to_position(nat.python_state()) == to_position(ref)
+    for seat in (None, 0, 1, 2):
+        assert nat.view(seat) == ref.view(seat)
+
+
+def test_clone_is_independent():
+    nat = native.new_game(2, seed=3, clans=["crab", "lion"])
+    twin = nat.clone()
+    nat.apply_move(0, nat.legal_moves(0)[0])
+    assert twin.objective == [None, None] and nat.objective[0] is not None
+    assert twin.legal_moves(0) == new_game(2, seed=3, clans=["crab", "lion"]).legal_moves(0)
+
+
+def test_bad_setup_input_gets_the_reference_rule_violation():
+    for players, clans in ((6, None), (2, ["crab"]), (2, ["crab", "crab"]), (2, ["crab", "ninja"])):
+        with pytest.raises(RuleViolation) as nat_e:
+            native.new_game(players, seed=0, clans=clans)
+        with pytest.raises(RuleViolation) as ref_e:
+            new_game(players, seed=0, clans=clans)
+        assert nat_e.value.args == ref_e.value.args
+    with pytest.raises(RuleViolation, match="splitmix64"):
+        native.new_game(2, seed=GameKey.new())
+
+
+def test_the_module_refuses_an_illegal_move_and_changes_nothing(core):
+    g = core.Game.new_game(2, 9, ["crab", "lion"])
+    before = g.fields()
+    for move in (("control", 0), ("objective", "no-such"), ("clan", "crab"), ("return", "a1"), (), ("objective",)):
+        with pytest.raises(ValueError, match="not a legal move"):
+            g.apply_move(0, move)
+    assert g.fields() == before
+
+
+def test_the_missing_module_message_says_how_to_build_it():
+    assert "pip install" in native.MISSING and "C++17" in native.MISSING
