@@ -56,7 +56,7 @@ def event_words(g, lang: str = "en"):
     """The sentences of a duel's events (the catalogue's ``sj.event.*``, the same as the browser's log)."""
     from daimyo.words.senjutsu import SenjutsuWords
 
-    return SenjutsuWords(lang, {s["seat"]: s["name"] for s in g.view(None)["seats"]}, {cid: c.name for cid, c in g.cs.cards.items()})
+    return SenjutsuWords(lang, {s["seat"]: s["name"] for s in g.view(None)["seats"]}, {cid: c.name for cid, c in g.card_set.cards.items()})
 
 
 def _game(characters, seed, board, terrain, cards, pieces=None, prepare=False):

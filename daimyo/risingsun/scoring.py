@@ -8,9 +8,9 @@ and the total; the winner has the most, a tie to the higher Honor.
 
 from __future__ import annotations
 
-from daimyo.core.game import Event
+from daimyo.core.game import Event, public_event
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import OVER, RisingSunWar, ev
+from daimyo.risingsun.state import OVER, RisingSunWar
 
 
 def token_score(tokens: list[tuple[str, str]]) -> dict:
@@ -35,4 +35,4 @@ def finish(s: RisingSunWar) -> list[Event]:
                 "wars": [dict(h) for h in s.history]}
     s.phase = OVER
     s.step = None
-    return [ev("war-phase-over", winner=s.clans[winner], totals={c: v["total"] for c, v in players.items()})]
+    return [public_event("war-phase-over", winner=s.clans[winner], totals={c: v["total"] for c, v in players.items()})]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from daimyo.core.errors import RuleViolation
-from daimyo.core.game import Action, Event, GameState, private_event, public_event
+from daimyo.core.game import Action, Event, GameState, private_event
 from daimyo.core.rng import GameKey
 from daimyo.risingsun.data import RULES as R
 
@@ -51,7 +51,7 @@ SEC_BIDS = "A battle 2. Secret bids"
 SEC_REPARATIONS = "A battle 6. Reparations"
 
 
-ev = public_event
+
 pev = private_event
 
 

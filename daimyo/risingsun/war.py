@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from daimyo.core.game import Event
+from daimyo.core.game import Event, public_event
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import (
     BID,
@@ -28,7 +28,6 @@ from daimyo.risingsun.state import (
     STEP_SLOT,
     Figure,
     RisingSunWar,
-    ev,
     pev,
 )
 
@@ -49,7 +48,7 @@ def start_of_war(s: RisingSunWar) -> list[Event]:
             s.ronin[p] = 0
             s.coins[p] += k
             s.koi_converted += k
-            events.append(ev("ronin-become-coins", clan=s.clans[p]))
+            events.append(public_event("ronin-become-coins", clan=s.clans[p]))
             events.append(pev(p, "ronin-become-coins-count", clan=s.clans[p], ronin=k, coins=s.coins[p]))
     return events
 
@@ -78,9 +77,9 @@ def advance(s: RisingSunWar) -> list[Event]:
                 w = slot_winner(s, slot)
                 s.slot_winner[slot] = w
                 if w is None:
-                    events.append(ev("slot", province=s.province(), slot=slot, winner=None))
+                    events.append(public_event("slot", province=s.province(), slot=slot, winner=None))
                 else:
-                    events.append(ev("slot", province=s.province(), slot=slot, winner=s.clans[w], bid=s.bids[w][SLOT_INDEX[slot]]))
+                    events.append(public_event("slot", province=s.province(), slot=slot, winner=s.clans[w], bid=s.bids[w][SLOT_INDEX[slot]]))
             w = s.slot_winner[slot]
             if w is not None and _slot_usable(s, slot, w):
                 return events
@@ -104,11 +103,11 @@ def _start_war(s: RisingSunWar) -> list[Event]:
     number = s.at + 1
     forces = {p: s.force(prov, p) for p in range(s.n)}
     have = [p for p in range(s.n) if forces[p] > 0]
-    events = [ev("war", number=number, province=prov, forces={s.clans[p]: forces[p] for p in have})]
+    events = [public_event("war", number=number, province=prov, forces={s.clans[p]: forces[p] for p in have})]
     if not have:
         # nobody has Force: the War Province token is discarded
         _record(s, prov, "nobody", None, have)
-        events.append(ev("token-discarded", province=prov))
+        events.append(public_event("token-discarded", province=prov))
         s.at += 1
         return events
     if len(have) == 1:
@@ -116,7 +115,7 @@ def _start_war(s: RisingSunWar) -> list[Event]:
         w = have[0]
         _take_token(s, w, prov)
         _record(s, prov, "alone", w, have)
-        events.append(ev("token-taken", province=prov, clan=s.clans[w], season=s.season))
+        events.append(public_event("token-taken", province=prov, clan=s.clans[w], season=s.season))
         s.at += 1
         return events
     if len(have) == 2 and s.allied(have[0], have[1]):
@@ -125,7 +124,7 @@ def _start_war(s: RisingSunWar) -> list[Event]:
         w = a if (forces[a], -s.honor_rank(a)) > (forces[b], -s.honor_rank(b)) else b
         _take_token(s, w, prov)
         _record(s, prov, "allies", w, have)
-        events.append(ev("token-taken", province=prov, clan=s.clans[w], season=s.season, allies=True))
+        events.append(public_event("token-taken", province=prov, clan=s.clans[w], season=s.season, allies=True))
         s.at += 1
         return events
     # a battle among every player with Force, allies included
@@ -138,7 +137,7 @@ def _start_war(s: RisingSunWar) -> list[Event]:
     s.winner = None
     for p in s.participants:
         s.shown[p] = True
-    events.append(ev("battle", province=prov, clans=[s.clans[p] for p in s.participants],
+    events.append(public_event("battle", province=prov, clans=[s.clans[p] for p in s.participants],
                      shown={s.clans[p]: {"coins": s.coins[p], "ronin": s.ronin_count(p)} for p in s.participants}))
     return events
 
@@ -155,7 +154,7 @@ def _take_token(s: RisingSunWar, seat: int, prov: str) -> None:
 
 def _reveal(s: RisingSunWar) -> list[Event]:
     """All bids are in: they are revealed together."""
-    return [ev("bids-revealed", province=s.province(),
+    return [public_event("bids-revealed", province=s.province(),
                bids={s.clans[p]: dict(zip(R.slots, s.bids[p], strict=False)) for p in s.participants})]
 
 
@@ -211,7 +210,7 @@ def _outcome(s: RisingSunWar) -> list[Event]:
     _take_token(s, w, prov)
     s.history.append({"number": s.at + 1, "province": prov, "case": "battle", "winner": s.clans[w],
                       "with_force": [s.clans[p] for p in s.participants], "forces": {s.clans[p]: forces[p] for p in s.participants}})
-    return [ev("battle-won", province=prov, clan=s.clans[w], season=s.season, forces={s.clans[p]: forces[p] for p in s.participants},
+    return [public_event("battle-won", province=prov, clan=s.clans[w], season=s.season, forces={s.clans[p]: forces[p] for p in s.participants},
                killed=[f.number for f in dead])]
 
 
@@ -238,7 +237,7 @@ def _reparations(s: RisingSunWar, extra: tuple[int, ...]) -> list[Event]:
     if len(losers) == 1:
         s.coins[losers[0]] += pot - share
         got[s.clans[losers[0]]] = pot
-    events = [ev("reparations", province=s.province(), discarded=discarded, paid=got, by=s.clans[s.winner])]
+    events = [public_event("reparations", province=s.province(), discarded=discarded, paid=got, by=s.clans[s.winner])]
     s.history[-1]["reparations"] = got
     s.bids = {}
     s.participants = ()
@@ -324,13 +323,13 @@ def do_move(s: RisingSunWar, seat: int, m: tuple) -> list[Event]:
         s.bids[seat] = tuple(m[1:])
         s.coins[seat] -= sum(m[1:])
         # the amounts go to the bidder alone; the others learn only that a bid is in
-        return [ev("bid-placed", province=prov, clan=s.clans[seat]),
+        return [public_event("bid-placed", province=prov, clan=s.clans[seat]),
                 pev(seat, "your-bid", province=prov, clan=s.clans[seat], bid=dict(zip(R.slots, m[1:], strict=False)))]
     assert s.step is not None  # past the bid, a move is a battle step's
     slot = STEP_SLOT.get(s.step)
     if verb == "decline":
         s.step = {SEPPUKU: HOSTAGE, HOSTAGE: RONIN, RONIN: OUTCOME, POETS: REPARATIONS}[s.step]
-        return [ev("declined", province=prov, clan=s.clans[seat], slot=slot)]
+        return [public_event("declined", province=prov, clan=s.clans[seat], slot=slot)]
     if verb == "seppuku":
         return _seppuku(s, seat)
     if verb == "hostage":
@@ -339,12 +338,12 @@ def do_move(s: RisingSunWar, seat: int, m: tuple) -> list[Event]:
         k = s.ronin_count(seat)
         s.hired[seat] = k
         s.step = OUTCOME
-        return [ev("ronin-hired", province=prov, clan=s.clans[seat], force=k)]
+        return [public_event("ronin-hired", province=prov, clan=s.clans[seat], force=k)]
     if verb == "poets":
         k = R.poets_vp * s.battle_killed
         s.vp[seat] += k
         s.step = REPARATIONS
-        return [ev("poets", province=prov, clan=s.clans[seat], vp=k)]
+        return [public_event("poets", province=prov, clan=s.clans[seat], vp=k)]
     if verb == "remainder":
         return _reparations(s, tuple(m[1:]))
     raise AssertionError(verb)
@@ -358,7 +357,7 @@ def _seppuku(s: RisingSunWar, seat: int) -> list[Event]:
     s.vp[seat] += R.seppuku_vp * len(mine)
     gain_honor(s, seat, R.seppuku_honor * len(mine))
     s.step = HOSTAGE
-    return [ev("seppuku", province=prov, clan=s.clans[seat], killed=[f.number for f in mine], vp=R.seppuku_vp * len(mine),
+    return [public_event("seppuku", province=prov, clan=s.clans[seat], killed=[f.number for f in mine], vp=R.seppuku_vp * len(mine),
                honor=[s.clans[p] for p in s.honor])]
 
 
@@ -381,4 +380,4 @@ def _hostage(s: RisingSunWar, seat: int, fid: int) -> list[Event]:
     s.vp[owner] -= took
     s.vp[seat] += took
     s.step = RONIN
-    return [ev("hostage", province=s.province(), clan=s.clans[seat], figure=fid, owner=s.clans[owner], figure_kind=fig.kind, vp=took)]
+    return [public_event("hostage", province=s.province(), clan=s.clans[seat], figure=fid, owner=s.clans[owner], figure_kind=fig.kind, vp=took)]

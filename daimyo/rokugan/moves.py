@@ -68,7 +68,7 @@ _CONTROL = tuple(("control", p) for p in range(N_PROVINCES))
 def _start_of_turn_pieces(s: RokuganState, seat: int) -> list:
     """Scout and Shugenja Cards, the First Player card and the Shadowlands cards, as MoveList pieces."""
     pieces: list[tuple[tuple, list[tuple]]] = []
-    scouts, shugenja, first = s.scouts[seat] > 0, s.shugenja[seat] > 0, seat == s.first and not s.fp_used
+    scouts, shugenja, first = s.scouts[seat] > 0, s.shugenja[seat] > 0, seat == s.first and not s.first_player_card_used
     if (scouts or shugenja or first) and s.tokens:
         tokens = s.tokens
         blessed = {t.site for t in tokens if t.place == "o"}
@@ -191,7 +191,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
                 return ("you have no shugenja card left", "Scout and Shugenja Cards")
             return ("a shugenja discards one combat token of an opponent that no blessing protects", "Scout and Shugenja Cards")
         if card == "first-player":
-            if seat != s.first or s.fp_used:
+            if seat != s.first or s.first_player_card_used:
                 return ("only the first player may play the first player card, once a round (never with two players)", "Upkeep Phase 1. Determine First Player")
             return ("the first player card targets a combat token that no blessing protects", "Upkeep Phase 1. Determine First Player")
         if card not in s.cards[seat]:
@@ -280,7 +280,7 @@ def do_move(s: RokuganState, seat: int, move: tuple) -> list[Event]:
                 if card == "shugenja":
                     s.shugenja[seat] -= 1
                     return [public_event("play", clan=clan, card="shugenja")] + reveal_and_discard(s, t, "shugenja")
-                s.fp_used = True
+                s.first_player_card_used = True
                 events = [public_event("play", clan=clan, card="first-player")] + learn(s, seat, t, "first-player")
                 t = s.token(t.number)
                 s.tokens.remove(t)

@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import GameKey, Rng
@@ -46,7 +48,7 @@ MISSING = (
 )
 
 #: the fields of the state that the native engine keeps; the others keep their Setup values until the hand-over
-NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "fp_used", "scorpion_used",
+NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "first_player_card_used", "scorpion_used",
                  "unicorn_used", "passes", "owner", "up", "down", "hand", "pool", "supply", "set_aside", "scouts",
                  "shugenja", "objective", "offer", "ronin", "done", "spied")
 _MASK = (1 << 64) - 1
@@ -160,7 +162,7 @@ class NativeRokuganState:
     def __init__(self, game=None, py: RokuganState | None = None):
         self._game = game
         self._py = py
-        self._mirror = None
+        self._mirror: RokuganState | None = None
 
     @classmethod
     def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
@@ -209,7 +211,7 @@ class NativeRokuganState:
     def returns(self) -> list[float]:
         return self.python_state().returns()
 
-    def legal_moves(self, seat: int | None = None) -> list[tuple]:
+    def legal_moves(self, seat: int | None = None) -> Any:
         if self._py is not None:
             return self._py.legal_moves(seat)
         if seat is None:
@@ -224,7 +226,7 @@ class NativeRokuganState:
             return self._py.legal_actions(player)
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]
+        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # duck-typed state
 
     def clan_of(self, seat: int) -> str:
         return self.python_state().clan_of(seat)

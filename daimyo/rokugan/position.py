@@ -188,7 +188,7 @@ def from_position(text: str) -> RokuganState:
     s.rng = Rng(0)
     s.initiative = []
     s.played = []
-    s.fp_used = n == 2
+    s.first_player_card_used = n == 2
     s.tokens = []
     s.owner = [-1] * N_PROVINCES
     s.up = [0] * N_PROVINCES

@@ -127,7 +127,8 @@ class RokuganState(GameState):
     initiative: Annotated[list[str], Field(LIST, lambda n: [], "the clan initiative deck, top card first (Setup 8 and 9)")]
     space: Annotated[list[str | None], Field(LIST, None, "the territory card on each territory's space on the board, or None")]
     played: Annotated[list[str], Field(LIST, lambda n: [], "the territory cards played, which have left the game")]
-    fp_used: Annotated[bool, Field(SHARED, lambda n: False, "whether the first player card was used this round", text="used", key="first-player-card")]
+    first_player_card_used: Annotated[bool, Field(SHARED, lambda n: False, "whether the first player card was used this round",
+                                                  text="used", key="first-player-card")]
     scorpion_used: Annotated[bool, Field(SHARED, lambda n: False, "whether Scorpion looked at a token this round", text="used", key="scorpion-look")]
     unicorn_used: Annotated[bool, Field(SHARED, lambda n: False, "whether Unicorn's swap was offered this round", text="used", key="unicorn-swap")]
     passes: Annotated[int, Field(SHARED, lambda n: 0, "consecutive passes in Upkeep 3. Play Territory Cards")]
@@ -510,7 +511,7 @@ class RokuganState(GameState):
             card = self.initiative.pop(0)
             self.first = self._initiative_winner(card)
             events.append(public_event("first-player", card=card, clan=self.clan_of(self.first)))
-        self.fp_used = n == 2  # the first player card is not used in a two-player game
+        self.first_player_card_used = n == 2  # the first player card is not used in a two-player game
         self.scorpion_used = False
         self.unicorn_used = False
         self.spied = [False] * n

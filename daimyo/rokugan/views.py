@@ -60,7 +60,7 @@ def view(s: RokuganState, player: int | None) -> dict:
     v = {
         "game": "rokugan", "rules": s.rules_version, "round": s.round, "phase": s.phase,
         "first_player": s.clan_of(s.first) if s.clans[s.first] else None,
-        "first_player_card_used": s.fp_used,
+        "first_player_card_used": s.first_player_card_used,
         "to_act": [s.clan_of(p) for p in s.to_act()],
         "awaiting": _awaiting(s),
         "provinces": provinces, "tokens": tokens, "players": players,

@@ -180,7 +180,7 @@ nb::dict fields(const State& s) {
   nb::list space;
   for (size_t t = 0; t < s.space.size(); ++t) space.append(nb::str(R.territory_cards[t][s.space[t]].c_str()));
   d["space"] = space;
-  d["fp_used"] = nb::bool_(s.fp_used);
+  d["first_player_card_used"] = nb::bool_(s.first_player_card_used);
   d["scorpion_used"] = nb::bool_(s.scorpion_used);
   d["unicorn_used"] = nb::bool_(s.unicorn_used);
   d["passes"] = s.passes;

@@ -292,7 +292,7 @@ void State::start_round(std::vector<Event>& events) {
     }
   }
   // Upkeep 1 is ignored in round one; the first player card is not used in a two-player game
-  fp_used = n == 2;
+  first_player_card_used = n == 2;
   scorpion_used = false;
   unicorn_used = false;
   spied.assign(n, 0);

@@ -47,7 +47,7 @@ struct State {
   Rng rng;
   std::vector<int> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
   std::vector<int> space;       // per territory: which of its two territory cards lies on its space
-  bool fp_used = false, scorpion_used = false, unicorn_used = false;
+  bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
   std::vector<int> owner, up, down;  // per province
   std::vector<std::vector<int>> hand, pool;

@@ -139,7 +139,7 @@ def test_first_player_card_looks_and_returns_the_token_to_its_owners_pool():
     s = base()
     pool_before = len(s.pool[2])
     events = s.apply(Action(0, "play first-player #2"))
-    assert s.fp_used
+    assert s.first_player_card_used
     assert 2 not in [t.number for t in s.tokens]
     assert len(s.pool[2]) == pool_before + 1
     assert "a4" in codes(s, 2, s.pool[2])
@@ -202,7 +202,7 @@ hand lion: bluff
 """)
     s.apply(Action(0, "place a1 crab_1"))
     assert s.round == 3 and s.first == 1
-    assert not s.fp_used
+    assert not s.first_player_card_used
 
 
 # ------------------------------------------------------ several cards, timing
@@ -213,7 +213,7 @@ def test_several_start_of_turn_cards_in_one_turn_before_placing():
     s.apply(Action(0, "play scout #6"))
     s.apply(Action(0, "play shugenja #2"))
     s.apply(Action(0, "play first-player #1"))
-    assert (s.scouts[0], s.shugenja[0], s.fp_used) == (0, 0, True)
+    assert (s.scouts[0], s.shugenja[0], s.first_player_card_used) == (0, 0, True)
     assert s.to_act() == (0,)
     s.apply(Action(0, "place a1 crab_1"))
     assert s.to_act() == (1,)

@@ -372,7 +372,7 @@ hand crane: bluff
 def test_two_player_game_has_no_first_player_card():
     """Rulebook: Upkeep Phase 1 (during a two-player game, the first player card is not used)."""
     s, _ = next_round(TWO.replace("token #1: crane a1 crane_2\n", "").replace("hand crab: a1 bluff", "hand crab: bluff"))
-    assert s.round == 2 and s.first == 1 and s.fp_used
+    assert s.round == 2 and s.first == 1 and s.first_player_card_used
     s.tokens.append(BoardToken(number=9, owner=0, clan_token=0, place="c", site=P["crab_1"], attacked=-1, faceup=False, known_by=1))
     assert not any(a.startswith("play first-player") for a in legal(s, 1))
     assert_illegal(s, 1, "play first-player #9", "never with two players|only the first player")
@@ -386,14 +386,14 @@ def test_two_player_game_round_one_first_player_card_not_used():
     while s.phase == "setup-control":
         (seat,) = s.to_act()
         s.apply(s.legal_actions(seat)[0])
-    assert s.fp_used
+    assert s.first_player_card_used
     assert not any(a.text.startswith("play first-player") for a in s.legal_actions())
 
 
 def test_three_player_game_first_player_card_is_ready_each_round():
     """Rulebook: Upkeep Phase 1 (the first player takes the first player card)."""
     s, _ = next_round(END4.replace("round: 1", "round: 2") + "first-player-card: used\ninitiative: crab\n")
-    assert s.first == 0 and not s.fp_used
+    assert s.first == 0 and not s.first_player_card_used
 
 
 # ---------------------------------------------------------------------- ronin

@@ -215,7 +215,7 @@ def screen_panel(view: dict, lang: str = "en") -> Panel:
         lines.append(line("term.screen.discard", n=len(mine["discard"]), tokens=_codes(mine["discard"], lang)))
     fp = ""
     if mine["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
-        fp = words("term.screen.fp_used" if view["first_player_card_used"] else "term.screen.fp_unused", None, lang)
+        fp = words("term.screen.first_player_card_used" if view["first_player_card_used"] else "term.screen.fp_unused", None, lang)
     lines.append(line("term.screen.cards", scouts=mine["scouts"], shugenja=mine["shugenja"], first_player=fp))
     if me["territory_cards"]:
         lines.append(line("term.screen.territory_cards"))

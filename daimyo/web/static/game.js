@@ -378,7 +378,7 @@ function renderScreen(view) {
       el("dt", { text: t("screen.discard") }), el("dd", { text: (me.discard || []).map(tokenName).join(", ") || "—" }),
       el("dt", { text: t("screen.scouts") }), el("dd", { text: String(me.scouts) }),
       el("dt", { text: t("screen.shugenja") }), el("dd", { text: String(me.shugenja) }),
-      el("dt", { text: t("screen.first_player") }), el("dd", { text: me.first_player ? t(view.first_player_card_used ? "screen.fp_used" : "screen.fp_yours") : "—" }),
+      el("dt", { text: t("screen.first_player") }), el("dd", { text: me.first_player ? t(view.first_player_card_used ? "screen.first_player_card_used" : "screen.fp_yours") : "—" }),
       el("dt", { text: t("screen.control") }), el("dd", { text: t("screen.control_counts", { board: me.control_on_board, supply: me.control_supply }) }),
       el("dt", { text: t("screen.objective") }), el("dd", { class: "objective" }, you.objective ? objectiveName(you.objective) : t("screen.objective_none"),
         you.objective ? el("div", { class: "small", text: objectiveText(you.objective) }) : null),
