@@ -137,7 +137,7 @@ def python_state(game) -> RokuganState:
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
     s.rng = Rng(d["rng_state"])
-    s.pending = [AbilityDecision(DRAGON_RETURN, seat) for seat in d["dragon_return"]]
+    s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
     s._targets = None
     return s
 

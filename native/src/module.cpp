@@ -206,6 +206,9 @@ nb::dict fields(const State& s) {
   d["done"] = flags(s.done);
   d["spied"] = flags(s.spied);
   d["dragon_return"] = nb::cast(s.dragon_return);
+  nb::list drawn;
+  for (int t : s.dragon_drawn) drawn.append(nb::str(R.clan_token_codes[s.clans[s.dragon_return.empty() ? 0 : s.dragon_return.back()]][t].c_str()));
+  d["dragon_drawn"] = drawn;
   d["frontier"] = nb::bool_(s.frontier);
   return d;
 }

@@ -167,11 +167,14 @@ std::vector<Move> State::legal_moves(int seat) const {
   if (frontier || std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
   std::vector<Move> moves;
   if (!dragon_return.empty()) {
-    // Clans: Dragon returns one token other than the bluff, listed by code in hand order
+    // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
     const auto& codes = RULES.clan_token_codes[clans[seat]];
     std::vector<int> seen;
     for (int t : hand[seat]) {
       if (t == RULES.bluff) continue;
+      bool was_drawn = false;
+      for (int u : dragon_drawn) was_drawn = was_drawn || codes[u] == codes[t];
+      if (!was_drawn) continue;
       bool dup = false;
       for (int u : seen) dup = dup || codes[u] == codes[t];
       if (!dup) {
@@ -204,6 +207,7 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
   std::vector<Event> events;
   if (!dragon_return.empty()) {
     dragon_return.pop_back();
+    dragon_drawn.clear();
     const std::string code = R.clan_token_codes[clans[seat]][m.arg];
     auto& h = hand[seat];
     for (size_t i = 0; i < h.size(); ++i) {
@@ -311,7 +315,10 @@ void State::start_round(std::vector<Event>& events) {
     Event& f = events.emplace_back(private_event(p, "drew"));
     with(f, "clan", Value::of(clan_of(p)));
     with(f, "tokens", Value::of(codes));
-    if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) dragon_return.push_back(p);
+    if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) {
+      dragon_return.push_back(p);
+      dragon_drawn = drawn;
+    }
   }
   turn = first;
   passes = n;  // Upkeep 3 is ignored during the first round

@@ -56,6 +56,7 @@ struct State {
   std::vector<std::vector<int>> offer;      // the objectives dealt to each seat
   std::vector<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
+  std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
   // The next step of the game is one the native engine does not play yet (the first placement turn):
   // daimyo/rokugan/native.py hands the state to the Python engine there.
   bool frontier = false;
