@@ -4,7 +4,8 @@ Agents are ``player_0`` .. ``player_{N-1}`` (seats). Each observation is a dict 
 ``observation`` (the seat's view, :func:`daimyo.rl.encoding.observe`) and ``action_mask`` (1 for
 each catalogue entry that is legal now; all 0 for agents not to act). At the end every agent's
 reward is its share of the win (1 for a sole winner, 1/k for k tied winners, 0 otherwise).
-Clans are dealt from the reset seed unless ``clans`` is given.
+Clans are dealt from the reset seed unless ``clans`` is given. ``reset(seed=s)`` deals game ``s`` and seeds the
+env's generator; ``reset()`` deals a new game drawn from that generator (from OS entropy before any seed).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from daimyo.core.rng import Rng
@@ -39,6 +41,7 @@ class raw_env(AECEnv):
         }) for a in self.possible_agents}
         self.state = None
         self._legal: dict[int, tuple] = {}
+        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -48,7 +51,15 @@ class raw_env(AECEnv):
 
     # ----------------------------------------------------------------- API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        seed = 0 if seed is None else int(seed)
+        # Gymnasium's rule: a seeded reset seeds the env's generator (and deals game ``seed``); an unseeded reset
+        # continues that generator (the first one ever draws it from OS entropy), so each episode is a new deal.
+        if seed is not None:
+            seed = int(seed)
+            self._np_random, _ = seeding.np_random(seed)
+        else:
+            if self._np_random is None:
+                self._np_random, _ = seeding.np_random(None)
+            seed = int(self._np_random.integers(2**63))
         clans = self.fixed_clans
         if clans is None:
             names = list(R.clan_names)

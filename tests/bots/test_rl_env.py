@@ -89,3 +89,28 @@ def test_example_random_policy_runs():
     out = subprocess.run([sys.executable, str(root / "examples" / "random_policy.py"), "--players", "2", "--games", "1"],
                          capture_output=True, text=True, check=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
     assert "game 0:" in out.stdout and "rewards" in out.stdout
+
+
+def _deal(e):
+    from daimyo.rokugan.position import to_position
+    return to_position(e.state)
+
+
+def test_unseeded_resets_continue_the_seeded_generator_and_give_new_deals():
+    """Gymnasium's seeding rule: reset(seed=s) seeds once; later reset() calls continue, each a new deal."""
+    a, b = raw_env(players=2), raw_env(players=2)
+    a.reset(seed=7)
+    b.reset(seed=7)
+    assert _deal(a) == _deal(b)
+    first = _deal(a)
+    deals = []
+    for _ in range(3):
+        a.reset()
+        b.reset()
+        assert _deal(a) == _deal(b)            # the same seed, then the same continuation
+        deals.append(_deal(a))
+    assert len({first, *deals}) == 4           # every unseeded reset is a new game
+    c, d = raw_env(players=2), raw_env(players=2)
+    c.reset()
+    d.reset()
+    assert _deal(c) != _deal(d)                # no seed at all: OS entropy, not game 0
