@@ -117,8 +117,12 @@ class raw_env(AECEnv):
     def render(self):
         if self.render_mode != "ansi":
             return None
-        from daimyo.rokugan.position import to_position
-        return to_position(self.state)
+        # the acting seat's view only (never the referee's position, which holds every hidden fact)
+        from daimyo.cli.render import state_summary
+        acting = self.state.to_act()
+        seat = acting[0] if acting else None
+        who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
+        return "\n".join([who, *state_summary(self.state.view(seat))])
 
     def close(self) -> None:
         pass

@@ -114,3 +114,17 @@ def test_unseeded_resets_continue_the_seeded_generator_and_give_new_deals():
     c.reset()
     d.reset()
     assert _deal(c) != _deal(d)                # no seed at all: OS entropy, not game 0
+
+
+def test_ansi_render_shows_the_acting_seat_view_without_others_hidden_facts():
+    e = raw_env(players=3, render_mode="ansi")
+    e.reset(seed=11)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        e.step(int(rng.choice(sorted(e._legal))))
+    seat = e.state.to_act()[0]
+    text = e.render()
+    assert text.startswith(f"view of player_{seat}")
+    for g in range(3):
+        e.state = perturb_hidden(e.state, seat, Rng(g))   # others' hidden facts changed: the picture is the same
+        assert e.render() == text
