@@ -39,7 +39,9 @@ class raw_env(AECEnv):
             "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
         }) for a in self.possible_agents}
-        self.state = None
+        self.game = None
+        # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
+        self.state_space = spaces.Box(low=0.0, high=np.inf, shape=(players * OBS_SIZE,), dtype=np.float32)
         self._legal: dict[int, tuple] = {}
         self._np_random: np.random.Generator | None = None
 
@@ -65,7 +67,7 @@ class raw_env(AECEnv):
             names = list(R.clan_names)
             Rng(seed ^ 0xC1A5).shuffle(names)
             clans = names[:self.players]
-        self.state = new_game(players=self.players, seed=seed, clans=clans)
+        self.game = new_game(players=self.players, seed=seed, clans=clans)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -75,7 +77,7 @@ class raw_env(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        s = self.state
+        s = self.game
         if s.is_terminal():
             return
         seat = s.to_act()[0]
@@ -85,9 +87,13 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
         mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        if agent == self.agent_selection and not self.state.is_terminal():
+        if agent == self.agent_selection and not self.game.is_terminal():
             mask[list(self._legal)] = 1
-        return {"observation": observe(self.state, seat), "action_mask": mask}
+        return {"observation": observe(self.game, seat), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state for a centralized critic: the observation vectors of every seat in seat order."""
+        return np.concatenate([observe(self.game, seat) for seat in range(self.players)])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -100,7 +106,7 @@ class raw_env(AECEnv):
                              f"is not legal for {agent} now; use the action mask")
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        s = self.state
+        s = self.game
         s.apply_move(seat, self._legal[action])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
@@ -119,10 +125,10 @@ class raw_env(AECEnv):
             return None
         # the acting seat's view only (never the referee's position, which holds every hidden fact)
         from daimyo.cli.render import state_summary
-        acting = self.state.to_act()
+        acting = self.game.to_act()
         seat = acting[0] if acting else None
         who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
-        return "\n".join([who, *state_summary(self.state.view(seat))])
+        return "\n".join([who, *state_summary(self.game.view(seat))])
 
     def close(self) -> None:
         pass
