@@ -4,7 +4,8 @@ Agents are ``player_0`` .. ``player_{N-1}`` (seats). Each observation is a dict 
 ``observation`` (the seat's view, :func:`daimyo.rl.encoding.observe`) and ``action_mask`` (1 for
 each catalogue entry that is legal now; all 0 for agents not to act). At the end every agent's
 reward is its share of the win (1 for a sole winner, 1/k for k tied winners, 0 otherwise).
-Clans are dealt from the reset seed unless ``clans`` is given.
+Clans are dealt from the reset seed unless ``clans`` is given. ``reset(seed=s)`` deals game ``s`` and seeds the
+env's generator; ``reset()`` deals a new game drawn from that generator (from OS entropy before any seed).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from daimyo.core.rng import Rng
@@ -38,8 +40,11 @@ class raw_env(AECEnv):
             "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
         }) for a in self.possible_agents}
-        self.state: RokuganState | None = None
+        self.game: RokuganState | None = None
+        # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
+        self.state_space = spaces.Box(low=0.0, high=np.inf, shape=(players * OBS_SIZE,), dtype=np.float32)
         self._legal: dict[int, tuple] = {}
+        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -49,13 +54,21 @@ class raw_env(AECEnv):
 
     # ----------------------------------------------------------------- API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        seed = 0 if seed is None else int(seed)
+        # Gymnasium's rule: a seeded reset seeds the env's generator (and deals game ``seed``); an unseeded reset
+        # continues that generator (the first one ever draws it from OS entropy), so each episode is a new deal.
+        if seed is not None:
+            seed = int(seed)
+            self._np_random, _ = seeding.np_random(seed)
+        else:
+            if self._np_random is None:
+                self._np_random, _ = seeding.np_random(None)
+            seed = int(self._np_random.integers(2**63))
         clans = self.fixed_clans
         if clans is None:
             names = list(R.clan_names)
             Rng(seed ^ 0xC1A5).shuffle(names)
             clans = names[:self.players]
-        self.state = new_game(players=self.players, seed=seed, clans=clans)
+        self.game = new_game(players=self.players, seed=seed, clans=clans)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -66,9 +79,9 @@ class raw_env(AECEnv):
 
     def _game(self) -> RokuganState:
         """The game under way; using the environment before ``reset()`` is refused by name."""
-        if self.state is None:
+        if self.game is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game
 
     def _select(self) -> None:
         s = self._game()
@@ -84,6 +97,10 @@ class raw_env(AECEnv):
         if agent == self.agent_selection and not self._game().is_terminal():
             mask[list(self._legal)] = 1
         return {"observation": observe(self._game(), seat), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state for a centralized critic: the observation vectors of every seat in seat order."""
+        return np.concatenate([observe(self._game(), seat) for seat in range(self.players)])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -113,8 +130,12 @@ class raw_env(AECEnv):
     def render(self):
         if self.render_mode != "ansi":
             return None
-        from daimyo.rokugan.position import to_position
-        return to_position(self._game())
+        # the acting seat's view only (never the referee's position, which holds every hidden fact)
+        from daimyo.cli.rokugan.render import state_summary
+        acting = self._game().to_act()
+        seat = acting[0] if acting else None
+        who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
+        return "\n".join([who, *state_summary(self._game().view(seat))])
 
     def close(self) -> None:
         pass

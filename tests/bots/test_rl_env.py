@@ -31,14 +31,14 @@ def test_random_masked_play_finishes_with_fixed_sizes_and_legal_masks():
         e = raw_env(players=players)
         e.reset(seed=players)
         steps = 0
-        while not e.state.is_terminal():
+        while not e.game.is_terminal():
             agent = e.agent_selection
             obs = e.observe(agent)
             assert obs["observation"].shape == (OBS_SIZE,) and obs["action_mask"].shape == (N_ACTIONS,)
             assert e.observation_space(agent).contains(obs)
             seat = e.possible_agents.index(agent)
-            legal = e.state.legal_moves(seat)
-            assert int(obs["action_mask"].sum()) == len({move_key(e.state, seat, m) for m in legal})
+            legal = e.game.legal_moves(seat)
+            assert int(obs["action_mask"].sum()) == len({move_key(e.game, seat, m) for m in legal})
             others = [a for a in e.possible_agents if a != agent]
             assert all(e.observe(a)["action_mask"].sum() == 0 for a in others)
             a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
@@ -89,3 +89,50 @@ def test_example_random_policy_runs():
     out = subprocess.run([sys.executable, str(root / "examples" / "random_policy.py"), "--players", "2", "--games", "1"],
                          capture_output=True, text=True, check=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
     assert "game 0:" in out.stdout and "rewards" in out.stdout
+
+
+def _deal(e):
+    from daimyo.rokugan.position import to_position
+    return to_position(e.game)
+
+
+def test_unseeded_resets_continue_the_seeded_generator_and_give_new_deals():
+    """Gymnasium's seeding rule: reset(seed=s) seeds once; later reset() calls continue, each a new deal."""
+    a, b = raw_env(players=2), raw_env(players=2)
+    a.reset(seed=7)
+    b.reset(seed=7)
+    assert _deal(a) == _deal(b)
+    first = _deal(a)
+    deals = []
+    for _ in range(3):
+        a.reset()
+        b.reset()
+        assert _deal(a) == _deal(b)            # the same seed, then the same continuation
+        deals.append(_deal(a))
+    assert len({first, *deals}) == 4           # every unseeded reset is a new game
+    c, d = raw_env(players=2), raw_env(players=2)
+    c.reset()
+    d.reset()
+    assert _deal(c) != _deal(d)                # no seed at all: OS entropy, not game 0
+
+
+def test_ansi_render_shows_the_acting_seat_view_without_others_hidden_facts():
+    e = raw_env(players=3, render_mode="ansi")
+    e.reset(seed=11)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        e.step(int(rng.choice(sorted(e._legal))))
+    seat = e.game.to_act()[0]
+    text = e.render()
+    assert text.startswith(f"view of player_{seat}")
+    for g in range(3):
+        e.game = perturb_hidden(e.game, seat, Rng(g))   # others' hidden facts changed: the picture is the same
+        assert e.render() == text
+
+
+def test_state_is_every_seat_observation_for_a_centralized_critic():
+    e = raw_env(players=3)
+    e.reset(seed=4)
+    x = e.state()
+    assert e.state_space.contains(x)
+    assert np.array_equal(x, np.concatenate([observe(e.game, seat) for seat in range(3)]))
