@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from importlib import resources
 
 from daimyo.core.errors import FormatError
@@ -52,7 +51,6 @@ def test_ten_thousand_type_mutations_of_the_sample_set_give_no_traceback():
     rng = random.Random(13)
     doc = json.loads(json.dumps(SAMPLE))
     paths = [p for p in _paths(doc) if p]
-    start = time.perf_counter()
     refused = 0
     for _ in range(10_000):
         path = rng.choice(paths)
@@ -69,7 +67,6 @@ def test_ten_thousand_type_mutations_of_the_sample_set_give_no_traceback():
             assert "field" in msg or "[" in msg, msg
     assert doc == SAMPLE                     # every mutation was undone
     assert refused > 5_000                   # most changes of type break the file, and they were seen to
-    assert time.perf_counter() - start < 60
 
 
 SCHEMA = json.loads(resources.files("daimyo.senjutsu").joinpath("data", "cards.schema.json").read_text(encoding="utf-8"))

@@ -59,7 +59,7 @@ def test_bots_place_terrain_and_prepare(tmp_path):
 
 
 def test_simulate_reports_wins():
-    r = CliRunner().invoke(main, ["senjutsu", "simulate", "--games", "4", "--bots", "random random", "--json"])
+    r = CliRunner().invoke(main, ["senjutsu", "simulate", "--games", "4", "--bots", "random,random", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["games"] == 4 and abs(sum(data["wins"]) - 4) < 1e-9
