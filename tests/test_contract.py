@@ -204,3 +204,16 @@ def test_the_core_imports_no_game_and_no_registration_imports_the_server():
             "assert not [m for m in sys.modules if m.startswith(('daimyo.server', 'daimyo.bots'))], sorted(sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_game_s_environment_is_found_through_the_registry():
+    """Issue 16: the registry names each game's RL environment; a game without one says so by name."""
+    pytest.importorskip("pettingzoo")
+    from daimyo.core.registry import game
+    from daimyo.rl.env import raw_env
+
+    made = game("rokugan").make_environment(players=3)
+    made.reset(seed=5)
+    assert isinstance(made.unwrapped, raw_env) and len(made.agents) == 3
+    with pytest.raises(ValueError, match="Senjutsu has no reinforcement-learning environment yet"):
+        game("senjutsu").make_environment()

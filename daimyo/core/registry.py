@@ -51,7 +51,9 @@ class GameInfo:
     Optional parts, which some tools need (``daimyo simulate`` says so when a game lacks one):
     ``seats_in_play`` is true when ``new_state`` given no seat choices lets the players choose them as the game's
     first actions (Battle for Rokugan's clans); ``seat_names(state)`` are the choices each seat made, in seat order;
-    ``scores(state)`` each seat's final score (Honor, VP) in a finished game.
+    ``scores(state)`` each seat's final score (Honor, VP) in a finished game. ``environment`` names the function
+    (``"module:function"``) that makes the game's PettingZoo environment, imported only by ``make_environment``
+    so that the rules need no RL library.
     """
 
     name: str
@@ -78,6 +80,7 @@ class GameInfo:
     seats_in_play: bool = False
     seat_names: Callable[[GameState], list[str]] | None = None
     scores: Callable[[GameState], list[int]] | None = None
+    environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
@@ -109,6 +112,13 @@ class GameInfo:
         if self.record is None:
             raise ValueError(f"{self.title} starts from a {self.start_file}: its record is written from that file")
         return self.record(players, randomness, seats, actions)
+
+    def make_environment(self, **options: Any) -> Any:
+        """The game's PettingZoo environment (``environment``); ValueError for a game that has none yet."""
+        if self.environment is None:
+            raise ValueError(f"{self.title} has no reinforcement-learning environment yet (environment in its registration)")
+        module, _, function = self.environment.partition(":")
+        return getattr(importlib.import_module(module), function)(**options)
 
     @property
     def starts_from_file(self) -> bool:

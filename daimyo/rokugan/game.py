@@ -73,5 +73,5 @@ ROKUGAN = register(GameInfo(
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
-    seats_in_play=True, seat_names=seat_names, scores=scores,
+    seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
 ))
