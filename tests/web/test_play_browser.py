@@ -1,0 +1,151 @@
+"""Playing together, as a group of people on their own devices does it (issue 15, docs/web.md "Around the game"):
+the table before the start, the chat, clocks running out and a bot standing in, "I'm back", the rematch, accounts and
+"My games". Several browser contexts (each its own localStorage and cookies) against one server in this process whose
+clocks may be short (clock_min_seconds lowered). Debian's chromium through Playwright.
+
+Screenshots go to /tmp/daimyo-play-*.png (desktop and a 390x844 phone).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from daimyo.server.settings import Settings
+from tests.web.conftest import _free_port, needs_chromium
+
+pytestmark = needs_chromium
+
+WATCH = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
+FAST = Settings(clock_min_seconds=0.5, absent_after=1.0, cookie_secure=False)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The play server with short clocks allowed and players counted away after 1 s; bots move at once."""
+    import uvicorn
+
+    from daimyo.server.app import create_app
+
+    port = _free_port()
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0, settings=FAST)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+def _api(server: str, path: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(server + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+class Person:
+    """Someone on a device of their own: a browser context (own storage and cookies) and its page."""
+
+    def __init__(self, browser, width=1300, height=900):
+        self.ctx = browser.new_context(viewport={"width": width, "height": height})
+        self.ctx.add_init_script(WATCH)
+        self.page = self.ctx.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def problems(self) -> list[str]:
+        return self.errors + self.page.evaluate("window.__violations || []")
+
+
+def _wait_text(page, selector: str, text: str, timeout=15000):
+    page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return !!e && e.textContent.includes(t); }",
+                           arg=[selector, text], timeout=timeout)
+
+
+def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, browser):
+    host, guest = Person(browser), Person(browser, 390, 844)
+    created = _api(server, "/api/games", {"game": "senjutsu", "sit": 0, "table": True, "public": True,
+                                          "clock": {"kind": "move", "seconds": 1.5},
+                                          "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+    gid = created["id"]
+    h = host.page
+    h.goto(server + "/")
+    h.evaluate("([id, seat, token, hostToken]) => { localStorage.setItem('daimyo:' + id, JSON.stringify({seat, token})); localStorage.setItem('daimyo:host:' + id, hostToken); }",
+               [gid, 0, created["you"]["token"], created["host"]])
+    h.goto(f"{server}/game/{gid}")
+    _wait_text(h, "#play-seats-title", "The table")
+    assert h.locator("#table-start").count() == 1 and h.locator("#play-ready").count() == 1
+
+    # the guest takes the open seat of the public table without a code
+    g = guest.page
+    g.goto(f"{server}/join/{gid}")
+    g.fill("#join-name", "Bo")
+    g.click("button.take[data-seat='1']")
+    g.wait_for_url(f"**/game/{gid}")
+    _wait_text(g, "#play-seats-title", "The table")
+    _wait_text(h, "#play-seats tr[data-seat='1']", "Bo")
+    # not everyone is ready: the start is refused in words
+    h.click("#table-start")
+    _wait_text(h, "#message", "ready")
+    h.check("#play-ready")
+    g.check("#play-ready")
+    _wait_text(h, "#play-seats", "Everyone is ready.")
+    h.screenshot(path="/tmp/daimyo-play-table.png", full_page=True)
+    h.click("#table-start")
+    _wait_text(h, "#play-seats-title", "Seats and clocks")
+    _wait_text(g, "#play-seats-title", "Seats and clocks")
+
+    # chat both ways; a line of markup is shown as text
+    h.fill("#chat-text", "good luck")
+    h.press("#chat-text", "Enter")
+    _wait_text(g, "#chat-lines", "Ann: good luck")
+    g.fill("#chat-text", "<img src=x onerror=alert(1)>")
+    g.press("#chat-text", "Enter")
+    _wait_text(h, "#chat-lines", "Bo: <img src=x onerror=alert(1)>")
+    assert h.locator("#chat-lines img").count() == 0 and g.locator("#chat-lines img").count() == 0
+    assert h.input_value("#chat-text") == ""
+
+    # nobody moves: a clock runs out and a bot plays for that seat; its player comes back
+    _wait_text(h, "#log", "out of time")
+    h.screenshot(path="/tmp/daimyo-play-game.png", full_page=True)
+    g.screenshot(path="/tmp/daimyo-play-game-phone.png", full_page=True)
+    # the seat whose clock ran out (the second to act at placement: its player waited) is the guest's
+    g.wait_for_selector(".badge.stand-in[data-seat='1']")
+    h.wait_for_selector(".badge.stand-in[data-seat='1']")    # everyone sees it; only the seat's player may take it back
+    assert g.locator("tr[data-seat='1'] .resume").count() == 1 and h.locator("tr[data-seat='1'] .resume").count() == 0
+    g.click("tr[data-seat='1'] .resume")
+    _wait_text(g, "#log", "plays again in person")
+    _wait_text(h, "#log", "plays again in person")
+
+    # nobody plays on: both clocks run out again and again, the bots finish the duel
+    h.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=60000)
+    # the result box offers the rematch (and so does the seats panel)
+    h.wait_for_selector("#result:not([hidden]) #result-rematch")
+    assert h.inner_text("#result-rematch") == "Rematch" and h.inner_text("#play-rematch") == "Rematch"
+    g.wait_for_selector("#result:not([hidden]) #result-rematch")
+    g.click("#result-close")
+    h.screenshot(path="/tmp/daimyo-play-over.png", full_page=True)
+    h.click("#result-rematch")
+    h.wait_for_url(lambda url: gid not in url)
+    new_id = h.url.rsplit("/", 1)[1]
+    _wait_text(h, "#play-seats", "Ann")
+    # the other player's page hears of it: the button now joins the rematch, and the finished game links to it
+    _wait_text(g, "#play-rematch", "Join the rematch")
+    assert g.inner_text("#rematch-link") == new_id
+    g.click("#play-rematch")
+    g.wait_for_url(f"**/game/{new_id}")
+    g.wait_for_selector("#conn.connected")
+    assert json.loads(g.evaluate(f"localStorage.getItem('daimyo:{new_id}')"))["seat"] == 1
+    assert _api(server, f"/api/games/{gid}")["rematch"] == new_id
+    assert host.problems() == [] and guest.problems() == []
