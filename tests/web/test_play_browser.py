@@ -75,21 +75,37 @@ def _wait_text(page, selector: str, text: str, timeout=15000):
 
 def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, browser):
     host, guest = Person(browser), Person(browser, 390, 844)
-    created = _api(server, "/api/games", {"game": "senjutsu", "sit": 0, "table": True, "public": True,
-                                          "clock": {"kind": "move", "seconds": 1.5},
-                                          "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
-    gid = created["id"]
+    # the host makes a public Senjutsu table for two with a clock of one second a decision
     h = host.page
     h.goto(server + "/")
-    h.evaluate("([id, seat, token, hostToken]) => { localStorage.setItem('daimyo:' + id, JSON.stringify({seat, token})); localStorage.setItem('daimyo:host:' + id, hostToken); }",
-               [gid, 0, created["you"]["token"], created["host"]])
-    h.goto(f"{server}/game/{gid}")
+    h.wait_for_selector(".seat-kind[data-seat='1']")
+    h.select_option("#game", "senjutsu")
+    h.select_option("#players", "2")
+    h.locator(".seat-kind[data-seat='1']").select_option("human")
+    h.locator(".seat-name[data-seat='0']").fill("Ann")
+    assert h.locator("#clock-seconds").is_hidden()
+    h.select_option("#clock-kind", "move")
+    h.fill("#clock-seconds", "1")
+    h.check("#table")
+    h.check("#public")
+    h.screenshot(path="/tmp/daimyo-play-lobby.png", full_page=True)
+    h.click("#create")
+    h.wait_for_selector("#created:not([hidden])")
+    gid = h.inner_text("#created-id")
+    h.click("#play-link")
+    h.wait_for_url(f"**/game/{gid}")
     _wait_text(h, "#play-seats-title", "The table")
+    _wait_text(h, "#play-seats", "Clock: 1 s a decision.")
     assert h.locator("#table-start").count() == 1 and h.locator("#play-ready").count() == 1
 
     # the guest takes the open seat of the public table without a code
     g = guest.page
-    g.goto(f"{server}/join/{gid}")
+    g.goto(server + "/")
+    g.wait_for_selector(f"#open-games li[data-game='{gid}']")
+    assert "1 open seat" in g.inner_text(f"#open-games li[data-game='{gid}']")
+    g.screenshot(path="/tmp/daimyo-play-lobby-phone.png", full_page=True)
+    g.click(f"#open-games li[data-game='{gid}'] .take-seat")
+    g.wait_for_url(f"**/join/{gid}")
     g.fill("#join-name", "Bo")
     g.click("button.take[data-seat='1']")
     g.wait_for_url(f"**/game/{gid}")
@@ -116,11 +132,14 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     assert h.locator("#chat-lines img").count() == 0 and g.locator("#chat-lines img").count() == 0
     assert h.input_value("#chat-text") == ""
 
-    # nobody moves: a clock runs out and a bot plays for that seat; its player comes back
+    # the host plays (a random legal move through the page, at once); the guest does not: the guest's clock runs
+    # out, a bot plays for that seat, and the log says so
+    h.evaluate("""() => { setInterval(() => {
+        if (G.legal.length && document.body.dataset.busy !== "1") send(G.legal[Math.floor(Math.random() * G.legal.length)]);
+      }, 100); }""")
     _wait_text(h, "#log", "out of time")
     h.screenshot(path="/tmp/daimyo-play-game.png", full_page=True)
     g.screenshot(path="/tmp/daimyo-play-game-phone.png", full_page=True)
-    # the seat whose clock ran out (the second to act at placement: its player waited) is the guest's
     g.wait_for_selector(".badge.stand-in[data-seat='1']")
     h.wait_for_selector(".badge.stand-in[data-seat='1']")    # everyone sees it; only the seat's player may take it back
     assert g.locator("tr[data-seat='1'] .resume").count() == 1 and h.locator("tr[data-seat='1'] .resume").count() == 0
@@ -128,7 +147,7 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     _wait_text(g, "#log", "plays again in person")
     _wait_text(h, "#log", "plays again in person")
 
-    # nobody plays on: both clocks run out again and again, the bots finish the duel
+    # the guest still does not play: the bot stands in again and the duel ends
     h.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=60000)
     # the result box offers the rematch (and so does the seats panel)
     h.wait_for_selector("#result:not([hidden]) #result-rematch")

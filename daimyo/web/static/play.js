@@ -72,24 +72,25 @@ function takeClocks(clocks) {
 function tickClocks() {
   for (const cell of document.querySelectorAll("#play-seats .clock[data-seat]")) {
     const n = Number(cell.dataset.seat);
+    const c = PLAY.clocks && PLAY.clocks.seats[String(n)];
     const left = secondsLeft(n);
     cell.textContent = clockWords(left);
-    cell.classList.toggle("low", left !== null && left < 10 && cell.classList.contains("running"));
+    cell.classList.toggle("running", !!(c && c.running));
+    cell.classList.toggle("low", !!(c && c.running) && left !== null && left < 10);
   }
 }
 
-function clockKindWords(clock) {
-  if (!clock || clock.kind === "none") return t("play.clock_none");
-  if (clock.kind === "move") return t("play.clock_move", { s: Math.round(clock.seconds) });
-  if (clock.kind === "bank") return t("play.clock_bank", { m: Math.round(clock.seconds / 60), s: Math.round(clock.increment || 0) });
-  return t("play.clock_days_each", { d: Math.round(clock.days) });
-}
-
 // -- the seats panel: the table before the start, then the seats with their clocks, stand-ins and the rematch --------
-function drawSeats() {
+// The panel is built again only when what it shows changes (not at every move, so that a button under the pointer
+// stays where it is); the clocks themselves are updated by tickClocks.
+function drawSeats(force) {
   const box = document.getElementById("play-seats");
   if (!box || !PLAY.summary) return;
   const g = PLAY.summary;
+  const standIns = PLAY.clocks ? Object.entries(PLAY.clocks.seats).map(([n, c]) => [n, c.stand_in]) : [];
+  const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
+  if (!force && box.dataset.shown === shown) { tickClocks(); return; }
+  box.dataset.shown = shown;
   document.body.dataset.status = g.status;
   document.getElementById("play-seats-title").textContent = t(waiting() ? "play.table_title" : "play.seats_title");
   const clockLine = el("p", { class: "small clock-kind", text: clockKindWords(g.clock) });
@@ -116,7 +117,7 @@ function seatRow(s) {
     const ready = s.kind === "human" && !s.open && s.ready;
     cells.push(el("td", { class: "ready" }, s.kind === "human" ? el("span", { class: "badge" + (ready ? " ready-on" : ""), text: t(s.open ? "play.open" : ready ? "play.ready" : "play.not_ready") }) : null));
   } else {
-    cells.push(el("td", { class: "clock num" + (c && c.running ? " running" : ""), "data-seat": s.seat, text: "" }));
+    cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
     if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !PLAY.over && (PLAY.seat !== null || isHost())) {
@@ -174,7 +175,7 @@ async function changeTable(edit, extra) {
   const seats = tableSeats();
   if (edit) edit(seats);
   const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/table`, { host: heldHost(PLAY.gameId), seats, ...(extra || {}) });
-  if (!r.ok) { showMessage(r.data.error || r.statusText, "error"); drawSeats(); return; }
+  if (!r.ok) { showMessage(r.data.error || r.statusText, "error"); drawSeats(true); return; }
   showMessage("");
   PLAY.summary = r.data;
   drawSeats();
@@ -446,7 +447,7 @@ function playMessage(msg) {
       return null;
     case "error":
       if (PLAY.chat.pending) { document.getElementById("chat-status").textContent = refusalText(msg); PLAY.chat.pending = ""; }
-      drawSeats();
+      drawSeats(true);   // a refused change of the table: the controls as they were
       return null;
     default:
       return null;
