@@ -168,3 +168,120 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     assert json.loads(g.evaluate(f"localStorage.getItem('daimyo:{new_id}')"))["seat"] == 1
     assert _api(server, f"/api/games/{gid}")["rematch"] == new_id
     assert host.problems() == [] and guest.problems() == []
+
+
+def test_an_account_finds_its_game_on_a_second_device_and_a_friend_joins_by_the_link(server, browser):
+    first, friend, second = Person(browser), Person(browser), Person(browser, 390, 844)
+    a = first.page
+    a.goto(server + "/")
+    a.wait_for_selector("#account-form:not([hidden])")
+    a.fill("#account-name", "Cho")
+    a.fill("#account-password", "correct horse")
+    a.click("#sign-up")
+    _wait_text(a, "#account-who", "Signed in as Cho.")
+    _wait_text(a, "#my-games", "No games yet")
+    # signed in, Cho creates a two-player game for a friend (unlisted: the friend needs the link)
+    a.select_option("#players", "2")
+    a.locator(".seat-kind[data-seat='1']").select_option("human")
+    a.click("#create")
+    a.wait_for_selector("#created:not([hidden])")
+    gid = a.inner_text("#created-id")
+    link = a.input_value("#invite-link")
+    assert "Cho" in _api(server, f"/api/games/{gid}")["seats"][0]["name"]
+
+    # the friend pastes the link into "Join a game"; something that is no link is refused in words
+    f = friend.page
+    f.goto(server + "/")
+    f.fill("#join-code", "hello there")
+    f.press("#join-code", "Enter")
+    _wait_text(f, "#join-code-error", "neither an invitation link nor a game code")
+    f.fill("#join-code", link)
+    f.click("#join-go")
+    f.wait_for_url(f"**/join/{gid}#code=*")
+    f.fill("#join-name", "Dee")
+    f.click("button.take[data-seat='1']")
+    f.wait_for_url(f"**/game/{gid}")
+    f.wait_for_selector("#conn.connected")
+
+    # on a second device Cho signs in (a wrong password first) and returns to the seat from "My games"
+    b = second.page
+    b.goto(server + "/")
+    b.wait_for_selector("#account-form:not([hidden])")
+    b.fill("#account-name", "Cho")
+    b.fill("#account-password", "wrong password")
+    b.click("#sign-in")
+    _wait_text(b, "#account-error", "No account has that name and password.")
+    b.fill("#account-password", "correct horse")
+    b.click("#sign-in")
+    b.wait_for_selector(f"#my-games li[data-game='{gid}'] .open-mine")
+    assert b.locator(f"#my-games ul[data-list='your_turn'] li[data-game='{gid}']").count() == 1
+    b.screenshot(path="/tmp/daimyo-play-my-games-phone.png", full_page=True)
+    assert b.evaluate(f"localStorage.getItem('daimyo:{gid}')") is None
+    b.click(f"#my-games li[data-game='{gid}'] .open-mine")
+    b.wait_for_url(f"**/game/{gid}")
+    b.wait_for_selector("#conn.connected")
+    assert json.loads(b.evaluate(f"localStorage.getItem('daimyo:{gid}')"))["seat"] == 0
+    assert b.locator("#play-seats tr.me[data-seat='0']").count() == 1
+    assert b.title() == "● Your turn — daimyo"
+
+    # signing out everywhere ends the first device's session too
+    b.goto(server + "/")
+    b.click("#sign-out-all")
+    b.wait_for_selector("#account-form:not([hidden])")
+    a.reload()
+    a.wait_for_selector("#account-form:not([hidden])")
+    assert first.problems() == [] and friend.problems() == [] and second.problems() == []
+
+
+def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(server, browser):
+    created = _api(server, "/api/games", {"game": "senjutsu", "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+    gid = created["id"]
+    claimed = _api(server, f"/api/games/{gid}/claim", {"code": created["invite"]["code"], "seat": 1, "name": "Bo"})
+    host, guest, watcher = Person(browser), Person(browser), Person(browser, 390, 844)
+    for person, seat, token, host_token in ((host, 0, created["you"]["token"], created["host"]), (guest, 1, claimed["token"], None)):
+        person.page.goto(server + "/api/words/en")
+        person.page.evaluate("([id, seat, token, host]) => { localStorage.setItem('daimyo:' + id, JSON.stringify({seat, token})); if (host) localStorage.setItem('daimyo:host:' + id, host); }",
+                             [gid, seat, token, host_token])
+    h, g, w = host.page, guest.page, watcher.page
+    for p in (h, g, w):
+        p.goto(f"{server}/game/{gid}")
+        p.wait_for_function("() => document.body.dataset.seq === '0'")
+    _wait_text(w, "#chat-title", "Spectators' chat")
+    _wait_text(h, "#chat-title", "Chat")
+
+    # the title says whose turn it is (the one with legal moves)
+    mover, other = (h, g) if h.evaluate("G.legal.length") else (g, h)
+    assert mover.title() == "● Your turn — daimyo" and other.title() == "daimyo — Senjutsu"
+
+    # a spectator's line reaches spectators only; a muted player's lines reach the one who muted no more
+    w.fill("#chat-text", "who wins?")
+    w.press("#chat-text", "Enter")
+    _wait_text(w, "#chat-lines", "spectator: who wins?")
+    g.click("#chat-mutes button.mute[data-seat='0']")
+    g.wait_for_selector("#chat-mutes button.mute[data-seat='0'][aria-pressed='true']")
+    h.fill("#chat-text", "hello all")
+    h.press("#chat-text", "Enter")
+    _wait_text(w, "#chat-lines", "Ann: hello all")
+    g.fill("#chat-text", "can anyone hear me")
+    g.press("#chat-text", "Enter")
+    _wait_text(h, "#chat-lines", "Bo: can anyone hear me")
+    assert "hello all" not in g.inner_text("#chat-lines") and "who wins" not in h.inner_text("#chat-lines") + g.inner_text("#chat-lines")
+
+    # the host turns the spectators' chat off: the spectator is told so and cannot write
+    h.uncheck("#chat-spectators-on")
+    _wait_text(w, "#chat-off", "turned the spectators' chat off")
+    assert w.locator("#chat-off").is_visible() and w.locator("#chat-text").is_disabled()
+    w.screenshot(path="/tmp/daimyo-play-spectator-phone.png", full_page=True)
+
+    # "confirm moves": a move said no to is not sent; said yes to, it is
+    mover.check("#set-confirm")
+    asked = []
+    mover.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    mover.evaluate("send(G.legal[0])")
+    mover.wait_for_timeout(300)
+    assert asked and asked[0].startswith("Send this move?") and mover.evaluate("document.body.dataset.seq") == "0"
+    mover.once("dialog", lambda d: d.accept())
+    mover.evaluate("send(G.legal[0])")
+    mover.wait_for_function("() => document.body.dataset.seq === '1'")
+    assert json.loads(mover.evaluate("localStorage.getItem('daimyo:settings')"))["confirm"] is True
+    assert host.problems() == [] and guest.problems() == [] and watcher.problems() == []

@@ -323,7 +323,6 @@ function render() {
   document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
   document.body.dataset.phase = view.phase;
   document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
-  document.title = `${!REPLAY && G.legal.length && !stepsActive() ? "● " : ""}daimyo — ${gameId}`;
   drawOverlay(view);
   renderPlayers(view);
   renderScreen(view);

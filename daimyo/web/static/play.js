@@ -117,7 +117,7 @@ function seatRow(s) {
     const ready = s.kind === "human" && !s.open && s.ready;
     cells.push(el("td", { class: "ready" }, s.kind === "human" ? el("span", { class: "badge" + (ready ? " ready-on" : ""), text: t(s.open ? "play.open" : ready ? "play.ready" : "play.not_ready") }) : null));
   } else {
-    cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
+    if (g.clock && g.clock.kind !== "none") cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
     if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !PLAY.over && (PLAY.seat !== null || isHost())) {
