@@ -56,6 +56,14 @@ function showMessage(text, kind, ...extra) {
 // A refusal from the server in one line: its message and the rule it cites.
 function refusalText(msg) { return (msg.message || msg.code || "") + (msg.rule ? ` [${msg.rule}]` : ""); }
 
+// A game's clock in words (the "clock" of a game summary), for the lobby and the game pages.
+function clockKindWords(clock) {
+  if (!clock || clock.kind === "none") return t("play.clock_none");
+  if (clock.kind === "move") return t("play.clock_move", { s: Math.round(clock.seconds) });
+  if (clock.kind === "bank") return t("play.clock_bank", { m: Math.round(clock.seconds / 60), s: Math.round(clock.increment || 0) });
+  return t("play.clock_days_each", { d: Math.round(clock.days) });
+}
+
 // -- the connection ---------------------------------------------------------------------------------------------------
 // One reconnection policy for every game: 0.5 s after the first drop, doubling up to 10 s; a welcome starts it afresh.
 const RECONNECT = { firstMs: 500, maxMs: 10000 };

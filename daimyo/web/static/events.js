@@ -75,6 +75,7 @@ function sourceName(src) { return t("source." + src); }
 
 // One sentence for an event.
 function describe(e) {
+  if (e.kind === "stand-in") return standInText(e);   // not the engine's: a bot stands in for a seat (play.js)
   const d = evData(e);
   const k = e.kind;
   const p = {

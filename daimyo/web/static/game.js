@@ -260,6 +260,7 @@ function offerHeads(heads, place) {
 }
 
 function send(action) {
+  if (!confirmMove(actionLabel(action))) { G.head = null; G.picked = []; autoHead(); renderActions(); lightUp(); return; }
   if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
   G.head = null;
   G.picked = [];
@@ -322,7 +323,6 @@ function render() {
   document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
   document.body.dataset.phase = view.phase;
   document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
-  document.title = `${!REPLAY && G.legal.length && !stepsActive() ? "● " : ""}daimyo — ${gameId}`;
   drawOverlay(view);
   renderPlayers(view);
   renderScreen(view);
@@ -533,6 +533,8 @@ function endSteps() {
 
 // -- the server's messages (the connection itself is client.js's) ------------------
 function onMessage(msg) {
+  const note = playMessage(msg);   // the table, chat, clocks and stand-ins (play.js)
+  if (note) addLog([note]);
   switch (msg.type) {
     case "welcome":
       G.seat = msg.seat;
@@ -633,5 +635,6 @@ async function main() {
   await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
+  setupPlay(gameId, G.conn, { resultBox: "scores", choiceName: clanName });
 }
 main();

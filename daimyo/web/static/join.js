@@ -1,4 +1,4 @@
-// The join page (/join/<id>#code=...): an invitation to a game; each visitor takes one of its open seats.
+// The join page (/join/<id>#code=..., or /join/<id> of a public table): each visitor takes one of its open seats.
 // The code stays in the address's fragment, which never reaches the server's logs or other sites' Referer.
 "use strict";
 
@@ -22,7 +22,7 @@ function render() {
   document.getElementById("join-id").textContent = gameId;
   document.getElementById("join-watch").href = `/game/${encodeURIComponent(gameId)}`;
   const err = document.getElementById("join-error");
-  err.textContent = JOIN.error ? JOIN.error() : JOIN.code ? "" : t("join.err.no_code");
+  err.textContent = JOIN.error ? JOIN.error() : JOIN.code || (g && g.public) ? "" : t("join.err.no_code");
   if (!g) {
     document.getElementById("join-game").textContent = t("join.title");
     document.getElementById("join-seats").replaceChildren();
@@ -38,10 +38,12 @@ function render() {
   const note = document.getElementById("join-mine");
   note.hidden = !held;
   if (held) note.replaceChildren(t("join.yours", { n: held.seat + 1 }), " ", el("a", { href: `/game/${encodeURIComponent(gameId)}`, class: "play-mine", text: t("lobby.play_your_seat") }));
-  document.getElementById("join-form").hidden = !open.length || !JOIN.code;
+  // a public table's seats are taken without a code (GET /api/games/open lists it)
+  const may = !!JOIN.code || !!g.public;
+  document.getElementById("join-form").hidden = !open.length || !may;
   document.getElementById("join-seats").replaceChildren(...g.seats.map((s) => {
     const who = s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.open ? t("lobby.seat_open") : t("join.claimed", { name: s.name || "?" });
-    const take = s.open && g.status !== "over" && JOIN.code
+    const take = s.open && g.status !== "over" && may
       ? el("button", { type: "button", class: "primary take", "data-seat": s.seat, disabled: JOIN.busy, text: t("join.take"),
         "aria-label": t("join.take_seat", { n: s.seat + 1, clan: seatChoiceName(g.game, s.clan) }), onclick: () => claim(s.seat) })
       : null;
@@ -69,7 +71,7 @@ async function claim(seat) {
   let r, data;
   try {
     r = await fetch(`/api/games/${encodeURIComponent(gameId)}/claim`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: JOIN.code, seat, ...(name ? { name } : {}) }) });
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...(JOIN.code ? { code: JOIN.code } : {}), seat, ...(name ? { name } : {}) }) });
     data = await r.json();
   } catch (e) { if (!r || r.ok) r = null; }   // a refusal without words still has its status
   JOIN.busy = false;

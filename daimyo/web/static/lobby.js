@@ -1,5 +1,6 @@
-// The lobby: create a game, show its invitation link (the other players claim its open seats on /join/<id>) and the
-// creator's own seat, list the games page by page.
+// The lobby: create a game (with its clock, at a table before the start, public or not), show its invitation link
+// (the other players claim its open seats on /join/<id>) and the creator's own seat, the open public tables, joining
+// by a link or code, and the games page by page. The account and "My games" are account.js's.
 "use strict";
 
 // The games the lobby creates, from the server's game registry (GET /api/registry), in its order: name -> players
@@ -94,6 +95,25 @@ function renderSit() {
   select.value = seat === null ? "none" : String(seat);
 }
 
+// The clock choice: which of its numbers the chosen kind asks for.
+function showClock() {
+  const kind = document.getElementById("clock-kind").value;
+  document.getElementById("clock-seconds-box").hidden = kind !== "move";
+  document.getElementById("clock-minutes-box").hidden = kind !== "bank";
+  document.getElementById("clock-increment-box").hidden = kind !== "bank";
+  document.getElementById("clock-days-box").hidden = kind !== "days";
+}
+
+// The request's clock (docs/server-protocol.md "Clocks and stand-ins"), or undefined for none.
+function clockRequest() {
+  const kind = document.getElementById("clock-kind").value;
+  const num = (id) => Number(document.getElementById(id).value);
+  if (kind === "move") return { kind, seconds: num("clock-seconds") };
+  if (kind === "bank") return { kind, seconds: num("clock-minutes") * 60, increment: num("clock-increment") };
+  if (kind === "days") return { kind, days: num("clock-days") };
+  return undefined;
+}
+
 function showPractice() {
   const on = document.getElementById("practice").checked;
   document.getElementById("practice-box").hidden = !on;
@@ -109,12 +129,14 @@ async function createGame(ev) {
     const s = seatState[i];
     if (s.kind === "bot") { seats.push({ kind: "bot", bot: s.bot, clan: s.clan || null }); continue; }
     // an open seat is named by whoever claims it, unless the creator names it here
-    const name = s.name.trim() || (i === sit ? t("lobby.player_n", { n: i + 1 }) : "");
+    const name = s.name.trim() || (i === sit ? signedInName() || t("lobby.player_n", { n: i + 1 }) : "");
     seats.push({ kind: "human", clan: s.clan || null, ...(name ? { name } : {}) });
   }
   const game = currentGame();
   const practice = document.getElementById("practice").checked;
-  const body = { game, seats, sit, practice };
+  const body = { game, seats, sit, practice, table: document.getElementById("table").checked, public: document.getElementById("public").checked };
+  const clock = clockRequest();
+  if (clock) body.clock = clock;
   const seed = document.getElementById("seed").value;
   if (practice && seed !== "") body.seed = Number(seed);
   const err = document.getElementById("create-error");
@@ -130,6 +152,7 @@ async function createGame(ev) {
   if (data.you) keepSeat(data.id, data.you.seat, data.you.token);
   showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open));
   loadGames();
+  loadOpen();
 }
 
 function fullLink(path) { return new URL(path, location.href).href; }
@@ -185,7 +208,7 @@ function seatWho(g, s) {
 function gameItem(g) {
   const sj = g.game === "senjutsu";
   const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
-  const status = g.status === "over"
+  const status = g.status === "waiting" ? t("lobby.at_table") : g.status === "over"
     ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
@@ -246,6 +269,51 @@ async function moreGames() {
   renderGames();
 }
 
+// -- open tables and joining by code ------------------------------------------------------------------------------------
+// GET /api/games/open: public tables with a seat still open; "Take a seat" opens the join page, which needs no code.
+function openItem(g) {
+  const open = g.seats.filter((s) => s.open).length;
+  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
+  return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: gameName(g.game) }),
+    el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }), " ", el("span", { text: who }),
+    el("div", { class: "small" }, clockKindWords(g.clock), " ",
+      el("a", { href: `/join/${encodeURIComponent(g.id)}`, class: "take-seat", text: t("play.take_seat") })));
+}
+
+const OPEN = { games: [] };
+async function loadOpen() {
+  try { OPEN.games = (await (await fetch("/api/games/open")).json()).games || []; } catch (e) { OPEN.games = []; }
+  renderOpen();
+}
+function renderOpen() {
+  document.getElementById("open-games").replaceChildren(...OPEN.games.map(openItem));
+  document.getElementById("open-none").hidden = OPEN.games.length > 0;
+}
+
+// What the join field holds, as the join page's address: an invitation link (/join/<id>#code=...), a game's page
+// (/game/<id>), or a game's code (g-..., optionally followed by the invitation's code); null when it is none of them.
+function joinAddress(text) {
+  text = text.trim();
+  let id = null, code = null;
+  const path = /\/(?:join|game)\/([^/?#\s]+)[^#\s]*(?:#(\S*))?$/.exec(text);
+  if (path) {
+    id = decodeURIComponent(path[1]);
+    code = new URLSearchParams(path[2] || "").get("code");
+  } else {
+    const bare = /^(g-[A-Za-z0-9_-]+)(?:\s*(?:#|\s)\s*(?:code=)?([A-Za-z0-9_-]+))?$/.exec(text);
+    if (bare) { id = bare[1]; code = bare[2] || null; }
+  }
+  if (!id) return null;
+  return `/join/${encodeURIComponent(id)}` + (code ? `#code=${encodeURIComponent(code)}` : "");
+}
+
+function joinByCode(ev) {
+  ev.preventDefault();
+  const target = joinAddress(document.getElementById("join-code").value);
+  document.getElementById("join-code-error").textContent = target ? "" : t("lobby.join_bad");
+  if (target) location.assign(target);
+}
+
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
@@ -255,10 +323,14 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
-  I18N.listeners.push(renderGameChoice, renderPlayers, renderSeats, renderGames);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderSeats, renderGames, renderOpen);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);
+  document.getElementById("clock-kind").addEventListener("change", showClock);
+  document.getElementById("join-code-form").addEventListener("submit", joinByCode);
+  showClock();
+  setupAccount();
   document.getElementById("copy-invite").addEventListener("click", copyInvite);
   document.getElementById("new-invite").addEventListener("click", () => { if (shownGame) newInvite(shownGame); });
   document.getElementById("more-games").addEventListener("click", moreGames);
@@ -270,6 +342,7 @@ async function main() {
   document.getElementById("create-form").addEventListener("submit", createGame);
   changeGame();
   loadGames();
-  setInterval(loadGames, 5000);
+  loadOpen();
+  setInterval(() => { loadGames(); loadOpen(); }, 5000);
 }
 main();

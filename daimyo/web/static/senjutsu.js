@@ -443,6 +443,7 @@ function harmWhy(why) {
 }
 
 function eventText(e) {
+  if (e.kind === "stand-in") return standInText(e);   // not the engine's: a bot stands in for a seat (play.js)
   const p = {};
   for (const [k, val] of Object.entries(e)) {
     if (k === "kind") continue;
@@ -511,6 +512,7 @@ function render() {
 }
 
 function send(action) {
+  if (!confirmMove(actionWords(action))) { G.placeHex = null; render(); return; }
   showMessage("");
   // a card is chosen at the same time as the others (Choose): another seat's choice, which arrives meanwhile, changes
   // nothing we may do, so the choice goes without the step number that would make it stale
@@ -521,6 +523,8 @@ function send(action) {
 
 // The server's messages (the connection itself, its badge and its errors are client.js's).
 function onMessage(msg) {
+  const note = playMessage(msg);   // the table, chat, clocks and stand-ins (play.js)
+  if (note) { G.log = G.log.concat([note]); drawLog(); }
   if (msg.type === "welcome") { G.summary = msg.game; G.seat = msg.seat; showPracticeBanner(G.summary); }
   else if (msg.type === "log") { G.log = msg.events; noteCards(msg.events); }
   else if (msg.type === "state") {
@@ -579,5 +583,6 @@ async function main() {
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
   if (REPLAY) { await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
+  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (G.characters[c] ? G.characters[c].name : c || t("lobby.random_character")) });
 }
 main();

@@ -1,0 +1,120 @@
+// The lobby's account panel (optional accounts, docs/server-protocol.md "Accounts"): sign up, sign in, sign out (here or
+// everywhere), and "My games" (your turn first, in progress, waiting, finished), whose Open returns to a seat without
+// its link: a fresh seat token from POST /api/games/<id>/my-seat when this browser holds none. The session is an
+// HttpOnly cookie the page never sees; every POST made with it that changes something carries the session's CSRF token
+// (from the sign-in reply or GET /api/account) as X-CSRF-Token. Needs common.js, client.js; lobby.js names the games.
+"use strict";
+
+const ACCOUNT = { name: null, csrf: null, games: null, error: null };
+
+function signedInName() { return ACCOUNT.name; }
+
+// What a refused account request means, in words (the server's own message for the rest).
+const ACCOUNT_ERRORS = { 401: "account.err.no_match", 409: "account.err.taken", 429: "account.err.too_many", 403: "account.err.expired" };
+function accountError(status, message) {
+  return ACCOUNT_ERRORS[status] ? t(ACCOUNT_ERRORS[status]) : message || t("lobby.no_server");
+}
+
+async function accountFetch(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (ACCOUNT.csrf) headers["X-CSRF-Token"] = ACCOUNT.csrf;
+  try {
+    const r = await fetch(path, body === undefined ? { credentials: "same-origin" }
+      : { method: "POST", credentials: "same-origin", headers, body: JSON.stringify(body) });
+    let data = {};
+    try { data = await r.json(); } catch (e) { data = {}; }
+    return { ok: r.ok, status: r.status, data };
+  } catch (e) { return { ok: false, status: 0, data: {} }; }
+}
+
+function renderAccount() {
+  const signedIn = !!ACCOUNT.name;
+  document.getElementById("account-form").hidden = signedIn;
+  document.getElementById("account-in").hidden = !signedIn;
+  document.getElementById("account-error").textContent = ACCOUNT.error ? ACCOUNT.error() : "";
+  if (signedIn) document.getElementById("account-who").textContent = t("account.signed_in", { name: ACCOUNT.name });
+  renderMyGames();
+}
+
+// GET /api/account: who is signed in on this browser (401: nobody).
+async function loadAccount() {
+  const r = await accountFetch("/api/account");
+  if (r.ok) { ACCOUNT.name = r.data.name; ACCOUNT.csrf = r.data.csrf; } else { ACCOUNT.name = ACCOUNT.csrf = null; ACCOUNT.games = null; }
+  renderAccount();
+  if (ACCOUNT.name) loadMyGames();
+}
+
+async function signInOrUp(which) {
+  const name = document.getElementById("account-name").value.trim();
+  const password = document.getElementById("account-password").value;
+  if (!name || !password) { ACCOUNT.error = () => t("account.err.empty"); renderAccount(); return; }
+  const r = await accountFetch(`/api/account/${which}`, { name, password });
+  if (!r.ok) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  ACCOUNT.error = null;
+  ACCOUNT.name = r.data.name;
+  ACCOUNT.csrf = r.data.csrf;
+  document.getElementById("account-password").value = "";
+  renderAccount();
+  loadMyGames();
+}
+
+async function signOut(everywhere) {
+  const r = await accountFetch(everywhere ? "/api/account/sign-out-everywhere" : "/api/account/sign-out", {});
+  if (!r.ok && r.status !== 401) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  ACCOUNT.error = null;
+  ACCOUNT.name = ACCOUNT.csrf = null;
+  ACCOUNT.games = null;
+  renderAccount();
+}
+
+// -- my games --------------------------------------------------------------------------------------------------------------
+const MY_GAME_LISTS = [["your_turn", "account.your_turn"], ["in_progress", "account.in_progress"], ["waiting", "account.waiting"], ["finished", "account.finished"]];
+
+async function loadMyGames() {
+  if (!ACCOUNT.name) return;
+  const r = await accountFetch("/api/account/games");
+  if (r.status === 401) { ACCOUNT.name = ACCOUNT.csrf = null; ACCOUNT.games = null; renderAccount(); return; }
+  if (r.ok) ACCOUNT.games = r.data;
+  renderMyGames();
+}
+
+function renderMyGames() {
+  const box = document.getElementById("my-games");
+  if (!ACCOUNT.name || !ACCOUNT.games) { box.replaceChildren(); return; }
+  const parts = [];
+  for (const [list, key] of MY_GAME_LISTS) {
+    const games = ACCOUNT.games[list] || [];
+    if (!games.length) continue;
+    parts.push(el("h4", { text: t(key) }), el("ul", { class: "game-list my-games", "data-list": list }, games.map((g) => myGameItem(g, list))));
+  }
+  if (!parts.length) parts.push(el("p", { class: "hint", text: t("account.no_games") }));
+  box.replaceChildren(...parts);
+}
+
+function myGameItem(g, list) {
+  const seat = g.seats[g.you] || {};
+  return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: gameName(g.game) }),
+    list === "your_turn" ? el("span", { class: "badge your-turn", text: t("turn.title") }) : null, " ",
+    el("span", { text: t("account.your_seat", { n: g.you + 1, clan: choiceName(g.game, seat.clan) }) }), " ",
+    el("button", { type: "button", class: "open-mine", "data-game": g.id, text: t("account.open"), onclick: () => openMine(g) }));
+}
+
+// Back to a seat of this account: this browser's token when it holds that seat, else a fresh one (the old link stops).
+async function openMine(g) {
+  const held = heldSeat(g.id);
+  if (held && held.seat === g.you) { location.assign(`/game/${encodeURIComponent(g.id)}`); return; }
+  const r = await accountFetch(`/api/games/${encodeURIComponent(g.id)}/my-seat`, { seat: g.you });
+  if (!r.ok) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  keepSeat(g.id, r.data.seat, r.data.token);
+  location.assign(`/game/${encodeURIComponent(g.id)}`);
+}
+
+function setupAccount() {
+  document.getElementById("account-form").addEventListener("submit", (e) => { e.preventDefault(); signInOrUp("sign-in"); });
+  document.getElementById("sign-up").addEventListener("click", () => signInOrUp("sign-up"));
+  document.getElementById("sign-out").addEventListener("click", () => signOut(false));
+  document.getElementById("sign-out-all").addEventListener("click", () => signOut(true));
+  I18N.listeners.push(renderAccount);
+  loadAccount();
+  setInterval(loadMyGames, 10000);
+}
