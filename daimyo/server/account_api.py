@@ -92,7 +92,11 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
         return reply
 
     async def me(request: Request) -> Response:
-        return signed_in(await current(request, csrf=False), None)
+        """Who is signed in here: the name and CSRF token, or nulls (a page asks this on every load: no error)."""
+        user = await accounts.user(request.cookies.get(COOKIE))
+        if user is None:
+            return JSONResponse({"name": None, "csrf": None})
+        return signed_in(user, None)
 
     async def my_games(request: Request) -> Response:
         user = await current(request, csrf=False)
