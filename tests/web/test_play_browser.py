@@ -111,6 +111,16 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     g.wait_for_url(f"**/game/{gid}")
     _wait_text(g, "#play-seats-title", "The table")
     _wait_text(h, "#play-seats tr[data-seat='1']", "Bo")
+    # the host adds a seat (a bot) and removes it again, and picks another character for the own seat
+    h.click("#table-add")
+    h.wait_for_selector("#play-seats tr[data-seat='2'] .table-kind")
+    _wait_text(g, "#play-seats tr[data-seat='2']", "bot ")
+    h.click("#table-remove")
+    h.wait_for_function("() => !document.querySelector(\"#play-seats tr[data-seat='2']\")")
+    other = h.evaluate("() => [...document.querySelector(\".table-choice[data-seat='0']\").options].find((o) => !o.disabled && !o.selected).value")
+    h.select_option(".table-choice[data-seat='0']", other)
+    h.wait_for_function("(c) => document.querySelector(\".table-choice[data-seat='0']\").value === c", arg=other)
+    assert _api(server, f"/api/games/{gid}")["seats"][0]["clan"] == other
     # not everyone is ready: the start is refused in words
     h.click("#table-start")
     _wait_text(h, "#message", "ready")
@@ -269,8 +279,8 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
 
     # the host turns the spectators' chat off: the spectator is told so and cannot write
     h.uncheck("#chat-spectators-on")
-    _wait_text(w, "#chat-off", "turned the spectators' chat off")
-    assert w.locator("#chat-off").is_visible() and w.locator("#chat-text").is_disabled()
+    w.wait_for_selector("#chat-off", state="visible")
+    assert w.inner_text("#chat-off") == "The host turned the spectators' chat off." and w.locator("#chat-text").is_disabled()
     w.screenshot(path="/tmp/daimyo-play-spectator-phone.png", full_page=True)
 
     # "confirm moves": a move said no to is not sent; said yes to, it is
@@ -284,4 +294,16 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
     mover.evaluate("send(G.legal[0])")
     mover.wait_for_function("() => document.body.dataset.seq === '1'")
     assert json.loads(mover.evaluate("localStorage.getItem('daimyo:settings')"))["confirm"] is True
-    assert host.problems() == [] and guest.problems() == [] and watcher.problems() == []
+
+    # notifications, once the browser allows them
+    host.ctx.grant_permissions(["notifications"], origin=server)
+    h.check("#set-notify")
+    h.wait_for_function("() => JSON.parse(localStorage.getItem('daimyo:settings')).notify === true")
+
+    # the guest leaves; a moment later the host gives the guest's seat to a bot
+    g.close()
+    h.wait_for_timeout(1300)
+    h.click("#play-seats .give-bot[data-seat='1']")
+    _wait_text(h, "#log", "the player is away")
+    h.wait_for_selector(".badge.stand-in[data-seat='1']")
+    assert host.problems() == [] and guest.errors == [] and watcher.problems() == []

@@ -6,6 +6,8 @@
 "use strict";
 
 const ACCOUNT = { name: null, csrf: null, games: null, error: null };
+// The name signed in on this browser, kept so that a browser never signed in does not ask the server (a 401 each visit).
+const ACCOUNT_KEY = "daimyo:account";
 
 function signedInName() { return ACCOUNT.name; }
 
@@ -38,8 +40,9 @@ function renderAccount() {
 
 // GET /api/account: who is signed in on this browser (401: nobody).
 async function loadAccount() {
+  if (!localStorage.getItem(ACCOUNT_KEY)) { renderAccount(); return; }
   const r = await accountFetch("/api/account");
-  if (r.ok) { ACCOUNT.name = r.data.name; ACCOUNT.csrf = r.data.csrf; } else { ACCOUNT.name = ACCOUNT.csrf = null; ACCOUNT.games = null; }
+  if (r.ok) { ACCOUNT.name = r.data.name; ACCOUNT.csrf = r.data.csrf; } else if (r.status === 401) signedOut();
   renderAccount();
   if (ACCOUNT.name) loadMyGames();
 }
@@ -53,6 +56,7 @@ async function signInOrUp(which) {
   ACCOUNT.error = null;
   ACCOUNT.name = r.data.name;
   ACCOUNT.csrf = r.data.csrf;
+  localStorage.setItem(ACCOUNT_KEY, ACCOUNT.name);
   document.getElementById("account-password").value = "";
   renderAccount();
   loadMyGames();
@@ -62,9 +66,14 @@ async function signOut(everywhere) {
   const r = await accountFetch(everywhere ? "/api/account/sign-out-everywhere" : "/api/account/sign-out", {});
   if (!r.ok && r.status !== 401) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
   ACCOUNT.error = null;
+  signedOut();
+  renderAccount();
+}
+
+function signedOut() {
   ACCOUNT.name = ACCOUNT.csrf = null;
   ACCOUNT.games = null;
-  renderAccount();
+  localStorage.removeItem(ACCOUNT_KEY);
 }
 
 // -- my games --------------------------------------------------------------------------------------------------------------
@@ -73,7 +82,7 @@ const MY_GAME_LISTS = [["your_turn", "account.your_turn"], ["in_progress", "acco
 async function loadMyGames() {
   if (!ACCOUNT.name) return;
   const r = await accountFetch("/api/account/games");
-  if (r.status === 401) { ACCOUNT.name = ACCOUNT.csrf = null; ACCOUNT.games = null; renderAccount(); return; }
+  if (r.status === 401) { signedOut(); renderAccount(); return; }
   if (r.ok) ACCOUNT.games = r.data;
   renderMyGames();
 }
