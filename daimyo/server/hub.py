@@ -293,14 +293,19 @@ class Hub:
 
     async def new_invitation(self, game_id: Any, request: Any) -> dict:
         """A new invitation code for the seats still open, for the holder of the host token; the old one stops working."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        room = await self.room(game_id)
-        _check_host(room, request)
+        room = await self._host_room(game_id, request)
         code = secrets.token_urlsafe(18)
         await self.store.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)))
         room.row.invite_hash = hash_token(code)
         return {"invite": invitation(room.row.id, code)}
+
+    async def _host_room(self, game_id: Any, request: Any) -> Room:
+        """The room of a request that only the game's host may make (it carries the host token)."""
+        if not isinstance(request, dict):
+            raise ActError("bad-request", "the request must be a JSON object")
+        room = await self.room(game_id)
+        _check_host(room, request)
+        return room
 
     async def rematch(self, game_id: Any, request: Any) -> dict:
         """A new game with the same seats once this one is over: {"seat": N, "token": SEAT_TOKEN}.
@@ -355,10 +360,7 @@ class Hub:
 
         Seats may be added or removed at the end, bots and clans changed; a seat a player took stays
         human, keeps its player and token, and cannot be removed. Everyone at the table sees the change."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        room = await self.room(game_id)
-        _check_host(room, request)
+        room = await self._host_room(game_id, request)
         old = room.row
         if not room.waiting:
             raise ActError("bad-request", "the game has started: its table cannot change")
@@ -386,10 +388,7 @@ class Hub:
 
     async def start_game(self, game_id: Any, request: Any) -> dict:
         """The host starts a waiting game once every human seat is taken and ready: {"host"}."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        room = await self.room(game_id)
-        _check_host(room, request)
+        room = await self._host_room(game_id, request)
         await room.begin()
         self._pages.clear()
         return room.summary()
@@ -407,19 +406,13 @@ class Hub:
 
     async def stand_in(self, game_id: Any, request: Any) -> dict:
         """The host gives an absent player's seat to a bot: {"host": TOKEN, "seat": N}."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        room = await self.room(game_id)
-        _check_host(room, request)
+        room = await self._host_room(game_id, request)
         await room.ask_stand_in(None, request.get("seat"), host=True)
         return {"seat": request.get("seat"), "stand_in": "absent"}
 
     async def spectator_chat(self, game_id: Any, request: Any) -> dict:
         """The host turns the spectators' chat on or off: {"host": TOKEN, "on": true|false}."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        room = await self.room(game_id)
-        _check_host(room, request)
+        room = await self._host_room(game_id, request)
         on = request.get("on")
         if not isinstance(on, bool):
             raise ActError("bad-request", "on: true or false")

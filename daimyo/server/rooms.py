@@ -139,8 +139,7 @@ class Room:
         self.events: list[Event] = []                   # every event, in order
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.bots = {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
-                     for s in row.seats if s.kind == "bot"}
+        self.bots = self._seat_bots(row)
         self._bot_task: asyncio.Task | None = None
         self._thinking: dict[int, Any] = {}             # seat -> a bot decision still running past its deadline
         self.stats = stats or Stats()
@@ -151,6 +150,11 @@ class Room:
         self._clock_changed = asyncio.Event()
         self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
         self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
+
+    def _seat_bots(self, row: GameRow) -> dict[int, Any]:
+        """The server's bot for each bot seat of ``row``."""
+        return {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
+                for s in row.seats if s.kind == "bot"}
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -383,8 +387,7 @@ class Room:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
         self.row = row
         self.state = self.rules.setup(row.players, self.randomness, row.clans)
-        self.bots = {s.seat: server_bot(self.rules, s.bot, bot_seed_of(self.randomness, s.seat), self.settings)
-                     for s in row.seats if s.kind == "bot"}
+        self.bots = self._seat_bots(row)
         self.clocks = Clocks(clock_from_text(row.clock))
         self.away_since = {s.seat: self.away_since.get(s.seat, time.monotonic()) for s in row.seats if s.kind == "human"}
         for c in list(self.conns):
