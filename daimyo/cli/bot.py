@@ -41,28 +41,35 @@ def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tu
     return reply["seat"], reply["token"]
 
 
+def _speaker(game: str, lang: str, view: dict | None):
+    """One event in words, for ``game`` (the message catalogue); None for a game without words here."""
+    if game == "rokugan":
+        from daimyo.words.rokugan import sentence
+        return lambda event: [sentence(event, lang)]
+    if game == "senjutsu":
+        from daimyo.senjutsu.cards import sample_set
+        from daimyo.words.senjutsu import SenjutsuWords
+        seats = {s["seat"]: s["name"] for s in (view or {}).get("seats", [])}
+        words = SenjutsuWords(lang, seats, {cid: c.name for cid, c in sample_set().cards.items()})
+        return lambda event: [words.sentence(event)]
+    if game == "risingsun":
+        from daimyo.words.risingsun import lines
+        return lambda event: lines(event, lang)
+    return None
+
+
 def sentences(game: str, events: list[dict], lang: str, view: dict | None = None) -> list[str]:
     """The events in words (the message catalogue), as a player reads them; ``view`` names Senjutsu's seats."""
     from daimyo.core.game import Event
-    out = []
+    if not events:
+        return []
+    speak = _speaker(game, lang, view)
+    out: list[str] = []
     for e in events:
-        kind, data = e.get("kind", ""), {k: v for k, v in e.items() if k != "kind"}
-        event = Event(kind, data)
         try:
-            if game == "rokugan":
-                from daimyo.words.rokugan import sentence
-                out.append(sentence(event, lang))
-            elif game == "senjutsu":
-                from daimyo.senjutsu.cards import sample_set
-                from daimyo.words.senjutsu import SenjutsuWords
-                seats = {s["seat"]: s["name"] for s in (view or {}).get("seats", [])}
-                cards = {cid: c.name for cid, c in sample_set().cards.items()}
-                out.append(SenjutsuWords(lang, seats, cards).sentence(event))
-            elif game == "risingsun":
-                from daimyo.words.risingsun import lines
-                out.extend(lines(event, lang))
-            else:
-                out.append(json.dumps(e))
+            if speak is None:
+                raise KeyError(game)
+            out.extend(speak(Event(e.get("kind", ""), {k: v for k, v in e.items() if k != "kind"})))
         except Exception:   # an event the words do not know: its data, plainly
             out.append(json.dumps(e, ensure_ascii=False))
     return out
