@@ -68,6 +68,14 @@ class Person:
         return self.errors + self.page.evaluate("window.__violations || []")
 
 
+def _until(check, seconds: float = 15.0) -> None:
+    """Waits until `check()` is true; fails with the last answer after `seconds`."""
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "the server never got there"
+        time.sleep(0.1)
+
+
 def _wait_text(page, selector: str, text: str, timeout=15000):
     page.wait_for_function("([s, t]) => { const e = document.querySelector(s); return !!e && e.textContent.includes(t); }",
                            arg=[selector, text], timeout=timeout)
@@ -120,7 +128,8 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     other = h.evaluate("() => [...document.querySelector(\".table-choice[data-seat='0']\").options].find((o) => !o.disabled && !o.selected).value")
     h.select_option(".table-choice[data-seat='0']", other)
     h.wait_for_function("(c) => document.querySelector(\".table-choice[data-seat='0']\").value === c", arg=other)
-    assert _api(server, f"/api/games/{gid}")["seats"][0]["clan"] == other
+    # the page shows the pick at once; the server has it once its answer comes back
+    _until(lambda: _api(server, f"/api/games/{gid}")["seats"][0]["clan"] == other)
     # not everyone is ready: the start is refused in words
     h.click("#table-start")
     _wait_text(h, "#message", "ready")
