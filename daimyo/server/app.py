@@ -249,10 +249,10 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return
         conn = Connection(seat, settings.outbox_limit, on_sent=hub.stats.add)
         async with room.lock:  # the first state and every later one arrive in order
+            room.connected(conn)  # (so that the welcome's summary shows this seat here)
             conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat_message(seat)})
             conn.put(room.log_message(seat))
             conn.put(room.state_message(seat, []))
-            room.connected(conn)
         sender = asyncio.create_task(_send_loop(ws, conn, settings.send_timeout))
         try:
             while not conn.dropped:

@@ -189,8 +189,11 @@ class Room:
         for c in self.conns:
             if c.seat is not None:
                 connected[c.seat] = True
+        now = time.monotonic()
+        away = {seat: int(now - since) for seat, since in self.away_since.items() if seat not in connected}
         rnd, phase = self.rules.progress(s)
-        return summary_of(self.row, round=rnd, phase=phase, connected=connected,
+        return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
+                          absent_after=self.settings.absent_after,
                           result=self.rules.result(s) if s.is_terminal() else None,
                           to_act=[self.row.clans[p] for p in s.to_act()])
 
@@ -367,15 +370,27 @@ class Room:
             conn.put(msg)
 
     def connected(self, conn: Connection) -> None:
+        seat = conn.seat
+        first = seat is not None and not any(c.seat == seat for c in self.conns)
         self.conns.add(conn)
-        if conn.seat is not None:
-            self.away_since.pop(conn.seat, None)
+        if seat is not None:
+            self.away_since.pop(seat, None)
+            if first:
+                self._tell_presence(seat, True, besides=conn)
 
     def disconnected(self, conn: Connection) -> None:
         self.conns.discard(conn)
         self.idle_since = time.monotonic()
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self.away_since[conn.seat] = time.monotonic()
+            self._tell_presence(conn.seat, False)
+
+    def _tell_presence(self, seat: int, connected: bool, besides: Connection | None = None) -> None:
+        """Everyone at the game hears when a seat's player comes or goes (its first page opened, its last one closed):
+        whether a player is at the table is public at any table, and it tells the others when they may give the seat
+        to a bot (after ``absent_after`` seconds away)."""
+        for c in [c for c in self.conns if c is not besides]:
+            c.put({"type": "presence", "seat": seat, "connected": connected, "absent_after": self.settings.absent_after})
 
     # ---------------------------------------------------------------- table
     @property
@@ -573,7 +588,7 @@ def canonical_action(text: str) -> str:
 
 def summary_of(row: GameRow, **live) -> dict:
     """A game's public summary (no tokens, nothing hidden)."""
-    connected = live.get("connected", {})
+    connected, away = live.get("connected", {}), live.get("away", {})
     return {
         "id": row.id, "game": row.game, "created": row.created, "status": row.status,
         "players": row.players, "round": live.get("round"), "phase": live.get("phase"),
@@ -581,7 +596,8 @@ def summary_of(row: GameRow, **live) -> dict:
         "practice": row.practice,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
-                   "connected": bool(connected.get(s.seat))} for s in row.seats],
+                   "connected": bool(connected.get(s.seat)), "away": away.get(s.seat)} for s in row.seats],
+        "absent_after": live.get("absent_after"),
         "public": row.public,
         "result": live.get("result", row.result),
         "rematch": row.rematch,

@@ -97,8 +97,13 @@ def play_randomly(client, game: dict, seed: int, max_steps: int, illegal: str, i
     for seat in [*range(n), None]:
         ws, welcome, log, state = join(client, game["id"], seat, tokens[seat] if seat is not None else None)
         conns[seat], inbox[seat] = ws, [welcome, log, state]
-    rng = Rng(seed)
     last = {seat: inbox[seat][-1] for seat in conns}
+    for seat in range(n):  # each player hears of every player who came after it (the spectator is nobody's seat)
+        for later in range(seat + 1, n):
+            came = conns[seat].receive_json()
+            inbox[seat].append(came)
+            assert (came["type"], came["seat"], came["connected"]) == ("presence", later, True)
+    rng = Rng(seed)
     acts = []
     for _ in range(max_steps):
         acting = [s for s in range(n) if last[s]["legal"]]

@@ -146,3 +146,33 @@ def test_an_away_player_can_be_given_a_stand_in_by_another_player_or_the_host(db
         assert next_of(spectator, "error")["code"] in ("bad-message",)
         for w in client.sessions:
             w.__exit__(None, None, None)
+
+
+def test_everyone_hears_when_a_player_comes_and_goes_and_how_long_a_seat_has_been_away(db_url):
+    with TestClient(create_app(db_url, settings=FAST.replace(absent_after=30.0))) as client:
+        client.sessions = []
+        try:
+            _comes_and_goes(client)
+        finally:
+            for w in client.sessions:
+                w.__exit__(None, None, None)
+
+
+def _comes_and_goes(client):
+    game = create(client, humans(3))
+    ws0, welcome, *_ = join(client, game["id"], 0, game["seats"][0]["token"])
+    seats = welcome["game"]["seats"]
+    assert welcome["game"]["absent_after"] == 30.0
+    assert seats[0]["connected"] and seats[0]["away"] is None      # one's own seat: here
+    assert not seats[1]["connected"] and seats[1]["away"] >= 0     # nobody there yet: away since the game was loaded
+    ws1, *_ = join(client, game["id"], 1, game["seats"][1]["token"])
+    came = next_of(ws0, "presence")
+    assert (came["seat"], came["connected"], came["absent_after"]) == (1, True, 30.0)
+    spectator, seen, *_ = join(client, game["id"])
+    assert seen["game"]["seats"][1]["connected"] and seen["game"]["seats"][1]["away"] is None
+    ws1.__exit__(None, None, None)
+    client.sessions.remove(ws1)
+    went = next_of(ws0, "presence")
+    assert (went["seat"], went["connected"]) == (1, False)
+    # (the spectator's coming was nobody's seat: ws0's next presence message was seat 1's going)
+    assert next_of(spectator, "presence")["seat"] == 1

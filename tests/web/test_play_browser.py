@@ -309,9 +309,12 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
     h.check("#set-notify")
     h.wait_for_function("() => JSON.parse(localStorage.getItem('daimyo:settings')).notify === true")
 
-    # the guest leaves; a moment later the host gives the guest's seat to a bot
+    # the guest leaves: the host sees it at once, and a moment later (absent_after) may give the guest's seat to a bot
+    _wait_text(h, ".badge.presence[data-seat='1']", "here")
+    assert h.locator("#play-seats .give-bot[data-seat='1']").count() == 0
     g.close()
-    h.wait_for_timeout(1300)
+    _wait_text(h, ".badge.presence[data-seat='1']", "away")
+    h.wait_for_selector("#play-seats .give-bot[data-seat='1']:not([disabled])", timeout=5000)
     h.click("#play-seats .give-bot[data-seat='1']")
     _wait_text(h, "#log", "the player is away")
     h.wait_for_selector(".badge.stand-in[data-seat='1']")

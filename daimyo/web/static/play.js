@@ -11,6 +11,7 @@ const PLAY = {
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
   registry: null, rematch: null, baseTitle: "",
+  awaySince: {},   // seat -> performance.now() when its player went away, from the summary's "away" or a presence message
 };
 
 // -- settings: kept on this browser ---------------------------------------------------------------------------------
@@ -70,6 +71,7 @@ function takeClocks(clocks) {
 }
 
 function tickClocks() {
+  for (const button of document.querySelectorAll("#play-seats .give-bot[data-seat]")) button.disabled = !mayGiveToBot(Number(button.dataset.seat));
   for (const cell of document.querySelectorAll("#play-seats .clock[data-seat]")) {
     const n = Number(cell.dataset.seat);
     const c = PLAY.clocks && PLAY.clocks.seats[String(n)];
@@ -112,7 +114,8 @@ function seatRow(s) {
     el("td", {}, waiting() && isHost() ? choiceSelect(s) : seatChoiceWords(s.clan)),
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),
       mine ? el("span", { class: "badge you", text: t("play.you") }) : null,
-      standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null)];
+      standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null,
+      presenceBadge(s))];
   if (waiting()) {
     const ready = s.kind === "human" && !s.open && s.ready;
     cells.push(el("td", { class: "ready" }, s.kind === "human" ? el("span", { class: "badge" + (ready ? " ready-on" : ""), text: t(s.open ? "play.open" : ready ? "play.ready" : "play.not_ready") }) : null));
@@ -120,12 +123,42 @@ function seatRow(s) {
     if (g.clock && g.clock.kind !== "none") cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
     if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
-    if (!standIn && !mine && s.kind === "human" && !PLAY.over && (PLAY.seat !== null || isHost())) {
-      actions.push(el("button", { type: "button", class: "give-bot", "data-seat": s.seat, title: t("play.give_bot_hint"), text: t("play.give_bot"), onclick: () => giveToBot(s.seat) }));
+    if (!standIn && !mine && s.kind === "human" && !s.connected && !PLAY.over && (PLAY.seat !== null || isHost())) {
+      const button = el("button", { type: "button", class: "give-bot", "data-seat": s.seat, title: t("play.give_bot_hint"), text: t("play.give_bot"), onclick: () => giveToBot(s.seat) });
+      button.disabled = !mayGiveToBot(s.seat);
+      actions.push(button);
     }
     cells.push(el("td", {}, actions));
   }
   return el("tr", { class: (mine ? "me " : "") + (standIn ? "standing-in" : ""), "data-seat": s.seat }, cells);
+}
+
+// -- who is at the table: a badge per human seat; the others may give a seat to a bot once it has been away a while --
+function presenceBadge(s) {
+  if (s.kind !== "human" || s.open || waiting() && !s.connected && s.away === null) return null;
+  return el("span", { class: "badge presence " + (s.connected ? "here" : "away"), "data-seat": s.seat,
+    text: t(s.connected ? "play.here" : "play.away") });
+}
+
+function mayGiveToBot(seat) {
+  const since = PLAY.awaySince[seat];
+  const after = PLAY.summary && PLAY.summary.absent_after;
+  return since !== undefined && (after === null || after === undefined || (performance.now() - since) / 1000 >= after);
+}
+
+function takeAway(summary) {
+  PLAY.awaySince = {};
+  for (const s of summary.seats) if (!s.connected && s.away !== null && s.away !== undefined) PLAY.awaySince[s.seat] = performance.now() - s.away * 1000;
+}
+
+function takePresence(msg) {
+  const s = seatOf(msg.seat);
+  if (!s) return;
+  s.connected = msg.connected;
+  s.away = msg.connected ? null : 0;
+  if (msg.connected) delete PLAY.awaySince[msg.seat];
+  else PLAY.awaySince[msg.seat] = performance.now();
+  drawSeats();
 }
 
 // A seat whose player is away goes to a bot: a player asks on the socket, the host without a seat over HTTP.
@@ -405,6 +438,7 @@ function playMessage(msg) {
     case "welcome":
       PLAY.seat = msg.seat === undefined ? null : msg.seat;
       PLAY.summary = msg.game;
+      if (msg.game) takeAway(msg.game);
       PLAY.rematch = msg.game && msg.game.rematch || PLAY.rematch;
       if (msg.game && msg.game.status === "over") PLAY.over = true;
       takeChatLog(msg.chat);
@@ -422,6 +456,7 @@ function playMessage(msg) {
     case "started":
       if (msg.type === "started" || msg.game.status !== PLAY.summary.status) showMessage("");   // a refused start is history
       PLAY.summary = msg.game;
+      takeAway(msg.game);
       setYourTurn(PLAY.legal > 0 && !waiting());
       drawSeats();
       drawChat();
@@ -429,6 +464,9 @@ function playMessage(msg) {
     case "stand-in":
       takeClocks(msg.clocks);
       return { kind: "stand-in", seat: msg.seat, clan: msg.clan, on: msg.on, reason: msg.reason };
+    case "presence":
+      takePresence(msg);
+      return null;
     case "rematch":
       PLAY.rematch = msg.id;
       drawSeats();
