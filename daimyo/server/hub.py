@@ -288,6 +288,7 @@ class Hub:
             info.token_hash = hash_token(token)
             if name is not None:
                 info.name = name
+            room.tell_table()   # the host and the others see the seat taken, by name
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
 

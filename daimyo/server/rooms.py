@@ -296,6 +296,7 @@ class Room:
                     await self.store.write(*self._clock_statements(changed))
         if self._clock_task is None and (self.clocks.clock.kind != "none"):
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
+            self._clock_task.add_done_callback(self._task_ended)
 
     async def _watch_clocks(self) -> None:
         """Sleep until the next deadline (or a clock change); a seat whose time ran out gets its stand-in."""
@@ -405,8 +406,8 @@ class Room:
         self.bots = self._seat_bots(row)
         self.clocks = Clocks(clock_from_text(row.clock))
         self.away_since = {s.seat: self.away_since.get(s.seat, time.monotonic()) for s in row.seats if s.kind == "human"}
+        self.tell_table()
         for c in list(self.conns):
-            c.put({"type": "table", "game": self.summary()})
             c.put(self.state_message(c.seat, []))
 
     async def set_ready(self, seat: int, ready: Any) -> None:
@@ -417,8 +418,13 @@ class Room:
         async with self.lock:
             await self.store.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready))
             self.row.seats[seat].ready = ready
-            for c in list(self.conns):
-                c.put({"type": "table", "game": self.summary()})
+            self.tell_table()
+
+    def tell_table(self) -> None:
+        """Everyone at the game gets the seats as they are now (after a seat was taken, changed or got ready)."""
+        summary = self.summary()
+        for c in list(self.conns):
+            c.put({"type": "table", "game": summary})
 
     async def begin(self) -> None:
         """The host starts the game: every human seat taken and ready (stored first); clocks and bots go."""
@@ -502,6 +508,7 @@ class Room:
         idle = self._bot_task is None or self._bot_task.done()
         if idle and not self.state.is_terminal() and any(p in self.bots for p in self.state.to_act()):
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+            self._bot_task.add_done_callback(self._task_ended)
 
     async def _bot_loop(self) -> None:
         fallback = False  # after a bot's failure, one random legal move instead
@@ -550,6 +557,11 @@ class Room:
             else:
                 return self.rules.move_text(snapshot, seat, move)
         return fallback_move(snapshot, seat, self.randomness, at)
+
+    def _task_ended(self, task: asyncio.Task) -> None:
+        """A room's clock watcher or bot loop that stopped on an error says so in the server's log."""
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a background task of game %s stopped", self.row.id, exc_info=task.exception())
 
     def evict(self) -> None:
         """Close every connection: the game is now served elsewhere (its clients reconnect and find it there)."""

@@ -118,7 +118,8 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     g.click("button.take[data-seat='1']")
     g.wait_for_url(f"**/game/{gid}")
     _wait_text(g, "#play-seats-title", "The table")
-    _wait_text(h, "#play-seats tr[data-seat='1']", "Bo")
+    _wait_text(h, "#play-seats tr[data-seat='1'] .who", "Bo")
+    assert "Bot" not in h.inner_text("#play-seats tr[data-seat='1'] .who")   # taken: no longer a choice of kind
     # the host adds a seat (a bot) and removes it again, and picks another character for the own seat
     h.click("#table-add")
     h.wait_for_selector("#play-seats tr[data-seat='2'] .table-kind")
@@ -319,3 +320,54 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
     _wait_text(h, "#log", "the player is away")
     h.wait_for_selector(".badge.stand-in[data-seat='1']")
     assert host.problems() == [] and guest.errors == [] and watcher.problems() == []
+
+
+def test_four_friends_on_four_devices_find_a_table_sit_and_start_without_passing_links(server, browser):
+    """Issue 15's "done when": four people, one on a phone, find a public table in the lobby, sit, get ready and start,
+    each on their own page, and every page sees every player at the table; nobody handles a secret link. (Playing on
+    to the end and the rematch are the two-person test's above.)"""
+    people = [Person(browser), Person(browser), Person(browser, 390, 844), Person(browser)]
+    names = ["Ann", "Bo", "Cy", "Di"]
+    h = people[0].page
+    h.goto(server + "/")
+    h.wait_for_selector(".seat-kind[data-seat='3']")
+    h.select_option("#game", "rokugan")
+    h.select_option("#players", "4")
+    for seat in (1, 2, 3):
+        h.locator(f".seat-kind[data-seat='{seat}']").select_option("human")
+    h.locator(".seat-name[data-seat='0']").fill("Ann")
+    h.check("#table")
+    h.check("#public")
+    h.click("#create")
+    h.wait_for_selector("#created:not([hidden])")
+    gid = h.inner_text("#created-id")
+    h.click("#play-link")
+    h.wait_for_url(f"**/game/{gid}")
+    _wait_text(h, "#play-seats-title", "The table")
+
+    # each friend opens the lobby, finds the table among the open games and takes a seat by name
+    for seat in (1, 2, 3):
+        p = people[seat].page
+        p.goto(server + "/")
+        p.wait_for_selector(f"#open-games li[data-game='{gid}']")
+        assert f"{4 - seat} open seat" in p.inner_text(f"#open-games li[data-game='{gid}']")
+        p.click(f"#open-games li[data-game='{gid}'] .take-seat")
+        p.wait_for_url(f"**/join/{gid}")
+        p.fill("#join-name", names[seat])
+        p.click(f"button.take[data-seat='{seat}']")
+        p.wait_for_url(f"**/game/{gid}")
+        _wait_text(h, f"#play-seats tr[data-seat='{seat}'] .who", names[seat])
+    assert gid not in [g["id"] for g in _api(server, "/api/games/open")["games"]]   # full: no longer listed as open
+
+    # everyone is ready; the host starts; every page shows every player here
+    for person in people:
+        person.page.check("#play-ready")
+    _wait_text(h, "#play-seats", "Everyone is ready.")
+    h.click("#table-start")
+    for person in people:
+        _wait_text(person.page, "#play-seats-title", "Seats and clocks")
+    for seat in range(4):
+        _wait_text(people[(seat + 1) % 4].page, f".badge.presence[data-seat='{seat}']", "here")
+
+    assert _api(server, f"/api/games/{gid}")["status"] == "in progress"
+    assert [person.problems() for person in people] == [[], [], [], []]
