@@ -111,10 +111,15 @@ class raw_env(AECEnv):
         if action not in self._legal:
             raise ValueError(f"action {action} ({KEYS[action] if 0 <= action < N_ACTIONS else 'out of range'}) "
                              f"is not legal for {agent} now; use the action mask")
+        self.play_move(self._legal[action])
+
+    def play_move(self, move: tuple) -> None:
+        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by catalogue entry."""
+        agent = self.agent_selection
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         s = self._game()
-        s.apply_move(seat, self._legal[action])
+        s.apply_move(seat, move)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns(), strict=False):

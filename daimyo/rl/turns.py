@@ -180,9 +180,15 @@ class TurnEnv(_Shared, AECEnv):
         seat = self.possible_agents.index(agent)
         if not 1 <= action <= len(self._moves_now):
             raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves_now))
+        self.play_move(self._moves_now[action - 1])
+
+    def play_move(self, move) -> None:
+        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by slot."""
+        agent = self.agent_selection
+        seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         s = self._game()
-        s.apply_move(seat, self._moves_now[action - 1])
+        s.apply_move(seat, move)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns(), strict=True):
