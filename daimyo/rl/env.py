@@ -28,7 +28,7 @@ from daimyo.rokugan.state import RokuganState
 
 
 class raw_env(AECEnv):
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array", "human"], "name": "rokugan_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None,
                  actions: str = "full"):
@@ -45,6 +45,8 @@ class raw_env(AECEnv):
         self._first: tuple | None = None
         self.players = players
         self.fixed_clans = list(clans) if clans else None
+        if render_mode not in (None, "ansi", "rgb_array", "human"):
+            raise ValueError(f"render_mode: 'ansi', 'rgb_array', 'human' or nothing, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
@@ -166,14 +168,21 @@ class raw_env(AECEnv):
         self._select()
 
     def render(self):
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         # the acting seat's view only (never the referee's position, which holds every hidden fact)
         from daimyo.cli.rokugan.render import state_summary
         acting = self._game().to_act()
         seat = acting[0] if acting else None
+        if self.render_mode == "rgb_array":
+            from daimyo.rl.draw import rokugan
+            return rokugan(self._game().view(seat))
         who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
-        return "\n".join([who, *state_summary(self._game().view(seat))])
+        text = "\n".join([who, *state_summary(self._game().view(seat))])
+        if self.render_mode == "human":     # a text game's human mode: the ansi picture, printed
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

@@ -23,6 +23,7 @@ from math import comb
 
 import numpy as np
 
+from daimyo.rl import draw
 from daimyo.rl.turns import GameSpec, SimultaneousEnv, TurnEnv, view_text
 
 MAX_SEATS = 5
@@ -129,7 +130,7 @@ def spec(war: str = "seed-example") -> GameSpec:
         return info.new_from_file(source)
 
     return GameSpec(name="risingsun_war_v0", game="risingsun", players=first.n, slots=slots, obs_size=obs_size(),
-                    deal=deal, encode=encode, text=view_text)
+                    deal=deal, encode=encode, text=view_text, draw=draw.risingsun)
 
 
 def raw_env(war: str = "seed-example", render_mode: str | None = None) -> TurnEnv:

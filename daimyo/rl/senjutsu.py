@@ -19,6 +19,7 @@ from functools import cache
 
 import numpy as np
 
+from daimyo.rl import draw
 from daimyo.rl.turns import GameSpec, SimultaneousEnv, TurnEnv
 
 MAX_SEATS = 4
@@ -143,7 +144,7 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
         return info.new_state(players, seed, chosen)
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
-                    deal=deal, encode=encode, text=text)
+                    deal=deal, encode=encode, text=text, draw=draw.senjutsu)
 
 
 def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> TurnEnv:

@@ -37,7 +37,7 @@ IDS = {"rokugan": "daimyo/Rokugan-v0", "senjutsu": "daimyo/Senjutsu-v0", "rising
 class SeatEnv(gym.Env):
     """One seat of a daimyo game for a single learner; ``bots`` is one spec for every other seat or one per seat."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(self, game: str = "rokugan", seat: int = 0, bots: str | list[str] = "random", illegal: str = "lose",
                  render_mode: str | None = None, **options: Any):
@@ -120,7 +120,7 @@ class SeatEnv(gym.Env):
         return self._observation(), reward, terminated, False, {"action_mask": self._mask()}
 
     def render(self):
-        return self.aec.render() if self.render_mode == "ansi" else None
+        return self.aec.render()
 
 
 def register_environments() -> None:

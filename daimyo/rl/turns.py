@@ -28,6 +28,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 WAIT = 0
+RENDER_MODES = ("ansi", "rgb_array", "human")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class GameSpec:
     deal: Callable[[int], Any]                     # seed -> a new state
     encode: Callable[[dict, int, int], np.ndarray]  # (view, seat, players) -> observation vector
     text: Callable[[dict, int | None], str]        # (view, seat) -> the ansi picture
+    draw: Callable[[dict], np.ndarray]             # view -> the rgb_array picture (daimyo.rl.draw)
 
 
 class _Shared:
@@ -50,8 +52,8 @@ class _Shared:
     spec: GameSpec
 
     def _setup(self, spec: GameSpec, render_mode: str | None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: {spec.name} renders 'ansi' or nothing, not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode: {spec.name} renders {', '.join(RENDER_MODES)} or nothing, not {render_mode!r}")
         self.spec = spec
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(spec.players)]
@@ -113,9 +115,15 @@ class _Shared:
         return np.concatenate([self.spec.encode(s.view(seat), seat, self.spec.players)
                                for seat in range(self.spec.players)])
 
-    def _picture(self, seat: int | None) -> str:
+    def _picture(self, seat: int | None):
+        if self.render_mode == "rgb_array":
+            return self.spec.draw(self._game().view(seat))
         who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
-        return who + "\n" + self.spec.text(self._game().view(seat), seat)
+        text = who + "\n" + self.spec.text(self._game().view(seat), seat)
+        if self.render_mode == "human":     # a text game's human mode: the ansi picture, printed
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -135,7 +143,7 @@ class TurnEnv(_Shared, AECEnv):
     """The AEC environment: the lowest seat still to act is selected; at a simultaneous node the seats answer one
     after another, each from its own view (a choice already made is hidden from the others until all are in)."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "daimyo_turns", "is_parallelizable": True}
+    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_turns", "is_parallelizable": True}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None):
         AECEnv.__init__(self)
@@ -203,7 +211,7 @@ class TurnEnv(_Shared, AECEnv):
         self._select()
 
     def render(self):
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         acting = self._game().to_act()
         return self._picture(acting[0] if acting else None)
@@ -214,7 +222,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
     slots (several at once at a simultaneous node: Senjutsu's Choose, Rising Sun's secret bids); every other agent
     answers ``0`` (wait). The moves are applied in seat order, as the rules allow at a simultaneous node."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "daimyo_simultaneous"}
+    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_simultaneous"}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None):
         self._setup(spec, render_mode)
@@ -280,7 +288,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         return obs, rewards, terminations, truncations, infos
 
     def render(self):
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         return self._picture(None)   # several seats may be choosing at once: the spectators' view
 
