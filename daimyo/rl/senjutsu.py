@@ -141,7 +141,7 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
             names = list(info.seat_choices())
             Rng(seed ^ 0x5E7).shuffle(names)
             chosen = names[:players]
-        return info.new_state(players, seed, chosen)
+        return info.setup(players, seed, chosen)
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
                     deal=deal, encode=encode, text=text, draw=draw.senjutsu)

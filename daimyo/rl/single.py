@@ -21,7 +21,7 @@ env checker among them, can run) the episode ends at once with reward -1, the ga
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -37,7 +37,7 @@ IDS = {"rokugan": "daimyo/Rokugan-v0", "senjutsu": "daimyo/Senjutsu-v0", "rising
 class SeatEnv(gym.Env):
     """One seat of a daimyo game for a single learner; ``bots`` is one spec for every other seat or one per seat."""
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own shape)
 
     def __init__(self, game: str = "rokugan", seat: int = 0, bots: str | list[str] = "random", illegal: str = "lose",
                  render_mode: str | None = None, **options: Any):
@@ -60,14 +60,17 @@ class SeatEnv(gym.Env):
         for spec in set(specs):
             make_bot(game, spec, 0)                 # an unknown bot is refused here, by name
         self.observation_space = self.aec.observation_space(self.learner)["observation"]
-        self.action_space = self.aec.action_space(self.learner)
+        space = self.aec.action_space(self.learner)
+        assert isinstance(space, gym.spaces.Discrete)
+        self.action_space = space
+        self._actions = int(space.n)
         self._bots: dict[int, Any] = {}
         self._over = False
 
     # ----------------------------------------------------------------- helpers
     def _mask(self) -> np.ndarray:
         if self._over or self.aec.game.is_terminal():
-            return np.zeros(self.action_space.n, dtype=bool)
+            return np.zeros(self._actions, dtype=bool)
         return self.aec.observe(self.learner)["action_mask"].astype(bool)
 
     def action_masks(self) -> np.ndarray:

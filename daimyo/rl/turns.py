@@ -148,7 +148,7 @@ class TurnEnv(_Shared, AECEnv):
     def __init__(self, spec: GameSpec, render_mode: str | None = None):
         AECEnv.__init__(self)
         self._setup(spec, render_mode)
-        self.metadata = {**TurnEnv.metadata, "name": spec.name}
+        self.metadata = {**TurnEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self._moves_now: list = []
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -226,7 +226,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None):
         self._setup(spec, render_mode)
-        self.metadata = {**SimultaneousEnv.metadata, "name": spec.name}
+        self.metadata = {**SimultaneousEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self.agents: list[str] = []
         self._moves_now: dict[int, list] = {}
 
