@@ -4,7 +4,7 @@
 >>> game = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 7})
 >>> state = game.new_initial_state()
 
-Importing this module registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``),
+Importing this module (with OpenSpiel installed) registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``),
 ``python_daimyo_senjutsu`` (``players``, ``seed``) and ``python_daimyo_risingsun`` (``war``: an example war file's
 name, ``seed``) with ``pyspiel.register_game``. Each is sequential with imperfect information: at a node where
 several seats choose at once (Senjutsu's Choose, Rising Sun's secret bids) they choose one after another, each from
@@ -27,9 +27,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from daimyo.core.rng import Rng
+
+try:
+    import pyspiel
+except ImportError:     # the openspiel extra is not installed: nothing is registered (the module still imports, for
+    pyspiel = None      # the API reference); pyspiel.load_game cannot be reached without it anyway
+
+_State: Any = pyspiel.State if pyspiel is not None else object
+_Game: Any = pyspiel.Game if pyspiel is not None else object
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,9 @@ def _risingsun(params: dict) -> _Codec:
 MAKERS = {"rokugan": _rokugan, "senjutsu": _senjutsu, "risingsun": _risingsun}
 
 
-def _game_type(name: str, title: str, low: int, high: int, parameters: dict) -> pyspiel.GameType:
+def _game_type(name: str, title: str, low: int, high: int, parameters: dict):
+    if pyspiel is None:
+        return None
     return pyspiel.GameType(
         short_name=f"python_daimyo_{name}", long_name=f"daimyo: {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -103,7 +112,7 @@ def _game_type(name: str, title: str, low: int, high: int, parameters: dict) -> 
         parameter_specification=parameters)
 
 
-class DaimyoState(pyspiel.State):
+class DaimyoState(_State):
     """One game under way: the engine's own state, acted on by the codec's action numbers."""
 
     def __init__(self, game: DaimyoGame, engine=None):
@@ -167,11 +176,11 @@ class DaimyoObserver:
         return json.dumps(state._engine.view(player), sort_keys=True, default=str)
 
 
-class DaimyoGame(pyspiel.Game):
+class DaimyoGame(_Game):
     """One of daimyo's games with its parameters (``players`` or ``war``, and ``seed``)."""
 
     name = ""
-    game_type: pyspiel.GameType
+    game_type: Any = None
 
     def __init__(self, params=None):
         params = {**self.game_type.parameter_specification, **(params or {})}
@@ -204,6 +213,14 @@ class RisingSunGame(DaimyoGame):
     game_type = _game_type("risingsun", "Rising Sun: the War Phase", 3, 5, {"war": "seed-example", "seed": 0})
 
 
-for _cls in (RokuganGame, SenjutsuGame, RisingSunGame):
-    if _cls.game_type.short_name not in pyspiel.registered_names():
-        pyspiel.register_game(_cls.game_type, _cls)
+def register() -> None:
+    """Register the three games with OpenSpiel (done on import; again is harmless). ImportError without the extra."""
+    if pyspiel is None:
+        raise ImportError("daimyo.rl.openspiel needs OpenSpiel: pip install 'daimyo[openspiel]'")
+    for cls in (RokuganGame, SenjutsuGame, RisingSunGame):
+        if cls.game_type.short_name not in pyspiel.registered_names():
+            pyspiel.register_game(cls.game_type, cls)
+
+
+if pyspiel is not None:
+    register()
