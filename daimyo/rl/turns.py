@@ -143,7 +143,7 @@ class TurnEnv(_Shared, AECEnv):
     """The AEC environment: the lowest seat still to act is selected; at a simultaneous node the seats answer one
     after another, each from its own view (a choice already made is hidden from the others until all are in)."""
 
-    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_turns", "is_parallelizable": True}
+    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_turns", "is_parallelizable": False}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None):
         AECEnv.__init__(self)
