@@ -119,13 +119,14 @@ def spec(war: str = "seed-example") -> GameSpec:
     from daimyo.risingsun import load_war
     source = _war_text(war)
     first = load_war(source)          # a bad file is refused here, by its line and field
-    drawn = re.search(r"^seed:\s*\d+\s*$", source, re.M) is not None and re.search(r"^wars:", source, re.M) is not None
+    seed_line = re.compile(r"^seed:[ \t]*\d+[ \t]*(#.*)?$", re.M)
+    drawn = seed_line.search(source) is not None and re.search(r"^wars:", source, re.M) is not None
     coins = sum(first.coins) + sum(first.ronin)
     slots = max(comb(coins + len(_rules().slots), len(_rules().slots)), 64)
 
     def deal(seed: int):
         if drawn:   # the War Numbers are drawn: a new draw for each seed
-            return load_war(re.sub(r"^seed:\s*\d+\s*$", f"seed: {seed % 2**63}", source, flags=re.M))
+            return load_war(seed_line.sub(f"seed: {seed % 2**63}", source))
         return load_war(source)
 
     return GameSpec(name="risingsun_war_v0", game="risingsun", players=first.n, slots=slots, obs_size=obs_size(),

@@ -257,3 +257,20 @@ def test_registry_makes_each_environment():
         aec.reset(seed=0)
         par.reset(seed=0)
         assert aec.possible_agents == par.possible_agents
+
+
+def test_a_war_file_that_draws_its_war_numbers_draws_them_anew_for_each_seed():
+    """War file: `wars:` with `seed:` draws the War Numbers; the environment redraws them from each reset's seed."""
+    import re
+
+    from daimyo.risingsun import open_example
+    text = re.sub(r"^war \d+: *(\w+).*$\n", "", open_example("seed-example"), flags=re.M)
+    text = text.replace("season: spring", "season: spring\nwars: kyoto hokkaido oshu kansai nagato edo\nseed: 3   # drawn")
+    e, again = rs.raw_env(war=text), rs.raw_env(war=text)
+    orders = set()
+    for seed in range(6):
+        e.reset(seed=seed)
+        again.reset(seed=seed)
+        assert e.game.wars == again.game.wars
+        orders.add(tuple(e.game.wars))
+    assert len(orders) > 1
