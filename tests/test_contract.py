@@ -215,5 +215,10 @@ def test_a_game_s_environment_is_found_through_the_registry():
     made = game("rokugan").make_environment(players=3)
     made.reset(seed=5)
     assert isinstance(made.unwrapped, raw_env) and len(made.agents) == 3
-    with pytest.raises(ValueError, match="Senjutsu has no reinforcement-learning environment yet"):
-        game("senjutsu").make_environment()
+    for name, kind in (("senjutsu", "TurnEnv"), ("risingsun", "TurnEnv")):
+        made = game(name).make_environment()
+        made.reset(seed=5)
+        assert type(made.unwrapped).__name__ == kind and made.agents
+    assert type(game("senjutsu").make_environment(parallel=True)).__name__ == "SimultaneousEnv"
+    with pytest.raises(ValueError, match="Nim has no reinforcement-learning environment yet"):
+        toy_nim.NIM.make_environment()

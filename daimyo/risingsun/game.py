@@ -95,4 +95,5 @@ RISINGSUN = register(GameInfo(
     bot_names=bot_names, make_bot=make_bot,
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
+    environment="daimyo.rl.risingsun:env",
 ))

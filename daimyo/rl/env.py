@@ -4,8 +4,10 @@ Agents are ``player_0`` .. ``player_{N-1}`` (seats). Each observation is a dict 
 ``observation`` (the seat's view, :func:`daimyo.rl.encoding.observe`) and ``action_mask`` (1 for
 each catalogue entry that is legal now; all 0 for agents not to act). At the end every agent's
 reward is its share of the win (1 for a sole winner, 1/k for k tied winners, 0 otherwise).
-Clans are dealt from the reset seed unless ``clans`` is given. ``reset(seed=s)`` deals game ``s`` and seeds the
-env's generator; ``reset()`` deals a new game drawn from that generator (from OS entropy before any seed).
+``actions="picks"`` gives the smaller action space of :mod:`daimyo.rl.picks` (a placement and a Unicorn swap as two
+picks; the observation then ends with the pending first pick). Clans are dealt from the reset seed unless ``clans``
+is given. ``reset(seed=s)`` deals game ``s`` and seeds the env's generator; ``reset()`` deals a new game drawn from
+that generator (from OS entropy before any seed).
 """
 
 from __future__ import annotations
@@ -18,31 +20,43 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from daimyo.core.rng import Rng
-from daimyo.rl.encoding import KEYS, N_ACTIONS, OBS_SIZE, legal_index, observe
+from daimyo.rl import picks
+from daimyo.rl.encoding import KEYS, OBS_SIZE, legal_index, observe
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
 
 
 class raw_env(AECEnv):
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "rokugan_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array", "human"], "name": "rokugan_v0", "is_parallelizable": False}
 
-    def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
+    def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None,
+                 actions: str = "full"):
         super().__init__()
         if not 2 <= players <= 5:
             raise ValueError(f"Battle for Rokugan is played by 2 to 5 players, not {players}")
+        if actions not in ("full", "picks"):
+            raise ValueError(f"actions: 'full' (one entry per move) or 'picks' (placements and swaps in two picks), "
+                             f"not {actions!r}")
+        self.picks = actions == "picks"
+        self.keys = picks.KEYS_FACTORED if self.picks else KEYS
+        n_actions = len(self.keys)
+        obs_size = OBS_SIZE + (picks.PENDING_SIZE if self.picks else 0)
+        self._first: tuple | None = None
         self.players = players
         self.fixed_clans = list(clans) if clans else None
+        if render_mode not in (None, "ansi", "rgb_array", "human"):
+            raise ValueError(f"render_mode: 'ansi', 'rgb_array', 'human' or nothing, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(low=0.0, high=np.inf, shape=(obs_size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
         }) for a in self.possible_agents}
         self.game: RokuganState | None = None
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
-        self.state_space = spaces.Box(low=0.0, high=np.inf, shape=(players * OBS_SIZE,), dtype=np.float32)
+        self.state_space = spaces.Box(low=0.0, high=np.inf, shape=(players * obs_size,), dtype=np.float32)
         self._legal: dict[int, tuple] = {}
         self._np_random: np.random.Generator | None = None
 
@@ -89,18 +103,26 @@ class raw_env(AECEnv):
             return
         seat = s.to_act()[0]
         self.agent_selection = self.possible_agents[seat]
-        self._legal = legal_index(s, seat)
+        self._first = None
+        self._legal = picks.legal_picks(s, seat) if self.picks else legal_index(s, seat)
+
+    def _vector(self, seat: int) -> np.ndarray:
+        x = observe(self._game(), seat)
+        if not self.picks:
+            return x
+        mine = self._first if self.possible_agents[seat] == self.agent_selection else None
+        return np.concatenate([x, picks.pending_vector(mine)])
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        mask = np.zeros(len(self.keys), dtype=np.int8)
         if agent == self.agent_selection and not self._game().is_terminal():
             mask[list(self._legal)] = 1
-        return {"observation": observe(self._game(), seat), "action_mask": mask}
+        return {"observation": self._vector(seat), "action_mask": mask}
 
     def state(self) -> np.ndarray:
         """The global state for a centralized critic: the observation vectors of every seat in seat order."""
-        return np.concatenate([observe(self._game(), seat) for seat in range(self.players)])
+        return np.concatenate([self._vector(seat) for seat in range(self.players)])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -109,12 +131,30 @@ class raw_env(AECEnv):
             return
         action = int(action)
         if action not in self._legal:
-            raise ValueError(f"action {action} ({KEYS[action] if 0 <= action < N_ACTIONS else 'out of range'}) "
-                             f"is not legal for {agent} now; use the action mask")
+            entry = self.keys[action] if 0 <= action < len(self.keys) else "out of range"
+            raise ValueError(f"action {action} ({entry}) is not legal for {agent} now; use the action mask")
+        if not self.picks:
+            self.play_move(self._legal[action])
+            return
+        kind, what = self._legal[action]
+        if kind == "move":
+            self.play_move(what)
+            return
+        # a first pick: nothing happens in the game; the same seat picks again, from the completions of this pick
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._first = what
+        self._legal = picks.legal_picks(self._game(), seat, what)
+        self._accumulate_rewards()
+
+    def play_move(self, move: tuple) -> None:
+        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by catalogue entry."""
+        agent = self.agent_selection
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         s = self._game()
-        s.apply_move(seat, self._legal[action])
+        s.apply_move(seat, move)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns(), strict=False):
@@ -128,21 +168,29 @@ class raw_env(AECEnv):
         self._select()
 
     def render(self):
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         # the acting seat's view only (never the referee's position, which holds every hidden fact)
         from daimyo.cli.rokugan.render import state_summary
         acting = self._game().to_act()
         seat = acting[0] if acting else None
+        if self.render_mode == "rgb_array":
+            from daimyo.rl.draw import rokugan
+            return rokugan(self._game().view(seat))
         who = f"view of {self.possible_agents[seat]}" if seat is not None else "spectators' view"
-        return "\n".join([who, *state_summary(self._game().view(seat))])
+        text = "\n".join([who, *state_summary(self._game().view(seat))])
+        if self.render_mode == "human":     # a text game's human mode: the ansi picture, printed
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
-def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None):
+def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None, actions: str = "full"):
     """The environment wrapped in PettingZoo's order-enforcing wrapper."""
     from pettingzoo.utils import wrappers
 
-    return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode,
+                                                  actions=actions))

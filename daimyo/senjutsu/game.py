@@ -86,6 +86,7 @@ SENJUTSU = register(GameInfo(
     seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, bot_names=bot_names, make_bot=make_bot, seat_names=seat_names,
+    environment="daimyo.rl.senjutsu:env",
 ))
 
 

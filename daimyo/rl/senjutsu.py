@@ -1,0 +1,163 @@
+"""Senjutsu as PettingZoo environments (AEC and Parallel; :mod:`daimyo.rl.turns` explains slots and ``wait``).
+
+>>> from daimyo.rl.senjutsu import env, parallel_env
+>>> e = env(players=2)
+>>> e.reset(seed=1)
+
+The characters are dealt from the reset seed unless ``characters`` is given; the battlefield is board ``one`` with
+the registration's terrain for that seed. The observation is a flat float32 vector read from the seat's view alone
+(:func:`encode`): the terrain on each hex; for every seat, relative to the observer (itself first): its character,
+hex, facing, Kamae, focus, wounds, bleeding, limits, hobbles, stuns, poison, hand and deck sizes, face-up discards
+by card (and how many face down), whether it is defeated, has chosen, its revealed card, initiative, place on the
+advantage tracker and whether it is to act; the observer's own hand and chosen card; the turn, phase and the kind of
+question pending.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from daimyo.rl import draw
+from daimyo.rl.turns import GameSpec, SimultaneousEnv, TurnEnv
+
+MAX_SEATS = 4
+SLOTS = 512        # board one: 37 hexes x 6 facings = 222 placements, the most of any decision
+PHASES = ("terrain", "prepare", "place", "choose", "decide", "over")
+QUESTIONS = ("target", "_counter", "_instant", "change", "switch", "move", "_bump", "focus", "or", "enddiscard",
+             "order", "pick", "search")   # pending kinds; any other falls in one more slot
+
+
+@cache
+def _vocabulary():
+    from daimyo.senjutsu.cards import KAMAE, sample_set
+    from daimyo.senjutsu.hexgrid import FACINGS, battlefield, hex_text
+    from daimyo.senjutsu.state import TERRAIN
+    cs = sample_set()
+    cards = sorted(cs.cards)
+    return {
+        "characters": list(cs.characters), "cards": cards, "card": {c: i for i, c in enumerate(cards)},
+        "played": cards + ["stun", "poison"], "hexes": {hex_text(h): i for i, h in enumerate(sorted(battlefield("one")))},
+        "facings": list(FACINGS), "kamae": list(KAMAE), "terrain": list(TERRAIN),
+    }
+
+
+@cache
+def _sizes() -> tuple[int, int]:
+    v = _vocabulary()
+    seat = (1 + len(v["characters"]) + len(v["hexes"]) + len(v["facings"]) + len(v["kamae"]) + 12
+            + len(v["cards"]) + 1 + 4 + len(v["played"]) + 1)
+    total = (len(v["hexes"]) * len(v["terrain"]) + MAX_SEATS * seat + 2 * len(v["cards"]) + 1 + len(PHASES)
+             + len(QUESTIONS) + 1 + MAX_SEATS)
+    return seat, total
+
+
+def obs_size() -> int:
+    return _sizes()[1]
+
+
+def encode(view: dict, seat: int, players: int) -> np.ndarray:
+    """The observation of ``seat`` from its view (``SenjutsuState.view(seat)``)."""
+    v = _vocabulary()
+    per_seat, size = _sizes()
+    x = np.zeros(size, dtype=np.float32)
+    hexes, nt = v["hexes"], len(v["terrain"])
+    for h, kind in view["terrain"].items():
+        if h in hexes:
+            x[hexes[h] * nt + v["terrain"].index(kind)] = 1
+    o = len(hexes) * nt
+    names = [s["seat"] for s in view["seats"]]
+    acting = set(view["to_act"])
+    for i, s in enumerate(view["seats"]):
+        b = o + ((i - seat) % players) * per_seat
+        f = [1.0]
+        f += [c == s["character"] for c in v["characters"]]
+        f += [h == s["hex"] for h in hexes]
+        f += [d == s["facing"] for d in v["facings"]]
+        f += [k == s["kamae"] for k in v["kamae"]]
+        f += [s["focus"] / 3, s["wounds"] / 10, s["bleeding"] / 10, s["wound_limit"] / 10, s["hand_limit"] / 10,
+              s["hobbles"] / 4, s["stuns"] / 4, s["poison"], s["hand_size"] / 20, s["deck_size"] / 60,
+              s["defeated"], s["chosen"] is not None and s["chosen"] is not False]
+        discard = [0.0] * len(v["cards"])
+        down = 0
+        for c in s["discard"]:
+            if c in v["card"]:
+                discard[v["card"][c]] += 1 / 3
+            else:
+                down += 1
+        f += discard + [down / 10]
+        rank = view["advantage"].index(s["seat"]) if s["seat"] in view["advantage"] else -1
+        f += [r == rank for r in range(4)]
+        f += [c == s["played"] for c in v["played"]]
+        f += [s["seat"] in acting]
+        x[b:b + len(f)] = f
+    o += MAX_SEATS * per_seat
+    me = view["seats"][seat]
+    for c in me["hand"] or []:
+        if c in v["card"]:
+            x[o + v["card"][c]] += 1 / 3
+    o += len(v["cards"])
+    if isinstance(me["chosen"], str) and me["chosen"] in v["card"]:
+        x[o + v["card"][me["chosen"]]] = 1
+    o += len(v["cards"])
+    x[o] = min(view["turn"], 50) / 50
+    o += 1
+    if view["phase"] in PHASES:
+        x[o + PHASES.index(view["phase"])] = 1
+    o += len(PHASES)
+    pending = view["pending"]
+    if pending:
+        kind = pending["kind"]
+        x[o + (QUESTIONS.index(kind) if kind in QUESTIONS else len(QUESTIONS))] = 1
+        x[o + len(QUESTIONS) + 1 + (names.index(pending["seat"]) - seat) % players] = 1
+    return x
+
+
+def text(view: dict, seat: int | None) -> str:
+    """The terminal's picture of a view: the battlefield and each character (the seat's own hand only)."""
+    from daimyo.cli.senjutsu import describe_seats, draw_board
+    me = view["seats"][seat]["seat"] if seat is not None else None
+    return "\n".join([draw_board(view), *describe_seats(view, me)])
+
+
+def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
+    from daimyo.core.registry import game
+    from daimyo.core.rng import Rng
+    info = game("senjutsu")
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"players: Senjutsu is a duel of {info.min_players} to {info.max_players}, not {players}")
+    if characters is not None:
+        characters = list(characters)
+        if len(characters) != players:
+            raise ValueError(f"characters: {players} players need {players} characters, not {len(characters)}")
+        unknown = [c for c in characters if c not in info.seat_choices()]
+        if unknown or len(set(characters)) != players:
+            raise ValueError(f"characters: each once, from {', '.join(info.seat_choices())} (Player Setup)")
+
+    def deal(seed: int):
+        chosen = characters
+        if chosen is None:
+            names = list(info.seat_choices())
+            Rng(seed ^ 0x5E7).shuffle(names)
+            chosen = names[:players]
+        return info.setup(players, seed, chosen)
+
+    return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
+                    deal=deal, encode=encode, text=text, draw=draw.senjutsu)
+
+
+def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> TurnEnv:
+    return TurnEnv(spec(players, characters), render_mode=render_mode)
+
+
+def env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None, parallel: bool = False):
+    """The AEC environment in PettingZoo's order-enforcing wrapper; ``parallel=True``: the Parallel one."""
+    if parallel:
+        return parallel_env(players=players, characters=characters, render_mode=render_mode)
+    from pettingzoo.utils import wrappers
+    return wrappers.OrderEnforcingWrapper(raw_env(players, characters, render_mode))
+
+
+def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> SimultaneousEnv:
+    return SimultaneousEnv(spec(players, characters), render_mode=render_mode)
