@@ -21,7 +21,7 @@ Randomness = int | GameKey
 HOSTED = ("rokugan", "senjutsu", "risingsun")
 
 #: the longest position file (Rising Sun's war file) a request may give, in characters
-MAX_START_FILE = 20_000
+MAX_START_FILE = 12_000
 
 __all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "start_state", "stream"]
 

@@ -125,12 +125,51 @@ def test_a_war_goes_on_after_a_restart_where_it_was(tmp_path):
         ws, welcome, log, state = join(client, game["id"], 0, game["seats"][0]["token"])
         assert state["seq"] == 1 and state["view"] == before["view"]
         assert state["view"]["you"]["bid"] == {"seppuku": 1, "hostage": 0, "ronin": 2, "poets": 0}
-        other = join(client, game["id"], 1, game["seats"][1]["token"])[3]
+        second, _, _, other = join(client, game["id"], 1, game["seats"][1]["token"])
         assert "bid" not in other["view"]["you"] and other["view"]["battle"]["bid_placed"]["lotus"] is True
-        # the host gives the two other seats to bots (their players went away): the war ends
-        for seat in (1, 2):
-            r = client.post(f"/api/games/{game['id']}/table", json={"host": game["host"]})
-            assert r.status_code == 400   # the table is fixed once the war has begun
+        third = join(client, game["id"], 2, game["seats"][2]["token"])[0]
+        second.send_json({"type": "act", "action": "bid 0 2 0 1"})
+        third.send_json({"type": "act", "action": "bid 0 0 0 0"})
+        revealed = next(e for e in _events_until(ws, "bids-revealed") if e["kind"] == "bids-revealed")
+        # the bid placed before the restart is the one revealed
+        assert revealed["bids"]["lotus"] == {"seppuku": 1, "hostage": 0, "ronin": 2, "poets": 0}
+        assert revealed["bids"]["turtle"] == {"seppuku": 0, "hostage": 2, "ronin": 0, "poets": 1}
+        for socket in client.sessions:
+            socket.__exit__(None, None, None)
+
+
+def _events_until(ws, kind):
+    """The events of the state messages ``ws`` receives, up to the first holding an event of ``kind``."""
+    seen = []
+    while not any(e["kind"] == kind for e in seen):
+        seen.extend(next_of(ws, "state")["events"])
+    return seen
+
+
+def test_bots_go_on_after_a_restart_and_the_war_reaches_its_scoring(tmp_path):
+    url = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        client.sessions = []
+        game = create_war(client, [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}],
+                          example="worked-battle")
+        ws, welcome, log, state = join(client, game["id"], 0, game["seats"][0]["token"])
+        while not all(state["view"]["battle"]["bid_placed"][c] for c in ("turtle", "koi")):
+            state = next_of(ws, "state")
+        ws.__exit__(None, None, None)
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        client.sessions = []
+        ws, welcome, log, state = join(client, game["id"], 0, game["seats"][0]["token"])
+        assert state["seq"] == 2 and state["legal"]
+        for _ in range(100):
+            if state["view"]["phase"] == "over":
+                break
+            if state["legal"]:
+                ws.send_json({"type": "act", "action": state["legal"][0]})
+            state = next_of(ws, "state")
+        assert state["view"]["phase"] == "over"
+        assert client.get(f"/api/games/{game['id']}").json()["status"] == "over"
+        record = client.get(f"/api/games/{game['id']}/record").text
+        assert "format: risingsun-war" in record and "turtle: bid" in record and "lotus: bid" in record
         ws.__exit__(None, None, None)
 
 
@@ -145,7 +184,7 @@ def test_a_bad_war_file_is_refused_naming_its_field_and_nothing_is_created(clien
         ({"example": "no-such-war"}, "example: no example war file 'no-such-war'"),
         ({"example": "worked-battle", "file": open_example("worked-battle")}, "example, file:"),
         ({}, "example, file:"),
-        ({"file": "x" * 20_001}, "file: the text of a war file"),
+        ({"file": "x" * 12_001}, "file: the text of a war file"),
         ({"file": open_example("seed-example")}, "seats: this war file has 4 players (lotus, dragonfly, turtle, koi)"),
         ({"example": "worked-battle", "seats": [{"kind": "human", "clan": "koi"}, *seats[1:]]},
          "seats[0].clan: the war file seats lotus here, not koi"),

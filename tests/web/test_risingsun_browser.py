@@ -116,6 +116,8 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
             decisions += 1
             page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'")
     assert not errors, errors
+    # the bots' battle of Edo was told step by step: a resolved step stayed on the page before the next
+    assert int(page.evaluate("document.body.dataset.told || '0'")) >= 1
     assert bids == 1   # Lotus fights one battle (Nagato); Edo is Koi against Dragonfly
 
     # the scoring: each clan's VP, war tokens and total, the winner named; the record is offered

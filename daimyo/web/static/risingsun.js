@@ -9,7 +9,12 @@ const RS_STEPS = ["bid", "reveal", "seppuku", "hostage", "ronin", "outcome", "po
 const RS_SLOTS = ["seppuku", "hostage", "ronin", "poets"];
 const RS_COLOURS = { lotus: "#b0306a", dragonfly: "#1f6fa8", turtle: "#2e7d32", koi: "#b85c00", bonsai: "#5b4a8a" };
 
-const RS = { conn: null, seat: null, summary: null, view: null, legal: [], seq: -1, log: [], bid: null, replay: null, replayPos: 0 };
+const RS = { conn: null, seat: null, summary: null, view: null, legal: [], seq: -1, log: [], bid: null, replay: null, replayPos: 0,
+  queue: [], timer: null };
+// A battle is told step by step: a state whose events resolve a step (the reveal, an advantage, the outcome) stays on
+// the page this long before the next one is shown, however fast the bots answer; "Show all now" skips the wait.
+const RS_PACE_MS = 900;
+const RS_PACED = new Set(["bids-revealed", "seppuku", "hostage", "ronin-hired", "battle-won", "poets", "reparations", "declined"]);
 
 // -- names -------------------------------------------------------------------------------------------------------------
 function rsClan(c) { return c ? t("rs.clan." + c) : t("nobody"); }
@@ -276,10 +281,44 @@ function rsOnMessage(msg) {
   if (msg.type === "welcome") { RS.summary = msg.game; RS.seat = msg.seat; showPracticeBanner(RS.summary); }
   else if (msg.type === "log") RS.log = msg.events;
   else if (msg.type === "state") {
-    RS.view = msg.view; RS.legal = msg.legal; RS.seq = msg.seq;
-    RS.log = RS.log.concat(msg.events);
-    rsRender();
+    if (RS.timer !== null) document.body.dataset.told = String(Number(document.body.dataset.told || 0) + 1);   // a step waited its turn
+    RS.queue.push(msg);
+    if (RS.timer === null) rsNextState();
+    rsDrawSkip();
   }
+}
+
+function rsShow(msg) {
+  RS.view = msg.view; RS.legal = msg.legal; RS.seq = msg.seq;
+  RS.log = RS.log.concat(msg.events);
+}
+
+// Shows the next state waiting; after one that resolved a battle step, the next waits RS_PACE_MS.
+function rsNextState() {
+  RS.timer = null;
+  const msg = RS.queue.shift();
+  if (msg) {
+    rsShow(msg);
+    rsRender();
+    if (msg.events.some((e) => RS_PACED.has(e.kind))) RS.timer = setTimeout(rsNextState, RS_PACE_MS);
+    else if (RS.queue.length) rsNextState();
+  }
+  rsDrawSkip();
+}
+
+// Every state still waiting shown at once.
+function rsSkip() {
+  clearTimeout(RS.timer);
+  RS.timer = null;
+  if (!RS.queue.length) return;
+  for (const msg of RS.queue.splice(0)) rsShow(msg);
+  rsRender();
+  rsDrawSkip();
+}
+
+function rsDrawSkip() {
+  document.getElementById("skip-bar").hidden = RS.queue.length === 0;
+  document.body.dataset.pending = String(RS.queue.length);
 }
 
 // -- a finished war, step by step (GET /api/games/<id>/replay: public views and events only) -------------------------------
@@ -315,6 +354,7 @@ async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
+  document.getElementById("skip").addEventListener("click", rsSkip);
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
   if (RS_REPLAY) { await rsStartReplay(); return; }
