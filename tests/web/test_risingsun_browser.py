@@ -13,6 +13,8 @@ import time
 import pytest
 
 from tests.web.conftest import needs_chromium
+from tests.web.test_csp_browser import _create, _strict_page, _violations
+from tests.web.test_csp_browser import browser  # noqa: F401  (chromium without local-network checks, for the CSP routing)
 
 pytestmark = needs_chromium
 
@@ -85,6 +87,8 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
             page.wait_for_timeout(100)
             continue
         seq = page.evaluate("document.body.dataset.seq")
+        if size == "phone":   # nothing is wider than the phone's screen, at any step
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
         if page.locator("#bid-form").is_visible():
             # the secret bid, by keyboard: Tab to the Seppuku field, type coins, Tab on to the Imperial Poets, Enter
             coins = int(page.locator("#bid-seppuku").get_attribute("max"))
@@ -146,3 +150,22 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     if keep and size == "desktop":
         _shoot(page, keep, "risingsun-pl.png")
     assert not errors, errors
+
+
+def test_the_page_under_csp_and_a_spectator_sees_no_coins_behind_a_screen(server, browser):  # noqa: F811
+    game = _create(server, {"game": "risingsun", "example": "seed-example", "practice": True, "sit": 0,
+                            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+    page, problems = _strict_page(browser)
+    page.goto(server + game["you"]["play"])
+    page.wait_for_selector("#bid-form:not([hidden]) #bid-seppuku")
+    page.wait_for_selector("#practice-banner:not([hidden])")
+    assert page.evaluate("getComputedStyle(document.querySelector('#clans .swatch')).backgroundColor") not in ("", "rgba(0, 0, 0, 0)")
+    assert _violations(page) == [] and problems == []
+    # a spectator: no bid form, no seat of its own; Dragonfly (not in the battle) keeps her coins and ronin hidden
+    watcher, problems = _strict_page(browser)
+    watcher.goto(f"{server}/game/{game['id']}")
+    watcher.wait_for_function("() => document.body.dataset.seq !== '-1'")
+    assert watcher.locator("#bid-form").is_hidden() and watcher.locator("#conn").get_attribute("data-state") == "spectating"
+    dragonfly = watcher.locator("#clans tr").nth(2).inner_text()
+    assert "Dragonfly" in dragonfly and dragonfly.count("hidden") == 2
+    assert _violations(watcher) == [] and problems == []

@@ -149,7 +149,7 @@ function rsDrawBattle() {
     for (const [c, k] of Object.entries(b.hired)) facts.push(el("li", { text: t("rs.event.ronin-hired", { clan: rsClan(c), force: k }) }));
     if (b.winner) facts.push(el("li", { class: "winner", text: t("rs.battle.winner", { clan: rsClan(b.winner) }) }));
   }
-  box.replaceChildren(steps, table, el("ul", { class: "rs-facts" }, facts));
+  box.replaceChildren(steps, el("div", { class: "rs-scroll" }, table), el("ul", { class: "rs-facts" }, facts));
 }
 
 // A clan's Force in the battle: as the reveal counts it, or as the war's announcement gave it (the log's "war" event).
