@@ -107,6 +107,12 @@ def test_humans_and_bots_in_any_seat_play_a_war_to_its_end(client):
     assert state["view"]["phase"] == "over"
     summary = client.get(f"/api/games/{game['id']}").json()
     assert summary["status"] == "over" and summary["result"]["winner"] == state["view"]["result"]["winner"]
+    # a rematch fights the same war again: the same file, each seat the same clan and the same bots
+    r = client.post(f"/api/games/{game['id']}/rematch", json={"seat": 1, "token": game["seats"][1]["token"]})
+    assert r.status_code == 200, r.text
+    again = client.get(f"/api/games/{r.json()['id']}").json()
+    assert [(s["clan"], s["kind"], s["bot"]) for s in again["seats"]] == [(s["clan"], s["kind"], s["bot"]) for s in summary["seats"]]
+    assert again["status"] == "in progress" and again["round"] >= 5
 
 
 def test_a_war_goes_on_after_a_restart_where_it_was(tmp_path):
