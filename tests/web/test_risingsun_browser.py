@@ -151,6 +151,16 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
         _shoot(page, keep, "risingsun-pl.png")
     assert not errors, errors
 
+    # the lobby lists the war as over, with its winner's clan in words
+    game_id = page.evaluate("rsGameId")
+    winner = page.evaluate("RS.view.result.winner")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.goto(server + "/")
+    item = page.locator(f"li[data-game='{game_id}']")
+    item.wait_for()
+    assert "Rising Sun" in item.inner_text() and winner.capitalize() in item.inner_text() and "rs." not in item.inner_text()
+
 
 def test_the_page_under_csp_and_a_spectator_sees_no_coins_behind_a_screen(server, browser):  # noqa: F811
     game = _create(server, {"game": "risingsun", "example": "seed-example", "practice": True, "sit": 0,

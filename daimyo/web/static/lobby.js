@@ -212,7 +212,8 @@ function gameItem(g) {
   const sj = g.game === "senjutsu";
   const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
   const status = g.status === "waiting" ? t("lobby.at_table") : g.status === "over"
-    ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
+    ? t("lobby.over") + (g.result && (g.result.winners || g.result.winner) ? " — " + t("lobby.winner", { clans: (g.result.winners || [g.result.winner]).map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
+    : g.game === "risingsun" ? t("rs.lobby.progress", { n: g.round, step: t("rs.step." + g.phase) })
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
   const mine = heldSeat(g.id);
