@@ -196,7 +196,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         game = req.get("game")
         rules = hosted(game)
         if rules is None or not rules.starts_from_file:
-            return _error(400, f"game: a game that starts from a file ({', '.join(n for n in HOSTED if hosted(n).starts_from_file)})")
+            files = [n for n in HOSTED if (info := hosted(n)) is not None and info.starts_from_file]
+            return _error(400, f"game: a game that starts from a file ({', '.join(files)})")
         try:
             return JSONResponse({"seats": file_seats(rules, start_file_of(rules, {"file": req.get("file")}))})
         except ActError as e:

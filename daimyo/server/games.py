@@ -41,15 +41,17 @@ def bot_seed_of(randomness: Randomness, seat: int) -> int:
 def start_state(rules: GameInfo, row):
     """The first state of the game of ``row``: read from its position file (``row.start_file``) for a game that
     starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices."""
-    if rules.starts_from_file:
-        if not row.start_file:
-            raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
-        return rules.new_from_file(row.start_file)
-    return rules.setup(row.players, row.randomness(), row.clans)
+    if not rules.starts_from_file:
+        return rules.setup(row.players, row.randomness(), row.clans)
+    if rules.new_from_file is None or not row.start_file:
+        raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
+    return rules.new_from_file(row.start_file)
 
 
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
-    if rules.starts_from_file:
-        return rules.record_from_file(row.start_file, actions)
-    return rules.write_record(row.players, row.randomness(), row.clans, actions)
+    if not rules.starts_from_file:
+        return rules.write_record(row.players, row.randomness(), row.clans, actions)
+    if rules.record_from_file is None or not row.start_file:
+        raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
+    return rules.record_from_file(row.start_file, actions)

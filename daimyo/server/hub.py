@@ -217,6 +217,8 @@ class Hub:
         start_file, file_clans = None, None
         if rules.starts_from_file:   # Rising Sun: the seats are the players its war file names, in its order
             start_file = keep.start_file if keep is not None else start_file_of(rules, req)
+            if start_file is None:
+                raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
             file_clans = file_seats(rules, start_file)
             if len(seat_reqs) != len(file_clans):
                 raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "

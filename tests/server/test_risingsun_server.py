@@ -186,6 +186,8 @@ def test_a_bad_war_file_is_refused_naming_its_field_and_nothing_is_created(clien
     assert r.status_code == 400 and "field 'season'" in r.json()["error"] and r.json()["error"].startswith("file:")
     r = client.post("/api/start-file", json={"game": "risingsun", "file": bad})
     assert r.status_code == 400 and "field 'season'" in r.json()["error"]
+    r = client.post("/api/start-file", json={"game": "rokugan", "file": bad})
+    assert r.status_code == 400 and r.json()["error"] == "game: a game that starts from a file (risingsun)"
     cases = [
         ({"example": "no-such-war"}, "example: no example war file 'no-such-war'"),
         ({"example": "worked-battle", "file": open_example("worked-battle")}, "example, file:"),
