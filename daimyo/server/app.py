@@ -23,9 +23,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from daimyo.server.account_api import account_routes, remember
 from daimyo.server.accounts import Accounts
-from daimyo.server.games import HOSTED, hosted
+from daimyo.server.games import HOSTED, game_record, hosted
 from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
-from daimyo.server.hub import Hub
+from daimyo.server.hub import Hub, file_seats, start_file_of
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, Store
@@ -156,7 +156,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         room = await _room_or_404(request)
         if room.row.status != OVER:
             return _error(409, "the record shows every hidden token, so it is available once the game is over")
-        text = room.rules.write_record(room.row.players, room.randomness, room.row.clans, room.actions)
+        text = game_record(room.rules, room.row, room.actions)
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{room.row.id}.record"'})
 
     async def replay(request: Request) -> Response:
@@ -181,7 +181,27 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
+            **_start_files(info),
         } for info in (hosted(name) for name in HOSTED) if info is not None]})
+
+    async def start_file(request: Request) -> Response:
+        """The seats a position file (an uploaded war file) makes, before a game is created from it:
+        {"game", "file"} -> {"seats": [clan, ...]}; a file the game's reader refuses gets its words (line and field)."""
+        try:
+            req = await read_json(request, settings)
+        except RequestError as e:
+            return _error(e.status, e.message)
+        if not isinstance(req, dict):
+            return _error(400, "the request must be a JSON object")
+        game = req.get("game")
+        rules = hosted(game)
+        if rules is None or not rules.starts_from_file:
+            files = [n for n in HOSTED if (info := hosted(n)) is not None and info.starts_from_file]
+            return _error(400, f"game: a game that starts from a file ({', '.join(files)})")
+        try:
+            return JSONResponse({"seats": file_seats(rules, start_file_of(rules, {"file": req.get("file")}))})
+        except ActError as e:
+            return refused(e)
 
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw
@@ -280,6 +300,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/game/{game_id}", game_page),
             Route("/api/bots", bots),
             Route("/api/registry", registry),
+            Route("/api/start-file", start_file, methods=["POST"]),
             Route("/api/stats", stats),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
@@ -314,7 +335,15 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     return Guard(app, settings)
 
 
-GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html"}
+GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html", "risingsun": "risingsun.html"}
+
+
+def _start_files(info) -> dict:
+    """For a game that starts from a position file: what the file is called and each example's seats."""
+    if not info.starts_from_file:
+        return {}
+    return {"start_file": info.start_file,
+            "examples": [{"name": name, "seats": file_seats(info, info.open_example(name))} for name in info.examples()]}
 
 
 class _NotFound(Exception):

@@ -18,9 +18,12 @@ from daimyo.core.rng import GameKey, generator, stream
 Randomness = int | GameKey
 
 # the games the server's lobby offers
-HOSTED = ("rokugan", "senjutsu")
+HOSTED = ("rokugan", "senjutsu", "risingsun")
 
-__all__ = ["HOSTED", "Randomness", "bot_seed_of", "hosted", "stream"]
+#: the longest position file (Rising Sun's war file) a request may give, in characters
+MAX_START_FILE = 12_000
+
+__all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "start_state", "stream"]
 
 
 def hosted(name) -> GameInfo | None:
@@ -33,3 +36,22 @@ def bot_seed_of(randomness: Randomness, seat: int) -> int:
     if isinstance(randomness, GameKey):
         return generator(randomness, f"bot/{seat}").next64()
     return bot_seed(randomness, seat)
+
+
+def start_state(rules: GameInfo, row):
+    """The first state of the game of ``row``: read from its position file (``row.start_file``) for a game that
+    starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices."""
+    if not rules.starts_from_file:
+        return rules.setup(row.players, row.randomness(), row.clans)
+    if rules.new_from_file is None or not row.start_file:
+        raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
+    return rules.new_from_file(row.start_file)
+
+
+def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
+    """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
+    if not rules.starts_from_file:
+        return rules.write_record(row.players, row.randomness(), row.clans, actions)
+    if rules.record_from_file is None or not row.start_file:
+        raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
+    return rules.record_from_file(row.start_file, actions)

@@ -22,11 +22,12 @@ from typing import Any
 import orjson
 from sqlalchemy import update
 
+from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
-from daimyo.server.games import HOSTED, hosted, stream
+from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
 from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats
@@ -213,6 +214,15 @@ class Hub:
         if not isinstance(table, bool) or not isinstance(public, bool):
             raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
         clan_names = rules.seat_choices()
+        start_file, file_clans = None, None
+        if rules.starts_from_file:   # Rising Sun: the seats are the players its war file names, in its order
+            start_file = keep.start_file if keep is not None else start_file_of(rules, req)
+            if start_file is None:
+                raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
+            file_clans = file_seats(rules, start_file)
+            if len(seat_reqs) != len(file_clans):
+                raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "
+                                              f"({', '.join(file_clans)}), so {len(file_clans)} seats are needed")
         seat_rows: list[SeatRow] = []
         clans: list[str | None] = []
         for i, sr in enumerate(seat_reqs):
@@ -228,6 +238,8 @@ class Hub:
                 raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(clan_names)})")
             if clan is not None and clan in clans:
                 raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
+            if file_clans is not None and clan is not None and clan != file_clans[i]:
+                raise ActError("bad-request", f"{where}.clan: the {rules.start_file} seats {file_clans[i]} here, not {clan}")
             clans.append(clan)
             if kind == "human":
                 seat_rows.append(SeatRow(i, "human", name, None, None))
@@ -246,7 +258,7 @@ class Hub:
             raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
         free = [c for c in clan_names if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
-        filled = [c if c is not None else free.pop() for c in clans]
+        filled = list(file_clans) if file_clans is not None else [c if c is not None else free.pop() for c in clans]
         try:
             clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
         except ClockError as e:
@@ -257,7 +269,8 @@ class Hub:
                       status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,
                       practice=practice, public=public,
                       generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
-                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text())
+                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text(),
+                      start_file=start_file)
         return row, sit
 
     # -------------------------------------------------------------- seats
@@ -327,9 +340,12 @@ class Hub:
             new = await self.room(old.rematch) if old.rematch else None
             if new is None:
                 n = old.players
+                turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
                 req = {"game": old.game, "practice": old.practice,
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
-                                  "clan": old.clans[(s.seat + 1) % n]} for s in old.seats]}
+                                  "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
+                if old.start_file is not None:
+                    req["file"] = old.start_file
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 new = self._new_room(row)
@@ -473,6 +489,34 @@ def check_name(name: Any, where: str) -> str | None:
     return name.strip() or None
 
 
+def start_file_of(rules, req: dict) -> str:
+    """The position file a request starts a game from: ``"example"`` names one the game ships, or ``"file"``
+    gives its text (an uploaded war file)."""
+    example, text = req.get("example"), req.get("file")
+    if (example is None) == (text is None):
+        raise ActError("bad-request", f"example, file: a {rules.title} game starts from a {rules.start_file}: name one "
+                                      f"example ({', '.join(rules.examples())}) or give a file's text, not both")
+    if example is not None:
+        if not isinstance(example, str) or example not in rules.examples():
+            shown = example[:40] if isinstance(example, str) and example.isprintable() else "that"
+            raise ActError("bad-request", f"example: no example {rules.start_file} '{shown}' "
+                                          f"(examples: {', '.join(rules.examples())})")
+        return rules.open_example(example)
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
+        raise ActError("bad-request", f"file: the text of a {rules.start_file}, at most {MAX_START_FILE} characters")
+    return text
+
+
+def file_seats(rules, text: str) -> list[str]:
+    """The seat choices a position file makes (Rising Sun: the clans of its players, in seat order); a file the
+    game's own reader refuses is refused with the reader's words, which name the line and field."""
+    try:
+        state = rules.new_from_file(text)
+    except (ValueError, RuleViolation) as e:
+        raise ActError("bad-request", f"file: {getattr(e, 'message', None) or e}") from None
+    return list(rules.seat_names(state)) if rules.seat_names else []
+
+
 def play_link(game_id: str, seat: int, token: str) -> str:
     return f"/game/{game_id}#seat={seat}&token={token}"
 
@@ -483,7 +527,7 @@ def invitation(game_id: str, code: str) -> dict:
 
 def replay_steps(rules, row: GameRow, actions: list[tuple[int, str]]) -> dict:
     """Public views and public events after every action of a finished game."""
-    state = rules.new_state(row.players, row.randomness(), row.clans)
+    state = start_state(rules, row)
     start = state.view(None)
     steps = []
     for seat, text in actions:

@@ -22,7 +22,7 @@ from daimyo.core.game import Action, Event
 from daimyo.server.bots import fallback_move, server_bot
 from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
 from daimyo.server.clocks import STAND_IN_BOT, Clocks, SeatClock, clock_from_text
-from daimyo.server.games import bot_seed_of, hosted
+from daimyo.server.games import bot_seed_of, hosted, start_state
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, Store, chat, clocks, games, mutes, now, seats
 
@@ -128,7 +128,7 @@ class Room:
         self.settings = settings or Settings()
         self.bot_pool = bot_pool
         self.randomness = row.randomness()
-        self.state = self.rules.setup(row.players, self.randomness, row.clans)
+        self.state = start_state(self.rules, row)
         engine_rules = str(getattr(self.state, "rules_version", "1"))
         if row.rules is None:
             row.rules = engine_rules
@@ -402,7 +402,7 @@ class Room:
     def reset(self, row: GameRow) -> None:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
         self.row = row
-        self.state = self.rules.setup(row.players, self.randomness, row.clans)
+        self.state = start_state(self.rules, row)
         self.bots = self._seat_bots(row)
         self.clocks = Clocks(clock_from_text(row.clock))
         self.away_since = {s.seat: self.away_since.get(s.seat, time.monotonic()) for s in row.seats if s.kind == "human"}

@@ -64,6 +64,9 @@ games = Table(
     Column("clock", Text),   # the clock chosen at creation (JSON, daimyo/server/clocks.py); NULL: none
     Column("public", Boolean, nullable=False, server_default=false()),   # listed among the open games; seats taken without a code
     Column("rules", String(16), nullable=False, server_default="1"),     # the rules version the game is played under
+    # the text of the position file a game starts from (Rising Sun's war file); NULL for a game set up from its seats.
+    # It holds every clan's coins, so no reply shows it before the end (the record does, once the game is over)
+    Column("start_file", Text),
 )
 
 seats = Table(
@@ -169,6 +172,7 @@ class GameRow:
     clock: str | None = None
     public: bool = False
     rules: str | None = None      # None for a new game: its room fills in the engine's rules version
+    start_file: str | None = None  # the position file the game starts from (games.start_file), or None
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -298,7 +302,8 @@ class Store:
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
-                                    clock=row.clock, public=row.public, rules=row.rules or "1")]
+                                    clock=row.clock, public=row.public, rules=row.rules or "1",
+                                    start_file=row.start_file)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
@@ -315,7 +320,7 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""

@@ -67,5 +67,8 @@ def test_the_lobby_list_of_games_is_the_registrys(server):
     for g in got:
         info = game(g["name"])
         assert g == {"name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
-                     "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names()}
-    assert {g["name"]: (g["min_players"], g["max_players"]) for g in got} == {"rokugan": (2, 5), "senjutsu": (2, 4)}
+                     "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
+                     **({"start_file": info.start_file, "examples": [
+                         {"name": x, "seats": info.seat_names(info.new_from_file(info.open_example(x)))} for x in info.examples()]}
+                        if info.starts_from_file else {})}
+    assert {g["name"]: (g["min_players"], g["max_players"]) for g in got} == {"rokugan": (2, 5), "senjutsu": (2, 4), "risingsun": (3, 5)}

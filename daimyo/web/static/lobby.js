@@ -15,11 +15,11 @@ function currentGame() { return document.getElementById("game").value; }
 function seatWord(game) { return (GAMES[game] || {}).seat_word || "clan"; }
 function choices() { return (GAMES[currentGame()] || {}).seat_choices || []; }
 // A game's name in words ("lobby.game_<name>"; the registry's title for a game the catalogue does not know).
-function gameName(game) { const key = `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
+function gameName(game) { const key = game === "risingsun" ? "rs.game_name" : `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
 // A seat's choice in words: a clan from the catalogue ("clan.<id>"), a character by its printed name.
 function choiceName(game, c) {
   if (!c) return t("nobody");
-  const key = seatWord(game) + "." + c;
+  const key = (game === "risingsun" ? "rs." : "") + seatWord(game) + "." + c;
   return t(key) !== key ? t(key) : CHARACTERS[c] || c;
 }
 
@@ -63,6 +63,7 @@ function renderPlayers() {
 function changeGame() {
   BOTS = (GAMES[currentGame()] || {}).bots || [];
   renderPlayers();
+  renderStartFile();
   renderSeats();
 }
 
@@ -70,6 +71,7 @@ function renderSeats() {
   const n = Number(document.getElementById("players").value);
   const body = document.getElementById("seat-rows");
   body.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i)));
+  fixStartSeats();
   renderSit();
 }
 
@@ -135,6 +137,7 @@ async function createGame(ev) {
   const game = currentGame();
   const practice = document.getElementById("practice").checked;
   const body = { game, seats, sit, practice, table: document.getElementById("table").checked, public: document.getElementById("public").checked };
+  Object.assign(body, startRequest());
   const clock = clockRequest();
   if (clock) body.clock = clock;
   const seed = document.getElementById("seed").value;
@@ -209,7 +212,8 @@ function gameItem(g) {
   const sj = g.game === "senjutsu";
   const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
   const status = g.status === "waiting" ? t("lobby.at_table") : g.status === "over"
-    ? t("lobby.over") + (g.result && g.result.winners ? " — " + t("lobby.winner", { clans: g.result.winners.map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
+    ? t("lobby.over") + (g.result && (g.result.winners || g.result.winner) ? " — " + t("lobby.winner", { clans: (g.result.winners || [g.result.winner]).map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
+    : g.game === "risingsun" ? t("rs.lobby.progress", { n: g.round, step: t("rs.step." + g.phase) })
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
   const mine = heldSeat(g.id);
@@ -314,6 +318,65 @@ function joinByCode(ev) {
   if (target) location.assign(target);
 }
 
+// -- a game that starts from a file (Rising Sun's war file): an example, or an uploaded file, fixes the seats ----------
+// The uploaded file is checked by the server's own reader (POST /api/start-file), which names the line and field it refuses.
+const START = { example: "", file: null, seats: null, error: "" };
+function startInfo() { const g = GAMES[currentGame()]; return g && g.start_file ? g : null; }
+function startSeats() {
+  const g = startInfo();
+  if (!g) return [];
+  if (START.file) return START.seats;
+  return (g.examples.find((x) => x.name === START.example) || g.examples[0]).seats;
+}
+function exampleName(name) { const key = `rs.example.${name}`; return t(key) !== key ? t(key) : name; }
+function renderStartFile() {
+  let box = document.getElementById("war-box");
+  if (!box) { box = el("div", { id: "war-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
+  const g = startInfo();
+  box.hidden = !g;
+  document.getElementById("players").disabled = !!g;
+  if (!g) return;
+  if (!START.example) START.example = g.examples[0].name;
+  const select = el("select", { id: "war-example", onchange: (e) => { START.example = e.target.value || START.example; START.file = e.target.value ? null : START.file; START.error = ""; renderStartFile(); renderSeats(); } },
+    g.examples.map((x) => el("option", { value: x.name, text: exampleName(x.name) })), START.file ? el("option", { value: "", text: t("rs.lobby.uploaded") }) : null);
+  select.value = START.file ? "" : START.example;
+  const upload = el("input", { type: "file", id: "war-file", accept: ".war,text/plain", onchange: uploadWar });
+  box.replaceChildren(el("label", {}, el("span", { text: t("rs.lobby.war") }), " ", select),
+    el("label", {}, el("span", { text: t("rs.lobby.upload") }), " ", upload), el("p", { class: "error", id: "war-error", role: "alert", text: START.error }));
+  const n = String(startSeats().length);
+  document.getElementById("players").replaceChildren(el("option", { text: n }));
+  document.getElementById("players").value = n;
+}
+async function uploadWar(ev) {
+  const f = ev.target.files[0];
+  if (!f) return;
+  const text = await f.text();
+  let r, data;
+  try {
+    r = await fetch("/api/start-file", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: currentGame(), file: text }) });
+    data = await r.json();
+  } catch (e) { START.error = t("lobby.no_server"); renderStartFile(); return; }
+  if (r.ok) Object.assign(START, { file: text, seats: data.seats, error: "" });
+  else START.error = data.error || r.statusText;
+  renderStartFile();
+  renderSeats();
+}
+// Each seat's clan is the one the file names for it.
+function fixStartSeats() {
+  if (!startInfo()) return;
+  const seats = startSeats();
+  for (const select of document.querySelectorAll("#seat-rows .seat-clan")) {
+    const i = Number(select.dataset.seat);
+    seatState[i].clan = seats[i];
+    select.value = seats[i];
+    select.disabled = true;
+  }
+}
+function startRequest() {
+  if (!startInfo()) return {};
+  return START.file ? { file: START.file } : { example: START.example };
+}
+
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
@@ -323,7 +386,7 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
-  I18N.listeners.push(renderGameChoice, renderPlayers, renderSeats, renderGames, renderOpen);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSeats, renderGames, renderOpen);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);
