@@ -78,6 +78,9 @@ function storyTake(msg) {
     G.view = JSON.parse(JSON.stringify(G.view));   // the copy the story moves the characters on
     G.legal = [];
     storyStep();
+    // on a narrow screen the board may be scrolled away (the hand is under it): the story is told on the board
+    const board = document.getElementById("board");
+    if (window.innerWidth <= 600 && board.getBoundingClientRect().top < -board.offsetHeight / 2) board.scrollIntoView({ block: "start" });
   }
 }
 

@@ -223,7 +223,9 @@ function pickPlaceHex(key) {
   KEYS.litHex = key;
   drawBoard();
   drawActions();
-  if (KEYS.keyboard) { const first = document.querySelector("#actions button.facing-button"); if (first) first.focus(); }
+  const first = document.querySelector("#actions button.facing-button");
+  if (KEYS.keyboard && first) first.focus();
+  else if (first && first.getBoundingClientRect().bottom > window.innerHeight) first.scrollIntoView({ block: "nearest" });   // the facings in sight
 }
 
 // -- a card, with its grid drawn ------------------------------------------------------------------------------------
