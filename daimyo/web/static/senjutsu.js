@@ -22,21 +22,34 @@ const G = {
 // -- names -----------------------------------------------------------------------------------------------------
 function seatIndex(name) { return Number(String(name).slice(1)) - 1; }
 function seatInfo(name) { return G.view ? G.view.seats[seatIndex(name)] : null; }
+// A name of the sample set in the page's language: the catalogue's, where the data's name is the sample's own (a card
+// file of the player's own may use the same id for another card, which keeps its own name).
+function sampleName(key, name) { return I18N.fallback[key] === name ? t(key) : name; }
+function characterName(id) { const c = G.characters[id]; return c ? sampleName("sj.charname." + id, c.name) : id; }
+function seatName(s) { return s.character ? sampleName("sj.charname." + s.character, s.name) : s.name; }
 function who(name) {
   const s = seatInfo(name);
   if (!s) return name;
   const person = G.summary && G.summary.seats[seatIndex(name)];
   const label = person ? (person.kind === "bot" ? t("players.bot", { bot: person.bot || "" }) : person.name || "") : "";
-  return label ? `${s.name} (${label})` : s.name;
+  return label ? `${seatName(s)} (${label})` : seatName(s);
 }
-function shortWho(name) { const s = seatInfo(name); return s ? s.name.split(" ")[0] : name; }
+// the short name: a sample character's own name ("Tetsu" of "Master Tetsu"), else the first word
+function shortWho(name) {
+  const s = seatInfo(name);
+  if (!s) return name;
+  if (s.character && I18N.fallback["sj.charname." + s.character] === s.name) return s.character[0].toUpperCase() + s.character.slice(1);
+  return s.name.split(" ")[0];
+}
 function cardName(id) {
   if (id === "stun") return t("sj.status.stun");
   if (id === "poison") return t("sj.status.poison");
   if (id === "face-down") return t("sj.face_down");
   const c = G.cards[id];
-  return c ? c.name : id;
+  return c ? sampleName("sj.cardname." + id, c.name) : id;
 }
+// the cells of a grid ("F", "F+FR") in words
+function cellsWords(cells) { return cells.map((c) => c.split("+").map((p) => t("sj.cell." + p)).join("+")).join(", "); }
 function kamaeName(k) { return t("sj.kamae." + k); }
 function facingName(f) { return t("sj.facing." + f); }
 function effectName(e) { return t("sj.effect." + e); }
@@ -63,7 +76,7 @@ function lineText(ln) {
     else if (a.lower) body = t("sj.line.attack_lower", { effects: a.effects.map(effectName).join(", "), range: a.range || "∞" });
     else body = t("sj.line.attack_range", { effects: a.effects.map(effectName).join(", "), range: a.range });
   } else if (ln.block) {
-    body = t("sj.line.block", { cells: ln.block.join(" ") }) + (ln.counter ? " " + t("sj.line.counter", { speeds: ln.counter.join(", ") }) : "");
+    body = t("sj.line.block", { cells: cellsWords(ln.block) }) + (ln.counter ? " " + t("sj.line.counter", { speeds: ln.counter.join(", ") }) : "");
   } else if (ln.or) {
     body = ln.or.map(lineText).join(" " + t("sj.line.or") + " ");
   } else {
@@ -179,7 +192,7 @@ function drawCharacter(s) {
     svgEl("g", { transform: `rotate(${angle} ${x} ${y})` },
       svgEl("path", { class: "facing", d: `M${x + rad + 15},${y} L${x + rad - 4},${y - 12} L${x + rad - 4},${y + 12} Z`, fill: col, stroke: "#fff", "stroke-width": 1.5 })),
     svgEl("circle", { class: "body", cx: x, cy: y, r: rad, fill: col, stroke: s.poison ? "#3c9d3c" : "#fff", "stroke-width": s.poison ? 4 : 2.5 }),
-    svgEl("text", { class: "figure-name", x: x, y: y + 6 }, s.name.slice(0, 1)),
+    svgEl("text", { class: "figure-name", x: x, y: y + 6 }, shortWho(s.seat).slice(0, 1)),
     badges,
     title(`${who(s.seat)} — ${facingName(s.facing)}, ${kamaeName(s.kamae)}; ${t("sj.wounds_of", { n: wounds, limit: s.wound_limit })}`));
 }
@@ -257,7 +270,7 @@ function cardGrid(c) {
     if (s.kind === "self") fill = "#3a2d20";
     if (s.kind === "block") fill = "#7fa7d9";
     if (s.kind === "hit") fill = EFFECT_COLOURS[s.effs[0]] || "#d9534f";
-    const tip = s.kind === "hit" ? `${s.path}: ${s.effs.map(effectName).join(", ")}` : s.kind === "block" ? `${s.path}: ${t("sj.block_cell")}` : "";
+    const tip = s.kind === "hit" ? `${cellsWords([s.path])}: ${s.effs.map(effectName).join(", ")}` : s.kind === "block" ? `${cellsWords([s.path])}: ${t("sj.block_cell")}` : "";
     return svgEl("g", { class: "cell cell-" + (s.kind || "empty") }, svgEl("polygon", { points: hexPoints(x, y, size - .8), fill, stroke: s.block ? "#1f4e8c" : "#8a7a5c", "stroke-width": s.block ? 2 : .8 }),
       s.kind === "hit" && s.effs.length > 1 ? svgEl("circle", { cx: x, cy: y, r: 3, fill: EFFECT_COLOURS[s.effs[1]] || "#fff", stroke: "#000", "stroke-width": .5 }) : null,
       s.kind === "self" ? svgEl("path", { d: `M${x},${y - 6} L${x - 4},${y + 3} L${x + 4},${y + 3} Z`, fill: "#fff" }) : null,
@@ -281,7 +294,7 @@ function cardBox(id, opts) {
   if (opts && opts.playable) cls.push("playable");
   const named = opts && opts.playable ? { role: "button", tabindex: "0", "aria-label": t("sj.a11y.card", { card: cardName(id), n: initiativeText(c) }) } : {};
   return el("div", { class: cls.join(" "), "data-card": id, onclick: opts && opts.onclick, ...named },
-    el("div", { class: "card-head" }, el("span", { class: "card-name", text: c.name }), el("span", { class: "card-type", text: t("sj.type." + (c.core ? "core_" + c.core : c.type)) })),
+    el("div", { class: "card-head" }, el("span", { class: "card-name", text: cardName(id) }), el("span", { class: "card-type", text: t("sj.type." + (c.core ? "core_" + c.core : c.type)) })),
     el("div", { class: "card-facts" }, facts),
     el("div", { class: "card-body" }, cardGrid(c), el("ul", { class: "card-lines" }, lines)));
 }
@@ -456,7 +469,8 @@ function eventText(e) {
     else if (k === "cards") p[k] = Object.entries(val).map(([s, c]) => `${shortWho(s)}: ${cardName(c)}`).join(", ");
     else if (k === "segments") p[k] = val.map(([s, n]) => `${shortWho(s)} (${n})`).join(", ");
     else if (k === "plan") p[k] = val === "-" ? t("sj.act.no_move") : val.split(" ").map((x) => t("sj.atom." + x)).join(", ");
-    else if (k === "cells" || k === "hexes") p[k] = val.join(" ");
+    else if (k === "cells") p[k] = cellsWords(val);
+    else if (k === "hexes") p[k] = val.join(" ");
     else if (k === "why") p[k] = harmWhy(val);
     else p[k] = val;
   }
@@ -583,6 +597,6 @@ async function main() {
   setupKeys();
   if (REPLAY) { await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
-  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (G.characters[c] ? G.characters[c].name : c || t("lobby.random_character")) });
+  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")) });
 }
 main();
