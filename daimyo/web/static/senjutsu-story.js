@@ -72,6 +72,10 @@ function storyTake(msg) {
     return;
   }
   STORY.queue = STORY.queue.concat(msg.events);
+  if (msg.legal.length && clockRunsForMe()) {   // a real-time clock runs for our decision: no story eats into it
+    if (STORY.playing) storySkip(); else { storyFlush(); storyFinish(); }
+    return;
+  }
   if (!STORY.playing) {
     if (!STORY.queue.some((e) => STORY_BEATS.has(e.kind))) { storyFlush(); storyFinish(); return; }
     STORY.playing = true;
@@ -82,6 +86,13 @@ function storyTake(msg) {
     const board = document.getElementById("board");
     if (window.innerWidth <= 600 && board.getBoundingClientRect().top < -board.offsetHeight / 2) board.scrollIntoView({ block: "start" });
   }
+}
+
+// Whether this seat's real-time clock (per move or a bank, not days) is running: then the decision is shown at once.
+function clockRunsForMe() {
+  const kind = PLAY.summary && PLAY.summary.clock ? PLAY.summary.clock.kind : "none";
+  const mine = PLAY.clocks && PLAY.seat !== null ? PLAY.clocks.seats[String(PLAY.seat)] : null;
+  return (kind === "move" || kind === "bank") && !!mine;
 }
 
 // The whole log at (re)connection: the stage of the turn so far, without a story.
