@@ -97,6 +97,10 @@ function clockRunsForMe() {
 
 // The whole log at (re)connection: the stage of the turn so far, without a story.
 function storyTakeLog(events) {
+  clearTimeout(STORY.timer);   // a reconnection: the story under way is in this log already
+  STORY.queue = [];
+  STORY.playing = false;
+  STORY.line = "";
   G.stage = newStage(0);
   for (const e of events) stageApply(e);
   G.log = events.slice();
