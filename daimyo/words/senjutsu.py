@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from daimyo.core.game import Event
-from daimyo.words import t as _t
+from daimyo.words import catalogue, t as _t
 
 #: the engine's reasons for harm (English) and their words; "collided with <terrain>" names the piece
 _WHY = {"empty deck": "sj.why.empty_deck", "moved off the battlefield": "sj.why.off_field", "collision": "sj.why.collision",
@@ -49,7 +49,8 @@ class SenjutsuWords:
             return self.t("sj.status.poison")
         if cid == "face-down":
             return self.t("sj.face_down")
-        return self.cards.get(cid, cid)
+        name = self.cards.get(cid, cid)
+        return self.t("sj.cardname." + cid) if catalogue("en").get("sj.cardname." + cid) == name else name
 
     def terrain(self, val: str) -> str:
         key = "sj.terrain." + val
@@ -92,7 +93,9 @@ class SenjutsuWords:
                 p[k] = ", ".join(f"{self.short_who(s)} ({n})" for s, n in val)
             elif k == "plan":
                 p[k] = self.t("sj.act.no_move") if val == "-" else ", ".join(self.t("sj.atom." + x) for x in val.split(" "))
-            elif k in ("cells", "hexes"):
+            elif k == "cells":
+                p[k] = ", ".join("+".join(self.t("sj.cell." + part) for part in c.split("+")) for c in val)
+            elif k == "hexes":
                 p[k] = " ".join(val)
             elif k == "why":
                 p[k] = self.why(val)

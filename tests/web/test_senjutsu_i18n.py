@@ -72,3 +72,32 @@ def test_every_name_the_page_builds_exists():
 
 def test_polish_words_differ_from_english_where_they_should():
     assert PL["sj.event.reveal"] != EN["sj.event.reveal"] and PL["sj.kamae.balance"] != EN["sj.kamae.balance"]
+
+
+def test_every_sample_card_and_character_has_its_name_in_both_languages():
+    """The sample set's names in the catalogue: English as the data file prints them, Polish translated."""
+    s = sample_set()
+    for prefix, items in (("sj.cardname.", s.cards.values()), ("sj.charname.", s.characters.values())):
+        for c in items:
+            assert EN[prefix + c.id] == c.name
+            assert PL[prefix + c.id] and PL[prefix + c.id] != c.name or c.name == "Gambit", c.id
+
+
+def test_polish_counts_agree_with_the_number():
+    """Polish takes one form for 1, another for 2-4 (not 12-14) and a third for 5 and more: "1 krok", "3 kroki",
+    "5 kroków" (the same rule as Intl.PluralRules in the browser)."""
+    from daimyo.words import fill
+
+    got = [fill(PL["sj.line.step.forward"], {"n": n}, "pl") for n in (1, 3, 5, 12, 22)]
+    assert got == ["1 krok do przodu", "3 kroki do przodu", "5 kroków do przodu", "12 kroków do przodu", "22 kroki do przodu"]
+    assert fill(EN["sj.line.step.forward"], {"n": 2}, "en") == "2 steps forward"
+    assert fill(PL["sj.line.draw"], {"n": 2}, "pl") == "dobierz 2 karty"
+
+
+def test_block_cells_are_words_in_polish():
+    from daimyo.core.game import Event
+    from daimyo.words.senjutsu import SenjutsuWords
+
+    e = Event("block", {"seat": "p1", "initiative": 5, "cells": ["F", "FL", "F+FR"]})
+    pl = SenjutsuWords("pl", {"p1": "Kaze the Wanderer"}, {}).sentence(e)
+    assert "przód, przód-lewo, przód+przód-prawo" in pl and " F " not in pl

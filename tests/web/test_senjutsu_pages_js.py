@@ -9,6 +9,7 @@ import random
 import pytest
 
 from daimyo.senjutsu import new_game
+from daimyo.senjutsu.cards import sample_set
 from daimyo.senjutsu.game import terrain as senjutsu_terrain
 from tests.web.conftest import needs_chromium, open_bot_game
 
@@ -41,8 +42,9 @@ def _samples():
 
 
 CHECK = """
-async ([samples, events, lang]) => {
+async ([samples, events, lang, english]) => {
   await loadLang(lang);
+  clearTimeout(STORY.timer); STORY.queue = []; STORY.playing = false;   // the live game's story, if one plays, ends here
   const problems = [];
   const bad = (s) => typeof s !== "string" || !s || /undefined|null|NaN|\\{\\w+\\}/.test(s) || /^sj\\./.test(s) || /\\bsj\\.[a-z]/.test(s);
   for (const s of samples) {
@@ -71,6 +73,9 @@ async ([samples, events, lang]) => {
     const text = document.querySelector("main").innerText;
     if (/undefined|NaN|\\{\\w+\\}|\\bsj\\.[a-z]/.test(text)) problems.push("page says: " + text.match(/.{0,60}(undefined|NaN|\\{\\w+\\}|\\bsj\\.[a-z]).{0,60}/)[0]);
     if (s.seat !== null && s.view.seats[s.seat].hand && document.getElementById("hand-panel").hidden) problems.push("the hand is hidden");
+    G.log = events.slice(0, 400); drawLog();
+    const all = text + " " + document.getElementById("side").innerText;
+    for (const word of english) if (all.includes(word)) problems.push("English on the page: " + word);
     if (document.querySelectorAll("#board .hex").length !== (s.view.board === "two" ? 74 : 37)) problems.push("hex count");
   }
   for (const e of events) {
@@ -100,6 +105,9 @@ def test_every_legal_action_is_clickable_and_every_event_has_words(server, brows
     views, events = samples
     verbs = {a.split()[0] for s in views for a in s["legal"]}
     assert len(views) > 60 and {"place", "play", "move", "target"} <= verbs
+    # on a Polish page no name of the sample set nor a grid cell is left in English
+    s = sample_set()
+    english = sorted({c.name for c in s.cards.values() if c.name != "Gambit"} | {c.name for c in s.characters.values()} | {"block F", " step "})
     for lang in ("en", "pl"):
-        assert page.evaluate(CHECK, [views, events, lang]) == [], lang
+        assert page.evaluate(CHECK, [views, events, lang, english if lang == "pl" else []]) == [], lang
     assert errors == []

@@ -16,26 +16,40 @@ const G = {
   view: null, legal: [], seq: -1, log: [], placeHex: null, lastCard: {}, data: null, cards: {}, characters: {},
   geometry: null,   // the battlefield's hexes, centres, neighbours and directions (GET /api/senjutsu/data, from hexgrid.py)
   replay: null, replayPos: 0, hover: null,
+  stage: null,      // this turn as far as the story has shown it (senjutsu-story.js)
 };
 
 // -- names -----------------------------------------------------------------------------------------------------
 function seatIndex(name) { return Number(String(name).slice(1)) - 1; }
 function seatInfo(name) { return G.view ? G.view.seats[seatIndex(name)] : null; }
+// A name of the sample set in the page's language: the catalogue's, where the data's name is the sample's own (a card
+// file of the player's own may use the same id for another card, which keeps its own name).
+function sampleName(key, name) { return I18N.fallback[key] === name ? t(key) : name; }
+function characterName(id) { const c = G.characters[id]; return c ? sampleName("sj.charname." + id, c.name) : id; }
+function seatName(s) { return s.character ? sampleName("sj.charname." + s.character, s.name) : s.name; }
 function who(name) {
   const s = seatInfo(name);
   if (!s) return name;
   const person = G.summary && G.summary.seats[seatIndex(name)];
   const label = person ? (person.kind === "bot" ? t("players.bot", { bot: person.bot || "" }) : person.name || "") : "";
-  return label ? `${s.name} (${label})` : s.name;
+  return label ? `${seatName(s)} (${label})` : seatName(s);
 }
-function shortWho(name) { const s = seatInfo(name); return s ? s.name.split(" ")[0] : name; }
+// the short name: a sample character's own name ("Tetsu" of "Master Tetsu"), else the first word
+function shortWho(name) {
+  const s = seatInfo(name);
+  if (!s) return name;
+  if (s.character && I18N.fallback["sj.charname." + s.character] === s.name) return s.character[0].toUpperCase() + s.character.slice(1);
+  return s.name.split(" ")[0];
+}
 function cardName(id) {
   if (id === "stun") return t("sj.status.stun");
   if (id === "poison") return t("sj.status.poison");
   if (id === "face-down") return t("sj.face_down");
   const c = G.cards[id];
-  return c ? c.name : id;
+  return c ? sampleName("sj.cardname." + id, c.name) : id;
 }
+// the cells of a grid ("F", "F+FR") in words
+function cellsWords(cells) { return cells.map((c) => c.split("+").map((p) => t("sj.cell." + p)).join("+")).join(", "); }
 function kamaeName(k) { return t("sj.kamae." + k); }
 function facingName(f) { return t("sj.facing." + f); }
 function effectName(e) { return t("sj.effect." + e); }
@@ -62,7 +76,7 @@ function lineText(ln) {
     else if (a.lower) body = t("sj.line.attack_lower", { effects: a.effects.map(effectName).join(", "), range: a.range || "∞" });
     else body = t("sj.line.attack_range", { effects: a.effects.map(effectName).join(", "), range: a.range });
   } else if (ln.block) {
-    body = t("sj.line.block", { cells: ln.block.join(" ") }) + (ln.counter ? " " + t("sj.line.counter", { speeds: ln.counter.join(", ") }) : "");
+    body = t("sj.line.block", { cells: cellsWords(ln.block) }) + (ln.counter ? " " + t("sj.line.counter", { speeds: ln.counter.join(", ") }) : "");
   } else if (ln.or) {
     body = ln.or.map(lineText).join(" " + t("sj.line.or") + " ");
   } else {
@@ -137,13 +151,20 @@ function drawBoard() {
       kind ? terrainMark(kind, x, y) : null,
       svgEl("text", { class: "coord", x: x, y: y + HEX * .72 }, key),
       title(kind ? `${key} — ${t("sj.terrain." + kind)}: ${t("sj.terrain_effect." + kind)}` : key));
-    if (placeable[key]) g.addEventListener("click", () => pickPlaceHex(key));
+    if (placeable[key]) {
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "-1");
+      g.setAttribute("aria-label", t("sj.a11y.place_hex", { who: G.seat !== null ? shortWho(v.seats[G.seat].seat) : "", hex: key }) + (kind ? ` (${t("sj.terrain." + kind)})` : ""));
+      g.addEventListener("click", () => pickPlaceHex(key));
+    }
     return g;
   });
   const figures = v.seats.filter((s) => s.hex && !s.defeated).map((s) => drawCharacter(s));
   const svg = svgEl("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${w.toFixed(0)} ${h.toFixed(0)}`, id: "board-svg" },
-    svgEl("rect", { x: minX, y: minY, width: w, height: h, fill: "#5d7b4f", rx: 12 }), cells, figures);
+    svgEl("rect", { x: minX, y: minY, width: w, height: h, fill: "#5d7b4f", rx: 12 }), cells, figures, stageMarks());
+  svg.setAttribute("aria-label", t("sj.a11y.board"));
   document.getElementById("board").replaceChildren(svg);
+  rovingHex();
   if (G.hover && G.legal.includes(G.hover)) showGhost(G.hover);
 }
 
@@ -167,11 +188,11 @@ function drawCharacter(s) {
     return svgEl("g", { class: "badge badge-" + cls }, svgEl("circle", { cx: bx, cy: by, r: 9, fill, stroke: "#fff", "stroke-width": 1.5 }),
       svgEl("text", { x: bx, y: by + 4, class: "badge-text" }, text), title(tip));
   });
-  return svgEl("g", { class: "figure", "data-seat": s.seat },
+  return svgEl("g", { class: "figure", "data-seat": s.seat, "data-hex": s.hex, "data-facing": s.facing },
     svgEl("g", { transform: `rotate(${angle} ${x} ${y})` },
       svgEl("path", { class: "facing", d: `M${x + rad + 15},${y} L${x + rad - 4},${y - 12} L${x + rad - 4},${y + 12} Z`, fill: col, stroke: "#fff", "stroke-width": 1.5 })),
     svgEl("circle", { class: "body", cx: x, cy: y, r: rad, fill: col, stroke: s.poison ? "#3c9d3c" : "#fff", "stroke-width": s.poison ? 4 : 2.5 }),
-    svgEl("text", { class: "figure-name", x: x, y: y + 6 }, s.name.slice(0, 1)),
+    svgEl("text", { class: "figure-name", x: x, y: y + 6 }, shortWho(s.seat).slice(0, 1)),
     badges,
     title(`${who(s.seat)} — ${facingName(s.facing)}, ${kamaeName(s.kamae)}; ${t("sj.wounds_of", { n: wounds, limit: s.wound_limit })}`));
 }
@@ -191,21 +212,11 @@ function showGhost(action) {
   }
   if (verb !== "move" || rest[0] === "-") return;
   // each step goes to the neighbour in that direction; a step off the battlefield is not taken (the character stays)
-  let at = me.hex;
-  let f = facingIndex(me.facing);
+  const plan = planPath(me.hex, me.facing, rest);
   const point = (key) => battlefield()[key].centre.map((c) => c * HEX);
-  const path = [point(at)];
-  for (const a of rest) {
-    if (a === "L") f = (f + 5) % 6;
-    else if (a === "R") f = (f + 1) % 6;
-    else {
-      const next = battlefield()[at].neighbours[(f + G.geometry.relative.indexOf(a)) % 6];
-      if (!next) break;
-      at = next;
-      path.push(point(at));
-    }
-  }
-  const [x, y] = point(at);
+  const path = plan.hexes.map(point);
+  const f = facingIndex(plan.facing);
+  const [x, y] = path[path.length - 1];
   const rad = HEX * .56;
   const angle = -90 + 60 * f;
   svg.append(svgEl("g", { id: "ghost", "pointer-events": "none" },
@@ -222,8 +233,12 @@ function hideGhost(ev) {
 
 function pickPlaceHex(key) {
   G.placeHex = key;
+  KEYS.litHex = key;
   drawBoard();
   drawActions();
+  const first = document.querySelector("#actions button.facing-button");
+  if (KEYS.keyboard && first) first.focus();
+  else if (first && first.getBoundingClientRect().bottom > window.innerHeight) first.scrollIntoView({ block: "nearest" });   // the facings in sight
 }
 
 // -- a card, with its grid drawn ------------------------------------------------------------------------------------
@@ -255,7 +270,7 @@ function cardGrid(c) {
     if (s.kind === "self") fill = "#3a2d20";
     if (s.kind === "block") fill = "#7fa7d9";
     if (s.kind === "hit") fill = EFFECT_COLOURS[s.effs[0]] || "#d9534f";
-    const tip = s.kind === "hit" ? `${s.path}: ${s.effs.map(effectName).join(", ")}` : s.kind === "block" ? `${s.path}: ${t("sj.block_cell")}` : "";
+    const tip = s.kind === "hit" ? `${cellsWords([s.path])}: ${s.effs.map(effectName).join(", ")}` : s.kind === "block" ? `${cellsWords([s.path])}: ${t("sj.block_cell")}` : "";
     return svgEl("g", { class: "cell cell-" + (s.kind || "empty") }, svgEl("polygon", { points: hexPoints(x, y, size - .8), fill, stroke: s.block ? "#1f4e8c" : "#8a7a5c", "stroke-width": s.block ? 2 : .8 }),
       s.kind === "hit" && s.effs.length > 1 ? svgEl("circle", { cx: x, cy: y, r: 3, fill: EFFECT_COLOURS[s.effs[1]] || "#fff", stroke: "#000", "stroke-width": .5 }) : null,
       s.kind === "self" ? svgEl("path", { d: `M${x},${y - 6} L${x - 4},${y + 3} L${x + 4},${y + 3} Z`, fill: "#fff" }) : null,
@@ -277,8 +292,9 @@ function cardBox(id, opts) {
   if (c.asterisk && c.asterisk.length) lines.push(el("li", { text: "✱ " + c.asterisk.map(lineText).join("; ") }));
   const cls = ["sj-card", "type-" + (c.core ? "core" : c.type)];
   if (opts && opts.playable) cls.push("playable");
-  return el("div", { class: cls.join(" "), "data-card": id, onclick: opts && opts.onclick },
-    el("div", { class: "card-head" }, el("span", { class: "card-name", text: c.name }), el("span", { class: "card-type", text: t("sj.type." + (c.core ? "core_" + c.core : c.type)) })),
+  const named = opts && opts.playable ? { role: "button", tabindex: "0", "aria-label": t("sj.a11y.card", { card: cardName(id), n: initiativeText(c) }) } : {};
+  return el("div", { class: cls.join(" "), "data-card": id, onclick: opts && opts.onclick, ...named },
+    el("div", { class: "card-head" }, el("span", { class: "card-name", text: cardName(id) }), el("span", { class: "card-type", text: t("sj.type." + (c.core ? "core_" + c.core : c.type)) })),
     el("div", { class: "card-facts" }, facts),
     el("div", { class: "card-body" }, cardGrid(c), el("ul", { class: "card-lines" }, lines)));
 }
@@ -293,9 +309,10 @@ function drawHand() {
   const playable = new Set(G.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   document.getElementById("hand-hint").textContent = playable.size ? t("sj.hand.choose_hint") : me.chosen ? t("sj.hand.chosen", { card: cardName(me.chosen) }) : "";
   const boxes = me.hand.map((id) => cardBox(id, { playable: playable.has(id), onclick: playable.has(id) ? () => send("play " + id) : null }));
-  for (let k = 0; k < me.stuns; k++) boxes.push(el("div", { class: "sj-card status stun" + (playable.has("stun") ? " playable" : ""), "data-card": "stun", onclick: playable.has("stun") ? () => send("play stun") : null },
+  const named = (card) => (playable.has(card) ? { role: "button", tabindex: "0", "aria-label": t("sj.act.play", { card: cardName(card) }) } : {});
+  for (let k = 0; k < me.stuns; k++) boxes.push(el("div", { class: "sj-card status stun" + (playable.has("stun") ? " playable" : ""), "data-card": "stun", onclick: playable.has("stun") ? () => send("play stun") : null, ...named("stun") },
     el("div", { class: "card-name", text: t("sj.status.stun") }), el("p", { class: "small", text: t("sj.status.stun_text") })));
-  if (me.poison) boxes.push(el("div", { class: "sj-card status poison" + (playable.has("poison") ? " playable" : ""), "data-card": "poison", onclick: playable.has("poison") ? () => send("play poison") : null },
+  if (me.poison) boxes.push(el("div", { class: "sj-card status poison" + (playable.has("poison") ? " playable" : ""), "data-card": "poison", onclick: playable.has("poison") ? () => send("play poison") : null, ...named("poison") },
     el("div", { class: "card-name", text: t("sj.status.poison") }), el("p", { class: "small", text: t("sj.status.poison_text") })));
   document.getElementById("hand").replaceChildren(...boxes);
 }
@@ -332,6 +349,17 @@ function orWords(n) {
   return ln && ln.or[n - 1] ? t("sj.act.or", { n, text: lineText(ln.or[n - 1]) }) : t("sj.act.or", { n, text: "" });
 }
 
+// An answer's accessible name: a movement says where it takes the character and which way it faces there.
+function actionName(a) {
+  const [verb, ...rest] = a.split(" ");
+  const me = G.view && G.seat !== null ? G.view.seats[G.seat] : null;
+  if (verb === "move" && rest[0] !== "-" && me && me.hex && G.geometry) {
+    const plan = planPath(me.hex, me.facing, rest);
+    return t("sj.a11y.move", { who: shortWho(me.seat), atoms: actionWords(a), hex: plan.hexes[plan.hexes.length - 1], facing: facingName(plan.facing) });
+  }
+  return actionWords(a);
+}
+
 function drawActions() {
   const box = document.getElementById("actions");
   const prompt = document.getElementById("prompt");
@@ -339,6 +367,7 @@ function drawActions() {
   box.replaceChildren();
   if (!v) return;
   if (v.phase === "over") { prompt.textContent = t("sj.prompt.over"); return; }
+  if (STORY.playing) { prompt.textContent = t("sj.story.playing"); return; }
   if (!G.legal.length) {
     prompt.textContent = G.seat === null ? t("sj.prompt.spectator") : t("sj.prompt.waiting", { who: v.to_act.map(shortWho).join(", ") || "…" });
     return;
@@ -349,38 +378,20 @@ function drawActions() {
     prompt.textContent = t("sj.prompt.facing", { hex: G.placeHex });
     for (const a of G.legal) {
       const m = /^place (\S+) (\w+)$/.exec(a);
-      if (m && m[1] === G.placeHex) box.append(el("button", { class: "act facing-button", "data-action": a, onclick: () => send(a), text: facingName(m[2]) }));
+      if (m && m[1] === G.placeHex) box.append(el("button", { class: "act facing-button", "data-action": a, onclick: () => send(a), text: facingName(m[2]),
+        "aria-label": t("sj.a11y.place", { who: shortWho(v.seats[G.seat].seat), hex: m[1], facing: facingName(m[2]) }) }));
     }
     return;
   }
   prompt.textContent = t("sj.ask." + verb);
   for (const a of G.legal) {
     if (a.startsWith("play ") && a !== "play stun" && a !== "play poison") continue;   // chosen by clicking the card
-    box.append(el("button", { class: "act", "data-action": a, onclick: () => send(a), onmouseenter: () => showGhost(a), onmouseleave: hideGhost, text: actionWords(a) }));
+    box.append(el("button", { class: "act", "data-action": a, onclick: () => send(a), onmouseenter: () => showGhost(a), onmouseleave: hideGhost,
+      onfocus: () => showGhost(a), onblur: hideGhost, text: actionWords(a), "aria-label": actionName(a) }));
   }
 }
 
 // -- this turn, the duellists, the Kamae trees ---------------------------------------------------------------------------
-function drawTurn() {
-  const v = G.view;
-  const cards = [];
-  for (const s of v.seats) {
-    if (s.defeated) continue;
-    let what = "";
-    if (s.played) what = cardName(s.played) + (s.initiative !== null && s.initiative !== undefined ? ` · ${t("sj.card.initiative")} ${s.initiative}` : "");
-    else if (v.phase === "choose") what = s.chosen ? (typeof s.chosen === "string" ? t("sj.turn.you_chose", { card: cardName(s.chosen) }) : t("sj.turn.chosen")) : t("sj.turn.choosing");
-    cards.push(el("div", { class: "turn-card", "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seatIndex(s.seat)]}` }),
-      el("strong", { text: shortWho(s.seat) + ": " }), what));
-    if (s.played && G.cards[s.played]) cards.push(cardBox(s.played, {}));
-  }
-  document.getElementById("turn-cards").replaceChildren(...cards);
-  const order = document.getElementById("order");
-  order.replaceChildren(...(v.order || []).map(([seat, init]) => el("li", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[seatIndex(seat)]}` }),
-    t("sj.turn.order_item", { who: shortWho(seat), n: init }))));
-  order.hidden = !(v.order && v.order.length);
-  document.getElementById("order-head").hidden = order.hidden;
-}
-
 function kamaeTree(character, current) {
   const ch = G.characters[character];
   if (!ch) return null;
@@ -458,7 +469,8 @@ function eventText(e) {
     else if (k === "cards") p[k] = Object.entries(val).map(([s, c]) => `${shortWho(s)}: ${cardName(c)}`).join(", ");
     else if (k === "segments") p[k] = val.map(([s, n]) => `${shortWho(s)} (${n})`).join(", ");
     else if (k === "plan") p[k] = val === "-" ? t("sj.act.no_move") : val.split(" ").map((x) => t("sj.atom." + x)).join(", ");
-    else if (k === "cells" || k === "hexes") p[k] = val.join(" ");
+    else if (k === "cells") p[k] = cellsWords(val);
+    else if (k === "hexes") p[k] = val.join(" ");
     else if (k === "why") p[k] = harmWhy(val);
     else p[k] = val;
   }
@@ -490,6 +502,7 @@ function drawResult() {
   document.getElementById("result-table").replaceChildren(head, ...rows);
   document.getElementById("result-record").href = `/api/games/${gameId}/record`;
   box.hidden = false;
+  if (KEYS.keyboard) document.getElementById("result-close").focus();
 }
 
 // -- everything ------------------------------------------------------------------------------------------------------------
@@ -497,18 +510,20 @@ function render() {
   const v = G.view;
   if (!v) return;
   document.getElementById("turn").textContent = t("sj.turn_n", { n: v.turn });
-  document.getElementById("phase").textContent = t("sj.phase." + v.phase);
-  document.getElementById("to-act").textContent = v.to_act.length ? t("sj.to_act", { who: v.to_act.map(shortWho).join(", ") }) : "";
+  document.getElementById("phase").textContent = t("sj.phase." + (STORY.playing ? "decide" : v.phase));
+  document.getElementById("to-act").textContent = v.to_act.length && !STORY.playing ? t("sj.to_act", { who: v.to_act.map(shortWho).join(", ") }) : "";
   document.body.dataset.phase = v.phase;
   document.body.dataset.legal = String(G.legal.length);
   document.body.dataset.seq = String(G.seq);
+  const keep = focusKey(document.activeElement);
   drawBoard();
-  drawHand();
+  drawStage();
   drawActions();
-  drawTurn();
+  drawHand();
   drawDuellists();
   drawLog();
   drawResult();
+  restoreFocus(keep);
 }
 
 function send(action) {
@@ -526,13 +541,10 @@ function onMessage(msg) {
   const note = playMessage(msg);   // the table, chat, clocks and stand-ins (play.js)
   if (note) { G.log = G.log.concat([note]); drawLog(); }
   if (msg.type === "welcome") { G.summary = msg.game; G.seat = msg.seat; showPracticeBanner(G.summary); }
-  else if (msg.type === "log") { G.log = msg.events; noteCards(msg.events); }
+  else if (msg.type === "log") { storyTakeLog(msg.events); noteCards(msg.events); }
   else if (msg.type === "state") {
-    G.view = msg.view; G.legal = msg.legal; G.seq = msg.seq;
-    G.log = G.log.concat(msg.events);
     noteCards(msg.events);
-    if (!G.legal.some((a) => a.startsWith("place " + G.placeHex + " "))) G.placeHex = null;
-    render();
+    storyTake(msg);   // the events as a story; the view and the decisions once it has caught up (senjutsu-story.js)
   }
 }
 
@@ -560,7 +572,7 @@ function replayTo(i) {
   G.view = i === 0 ? G.replay.start : steps[i - 1].view;
   G.legal = [];
   G.seq = i;
-  G.log = steps.slice(0, i).flatMap((s) => s.events);
+  storyTakeLog(steps.slice(0, i).flatMap((s) => s.events));
   showReplayPosition(i, steps.length);
   const box = document.getElementById("result");
   box.hidden = true;
@@ -581,8 +593,10 @@ async function main() {
   } catch (e) { showMessage(t("client.no_data"), "error"); }   // the log and the answers still work, without the board
   I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  setupStory();
+  setupKeys();
   if (REPLAY) { await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
-  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (G.characters[c] ? G.characters[c].name : c || t("lobby.random_character")) });
+  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")) });
 }
 main();
