@@ -13,151 +13,9 @@ const G = {
   head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
   log: [],
   replay: null, replayPos: 0,
+  keyboard: false,           // whether the player last used the keys (then focus follows the game) or a pointer
   boardReady: false, targets: {}, provinces: new Set(),
 };
-
-// -- the board -------------------------------------------------------------------
-async function loadBoard() {
-  const text = await (await fetch("/api/rokugan/board.svg")).text();
-  const wrap = document.getElementById("board");
-  wrap.innerHTML = text;
-  const svg = wrap.querySelector("svg");
-  svg.setAttribute("id", "board-svg");
-  for (const t of svg.querySelectorAll("[data-place]")) {
-    G.targets[t.dataset.place] = t;
-    if (/^[a-z_]+\d?$/.test(t.dataset.place) && !t.dataset.place.includes(">")) G.provinces.add(t.dataset.place);
-    t.addEventListener("click", () => clickPlace(t.dataset.place));
-  }
-  for (const p of svg.querySelectorAll(".province")) p.addEventListener("click", () => clickPlace(p.dataset.province));
-  G.boardReady = true;
-  labelBoard();
-}
-
-function labelBoard() {
-  if (!G.boardReady) return;
-  applyI18n(document.getElementById("board"));
-  for (const e of document.querySelectorAll("#board .territory-label")) e.textContent = territoryName(e.dataset.territory);
-  for (const e of document.querySelectorAll("#board .province-label")) e.textContent = provinceName(e.dataset.province);
-  for (const e of document.querySelectorAll("#board [data-place]")) {
-    let title = e.querySelector("title");
-    if (!title) { title = document.createElementNS(SVGNS, "title"); e.prepend(title); }
-    title.textContent = placeName(e.dataset.place);
-  }
-}
-
-function anchor(place) {
-  const t = G.targets[place];
-  if (!t) return null;
-  const [x, y] = t.dataset.anchor.split(" ").map(Number);
-  return { x, y };
-}
-
-const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
-
-function drawOverlay(view) {
-  if (!G.boardReady || !view) return;
-  const overlay = document.getElementById("overlay");
-  overlay.replaceChildren();
-  for (const p of document.querySelectorAll("#board .province")) {
-    const info = view.provinces[p.dataset.province];
-    p.classList.toggle("owned", !!(info && info.owner));
-  }
-  // control tokens and special tokens
-  for (const [pid, info] of Object.entries(view.provinces)) {
-    const c = G.targets[pid];
-    if (!c) continue;
-    const [cx, cy] = c.dataset.controlAnchor.split(" ").map(Number);
-    if (info.owner) {
-      const colour = CLAN_COLOURS[info.owner] || "#777";
-      const g = svgEl("g", { class: "control", "data-province": pid, "data-owner": info.owner, "data-faceup": info.faceup, "data-facedown": info.facedown });
-      let x = cx - ((info.faceup > 0) + (info.facedown > 0) - 1) * 13;
-      if (info.faceup > 0) {
-        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-up" }),
-          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.faceup)));
-        x += 26;
-      }
-      if (info.facedown > 0) {
-        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-down" }),
-          svgEl("circle", { cx: x, cy, r: 8, class: "control-down-inner" }),
-          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.facedown)));
-      }
-      g.append(svgEl("title", {}, t("board.control", { clan: clanName(info.owner), up: info.faceup, down: info.facedown })));
-      overlay.append(g);
-    }
-    if (info.special) {
-      const [sx, sy] = c.dataset.specialAnchor.split(" ").map(Number);
-      overlay.append(svgEl("g", { class: "special special-" + info.special, "data-province": pid, "data-special": info.special },
-        svgEl("rect", { x: sx - 11, y: sy - 11, width: 22, height: 22, rx: 4 }),
-        info.special === "shrine"
-          ? svgEl("path", { class: "torii", d: `M${sx - 8},${sy - 6} h16 M${sx - 6},${sy - 2} h12 M${sx - 4},${sy - 6} v13 M${sx + 4},${sy - 6} v13` })
-          : svgEl("text", { x: sx, y: sy + 5 }, SPECIAL_MARK[info.special] || "?"),
-        svgEl("title", {}, specialName(info.special))));
-    }
-  }
-  // combat tokens: spread the ones sharing a place; a blessing sits on the token it blesses
-  const at = {};
-  const pos = {};
-  for (const tok of view.tokens) (at[tok.at] = at[tok.at] || []).push(tok);
-  const order = [...view.tokens].sort((a, b) => (a.at.startsWith("#") ? 1 : 0) - (b.at.startsWith("#") ? 1 : 0));
-  for (const tok of order) {
-    let p;
-    if (tok.at.startsWith("#")) {
-      const under = pos[Number(tok.at.slice(1))];
-      p = under ? { x: under.x + 9, y: under.y - 9 } : null;
-    } else {
-      const a = anchor(tok.at);
-      if (!a) continue;
-      const group = at[tok.at];
-      const i = group.indexOf(tok);
-      const centre = !tok.at.includes(">") && !tok.at.startsWith("~");
-      p = { x: a.x + (i - (group.length - 1) / 2) * 30, y: a.y + (centre ? -2 : 0) };
-    }
-    if (!p) continue;
-    pos[tok.token] = p;
-    const colour = CLAN_COLOURS[tok.owner] || "#777";
-    const g = svgEl("g", {
-      class: `token target combat ${tok.faceup ? "faceup" : "facedown"}${G.recent && G.recent.has(tok.token) ? " recent" : ""}`, "data-place": "#" + tok.token, "data-token": tok.token,
-      "data-owner": tok.owner, "data-code": tok.code || "",
-    });
-    g.append(svgEl("path", { d: hexPath(p.x, p.y, 15), fill: colour, class: "token-body" }));
-    if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 11), class: "token-facedown" }));
-    g.append(svgEl("text", { x: p.x, y: p.y + 4, class: "token-code" }, tok.code ? shortCode(tok.code) : "?"));
-    g.append(svgEl("title", {}, `#${tok.token} ${clanName(tok.owner)} ${tok.code ? tokenName(tok.code) : t("token.hidden")}${tok.faceup ? "" : " · " + t("board.facedown")}`));
-    g.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      // a token covers the place it stands on: a click on it means that place unless the token itself is a choice
-      const here = "#" + tok.token;
-      const under = tok.at.startsWith("#") ? null : tok.at;
-      const options = G.head ? choicesNow() : new Set([...parseLegal(G.legal).heads.values()].flat().map((refs) => refs[0]));
-      clickPlace(!options.has(here) && under && options.has(under) ? under : here);
-    });
-    G.targets["#" + tok.token] = g;
-    overlay.append(g);
-  }
-  for (const k of Object.keys(G.targets)) if (k.startsWith("#") && !view.tokens.some((x) => "#" + x.token === k)) delete G.targets[k];
-  lightUp();
-}
-
-function hexPath(x, y, r) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 6 + (k * Math.PI) / 3;
-    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return "M" + pts.join(" L") + "Z";
-}
-
-function shortCode(code) {
-  return { dip: "D", raid: "R", bluff: "B" }[code] || code.toUpperCase();
-}
-
-function focusProvince(pid) {
-  for (const e of document.querySelectorAll("#board .focus")) e.classList.remove("focus");
-  if (pid) {
-    const p = document.getElementById("prov-" + pid);
-    if (p) p.classList.add("focus");
-  }
-}
 
 // -- legal actions -------------------------------------------------------------
 function isRef(w) { return w.startsWith("#") || w.startsWith("~") || w.includes(">") || G.provinces.has(w); }
@@ -187,27 +45,45 @@ function choicesNow() {
   return out;
 }
 
-function lightUp() {
-  for (const e of document.querySelectorAll("#board .lit")) e.classList.remove("lit");
-  for (const e of document.querySelectorAll("#board .picked")) e.classList.remove("picked");
-  for (const place of choicesNow()) {
-    const e = G.targets[place];
-    if (e) e.classList.add("lit");
-    if (G.provinces.has(place)) {
-      const p = document.getElementById("prov-" + place);
-      if (p) p.classList.add("lit");
-    }
-  }
-  for (const place of G.picked) if (G.targets[place]) G.targets[place].classList.add("picked");
-  document.body.classList.toggle("choosing", !!G.head);
-}
-
 function selectHead(head) {
   G.head = head;
   G.picked = [];
   renderActions();
   lightUp();
   if (G.shownView) renderScreen(G.shownView);
+  if (head && G.keyboard) focusFirstLit();
+}
+
+// Whether the move being built can be given up: not when picking places for the only thing there is to do.
+function cancellable() {
+  if (!G.head) return false;
+  const parsed = parseLegal(G.legal);
+  return G.picked.length > 0 || parsed.heads.size > 1 || parsed.direct.length > 0;
+}
+
+function cancelMove() {
+  if (!cancellable()) return;
+  G.head = null;
+  G.picked = [];
+  autoHead();
+  renderActions();
+  lightUp();
+  if (G.shownView) renderScreen(G.shownView);
+  focusFirstControl();
+}
+
+// After a redraw: a keyboard player whose focus went away with the buttons redrawn is given a useful one.
+function keepFocus() {
+  if (G.keyboard && (!document.activeElement || document.activeElement === document.body)) focusFirstControl();
+}
+
+// Keyboard focus somewhere useful when the one it was on went away: the resolution's next step, the lit places, the moves.
+function focusFirstControl() {
+  const next = document.getElementById("step-next");
+  if (stepsActive() && !next.hidden) { next.focus(); return; }
+  if (G.head && focusFirstLit()) return;
+  const first = document.querySelector("#hand .hand-token.playable, #actions button.act");
+  if (first) first.focus();
 }
 
 function clickPlace(place) {
@@ -237,6 +113,7 @@ function clickPlace(place) {
   if (full) { send(`${G.head} ${G.picked.join(" ")}`); return; }
   renderActions();
   lightUp();
+  if (G.keyboard) focusFirstLit();
 }
 
 // When the only thing to do is to pick places for one kind of action (a starting control token, a card's
@@ -255,8 +132,10 @@ function offerHeads(heads, place) {
     ...heads.map((h) => el("button", { class: "act choice", "data-action": `${h} ${place}`, text: headLabel(h), onclick: () => {
       const list = parseLegal(G.legal).heads.get(h);
       if (list.some((refs) => refs.length === 1 && refs[0] === place)) send(`${h} ${place}`);
-      else { G.head = h; G.picked = [place]; renderActions(); lightUp(); }
+      else { G.head = h; G.picked = [place]; renderActions(); lightUp(); focusFirstLit(); }
     } })));
+  const first = box.querySelector("button");
+  if (first) first.focus();
 }
 
 function send(action) {
@@ -338,7 +217,7 @@ function renderPlayers(view) {
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
-  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
     p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
@@ -420,8 +299,8 @@ function renderActions() {
   const awaiting = view ? view.awaiting : "";
   const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: awaiting.startsWith("card:") ? cardName(awaiting.slice(5)) : "" }) })];
   if (G.head) {
-    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what: headLabel(G.head) }) }),
-      el("button", { class: "cancel", text: t("act.cancel"), onclick: () => { G.head = null; G.picked = []; renderActions(); lightUp(); renderScreen(G.shownView); } }));
+    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what: headLabel(G.head) }) }));
+    if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
   prompt.replaceChildren(...lines);
   const buttons = [];
@@ -523,12 +402,15 @@ function nextStep() {
 
 function endSteps() {
   G.steps = [];
-  document.getElementById("steps").hidden = true;
+  const box = document.getElementById("steps");
+  if (box.contains(document.activeElement)) document.activeElement.blur();
+  box.hidden = true;
   focusProvince(null);
   G.shownView = G.pendingView || G.view;
   G.pendingView = null;
   autoHead();
   render();
+  keepFocus();
 }
 
 // -- the server's messages (the connection itself is client.js's) ------------------
@@ -566,6 +448,7 @@ function onMessage(msg) {
       document.body.dataset.legal = String(G.legal.length);
       autoHead();
       render();
+      keepFocus();
       break;
     }
     case "ack":
@@ -622,6 +505,22 @@ function replayTo(i) {
   render();
 }
 
+// The page's keys (the board's own arrows and Enter are board.js's): Escape cancels, ? lists the keys, arrows step a replay.
+function pageKey(e) {
+  const typing = e.target.closest && e.target.closest("input, select, textarea");
+  if (e.key === "Escape") {
+    if (!document.getElementById("keys-help").hidden) { showKeys(false); document.getElementById("keys-open").focus(); return; }
+    if (cancellable()) { e.preventDefault(); cancelMove(); }
+    return;
+  }
+  if (typing) return;
+  if (e.key === "?") { e.preventDefault(); showKeys(true); return; }
+  if (REPLAY && G.replay && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    replayTo(G.replayPos + (e.key === "ArrowRight" ? 1 : -1));
+  }
+}
+
 // -- start ---------------------------------------------------------------------------
 async function main() {
   await loadLang(chooseLang());
@@ -630,7 +529,12 @@ async function main() {
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
   document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && G.head) { G.head = null; G.picked = []; renderActions(); lightUp(); } });
+  document.addEventListener("keydown", pageKey);
+  document.addEventListener("keydown", () => { G.keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { G.keyboard = false; }, true);
+  document.getElementById("keys-open").addEventListener("click", () => showKeys(true));
+  document.getElementById("keys-close").addEventListener("click", () => { showKeys(false); document.getElementById("keys-open").focus(); });
+  setupZoom();
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
