@@ -87,7 +87,7 @@ function focusFirstControl() {
 }
 
 function clickPlace(place) {
-  if (REPLAY || G.steps.length) return;
+  if (REPLAY || G.steps.length || document.body.dataset.busy === "1") return;   // a move is on its way: no second one
   if (!G.legal.length) { showMessage(t(G.seat === null ? "msg.spectator" : "msg.not_your_turn")); return; }
   const parsed = parseLegal(G.legal);
   if (!G.head) {
@@ -143,6 +143,7 @@ function send(action) {
   if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
   G.head = null;
   G.picked = [];
+  lightUp();
   showMessage(t("msg.sent", { action: actionLabel(action) }));
 }
 
