@@ -323,7 +323,7 @@ function boardKey(ev) {
 }
 
 // -- zoom and pan on a narrow screen: the board scrolls inside its frame; places that light up are made big enough to touch
-const ZOOM = { level: 1, min: 1, max: 6 };
+const ZOOM = { level: 1, min: 1, max: 8 };
 
 function setZoom(level, centre) {
   const frame = document.getElementById("board");
