@@ -10,6 +10,7 @@ const G = {
   view: null, legal: [], seq: -1, toAct: [],
   shownView: null,           // the view on the board (an older one while resolution steps are shown)
   steps: [], stepIndex: 0, pendingView: null,
+  logQueue: [],              // events that arrived with resolution steps, logged as the steps reach them
   head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
   log: [],
   replay: null, replayPos: 0,
@@ -198,9 +199,14 @@ function render() {
   if (!view) return;
   document.getElementById("game-id").textContent = gameId;
   document.getElementById("round").textContent = view.round ? t("status.round", { round: view.round }) : t("status.setup");
-  document.getElementById("phase").textContent = view.phase === "over" ? "" : t("phase." + view.phase);
+  document.getElementById("phase").textContent = view.phase === "over" ? "" : view.phase === "resolution" ? t("board.phase_resolution") : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
-  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
+  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : stepsActive() ? "" : t("status.to_act", { clans: acting || "—" });
+  // a separator only between two parts that are there ("Round 5 of 5 · Game over")
+  const parts = ["round", "phase", "turn"].map((id) => !!document.getElementById(id).textContent);
+  const seps = document.querySelectorAll("#status-line .sep");
+  seps[0].hidden = !(parts[0] && (parts[1] || parts[2]));
+  seps[1].hidden = !(parts[1] && parts[2]);
   document.body.dataset.phase = view.phase;
   document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
   drawOverlay(view);
@@ -230,6 +236,9 @@ function renderPlayers(view) {
   el("td", { class: "num", text: String(p.territory_cards) }),
   el("td", { text: p.objective ? objectiveName(p.objective) : (p.objective_chosen ? t("players.chosen") : "—") })));
   document.getElementById("players").replaceChildren(head, ...rows);
+  // the territory cards played so far keep their text
+  const played = (view.played_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) + ": " }), cardText(c)));
+  document.getElementById("played").replaceChildren(...(played.length ? [el("h3", { text: t("board.played_cards") }), el("ul", { class: "played" }, played)] : []));
 }
 
 function renderScreen(view) {
@@ -288,8 +297,15 @@ function renderActions() {
   const prompt = document.getElementById("prompt");
   document.getElementById("actions-panel").hidden = REPLAY;
   if (REPLAY) return;
-  if (stepsActive()) { prompt.replaceChildren(el("p", { text: t("msg.finish_steps") })); box.replaceChildren(); return; }
+  if (stepsActive()) {
+    document.getElementById("actions-title").textContent = t("steps.title");
+    prompt.replaceChildren(el("p", { text: t("msg.finish_steps") }));
+    box.replaceChildren();
+    return;
+  }
   const view = G.view;
+  const title = document.getElementById("actions-title");
+  title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
   if (!G.legal.length) {
     const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
     prompt.replaceChildren(el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
@@ -298,9 +314,13 @@ function renderActions() {
   }
   const parsed = parseLegal(G.legal);
   const awaiting = view ? view.awaiting : "";
-  const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: awaiting.startsWith("card:") ? cardName(awaiting.slice(5)) : "" }) })];
+  const card = awaiting.startsWith("card:") ? awaiting.slice(5) : null;
+  const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: card ? cardName(card) : "" }) })];
+  // a card's follow-up choice says which card asks and why: its name on the choice, its text under it
+  if (card) lines.push(el("p", { class: "card-text", text: cardText(card) }));
   if (G.head) {
-    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what: headLabel(G.head) }) }));
+    const what = card ? t("board.card_choice", { card: cardName(card), what: headLabel(G.head) }) : headLabel(G.head);
+    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what }) }));
     if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
   prompt.replaceChildren(...lines);
@@ -349,22 +369,33 @@ function addLog(events, actor) {
   const log = document.getElementById("log");
   for (const e of events) {
     G.log.push(e);
-    log.append(el("li", { class: "ev ev-" + e.kind, text: describe(e) }));
+    log.append(logLine(e));
   }
   if (actor) log.append(el("li", { class: "actor", text: actor }));
   while (log.children.length > 600) log.removeChild(log.firstChild);
   log.scrollTop = log.scrollHeight;
 }
 
+// A line of the log: a played card's line carries the card's text.
+function logLine(e) {
+  const d = evData(e);
+  return el("li", { class: "ev ev-" + e.kind, title: e.kind === "play" && d.card ? cardText(d.card) : null, text: describe(e) });
+}
+
 function relog() {
   const log = document.getElementById("log");
-  log.replaceChildren(...G.log.map((e) => el("li", { class: "ev ev-" + e.kind, text: describe(e) })));
+  log.replaceChildren(...G.log.map(logLine));
   log.scrollTop = log.scrollHeight;
 }
 
+// Resolution as a story: the board, the header and the log show the steps reached, one at a time.
+// A lone "Round n begins" is no story: it is logged, not stepped through.
 function startSteps(events, newView) {
   const steps = events.filter((e) => STEP_KINDS.has(e.kind));
-  if (!steps.length || !G.shownView) { G.shownView = newView; return; }
+  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round")) { G.shownView = newView; addLog(events); return; }
+  const upTo = events.indexOf(steps[0]);
+  addLog(events.slice(0, upTo));
+  G.logQueue = events.slice(upTo);
   G.steps = steps;
   G.stepIndex = 0;
   G.pendingView = newView;
@@ -381,18 +412,37 @@ function showStep() {
   if (e.kind === "reveal") {
     for (const r of d.tokens || []) { const tok = v.tokens.find((x) => x.token === r.token); if (tok) { tok.faceup = true; tok.code = r.code; } }
   }
+  // the log, up to this step
+  const at = G.logQueue.indexOf(e);
+  if (at >= 0) addLog(G.logQueue.splice(0, at + 1));
+  stepControl(v, e.kind, d);
   const gone = e.kind === "removed" ? d.tokens : (e.kind === "raid" || e.kind === "diplomacy") ? d.discarded : e.kind === "battle" ? [] : null;
   const box = document.getElementById("step-text");
   box.replaceChildren(el("p", { class: "step step-" + e.kind, text: describe(e) }));
   if (e.kind === "battle") box.append(battleDetail(d));
   document.getElementById("step-count").textContent = `${G.stepIndex + 1} / ${G.steps.length}`;
-  drawOverlay(v);
+  render();
   focusProvince(eventProvince(e));
   if (gone) v.tokens = v.tokens.filter((x) => !gone.some((g) => g.token === x.token));
   if (e.kind === "battle") {
     const involved = new Set([...d.attackers.flatMap((a) => a.tokens.map((x) => x.token)), ...d.defender.tokens.map((x) => x.token)]);
     v.tokens = v.tokens.filter((x) => !involved.has(x.token));
   }
+}
+
+// What a step changes on the board and in the header: control and special tokens, the phase, the round.
+function stepControl(v, kind, d) {
+  const p = d.province ? v.provinces[d.province] : null;
+  if (kind === "resolution") v.phase = "resolution";
+  if (kind === "round") { v.round = d.round; v.phase = "upkeep"; }
+  if (kind === "final-scoring") v.phase = "over";
+  v.to_act = [];
+  if (!p) return;
+  if (kind === "raid" && d.control_removed_from) Object.assign(p, { owner: null, faceup: 0, facedown: 0 });
+  if (kind === "raid" && d.scorched_earth) p.special = "scorched_earth";
+  if (kind === "diplomacy" && d.peace) p.special = "peace";
+  if (kind === "battle" && d.outcome === "taken") Object.assign(p, d.control_placed ? { owner: d.winner, faceup: 0, facedown: 1 } : { owner: null, faceup: 0, facedown: 0 });
+  if ((kind === "battle" && d.outcome === "defended") || kind === "successful-defense") p.faceup += d.faceup_added || 0;
 }
 
 function nextStep() {
@@ -409,6 +459,8 @@ function endSteps() {
   focusProvince(null);
   G.shownView = G.pendingView || G.view;
   G.pendingView = null;
+  addLog(G.logQueue);
+  G.logQueue = [];
   autoHead();
   render();
   keepFocus();
@@ -432,7 +484,8 @@ function onMessage(msg) {
     case "state": {
       const first = G.view === null || G.seq < 0;
       const events = msg.events || [];
-      addLog(events);
+      if (stepsActive()) G.logQueue.push(...events);   // logged when the steps shown reach them
+      else if (first) addLog(events);
       G.recent = new Set(events.filter((e) => e.kind === "place").map((e) => evData(e).token));
       G.view = msg.view;
       G.legal = msg.legal || [];
