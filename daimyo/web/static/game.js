@@ -224,7 +224,7 @@ function renderPlayers(view) {
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
-  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
     p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
