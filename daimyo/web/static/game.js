@@ -297,8 +297,8 @@ function renderActions() {
   const prompt = document.getElementById("prompt");
   document.getElementById("actions-panel").hidden = REPLAY;
   if (REPLAY) return;
-  if (stepsActive()) {
-    document.getElementById("actions-title").textContent = t("steps.title");
+  if (stepsActive()) {   // the resolution panel above says what to do
+    document.getElementById("actions-panel").hidden = true;
     prompt.replaceChildren(el("p", { text: t("msg.finish_steps") }));
     box.replaceChildren();
     return;
