@@ -51,7 +51,7 @@ def _mid_game(server, browser, width=1440, height=900, **kw):
 def test_the_lobby_and_the_game_page_pass_the_axe_audit(server, browser):
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     page.goto(server + "/")
-    page.wait_for_selector("#create")
+    page.wait_for_selector(".seat-name[data-seat='1']")   # the seat rows drawn
     assert audit(page) == []
     page.close()
     page, errors = _mid_game(server, browser)
