@@ -17,6 +17,9 @@ The drawing carries the ids and data attributes of docs/server-protocol.md:
 * ``data-place="crab_2"`` on each province centre
 * ``data-anchor="x y"`` on every target: where the page draws tokens placed there;
   province centres also carry ``data-control-anchor`` and ``data-special-anchor``.
+* ``<g id="marks">`` under the targets (the page's control and special tokens, which so never take a
+  target's click) and ``<g id="overlay">`` over them (the page's combat tokens); the legend, compass
+  and frame take no clicks.
 
 The function is pure: same board data, same SVG text.
 """

@@ -257,7 +257,9 @@ function lightUp() {
   document.body.dataset.lit = String(lit.length);
   const first = litInOrder()[0];
   if (first) first.setAttribute("tabindex", "0");
-  zoomToLit();
+  // a new set of lit places (not a redraw of the same) zooms to them: a player panning away is left where they are
+  const key = lit.map((e) => e.dataset.place).join(" ");
+  if (key !== ZOOM.litKey) { ZOOM.litKey = key; zoomToLit(); }
 }
 
 // The lit places in reading order: by rows of the board, then left to right.
@@ -323,7 +325,7 @@ function boardKey(ev) {
 }
 
 // -- zoom and pan on a narrow screen: the board scrolls inside its frame; places that light up are made big enough to touch
-const ZOOM = { level: 1, min: 1, max: 8 };
+const ZOOM = { level: 1, min: 1, max: 8, litKey: "" };
 
 function setZoom(level, centre) {
   const frame = document.getElementById("board");
