@@ -17,6 +17,9 @@ The drawing carries the ids and data attributes of docs/server-protocol.md:
 * ``data-place="crab_2"`` on each province centre
 * ``data-anchor="x y"`` on every target: where the page draws tokens placed there;
   province centres also carry ``data-control-anchor`` and ``data-special-anchor``.
+* ``<g id="marks">`` under the targets (the page's control and special tokens, which so never take a
+  target's click) and ``<g id="overlay">`` over them (the page's combat tokens); the legend, compass
+  and frame take no clicks.
 
 The function is pure: same board data, same SVG text.
 """
@@ -279,7 +282,7 @@ def _legend(x0: float, y0: float) -> str:
         ("legend.flowers", "honor at the end"), ("legend.defense", "printed defense"), ("legend.capital", "clan capital"),
         ("legend.border", "army attacks this way"), ("legend.coast", "navy attacks from the sea"), ("legend.control", "control: faceup, facedown"),
     ]
-    slot, row = 250, 28
+    slot, row = 330, 30
     items = []
     for i, (key, words) in enumerate(keys):
         x = x0 + (i % 3) * slot
@@ -300,7 +303,7 @@ def _legend(x0: float, y0: float) -> str:
                     f'<circle cx="{_f(x + 13)}" cy="{_f(y - 4)}" r="8" fill="#555" stroke="#2b2118" stroke-width="1.5"/>')
             x += 14
         items.append(f'{icon}<text class="legend-text" data-i18n="{key}" x="{_f(x + 18)}" y="{_f(y + 1)}">{escape(words)}</text>')
-    return (f'<g class="legend"><rect x="{_f(x0 - 22)}" y="{_f(y0 - 24)}" width="{3 * slot + 10}" height="{row + 36}" rx="8"/>'
+    return (f'<g class="legend" pointer-events="none"><rect x="{_f(x0 - 22)}" y="{_f(y0 - 24)}" width="{3 * slot + 10}" height="{row + 36}" rx="8"/>'
             + "".join(items) + "</g>")
 
 
@@ -481,6 +484,8 @@ def _draw(board: dict) -> str:
         out.append("</g>")
     out.append("</g>")
 
+    # control and special tokens (drawn by the page): under the click targets, so that none takes a target's click
+    out.append('<g id="marks"></g>')
     # click targets: land borders (both directions), coasts, centres
     out.append('<g class="targets">')
     for a, b in sorted(borders):
@@ -509,11 +514,12 @@ def _draw(board: dict) -> str:
     out.append("</g>")
 
     # a legend along the bottom, in the open sea (the page translates the words: data-i18n)
-    out.append(_legend(460, H - 66))
+    out.append(_legend(330, H - 68))
     # a compass and a frame
-    out.append(f'<g class="compass" transform="translate(70,{H - 70})"><circle r="26" fill="{PARCHMENT}" stroke="#2f5566" stroke-width="2"/>'
+    out.append(f'<g class="compass" pointer-events="none" transform="translate(70,{H - 70})">'
+               f'<circle r="26" fill="{PARCHMENT}" stroke="#2f5566" stroke-width="2"/>'
                '<path d="M0,-22 L6,0 L0,22 L-6,0z" fill="#2f5566"/><text y="-30">N</text></g>')
-    out.append(f'<rect class="frame" x="4" y="4" width="{W - 8}" height="{H - 8}" rx="6"/>')
+    out.append(f'<rect class="frame" pointer-events="none" x="4" y="4" width="{W - 8}" height="{H - 8}" rx="6"/>')
     out.append('<g id="overlay"></g>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -72,7 +72,7 @@ function setupLangSwitch(select) {
 
 // -- names ------------------------------------------------------------------
 const CLAN_COLOURS = {
-  crab: "#35597d", crane: "#4f9ad1", dragon: "#2e8b57", lion: "#d6a21e",
+  crab: "#35597d", crane: "#4f9ad1", dragon: "#277a4c", lion: "#d6a21e",
   phoenix: "#e8702a", scorpion: "#b22a2f", unicorn: "#8a4fbf",
 };
 

@@ -10,154 +10,13 @@ const G = {
   view: null, legal: [], seq: -1, toAct: [],
   shownView: null,           // the view on the board (an older one while resolution steps are shown)
   steps: [], stepIndex: 0, pendingView: null,
+  logQueue: [],              // events that arrived with resolution steps, logged as the steps reach them
   head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
   log: [],
   replay: null, replayPos: 0,
+  keyboard: false,           // whether the player last used the keys (then focus follows the game) or a pointer
   boardReady: false, targets: {}, provinces: new Set(),
 };
-
-// -- the board -------------------------------------------------------------------
-async function loadBoard() {
-  const text = await (await fetch("/api/rokugan/board.svg")).text();
-  const wrap = document.getElementById("board");
-  wrap.innerHTML = text;
-  const svg = wrap.querySelector("svg");
-  svg.setAttribute("id", "board-svg");
-  for (const t of svg.querySelectorAll("[data-place]")) {
-    G.targets[t.dataset.place] = t;
-    if (/^[a-z_]+\d?$/.test(t.dataset.place) && !t.dataset.place.includes(">")) G.provinces.add(t.dataset.place);
-    t.addEventListener("click", () => clickPlace(t.dataset.place));
-  }
-  for (const p of svg.querySelectorAll(".province")) p.addEventListener("click", () => clickPlace(p.dataset.province));
-  G.boardReady = true;
-  labelBoard();
-}
-
-function labelBoard() {
-  if (!G.boardReady) return;
-  applyI18n(document.getElementById("board"));
-  for (const e of document.querySelectorAll("#board .territory-label")) e.textContent = territoryName(e.dataset.territory);
-  for (const e of document.querySelectorAll("#board .province-label")) e.textContent = provinceName(e.dataset.province);
-  for (const e of document.querySelectorAll("#board [data-place]")) {
-    let title = e.querySelector("title");
-    if (!title) { title = document.createElementNS(SVGNS, "title"); e.prepend(title); }
-    title.textContent = placeName(e.dataset.place);
-  }
-}
-
-function anchor(place) {
-  const t = G.targets[place];
-  if (!t) return null;
-  const [x, y] = t.dataset.anchor.split(" ").map(Number);
-  return { x, y };
-}
-
-const SPECIAL_MARK = { peace: "☮", scorched_earth: "✹", battlefield: "⚔", harbor: "⚓", honor_1: "+1", honor_2: "+2", honor_4: "+4", defense_1: "+1", defense_2: "+2" };
-
-function drawOverlay(view) {
-  if (!G.boardReady || !view) return;
-  const overlay = document.getElementById("overlay");
-  overlay.replaceChildren();
-  for (const p of document.querySelectorAll("#board .province")) {
-    const info = view.provinces[p.dataset.province];
-    p.classList.toggle("owned", !!(info && info.owner));
-  }
-  // control tokens and special tokens
-  for (const [pid, info] of Object.entries(view.provinces)) {
-    const c = G.targets[pid];
-    if (!c) continue;
-    const [cx, cy] = c.dataset.controlAnchor.split(" ").map(Number);
-    if (info.owner) {
-      const colour = CLAN_COLOURS[info.owner] || "#777";
-      const g = svgEl("g", { class: "control", "data-province": pid, "data-owner": info.owner, "data-faceup": info.faceup, "data-facedown": info.facedown });
-      let x = cx - ((info.faceup > 0) + (info.facedown > 0) - 1) * 13;
-      if (info.faceup > 0) {
-        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-up" }),
-          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.faceup)));
-        x += 26;
-      }
-      if (info.facedown > 0) {
-        g.append(svgEl("circle", { cx: x, cy, r: 12, fill: colour, class: "control-down" }),
-          svgEl("circle", { cx: x, cy, r: 8, class: "control-down-inner" }),
-          svgEl("text", { x, y: cy + 4, class: "control-n" }, String(info.facedown)));
-      }
-      g.append(svgEl("title", {}, t("board.control", { clan: clanName(info.owner), up: info.faceup, down: info.facedown })));
-      overlay.append(g);
-    }
-    if (info.special) {
-      const [sx, sy] = c.dataset.specialAnchor.split(" ").map(Number);
-      overlay.append(svgEl("g", { class: "special special-" + info.special, "data-province": pid, "data-special": info.special },
-        svgEl("rect", { x: sx - 11, y: sy - 11, width: 22, height: 22, rx: 4 }),
-        info.special === "shrine"
-          ? svgEl("path", { class: "torii", d: `M${sx - 8},${sy - 6} h16 M${sx - 6},${sy - 2} h12 M${sx - 4},${sy - 6} v13 M${sx + 4},${sy - 6} v13` })
-          : svgEl("text", { x: sx, y: sy + 5 }, SPECIAL_MARK[info.special] || "?"),
-        svgEl("title", {}, specialName(info.special))));
-    }
-  }
-  // combat tokens: spread the ones sharing a place; a blessing sits on the token it blesses
-  const at = {};
-  const pos = {};
-  for (const tok of view.tokens) (at[tok.at] = at[tok.at] || []).push(tok);
-  const order = [...view.tokens].sort((a, b) => (a.at.startsWith("#") ? 1 : 0) - (b.at.startsWith("#") ? 1 : 0));
-  for (const tok of order) {
-    let p;
-    if (tok.at.startsWith("#")) {
-      const under = pos[Number(tok.at.slice(1))];
-      p = under ? { x: under.x + 9, y: under.y - 9 } : null;
-    } else {
-      const a = anchor(tok.at);
-      if (!a) continue;
-      const group = at[tok.at];
-      const i = group.indexOf(tok);
-      const centre = !tok.at.includes(">") && !tok.at.startsWith("~");
-      p = { x: a.x + (i - (group.length - 1) / 2) * 30, y: a.y + (centre ? -2 : 0) };
-    }
-    if (!p) continue;
-    pos[tok.token] = p;
-    const colour = CLAN_COLOURS[tok.owner] || "#777";
-    const g = svgEl("g", {
-      class: `token target combat ${tok.faceup ? "faceup" : "facedown"}${G.recent && G.recent.has(tok.token) ? " recent" : ""}`, "data-place": "#" + tok.token, "data-token": tok.token,
-      "data-owner": tok.owner, "data-code": tok.code || "",
-    });
-    g.append(svgEl("path", { d: hexPath(p.x, p.y, 15), fill: colour, class: "token-body" }));
-    if (!tok.faceup) g.append(svgEl("path", { d: hexPath(p.x, p.y, 11), class: "token-facedown" }));
-    g.append(svgEl("text", { x: p.x, y: p.y + 4, class: "token-code" }, tok.code ? shortCode(tok.code) : "?"));
-    g.append(svgEl("title", {}, `#${tok.token} ${clanName(tok.owner)} ${tok.code ? tokenName(tok.code) : t("token.hidden")}${tok.faceup ? "" : " · " + t("board.facedown")}`));
-    g.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      // a token covers the place it stands on: a click on it means that place unless the token itself is a choice
-      const here = "#" + tok.token;
-      const under = tok.at.startsWith("#") ? null : tok.at;
-      const options = G.head ? choicesNow() : new Set([...parseLegal(G.legal).heads.values()].flat().map((refs) => refs[0]));
-      clickPlace(!options.has(here) && under && options.has(under) ? under : here);
-    });
-    G.targets["#" + tok.token] = g;
-    overlay.append(g);
-  }
-  for (const k of Object.keys(G.targets)) if (k.startsWith("#") && !view.tokens.some((x) => "#" + x.token === k)) delete G.targets[k];
-  lightUp();
-}
-
-function hexPath(x, y, r) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 6 + (k * Math.PI) / 3;
-    pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return "M" + pts.join(" L") + "Z";
-}
-
-function shortCode(code) {
-  return { dip: "D", raid: "R", bluff: "B" }[code] || code.toUpperCase();
-}
-
-function focusProvince(pid) {
-  for (const e of document.querySelectorAll("#board .focus")) e.classList.remove("focus");
-  if (pid) {
-    const p = document.getElementById("prov-" + pid);
-    if (p) p.classList.add("focus");
-  }
-}
 
 // -- legal actions -------------------------------------------------------------
 function isRef(w) { return w.startsWith("#") || w.startsWith("~") || w.includes(">") || G.provinces.has(w); }
@@ -187,31 +46,49 @@ function choicesNow() {
   return out;
 }
 
-function lightUp() {
-  for (const e of document.querySelectorAll("#board .lit")) e.classList.remove("lit");
-  for (const e of document.querySelectorAll("#board .picked")) e.classList.remove("picked");
-  for (const place of choicesNow()) {
-    const e = G.targets[place];
-    if (e) e.classList.add("lit");
-    if (G.provinces.has(place)) {
-      const p = document.getElementById("prov-" + place);
-      if (p) p.classList.add("lit");
-    }
-  }
-  for (const place of G.picked) if (G.targets[place]) G.targets[place].classList.add("picked");
-  document.body.classList.toggle("choosing", !!G.head);
-}
-
 function selectHead(head) {
   G.head = head;
   G.picked = [];
   renderActions();
   lightUp();
   if (G.shownView) renderScreen(G.shownView);
+  if (head && G.keyboard) focusFirstLit();
+}
+
+// Whether the move being built can be given up: not when picking places for the only thing there is to do.
+function cancellable() {
+  if (!G.head) return false;
+  const parsed = parseLegal(G.legal);
+  return G.picked.length > 0 || parsed.heads.size > 1 || parsed.direct.length > 0;
+}
+
+function cancelMove() {
+  if (!cancellable()) return;
+  G.head = null;
+  G.picked = [];
+  autoHead();
+  renderActions();
+  lightUp();
+  if (G.shownView) renderScreen(G.shownView);
+  focusFirstControl();
+}
+
+// After a redraw: a keyboard player whose focus went away with the buttons redrawn is given a useful one.
+function keepFocus() {
+  if (G.keyboard && (!document.activeElement || document.activeElement === document.body)) focusFirstControl();
+}
+
+// Keyboard focus somewhere useful when the one it was on went away: the resolution's next step, the lit places, the moves.
+function focusFirstControl() {
+  const next = document.getElementById("step-next");
+  if (stepsActive() && !next.hidden) { next.focus(); return; }
+  if (G.head && focusFirstLit()) return;
+  const first = document.querySelector("#hand .hand-token.playable, #actions button.act");
+  if (first) first.focus();
 }
 
 function clickPlace(place) {
-  if (REPLAY || G.steps.length) return;
+  if (REPLAY || G.steps.length || document.body.dataset.busy === "1") return;   // a move is on its way: no second one
   if (!G.legal.length) { showMessage(t(G.seat === null ? "msg.spectator" : "msg.not_your_turn")); return; }
   const parsed = parseLegal(G.legal);
   if (!G.head) {
@@ -237,6 +114,7 @@ function clickPlace(place) {
   if (full) { send(`${G.head} ${G.picked.join(" ")}`); return; }
   renderActions();
   lightUp();
+  if (G.keyboard) focusFirstLit();
 }
 
 // When the only thing to do is to pick places for one kind of action (a starting control token, a card's
@@ -255,8 +133,10 @@ function offerHeads(heads, place) {
     ...heads.map((h) => el("button", { class: "act choice", "data-action": `${h} ${place}`, text: headLabel(h), onclick: () => {
       const list = parseLegal(G.legal).heads.get(h);
       if (list.some((refs) => refs.length === 1 && refs[0] === place)) send(`${h} ${place}`);
-      else { G.head = h; G.picked = [place]; renderActions(); lightUp(); }
+      else { G.head = h; G.picked = [place]; renderActions(); lightUp(); focusFirstLit(); }
     } })));
+  const first = box.querySelector("button");
+  if (first) first.focus();
 }
 
 function send(action) {
@@ -264,6 +144,7 @@ function send(action) {
   if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
   G.head = null;
   G.picked = [];
+  lightUp();
   showMessage(t("msg.sent", { action: actionLabel(action) }));
 }
 
@@ -318,9 +199,14 @@ function render() {
   if (!view) return;
   document.getElementById("game-id").textContent = gameId;
   document.getElementById("round").textContent = view.round ? t("status.round", { round: view.round }) : t("status.setup");
-  document.getElementById("phase").textContent = view.phase === "over" ? "" : t("phase." + view.phase);
+  document.getElementById("phase").textContent = view.phase === "over" ? "" : view.phase === "resolution" ? t("board.phase_resolution") : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
-  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : t("status.to_act", { clans: acting || "—" });
+  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : stepsActive() ? "" : t("status.to_act", { clans: acting || "—" });
+  // a separator only between two parts that are there ("Round 5 of 5 · Game over")
+  const parts = ["round", "phase", "turn"].map((id) => !!document.getElementById(id).textContent);
+  const seps = document.querySelectorAll("#status-line .sep");
+  seps[0].hidden = !(parts[0] && (parts[1] || parts[2]));
+  seps[1].hidden = !(parts[1] && parts[2]);
   document.body.dataset.phase = view.phase;
   document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
   drawOverlay(view);
@@ -338,7 +224,7 @@ function renderPlayers(view) {
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
-  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
+  el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
     p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
@@ -350,6 +236,9 @@ function renderPlayers(view) {
   el("td", { class: "num", text: String(p.territory_cards) }),
   el("td", { text: p.objective ? objectiveName(p.objective) : (p.objective_chosen ? t("players.chosen") : "—") })));
   document.getElementById("players").replaceChildren(head, ...rows);
+  // the territory cards played so far keep their text
+  const played = (view.played_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) + ": " }), cardText(c)));
+  document.getElementById("played").replaceChildren(...(played.length ? [el("h3", { text: t("board.played_cards") }), el("ul", { class: "played" }, played)] : []));
 }
 
 function renderScreen(view) {
@@ -408,8 +297,15 @@ function renderActions() {
   const prompt = document.getElementById("prompt");
   document.getElementById("actions-panel").hidden = REPLAY;
   if (REPLAY) return;
-  if (stepsActive()) { prompt.replaceChildren(el("p", { text: t("msg.finish_steps") })); box.replaceChildren(); return; }
+  if (stepsActive()) {   // the resolution panel above says what to do
+    document.getElementById("actions-panel").hidden = true;
+    prompt.replaceChildren(el("p", { text: t("msg.finish_steps") }));
+    box.replaceChildren();
+    return;
+  }
   const view = G.view;
+  const title = document.getElementById("actions-title");
+  title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
   if (!G.legal.length) {
     const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
     prompt.replaceChildren(el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
@@ -418,10 +314,14 @@ function renderActions() {
   }
   const parsed = parseLegal(G.legal);
   const awaiting = view ? view.awaiting : "";
-  const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: awaiting.startsWith("card:") ? cardName(awaiting.slice(5)) : "" }) })];
+  const card = awaiting.startsWith("card:") ? awaiting.slice(5) : null;
+  const lines = [el("p", { class: "awaiting", text: t("awaiting." + awaitingKey(awaiting), { card: card ? cardName(card) : "" }) })];
+  // a card's follow-up choice says which card asks and why: its name on the choice, its text under it
+  if (card) lines.push(el("p", { class: "card-text", text: cardText(card) }));
   if (G.head) {
-    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what: headLabel(G.head) }) }),
-      el("button", { class: "cancel", text: t("act.cancel"), onclick: () => { G.head = null; G.picked = []; renderActions(); lightUp(); renderScreen(G.shownView); } }));
+    const what = card ? t("board.card_choice", { card: cardName(card), what: headLabel(G.head) }) : headLabel(G.head);
+    lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what }) }));
+    if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
   prompt.replaceChildren(...lines);
   const buttons = [];
@@ -469,22 +369,33 @@ function addLog(events, actor) {
   const log = document.getElementById("log");
   for (const e of events) {
     G.log.push(e);
-    log.append(el("li", { class: "ev ev-" + e.kind, text: describe(e) }));
+    log.append(logLine(e));
   }
   if (actor) log.append(el("li", { class: "actor", text: actor }));
   while (log.children.length > 600) log.removeChild(log.firstChild);
   log.scrollTop = log.scrollHeight;
 }
 
+// A line of the log: a played card's line carries the card's text.
+function logLine(e) {
+  const d = evData(e);
+  return el("li", { class: "ev ev-" + e.kind, title: e.kind === "play" && d.card ? cardText(d.card) : null, text: describe(e) });
+}
+
 function relog() {
   const log = document.getElementById("log");
-  log.replaceChildren(...G.log.map((e) => el("li", { class: "ev ev-" + e.kind, text: describe(e) })));
+  log.replaceChildren(...G.log.map(logLine));
   log.scrollTop = log.scrollHeight;
 }
 
+// Resolution as a story: the board, the header and the log show the steps reached, one at a time.
+// A lone "Round n begins" is no story: it is logged, not stepped through.
 function startSteps(events, newView) {
   const steps = events.filter((e) => STEP_KINDS.has(e.kind));
-  if (!steps.length || !G.shownView) { G.shownView = newView; return; }
+  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round")) { G.shownView = newView; addLog(events); return; }
+  const upTo = events.indexOf(steps[0]);
+  addLog(events.slice(0, upTo));
+  G.logQueue = events.slice(upTo);
   G.steps = steps;
   G.stepIndex = 0;
   G.pendingView = newView;
@@ -501,18 +412,37 @@ function showStep() {
   if (e.kind === "reveal") {
     for (const r of d.tokens || []) { const tok = v.tokens.find((x) => x.token === r.token); if (tok) { tok.faceup = true; tok.code = r.code; } }
   }
+  // the log, up to this step
+  const at = G.logQueue.indexOf(e);
+  if (at >= 0) addLog(G.logQueue.splice(0, at + 1));
+  stepControl(v, e.kind, d);
   const gone = e.kind === "removed" ? d.tokens : (e.kind === "raid" || e.kind === "diplomacy") ? d.discarded : e.kind === "battle" ? [] : null;
   const box = document.getElementById("step-text");
   box.replaceChildren(el("p", { class: "step step-" + e.kind, text: describe(e) }));
   if (e.kind === "battle") box.append(battleDetail(d));
   document.getElementById("step-count").textContent = `${G.stepIndex + 1} / ${G.steps.length}`;
-  drawOverlay(v);
+  render();
   focusProvince(eventProvince(e));
   if (gone) v.tokens = v.tokens.filter((x) => !gone.some((g) => g.token === x.token));
   if (e.kind === "battle") {
     const involved = new Set([...d.attackers.flatMap((a) => a.tokens.map((x) => x.token)), ...d.defender.tokens.map((x) => x.token)]);
     v.tokens = v.tokens.filter((x) => !involved.has(x.token));
   }
+}
+
+// What a step changes on the board and in the header: control and special tokens, the phase, the round.
+function stepControl(v, kind, d) {
+  const p = d.province ? v.provinces[d.province] : null;
+  if (kind === "resolution") v.phase = "resolution";
+  if (kind === "round") { v.round = d.round; v.phase = "upkeep"; }
+  if (kind === "final-scoring") v.phase = "over";
+  v.to_act = [];
+  if (!p) return;
+  if (kind === "raid" && d.control_removed_from) Object.assign(p, { owner: null, faceup: 0, facedown: 0 });
+  if (kind === "raid" && d.scorched_earth) p.special = "scorched_earth";
+  if (kind === "diplomacy" && d.peace) p.special = "peace";
+  if (kind === "battle" && d.outcome === "taken") Object.assign(p, d.control_placed ? { owner: d.winner, faceup: 0, facedown: 1 } : { owner: null, faceup: 0, facedown: 0 });
+  if ((kind === "battle" && d.outcome === "defended") || kind === "successful-defense") p.faceup += d.faceup_added || 0;
 }
 
 function nextStep() {
@@ -523,12 +453,17 @@ function nextStep() {
 
 function endSteps() {
   G.steps = [];
-  document.getElementById("steps").hidden = true;
+  const box = document.getElementById("steps");
+  if (box.contains(document.activeElement)) document.activeElement.blur();
+  box.hidden = true;
   focusProvince(null);
   G.shownView = G.pendingView || G.view;
   G.pendingView = null;
+  addLog(G.logQueue);
+  G.logQueue = [];
   autoHead();
   render();
+  keepFocus();
 }
 
 // -- the server's messages (the connection itself is client.js's) ------------------
@@ -549,7 +484,8 @@ function onMessage(msg) {
     case "state": {
       const first = G.view === null || G.seq < 0;
       const events = msg.events || [];
-      addLog(events);
+      if (stepsActive()) G.logQueue.push(...events);   // logged when the steps shown reach them
+      else if (first) addLog(events);
       G.recent = new Set(events.filter((e) => e.kind === "place").map((e) => evData(e).token));
       G.view = msg.view;
       G.legal = msg.legal || [];
@@ -566,6 +502,7 @@ function onMessage(msg) {
       document.body.dataset.legal = String(G.legal.length);
       autoHead();
       render();
+      keepFocus();
       break;
     }
     case "ack":
@@ -622,6 +559,22 @@ function replayTo(i) {
   render();
 }
 
+// The page's keys (the board's own arrows and Enter are board.js's): Escape cancels, ? lists the keys, arrows step a replay.
+function pageKey(e) {
+  const typing = e.target.closest && e.target.closest("input, select, textarea");
+  if (e.key === "Escape") {
+    if (!document.getElementById("keys-help").hidden) { showKeys(false); document.getElementById("keys-open").focus(); return; }
+    if (cancellable()) { e.preventDefault(); cancelMove(); }
+    return;
+  }
+  if (typing) return;
+  if (e.key === "?") { e.preventDefault(); showKeys(true); return; }
+  if (REPLAY && G.replay && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    replayTo(G.replayPos + (e.key === "ArrowRight" ? 1 : -1));
+  }
+}
+
 // -- start ---------------------------------------------------------------------------
 async function main() {
   await loadLang(chooseLang());
@@ -630,7 +583,12 @@ async function main() {
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
   document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && G.head) { G.head = null; G.picked = []; renderActions(); lightUp(); } });
+  document.addEventListener("keydown", pageKey);
+  document.addEventListener("keydown", () => { G.keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { G.keyboard = false; }, true);
+  document.getElementById("keys-open").addEventListener("click", () => showKeys(true));
+  document.getElementById("keys-close").addEventListener("click", () => { showKeys(false); document.getElementById("keys-open").focus(); });
+  setupZoom();
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
   if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }

@@ -28,13 +28,13 @@ function seatRow(i) {
   if (!BOTS.includes(s.bot)) s.bot = BOTS[0];
   if (s.clan && !choices().includes(s.clan)) s.clan = "";
   const game = currentGame();
-  const who = el("select", { class: "seat-kind", "data-seat": i, onchange: (e) => { s.kind = e.target.value.startsWith("bot:") ? "bot" : "human"; if (s.kind === "bot") s.bot = e.target.value.slice(4); renderSeats(); } },
+  const who = el("select", { class: "seat-kind", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.seat")}`, onchange: (e) => { s.kind = e.target.value.startsWith("bot:") ? "bot" : "human"; if (s.kind === "bot") s.bot = e.target.value.slice(4); renderSeats(); } },
     el("option", { value: "human", text: t("lobby.human") }),
     BOTS.map((b) => el("option", { value: "bot:" + b, text: t("lobby.bot", { bot: b }) })));
   who.value = s.kind === "human" ? "human" : "bot:" + s.bot;
-  const name = el("input", { class: "seat-name", "data-seat": i, value: s.name, placeholder: s.kind === "human" ? t("lobby.name_placeholder") : "", oninput: (e) => { s.name = e.target.value; } });
+  const name = el("input", { class: "seat-name", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.name")}`, value: s.name, placeholder: s.kind === "human" ? t("lobby.name_placeholder") : "", oninput: (e) => { s.name = e.target.value; } });
   if (s.kind === "bot") name.disabled = true;
-  const clan = el("select", { class: "seat-clan", "data-seat": i, onchange: (e) => { s.clan = e.target.value; } },
+  const clan = el("select", { class: "seat-clan", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.clan")}`, onchange: (e) => { s.clan = e.target.value; } },
     el("option", { value: "", text: t(`lobby.random_${seatWord(game)}`) }),
     choices().map((c) => el("option", { value: c, text: choiceName(game, c) })));
   clan.value = s.clan;
