@@ -84,6 +84,18 @@ def test_names_and_budgets_in_the_registry():
     b = make_bot("risingsun", "regret:50", 0)
     assert isinstance(b, RegretBidBot) and b.iterations == 50
     assert make_bot("risingsun", "cfr", 0).iterations == rg.ITERATIONS
-    for bad in ("0", "x", "1s"):
+    capped = make_bot("risingsun", "regret:2s", 0)
+    assert capped.seconds == 2.0 and capped.iterations == rg.ITERATIONS
+    for bad in ("0", "x", "0s", "-1s"):
         with pytest.raises(ValueError, match="bad regret budget"):
             make_bot("risingsun", f"regret:{bad}", 0)
+
+
+def test_out_of_time_the_bid_is_the_heuristics():
+    """A time cap too short to learn the sub-game's payoffs: the bot bids as the heuristic does, a legal bid."""
+    s = war(SMALL)
+    rg._CACHE.clear()
+    bot = RegretBidBot(3, seconds=1e-9)
+    m = bot.choose(s, 0)
+    assert bot.last_solution is None
+    assert m == WarHeuristicBot(0).bid(s, 0) and m in s.legal_moves(0)
