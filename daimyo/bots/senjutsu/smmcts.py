@@ -21,7 +21,9 @@ simultaneous node with regret matching over determinized worlds (simultaneous-mo
    by outcome sampling (the result of its sampled card against the seat's current strategy, weighted by the
    probability of drawing it). The average strategies are kept.
 
-The card chosen is the one with the highest average probability in the seat's strategy. A budget is a number of
+The card chosen is the one with the highest cumulative regret (the same as the best total result over the rounds,
+every card having been played in every round against the same sampled cards and worlds: with a small budget this
+is a steadier reading than the average strategy, which starts from uniform play). A budget is a number of
 simulations (``smmcts:60``, reproducible) or seconds (``smmcts:0.5s``; ``smmcts`` alone is 1 s). Every other
 decision (setup, placement, the choices during resolution) is the heuristic's.
 """
@@ -111,8 +113,8 @@ class SMMCTSBot:
         if state.phase != CHOOSE:
             return self.heuristic.choose(state, seat)
         stats = self.search(state, seat, moves)
-        mean = stats["mean"][seat]
-        return max(moves, key=lambda m: (mean[m], -moves.index(m)))
+        regret = stats["regrets"][seat]
+        return max(moves, key=lambda m: (regret[m], -moves.index(m)))
 
     def search(self, state: SenjutsuState, seat: int, moves: list[str]) -> dict:
         """Regret matching at the simultaneous node; returns the statistics (regrets and average strategies by seat,
