@@ -85,7 +85,7 @@ def seat_world(s: RisingSunWar, seat: int) -> RisingSunWar:
 def menu(w: RisingSunWar, p: int, halves: bool = True) -> list[tuple]:
     """The candidate bids of participant ``p`` (see the module docstring), without repeats, in a fixed order."""
     c = w.coins[p]
-    out = [("bid", 0, 0, 0, 0)]
+    out: list[tuple] = [("bid", 0, 0, 0, 0)]
     for k in range(4):
         for a in range(1, c + 1):
             b = [0, 0, 0, 0]
