@@ -52,7 +52,7 @@ def _ask(state, seat: int, as_json: bool) -> str:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"result": ..., "events": [...], "record": ...} as JSON.')
 @click.option("--human", "humans", multiple=True, metavar="CLAN", help="A clan played at this terminal (repeatable); bids are typed hidden.")
-@click.option("--bot", default="heuristic", show_default=True, help="The bot in the other seats: heuristic or random.")
+@click.option("--bot", default="heuristic", show_default=True, help="The bot in the other seats: heuristic, random or regret[:budget] (cfr).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the war's record to this file.")
 def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None) -> None:

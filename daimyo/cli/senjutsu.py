@@ -77,7 +77,7 @@ def senjutsu() -> None:
 @senjutsu.command()
 @click.option("--character", default="kaze", show_default=True, help="Your character (sample set: kaze, hana, tetsu, ishi).")
 @click.option("--opponent", default="tetsu", show_default=True, help="The bot's character.")
-@click.option("--bot", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True, help="The bot you duel.")
+@click.option("--bot", default="heuristic", show_default=True, help="The bot you duel: random, heuristic or smmcts[:budget] (smmcts:0.5s).")
 @click.option("--seed", type=int, default=0, show_default=True, help="The duel's seed (the same seed, the same duel).")
 @click.option("--board", type=click.Choice(["one", "two"]), default="one", show_default=True, help="One battlefield board or two joined.")
 @click.option("--terrain", default="rock 0,0", show_default=True, help="Terrain pieces such as 'rock 0,0; bamboo 2,-3'.")
@@ -99,7 +99,10 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
     except (RuleViolation, FormatError, ValueError) as e:
         raise click.UsageError(str(e)) from None
     words = event_words(g, lang)
-    bots = {1: make(bot, seed + 1)}
+    try:
+        bots = {1: make(bot, seed + 1)}
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--bot") from None
     if bots_only:
         bots[0] = make(bot, seed + 2)
     me = None if bots_only else 0

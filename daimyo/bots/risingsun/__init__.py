@@ -1,7 +1,9 @@
 """Rising Sun's War Phase bots by name, each usable in any seat.
 
 * ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`);
-* ``heuristic``: :class:`~daimyo.bots.risingsun.heuristic.WarHeuristicBot`, which bids where its coins are worth most.
+* ``heuristic``: :class:`~daimyo.bots.risingsun.heuristic.WarHeuristicBot`, which bids where its coins are worth most;
+* ``regret`` (``regret:N``): :class:`~daimyo.bots.risingsun.regret.RegretBidBot`, which bids from each battle's bid
+  sub-game solved by N rounds of regret matching (400 by default); ``cfr`` is the same bot.
 
 ``make_bot(spec, seed)`` builds one (``risingsun-heuristic`` is accepted too); the game's registration
 (:mod:`daimyo.risingsun.game`) offers these through :mod:`daimyo.bots.registry`.
@@ -12,14 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from daimyo.bots.random_bot import Bot, RandomBot, play
+from daimyo.bots.risingsun import regret
 from daimyo.bots.risingsun.heuristic import WarHeuristicBot
+from daimyo.bots.risingsun.regret import RegretBidBot
 from daimyo.risingsun.state import RisingSunWar
 
-__all__ = ["BOTS", "WarHeuristicBot", "bot_names", "make_bot", "play_war"]
+__all__ = ["BOTS", "RegretBidBot", "WarHeuristicBot", "bot_names", "make_bot", "play_war"]
 
 BOTS: dict[str, Callable[[int, str | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "heuristic": lambda seed, budget: WarHeuristicBot(seed),
+    "regret": regret.make,
+    "cfr": regret.make,
 }
 
 
@@ -28,13 +34,14 @@ def bot_names() -> list[str]:
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """A War Phase bot by name: ``random`` or ``heuristic`` (``risingsun-heuristic`` is accepted too)."""
-    name = spec.partition(":")[0]
+    """A War Phase bot by name: ``random``, ``heuristic`` or ``regret[:N]`` (``cfr[:N]``); ``risingsun-heuristic``
+    is accepted too."""
+    name, _, budget = spec.partition(":")
     name = name.removeprefix("risingsun-")
     factory = BOTS.get(name)
     if factory is None:
         raise ValueError(f"unknown Rising Sun bot '{spec}' (bots: {', '.join(bot_names())})")
-    return factory(seed, None)
+    return factory(seed, budget or None)
 
 
 def play_war(s: RisingSunWar, bots: dict[int, Bot], on_move=None) -> int:
