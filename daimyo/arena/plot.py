@@ -65,3 +65,64 @@ def save(fig, path_stem: Path | str) -> list[Path]:
         fig.savefig(p, dpi=110, metadata={"Date": None} if p.suffix == ".svg" else None)
     plt.close(fig)
     return out
+
+
+def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu cards") -> list[Path]:
+    """The card designer's plots (:func:`daimyo.arena.designer.study`): PATH_STEM-characters (each character's win
+    rate and the matchup table) and PATH_STEM-cards (each card's win rate when played and when not, and how often it
+    is played, with 95% intervals); returns the files written."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    stem = Path(path_stem)
+    chars = list(study["characters"])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.4))
+    bars(axes[0], chars, [study["characters"][c]["win_rate"] for c in chars], [study["characters"][c]["ci95"] for c in chars],
+         "win rate per character", fair=0.5)
+    grid = [[study["matchups"].get(a, {}).get(b, {}).get("win_rate") for b in chars] for a in chars]
+    shown = [[float("nan") if v is None else v for v in row] for row in grid]
+    axes[1].imshow(shown, vmin=0, vmax=1, cmap="RdBu")
+    axes[1].set_xticks(range(len(chars)))
+    axes[1].set_xticklabels(chars, rotation=30, ha="right")
+    axes[1].set_yticks(range(len(chars)))
+    axes[1].set_yticklabels(chars)
+    axes[1].set_xlabel("against")
+    axes[1].set_title("win rate of the row's character")
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            if v is not None:
+                n = study["matchups"][chars[i]][chars[j]]["duels"]
+                axes[1].text(j, i, f"{v:.0%}\n({n})", ha="center", va="center", fontsize=8)
+    fig.suptitle(f"{title}: {study['duels']} duels")
+    fig.tight_layout()
+    out = save(fig, stem.parent / f"{stem.name}-characters")
+
+    cards = sorted(study["cards"], key=lambda c: (-(study["cards"][c]["win_rate_played"] or 0), c))
+    cards = [c for c in cards if study["cards"][c]["played"]]
+    height = max(3.0, 0.28 * len(cards) + 1.2)
+    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
+    ys = list(range(len(cards)))
+    rows = [study["cards"][c] for c in cards]
+    rate = [r["win_rate_played"] for r in rows]
+    axes[0].errorbar(rate, ys, xerr=[[r - c["win_ci95"][0] for r, c in zip(rate, rows, strict=True)],
+                                     [c["win_ci95"][1] - r for r, c in zip(rate, rows, strict=True)]],
+                     fmt="o", color="#4c72b0", capsize=3, label="played")
+    nots = [(y, r["win_rate_not_played"]) for y, r in zip(ys, rows, strict=True) if r["win_rate_not_played"] is not None]
+    axes[0].scatter([v for _, v in nots], [y for y, _ in nots], marker="x", color="#c44e52", label="not played", zorder=3)
+    axes[0].axvline(0.5, color="grey", linestyle="--", linewidth=1)
+    axes[0].set_xlim(0, 1)
+    axes[0].set_yticks(ys)
+    axes[0].set_yticklabels([f"{r['name']} ({', '.join(r['characters'])})" for r in rows], fontsize=8)
+    axes[0].invert_yaxis()
+    axes[0].set_xlabel("holder's win rate (95% CI)")
+    axes[0].legend(loc="lower right", fontsize=8)
+    play = [r["play_rate"] for r in rows]
+    axes[1].barh(ys, play, xerr=[[p - r["play_ci95"][0] for p, r in zip(play, rows, strict=True)],
+                                 [r["play_ci95"][1] - p for p, r in zip(play, rows, strict=True)]],
+                 color="#55a868", capsize=2)
+    axes[1].set_xlim(0, 1)
+    axes[1].set_xlabel("share of its holders' duels it was played in (95% CI)")
+    fig.suptitle(f"{title}: cards by the holder's win rate when played")
+    fig.tight_layout()
+    return out + save(fig, stem.parent / f"{stem.name}-cards")
