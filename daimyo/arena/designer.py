@@ -6,8 +6,9 @@ then :func:`study` reports
 
 * each character's win rate overall and against each other character (``matchups``: its win rate in the duels
   that character took part in);
-* each card's effect: in how many of its holders' duels it was played, how often, the holder's win rate in the duels
-  it was played (with a 95% Wilson interval) against the holder's win rate in the duels it was not.
+* each card's effect, for each character holding it: in how many of that character's duels it was played, how
+  often, and the character's win rate in the duels it was played in (with a 95% Wilson interval) against its win
+  rate in the duels it was not.
 
 A card counts as played by a seat when it is revealed as that seat's card (Reveal), chosen as an instant
 replacement, or played as a plain Instant card; core cards count too. A tie (duellists defeated at the same moment)
@@ -157,12 +158,12 @@ def _rate(wins: float, n: int) -> dict:
 
 
 def study(rows: list[dict], cs: CardSet) -> dict:
-    """Characters' win rates (overall and against each other) and each card's effect, from the duels' rows."""
+    """Characters' win rates (overall and against each other) and each card's effect for each character that held it
+    (``cards[character][card]``), from the duels' rows."""
     overall: dict[str, list[float]] = {}
     versus: dict[str, dict[str, list[float]]] = {}
-    # card -> [holder duels, duels played, plays, wins when played, wins when not played]
-    cards: dict[str, list[float]] = {}
-    holders: dict[str, set[str]] = {}
+    # character -> card -> [duels held, duels played in, plays, wins when played, wins when not played]
+    cards: dict[str, dict[str, list[float]]] = {}
     draws = turns = 0
     for row in rows:
         chars, rets = row["characters"], row["returns"]
@@ -178,8 +179,7 @@ def study(rows: list[dict], cs: CardSet) -> dict:
                     v[0] += r
                     v[1] += 1
             for cid in row["held"][p]:
-                t = cards.setdefault(cid, [0, 0, 0, 0.0, 0.0])
-                holders.setdefault(cid, set()).add(c)
+                t = cards.setdefault(c, {}).setdefault(cid, [0, 0, 0, 0.0, 0.0])
                 n = row["played"][p].get(cid, 0)
                 t[0] += 1
                 if n:
@@ -188,25 +188,34 @@ def study(rows: list[dict], cs: CardSet) -> dict:
                     t[3] += r
                 else:
                     t[4] += r
-    out_cards = {}
-    for cid, (held, games, plays, won, won_not) in sorted(cards.items()):
-        played = _rate(won, int(games))
-        not_played = _rate(won_not, int(held - games))
-        out_cards[cid] = {
-            "name": cs.cards[cid].name, "characters": sorted(holders[cid]), "held": int(held), "played": int(games),
-            "play_rate": round(games / held, 6), "play_ci95": [round(x, 6) for x in wilson(games, held)],
-            "plays_per_duel": round(plays / held, 4),
-            "win_rate_played": played["win_rate"], "win_ci95": played["ci95"],
-            "win_rate_not_played": not_played["win_rate"], "not_played_ci95": not_played["ci95"],
-            "effect": (round(played["win_rate"] - not_played["win_rate"], 6)
-                       if played["win_rate"] is not None and not_played["win_rate"] is not None else None),
-        }
     return {
         "duels": len(rows), "draws": draws, "mean_turns": round(turns / len(rows), 2) if rows else None,
         "characters": {c: {**_rate(w, n), "name": cs.characters[c].name} for c, (w, n) in sorted(overall.items())},
         "matchups": {c: {o: _rate(w, int(n)) for o, (w, n) in sorted(v.items())} for c, v in sorted(versus.items())},
-        "cards": out_cards,
+        "cards": {c: {cid: _card(cs, cid, *t) for cid, t in sorted(by_card.items())} for c, by_card in sorted(cards.items())},
     }
+
+
+def _card(cs: CardSet, cid: str, held: float, games: float, plays: float, won: float, won_not: float) -> dict:
+    played = _rate(won, int(games))
+    not_played = _rate(won_not, int(held - games))
+    return {
+        "name": cs.cards[cid].name, "held": int(held), "played": int(games),
+        "play_rate": round(games / held, 6), "play_ci95": [round(x, 6) for x in wilson(games, held)],
+        "plays_per_duel": round(plays / held, 4),
+        "win_rate_played": played["win_rate"], "win_ci95": played["ci95"],
+        "win_rate_not_played": not_played["win_rate"], "not_played_ci95": not_played["ci95"],
+        "effect": (round(played["win_rate"] - not_played["win_rate"], 6)
+                   if played["win_rate"] is not None and not_played["win_rate"] is not None else None),
+    }
+
+
+def card_rows(result: dict, characters: list[str] | None = None) -> list[tuple[str, str, dict]]:
+    """(character, card id, figures) of every card of ``characters`` (default all), in the order of the holder's win
+    rate when played, highest first (cards never played last)."""
+    rows = [(c, cid, v) for c, by_card in result["cards"].items() if characters is None or c in characters
+            for cid, v in by_card.items()]
+    return sorted(rows, key=lambda r: (r[2]["win_rate_played"] is None, -(r[2]["win_rate_played"] or 0), r[0], r[1]))
 
 
 def _pct(v: dict, rate: str = "win_rate", ci: str = "ci95") -> str:
@@ -228,15 +237,17 @@ def report_lines(result: dict) -> list[str]:
         cells = [_pct(result["matchups"][a][b]) if b in result["matchups"].get(a, {}) else "" for b in chars]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += ["", "## Cards", "",
-              "For each card: the duels of a character holding it (in the deck or as a core card), the share of them it "
-              "was played in, how many times it was played per duel, and the holder's win rate in the duels it was "
-              "played in and in those it was not. A card whose intervals do not overlap is one the duels tell apart; "
-              "a card played in most duels that it is held in is one the bots find worth playing.", "",
-              "| card | held by | duels held | played in (95% CI) | plays per duel | win rate when played (95% CI) | "
-              "when not played (95% CI) |", "|---|---|---:|---:|---:|---:|---:|"]
-    cards = sorted(result["cards"].items(), key=lambda kv: (-(kv[1]["win_rate_played"] or -1), kv[0]))
-    for cid, v in cards:
-        lines.append(f"| {v['name']} (`{cid}`) | {', '.join(v['characters'])} | {v['held']} | "
-                     f"{_pct(v, 'play_rate', 'play_ci95')} | {v['plays_per_duel']:.2f} | "
-                     f"{_pct(v, 'win_rate_played', 'win_ci95')} | {_pct(v, 'win_rate_not_played', 'not_played_ci95')} |")
+              "For each character and each card it held (in its deck or as a core card): its duels, the share of them "
+              "the card was played in, how many times it was played per duel, and the character's win rate in the duels "
+              "the card was played in and in those it was not. A card whose two intervals do not overlap is one the "
+              "duels tell apart; a card played in most duels it is held in is one the bots find worth playing.", ""]
+    for c in result["cards"]:
+        lines += [f"### {result['characters'][c]['name']} (`{c}`)", "",
+                  "| card | duels | played in (95% CI) | plays per duel | win rate when played (95% CI) | "
+                  "when not played (95% CI) |", "|---|---:|---:|---:|---:|---:|"]
+        for _, cid, v in card_rows(result, [c]):
+            lines.append(f"| {v['name']} (`{cid}`) | {v['held']} | {_pct(v, 'play_rate', 'play_ci95')} | "
+                         f"{v['plays_per_duel']:.2f} | {_pct(v, 'win_rate_played', 'win_ci95')} | "
+                         f"{_pct(v, 'win_rate_not_played', 'not_played_ci95')} |")
+        lines.append("")
     return lines

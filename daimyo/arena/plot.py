@@ -67,13 +67,17 @@ def save(fig, path_stem: Path | str) -> list[Path]:
     return out
 
 
-def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu cards") -> list[Path]:
+def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu cards", characters: list[str] | None = None,
+                  most: int = 50) -> list[Path]:
     """The card designer's plots (:func:`daimyo.arena.designer.study`): PATH_STEM-characters (each character's win
     rate and the matchup table) and PATH_STEM-cards (each card's win rate when played and when not, and how often it
-    is played, with 95% intervals); returns the files written."""
+    is played, with 95% intervals) for the cards of ``characters`` (default all), at most ``most`` of them (those
+    played in most duels); returns the files written."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from daimyo.arena.designer import card_rows
 
     stem = Path(path_stem)
     chars = list(study["characters"])
@@ -98,12 +102,13 @@ def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu car
     fig.tight_layout()
     out = save(fig, stem.parent / f"{stem.name}-characters")
 
-    cards = sorted(study["cards"], key=lambda c: (-(study["cards"][c]["win_rate_played"] or 0), c))
-    cards = [c for c in cards if study["cards"][c]["played"]]
-    height = max(3.0, 0.28 * len(cards) + 1.2)
+    played = [r for r in card_rows(study, characters) if r[2]["played"]]
+    keep = {(c, cid) for c, cid, _ in sorted(played, key=lambda r: -r[2]["played"])[:most]}
+    shown_rows = [r for r in played if (r[0], r[1]) in keep]
+    height = max(3.0, 0.28 * len(shown_rows) + 1.2)
     fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
-    ys = list(range(len(cards)))
-    rows = [study["cards"][c] for c in cards]
+    ys = list(range(len(shown_rows)))
+    rows = [v for _, _, v in shown_rows]
     rate = [r["win_rate_played"] for r in rows]
     axes[0].errorbar(rate, ys, xerr=[[r - c["win_ci95"][0] for r, c in zip(rate, rows, strict=True)],
                                      [c["win_ci95"][1] - r for r, c in zip(rate, rows, strict=True)]],
@@ -113,16 +118,16 @@ def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu car
     axes[0].axvline(0.5, color="grey", linestyle="--", linewidth=1)
     axes[0].set_xlim(0, 1)
     axes[0].set_yticks(ys)
-    axes[0].set_yticklabels([f"{r['name']} ({', '.join(r['characters'])})" for r in rows], fontsize=8)
+    axes[0].set_yticklabels([f"{v['name']} ({c})" for c, _, v in shown_rows], fontsize=8)
     axes[0].invert_yaxis()
-    axes[0].set_xlabel("holder's win rate (95% CI)")
+    axes[0].set_xlabel("the character's win rate (95% CI)")
     axes[0].legend(loc="lower right", fontsize=8)
     play = [r["play_rate"] for r in rows]
     axes[1].barh(ys, play, xerr=[[p - r["play_ci95"][0] for p, r in zip(play, rows, strict=True)],
                                  [r["play_ci95"][1] - p for p, r in zip(play, rows, strict=True)]],
                  color="#55a868", capsize=2)
     axes[1].set_xlim(0, 1)
-    axes[1].set_xlabel("share of its holders' duels it was played in (95% CI)")
-    fig.suptitle(f"{title}: cards by the holder's win rate when played")
+    axes[1].set_xlabel("share of the character's duels it was played in (95% CI)")
+    fig.suptitle(f"{title}: cards (of each character) by the win rate when played")
     fig.tight_layout()
     return out + save(fig, stem.parent / f"{stem.name}-cards")

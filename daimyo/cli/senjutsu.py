@@ -203,7 +203,7 @@ def _run_duels(duels, texts, workers, as_json, label):
         return play_duels(duels, texts, workers, on_row=lambda row: progress.advance(task))
 
 
-def _write_designer(study: dict, out: Path, stem: str, title: str, command: str) -> list[str]:
+def _write_designer(study: dict, out: Path, stem: str, title: str, command: str, focus: list[str] | None = None) -> list[str]:
     """OUT/STEM.md (the report), OUT/STEM.json (the figures) and the plots; returns the files written."""
     import importlib.util
     import json
@@ -214,7 +214,7 @@ def _write_designer(study: dict, out: Path, stem: str, title: str, command: str)
     from daimyo.arena.plot import plot_designer
 
     out.mkdir(parents=True, exist_ok=True)
-    plots = plot_designer(study, out / stem, title)
+    plots = plot_designer(study, out / stem, title, focus)
     lines = [f"# {title}", "", f"Written by `{command}`.", "",
              f"![characters]({stem}-characters.svg)", "", f"![cards]({stem}-cards.svg)", "", *report_lines(study), ""]
     (out / f"{stem}.md").write_text("\n".join(lines), encoding="utf-8")
@@ -226,26 +226,29 @@ def _print_designer(study: dict, top: int) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from daimyo.arena.designer import card_rows
+
     def pct(v, rate="win_rate", ci="ci95"):
         return "-" if v[rate] is None else f"{v[rate]:.0%} ({v[ci][0]:.0%}-{v[ci][1]:.0%})"
 
     con = Console()
     chars = list(study["characters"])
-    t = Table(title="characters: win rate (95% CI), overall and against each (row against column)")
+    t = Table(title="win rate (95% CI): overall, and the row's character against the column's")
     for col in ("character", "duels", "overall", *chars):
         t.add_column(col, justify="left" if col == "character" else "right")
     for c, v in study["characters"].items():
         t.add_row(c, str(v["duels"]), pct(v), *[pct(study["matchups"][c][o]) if o in study["matchups"].get(c, {}) else ""
                                                 for o in chars])
     con.print(t)
-    cards = sorted(study["cards"].items(), key=lambda kv: (-kv[1]["played"], kv[0]))[:top]
-    t = Table(title=f"cards, the {len(cards)} played in most duels (the holder's win rate, 95% CI)")
-    for col in ("card", "held by", "held", "played in", "plays/duel", "win when played", "when not played"):
-        t.add_column(col, justify="left" if col in ("card", "held by") else "right")
-    for cid, v in cards:
-        t.add_row(cid, ",".join(v["characters"]), str(v["held"]), pct(v, "play_rate", "play_ci95"), f"{v['plays_per_duel']:.2f}",
-                  pct(v, "win_rate_played", "win_ci95"), pct(v, "win_rate_not_played", "not_played_ci95"))
-    con.print(t)
+    for c in chars:
+        rows = sorted(card_rows(study, [c]), key=lambda r: (-r[2]["played"], r[1]))[:top]
+        t = Table(title=f"{c}: the {len(rows)} cards played in most duels, and its win rate (95% CI)")
+        for col in ("card", "duels", "played in", "plays/duel", "win if played", "if not"):
+            t.add_column(col, justify="left" if col == "card" else "right")
+        for _, cid, v in rows:
+            t.add_row(cid, str(v["held"]), pct(v, "play_rate", "play_ci95"), f"{v['plays_per_duel']:.2f}",
+                      pct(v, "win_rate_played", "win_ci95"), pct(v, "win_rate_not_played", "not_played_ci95"))
+        con.print(t)
 
 
 @senjutsu.command()
@@ -332,6 +335,7 @@ def balance(games, characters, cards, decks, bot, seed, workers, out, top, as_js
 
     from daimyo.arena.designer import round_robin, study as study_of
     from daimyo.cli.common import split_list
+    from daimyo.senjutsu.cards import sample_set
 
     _designer_bots([bot])
     texts, cs = _designer_cards(cards)
@@ -354,7 +358,8 @@ def balance(games, characters, cards, decks, bot, seed, workers, out, top, as_js
                  card_files=[t[0] for t in texts])
     cmd = (f"daimyo senjutsu balance --games {games} --characters {','.join(chars)} --bot {bot} --seed {seed}"
            + "".join(f" --cards {t[0]}" for t in texts) + (f" --decks {decks}" if decks else "") + f" --out {out}")
-    study["written"] = _write_designer(study, out, "balance", "Senjutsu balance", cmd)
+    own = [c for c in chars if c not in sample_set().characters]   # the designer's characters: their cards are plotted
+    study["written"] = _write_designer(study, out, "balance", "Senjutsu balance", cmd, own or None)
     if as_json:
         click.echo(json.dumps(study))
         return

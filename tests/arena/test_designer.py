@@ -43,18 +43,19 @@ def test_simulate_reports_characters_and_card_effects_from_the_users_file(tmp_pa
     mine = data["by_character"]["mine"]
     assert mine["duels"] == 4 and mine["wins"] == data["wins"][0]
     assert data["matchups"]["mine"]["tetsu"]["wins"] + data["matchups"]["tetsu"]["mine"]["wins"] == 4
-    breath = data["cards"]["mine-breath"]
-    assert breath["characters"] == ["mine"] and breath["held"] == 4 and breath["name"] == "My Breath"
+    assert set(data["cards"]) == {"mine", "tetsu"}
+    breath = data["cards"]["mine"]["mine-breath"]
+    assert breath["held"] == 4 and breath["name"] == "My Breath" and "mine-breath" not in data["cards"]["tetsu"]
     # the holder's wins split between the duels the card was played in and those it was not
     for cid in ("mine-breath", "mine-strike"):
-        c = data["cards"][cid]
+        c = data["cards"]["mine"][cid]
         won = (c["win_rate_played"] or 0) * c["played"] + (c["win_rate_not_played"] or 0) * (c["held"] - c["played"])
         assert abs(won - mine["wins"]) < 1e-4
         assert c["win_ci95"][0] <= (c["win_rate_played"] if c["played"] else 0) <= c["win_ci95"][1]
-    assert data["cards"]["mine-breath"]["played"] >= 1      # the core ability returns to the hand: the bot plays it
-    assert "mine-strike" not in {cid for cid, c in data["cards"].items() if "tetsu" in c["characters"]}
+    assert breath["played"] >= 1      # the core ability returns to the hand: the bot plays it
+    assert "mine-strike" in data["cards"]["mine"] and "mine-strike" not in data["cards"]["tetsu"]
     text = (out / "simulate.md").read_text()
-    assert "## Matchups" in text and "My Strike (`mine-strike`)" in text
+    assert "## Matchups" in text and "### Mine (`mine`)" in text and "My Strike (`mine-strike`)" in text
     assert all(Path(f).stat().st_size > 1000 for f in data["written"] if f.endswith((".png", ".svg")))
 
 
@@ -94,6 +95,7 @@ def test_balance_plays_every_pairing_from_both_sides_on_paired_seeds(tmp_path):
     assert json.loads((out / "balance.json").read_text())["cards"] == data["cards"]
     plain = study([], cs)
     assert plain["duels"] == 0 and plain["cards"] == {}
+    assert set(data["cards"]) == {"mine", "kaze", "tetsu"} and data["cards"]["kaze"]["kaze-breath"]["held"] == 4
 
 
 def test_a_bad_card_file_stops_with_the_loaders_message_and_writes_nothing(tmp_path):
