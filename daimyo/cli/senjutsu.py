@@ -228,8 +228,8 @@ def _print_designer(study: dict, top: int) -> None:
 
     from daimyo.arena.designer import card_rows
 
-    def pct(v, rate="win_rate", ci="ci95"):
-        return "-" if v[rate] is None else f"{v[rate]:.0%} ({v[ci][0]:.0%}-{v[ci][1]:.0%})"
+    def pct(v, rate="win_rate", ci="ci95"):   # 55% 43-67: the rate and its 95% interval, in percent
+        return "-" if v[rate] is None else f"{v[rate]:.0%} {v[ci][0] * 100:.0f}-{v[ci][1] * 100:.0f}"
 
     con = Console()
     chars = list(study["characters"])

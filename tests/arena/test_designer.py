@@ -112,3 +112,32 @@ def test_a_bad_card_file_stops_with_the_loaders_message_and_writes_nothing(tmp_p
     r = CliRunner().invoke(main, ["senjutsu", "simulate", "--cards", str(good), "--characters", "mine,tetsu",
                                   "--decks", "kaze-sample,tetsu-sample", "--games", "1"])
     assert r.exit_code == 2 and "'kaze-sample' is a deck of kaze, not of mine" in r.output
+
+
+def test_the_worked_example_of_the_docs_runs_as_written(tmp_path, monkeypatch):
+    """docs/senjutsu-cards.md, "A worked example": its commands run on its card file and print what the page shows
+    (if a bot changes, rerun the example and update the page)."""
+    import shlex
+
+    root = Path(__file__).parents[2]
+    page = (root / "docs/senjutsu-cards.md").read_text()
+    example = page[page.index("### A worked example"):]
+    (tmp_path / "my-cards.json").write_text((root / "docs/senjutsu-cards-example.json").read_text())
+    monkeypatch.chdir(tmp_path)
+    commands = [line[2:] for line in example.splitlines() if line.startswith("$ daimyo ")]
+    assert [shlex.split(c)[1:3] for c in commands] == [["senjutsu", "check-cards"], ["senjutsu", "simulate"],
+                                                       ["senjutsu", "balance"]]
+    for command in commands[:2]:
+        r = CliRunner().invoke(main, shlex.split(command)[1:])
+        assert r.exit_code == 0, r.output
+        shown = example[example.index(command) + len(command):].split("\n$ ")[0].split("```")[0]
+        for line in shown.strip().splitlines():   # the counts and wins the page shows (not its timings)
+            if line.startswith(("ok:", "p1 ", "p2 ", "│ ryu")):
+                assert line in r.output, line
+    assert (tmp_path / "ryu-vs-kaze" / "simulate.md").exists()
+    # the balance study with one duel a side instead of eight (the page's takes a minute)
+    args = shlex.split(commands[2])[1:]
+    args[args.index("--games") + 1] = "1"
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["duels"] == 20 and (tmp_path / "ryu-balance" / "balance-cards.svg").exists()
