@@ -190,7 +190,7 @@ def study(rows: list[dict], cs: CardSet) -> dict:
                     t[4] += r
     return {
         "duels": len(rows), "draws": draws, "mean_turns": round(turns / len(rows), 2) if rows else None,
-        "characters": {c: {**_rate(w, n), "name": cs.characters[c].name} for c, (w, n) in sorted(overall.items())},
+        "characters": {c: {**_rate(w, int(n)), "name": cs.characters[c].name} for c, (w, n) in sorted(overall.items())},
         "matchups": {c: {o: _rate(w, int(n)) for o, (w, n) in sorted(v.items())} for c, v in sorted(versus.items())},
         "cards": {c: {cid: _card(cs, cid, *t) for cid, t in sorted(by_card.items())} for c, by_card in sorted(cards.items())},
     }
