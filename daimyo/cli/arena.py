@@ -168,7 +168,8 @@ def _print(r: dict) -> None:
 
     out = Console()
     word = r.get("seat_word", "clan")
-    out.print(f"{r.get('title', 'Battle for Rokugan')}: {r['games']} games of {r['players']} players in {r['seconds']} s, "
+    players = " and ".join(map(str, r["players"])) if isinstance(r["players"], list) else r["players"]
+    out.print(f"{r.get('title', 'Battle for Rokugan')}: {r['games']} games of {players} players in {r['seconds']} s, "
               f"{r['blocks']} rotation blocks (seeds {r['seed']}..{r['seed'] + r['blocks'] - 1}, one deal per block)")
     if r.get("war_files"):
         out.print("war files: " + ", ".join(r["war_files"]))

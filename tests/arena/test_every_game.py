@@ -132,3 +132,12 @@ def test_arena_command_reads_a_war_file_and_refuses_a_bad_one(tmp_path):
     assert res.exit_code == 2 and "bad.war: line 2" in res.output
     res = CliRunner().invoke(main, ["arena", "--game", "senjutsu", "--bots", "heuristic,ismcts:1s", "--games", "1"])
     assert res.exit_code == 2 and "unknown bot 'ismcts:1s'" in res.output
+
+
+def test_choices_narrow_the_rotation_and_an_unknown_one_is_named():
+    specs = schedule(2, 4, ["heuristic", "random"], game_name="senjutsu", choices=["tetsu", "kaze"])
+    assert [s.clans for s in specs] == [("tetsu", "kaze"), ("tetsu", "kaze"), ("kaze", "tetsu"), ("kaze", "tetsu")]
+    with pytest.raises(ValueError, match="character: unknown nobody"):
+        schedule(2, 2, ["heuristic"], game_name="senjutsu", choices=["kaze", "nobody"])
+    with pytest.raises(ValueError, match="players: Senjutsu is played by 2 to 4 players, not 5"):
+        schedule(5, 2, ["heuristic"], game_name="senjutsu")
