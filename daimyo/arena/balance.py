@@ -1,7 +1,7 @@
 """The balance study behind ``daimyo rokugan balance``.
 
 For 2, 3, 4 and 5 players it plays arena games with the given bots in every seat (seats and clans
-rotated as in :mod:`.schedule`), then reports per-clan win rates with 95% intervals, the first
+rotated, seeds paired per rotation block, as in :mod:`.schedule`), then reports per-clan win rates with 95% intervals, the first
 player's advantage (the seat that won Setup 8's initiative draw), results by seat, and which
 secret objectives are met and score most. :func:`write_report` writes ``balance.md`` and its plots.
 """
@@ -68,8 +68,10 @@ def write_report(study: dict, docs: Path | str) -> list[Path]:
              f"Written by `daimyo rokugan balance --games {study['games_per_count']} --bots {','.join(study['bots'])} "
              f"--seed {study['seed']}`: {study['games_total']} games, {study['games_per_count']} at each player count, "
              f"every seat played by {', '.join(study['bots'])}. Seats and clans are rotated so that each clan sits "
-             "each seat equally often; a tie splits the win. Intervals are 95% Wilson score intervals; a clan is "
-             "marked **above** or **below** only when its interval excludes the fair share 1/N.", ""]
+             "each seat equally often, and the games of one rotation block (one game per bot) share their seed, so "
+             "they play the same deal with the seats turned (paired seeds); a tie splits the win. Intervals are 95% "
+             "Wilson score intervals; a clan is marked **above** or **below** only when its interval excludes the "
+             "fair share 1/N.", ""]
     lines += ["## Win rate per clan", "", "![win rate per clan](img/balance-clans.svg)", ""]
     for n, summ in study["by_players"].items():
         fair = 1 / int(n)

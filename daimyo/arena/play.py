@@ -1,53 +1,104 @@
-"""Play one arena game and keep everything needed to study and replay it."""
+"""Play one arena game of any registered game and keep everything needed to study and replay it.
+
+The game is reached through its registration (:mod:`daimyo.core.registry`): ``setup`` (or ``new_from_file`` for a
+game that starts from a war file), the bots of ``make_bot``, ``move_text`` for the record's lines, ``returns()`` for
+the result, ``scores`` when the game has them and ``write_record`` / ``record_from_file`` for the record. Two facts
+of the balance study are a game's own and are read by the small table :data:`FIRST_PLAYER` (who moves first) and by
+:func:`_objectives` (Battle for Rokugan's secret objectives); a game without them leaves them empty.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
-from daimyo.arena.schedule import GAME, GameSpec
+from daimyo.arena.schedule import GameSpec
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
 from daimyo.core.registry import game
 
+#: the first player, per game, read from the state as soon as it is known (None until then): Battle for Rokugan's
+#: first player of round one (Setup 8, before any initiative card is drawn), Senjutsu's top of the advantage
+#: tracker at setup (Player Setup 10)
+FIRST_PLAYER: dict[str, Callable[[Any], int | None]] = {
+    "rokugan": lambda s: s.first if s.round >= 1 else None,
+    "senjutsu": lambda s: s.advantage[0] if s.advantage else None,
+}
+
+
+def start_state(spec: GameSpec):
+    """The game ``spec`` describes, set up and not yet played."""
+    info = game(spec.game)
+    if info.starts_from_file:
+        assert info.new_from_file is not None and spec.start is not None
+        return info.new_from_file(spec.start)
+    return info.setup(spec.players, spec.seed, list(spec.clans))
+
 
 def play_spec(spec: GameSpec) -> dict:
-    """Play the game ``spec`` describes; returns its row (results, honor, objectives and the record)."""
+    """Play the game ``spec`` describes; returns its row (results, scores, first player, objectives and the record)."""
     t0 = time.perf_counter()
-    info = game(GAME)
-    s = info.setup(spec.players, spec.seed, list(spec.clans))
-    bots = {p: make_bot(GAME, spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
+    info = game(spec.game)
+    s = start_state(spec)
+    bots = {p: make_bot(spec.game, spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
+    first_of = FIRST_PLAYER.get(spec.game)
     acts: list[tuple[int, str]] = []
     first = None
-    moves = 0
     while not s.is_terminal():
-        if first is None and s.round >= 1:
-            first = s.first  # the first player of round one (Setup 8), before any initiative card is drawn
-        seat = s.to_act()[0]
-        move = bots[seat].choose(s, seat)
-        acts.append((seat, info.move_text(s, seat, move)))
-        s.apply_move(seat, move)
-        moves += 1
-    result = s.result
-    assert result is not None  # the game is over
+        if first is None and first_of is not None:
+            first = first_of(s)
+        acting = s.to_act()
+        if not acting:
+            raise RuntimeError(f"{info.title}: the game is not over but nobody is to act")
+        for seat in acting:  # a simultaneous choice: each seat in turn, none seeing the others' choice
+            if seat not in s.to_act():
+                break
+            move = bots[seat].choose(s, seat)
+            acts.append((seat, info.move_text(s, seat, move)))
+            s.apply_move(seat, move)
+    returns = s.returns()
+    best = max(returns)
+    if spec.start is not None:
+        assert info.record_from_file is not None
+        record = info.record_from_file(spec.start, acts)
+    else:
+        record = info.write_record(spec.players, spec.seed, list(spec.clans), acts)
     return {
         "game": spec.index,
+        "game_name": spec.game,
+        "start": spec.start_name,
         "seed": spec.seed,
         "players": spec.players,
         "bots": list(spec.bots),
-        "clans": list(spec.clans),
+        "clans": list(info.seat_names(s)) if info.seat_names is not None else list(spec.clans),
         "first": first,
-        "winners": list(result["winners"]),
-        "returns": s.returns(),
-        "scores": [row["total"] for row in result["scores"]],
-        "objectives": [[row["objective"], row["objective_met"], row["objective_honor"]] for row in result["scores"]],
-        "moves": moves,
+        "winners": [p for p, r in enumerate(returns) if r > 0 and r == best],
+        "returns": returns,
+        "scores": info.scores(s) if info.scores is not None else None,
+        "objectives": _objectives(spec.game, s),
+        "moves": len(acts),
         "seconds": round(time.perf_counter() - t0, 3),
-        "record": _with_bots(info.write_record(spec.players, spec.seed, list(spec.clans), acts), spec.bots),
+        "record": with_bots(record, spec.bots),
     }
 
 
-def _with_bots(record: str, bots: tuple[str, ...]) -> str:
-    """The record with a ``bots:`` line (the bot of each seat) closing its header (a record is header lines, a blank
-    line, then the actions: daimyo.core.record), so a stored game says who played it."""
-    header, _, actions = record.partition("\n\n")
-    return f"{header}\nbots: {' '.join(bots)}\n\n{actions}"
+def _objectives(game_name: str, s) -> list:
+    """Battle for Rokugan's secret objectives, per seat: [objective, met, honor it gave]; empty for other games."""
+    if game_name != "rokugan":
+        return []
+    return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in s.result["scores"]]
+
+
+def with_bots(record: str, bots: tuple[str, ...]) -> str:
+    """The record with a first comment line naming the bot of each seat (``# bots: heuristic random``), so a stored
+    game says who played it; every game's record reader skips comments, so it still replays."""
+    return f"# bots: {' '.join(bots)}\n{record}"
+
+
+def bots_of(record: str) -> list[str]:
+    """The bots a stored record names in its first line (:func:`with_bots`)."""
+    first = record.split("\n", 1)[0]
+    if not first.startswith("# bots: "):
+        raise ValueError("record: its first line is not '# bots: ...' (not an arena record)")
+    return first.removeprefix("# bots: ").split()

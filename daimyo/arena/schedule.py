@@ -1,53 +1,147 @@
-"""Who sits where, with which clan: a rotation that favours no bot.
+"""Who sits where, with which clan or character, on which deal: a rotation that favours no bot.
 
-Game ``i`` (``i`` from 0) seats bot ``bots[(i + j) % k]`` at seat ``j`` (``k`` bots), so over
-every ``k`` consecutive games each bot sits each seat equally often. Clans turn once per block of
-``k`` games: in block ``r`` seat ``j`` plays clan ``CLANS[(r + j * step) % 7]``, so over ``7 * k``
-games each bot plays each clan from each seat equally often (the step spreads the clans of one
-game around the clan list). Game ``i`` is played with seed ``seed + i``.
+The arena plays any game of the registry (:mod:`daimyo.core.registry`). Games come in **rotation blocks** of ``k``
+games (``k`` bots): game ``i`` (from 0) is in block ``i // k`` and seats bot ``bots[(i + j) % k]`` at seat ``j``, so
+within every block each bot sits each seat once. Everything else about a game is the block's:
+
+* its **seed**: every game of block ``b`` is played with seed ``seed + b`` (paired seeds), so the seatings of a
+  block play the same deal (the same shuffles, terrain, secret draws) and differ only in who sits where;
+* its **seat choices** (a game set up from seats): in Battle for Rokugan seat ``j`` of block ``b`` plays clan
+  ``CLANS[(b + j * step) % 7]`` (step 2 for 2-3 players, 1 for more), so over 7 blocks each bot plays each clan from
+  each seat equally often; a game with few choices (Senjutsu's characters) goes through every ordered choice of
+  distinct seat choices, each followed by its rotations (kaze-tetsu, then tetsu-kaze), so each pairing is played
+  from every side;
+* its **start file** (a game that starts from one, Rising Sun's war files): block ``b`` plays war file
+  ``b % len(files)``, whose clans are the seats' choices.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
-from daimyo.core.registry import game
+from daimyo.core.registry import GameInfo, game
 
-#: the game the arena plays, found through the registry: its rotation, results and balance study are Battle for
-#: Rokugan's (clans, Honor, objectives, the first player of Setup 8)
+#: the default game and its clans (Battle for Rokugan; the balance study is that game's)
 GAME = "rokugan"
 CLANS = tuple(game(GAME).seat_choices())
+#: a game with at most this many ordered seat choices plays every one of them (else the step rotation)
+ALL_ORDERS = 24
 
 
 @dataclass(frozen=True)
 class GameSpec:
+    """One arena game: everything that decides it (bots are seeded from ``seed`` and their seat)."""
+
     index: int
     seed: int
     bots: tuple[str, ...]
-    clans: tuple[str, ...]
+    clans: tuple[str, ...]              # the seat choices in seat order (clans, characters)
+    game: str = GAME
+    start: str | None = None            # the start file's text (a war file) for a game that starts from one
+    start_name: str | None = None       # its name (an example's name or the file's path)
+    block: int = 0                      # its rotation block: the games of a block share seed, seat choices and start
 
     @property
     def players(self) -> int:
-        return len(self.bots)
-
+        return len(self.clans)
 
 def seating(index: int, players: int, bots: list[str]) -> tuple[str, ...]:
     k = len(bots)
     return tuple(bots[(index + j) % k] for j in range(players))
 
 
+def _step_choices(block: int, players: int, choices: tuple[str, ...]) -> tuple[str, ...]:
+    n = len(choices)
+    step = 2 if players <= 3 else 1
+    while len({(j * step) % n for j in range(players)}) < players:
+        step += 1
+    return tuple(choices[(block + j * step) % n] for j in range(players))
+
+
+def _all_orders(players: int, choices: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every ordered choice of distinct seat choices, each followed by its rotations (a, b), (b, a), (a, c), (c, a)..."""
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for order in permutations(choices, players):
+        if order in seen:
+            continue
+        for r in range(players):
+            turned = order[r:] + order[:r]
+            seen.add(turned)
+            out.append(turned)
+    return out
+
+
+def choices_for(block: int, players: int, choices: tuple[str, ...]) -> tuple[str, ...]:
+    """The seat choices of rotation block ``block``: distinct, each choice at each seat equally often over a cycle."""
+    if len(choices) < players:
+        raise ValueError(f"players: {players} seats need {players} distinct choices, there are {len(choices)}")
+    orders = _all_orders(players, choices) if _count_orders(len(choices), players) <= ALL_ORDERS else None
+    return orders[block % len(orders)] if orders else _step_choices(block, players, choices)
+
+
+def _count_orders(n: int, players: int) -> int:
+    count = 1
+    for j in range(players):
+        count *= n - j
+    return count
+
+
 def clans_for(index: int, players: int, k: int) -> tuple[str, ...]:
-    """The clans of game ``index``: distinct, turned once per block of ``k`` games."""
-    block = index // k
-    n = len(CLANS)
-    step = 2 if players <= 3 else 1  # 7 is prime: any step gives distinct clans
-    return tuple(CLANS[(block + j * step) % n] for j in range(players))
+    """Battle for Rokugan's clans of game ``index`` (rotation blocks of ``k`` games)."""
+    return choices_for(index // k, players, CLANS)
 
 
-def schedule(players: int, games: int, bots: list[str], seed: int = 0) -> list[GameSpec]:
-    info = game(GAME)
-    if not info.min_players <= players <= info.max_players:
-        raise ValueError(f"{info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
+def schedule(players: int | None, games: int, bots: list[str], seed: int = 0, game_name: str = GAME,
+             starts: list[tuple[str, str]] | None = None, choices: list[str] | None = None) -> list[GameSpec]:
+    """The games of an arena run: ``games`` games of ``game_name`` between ``bots``, in rotation blocks.
+
+    ``players`` is the seats of a game set up from seats; a game that starts from a file takes its seats from each
+    of ``starts`` ((name, text) pairs; by default the game's examples), and ``players``, when given, must agree.
+    ``choices`` narrows the seat choices (clans, characters) the rotation goes through."""
+    info = game(game_name)
     if not bots:
-        raise ValueError("name at least one bot")
-    return [GameSpec(i, seed + i, seating(i, players, bots), clans_for(i, players, len(bots))) for i in range(games)]
+        raise ValueError("bots: name at least one bot")
+    k = len(bots)
+    if info.starts_from_file:
+        files = starts or [(name, _open(info, name)) for name in info.examples()]
+        seats = [_file_seats(info, name, text) for name, text in files]
+        if players is not None:
+            wrong = [name for (name, _), s in zip(files, seats, strict=True) if len(s) != players]
+            if wrong:
+                raise ValueError(f"players: {', '.join(wrong)} is not a {players}-player {info.start_file} "
+                                 f"({info.title} takes its players from its {info.start_file})")
+        out = []
+        for i in range(games):
+            b = i // k
+            name, text = files[b % len(files)]
+            clans = seats[b % len(files)]
+            out.append(GameSpec(i, seed + b, seating(i, len(clans), bots), clans, info.name, text, name, b))
+        return out
+    if players is None:
+        players = info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"players: {info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
+    pool = tuple(info.seat_choices())
+    if choices:
+        unknown = [c for c in choices if c not in pool]
+        if unknown:
+            raise ValueError(f"{info.seat_word}: unknown {', '.join(unknown)} ({', '.join(pool)})")
+        pool = tuple(dict.fromkeys(choices))
+    return [GameSpec(i, seed + i // k, seating(i, players, bots), choices_for(i // k, players, pool), info.name,
+                     block=i // k) for i in range(games)]
+
+
+def _open(info: GameInfo, name: str) -> str:
+    assert info.open_example is not None  # a game that starts from a file gives open_example (GameInfo checks)
+    return info.open_example(name)
+
+
+def _file_seats(info: GameInfo, name: str, text: str) -> tuple[str, ...]:
+    """The seats a start file names (the clans of a war file); a bad file is a ValueError naming it."""
+    assert info.new_from_file is not None and info.seat_names is not None
+    try:
+        return tuple(info.seat_names(info.new_from_file(text)))
+    except ValueError as e:
+        raise ValueError(f"{name}: {e}") from None

@@ -1,6 +1,8 @@
 """Arena results on disk: one SQLite row per game (stdlib ``sqlite3``), and each record as a text file.
 
-A record file replays with ``daimyo rokugan replay FILE``.
+A record file replays with its game's replay command (``daimyo rokugan replay FILE``, ``daimyo senjutsu replay FILE``,
+``daimyo risingsun replay FILE``), or with ``game(name).replay(text)``. A database written before the arena played
+other games (no ``game_name`` column) gets the new columns on opening; its rows read as Battle for Rokugan's.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-_COLUMNS = ("game", "seed", "players", "bots", "clans", "first", "winners", "returns", "scores", "objectives",
+_COLUMNS = ("game", "game_name", "start", "seed", "players", "bots", "clans", "first", "winners", "returns", "scores", "objectives",
             "moves", "seconds", "record")
 _JSON = {"bots", "clans", "winners", "returns", "scores", "objectives"}
 
@@ -24,11 +26,18 @@ class Store:
         self.db = sqlite3.connect(self.folder / "arena.sqlite")
         self.db.execute("create table if not exists games (run text, game integer, seed integer, players integer, "
                         "bots text, clans text, first integer, winners text, returns text, scores text, objectives text, "
-                        "moves integer, seconds real, record text)")
+                        "moves integer, seconds real, record text, game_name text default 'rokugan', start text)")
+        have = {r[1] for r in self.db.execute("pragma table_info(games)")}
+        if "game_name" not in have:   # a database of the Battle for Rokugan-only arena
+            self.db.execute("alter table games add column game_name text default 'rokugan'")
+        if "start" not in have:
+            self.db.execute("alter table games add column start text")
+        self.db.commit()
 
     def add(self, run: str, row: dict) -> Path:
-        values = [json.dumps(row[c]) if c in _JSON else row[c] for c in _COLUMNS]
-        self.db.execute(f"insert into games values (?, {', '.join('?' * len(_COLUMNS))})", [run, *values])
+        values = [json.dumps(row[c]) if c in _JSON else row.get(c) for c in _COLUMNS]
+        self.db.execute(f"insert into games (run, {', '.join(_COLUMNS)}) values (?, {', '.join('?' * len(_COLUMNS))})",
+                        [run, *values])
         self.db.commit()
         path = self.record_path(run, row["game"])
         path.write_text(row["record"], encoding="utf-8")
@@ -36,6 +45,10 @@ class Store:
 
     def record_path(self, run: str, game: int) -> Path:
         return self.folder / "records" / f"{run}-game-{game:05d}.txt"
+
+    def runs(self) -> list[str]:
+        """The runs stored, in the order they were first stored."""
+        return [r[0] for r in self.db.execute("select run from games group by run order by min(rowid)")]
 
     def rows(self, run: str | None = None) -> list[dict]:
         q = "select " + ", ".join(_COLUMNS) + " from games" + (" where run = ?" if run else "") + " order by game"

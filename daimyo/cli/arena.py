@@ -1,4 +1,4 @@
-"""``daimyo arena``: bots against bots, seats and clans rotated; ratings, win rates, a plot and stored games."""
+"""``daimyo arena``: bots against bots in any game, seats and clans rotated, paired seeds; ratings, win rates, plots, stored games."""
 
 from __future__ import annotations
 
@@ -10,22 +10,31 @@ from pathlib import Path
 import click
 
 
-def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
-    from daimyo.arena.schedule import GAME
-    from daimyo.bots.registry import bot_names, make_bot
-
-    known = bot_names(GAME)
+def _bot_names(value: str) -> list[str]:
     names = [b.strip() for b in value.split(",") if b.strip()]
     if not names:
-        raise click.BadParameter("name at least one bot, e.g. random,heuristic")
+        raise click.BadParameter("name at least one bot, e.g. random,heuristic", param_hint="--bots")
+    return names
+
+
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
+    """--bots of ``daimyo rokugan balance`` (Battle for Rokugan's bots)."""
+    return check_bots("rokugan", _bot_names(value))
+
+
+def check_bots(game_name: str, names: list[str]) -> list[str]:
+    """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter otherwise."""
+    from daimyo.bots.registry import bot_names, make_bot
+
+    known = bot_names(game_name)
     for b in names:
-        if b.partition(":")[0] not in known:
-            raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written ismcts:1s or ismcts:200)")
-    try:
-        for b in names:
-            make_bot(GAME, b, 0)
-    except ValueError as e:
-        raise click.BadParameter(str(e)) from None
+        try:
+            make_bot(game_name, b, 0)
+        except ValueError as e:
+            if b.partition(":")[0] in known:   # a bot of the game with a bad budget: its own message
+                raise click.BadParameter(str(e), param_hint="--bots") from None
+            raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written name:1s or "
+                                     f"name:200; bots from outside daimyo: docs/bot-protocol.md)", param_hint="--bots") from None
     return names
 
 
@@ -40,13 +49,26 @@ def _need_arena_extra(ray: bool = False) -> None:
                                    "(or python3 -m pip install '.[arena]' in a checkout)")
 
 
+def _game_names() -> list[str]:
+    from daimyo.core.registry import GAME_MODULES
+    return list(GAME_MODULES)
+
+
 @click.command()
-@click.option("--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Players per game (2 to 5).")
+@click.option("--game", "game_name", type=click.Choice(_game_names()), default="rokugan", show_default=True,
+              help="The game: rokugan, senjutsu or risingsun (Rising Sun's War Phase, from war files).")
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Players per game (default 2; Rising Sun takes them from its war files).")
 @click.option("--games", type=click.IntRange(min=1), default=20, show_default=True, help="Games to play.")
-@click.option("--bots", "bots", callback=_bots, default="random,heuristic", show_default=True,
-              help="Comma-separated bots: random, heuristic, ismcts[:budget] (budget: iterations, or seconds as 1s), "
-                   "or from outside daimyo: exec:COMMAND, package.module:Class (docs/bot-protocol.md).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option("--bots", "bots_text", default="random,heuristic", show_default=True,
+              help="Comma-separated bots of the game: random, heuristic, a search bot with a budget (ismcts:1s, "
+                   "ismcts:200), or from outside daimyo: exec:COMMAND, package.module:Class (docs/bot-protocol.md).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Rotation block b (games b*K to b*K+K-1 for K bots) is played with seed SEED+b.")
+@click.option("--war", "wars", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Rising Sun: a war file to play (repeatable; default: the example war files), one per rotation block in turn.")
+@click.option("--choices", "choices_text", default=None,
+              help="Comma-separated clans or characters the rotation goes through (default: all of the game's).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
 @click.option("--ray", "ray_address", default=None,
               help="Run the games as Ray tasks on this cluster (address or 'auto'); 'local' starts a one-CPU Ray instance here.")
@@ -54,12 +76,16 @@ def _need_arena_extra(ray: bool = False) -> None:
               help="Folder for arena.sqlite, the game records and the plots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--bench", "bench", is_flag=True,
-              help="Instead of games: time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
-def arena(players: int, games: int, bots: list[str], seed: int, workers: int | None, ray_address: str | None, out: Path,
-          as_json: bool, bench: bool) -> None:
-    """Play GAMES games of PLAYERS players between BOTS, rotating seats and clans so no bot is favoured."""
+              help="Battle for Rokugan: instead of games, time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
+def arena(game_name: str, players: int | None, games: int, bots_text: str, seed: int, wars: tuple[Path, ...],
+          choices_text: str | None, workers: int | None, ray_address: str | None, out: Path, as_json: bool, bench: bool) -> None:
+    """Play GAMES games between BOTS, rotating seats and clans (or characters, or war files) so no bot is favoured;
+    the seatings of a rotation block share one deal (paired seeds)."""
+    bots = check_bots(game_name, _bot_names(bots_text))
     if bench:
-        _bench(players, games, bots, seed, as_json)
+        if game_name != "rokugan":
+            raise click.UsageError("--bench times Battle for Rokugan's ISMCTS; leave out --game or give --game rokugan")
+        _bench(players or 2, games, bots, seed, as_json)
         return
     _need_arena_extra(ray=ray_address is not None)
     from rich.console import Console
@@ -70,11 +96,23 @@ def arena(players: int, games: int, bots: list[str], seed: int, workers: int | N
     from daimyo.arena.schedule import schedule
     from daimyo.arena.stats import summarize
     from daimyo.arena.store import Store
+    from daimyo.core.registry import game
 
-    specs = schedule(players, games, bots, seed)
+    info = game(game_name)
+    if wars and not info.starts_from_file:
+        raise click.UsageError(f"--war: {info.title} does not start from a war file")
+    starts = [(str(w), w.read_text(encoding="utf-8")) for w in wars] or None
+    choices = [c.strip() for c in choices_text.split(",") if c.strip()] if choices_text else None
+    if choices and info.starts_from_file:
+        raise click.UsageError(f"--choices: {info.title} takes its {info.seat_word}s from its {info.start_file}s")
+    try:
+        specs = schedule(players, games, bots, seed, game_name, starts=starts, choices=choices)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
     workers = workers or os.cpu_count() or 1
     store = Store(out)
-    run = f"p{players}-s{seed}-{int(time.time())}"
+    counts = sorted({s.players for s in specs})
+    run = f"{game_name}-p{'-'.join(map(str, counts))}-s{seed}-{int(time.time())}"
     err = Console(stderr=True)
     progress = Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                         console=err, disable=as_json or not err.is_terminal)
@@ -89,9 +127,14 @@ def arena(players: int, games: int, bots: list[str], seed: int, workers: int | N
         rows = run_games(specs, workers=workers, ray_address=ray_address, on_row=on_row)
     store.close()
     summary = summarize(rows)
-    summary.update(players=players, bots_spec=bots, seed=seed, seconds=round(time.perf_counter() - t0, 2), run=run,
+    summary.update(game=game_name, title=info.title, seat_word=info.seat_word, players=counts[0] if len(counts) == 1 else counts,
+                   bots_spec=bots, seed=seed, blocks=specs[-1].block + 1, seconds=round(time.perf_counter() - t0, 2), run=run,
                    database=str(out / "arena.sqlite"), records=str(out / "records"))
-    files = plot_summary(summary, out / f"{run}-plot", title=f"{players}-player arena: {', '.join(bots)}")
+    if info.starts_from_file:
+        summary["war_files"] = list(dict.fromkeys(s.start_name for s in specs))
+    who = "-".join(map(str, counts))
+    files = plot_summary(summary, out / f"{run}-plot", title=f"{info.title}, {who} players: {', '.join(bots)}",
+                         seat_word=info.seat_word)
     summary["plots"] = [str(f) for f in files]
     if as_json:
         click.echo(json.dumps(summary))
@@ -124,7 +167,12 @@ def _print(r: dict) -> None:
     from rich.table import Table
 
     out = Console()
-    out.print(f"{r['games']} games of {r['players']} players in {r['seconds']} s (seeds {r['seed']}..{r['seed'] + r['games'] - 1})")
+    word = r.get("seat_word", "clan")
+    players = " and ".join(map(str, r["players"])) if isinstance(r["players"], list) else r["players"]
+    out.print(f"{r.get('title', 'Battle for Rokugan')}: {r['games']} games of {players} players in {r['seconds']} s, "
+              f"{r['blocks']} rotation blocks (seeds {r['seed']}..{r['seed'] + r['blocks'] - 1}, one deal per block)")
+    if r.get("war_files"):
+        out.print("war files: " + ", ".join(r["war_files"]))
     t = Table(title="bots (a tie splits the win; 95% Wilson intervals)")
     for col in ("bot", "seats", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
         t.add_column(col, justify="left" if col == "bot" else "right")
@@ -134,13 +182,13 @@ def _print(r: dict) -> None:
                   f"{rt.get('mu', float('nan')):.2f}", f"{rt.get('sigma', float('nan')):.2f}", f"{rt.get('ordinal', float('nan')):.2f}")
     out.print(t)
     for n, clans in r["clans"].items():
-        t = Table(title=f"clans, {n} players")
-        for col in ("clan", "seats", "wins", "win rate", "95% CI"):
-            t.add_column(col, justify="left" if col == "clan" else "right")
+        t = Table(title=f"{word}s, {n} players")
+        for col in (word, "seats", "wins", "win rate", "95% CI"):
+            t.add_column(col, justify="left" if col == word else "right")
         for c, v in sorted(clans.items(), key=lambda kv: -kv[1]["win_rate"]):
             t.add_row(c, str(v["seats"]), f"{v['wins']:g}", f"{v['win_rate']:.1%}", f"{v['ci95'][0]:.1%}-{v['ci95'][1]:.1%}")
         out.print(t)
-    out.print(f"results: {r['database']} (records in {r['records']}; replay one with daimyo rokugan replay FILE)")
+    out.print(f"results: {r['database']} (records in {r['records']}; replay one with daimyo {r.get('game', 'rokugan')} replay FILE)")
     out.print(f"plots: {', '.join(r['plots'])}")
 
 
