@@ -7,6 +7,29 @@ import sys
 import click
 
 
+def env_lang() -> str:
+    """The language of the environment (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, as POSIX orders them):
+    ``pl_PL.UTF-8`` -> ``pl``; a language the catalogue lacks (or none, ``C``, ``POSIX``) -> ``en``."""
+    import os
+
+    from daimyo.words import LANGS
+
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGS else LANGS[0]
+    return LANGS[0]
+
+
+def lang_option(f):
+    """``--lang``: the language of what a command prints (default: the environment's, see :func:`env_lang`)."""
+    from daimyo.words import LANGS
+
+    return click.option("--lang", type=click.Choice(list(LANGS)), default=env_lang, show_default="from LC_ALL / LANG, else en",
+                        help="The language of what is printed (the catalogue daimyo/words).")(f)
+
+
 def fail_on_file(path, e: Exception) -> None:
     """Say what is wrong with a file (``path: line N: message``) and exit with status 1."""
     msg = str(e)
