@@ -56,20 +56,32 @@ def replay_file(path, replay_text):
         fail_on_file(path, e)
 
 
-def echo_replay(rep, describe, as_json: bool, first: str) -> None:
+def echo_replay(rep, describe, as_json: bool, first: str, lang: str = "en") -> None:
     """Print a replay's public events, a line per action (``first`` names the starting step), or all as JSON."""
     import json
+
+    from daimyo.words import t
 
     if as_json:
         events = [{"line": line, **e.to_dict()} for line, _actor, _action, evs in rep.steps for e in evs if e.visible(None)]
         click.echo(json.dumps({"state": rep.state.view(None), "events": events}, default=list))
         return
     for line, actor, action, evs in rep.steps:
-        click.echo(f"line {line}: {actor}: {action}" if action is not None else first)
+        click.echo(t("term.replay.line", {"line": line, "actor": actor, "action": action}, lang) if action is not None else first)
         for e in evs:
             if e.visible(None):
                 for text in describe(e):
                     click.echo(f"    {text.strip()}")
+
+
+def aligned(headers: list[str], rows: list[list], right: set[int] | None = None, indent: str = "") -> list[str]:
+    """A table as lines of text, each column as wide as its widest cell; the columns in ``right`` (numbers)
+    aligned to the right, the others to the left."""
+    right = right or set()
+    cells = [[str(c) for c in row] for row in [headers, *rows]]
+    widths = [max(len(r[k]) for r in cells) for k in range(len(headers))]
+    return [indent + "  ".join(c.rjust(w) if k in right else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in cells]
 
 
 def split_list(value: str, option: str) -> list[str]:
