@@ -27,6 +27,7 @@ from rich.text import Text
 
 from daimyo.bots import bot_seed
 from daimyo.bots.rokugan import make_bot
+from daimyo.cli.rokugan.render import phase_name
 from daimyo.cli.rokugan.words import (
     card_name,
     clan_name,
@@ -186,7 +187,7 @@ def compact_board(view: dict, lang: str = "en") -> list:
 def status_text(view: dict, lang: str = "en") -> Text:
     """Round, phase, first player and whose turn it is."""
     rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
-    parts = [rnd, words("term.status.phase", {"phase": view["phase"]}, lang)]
+    parts = [rnd, words("term.status.phase", {"phase": phase_name(view["phase"], lang)}, lang)]
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
         parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
