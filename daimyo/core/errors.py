@@ -1,5 +1,7 @@
 """Errors raised by the rules engines and the text formats."""
 
+import re
+
 
 class RuleViolation(ValueError):
     """An action broke a rule. ``rule`` names the rulebook section; the state is unchanged.
@@ -18,3 +20,30 @@ class RuleViolation(ValueError):
 
 class FormatError(ValueError):
     """A position, record or data file could not be read. The message names the line or field."""
+
+
+_PARAM = re.compile(r"\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}")
+
+
+def english(template: str, params: dict) -> str:
+    """``template`` filled with ``params``: ``{name}`` is the value, ``{name|one|other}`` the word that agrees with
+    the number ``name`` (the catalogue's English rule, daimyo/words; the engines import nothing from there)."""
+
+    def one(m: re.Match) -> str:
+        value = params[m.group(1)]
+        if m.group(2) is None:
+            return str(value)
+        return m.group(2) if value == 1 else m.group(3)
+
+    return _PARAM.sub(one, template)
+
+
+def reason(code: str, template: str, rule: str, /, **params) -> tuple[str, str, str, dict]:
+    """Why an action is illegal, as ``(message, rule, code, params)`` (``RuleViolation(*reason(...))`` raises it):
+    the English ``template`` is the catalogue's ``err.<code>`` word for word (a test reads both), filled with ``params``."""
+    return english(template, params), rule, code, params
+
+
+def violation(code: str, template: str, rule: str, /, **params) -> RuleViolation:
+    """The RuleViolation of :func:`reason`."""
+    return RuleViolation(*reason(code, template, rule, **params))

@@ -1,19 +1,54 @@
 """The engines' rule messages in words: a :class:`~daimyo.core.errors.RuleViolation` carries a code and its
-parameters beside its English message; :func:`rule_text` says it in a language from the catalogue's
-``err.<code>`` template (the browser does the same with the ``code`` and ``params`` the server sends,
-docs/server-protocol.md). A message without a code, or a code the catalogue lacks, stays as the engine wrote it.
+parameters beside its English message (``daimyo.core.errors.reason``); :func:`rule_text` says it in a language
+from the catalogue's ``err.<code>`` template. The English template is the engine's message word for word, so
+English is the message itself; in another language the parameters that name a printed thing (a clan, a
+province, a card, a phase, a Kamae...) are named in that language too. The server sends every language's
+sentence with the code and params (docs/server-protocol.md), so the browser shows the one it speaks.
+A message without a code, or a code the catalogue lacks, stays as the engine wrote it.
 """
 
 from __future__ import annotations
 
-from daimyo.words import has, t
+from daimyo.words import LANGS, has, t
+
+
+def _named(code: str, params: dict, lang: str) -> dict:
+    """``params`` with the ids of printed things in words of ``lang`` (the game is the code's prefix)."""
+    out = dict(params)
+    game = code.split(".", 1)[0]
+
+    def key(name: str, prefix: str) -> None:
+        value = out.get(name)
+        if isinstance(value, str) and has(prefix + value, "en"):
+            out[name] = t(prefix + value, None, lang)
+
+    if game == "rk":
+        from daimyo.rokugan.data import RULES
+        from daimyo.words.rokugan import RokuganWords
+
+        w = RokuganWords(lang)
+        key("clan", "clan.")
+        key("card", "card.")
+        key("kind", "err.kind.")
+        key("phase", "phase.")
+        if out.get("province") in RULES.province_index:
+            out["province"] = w.province(out["province"])
+    elif game == "rs":
+        key("step", "term.rs.step.")
+        key("kind", "rs.figure.")
+    elif game == "sj":
+        key("kamae", "sj.kamae.")
+        key("phase", "sj.phase.")
+        key("kind", "sj.phase.")
+        key("terrain", "sj.terrain.")
+    return out
 
 
 def message_text(code: str | None, params: dict | None, message: str, lang: str = "en") -> str:
-    """The sentence of rule message ``code`` filled with ``params`` in ``lang``; ``message`` when there is no such code."""
-    if not code or not has("err." + code, "en"):
+    """The rule message ``code`` with ``params`` in ``lang``: ``message`` itself in English, or when there is no such code."""
+    if not code or lang == LANGS[0] or not has("err." + code, "en"):
         return message
-    return t("err." + code, params or {}, lang)
+    return t("err." + code, _named(code, params or {}, lang), lang)
 
 
 def rule_text(e, lang: str = "en", with_rule: bool = False) -> str:
@@ -21,3 +56,8 @@ def rule_text(e, lang: str = "en", with_rule: bool = False) -> str:
     text = message_text(getattr(e, "code", ""), getattr(e, "params", None), getattr(e, "message", str(e)), lang)
     rule = getattr(e, "rule", "")
     return f"{text} [{rule}]" if with_rule and rule else text
+
+
+def texts(e) -> dict[str, str]:
+    """A RuleViolation's message in every language of the catalogue (what the server sends)."""
+    return {lang: rule_text(e, lang) for lang in LANGS}

@@ -47,6 +47,7 @@ from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.record import Recorder
 from daimyo.words import t as words
+from daimyo.words.errors import rule_text
 
 #: how many legal actions are listed by themselves at each decision (more: ask with ? or moves)
 LIST_AT_MOST = 24
@@ -477,10 +478,7 @@ class TerminalGame:
             try:
                 events = self.rec.apply(Action(self.human, line))
             except RuleViolation as e:
-                msg = str(e)
-                if e.rule and msg.endswith(f" [{e.rule}]"):
-                    msg = msg[: -len(e.rule) - 3]
-                self.say(self.words("term.illegal", message=msg), style="red", whole=True)
+                self.say(self.words("term.illegal", message=rule_text(e, self.lang)), style="red", whole=True)
                 if e.rule:
                     self.say(self.words("term.rule", rule=e.rule), style="red", whole=True)
                 continue
