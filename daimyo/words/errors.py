@@ -9,7 +9,12 @@ A message without a code, or a code the catalogue lacks, stays as the engine wro
 
 from __future__ import annotations
 
-from daimyo.words import LANGS, has, t
+import re
+from functools import cache
+
+from daimyo.words import LANGS, catalogue, has, t
+
+_PARAM = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
 
 def _named(code: str, params: dict, lang: str) -> dict:
@@ -61,3 +66,48 @@ def rule_text(e, lang: str = "en", with_rule: bool = False) -> str:
 def texts(e) -> dict[str, str]:
     """A RuleViolation's message in every language of the catalogue (what the server sends)."""
     return {lang: rule_text(e, lang) for lang in LANGS}
+
+
+@cache
+def _patterns(prefix: str) -> list[tuple[str, re.Pattern]]:
+    """The English templates ``err.<prefix>*`` as patterns that read a message back into its params."""
+    out = []
+    for key, template in sorted(catalogue("en").items()):
+        if not key.startswith("err." + prefix):
+            continue
+        parts, seen, at = ["^"], set(), 0
+        for m in _PARAM.finditer(template):
+            parts.append(re.escape(template[at:m.start()]))
+            name, forms = m.group(1), m.group(2)
+            if forms is not None:
+                parts.append("(?:" + "|".join(re.escape(f) for f in forms.split("|")) + ")")
+            elif name in seen:
+                parts.append(f"(?P={name})")
+            else:
+                seen.add(name)
+                parts.append(f"(?P<{name}>.+?)")
+            at = m.end()
+        parts.append(re.escape(template[at:]) + "$")
+        out.append((key[4:], re.compile("".join(parts))))
+    return out
+
+
+def parse_message(message: str, prefix: str) -> tuple[str, dict] | None:
+    """The code and params of an engine's English rule message of one game (``prefix``: ``rk.``...), read back
+    from the catalogue's templates: for messages that reach the words as text (a token removed at Resolution
+    step 2 carries its rule message in the event). None when no template says it."""
+    for code, pattern in _patterns(prefix):
+        m = pattern.match(message)
+        if m:
+            return code, m.groupdict()
+    return None
+
+
+def said(message: str, prefix: str, lang: str) -> str:
+    """An engine's English rule message of one game (``message [rule]`` or ``message``) in ``lang``: the message
+    read back into its code and params (:func:`parse_message`) and said from the catalogue; as written when unknown."""
+    m = re.match(r"^(.*) \[([^\[\]]*)\]$", message)
+    text = m.group(1) if m else message
+    found = parse_message(text, prefix)
+    return message_text(found[0], found[1], text, lang) if found else message
+
