@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from daimyo.core.game import Action
 from daimyo.words import t as _t
@@ -149,7 +150,7 @@ ReadLine = Callable[[str, bool], str]
 class TerminalDuel:
     """One duel at the terminal: the game, the bots, the human's seat (None: bots only), what has been done."""
 
-    game: object
+    game: Any
     bots: dict
     human: int | None
     screen: DuelScreen

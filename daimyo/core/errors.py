@@ -12,7 +12,7 @@ class RuleViolation(ValueError):
     code, filled with its params, is the message word for word (tests/words checks it).
     """
 
-    def __init__(self, message: str, rule: str = "", code: str = "", params: dict | None = None):
+    def __init__(self, message: str, rule: str | None = "", code: str = "", params: dict | None = None):
         self.message, self.rule = message, rule
         self.code, self.params = code, dict(params or {})
         super().__init__(f"{message} [{rule}]" if rule else message)
@@ -38,12 +38,12 @@ def english(template: str, params: dict) -> str:
     return _PARAM.sub(one, template)
 
 
-def reason(code: str, template: str, rule: str, /, **params) -> tuple[str, str, str, dict]:
+def reason(code: str, template: str, rule: str | None, /, **params) -> tuple[str, str | None, str, dict]:
     """Why an action is illegal, as ``(message, rule, code, params)`` (``RuleViolation(*reason(...))`` raises it):
     the English ``template`` is the catalogue's ``err.<code>`` word for word (a test reads both), filled with ``params``."""
     return english(template, params), rule, code, params
 
 
-def violation(code: str, template: str, rule: str, /, **params) -> RuleViolation:
+def violation(code: str, template: str, rule: str | None, /, **params) -> RuleViolation:
     """The RuleViolation of :func:`reason`."""
     return RuleViolation(*reason(code, template, rule, **params))

@@ -272,7 +272,7 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
     return []
 
 
-def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | None:
+def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | None, str, dict] | None:
     """Why move ``m`` by ``seat`` is illegal now (message, section), or None. It never tells another seat's bid."""
     step = s.step
     assert step is not None  # a move is asked for only during a battle

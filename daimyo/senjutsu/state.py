@@ -309,7 +309,7 @@ class SenjutsuState(GameState):
             raise RuleViolation(*self._why_illegal(seat, text, PHASES[self.phase].rule(self)))
         return self.apply_move(seat, text)
 
-    def _why_illegal(self, seat: int, text: str, rule: str) -> tuple[str, str, str, dict]:
+    def _why_illegal(self, seat: int, text: str, rule: str) -> tuple[str, str | None, str, dict]:
         if self.phase == CHOOSE and text.startswith("play "):
             return turn.why_not_chosen(self, seat, text[5:], rule)
         return reason("sj.not_legal", "'{action}' is not a legal action now (expected a {kind} action)", rule, action=text,

@@ -126,7 +126,7 @@ def choose_options(s: SenjutsuState, seat: int) -> list[str]:
     return out
 
 
-def why_not_chosen(s: SenjutsuState, seat: int, cid: str, rule: str = "") -> tuple[str, str, str, dict]:
+def why_not_chosen(s: SenjutsuState, seat: int, cid: str, rule: str = "") -> tuple[str, str | None, str, dict]:
     """Why card ``cid`` cannot be chosen, as a reason (message, rule, code, params: daimyo.core.errors.reason)."""
     d = s.duellists[seat]
     if cid not in s.card_set.cards:

@@ -41,7 +41,7 @@ class ActError(Exception):
         self.reason = reason
 
     def to_message(self) -> dict:
-        msg = {"type": "error", "code": self.code, "message": self.message}
+        msg: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
         if self.rule:
             msg["rule"] = self.rule
         if self.reason:
