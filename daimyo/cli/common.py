@@ -7,6 +7,29 @@ import sys
 import click
 
 
+def env_lang() -> str:
+    """The language of the environment (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, as POSIX orders them):
+    ``pl_PL.UTF-8`` -> ``pl``; a language the catalogue lacks (or none, ``C``, ``POSIX``) -> ``en``."""
+    import os
+
+    from daimyo.words import LANGS
+
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGS else LANGS[0]
+    return LANGS[0]
+
+
+def lang_option(f):
+    """``--lang``: the language of what a command prints (default: the environment's, see :func:`env_lang`)."""
+    from daimyo.words import LANGS
+
+    return click.option("--lang", type=click.Choice(list(LANGS)), default=env_lang, show_default="from LC_ALL / LANG, else en",
+                        help="The language of what is printed (the catalogue daimyo/words).")(f)
+
+
 def fail_on_file(path, e: Exception) -> None:
     """Say what is wrong with a file (``path: line N: message``) and exit with status 1."""
     msg = str(e)
@@ -33,20 +56,32 @@ def replay_file(path, replay_text):
         fail_on_file(path, e)
 
 
-def echo_replay(rep, describe, as_json: bool, first: str) -> None:
+def echo_replay(rep, describe, as_json: bool, first: str, lang: str = "en") -> None:
     """Print a replay's public events, a line per action (``first`` names the starting step), or all as JSON."""
     import json
+
+    from daimyo.words import t
 
     if as_json:
         events = [{"line": line, **e.to_dict()} for line, _actor, _action, evs in rep.steps for e in evs if e.visible(None)]
         click.echo(json.dumps({"state": rep.state.view(None), "events": events}, default=list))
         return
     for line, actor, action, evs in rep.steps:
-        click.echo(f"line {line}: {actor}: {action}" if action is not None else first)
+        click.echo(t("term.replay.line", {"line": line, "actor": actor, "action": action}, lang) if action is not None else first)
         for e in evs:
             if e.visible(None):
                 for text in describe(e):
                     click.echo(f"    {text.strip()}")
+
+
+def aligned(headers: list[str], rows: list[list], right: set[int] | None = None, indent: str = "") -> list[str]:
+    """A table as lines of text, each column as wide as its widest cell; the columns in ``right`` (numbers)
+    aligned to the right, the others to the left."""
+    right = right or set()
+    cells = [[str(c) for c in row] for row in [headers, *rows]]
+    widths = [max(len(r[k]) for r in cells) for k in range(len(headers))]
+    return [indent + "  ".join(c.rjust(w) if k in right else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in cells]
 
 
 def split_list(value: str, option: str) -> list[str]:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import click
 
-from daimyo.cli.common import echo_replay, fail_on_file, replay_file
+from daimyo.cli.common import aligned, echo_replay, fail_on_file, lang_option, replay_file
+from daimyo.words import t
+from daimyo.words.errors import rule_text
 from daimyo.words.risingsun import lines
 
 
@@ -21,31 +23,51 @@ def describe(e, lang: str = "en") -> list[str]:
     return lines(e, lang)
 
 
-def _result_lines(result: dict) -> list[str]:
-    lines = ["", "clan        VP  war tokens (season + bonus)  total  coins"]
-    for clan, r in result["players"].items():
-        t = r["war_tokens"]
-        lines.append(f"{clan:<10} {r['vp']:>3}  {t['by_season']:>3} + {t['bonus']:<3} ({', '.join(r['tokens']) or '-'})"
-                     f"  {r['total']:>5}  {r['coins']:>5}")
-    lines.append(f"Honor: {' > '.join(result['honor'])}")
-    lines.append(f"Leader: {result['winner']}")
-    return lines
+def _result_lines(result: dict, lang: str = "en") -> list[str]:
+    """The War Phase's result as an aligned table (clan, VP, war tokens by season and bonus, total, coins)."""
+    head = [t(f"term.rs.col.{c}", None, lang) for c in ("clan", "vp", "season", "bonus", "tokens", "total", "coins")]
+    def token(text: str) -> str:
+        province, _, season = text.partition("@")
+        return t("term.rs.war_token", {"province": province, "season": t("term.rs.season." + season, None, lang)}, lang)
+
+    rows = [[clan, r["vp"], r["war_tokens"]["by_season"], r["war_tokens"]["bonus"], ", ".join(map(token, r["tokens"])) or "-", r["total"],
+             r["coins"]] for clan, r in result["players"].items()]
+    return ["", *aligned(head, rows, right={1, 2, 3, 5, 6}),
+            t("term.rs.honor", {"order": " > ".join(result["honor"])}, lang), t("term.rs.leader", {"clan": result["winner"]}, lang)]
 
 
-def _ask(state, seat: int, as_json: bool) -> str:
-    """Ask the human at ``seat`` for an action; a bid is typed hidden."""
+def option_words(state, seat: int, text: str, lang: str = "en") -> str:
+    """A legal action in words; a hostage names whose figure it is (``hostage #13: koi's bushi``)."""
+    if text.startswith("hostage #"):
+        number = int(text.split("#", 1)[1])
+        fig = next((f for f in state.view(seat)["figures"] if f["figure"] == number), None)
+        if fig is not None:
+            return t("term.rs.hostage_option", {"figure": number, "owner": fig["owner"], "kind": t("rs.figure." + fig["kind"], None, lang),
+                                                "force": fig["force"]}, lang)
+    verb, _, rest = text.partition(" ")
+    if verb in ("decline", "hire", "poets", "seppuku", "remainder"):
+        return t("term.rs.opt." + verb, {"clans": ", ".join(rest.split())}, lang)
+    return text
+
+
+def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
+    """Ask the human at ``seat`` for an action (a number or the action's text); a bid is typed hidden."""
     from daimyo.risingsun.state import BID
     v = state.view(seat)
     me = v["you"]
     clan = me["clan"]
     if state.step == BID:
         others = ", ".join(c for c in v["battle"]["participants"] if c != clan)
-        click.echo(f"[{clan}] battle of {v['province']} against {others}: you have {me['coins']} coins and "
-                   f"{me['ronin_for_hire']} ronin for hire", err=as_json)
-        text = click.prompt(f"[{clan}] your secret bid: seppuku hostage ronin poets (e.g. 1 0 2 0)", hide_input=True, err=as_json)
+        click.echo(t("term.rs.battle", {"clan": clan, "province": v["province"], "others": others, "coins": me["coins"],
+                                        "ronin": me["ronin_for_hire"]}, lang), err=as_json)
+        text = click.prompt(t("term.rs.bid_prompt", {"clan": clan}, lang), hide_input=True, err=as_json)
         return text if text.strip().startswith("bid") else f"bid {text}"
     options = [a.text for a in state.legal_actions(seat)]
-    return click.prompt(f"[{clan}] choose ({' | '.join(options)})", err=as_json)
+    click.echo(t("term.rs.choose", {"clan": clan, "step": t("term.rs.step." + v["step"], None, lang) if v["step"] else ""}, lang), err=as_json)
+    for i, o in enumerate(options, 1):
+        click.echo(f"  [{i}] {option_words(state, seat, o, lang)}", err=as_json)
+    text = click.prompt(t("term.rs.prompt", {"clan": clan, "n": len(options)}, lang), err=as_json).strip()
+    return options[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(options) else text
 
 
 @risingsun.command()
@@ -55,7 +77,8 @@ def _ask(state, seat: int, as_json: bool) -> str:
 @click.option("--bot", default="heuristic", show_default=True, help="The bot in the other seats: heuristic, random or regret[:budget] (cfr).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the war's record to this file.")
-def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None) -> None:
+@lang_option
+def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None, lang: str) -> None:
     """Resolve the War Phase of a war file: bots in every seat, or humans at the terminal."""
     from daimyo.bots.random_bot import bot_seed
     from daimyo.bots.risingsun import make_bot
@@ -80,7 +103,7 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
     def show(evs):
         for e in evs:
             if e.visible(None) and not as_json:
-                for line in describe(e):
+                for line in describe(e, lang):
                     click.echo(line)
 
     show(events)
@@ -93,10 +116,10 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
             else:
                 while True:
                     try:
-                        evs = rec.apply(Action(seat, _ask(s, seat, as_json)))
+                        evs = rec.apply(Action(seat, _ask(s, seat, as_json, lang)))
                         break
                     except RuleViolation as e:
-                        click.echo(f"  not allowed: {e}", err=True)
+                        click.echo(t("term.rs.not_allowed", {"message": rule_text(e, lang)}, lang), err=True)
             events.extend(evs)
             show(evs)
     if record_path is not None:
@@ -105,23 +128,24 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
         click.echo(json.dumps({"result": s.result, "events": [e.to_dict() for e in events if e.visible(None)], "record": rec.text()}))
         return
     assert s.result is not None  # the war is over
-    for line in _result_lines(s.result):
+    for line in _result_lines(s.result, lang):
         click.echo(line)
 
 
 @risingsun.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
-def replay(file: Path, as_json: bool) -> None:
+@lang_option
+def replay(file: Path, as_json: bool, lang: str) -> None:
     """Replay a war record and show the public events and the result."""
     from daimyo.risingsun.record import replay as replay_text
 
     rep = replay_file(file, replay_text)
-    echo_replay(rep, describe, as_json, "start")
+    echo_replay(rep, lambda e: describe(e, lang), as_json, t("term.replay.start", None, lang), lang)
     if as_json:
         return
     if rep.state.result is not None:
-        for line in _result_lines(rep.state.result):
+        for line in _result_lines(rep.state.result, lang):
             click.echo(line)
     else:
-        click.echo(f"\nthe record stops before the end: waiting for {', '.join(rep.state.view(None)['to_act'])}")
+        click.echo("\n" + t("term.rs.stops", {"who": ", ".join(rep.state.view(None)["to_act"])}, lang))

@@ -8,55 +8,25 @@ from pathlib import Path
 
 import click
 
-from daimyo.cli.common import fail_on_file
+from daimyo.cli.common import fail_on_file, lang_option
+from daimyo.cli.senjutsu_terminal import draw_board
+from daimyo.words.senjutsu import SenjutsuWords
 
-TERRAIN_MARK = {"rock": "#rk", "shrine": "#sh", "tree": "#tr", "torii": "#to", "bamboo": "#bb", "cart": "#ct"}
-ARROW = {"n": "^", "ne": "/", "se": "\\", "s": "v", "sw": "/", "nw": "\\"}
-
-
-def draw_board(view: dict) -> str:
-    """The battlefield as text: flat-topped hexes in columns; a character shows as seat+facing (``1n``, ``2se``),
-    terrain as ``#rk`` and the like, an empty hex as its coordinates."""
-    from daimyo.senjutsu.hexgrid import battlefield, hex_text
-
-    hexes = battlefield(view["board"])
-    who = {s["hex"]: f"{s['seat'][1]}{s['facing']}" for s in view["seats"] if s["hex"]}
-    qs = [q for q, _ in hexes]
-    ys = [2 * r + q for q, r in hexes]
-    qmin, ymin = min(qs), min(ys)
-    width = (max(qs) - qmin + 1) * 6 + 6
-    rows = [[" "] * width for _ in range(max(ys) - ymin + 1)]
-    for q, r in hexes:
-        h = hex_text((q, r))
-        text = who.get(h) or TERRAIN_MARK.get(view["terrain"].get(h, ""), "") or h
-        text = f"[{text}]" if h in who else text
-        x, y = (q - qmin) * 6, 2 * r + q - ymin
-        for k, ch in enumerate(text.center(7)):
-            if 0 <= x + k < width and ch != " ":
-                rows[y][x + k] = ch
-    return "\n".join("".join(r).rstrip() for r in rows)
+#: the answers that mean yes, in every language of the catalogue
+YES = ("y", "yes", "t", "tak")
 
 
-def describe_seats(view: dict, me: str | None) -> list[str]:
-    out = []
-    for s in view["seats"]:
-        flag = " (you)" if s["seat"] == me else ""
-        if s["defeated"]:
-            out.append(f"{s['seat']} {s['name']}{flag}: defeated")
-            continue
-        out.append(f"{s['seat']} {s['name']}{flag} at {s['hex']} facing {s['facing']}, Kamae {s['kamae']}, focus {s['focus']}, "
-                   f"wounds {s['wounds']}+{s['bleeding']} bleeding / {s['wound_limit']}, stuns {s['stuns']}, hobbles {s['hobbles']}, "
-                   f"hand {s['hand_size']}, deck {s['deck_size']}, discard {len(s['discard'])}")
-        if s["hand"] is not None:
-            out.append(f"    hand: {', '.join(s['hand'])}")
-    out.append("advantage (top first): " + " ".join(view["advantage"]))
-    return out
+def describe_seats(view: dict, me: str | None, lang: str = "en") -> list[str]:
+    """Each duellist in words, then the advantage order (:class:`daimyo.cli.senjutsu_terminal.DuelScreen`)."""
+    from daimyo.cli.senjutsu_terminal import DuelScreen
+    from daimyo.words.senjutsu import CardWords
+
+    words = SenjutsuWords(lang, {s["seat"]: s["name"] for s in view["seats"]}, {})
+    return DuelScreen(words, CardWords(words, {}), lang).seats(view, me)
 
 
 def event_words(g, lang: str = "en"):
     """The sentences of a duel's events (the catalogue's ``sj.event.*``, the same as the browser's log)."""
-    from daimyo.words.senjutsu import SenjutsuWords
-
     return SenjutsuWords(lang, {s["seat"]: s["name"] for s in g.view(None)["seats"]}, {cid: c.name for cid, c in g.card_set.cards.items()})
 
 
@@ -79,26 +49,33 @@ def senjutsu() -> None:
 @click.option("--character", default="kaze", show_default=True, help="Your character (sample set: kaze, hana, tetsu, ishi).")
 @click.option("--opponent", default="tetsu", show_default=True, help="The bot's character.")
 @click.option("--bot", default="heuristic", show_default=True, help="The bot you duel: random, heuristic or smmcts[:budget] (smmcts:0.5s).")
-@click.option("--seed", type=int, default=0, show_default=True, help="The duel's seed (the same seed, the same duel).")
+@click.option("--seed", type=int, default=None, help="The duel's seed (the same seed, the same duel); random if not given, and printed.")
 @click.option("--board", type=click.Choice(["one", "two"]), default="one", show_default=True, help="One battlefield board or two joined.")
 @click.option("--terrain", default="rock 0,0", show_default=True, help="Terrain pieces such as 'rock 0,0; bamboo 2,-3'.")
 @click.option("--terrain-pieces", "pieces", default="", help="Terrain the players place in turns instead, such as 'rock rock bamboo'.")
 @click.option("--prepare", is_flag=True, help="Players choose prepared cards from their decks before the duel (Player Setup 7).")
 @click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False), help="Extra card files (docs/senjutsu-cards.md).")
 @click.option("--bots-only", is_flag=True, help="Watch two bots duel.")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the duel's record here.")
-@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="The language of the events.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the duel's record here (without it, you are asked at the end).")
+@lang_option
 def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards, bots_only, record_file, lang) -> None:
     """Duel a bot in the terminal (your card choice is typed hidden), or watch two bots with --bots-only."""
-    from daimyo.bots.senjutsu import make
-    from daimyo.core.errors import FormatError, RuleViolation
-    from daimyo.core.game import Action
-    from daimyo.senjutsu.record import record_text
+    import secrets
 
+    from daimyo.bots.senjutsu import make
+    from daimyo.cli.senjutsu_terminal import DuelScreen, Quit, TerminalDuel, save_record
+    from daimyo.core.errors import FormatError, RuleViolation
+    from daimyo.senjutsu.record import parse_terrain, record_header, record_text
+    from daimyo.words import t
+    from daimyo.words.senjutsu import CardWords
+
+    seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         g = _game([character, opponent], seed, board, "" if pieces else terrain, cards, pieces, prepare)
     except (RuleViolation, FormatError, ValueError) as e:
         raise click.UsageError(str(e)) from None
+    click.echo(t("term.sj.seed", {"seed": seed}, lang))
     words = event_words(g, lang)
     try:
         bots = {1: make(bot, seed + 1)}
@@ -106,65 +83,33 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
         raise click.BadParameter(str(e), param_hint="--bot") from None
     if bots_only:
         bots[0] = make(bot, seed + 2)
-    me = None if bots_only else 0
-    actions = []
-    last_turn = -1
-    while not g.is_terminal():
-        acting = g.to_act()
-        for seat in acting:
-            if g.is_terminal() or seat not in g.to_act():
-                break
-            move: str
-            if seat in bots:
-                move = bots[seat].choose(g, seat)
-            else:
-                view = g.view(seat)
-                if g.turn != last_turn or g.phase == "place":
-                    click.echo(draw_board(view))
-                    for line in describe_seats(view, "p1"):
-                        click.echo(line)
-                    last_turn = g.turn
-                move = _ask(g, seat)
-            actions.append((f"p{seat + 1}", move))
-            for event in g.apply(Action(seat, move)):
-                if event.visible(me):
-                    click.echo(words.sentence(event))
-    view = g.view(me)
-    click.echo(draw_board(view))
-    for line in describe_seats(view, None if me is None else "p1"):
-        click.echo(line)
-    click.echo("winner: " + ", ".join(view["winners"]) if len(view["winners"]) == 1 else "draw between " + ", ".join(view["winners"]))
+
+    def read(prompt: str, hidden: bool) -> str:
+        try:
+            return click.prompt(prompt, hide_input=hidden, default="", show_default=False, prompt_suffix=" ")
+        except click.Abort:
+            raise Quit from None
+
+    play = TerminalDuel(g, bots, None if bots_only else 0, DuelScreen(words, CardWords(words, g.card_set.cards, cells=True), lang), click.echo, read)
+    try:
+        play.run()
+        for line in play.result():
+            click.echo(line)
+    except Quit:
+        click.echo(t("term.sj.left", None, lang))
+    header = record_header([character, opponent], seed, board, terrain=None if pieces else parse_terrain(terrain),
+                           terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
+    text = record_text(header, play.actions)
+    if record_file is None and not bots_only:
+        default = f"senjutsu-{character}-{opponent}-seed{seed}.txt"
+        try:
+            if click.prompt(t("term.save.ask", None, lang), default="", show_default=False, prompt_suffix="").strip().lower() in YES:
+                record_file = Path(click.prompt(t("term.save.file", {"default": default}, lang), default="", show_default=False,
+                                                prompt_suffix="") or default)
+        except click.Abort:
+            record_file = None
     if record_file:
-        from daimyo.senjutsu.record import parse_terrain, record_header
-        header = record_header([character, opponent], seed, board, terrain=None if pieces else parse_terrain(terrain),
-                               terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
-        record_file.write_text(record_text(header, actions), encoding="utf-8")
-        click.echo(f"record written to {record_file}")
-
-
-# what a pending question is about, in words (the engine's internal kinds start with "_")
-QUESTIONS = {"_plain": "play an Instant card now?", "_instant": "play an instant additional card?", "_counter": "counter the attack?",
-             "order": "choose the order of tied cards", "pick": "choose a target", "search": "choose a card to take",
-             "enddiscard": "discard down to your hand limit"}
-
-
-def _ask(g, seat) -> str:
-    moves = g.legal_moves(seat)
-    hidden = g.phase in ("choose", "prepare")
-    if hidden:
-        kind = {"choose": "choose a card", "prepare": "prepare a card"}[g.phase]
-    else:
-        kind = g.pending["kind"] if g.pending else g.phase
-        kind = QUESTIONS.get(kind, kind.lstrip("_").replace("_", " "))
-    click.echo(f"{kind}: " + "  ".join(f"[{i}] {m}" for i, m in enumerate(moves, 1)))
-    while True:
-        raw = click.prompt("your choice (number or text)", hide_input=hidden, default="1" if len(moves) == 1 else None)
-        raw = raw.strip()
-        if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= len(moves):
-            return moves[int(raw) - 1]
-        if raw in moves:
-            return raw
-        click.echo("not a legal choice; type its number or its text")
+        save_record(record_file, text, click.echo, lang)
 
 
 def _designer_cards(cards: tuple[Path, ...]):
@@ -377,7 +322,8 @@ def balance(games, characters, cards, decks, bot, seed, workers, out, top, as_js
 @click.option("--cards", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The card files the duel was played with (docs/senjutsu-cards.md), read with the sample set.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
-def replay(file: Path, cards: tuple[Path, ...], as_json: bool) -> None:
+@lang_option
+def replay(file: Path, cards: tuple[Path, ...], as_json: bool, lang: str) -> None:
     """Replay a record (or a position followed by actions) and show the public events and the final board."""
     import json
 
@@ -395,7 +341,7 @@ def replay(file: Path, cards: tuple[Path, ...], as_json: bool) -> None:
         rep = replay_text(file.read_text(encoding="utf-8"), cs)
     except ValueError as e:
         fail_on_file(file, e)
-    words = event_words(rep.state)
+    words = event_words(rep.state, lang)
     if as_json:
         events = [{"line": line, **e.to_dict(), "text": words.sentence(e)}
                   for line, _actor, _action, evs in rep.steps for e in evs if e.visible(None)]
@@ -407,7 +353,7 @@ def replay(file: Path, cards: tuple[Path, ...], as_json: bool) -> None:
                 click.echo(words.sentence(event))
     view = rep.state.view(None)
     click.echo(draw_board(view))
-    for line in describe_seats(view, None):
+    for line in describe_seats(view, None, lang):
         click.echo(line)
 
 

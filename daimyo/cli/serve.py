@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from daimyo.cli.common import lang_option
+
 
 def _free_port(host: str, port: int, tries: int = 20) -> int:
     """``port`` if it is free on ``host``, else the next free one of the following ``tries``."""
@@ -67,9 +69,10 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--seed", type=int, default=None, help="Terminal game: the game's seed (random if not given).")
 @click.option("--seat", type=click.IntRange(0, 4), default=0, show_default=True, help="Terminal game: your seat.")
 @click.option("--clan", default=None, help="Terminal game: your clan (random if not given).")
-@click.option("--bots", default="random", show_default=True, help="Terminal game: bot name(s), one for all or one per bot seat, comma-separated.")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="Terminal game: bot name(s) (heuristic, as the lobby's, or random...), one for all or one per bot seat, comma-separated.")
 @click.option("--steps", is_flag=True, help="Terminal game: wait for Enter between resolution steps.")
-@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="Terminal game: the language of its tables, prompts and events.")
+@lang_option
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port (the next free one if taken).")
 @click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")

@@ -69,12 +69,12 @@ def private_event(seats, kind: str, **data) -> Event:
 
 def split_action(text, section: str) -> tuple[str, list[str]]:
     """An action's verb (lower case) and its arguments; malformed text raises RuleViolation."""
-    from daimyo.core.errors import RuleViolation
+    from daimyo.core.errors import violation
     if not isinstance(text, str):
-        raise RuleViolation(f"an action is text, not {type(text).__name__}", section)
+        raise violation("core.action_text", "an action is text, not {type}", section, type=type(text).__name__)
     words = text.split()
     if not words:
-        raise RuleViolation("empty action", section)
+        raise violation("core.empty_action", "empty action", section)
     return words[0].lower(), words[1:]
 
 

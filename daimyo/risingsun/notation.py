@@ -14,7 +14,7 @@ In a record each action is preceded by the clan that takes it: ``lotus: bid 1 0 
 
 from __future__ import annotations
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import violation
 from daimyo.core.game import split_action
 from daimyo.risingsun.data import RULES as R
 
@@ -40,7 +40,7 @@ def _digits(text: str) -> bool:
 
 def _count(text: str, what: str) -> int:
     if not _digits(text):
-        raise RuleViolation(f"{what}: '{text}' is not a whole number of coins", _SECTION)
+        raise violation("rs.whole_number_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what, text=text)
     return int(text)
 
 
@@ -53,26 +53,26 @@ def parse_move(s, text: str) -> tuple:
             for a in args:
                 name, _, val = a.partition("=")
                 if name not in R.slots:
-                    raise RuleViolation(f"unknown slot '{name}' (slots: {' '.join(R.slots)})", _SECTION)
+                    raise violation("rs.unknown_slot_slots", "unknown slot '{slot}' (slots: {slots})", _SECTION, slot=name, slots=' '.join(R.slots))
                 amounts[R.slots.index(name)] = _count(val, name)
             return ("bid",) + tuple(amounts)
         if len(args) != 4:
-            raise RuleViolation(f"'bid' takes four amounts (Seppuku, Take Hostage, Hire Ronin, Imperial Poets), got {len(args)}: '{text}'",
-                                _SECTION)
+            raise violation("rs.bid_takes_four_amounts", "'bid' takes four amounts (Seppuku, Take Hostage, Hire Ronin, Imperial Poets), got "
+                            "{got}: '{text}'", _SECTION, got=len(args), text=text)
         return ("bid",) + tuple(_count(a, R.slots[i]) for i, a in enumerate(args))
     if verb in ("seppuku", "hire", "poets", "decline"):
         if args:
-            raise RuleViolation(f"'{verb}' takes no argument: '{text}'", _SECTION)
+            raise violation("rs.takes_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
         return (verb,)
     if verb == "hostage":
         if len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:]):
-            raise RuleViolation(f"write 'hostage #N' with a figure number, not '{text}'", _SECTION)
+            raise violation("rs.write_hostage_n_with", "write 'hostage #N' with a figure number, not '{text}'", _SECTION, text=text)
         return ("hostage", int(args[0][1:]))
     if verb == "remainder":
         seats = []
         for a in args:
             if a not in s.clans:
-                raise RuleViolation(f"no player plays '{a}' in this war", _SECTION)
+                raise violation("rs.no_player_named", "no player plays '{clan}' in this war", _SECTION, clan=a)
             seats.append(s.clans.index(a))
         return ("remainder",) + tuple(sorted(seats, key=s.honor.index))
-    raise RuleViolation(f"unknown action '{verb}' (actions: {' '.join(VERBS)})", _SECTION)
+    raise violation("rs.unknown_action_actions", "unknown action '{verb}' (actions: {actions})", _SECTION, verb=verb, actions=' '.join(VERBS))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.errors import FormatError, violation
 from daimyo.core.game import Action, Event
 from daimyo.core.record import Replay, ReplayError, replay_actions, split_record
 from daimyo.risingsun.data import RULES as R
@@ -51,7 +51,7 @@ def parse(text: str) -> tuple[RisingSunWar, list[tuple[int, str, str]], list[Eve
 
 def actor_seat(state: RisingSunWar, actor: str) -> int:
     if actor not in state.clans:
-        raise RuleViolation(f"no player plays {actor} in this war", "War Phase")
+        raise violation("rs.no_player_actor", "no player plays {actor} in this war", "War Phase", actor=actor)
     return state.clans.index(actor)
 
 

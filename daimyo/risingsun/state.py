@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event
 from daimyo.core.rng import GameKey
 from daimyo.risingsun.data import RULES as R
@@ -146,7 +146,7 @@ class RisingSunWar(GameState):
     # -------------------------------------------------------------- helpers
     def seat_of(self, clan: str) -> int:
         if clan not in self.clans:
-            raise RuleViolation(f"no player plays {clan} in this war", "War Phase")
+            raise violation("rs.player_plays_war", "no player plays {clan} in this war", "War Phase", clan=clan)
         return self.clans.index(clan)
 
     def clan_of(self, seat: int) -> str:
@@ -238,24 +238,27 @@ class RisingSunWar(GameState):
         from daimyo.risingsun.notation import parse_move
         seat, text = action
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise RuleViolation(f"there is no player seat {seat!r} in this {self.n}-player war", "War Phase")
+            raise violation("rs.there_player_seat_player", "there is no player seat {seat} in this {n}-player war",
+                            "War Phase", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
-            raise RuleViolation(self._not_your_turn(seat), "War Phase")
+            raise self._not_your_turn(seat)
         move = parse_move(self, text)
         reason = war.explain_illegal(self, seat, move)
         if reason:
             raise RuleViolation(*reason)
         return self.apply_move(seat, move)
 
-    def _not_your_turn(self, seat: int) -> str:
+    def _not_your_turn(self, seat: int) -> RuleViolation:
         if self.phase == OVER:
-            return "the War Phase is over"
+            return violation("rs.war_over", "the War Phase is over", "War Phase")
         if self.step == BID and seat in self.bids:
-            return f"{self.clans[seat]} has already placed its bid in {self.province()}"
+            return violation("rs.already_bid", "{clan} has already placed its bid in {province}", "War Phase", clan=self.clans[seat],
+                             province=self.province())
         if self.step == BID and seat not in self.participants:
-            return f"{self.clans[seat]} takes no part in the battle of {self.province()}"
+            return violation("rs.no_part", "{clan} takes no part in the battle of {province}", "War Phase", clan=self.clans[seat],
+                             province=self.province())
         who = ", ".join(self.clans[p] for p in self.to_act())
-        return f"it is not {self.clans[seat]}'s turn to act; waiting for {who}"
+        return violation("rs.not_your_turn", "it is not {clan}'s turn to act; waiting for {who}", "War Phase", clan=self.clans[seat], who=who)
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from daimyo.core.errors import reason
 from daimyo.core.game import Event, public_event
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import (
@@ -271,7 +272,7 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
     return []
 
 
-def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | None:
+def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | None, str, dict] | None:
     """Why move ``m`` by ``seat`` is illegal now (message, section), or None. It never tells another seat's bid."""
     step = s.step
     assert step is not None  # a move is asked for only during a battle
@@ -280,38 +281,47 @@ def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str] | N
     if verb == "decline" and step in (SEPPUKU, HOSTAGE, RONIN, POETS):
         return None
     if verb != want:
-        what = "place your bid (bid S H R P)" if step == BID else (
-            "choose who gets the odd coins (remainder CLAN...)" if step == REPARATIONS else f"'{want}' or 'decline'")
         sec = {BID: SEC_BIDS, REPARATIONS: SEC_REPARATIONS}.get(step, SEC_REVEAL)
-        return (f"now {s.clans[seat]} must {what}, not '{verb}' ({STEP_NAMES[step]} step of the battle of {s.province()})", sec)
+        where = {"clan": s.clans[seat], "verb": verb, "step": STEP_NAMES[step], "province": s.province()}
+        if step == BID:
+            return reason("rs.must_bid", "now {clan} must place your bid (bid S H R P), not '{verb}' ({step} step of the battle of {province})",
+                          sec, **where)
+        if step == REPARATIONS:
+            return reason("rs.must_remainder", "now {clan} must choose who gets the odd coins (remainder CLAN...), not '{verb}' "
+                          "({step} step of the battle of {province})", sec, **where)
+        return reason("rs.must_decide", "now {clan} must '{want}' or 'decline', not '{verb}' ({step} step of the battle of {province})",
+                      sec, want=want, **where)
     if verb == "bid":
         amounts = m[1:]
         if any(a < 0 for a in amounts):
-            return ("a bid cannot be negative", SEC_BIDS)
+            return reason("rs.bid_cannot_negative", "a bid cannot be negative", SEC_BIDS)
         if sum(amounts) > s.coins[seat]:
-            return (f"{s.clans[seat]} bids {sum(amounts)} coins but has {s.coins[seat]}", SEC_BIDS)
+            return reason("rs.bids_coins_but_has", "{clan} bids {bid} coins but has {coins}",
+                          SEC_BIDS, clan=s.clans[seat], bid=sum(amounts), coins=s.coins[seat])
         return None
     if verb == "hostage":
         fid = m[1]
         fig = next((f for f in s.figures if f.number == fid), None)
         if fig is None or fig.province != s.province():
-            return (f"there is no figure #{fid} in {s.province()}", SEC_HOSTAGE)
+            return reason("rs.there_figure", "there is no figure #{figure} in {province}", SEC_HOSTAGE, figure=fid, province=s.province())
         if fig.owner == seat:
-            return ("you cannot take your own figure hostage", SEC_HOSTAGE)
+            return reason("rs.you_cannot_take_your", "you cannot take your own figure hostage", SEC_HOSTAGE)
         if not R.hostage_allowed[fig.kind]:
-            return (f"a {fig.kind} figure cannot be taken hostage", "Clans in war: Daimyo figures cannot be taken hostage")
+            return reason("rs.figure_cannot_taken_hostage", "a {kind} figure cannot be taken hostage",
+                          "Clans in war: Daimyo figures cannot be taken hostage", kind=fig.kind)
         if fig.owner not in s.participants:
-            return (f"figure #{fid} belongs to no participant of this battle", SEC_HOSTAGE)
+            return reason("rs.figure_belongs_participant_battle", "figure #{figure} belongs to no participant of this battle",
+                          SEC_HOSTAGE, figure=fid)
         return None
     if verb == "remainder":
         chosen = m[1:]
         losers = _losers(s)
         k = _odd_coins(s)
         if len(chosen) != k or len(set(chosen)) != k:
-            return (f"name {k} different loser{'s' if k != 1 else ''} to get the odd coins (one each)", SEC_REPARATIONS)
+            return reason("rs.name_different_loser_get", "name {n} different {n|loser|losers} to get the odd coins (one each)", SEC_REPARATIONS, n=k)
         for p in chosen:
             if p not in losers:
-                return (f"{s.clans[p]} is not a loser of this battle", SEC_REPARATIONS)
+                return reason("rs.loser_battle", "{clan} is not a loser of this battle", SEC_REPARATIONS, clan=s.clans[p])
         return None
     return None
 

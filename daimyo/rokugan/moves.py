@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from daimyo.core.errors import reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES
@@ -164,10 +165,14 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
             section = f"Territory cards: {RULES.cards[frame.card]['name']}"
         if any(m[0] == verb for m in legal):
             # the verb is right, its argument is not: name the whole action, and the rule for Dragon's
-            why = " (Dragon returns a token drawn this upkeep, never the bluff)" if frame.kind == DRAGON_RETURN else ""
-            return (f"'{move_text(s, seat, move)}' is not a choice here{why}; {s.clan_of(seat)} must choose one of: "
-                    f"{_expected(legal, s, seat)}", section)
-        return (f"'{verb}' is not a choice here; {s.clan_of(seat)} must choose one of: {_expected(legal, s, seat)}", section)
+            if frame.kind == DRAGON_RETURN:
+                return reason("rk.not_a_choice_dragon", "'{action}' is not a choice here (Dragon returns a token drawn this upkeep, never the bluff); "
+                              "{clan} must choose one of: {options}", section, action=move_text(s, seat, move), clan=s.clan_of(seat),
+                              options=_expected(legal, s, seat))
+            return reason("rk.not_a_choice", "'{action}' is not a choice here; {clan} must choose one of: {options}", section,
+                          action=move_text(s, seat, move), clan=s.clan_of(seat), options=_expected(legal, s, seat))
+        return reason("rk.not_a_choice_verb", "'{verb}' is not a choice here; {clan} must choose one of: {options}",
+                      section, verb=verb, clan=s.clan_of(seat), options=_expected(legal, s, seat))
     ph = s.phase
     if ph == PLACEMENT and verb == "place":
         code, loc, a, b = move[1], move[2], move[3], move[4]
@@ -175,50 +180,65 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         toks = [t for t in s.hand[seat] if kinds[t].code == code]
         if not toks:
             have = " ".join(sorted(kinds[t].code for t in s.hand[seat]))
-            return (f"{s.clan_of(seat)} has no {code} token behind the screen (hand: {have})", "Placement Phase")
+            return reason("rk.has_token_behind_screen", "{clan} has no {code} token behind the screen (hand: {hand})",
+                          "Placement Phase", clan=s.clan_of(seat), code=code, hand=have)
         r = placement_reason(s, seat, kinds[toks[0]].kind, loc, a, b)
         if r:
             return r
-        return ("that placement is not legal", S_PLACING)
+        return reason("rk.placement_legal", "that placement is not legal", S_PLACING)
     if ph == PLACEMENT and verb == "play":
         card = move[1]
         if card == "scout":
             if s.scouts[seat] <= 0:
-                return ("you have no scout card left", "Scout and Shugenja Cards")
-            return ("a scout looks at one facedown combat token of an opponent that no blessing protects", "Scout and Shugenja Cards")
+                return reason("rk.you_have_scout_card", "you have no scout card left", "Scout and Shugenja Cards")
+            return reason("rk.scout_looks_at_one", "a scout looks at one facedown combat token of an opponent that no blessing protects",
+                          "Scout and Shugenja Cards")
         if card == "shugenja":
             if s.shugenja[seat] <= 0:
-                return ("you have no shugenja card left", "Scout and Shugenja Cards")
-            return ("a shugenja discards one combat token of an opponent that no blessing protects", "Scout and Shugenja Cards")
+                return reason("rk.you_have_shugenja_card", "you have no shugenja card left", "Scout and Shugenja Cards")
+            return reason("rk.shugenja_discards_one_combat", "a shugenja discards one combat token of an opponent that no blessing protects",
+                          "Scout and Shugenja Cards")
         if card == "first-player":
             if seat != s.first or s.first_player_card_used:
-                return ("only the first player may play the first player card, once a round (never with two players)", "Upkeep Phase 1. Determine First Player")
-            return ("the first player card targets a combat token that no blessing protects", "Upkeep Phase 1. Determine First Player")
+                return reason("rk.only_first_player_may", "only the first player may play the first player card, once a round (never with two "
+                              "players)", "Upkeep Phase 1. Determine First Player")
+            return reason("rk.first_player_card_targets", "the first player card targets a combat token that no blessing protects",
+                          "Upkeep Phase 1. Determine First Player")
         if card not in s.cards[seat]:
-            return (f"{s.clan_of(seat)} does not hold the territory card '{card}'", "Playing Territory Cards")
+            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+                          "Playing Territory Cards", clan=s.clan_of(seat), card=card)
         if card in RULES.cards and RULES.cards[card]["timing"] != "placement":
-            return (f"'{card}' is played in the upkeep phase, not the placement phase", "Playing Territory Cards")
-        return (f"'{card}' cannot be played now: nothing it could affect", "Playing Territory Cards")
+            return reason("rk.played_upkeep_phase_placement", "'{card}' is played in the upkeep phase, not the placement phase",
+                          "Playing Territory Cards", card=card)
+        return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
+                      "Playing Territory Cards", card=card)
     if ph == UPKEEP and verb == "play":
         card = move[1]
         if card in START_OF_TURN:
-            return (f"the {card} card is played at the start of a turn in the placement phase, not in upkeep",
-                    "Scout and Shugenja Cards")
+            return reason("rk.card_played_at_start", "the {card} card is played at the start of a turn in the placement phase, not in upkeep",
+                          "Scout and Shugenja Cards", card=card)
         if card not in s.cards[seat]:
-            return (f"{s.clan_of(seat)} does not hold the territory card '{card}'", "Upkeep Phase 3. Play Territory Cards")
+            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+                          "Upkeep Phase 3. Play Territory Cards", clan=s.clan_of(seat), card=card)
         if RULES.cards.get(card, {}).get("timing") == "placement":
-            return ("Shadowlands cards are played at the start of a turn in the placement phase", "The Shadowlands")
-        return (f"'{card}' cannot be played now: nothing it could affect", "Upkeep Phase 3. Play Territory Cards")
+            return reason("rk.shadowlands_cards_are_played", "Shadowlands cards are played at the start of a turn in the placement phase",
+                          "The Shadowlands")
+        return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
+                      "Upkeep Phase 3. Play Territory Cards", card=card)
     if ph == SETUP_CONTROL and verb == "control":
-        return (f"{RULES.province_names[move[1]]} already contains a control token", "Setup 10. Place Starting Control Tokens")
+        return reason("rk.already_contains_control_token", "{province} already contains a control token",
+                      "Setup 10. Place Starting Control Tokens", province=RULES.province_names[move[1]])
     if ph == SETUP_OBJECTIVES and verb == "objective":
-        return (f"{s.clan_of(seat)} was not dealt that objective; choose one of: {_expected(legal, s, seat)}", "Setup 5. Distribute Secret Objectives")
+        return reason("rk.was_dealt_objective_choose", "{clan} was not dealt that objective; choose one of: {options}",
+                      "Setup 5. Distribute Secret Objectives", clan=s.clan_of(seat), options=_expected(legal, s, seat))
     if ph == SETUP_CLANS and verb == "clan":
-        return (f"clan '{move[1]}' is taken or unknown; choose one of: {_expected(legal, s, seat)}", "Setup 3. Choose Clans")
+        return reason("rk.clan_taken_unknown_choose", "clan '{clan}' is taken or unknown; choose one of: {options}",
+                      "Setup 3. Choose Clans", clan=move[1], options=_expected(legal, s, seat))
     section = {SETUP_CLANS: "Setup 3. Choose Clans", SETUP_OBJECTIVES: "Setup 5. Distribute Secret Objectives",
                SETUP_CONTROL: "Setup 10. Place Starting Control Tokens", UPKEEP: "Upkeep Phase 3. Play Territory Cards",
                PLACEMENT: "Placement Phase"}.get(ph, "Playing the Game")
-    return (f"'{verb}' is not an action of the {ph} phase; legal now: {_expected(legal, s, seat)}", section)
+    return reason("rk.action_phase_legal", "'{verb}' is not an action of the {phase} phase; legal now: {options}",
+                  section, verb=verb, phase=ph, options=_expected(legal, s, seat))
 
 
 # ---------------------------------------------------------------- apply

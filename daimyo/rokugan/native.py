@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import GameKey, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
@@ -169,8 +169,8 @@ class NativeRokuganState:
         """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages)."""
         core = require()
         if isinstance(seed, GameKey):
-            raise RuleViolation("the native engine draws from the splitmix64 generator: seed it with a whole number "
-                                "(a game keyed with a GameKey is played by the Python engine)", "Setup")
+            raise violation("rk.native_engine_draws_from", "the native engine draws from the splitmix64 generator: seed it with a whole number "
+                            "(a game keyed with a GameKey is played by the Python engine)", "Setup")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
         try:
@@ -238,10 +238,14 @@ class NativeRokuganState:
         py = self.python_state()
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < py.n:
-            raise RuleViolation(f"there is no player seat {seat!r} in this {py.n}-player game", "Setup")
+            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
         if seat not in py.to_act():
-            who = ", ".join(py.clan_of(p) for p in py.to_act()) or "nobody (the game is over)"
-            raise RuleViolation(f"it is not {py.clan_of(seat)}'s turn to act; waiting for {who}", "Playing the Game")
+            who = ", ".join(py.clan_of(p) for p in py.to_act())
+            if not who:
+                raise violation("rk.not_your_turn_over", "it is not {clan}'s turn to act; waiting for nobody (the game is over)",
+                                "Playing the Game", clan=py.clan_of(seat))
+            raise violation("rk.not_your_turn", "it is not {clan}'s turn to act; waiting for {who}", "Playing the Game",
+                            clan=py.clan_of(seat), who=who)
         move = parse_move(py, seat, text)
         reason = explain_illegal(py, seat, move)
         if reason:

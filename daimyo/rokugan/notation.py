@@ -16,9 +16,10 @@ In a record each action is preceded by the clan that takes it: ``crab: pass``.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.errors import FormatError, RuleViolation, violation
 from daimyo.core.game import split_action
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.data import RULES
@@ -51,20 +52,41 @@ def move_text(s: RokuganState, seat: int, m: tuple) -> str:
 
 def _tid(text: str) -> int:
     if not text.startswith("#") or not text[1:].isdigit():
-        raise RuleViolation(f"'{text}' is not a token number (write #7)", _SECTION)
+        raise violation("rk.token_number_write", "'{text}' is not a token number (write #7)", _SECTION, text=text)
     return int(text[1:])
 
 
 def _code(text: str) -> str:
     if text not in TOKEN_CODES:
-        raise RuleViolation(f"'{text}' is not a combat token code (codes: {' '.join(TOKEN_CODES)})", _SECTION)
+        raise violation("rk.combat_token_code_codes", "'{text}' is not a combat token code (codes: {codes})",
+                        _SECTION, text=text, codes=' '.join(TOKEN_CODES))
     return text
 
 
 def _province(text: str) -> int:
     if text not in RULES.province_index:
-        raise RuleViolation(f"unknown province '{text}'", _SECTION)
+        raise violation("rk.unknown_province", "unknown province '{text}'", _SECTION, text=text)
     return RULES.province_index[text]
+
+
+def _location(text: str) -> tuple:
+    """A location of the notation (board.parse_loc), its mistakes as rule messages with codes."""
+    try:
+        return parse_loc(text)
+    except FormatError as e:
+        m = _NO_BORDER.match(str(e))
+        if m:
+            raise violation("rk.no_land_border", "'{a}' and '{b}' share no land border", _SECTION, a=m.group(1), b=m.group(2)) from None
+        m = _UNKNOWN_PROVINCE.match(str(e))
+        if m:
+            raise violation("rk.unknown_province", "unknown province '{text}'", _SECTION, text=m.group(1)) from None
+        if text.startswith("#"):
+            raise violation("rk.token_number_write", "'{text}' is not a token number (write #7)", _SECTION, text=text) from None
+        raise RuleViolation(str(e), _SECTION) from None
+
+
+_NO_BORDER = re.compile(r"^'(.*)' and '(.*)' share no land border$")
+_UNKNOWN_PROVINCE = re.compile(r"^unknown province '(.*)'$")
 
 
 def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
@@ -73,7 +95,8 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
 
     def need(n):
         if len(args) != n:
-            raise RuleViolation(f"'{verb}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)}: '{text}'", _SECTION)
+            raise violation("rk.arguments", "'{verb}' takes {n} {n|argument|arguments}, got {got}: '{text}'",
+                            _SECTION, verb=verb, n=n, got=len(args), text=text)
 
     if verb in ("pass", "done"):
         need(0)
@@ -99,7 +122,7 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
     if verb == "player":
         need(1)
         if args[0] not in s.clans:
-            raise RuleViolation(f"no player plays '{args[0]}' in this game", _SECTION)
+            raise violation("rk.no_player_named", "no player plays '{clan}' in this game", _SECTION, clan=args[0])
         return ("player", s.clans.index(args[0]))
     if verb == "play":
         if len(args) == 2:
@@ -109,10 +132,6 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
     if verb == "place":
         need(2)
         code = _code(args[0])
-        try:
-            loc = parse_loc(args[1])
-        except FormatError as e:
-            raise RuleViolation(str(e), _SECTION) from None
-        return ("place", code) + loc
-    raise RuleViolation(f"unknown action '{verb}' (actions: clan objective control return pass done play place look swap "
-                        "province token take discard player special)", _SECTION)
+        return ("place", code) + _location(args[1])
+    raise violation("rk.unknown_action_actions_clan", "unknown action '{verb}' (actions: clan objective control return pass done play place "
+                    "look swap province token take discard player special)", _SECTION, verb=verb)

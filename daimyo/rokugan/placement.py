@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from daimyo.core.errors import reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES
@@ -39,11 +40,14 @@ def touch_reason(s: RokuganState, seat: int, p: int):
     sp = s.special[p]
     name = RULES.province_names[p]
     if sp == SCORCHED:
-        return (f"{name} holds a scorched earth token: no combat token may be placed in it or on its borders", S_SCORCHED)
+        return reason("rk.holds_scorched_earth_token", "{province} holds a scorched earth token: no combat token may be placed in it or on its "
+                      "borders", S_SCORCHED, province=name)
     if sp == PEACE:
-        return (f"{name} holds a peace token: no combat token may be placed in it or on its borders", S_PEACE)
+        return reason("rk.holds_peace_token_combat", "{province} holds a peace token: no combat token may be placed in it or on its borders",
+                      S_PEACE, province=name)
     if sp == SHRINE and s.owner[p] != seat:
-        return (f"{name} holds the shrine token: only the player who controls it may place tokens in it or on its borders", S_SHRINE)
+        return reason("rk.holds_shrine_token_only", "{province} holds the shrine token: only the player who controls it may place tokens in it "
+                      "or on its borders", S_SHRINE, province=name)
     return None
 
 
@@ -62,53 +66,59 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
     ronin = s.ronin[seat]
     if kind == "blessing":
         if loc != "o":
-            return ("a blessing is placed faceup on top of one of your own facedown army, navy or shinobi tokens", S_BLESSING)
+            return reason("rk.blessing_placed_faceup_top", "a blessing is placed faceup on top of one of your own facedown army, navy or "
+                          "shinobi tokens", S_BLESSING)
         base = next((t for t in s.tokens if t.number == a), None)
         if base is None:
             if reveal:
-                return (f"the token under this blessing (#{a}) was removed from the board", S_BLESSING)
-            return (f"there is no combat token #{a} on the board", S_BLESSING)
+                return reason("rk.token_under_blessing_was", "the token under this blessing (#{token}) was removed from the board",
+                              S_BLESSING, token=a)
+            return reason("rk.there_combat_token_board", "there is no combat token #{token} on the board", S_BLESSING, token=a)
         if base.owner != seat:
-            return (f"token #{a} is not yours: a blessing goes on your own token", S_BLESSING)
+            return reason("rk.token_yours_blessing_goes", "token #{token} is not yours: a blessing goes on your own token", S_BLESSING, token=a)
         if base.place == "o":
-            return ("a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING)
+            return reason("rk.blessing_goes_army_navy", "a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING)
         bk = s.kind_of(seat, base.clan_token).kind
         allowed = ("army", "navy", "shinobi") if reveal else ("army", "navy", "shinobi", "bluff")
         if bk not in allowed:
-            return (f"token #{a} is not an army, navy or shinobi token", S_BLESSING)
+            return reason("rk.token_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
         if not reveal and base.faceup:
-            return (f"token #{a} is faceup: a blessing goes on a facedown token", S_BLESSING)
+            return reason("rk.token_faceup_blessing_goes", "token #{token} is faceup: a blessing goes on a facedown token", S_BLESSING, token=a)
         return None
     if kind == "bluff" and not reveal and s.spied[seat]:
-        return ("Spy Network: this player cannot place its bluff this round", "Territory cards: Spy Network")
+        return reason("rk.spy_network_player_cannot", "Spy Network: this player cannot place its bluff this round", "Territory cards: Spy Network")
     if loc == "o":
-        return ("only a blessing is placed on top of another token", S_BLESSING)
+        return reason("rk.only_blessing_placed_top", "only a blessing is placed on top of another token", S_BLESSING)
     if loc == "l":
         if kind not in ("army", "bluff"):
-            return (f"a {kind} token cannot be placed on a land border; armies attack across land borders", S_ARMY if kind != "navy" else S_NAVY)
+            return reason("rk.token_cannot_placed_land", "a {kind} token cannot be placed on a land border; armies attack across land borders",
+                          S_ARMY if kind != "navy" else S_NAVY, kind=kind)
         if not reveal and _occupied(s, "l", a):
-            return ("only one combat token can be placed on each border", S_PLACING)
+            return reason("rk.only_one_combat_token", "only one combat token can be placed on each border", S_PLACING)
         src, dst = source_of_border(a, b), b
         r = touch_reason(s, seat, src) or touch_reason(s, seat, dst)
         if r:
             return r
         if owner[dst] == seat:
-            return (f"you cannot attack {RULES.province_names[dst]}: you control it", S_PLACING)
+            return reason("rk.you_cannot_attack_you", "you cannot attack {province}: you control it", S_PLACING, province=RULES.province_names[dst])
         if not ronin and owner[src] != seat:
-            return (f"an army attacks across a land border from a province you control; you do not control {RULES.province_names[src]}", S_ARMY)
+            return reason("rk.army_attacks_across_land", "an army attacks across a land border from a province you control; you do not control "
+                          "{province}", S_ARMY, province=RULES.province_names[src])
         return None
     if loc == "s":
         if kind not in ("navy", "bluff"):
-            return (f"a {kind} token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY)
+            return reason("rk.token_cannot_placed_coastal", "a {kind} token cannot be placed on a coastal border; navies attack across coastal "
+                          "borders", S_NAVY, kind=kind)
         if not s.is_coastal(a):
-            return (f"{RULES.province_names[a]} is landlocked: it has no coastal border", S_NAVY)
+            return reason("rk.landlocked_has_coastal_border", "{province} is landlocked: it has no coastal border",
+                          S_NAVY, province=RULES.province_names[a])
         if not reveal and _occupied(s, "s", a):
-            return ("only one combat token can be placed on each border", S_PLACING)
+            return reason("rk.only_one_combat_token", "only one combat token can be placed on each border", S_PLACING)
         r = touch_reason(s, seat, a)
         if r:
             return r
         if owner[a] == seat:
-            return (f"you cannot attack {RULES.province_names[a]}: you control it", S_PLACING)
+            return reason("rk.you_cannot_attack_you", "you cannot attack {province}: you control it", S_PLACING, province=RULES.province_names[a])
         return None
     # the centre of a province
     p = a
@@ -118,26 +128,32 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
         return r
     if kind == "army":
         if owner[p] != seat:
-            return (f"an army defends only a province you control ({name} is not yours); to attack, place it on a land border", S_ARMY)
+            return reason("rk.army_defends_only_province", "an army defends only a province you control ({province} is not yours); to attack, "
+                          "place it on a land border", S_ARMY, province=name)
     elif kind == "navy":
         if owner[p] != seat:
-            return (f"a navy defends only a coastal province you control ({name} is not yours)", S_NAVY)
+            return reason("rk.navy_defends_only_coastal", "a navy defends only a coastal province you control ({province} is not yours)",
+                          S_NAVY, province=name)
         if not s.is_coastal(p):
-            return (f"a navy defends only a coastal province; {name} is landlocked", S_NAVY)
+            return reason("rk.navy_defends_only_coastal2", "a navy defends only a coastal province; {province} is landlocked", S_NAVY, province=name)
     elif kind == "diplomacy":
         if ronin:
-            return ("a ronin player cannot place raid or diplomacy tokens", S_RONIN)
+            return reason("rk.ronin_player_cannot_place", "a ronin player cannot place raid or diplomacy tokens", S_RONIN)
         if owner[p] != seat:
-            return (f"a diplomacy token goes in a province you control ({name} is not yours)", S_DIPLOMACY)
+            return reason("rk.diplomacy_token_goes_province", "a diplomacy token goes in a province you control ({province} is not yours)",
+                          S_DIPLOMACY, province=name)
         if s.special[p] == BATTLEFIELD:
-            return (f"{name} holds the battlefield token: no diplomacy or raid token may be placed there", S_BATTLEFIELD)
+            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+                          "placed there", S_BATTLEFIELD, province=name)
     elif kind == "raid":
         if ronin:
-            return ("a ronin player cannot place raid or diplomacy tokens", S_RONIN)
+            return reason("rk.ronin_player_cannot_place", "a ronin player cannot place raid or diplomacy tokens", S_RONIN)
         if owner[p] == seat:
-            return (f"a raid token goes in a province you do not control ({name} is yours)", S_RAID)
+            return reason("rk.raid_token_goes_province", "a raid token goes in a province you do not control ({province} is yours)",
+                          S_RAID, province=name)
         if s.special[p] == BATTLEFIELD:
-            return (f"{name} holds the battlefield token: no diplomacy or raid token may be placed there", S_BATTLEFIELD)
+            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+                          "placed there", S_BATTLEFIELD, province=name)
     return None
 
 

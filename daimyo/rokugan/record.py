@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.core.errors import FormatError, RuleViolation, violation
 from daimyo.core.game import Action, Event
 from daimyo.core.record import (
     Replay,
@@ -124,10 +124,10 @@ def actor_seat(state: RokuganState, actor: str) -> int:
     if actor.startswith("seat"):
         seat = int(actor[4:])
         if not 0 <= seat < state.n:
-            raise RuleViolation(f"there is no {actor} in a {state.n}-player game", "Setup")
+            raise violation("rk.there_player_game", "there is no {actor} in a {n}-player game", "Setup", actor=actor, n=state.n)
         return seat
     if actor not in state.clans:
-        raise RuleViolation(f"no player plays {actor} in this game", "Setup 3. Choose Clans")
+        raise violation("rk.no_player_actor", "no player plays {actor} in this game", "Setup 3. Choose Clans", actor=actor)
     return state.clans.index(actor)
 
 

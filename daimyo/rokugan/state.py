@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Annotated, Any, NamedTuple, get_type_hints
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.core.rng import GameKey, KeyedRng, Rng, generator
 from daimyo.rokugan.data import RULES
@@ -165,16 +165,18 @@ class RokuganState(GameState):
     def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> RokuganState:
         """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given)."""
         if players not in RULES.starting_control:
-            raise RuleViolation(f"Battle for Rokugan is for 2 to 5 players, not {players}", "Setup")
+            raise violation("rk.battle_for_rokugan_for", "Battle for Rokugan is for 2 to 5 players, not {players}", "Setup", players=players)
         if clans is not None:
             clans = list(clans)
             if len(clans) != players:
-                raise RuleViolation(f"{players} players need {players} clans, got {len(clans)}", "Setup 3. Choose Clans")
+                raise violation("rk.players_need_clans_got", "{players} players need {players} clans, got {got}",
+                                "Setup 3. Choose Clans", players=players, got=len(clans))
             for c in clans:
                 if c not in RULES.clan_names:
-                    raise RuleViolation(f"unknown clan '{c}' (clans: {', '.join(RULES.clan_names)})", "Setup 3. Choose Clans")
+                    raise violation("rk.unknown_clan_clans", "unknown clan '{clan}' (clans: {clans})",
+                                    "Setup 3. Choose Clans", clan=c, clans=', '.join(RULES.clan_names))
             if len(set(clans)) != len(clans):
-                raise RuleViolation("each player must choose a different clan", "Setup 3. Choose Clans")
+                raise violation("rk.each_player_must_choose", "each player must choose a different clan", "Setup 3. Choose Clans")
         s = cls.__new__(cls)
         n = players
         for f in FIELDS:
@@ -238,7 +240,7 @@ class RokuganState(GameState):
         try:
             return self.clans.index(clan)
         except ValueError:
-            raise RuleViolation(f"no player plays {clan} in this game", "Setup 3. Choose Clans") from None
+            raise violation("rk.player_plays_game", "no player plays {clan} in this game", "Setup 3. Choose Clans", clan=clan) from None
 
     def clan_of(self, seat: int) -> str:
         return self.clans[seat] or f"seat{seat}"
@@ -247,7 +249,7 @@ class RokuganState(GameState):
         for t in self.tokens:
             if t.number == tid:
                 return t
-        raise RuleViolation(f"there is no combat token #{tid} on the board", "Placing Combat Tokens")
+        raise violation("rk.there_combat_token_board", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
 
     def kind_of(self, seat: int, tok: int):
         return RULES.clan_tokens[self.clans[seat]][tok]
@@ -397,15 +399,18 @@ class RokuganState(GameState):
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise RuleViolation(f"there is no player seat {seat!r} in this {self.n}-player game", "Setup")
+            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game",
+                            "Setup", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
             who = ", ".join(self.clan_of(p) for p in self.to_act())
             if not who and self.phase == PLACEMENT:
-                raise RuleViolation(f"{self.clan_of(seat)} places no more tokens: placement ends when each player has one "
-                                    "combat token remaining behind the screen, and the resolution phase comes next",
-                                    "Placement Phase")
-            raise RuleViolation(f"it is not {self.clan_of(seat)}'s turn to act; waiting for {who or 'nobody (the game is over)'}",
-                                "Playing the Game")
+                raise violation("rk.places_more_tokens_placement", "{clan} places no more tokens: placement ends when each player has one "
+                                "combat token remaining behind the screen, and the resolution phase comes next", "Placement Phase", clan=self.clan_of(seat))
+            if not who:
+                raise violation("rk.not_your_turn_over", "it is not {clan}'s turn to act; waiting for nobody (the game is over)",
+                                "Playing the Game", clan=self.clan_of(seat))
+            raise violation("rk.not_your_turn", "it is not {clan}'s turn to act; waiting for {who}", "Playing the Game",
+                            clan=self.clan_of(seat), who=who)
         move = parse_move(self, seat, text)
         reason = explain_illegal(self, seat, move)
         if reason:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import violation
 from daimyo.core.game import Event
 from daimyo.core.rng import GameKey, generator
 from daimyo.senjutsu.cards import CardSet, sample_set
@@ -26,22 +26,23 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
     """See SenjutsuState.new_game."""
     card_set = cards or sample_set()
     if not 2 <= len(characters) <= 4:
-        raise RuleViolation("Senjutsu is played by 2 to 4 duellists", "Setup")
+        raise violation("sj.senjutsu_played_by_duellists", "Senjutsu is played by 2 to 4 duellists", "Setup")
     s = cls(card_set=card_set, board_kind=board, board=battlefield(board))
     for kind, hexes in terrain or []:
         add_terrain(s, kind, hexes)
     s.rng = generator(seed)
     for i, ch in enumerate(characters):
         if ch not in card_set.characters:
-            raise RuleViolation(f"unknown character '{ch}' (known: {', '.join(card_set.characters)})", "Player Setup")
+            raise violation("sj.unknown_character_known", "unknown character '{character}' (known: {known})",
+                            "Player Setup", character=ch, known=', '.join(card_set.characters))
         c = card_set.characters[ch]
         deck_id = decks[i] if decks else f"{ch}-sample"
         if deck_id not in card_set.decks or card_set.decks[deck_id].character != ch:
-            raise RuleViolation(f"'{deck_id}' is not a deck of {c.name}", "Player Setup")
+            raise violation("sj.deck", "'{deck}' is not a deck of {character}", "Player Setup", deck=deck_id, character=c.name)
         deck = card_set.decks[deck_id]
         weapon = weapons[i] if weapons else deck.weapon
         if weapon not in c.weapons:
-            raise RuleViolation(f"'{weapon}' is not a core weapon of {c.name}", "Player Setup")
+            raise violation("sj.core_weapon", "'{weapon}' is not a core weapon of {character}", "Player Setup", weapon=weapon, character=c.name)
         d = Duellist(ch, list(deck.cards), [c.core_ability, weapon])
         if not prepare:
             s.rng.shuffle(d.deck)
@@ -54,7 +55,7 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
     if terrain_pieces:
         for kind in terrain_pieces:
             if kind not in TERRAIN:
-                raise RuleViolation(f"unknown terrain '{kind}' ({', '.join(TERRAIN)})", "Terrain")
+                raise violation("sj.unknown_terrain", "unknown terrain '{terrain}' ({known})", "Terrain", terrain=kind, known=', '.join(TERRAIN))
         s.terrain_left = list(terrain_pieces)
         s.terrain_turn = s.rng.below(len(s.duellists))
         s.phase = TERRAIN_PHASE
@@ -64,18 +65,19 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
 def add_terrain(s: SenjutsuState, kind: str, hexes) -> None:
     """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
     if kind not in TERRAIN:
-        raise RuleViolation(f"unknown terrain '{kind}' ({', '.join(TERRAIN)})", "Terrain")
+        raise violation("sj.unknown_terrain", "unknown terrain '{terrain}' ({known})", "Terrain", terrain=kind, known=', '.join(TERRAIN))
     hexes = [tuple(h) for h in hexes]
     if kind == "torii":
         if len(hexes) != 2 or distance(*hexes) != 2 or not any(neighbour(neighbour(hexes[0], d), d) == hexes[1] for d in range(6)):
-            raise RuleViolation("a torii gate is two pillar hexes in a line with one free hex between", "Terrain: Torii Gate")
+            raise violation("sj.torii_gate_two_pillar", "a torii gate is two pillar hexes in a line with one free hex between", "Terrain: Torii Gate")
     elif len(hexes) != 1:
-        raise RuleViolation(f"{kind} covers one hex", "Terrain")
+        raise violation("sj.covers_one_hex", "{terrain} covers one hex", "Terrain", terrain=kind)
     for h in hexes:
         if h not in s.board:
-            raise RuleViolation(f"{hex_text(h)} is not on the battlefield", "Battlefield Setup")
+            raise violation("sj.battlefield", "{hex} is not on the battlefield", "Battlefield Setup", hex=hex_text(h))
         if any(distance(h, t) <= 2 for t in s.terrain):
-            raise RuleViolation(f"{kind} at {hex_text(h)} is within two hexes of other terrain", "Battlefield Setup")
+            raise violation("sj.at_within_two_hexes", "{terrain} at {hex} is within two hexes of other terrain",
+                            "Battlefield Setup", terrain=kind, hex=hex_text(h))
     for h in hexes:
         s.terrain[h] = kind
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import NamedTuple, TypedDict
 
-from daimyo.core.errors import RuleViolation
+from daimyo.core.errors import RuleViolation, reason, violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.senjutsu.cards import Card, CardSet, Character
@@ -105,7 +105,7 @@ class Duellist:
     def placed_at(self) -> tuple[int, int]:
         """The hex the character stands on, once placed (Player Setup 11-12)."""
         if self.pos is None:
-            raise RuleViolation(f"{self.character} is not on the battlefield yet", "Player Setup 11-12")
+            raise violation("sj.battlefield_yet", "{character} is not on the battlefield yet", "Player Setup 11-12", character=self.character)
         return self.pos
 
 
@@ -300,25 +300,26 @@ class SenjutsuState(GameState):
         """Check and apply one action; an illegal one raises RuleViolation and changes nothing."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise RuleViolation(f"there is no seat {seat!r} in this duel", "Setup")
+            raise violation("sj.there_seat_duel", "there is no seat {seat} in this duel", "Setup", seat=repr(seat))
         if seat not in self.to_act():
-            raise RuleViolation(f"{seat_name(seat)} has nothing to decide now", "Gameplay Overview")
+            raise violation("sj.has_nothing_decide", "{seat} has nothing to decide now", "Gameplay Overview", seat=seat_name(seat))
         text = " ".join(text.split())
         legal = self.legal_moves(seat)
         if text not in legal:
-            raise RuleViolation(self._why_illegal(seat, text), PHASES[self.phase].rule(self))
+            raise RuleViolation(*self._why_illegal(seat, text, PHASES[self.phase].rule(self)))
         return self.apply_move(seat, text)
 
-    def _why_illegal(self, seat: int, text: str) -> str:
+    def _why_illegal(self, seat: int, text: str, rule: str) -> tuple[str, str | None, str, dict]:
         if self.phase == CHOOSE and text.startswith("play "):
-            return turn.why_not_chosen(self, seat, text[5:])
-        return f"'{text}' is not a legal action now (expected a {self.pending['kind'] if self.pending else self.phase} action)"
+            return turn.why_not_chosen(self, seat, text[5:], rule)
+        return reason("sj.not_legal", "'{action}' is not a legal action now (expected a {kind} action)", rule, action=text,
+                      kind=self.pending["kind"] if self.pending else self.phase)
 
     def apply_move(self, seat: int, text: str) -> list[Event]:
         """Apply an action already known to be legal."""
         apply = PHASES[self.phase].apply
         if apply is None:
-            raise RuleViolation(f"no action is legal in the {self.phase} phase", PHASES[self.phase].rule(self))
+            raise violation("sj.action_legal_phase", "no action is legal in the {phase} phase", PHASES[self.phase].rule(self), phase=self.phase)
         out = apply(self, seat, text)
         out += turn.advance(self)
         return out

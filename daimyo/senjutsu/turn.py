@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from daimyo.core.errors import reason
 from daimyo.core.game import Event
 from daimyo.senjutsu import end_of_turn, harm, resolution, setup
 from daimyo.senjutsu.cards import INSTANT_TIMINGS
@@ -125,22 +126,24 @@ def choose_options(s: SenjutsuState, seat: int) -> list[str]:
     return out
 
 
-def why_not_chosen(s: SenjutsuState, seat: int, cid: str) -> str:
+def why_not_chosen(s: SenjutsuState, seat: int, cid: str, rule: str = "") -> tuple[str, str | None, str, dict]:
+    """Why card ``cid`` cannot be chosen, as a reason (message, rule, code, params: daimyo.core.errors.reason)."""
     d = s.duellists[seat]
     if cid not in s.card_set.cards:
-        return f"'{cid}' is not a card"
+        return reason("sj.not_a_card", "'{card}' is not a card", rule, card=cid)
     if cid not in d.hand:
-        return f"'{cid}' is not in {seat_name(seat)}'s hand"
+        return reason("sj.not_in_hand", "'{card}' is not in {seat}'s hand", rule, card=cid, seat=seat_name(seat))
     c = s.card_set.cards[cid]
     if c.instant == "additional":
-        return f"{c.name} is an instant additional card and cannot be chosen"
+        return reason("sj.instant_additional", "{card} is an instant additional card and cannot be chosen", rule, card=c.name)
     if c.instant == "instant":
-        return f"{c.name} is an Instant card, played only {c.play} (Instant Cards), never chosen"
+        return reason("sj.instant_card", "{card} is an Instant card, played only {play} (Instant Cards), never chosen", rule, card=c.name,
+                      play=c.play)
     if c.focus > d.focus:
-        return f"{c.name} costs {c.focus} focus"
+        return reason("sj.costs_focus", "{card} costs {n} focus", rule, card=c.name, n=c.focus)
     if c.kamae and c.kamae != d.kamae:
-        return f"{c.name} needs the {c.kamae} Kamae"
-    return f"'play {cid}' is not a legal action now (expected a {s.phase} action)"
+        return reason("sj.needs_kamae", "{card} needs the {kamae} Kamae", rule, card=c.name, kamae=c.kamae)
+    return reason("sj.not_legal_play", "'play {card}' is not a legal action now (expected a {phase} action)", rule, card=cid, phase=s.phase)
 
 
 def choose(s: SenjutsuState, seat: int, text: str) -> list[Event]:

@@ -34,15 +34,28 @@ MAX_ACTION = 200   # characters of one action's text (the database column's widt
 class ActError(Exception):
     """An action or request the server refuses; ``code`` is one of the protocol's error codes."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None):
+    def __init__(self, code: str, message: str, rule: str | None = None, reason: dict | None = None):
         super().__init__(message)
         self.code, self.message, self.rule = code, message, rule
+        #: a rule message's code, params and sentence in every language (daimyo/words/errors.py), for the pages
+        self.reason = reason
 
     def to_message(self) -> dict:
-        msg = {"type": "error", "code": self.code, "message": self.message}
+        msg: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
         if self.rule:
             msg["rule"] = self.rule
+        if self.reason:
+            msg["reason"] = self.reason
         return msg
+
+
+def rule_reason(e: RuleViolation) -> dict | None:
+    """A RuleViolation's code and params, and its sentence in each language of the catalogue (None without a code)."""
+    from daimyo.words.errors import texts
+
+    if not e.code:
+        return None
+    return {"code": e.code, "params": e.params, "texts": texts(e)}
 
 
 def hash_token(token: str) -> str:
@@ -236,7 +249,7 @@ class Room:
             try:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
-                raise ActError("illegal", e.message, e.rule) from None
+                raise ActError("illegal", e.message, e.rule, rule_reason(e)) from None
             text = self.rules.canonical(before, seat, text)
             clocks_before = self._clock_copy()
             changed = self.clocks.update(set() if s.is_terminal() else set(s.to_act()), self._humans())

@@ -34,17 +34,40 @@ def catalogue(lang: str) -> dict[str, str]:
     return json.loads(resources.files("daimyo.words").joinpath(f"{lang}.json").read_text(encoding="utf-8"))
 
 
-def plural_index(n: int, lang: str) -> int:
-    """Which form of a word agrees with ``n``: English one (1) / other; Polish one (1) / few (2-4, not 12-14) / many.
+#: the plural categories of each language in the order a template lists its forms (CLDR names, as
+#: ``Intl.PluralRules(lang).select(n)`` returns them in the browser)
+PLURAL_FORMS = {"en": ("one", "other"), "pl": ("one", "few", "many")}
 
-    The same rule as ``pluralIndex`` in common.js.
+
+def plural_category(n, lang: str) -> str:
+    """The CLDR plural category of the number ``n`` in ``lang`` (what ``Intl.PluralRules`` says in the browser).
+
+    English: ``one`` for 1 (not 1.5), ``other`` else. Polish (CLDR ``pl``): ``one`` for 1; ``few`` for whole
+    numbers ending in 2-4 but not 12-14; ``many`` for the other whole numbers; ``other`` for fractions.
     """
-    n = abs(int(n))
+    value = abs(n)
+    whole = float(value).is_integer()
+    i = int(value)
     if lang == "pl":
-        if n == 1:
-            return 0
-        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
-    return 0 if n == 1 else 1
+        if not whole:
+            return "other"
+        if i == 1:
+            return "one"
+        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if whole and i == 1 else "other"
+
+
+def plural_index(n, lang: str) -> int:
+    """Which form of a template's ``{n|...}`` agrees with ``n``: the position of its CLDR category in the
+    language's forms (:data:`PLURAL_FORMS`): English one / other, Polish one / few / many. A Polish fraction
+    (``other``) takes the ``few`` form ("1,5 monety"), as Polish grammar has it. The same rule as ``pluralIndex``
+    in common.js.
+    """
+    category = plural_category(n, lang)
+    forms = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"])
+    return forms.index(category) if category in forms else 1
 
 
 def fill(template: str, params: dict | None, lang: str) -> str:
@@ -58,7 +81,11 @@ def fill(template: str, params: dict | None, lang: str) -> str:
         if forms is None:
             return str(params[name])
         words = forms.split("|")
-        return words[min(plural_index(params[name], lang), len(words) - 1)]
+        try:
+            index = plural_index(float(params[name]), lang)
+        except (TypeError, ValueError):
+            return m.group(0)
+        return words[min(index, len(words) - 1)]
 
     return _PARAM.sub(one, template)
 

@@ -34,8 +34,14 @@ def lines(e: Event, lang: str = "en") -> list[str]:
         b = d["bid"]
         return ["  " + t("event.your-bid", clan=d["clan"], seppuku=b["seppuku"], hostage=b["hostage"], ronin=b["ronin"], poets=b["poets"])]
     if k == "bids-revealed":
-        return ["  " + t("event.bids-revealed")] + [
-            f"    {c}: {b['seppuku']} {b['hostage']} {b['ronin']} {b['poets']}" for c, b in d["bids"].items()]
+        # a table: the clans down, the four slots across, each amount under its slot's name
+        slots = ("seppuku", "hostage", "ronin", "poets")
+        heads = [t("slot." + x) for x in slots]
+        width = max(len(c) for c in d["bids"]) + 1
+        rows = [" " * (width + 1) + "  ".join(heads)]
+        rows += [f"{c + ':':<{width}} " + "  ".join(str(b[x]).rjust(len(h)) for x, h in zip(slots, heads, strict=True))
+                 for c, b in d["bids"].items()]
+        return ["  " + t("event.bids-revealed")] + ["    " + r.rstrip() for r in rows]
     if k == "slot":
         if d["winner"] is None:
             return ["  " + t("event.slot-nobody", slot=t("slot." + d["slot"]))]

@@ -15,6 +15,7 @@ import re
 from daimyo.core.game import Event
 from daimyo.rokugan.data import RULES as R
 from daimyo.words import t as _t
+from daimyo.words.errors import said
 
 _PROVINCE = re.compile(r"^(.*)_(\d)$")
 _TOKEN = re.compile(r"^([ansb])(\d)$")
@@ -94,8 +95,8 @@ class RokuganWords:
             return ""
         if why in _WHY:
             return self.t(_WHY[why])
-        # a rule message of the engine (English): say it was illegal, and quote the rule
-        return why if self.lang == "en" else f"{self.t('why.illegal')} ({why})"
+        # a rule message of the engine (English): say it was illegal, and the rule message in this language
+        return why if self.lang == "en" else f"{self.t('why.illegal')} ({said(why, 'rk.', self.lang)})"
 
     def source(self, src: str) -> str:
         return self.t("source." + src)

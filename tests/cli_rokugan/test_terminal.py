@@ -208,7 +208,7 @@ def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
             assert f"#{t['token']} Crane {t['code']} (yours)" in out
         elif not t["faceup"] and t["code"] is None:
             assert f"#{t['token']} {t['owner'].capitalize()} facedown" in out
-    assert f"Round {v['round']} of 5 | phase: placement" in out and "to act: Crane" in out
+    assert f"Round {v['round']} of 5 | placement phase" in out and "to act: Crane" in out
 
 
 def test_a_record_that_cannot_be_written_is_reported(tmp_path):

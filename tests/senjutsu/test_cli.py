@@ -23,7 +23,7 @@ def test_duel_against_a_bot_with_typed_choices():
     """The human seat answers by number; the card choice is read without echo; the board and hand are shown."""
     r = CliRunner().invoke(main, ["senjutsu", "duel", "--bot", "random", "--seed", "1"], input="1\n" * 3000)
     assert r.exit_code == 0, r.output
-    assert "hand:" in r.output and "choose a card" in r.output and "0,-3" in r.output
+    assert "Your hand" in r.output and "Choose the card you play" in r.output and "0,-3" in r.output
 
 
 def test_duel_rejects_unknown_character():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from daimyo.cli.common import echo_replay, replay_file
+from daimyo.cli.common import echo_replay, lang_option, replay_file
 
 
 def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -35,15 +35,18 @@ def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
 @rokugan.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help='Print {"state": ..., "events": [...]} as JSON.')
-def replay(file: Path, as_json: bool) -> None:
+@lang_option
+def replay(file: Path, as_json: bool, lang: str) -> None:
     """Replay a game record or position file and show the public events and the final state."""
     from daimyo.cli.rokugan.render import describe, state_summary
     from daimyo.rokugan.record import replay as replay_text
 
     rep = replay_file(file, replay_text)
-    echo_replay(rep, describe, as_json, "setup")
+    from daimyo.words import t
+
+    echo_replay(rep, lambda e: describe(e, lang), as_json, t("term.replay.setup", None, lang), lang)
     if as_json:
         return
     click.echo()
-    for text in state_summary(rep.state.view(None)):
+    for text in state_summary(rep.state.view(None), lang):
         click.echo(text)

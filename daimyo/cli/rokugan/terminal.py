@@ -27,11 +27,13 @@ from rich.text import Text
 
 from daimyo.bots import bot_seed
 from daimyo.bots.rokugan import make_bot
+from daimyo.cli.rokugan.render import phase_name
 from daimyo.cli.rokugan.words import (
     card_name,
     clan_name,
     objective_condition,
     objective_name,
+    place_words as place_name,
     scoring_rows,
     seen_by,
     sentences,
@@ -45,6 +47,7 @@ from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.record import Recorder
 from daimyo.words import t as words
+from daimyo.words.errors import rule_text
 
 #: how many legal actions are listed by themselves at each decision (more: ask with ? or moves)
 LIST_AT_MOST = 24
@@ -137,10 +140,55 @@ def board_table(view: dict, lang: str = "en") -> Table:
     return table
 
 
+def _clan_short(clan: str, lang: str) -> str:
+    """A clan in four letters (``Crab``, ``Cran``, ``Jedn``): the compact board's cells."""
+    return clan_name(clan, lang)[:4]
+
+
+def compact_board(view: dict, lang: str = "en") -> list:
+    """The board in few lines, for an 80x24 terminal: a row per territory (its provinces in columns: number, ``~``
+    for the coast, the controlling clan in four letters with its faceup/facedown control tokens, ``*`` a special
+    token, ``+N`` combat tokens), then the special tokens and the combat tokens by province. ``board full`` shows
+    :func:`board_table` instead (flowers and printed defense too)."""
+    you = view.get("you", {}).get("clan")
+    table = Table(title=words("term.board.title", {"round": view["round"]}, lang), box=None, pad_edge=False,
+                  padding=(0, 1), show_header=False, expand=False)
+    table.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
+    width = max(len(ps) for ps in R.territory_provinces)
+    for _ in range(width):
+        table.add_column(no_wrap=True)
+    where = token_province(view)
+    by_province: dict[str, list[dict]] = {}
+    for t in view["tokens"]:
+        by_province.setdefault(where.get(t["token"], "?"), []).append(t)
+    specials = []
+    for ti, terr in enumerate(R.territory_names):
+        cells = []
+        for p in R.territory_provinces[ti]:
+            name = R.province_names[p]
+            pv = view["provinces"][name]
+            number = name.rsplit("_", 1)[1] if name[-1].isdigit() else ""
+            ctl = f"{_clan_short(pv['owner'], lang)} {pv['faceup']}/{pv['facedown']}" if pv["owner"] else "-"
+            marks = (" *" if pv["special"] else "") + (f" +{len(by_province[name])}" if by_province.get(name) else "")
+            style = "bold" if pv["owner"] and pv["owner"] == you else ""
+            cells.append(Text(f"{number}{'~' if R.coastal[p] else ' '} {ctl}{marks}", style=style))
+            if pv["special"]:
+                specials.append(f"{place_name(name, lang)} {special_name(pv['special'], lang)}")
+        label = territory_name(terr, lang) + (" ◆" if view["territory_spaces"].get(terr) else "")
+        table.add_row(Text(label, style="bold"), *cells, *[""] * (width - len(cells)))
+    out: list = [table]
+    if specials:
+        out.append(Text(words("term.board.specials", {"list": ", ".join(specials)}, lang)))
+    for name, toks in sorted(by_province.items(), key=lambda kv: R.province_index.get(kv[0], 99)):
+        out.append(Text.assemble(f"{place_name(name, lang)}: ", *[x for i, t in enumerate(toks)
+                                                                for x in (("; " if i else ""), _token_cell(t, you, lang))]))
+    return out
+
+
 def status_text(view: dict, lang: str = "en") -> Text:
     """Round, phase, first player and whose turn it is."""
     rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
-    parts = [rnd, words("term.status.phase", {"phase": view["phase"]}, lang)]
+    parts = [rnd, words("term.status.phase", {"phase": phase_name(view["phase"], lang)}, lang)]
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
         parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
@@ -155,8 +203,8 @@ def status_text(view: dict, lang: str = "en") -> Text:
 _PLAYER_COLUMNS = ("seat", "clan", "hand", "pool", "discard", "control", "scout", "shugenja", "cards")
 
 
-def players_table(view: dict, lang: str = "en") -> Table:
-    """Every player's public counts."""
+def players_table(view: dict, lang: str = "en", legend: bool = True) -> Table:
+    """Every player's public counts (``legend``: with the columns explained under the table)."""
     you = view.get("you", {}).get("seat")
     table = Table(title=words("term.players.title", None, lang), box=box.SIMPLE_HEAD, pad_edge=False)
     for col in _PLAYER_COLUMNS:
@@ -182,10 +230,12 @@ def players_table(view: dict, lang: str = "en") -> Table:
         table.add_row(str(p["seat"]), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
                       str(p["pool_size"]), str(len(p["discard"])), f"{p['control_on_board']}/{p['control_supply']}",
                       str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]))
-    table.caption = words("term.players.caption", None, lang)
-    piles = "; ".join(f"{clan_name(p['clan'], lang)}: {_codes(p['discard'], lang)}" for p in view["players"] if p["clan"])
-    if piles:
-        table.caption += "\n" + words("term.players.piles", {"piles": piles}, lang)
+    captions = [words("term.players.caption", None, lang)] if legend else []
+    piles = "; ".join(f"{clan_name(p['clan'], lang)}: {_codes(p['discard'], lang)}" for p in view["players"] if p["clan"] and p["discard"])
+    if piles and legend:
+        captions.append(words("term.players.piles", {"piles": piles}, lang))
+    table.caption = "\n".join(captions) or None
+    table.caption_justify = "left"
     return table
 
 
@@ -342,11 +392,13 @@ class TerminalGame:
             for line in lines:
                 self.say(line, style="bold" if e.visible_to is not None else None)
 
-    def draw(self) -> None:
-        """The board, the players' counts, the human's screen and whose turn it is, from the human's view."""
+    def draw(self, full: bool = False) -> None:
+        """The board (compact, or ``full``), the players' counts, the human's screen and whose turn it is, from the
+        human's view."""
         v = self.view()
-        self.console.print(board_table(v, self.lang))
-        self.console.print(players_table(v, self.lang))
+        for part in [board_table(v, self.lang)] if full else compact_board(v, self.lang):
+            self.console.print(part)
+        self.console.print(players_table(v, self.lang, legend=full))
         self.console.print(screen_panel(v, self.lang))
         self.console.print(status_text(v, self.lang))
         self._drawn = v
@@ -371,11 +423,15 @@ class TerminalGame:
         if not shown:
             self.say(self.words("term.no_action_contains", words=" ".join(words or [])))
             return
-        for i, a in shown:
-            self.say(f"  {i:>3}. {a}", whole=True)
+        width = max(len(f"{i:>3}. {a}") for i, a in shown) + 2
+        per_line = max(1, (self.console.width - 2) // width)
+        rows = -(-len(shown) // per_line)
+        for r in range(rows):
+            row = [shown[c * rows + r] for c in range(per_line) if c * rows + r < len(shown)]
+            self.say("  " + "".join(f"{i:>3}. {a}".ljust(width) for i, a in row).rstrip(), whole=True)
 
     def help(self, actions: list[str]) -> None:
-        for line in ("term.help.1", "term.help.2", "term.help.3"):
+        for line in ("term.help.1", "term.help.2", "term.help.3", "term.board.legend"):
             self.say(self.words(line))
         self.say(self.words("term.legal_actions", n=len(actions)))
         self.list_actions(actions)
@@ -404,8 +460,8 @@ class TerminalGame:
             if word == "moves":
                 self.list_actions(actions, rest.split())
                 continue
-            if line == "board":
-                self.draw()
+            if line in ("board", "board full"):
+                self.draw(full=line == "board full")
                 continue
             if line == "log":
                 for text in self.log:
@@ -422,10 +478,7 @@ class TerminalGame:
             try:
                 events = self.rec.apply(Action(self.human, line))
             except RuleViolation as e:
-                msg = str(e)
-                if e.rule and msg.endswith(f" [{e.rule}]"):
-                    msg = msg[: -len(e.rule) - 3]
-                self.say(self.words("term.illegal", message=msg), style="red", whole=True)
+                self.say(self.words("term.illegal", message=rule_text(e, self.lang)), style="red", whole=True)
                 if e.rule:
                     self.say(self.words("term.rule", rule=e.rule), style="red", whole=True)
                 continue
@@ -442,6 +495,7 @@ class TerminalGame:
                         + (f" ({clan_name(s.clans[q], self.lang)})" if s.clans[q] else "") for q in range(s.n))
         self.say(self.words("term.intro", n=s.n, seed=self.seed, who=who))
         self.say(self.words("term.intro.help"))
+        self.say(self.words("term.board.legend"), style="dim")
 
     def step(self) -> None:
         """One action: a bot's (bots at a simultaneous node act before the human), else the human's."""
@@ -512,7 +566,7 @@ def fill_clans(players: int, seed: int, clans: list[str | None] | None) -> list[
 def bot_specs(players: int, human_seat: int, bots: list[str]) -> dict[int, str]:
     """The bot of each seat but the human's: one name for all, or one name per bot seat in seat order."""
     seats = [q for q in range(players) if q != human_seat]
-    bots = [b.strip() for b in bots if b.strip()] or ["random"]
+    bots = [b.strip() for b in bots if b.strip()] or ["heuristic"]
     if len(bots) == 1:
         bots = bots * len(seats)
     if len(bots) != len(seats):

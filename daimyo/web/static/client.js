@@ -53,8 +53,12 @@ function showMessage(text, kind, ...extra) {
   line.className = "message" + (kind ? " " + kind : "");
 }
 
-// A refusal from the server in one line: its message and the rule it cites.
-function refusalText(msg) { return (msg.message || msg.code || "") + (msg.rule ? ` [${msg.rule}]` : ""); }
+// A refusal from the server in one line: its message (in the page's language when the server said it so:
+// reason.texts, daimyo/words/errors.py) and the rule it cites.
+function refusalText(msg) {
+  const said = msg.reason && msg.reason.texts && msg.reason.texts[I18N.lang];
+  return (said || msg.message || msg.code || "") + (msg.rule ? ` [${msg.rule}]` : "");
+}
 
 // A game's clock in words (the "clock" of a game summary), for the lobby and the game pages.
 function clockKindWords(clock) {

@@ -22,15 +22,14 @@ async function loadLang(lang) {
   for (const f of I18N.listeners) f();
 }
 
-// Which form of a word agrees with n: English one (1) / other; Polish one (1) / few (2-4, not 12-14) / many.
+// Which form of a word agrees with n: its CLDR plural category (Intl.PluralRules) among the language's forms,
+// English one / other, Polish one / few / many (a Polish fraction, "other", takes the few form).
 // The same rule as plural_index in daimyo/words/__init__.py.
+const PLURAL_FORMS = { en: ["one", "other"], pl: ["one", "few", "many"] };
 function pluralIndex(n, lang) {
-  n = Math.abs(Math.trunc(Number(n)));
-  if (lang === "pl") {
-    if (n === 1) return 0;
-    return n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? 1 : 2;
-  }
-  return n === 1 ? 0 : 1;
+  const forms = PLURAL_FORMS[lang] || PLURAL_FORMS.en;
+  const i = forms.indexOf(new Intl.PluralRules(lang).select(Math.abs(Number(n))));
+  return i < 0 ? 1 : i;
 }
 
 // t(key, params): the template in the chosen language (the catalogue daimyo/words/<lang>.json, served at /api/words/<lang>),

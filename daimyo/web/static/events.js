@@ -67,8 +67,48 @@ function whyText(why) {
     "no shinobi of the raider in the province and no adjacent province controlled by it": "why.raid_no_reach",
   }[why];
   if (key) return t(key);
-  // a rule message of the engine (English): say it was illegal, and quote the rule
-  return I18N.lang === "en" ? why : `${t("why.illegal")} (${why})`;
+  // a rule message of the engine (English): say it was illegal, and the rule message in this language
+  return I18N.lang === "en" ? why : `${t("why.illegal")} (${ruleSaid(why)})`;
+}
+
+// An engine's English rule message ("message [rule]") in the page's language: read back into its code and params with
+// the catalogue's English templates err.rk.*, said from this language's template; as written when none matches.
+// The same as said() in daimyo/words/errors.py.
+let RULE_PATTERNS = null;
+function ruleSaid(message) {
+  if (!RULE_PATTERNS) {
+    const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    RULE_PATTERNS = Object.keys(I18N.fallback).filter((k) => k.startsWith("err.rk.")).sort().map((key) => {
+      const tpl = I18N.fallback[key];
+      const seen = new Set();
+      let re = "^", at = 0;
+      for (const m of tpl.matchAll(/\{(\w+)(?:\|([^{}]*))?\}/g)) {
+        re += esc(tpl.slice(at, m.index));
+        if (m[2] !== undefined) re += "(?:" + m[2].split("|").map(esc).join("|") + ")";
+        else if (seen.has(m[1])) re += `\\k<${m[1]}>`;
+        else { seen.add(m[1]); re += `(?<${m[1]}>.+?)`; }
+        at = m.index + m[0].length;
+      }
+      return [key, new RegExp(re + esc(tpl.slice(at)) + "$")];
+    });
+  }
+  const whole = /^(.*) \[([^[\]]*)\]$/.exec(message);
+  const text = whole ? whole[1] : message;
+  for (const [key, re] of RULE_PATTERNS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const p = { ...m.groups };
+    const named = (name, prefix) => { if (typeof p[name] === "string" && I18N.fallback[prefix + p[name]] !== undefined) p[name] = t(prefix + p[name]); };
+    named("clan", "clan.");
+    named("card", "card.");
+    named("kind", "err.kind.");
+    named("phase", "phase.");
+    const pm = /^(.*)_(\d)$/.exec(p.province || "");
+    if (pm && I18N.fallback["territory." + pm[1]] !== undefined) p.province = provinceName(p.province);
+    else if (p.province && I18N.fallback["territory." + p.province] !== undefined && p.province.startsWith("shadowlands")) p.province = provinceName(p.province);
+    return t(key, p);
+  }
+  return message;
 }
 
 function sourceName(src) { return t("source." + src); }

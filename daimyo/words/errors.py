@@ -1,0 +1,113 @@
+"""The engines' rule messages in words: a :class:`~daimyo.core.errors.RuleViolation` carries a code and its
+parameters beside its English message (``daimyo.core.errors.reason``); :func:`rule_text` says it in a language
+from the catalogue's ``err.<code>`` template. The English template is the engine's message word for word, so
+English is the message itself; in another language the parameters that name a printed thing (a clan, a
+province, a card, a phase, a Kamae...) are named in that language too. The server sends every language's
+sentence with the code and params (docs/server-protocol.md), so the browser shows the one it speaks.
+A message without a code, or a code the catalogue lacks, stays as the engine wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from daimyo.words import LANGS, catalogue, has, t
+
+_PARAM = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
+
+
+def _named(code: str, params: dict, lang: str) -> dict:
+    """``params`` with the ids of printed things in words of ``lang`` (the game is the code's prefix)."""
+    out = dict(params)
+    game = code.split(".", 1)[0]
+
+    def key(name: str, prefix: str) -> None:
+        value = out.get(name)
+        if isinstance(value, str) and has(prefix + value, "en"):
+            out[name] = t(prefix + value, None, lang)
+
+    if game == "rk":
+        from daimyo.rokugan.data import RULES
+        from daimyo.words.rokugan import RokuganWords
+
+        w = RokuganWords(lang)
+        key("clan", "clan.")
+        key("card", "card.")
+        key("kind", "err.kind.")
+        key("phase", "phase.")
+        if out.get("province") in RULES.province_index:
+            out["province"] = w.province(out["province"])
+    elif game == "rs":
+        key("step", "term.rs.step.")
+        key("kind", "rs.figure.")
+    elif game == "sj":
+        key("kamae", "sj.kamae.")
+        key("phase", "sj.phase.")
+        key("kind", "sj.phase.")
+        key("terrain", "sj.terrain.")
+    return out
+
+
+def message_text(code: str | None, params: dict | None, message: str, lang: str = "en") -> str:
+    """The rule message ``code`` with ``params`` in ``lang``: ``message`` itself in English, or when there is no such code."""
+    if not code or lang == LANGS[0] or not has("err." + code, "en"):
+        return message
+    return t("err." + code, _named(code, params or {}, lang), lang)
+
+
+def rule_text(e, lang: str = "en", with_rule: bool = False) -> str:
+    """A RuleViolation's message in ``lang`` (``with_rule``: followed by its rulebook section in brackets)."""
+    text = message_text(getattr(e, "code", ""), getattr(e, "params", None), getattr(e, "message", str(e)), lang)
+    rule = getattr(e, "rule", "")
+    return f"{text} [{rule}]" if with_rule and rule else text
+
+
+def texts(e) -> dict[str, str]:
+    """A RuleViolation's message in every language of the catalogue (what the server sends)."""
+    return {lang: rule_text(e, lang) for lang in LANGS}
+
+
+@cache
+def _patterns(prefix: str) -> list[tuple[str, re.Pattern]]:
+    """The English templates ``err.<prefix>*`` as patterns that read a message back into its params."""
+    out = []
+    for key, template in sorted(catalogue("en").items()):
+        if not key.startswith("err." + prefix):
+            continue
+        parts, seen, at = ["^"], set(), 0
+        for m in _PARAM.finditer(template):
+            parts.append(re.escape(template[at:m.start()]))
+            name, forms = m.group(1), m.group(2)
+            if forms is not None:
+                parts.append("(?:" + "|".join(re.escape(f) for f in forms.split("|")) + ")")
+            elif name in seen:
+                parts.append(f"(?P={name})")
+            else:
+                seen.add(name)
+                parts.append(f"(?P<{name}>.+?)")
+            at = m.end()
+        parts.append(re.escape(template[at:]) + "$")
+        out.append((key[4:], re.compile("".join(parts))))
+    return out
+
+
+def parse_message(message: str, prefix: str) -> tuple[str, dict] | None:
+    """The code and params of an engine's English rule message of one game (``prefix``: ``rk.``...), read back
+    from the catalogue's templates: for messages that reach the words as text (a token removed at Resolution
+    step 2 carries its rule message in the event). None when no template says it."""
+    for code, pattern in _patterns(prefix):
+        m = pattern.match(message)
+        if m:
+            return code, m.groupdict()
+    return None
+
+
+def said(message: str, prefix: str, lang: str) -> str:
+    """An engine's English rule message of one game (``message [rule]`` or ``message``) in ``lang``: the message
+    read back into its code and params (:func:`parse_message`) and said from the catalogue; as written when unknown."""
+    m = re.match(r"^(.*) \[([^\[\]]*)\]$", message)
+    text = m.group(1) if m else message
+    found = parse_message(text, prefix)
+    return message_text(found[0], found[1], text, lang) if found else message
+
