@@ -314,6 +314,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games/{game_id}/stand-in", seat_endpoint(hub.stand_in), methods=["POST"]),
             Route("/api/games/{game_id}/spectator-chat", seat_endpoint(hub.spectator_chat), methods=["POST"]),
             Route("/join/{game_id}", page("join.html")),
+            Route("/rules/{game}", page("rules.html")),
             Route("/api/games/{game_id}/record", record),
             Route("/api/games/{game_id}/replay", replay),
             Route("/api/rokugan/board.svg", board_svg),

@@ -1,0 +1,50 @@
+// Help around every game page: a "Rules" link to the game's rules in brief (/rules/<game>, a new tab) and, through a
+// first game, a hint for the phase the game is in (keys hint.<game>.<phase> of the word catalogue), which the player
+// can hide and show again (kept on this browser). Loaded after common.js by game.html, senjutsu.html and
+// risingsun.html; it watches the page's body[data-phase] and needs nothing else from the page.
+"use strict";
+
+const HINTS_KEY = "daimyo:hints";
+
+function hintsGame() {
+  const c = document.body.classList;
+  return c.contains("sj") ? "senjutsu" : c.contains("rs") ? "risingsun" : "rokugan";
+}
+
+function hintsOn() { return localStorage.getItem(HINTS_KEY) !== "off"; }
+
+function drawHint() {
+  const box = document.getElementById("hint");
+  const toggle = document.getElementById("hints-toggle");
+  if (!box || !toggle) return;
+  const key = `hint.${hintsGame()}.${document.body.dataset.phase || ""}`;
+  const known = key in I18N.fallback;
+  box.hidden = !hintsOn() || !known;
+  toggle.textContent = t(hintsOn() ? "hint.hide" : "hint.show");
+  toggle.setAttribute("aria-pressed", String(!hintsOn()));
+  if (known) document.getElementById("hint-text").textContent = t(key);
+}
+
+function setupHints() {
+  const header = document.querySelector("header.top");
+  const rules = el("a", { class: "rules-link", id: "rules-link", href: `/rules/${hintsGame()}`, target: "_blank", rel: "noopener",
+    "data-i18n": "rules.link", "data-i18n-title": "rules.link_hint", text: t("rules.link"), title: t("rules.link_hint") });
+  const toggle = el("button", { type: "button", id: "hints-toggle", class: "hints-toggle", text: "" });
+  toggle.addEventListener("click", () => {
+    localStorage.setItem(HINTS_KEY, hintsOn() ? "off" : "on");
+    drawHint();
+  });
+  const lang = header.querySelector("label.lang");
+  header.insertBefore(rules, lang);
+  header.insertBefore(toggle, lang);
+  const box = el("aside", { id: "hint", class: "hint", role: "note", hidden: "" },
+    el("strong", { "data-i18n": "hint.title", text: t("hint.title") }), " ", el("span", { id: "hint-text" }));
+  header.insertAdjacentElement("afterend", box);
+  new MutationObserver(drawHint).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
+  I18N.listeners.push(drawHint);
+  drawHint();
+  return box;
+}
+
+// (the pages load their scripts at the end of the body, so the header is there already)
+const HINT_BOX = setupHints();
