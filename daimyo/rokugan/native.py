@@ -1,10 +1,10 @@
 """The native (C++) Battle for Rokugan engine behind the Python engine's interface.
 
 The compiled module ``_daimyo_native`` (native/, built by ``pip install .``; see docs/native.md) plays
-Setup 1-11 and round 1's Upkeep phase. :class:`NativeRokuganState` has the interface of
+Setup 1-11 and round 1's Upkeep and Placement phases. :class:`NativeRokuganState` has the interface of
 :class:`~daimyo.rokugan.state.RokuganState` (``to_act``, ``legal_moves``, ``legal_actions``, ``apply``,
 ``apply_move``, ``clone``, ``view``, ``returns``, the fields by name): while the game is in a part the
-native engine plays, the native engine answers; at the first placement turn, the part not ported yet,
+native engine plays, the native engine answers; at the end of round 1's placement, the part not ported yet,
 the state is handed to the Python engine, field for field, and the Python engine plays on. A game played
 through it is therefore the Python engine's game, move for move and event for event
 (tests/native/ check it on seeded random games).
@@ -30,7 +30,7 @@ from daimyo.core.rng import GameKey, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
-from daimyo.rokugan.records import DRAGON_RETURN, AbilityDecision
+from daimyo.rokugan.records import DRAGON_RETURN, SCORPION_LOOK, AbilityDecision, BoardToken, SeenToken
 from daimyo.rokugan.state import FIELDS, RokuganState
 
 try:
@@ -50,7 +50,7 @@ MISSING = (
 #: the fields of the state that the native engine keeps; the others keep their Setup values until the hand-over
 NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "first_player_card_used", "scorpion_used",
                  "unicorn_used", "passes", "owner", "up", "down", "hand", "pool", "supply", "set_aside", "scouts",
-                 "shugenja", "objective", "offer", "ronin", "done", "spied")
+                 "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard")
 _MASK = (1 << 64) - 1
 
 
@@ -83,6 +83,9 @@ def rules_table() -> dict:
         "clan_names": list(clans),
         "capital": [RULES.capital[c] for c in clans],
         "clan_token_codes": [[t.code for t in RULES.clan_tokens[c]] for c in clans],
+        "clan_token_kinds": [[t.kind for t in RULES.clan_tokens[c]] for c in clans],
+        "borders": [list(b) for b in RULES.borders],
+        "province_borders": [list(bs) for bs in RULES.province_borders],
         "tokens_per_clan": RULES.tokens_per_clan,
         "bluff": RULES.bluff_index,
         "objective_ids": list(RULES.objective_ids),
@@ -137,7 +140,11 @@ def python_state(game) -> RokuganState:
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
     s.rng = Rng(d["rng_state"])
+    s.tokens = [BoardToken(*t) for t in d["tokens"]]
+    s.seen = [[SeenToken(*x) for x in row] for row in d["seen"]]
     s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
+    if d["scorpion_look"] >= 0:
+        s.pending.append(AbilityDecision(SCORPION_LOOK, d["scorpion_look"]))
     s._targets = None
     return s
 
@@ -249,13 +256,13 @@ class NativeRokuganState:
         return self.apply_move(seat, move)
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
-        """Apply a move already known to be legal; at the first placement turn the Python engine takes over."""
+        """Apply a move already known to be legal; at the end of round 1's placement the Python engine takes over."""
         if self._py is not None:
             return self._py.apply_move(seat, move)
         self._mirror = None
         events = _events(self._game.apply_move(seat, tuple(move)))
         if self._game.frontier:
-            # Placement Phase: whose turn it is, and everything after, is the Python engine's for now
+            # the end of the Placement Phase (Unicorn's swap, resolution) and everything after is the Python engine's for now
             self._py = python_state(self._game)
             self._game = None
             events.extend(self._py._advance())

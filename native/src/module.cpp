@@ -47,6 +47,20 @@ void load_rules(const nb::dict& d) {
   r.objective_ids = item<std::vector<std::string>>(d, "objective_ids");
   r.neutral_cards = item<std::vector<std::string>>(d, "neutral_cards");
   r.dragon = r.clan_index("dragon");
+  r.scorpion = r.clan_index("scorpion");
+  {
+    static const std::vector<std::string> kinds = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
+    for (const auto& clan : item<std::vector<std::vector<std::string>>>(d, "clan_token_kinds")) {
+      std::vector<int> ks;
+      for (const auto& k : clan) ks.push_back(index_of(kinds, k, "combat token kind"));
+      r.clan_token_kinds.push_back(std::move(ks));
+    }
+  }
+  for (const auto& b : item<std::vector<std::vector<int>>>(d, "borders")) {
+    if (b.size() != 2) throw std::invalid_argument("load_rules: a land border joins two provinces");
+    r.borders.emplace_back(b[0], b[1]);
+  }
+  r.province_borders = item<std::vector<std::vector<int>>>(d, "province_borders");
   r.territory_names = item<std::vector<std::string>>(d, "territory_names");
   r.territory_provinces = item<std::vector<std::vector<int>>>(d, "territory_provinces");
   for (bool b : item<std::vector<bool>>(d, "territory_shadowlands")) r.territory_shadowlands.push_back(b);
@@ -61,6 +75,9 @@ void load_rules(const nb::dict& d) {
     if (r.specials[i] == "scorched_earth") r.scorched = i;
     if (r.specials[i] == "harbor") r.harbor = i;
     if (r.specials[i] == "honor_4") r.honor_4 = i;
+    if (r.specials[i] == "peace") r.peace = i;
+    if (r.specials[i] == "shrine") r.shrine = i;
+    if (r.specials[i] == "battlefield") r.battlefield = i;
   }
   for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
     static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
@@ -91,6 +108,7 @@ nb::object value(const Value& v) {
   switch (v.kind) {
     case Value::Int: return nb::int_(v.i);
     case Value::Text: return nb::str(v.text.c_str());
+    case Value::Bool: return nb::bool_(v.i != 0);
     case Value::Texts: {
       nb::list l;
       for (const auto& t : v.texts) l.append(nb::str(t.c_str()));
@@ -114,36 +132,24 @@ nb::tuple move_tuple(const State& s, int seat, const Move& m) {
     case Move::Objective: return nb::make_tuple("objective", nb::str(RULES.objective_ids[m.arg].c_str()));
     case Move::Control: return nb::make_tuple("control", m.arg);
     case Move::Return: return nb::make_tuple("return", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Place: {
+      const char loc[2] = {m.loc, 0};
+      return nb::make_tuple("place", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()), nb::str(loc), m.a, m.b);
+    }
+    case Move::Play: {
+      static const char* cards[] = {"scout", "shugenja", "first-player"};
+      return nb::make_tuple("play", nb::str(cards[m.arg]), m.a);
+    }
+    case Move::Look: return nb::make_tuple("look", m.arg);
+    case Move::Pass: return nb::make_tuple("pass");
   }
   return nb::make_tuple();
 }
 
 // The legal move of `seat` that the Python tuple `move` names; an error if it is not one.
 Move find_move(const State& s, int seat, const nb::tuple& move) {
-  Move m{Move::Clan, -1};
-  if (move.size() == 2 && nb::isinstance<nb::str>(move[0])) {
-    const std::string verb = nb::cast<std::string>(move[0]);
-    if (verb == "control" && nb::isinstance<nb::int_>(move[1])) {
-      m = {Move::Control, nb::cast<int>(move[1])};
-    } else if (nb::isinstance<nb::str>(move[1])) {
-      const std::string arg = nb::cast<std::string>(move[1]);
-      if (verb == "clan") {
-        m = {Move::Clan, RULES.clan_index(arg)};
-      } else if (verb == "objective") {
-        for (size_t i = 0; i < RULES.objective_ids.size(); ++i)
-          if (RULES.objective_ids[i] == arg) m = {Move::Objective, static_cast<int>(i)};
-      } else if (verb == "return" && seat >= 0 && seat < s.n && s.clans[seat] >= 0) {
-        // the first token behind the screen with that code (as legal_moves lists it)
-        for (int t : s.hand[seat])
-          if (t != RULES.bluff && RULES.clan_token_codes[s.clans[seat]][t] == arg) {
-            m = {Move::Return, t};
-            break;
-          }
-      }
-    }
-  }
   for (const Move& legal : s.legal_moves(seat))
-    if (legal.verb == m.verb && legal.arg == m.arg) return m;
+    if (move_tuple(s, seat, legal).equal(move)) return legal;
   throw std::invalid_argument("not a legal move of seat " + std::to_string(seat) + ": " +
                               nb::cast<std::string>(nb::repr(move)));
 }
@@ -210,6 +216,28 @@ nb::dict fields(const State& s) {
   for (int t : s.dragon_drawn) drawn.append(nb::str(R.clan_token_codes[s.clans[s.dragon_return.empty() ? 0 : s.dragon_return.back()]][t].c_str()));
   d["dragon_drawn"] = drawn;
   d["frontier"] = nb::bool_(s.frontier);
+  d["scorpion_look"] = s.scorpion_look;
+  d["next_id"] = s.next_id;
+  nb::list tokens;
+  for (const BoardToken& b : s.tokens) {
+    const char place[2] = {b.place, 0};
+    tokens.append(nb::make_tuple(b.number, b.owner, b.clan_token, nb::str(place), b.site, b.attacked, nb::bool_(b.faceup),
+                                 b.known_by));
+  }
+  d["tokens"] = tokens;
+  nb::list special;
+  for (int sp : s.special) special.append(sp < 0 ? nb::none() : nb::object(nb::str(R.specials[sp].c_str())));
+  d["special"] = special;
+  d["discard"] = seat_lists(s.discard);
+  nb::list seen;
+  for (const auto& row : s.seen) {
+    nb::list items;
+    for (const Seen& x : row)
+      items.append(nb::make_tuple(nb::str(x.source), x.token, nb::str(s.clan_of(x.owner).c_str()),
+                                  nb::str(R.clan_token_codes[s.clans[x.owner]][x.clan_token].c_str())));
+    seen.append(items);
+  }
+  d["seen"] = seen;
   return d;
 }
 
@@ -288,7 +316,7 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
       .def_prop_ro("state", &Rng::state);
 
-  nb::class_<State>(m, "Game", "A game state of the native engine (Setup and round 1's upkeep).")
+  nb::class_<State>(m, "Game", "A game state of the native engine (Setup, round 1's upkeep and placement).")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
         need_rules();
         if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
@@ -315,7 +343,7 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"))
       .def("apply_move", [](State& s, int seat, const nb::tuple& move) {
-        if (s.frontier) throw std::runtime_error("the native engine does not play the placement phase yet");
+        if (s.frontier) throw std::runtime_error("the native engine does not play the end of the placement phase yet");
         const Move mv = find_move(s, seat, move);
         nb::list out;
         for (const Event& e : s.apply_move(seat, mv)) out.append(event(e));

@@ -3,6 +3,7 @@
 // once, so there is no second copy of the data here.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace daimyo {
@@ -20,7 +21,10 @@ struct Rules {
   std::vector<std::string> clan_names;
   std::vector<int> capital;
   std::vector<std::vector<std::string>> clan_token_codes;
+  std::vector<std::vector<int>> clan_token_kinds;  // each token's kind (Kind)
+  enum Kind { Army, Navy, Shinobi, Blessing, Diplomacy, Raid, Bluff };
   int tokens_per_clan = 0, bluff = 0;
+  int scorpion = -1;  // Clans: Scorpion looks at a token once a round
   int dragon = -1;  // the Dragon clan's index ("Clans: Dragon" draws one more token), -1 if absent
   // objectives.json, initiative.json
   std::vector<std::string> objective_ids;
@@ -33,10 +37,12 @@ struct Rules {
   std::vector<int> province_territory, flowers;
   std::vector<char> coastal, shadowlands;
   std::vector<std::vector<int>> adjacent;  // across land borders
+  std::vector<std::pair<int, int>> borders;         // each land border's two provinces
+  std::vector<std::vector<int>> province_borders;   // each province's land borders, in board.json's order
   // special tokens (data.py SPECIALS): their names, and the honor each gives in a controlled province
   std::vector<std::string> specials;
   std::vector<int> special_honor;
-  int scorched = -1, harbor = -1, honor_4 = -1;
+  int scorched = -1, harbor = -1, honor_4 = -1, peace = -1, shrine = -1, battlefield = -1;
   // objectives.json: each secret objective's condition and its parameters (Secret Objectives)
   struct Objective {
     enum Condition { TerritoryHold, ConnectedSpread, Coastal, FewestProvinces, TerritorySpread, ProvincesAll } condition;

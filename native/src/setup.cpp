@@ -1,4 +1,4 @@
-// Setup (steps 1-11) and the Upkeep phase of round 1, up to its first placement turn
+// Setup (steps 1-11) and the Upkeep phase of round 1, up to its placement phase (placement.cpp)
 // (daimyo/rokugan/state.py: new_game, _setup_after_clans, _setup_after_objectives, _advance, _start_round;
 // daimyo/rokugan/moves.py: legal_moves and do_move for these phases).
 #include <algorithm>
@@ -47,6 +47,9 @@ State State::new_game(int players, uint64_t seed, const std::vector<int>& clans)
   s.ronin.assign(n, 0);
   s.done.assign(n, 0);
   s.spied.assign(n, 0);
+  s.special.assign(R.n_provinces(), -1);
+  s.discard.assign(n, {});
+  s.seen.assign(n, {});
   s.rng = Rng(seed);
   // Setup 2. Randomize Territory Cards
   s.space.resize(R.territory_cards.size());
@@ -152,6 +155,7 @@ std::vector<int> State::draw(int seat, int k) {
 
 std::vector<int> State::to_act() const {
   if (!dragon_return.empty()) return {dragon_return.back()};
+  if (scorpion_look >= 0) return {scorpion_look};
   if (phase == Phase::SetupObjectives) {
     std::vector<int> seats;
     for (int p = 0; p < n; ++p)
@@ -159,6 +163,11 @@ std::vector<int> State::to_act() const {
     return seats;
   }
   if (phase == Phase::Over) return {};
+  if (phase == Phase::Placement && (done[turn] || hand[turn].size() <= 1)) {
+    const int p = placer_after_turn();
+    if (p < 0) return {};
+    return {p};
+  }
   return {turn};
 }
 
@@ -184,6 +193,12 @@ std::vector<Move> State::legal_moves(int seat) const {
     }
     return moves;
   }
+  if (scorpion_look >= 0) {
+    // Clans: Scorpion looks at one facedown combat token of an opponent that no blessing protects, or passes
+    for (int number : board_token_targets(seat, true, true)) moves.push_back({Move::Look, number});
+    moves.push_back({Move::Pass, 0});
+    return moves;
+  }
   switch (phase) {
     case Phase::SetupClans:
       for (int c = 0; c < RULES.n_clans(); ++c)
@@ -195,6 +210,9 @@ std::vector<Move> State::legal_moves(int seat) const {
     case Phase::SetupControl:
       for (int p = 0; p < RULES.n_provinces(); ++p)
         if (owner[p] < 0) moves.push_back({Move::Control, p});
+      break;
+    case Phase::Placement:
+      placement_moves(seat, moves);
       break;
     default:
       break;
@@ -223,6 +241,10 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
     Event& f = events.emplace_back(private_event(seat, "returned"));
     with(f, "clan", Value::of(clan_of(seat)));
     with(f, "code", Value::of(code));
+  } else if (scorpion_look >= 0) {
+    apply_scorpion(seat, m, events);
+  } else if (phase == Phase::Placement) {
+    apply_placement(seat, m, events);
   } else if (phase == Phase::SetupClans) {
     clans[seat] = m.arg;
     Event& e = events.emplace_back(public_event("clan"));
@@ -253,7 +275,7 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
 }
 
 void State::advance(std::vector<Event>& events) {
-  while (dragon_return.empty()) {
+  while (!pending()) {
     if (phase == Phase::SetupObjectives) {
       if (std::find(objective.begin(), objective.end(), -1) != objective.end()) return;
       setup_after_objectives(events);
@@ -272,8 +294,13 @@ void State::advance(std::vector<Event>& events) {
       done.assign(n, 0);
       events.push_back(public_event("placement"));
     } else if (phase == Phase::Placement) {
-      // whose turn it is in the placement phase is the Python engine's (Placing Combat Tokens, Ronin)
-      frontier = true;
+      const int p = next_placer();
+      if (p < 0) {
+        // the end of the placement phase (Unicorn's swap, then resolution) is the Python engine's for now
+        frontier = true;
+      } else {
+        turn = p;
+      }
       return;
     } else {
       return;
@@ -301,6 +328,7 @@ void State::start_round(std::vector<Event>& events) {
   unicorn_used = false;
   spied.assign(n, 0);
   done.assign(n, 0);
+  seen.assign(n, {});
   // Upkeep 2: draw combat tokens (each pool still holds every token but the bluff, which is in the hand)
   for (int k = 0; k < n; ++k) {
     const int p = (first + k) % n;

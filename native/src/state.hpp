@@ -17,13 +17,14 @@ const char* phase_name(Phase p);
 
 // One value of an event's data: a whole number, a text, or a list of texts.
 struct Value {
-  enum Kind { Int, Text, Texts } kind = Int;
+  enum Kind { Int, Text, Texts, Bool } kind = Int;
   long long i = 0;
   std::string text;
   std::vector<std::string> texts;
   static Value of(long long v) { Value x; x.kind = Int; x.i = v; return x; }
   static Value of(std::string v) { Value x; x.kind = Text; x.text = std::move(v); return x; }
   static Value of(std::vector<std::string> v) { Value x; x.kind = Texts; x.texts = std::move(v); return x; }
+  static Value flag(bool v) { Value x; x.kind = Bool; x.i = v; return x; }
 };
 
 // Something that happened (daimyo/core/game.py Event): seen by all (`seat` -1) or by one seat only.
@@ -33,10 +34,44 @@ struct Event {
   std::vector<std::pair<std::string, Value>> data;
 };
 
-// A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code).
+// A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code),
+// ("place", code, loc, a, b), ("play", card, token) for the scout, shugenja and first player cards,
+// ("look", token) and ("pass",).
 struct Move {
-  enum Verb { Clan, Objective, Control, Return } verb;
-  int arg;  // clan index, objective index, province, or the clan token index whose code is returned
+  enum Verb { Clan, Objective, Control, Return, Place, Play, Look, Pass } verb;
+  int arg;       // clan index, objective index, province, a clan token index (return, place),
+                 // the start-of-turn card (play: Scout, Shugenja, FirstPlayer) or a token number (look)
+  char loc = 0;  // place: 'c', 'l', 's' or 'o' (board.py)
+  int a = -1, b = -1;  // place: the site and the attacked province; play: the target token's number
+  enum Card { Scout, Shugenja, FirstPlayer };
+  bool operator==(const Move& o) const { return verb == o.verb && arg == o.arg && loc == o.loc && a == o.a && b == o.b; }
+};
+
+// A combat token on the board (records.py BoardToken): its place is (place, site, attacked) as in board.py.
+struct BoardToken {
+  int number, owner, clan_token;
+  char place;
+  int site, attacked;
+  bool faceup;
+  int known_by;  // one bit a seat
+};
+
+// A combat token a player secretly looked at this round (records.py SeenToken).
+struct Seen {
+  const char* source;
+  int token, owner, clan_token;  // the token's number, its owner's seat and which clan token it is
+};
+
+// A place a token may go: (loc, a, b) as in board.py.
+struct Place {
+  char loc;
+  int a, b;
+};
+
+// Every legal place of each kind of token of one player now (placement.py _Reach and Targets).
+struct Targets {
+  std::vector<Place> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
+  bool own = false;  // whether the player controls a province it may place in
 };
 
 struct State {
@@ -57,7 +92,13 @@ struct State {
   std::vector<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
-  // The next step of the game is one the native engine does not play yet (the first placement turn):
+  int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
+  int next_id = 1;
+  std::vector<BoardToken> tokens;  // in the order they were placed
+  std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
+  std::vector<std::vector<int>> discard;
+  std::vector<std::vector<Seen>> seen;
+  // The next step of the game is one the native engine does not play yet (the end of round 1's placement):
   // daimyo/rokugan/native.py hands the state to the Python engine there.
   bool frontier = false;
 
@@ -73,7 +114,21 @@ struct State {
   std::string initiative_card(int card) const;
   int control_tokens_on_board(int seat) const;
 
+ bool pending() const { return !dragon_return.empty() || scorpion_look >= 0; }
+  // placement.cpp: Placing Combat Tokens
+  Targets targets(int seat) const;
+  bool can_place_any(int seat, const Targets& t) const;
+  std::vector<Place> places_for(int seat, int kind, const Targets& t) const;
+  std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
+  int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
+
  private:
+  void placement_moves(int seat, std::vector<Move>& moves) const;
+  void apply_placement(int seat, const Move& m, std::vector<Event>& events);
+  void apply_scorpion(int seat, const Move& m, std::vector<Event>& events);
+  int next_placer();
+  int placer_after_turn() const;
+  void learn(int seat, int index, const char* source, std::vector<Event>& events);
   void setup_after_clans();
   void setup_after_objectives(std::vector<Event>& events);
   void start_round(std::vector<Event>& events);

@@ -3,7 +3,7 @@
 Each step compares, between the engines: who acts, every acting seat's legal moves, the events (kind, data and
 who sees them) and the whole position (the position format of docs/rokugan-positions.md, which writes every
 field, the generator's state included). The first difference fails with the game's seed, the step and both
-positions. After the native engine's frontier (the first placement turn) the game goes on in the Python engine,
+positions. After the native engine's frontier (the end of round 1's placement) the game goes on in the Python engine,
 and the whole game's digest of moves and events must still be the reference's.
 """
 
@@ -32,6 +32,7 @@ def _play_both(players: int, seed: int, clans, whole_game: bool):
     bots = [RandomBot(bot_seed(seed, p)) for p in range(players)]
     digests = [hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16)]
     step = native_steps = 0
+    played = set()
     where = f"{players} players, seed {seed}, clans {clans}"
     assert _position(nat) == _position(ref), f"{where}: positions differ after setup"
     while not ref.is_terminal():
@@ -50,34 +51,42 @@ def _play_both(players: int, seed: int, clans, whole_game: bool):
             d.update(repr(part).encode())
         if was_native:
             native_steps += 1
+            played.add(move[0] if move[0] != "play" else f"play {move[1]}")
             assert got == want, f"{where}, step {step} ({move}): events differ\nnative: {got}\npython: {want}"
             pn, pr = _position(nat), _position(ref)
             assert pn == pr, f"{where}, step {step} ({move}): positions differ\n--- native\n{pn}\n--- python\n{pr}"
         step += 1
         if not whole_game and nat.engine == "python":
             break
-    return native_steps, nat.engine == "python", [d.hexdigest() for d in digests]
+    return native_steps, nat.engine == "python", [d.hexdigest() for d in digests], played
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_agrees_clans_chosen_as_moves(players):
     """Setup 3 (clans as moves), 5, 6-10 and Upkeep 1-2 of round 1, on 60 seeds per player count."""
     for seed in range(60):
-        steps, handed_over, (a, b) = _play_both(players, seed * 7919 + players, None, whole_game=False)
+        steps, handed_over, (a, b), _ = _play_both(players, seed * 7919 + players, None, whole_game=False)
         assert handed_over and steps > players
         assert a == b
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_agrees_with_given_clans(players):
-    """Every clan takes part (Dragon's extra draw and its return decision included: Clans: Dragon)."""
+    """Every clan takes part (Dragon's extra draw and its return decision: Clans: Dragon; Scorpion's look: Clans:
+    Scorpion), through round 1's Placement Phase: every kind of move of it is played on the way."""
     names = RULES.clan_names
+    played = set()
     for seed in range(40):
         clans = [names[(seed + k * 3) % len(names)] for k in range(players)]
         if len(set(clans)) < players:
             clans = list(names[seed % 3:seed % 3 + players])
-        steps, handed_over, (a, b) = _play_both(players, 1000 + seed, clans, whole_game=False)
+        steps, handed_over, (a, b), moves = _play_both(players, 1000 + seed, clans, whole_game=False)
         assert handed_over and a == b
+        played |= moves
+    expected = {"objective", "control", "place", "play scout", "play shugenja", "look", "pass", "return"}
+    if players > 2:  # the first player card is not used in a two-player game
+        expected.add("play first-player")
+    assert expected <= played, expected - played
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
