@@ -27,10 +27,22 @@ from typing import Any
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import GameKey, Rng
-from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
+from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
-from daimyo.rokugan.records import DRAGON_RETURN, SCORPION_LOOK, AbilityDecision, BoardToken, SeenToken
+from daimyo.rokugan.records import (
+    CARD,
+    DRAGON_RETURN,
+    OVER,
+    SCORPION_LOOK,
+    SPY_NETWORK,
+    UNICORN_SWAP,
+    AbilityDecision,
+    BoardToken,
+    CardDecision,
+    SeenHand,
+    SeenToken,
+)
 from daimyo.rokugan.state import FIELDS, RokuganState
 
 try:
@@ -50,7 +62,8 @@ MISSING = (
 #: the fields of the state that the native engine keeps; the others keep their Setup values until the hand-over
 NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "first_player_card_used", "scorpion_used",
                  "unicorn_used", "passes", "owner", "up", "down", "hand", "pool", "supply", "set_aside", "scouts",
-                 "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard")
+                 "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard",
+                 "cards", "played", "out")
 _MASK = (1 << 64) - 1
 
 
@@ -84,6 +97,14 @@ def rules_table() -> dict:
         "capital": [RULES.capital[c] for c in clans],
         "clan_token_codes": [[t.code for t in RULES.clan_tokens[c]] for c in clans],
         "clan_token_kinds": [[t.kind for t in RULES.clan_tokens[c]] for c in clans],
+        "clan_token_strength": [[t.strength for t in RULES.clan_tokens[c]] for c in clans],
+        "neutral_most": [RULES.neutral_cards[c] for c in RULES.neutral_cards],
+        "cards": [{"id": cid, "territory": RULES.territory_index[card["territory"]], "timing": card["timing"]}
+                  for cid, card in RULES.cards.items()],
+        "printed_defense": list(RULES.printed_defense),
+        "is_capital": [c is not None for c in RULES.capital_of],
+        "special_supply": [RULES.special_supply.get(name, 0) for name in SPECIALS],
+        "special_defense": [SPECIAL_DEFENSE.get(name, 0) for name in SPECIALS],
         "borders": [list(b) for b in RULES.borders],
         "province_borders": [list(bs) for bs in RULES.province_borders],
         "tokens_per_clan": RULES.tokens_per_clan,
@@ -141,10 +162,17 @@ def python_state(game) -> RokuganState:
         setattr(s, name, d[name])
     s.rng = Rng(d["rng_state"])
     s.tokens = [BoardToken(*t) for t in d["tokens"]]
-    s.seen = [[SeenToken(*x) for x in row] for row in d["seen"]]
+    s.seen = [[SeenHand(*x) if x[0] == SPY_NETWORK else SeenToken(*x) for x in row] for row in d["seen"]]
     s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
     if d["scorpion_look"] >= 0:
         s.pending.append(AbilityDecision(SCORPION_LOOK, d["scorpion_look"]))
+    if d["unicorn_swap"] >= 0:
+        s.pending.append(AbilityDecision(UNICORN_SWAP, d["unicorn_swap"]))
+    if d["card"] is not None:
+        s.pending.append(CardDecision(CARD, *d["card"]))
+    s.specials_left = {name: d["specials_left"][name] for name in RULES.special_supply}
+    if s.phase == OVER:
+        s.result = final_result(s)
     s._targets = None
     return s
 

@@ -48,6 +48,40 @@ void load_rules(const nb::dict& d) {
   r.neutral_cards = item<std::vector<std::string>>(d, "neutral_cards");
   r.dragon = r.clan_index("dragon");
   r.scorpion = r.clan_index("scorpion");
+  r.lion = r.clan_index("lion");
+  r.crab = r.clan_index("crab");
+  r.crane = r.clan_index("crane");
+  r.phoenix = r.clan_index("phoenix");
+  r.unicorn = r.clan_index("unicorn");
+  r.clan_token_strength = item<std::vector<std::vector<int>>>(d, "clan_token_strength");
+  {
+    static const std::vector<std::string> most = {"territory_cards", "provinces", "control_tokens"};
+    for (const auto& m : item<std::vector<std::string>>(d, "neutral_most")) r.neutral_most.push_back(index_of(most, m, "neutral card"));
+    static const std::vector<std::string> ids = {
+        "feats-of-engineering", "promotion", "code-of-honor", "diplomatic-mission", "strength-of-purpose",
+        "sacred-ground", "bushido", "honorable-fight", "aid-of-the-kami", "bless-the-lands", "foment-rebellion",
+        "spy-network", "cultural-exchange", "reinforcements", "port-of-prosperity", "pirate-raids",
+        "bountiful-harvest", "ashigaru-levies", "dark-favors", "purge-the-weak", "animate-the-dead", "inspire-fear"};
+    r.card_ids = ids;
+    r.card_territory.assign(ids.size(), -1);
+    r.card_placement.assign(ids.size(), 0);
+    const auto cards = item<std::vector<nb::dict>>(d, "cards");
+    if (cards.size() != ids.size()) throw std::invalid_argument("territory_cards.json: the native engine has an effect for each of 22 cards");
+    for (const auto& c : cards) {
+      const int i = index_of(ids, item<std::string>(c, "id"), "territory card");
+      r.card_territory[i] = item<int>(c, "territory");
+      r.card_placement[i] = item<std::string>(c, "timing") == "placement";
+    }
+    for (const auto& pair : r.territory_cards) {
+      std::vector<int> idx;
+      for (const auto& id : pair) idx.push_back(index_of(ids, id, "territory card"));
+      r.territory_card_index.push_back(idx);
+    }
+  }
+  r.printed_defense = item<std::vector<int>>(d, "printed_defense");
+  for (bool b : item<std::vector<bool>>(d, "is_capital")) r.is_capital.push_back(b);
+  r.special_supply = item<std::vector<int>>(d, "special_supply");
+  r.special_defense = item<std::vector<int>>(d, "special_defense");
   {
     static const std::vector<std::string> kinds = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
     for (const auto& clan : item<std::vector<std::vector<std::string>>>(d, "clan_token_kinds")) {
@@ -78,6 +112,10 @@ void load_rules(const nb::dict& d) {
     if (r.specials[i] == "peace") r.peace = i;
     if (r.specials[i] == "shrine") r.shrine = i;
     if (r.specials[i] == "battlefield") r.battlefield = i;
+    if (r.specials[i] == "honor_1") r.honor_1 = i;
+    if (r.specials[i] == "honor_2") r.honor_2 = i;
+    if (r.specials[i] == "defense_1") r.defense_1 = i;
+    if (r.specials[i] == "defense_2") r.defense_2 = i;
   }
   for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
     static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
@@ -109,6 +147,17 @@ nb::object value(const Value& v) {
     case Value::Int: return nb::int_(v.i);
     case Value::Text: return nb::str(v.text.c_str());
     case Value::Bool: return nb::bool_(v.i != 0);
+    case Value::None: return nb::none();
+    case Value::List: {
+      nb::list l;
+      for (const auto& x : v.list) l.append(value(x));
+      return l;
+    }
+    case Value::Dict: {
+      nb::dict d;
+      for (const auto& [k, x] : v.dict) d[k.c_str()] = value(x);
+      return d;
+    }
     case Value::Texts: {
       nb::list l;
       for (const auto& t : v.texts) l.append(nb::str(t.c_str()));
@@ -142,6 +191,15 @@ nb::tuple move_tuple(const State& s, int seat, const Move& m) {
     }
     case Move::Look: return nb::make_tuple("look", m.arg);
     case Move::Pass: return nb::make_tuple("pass");
+    case Move::PlayCard: return nb::make_tuple("play", nb::str(RULES.card_ids[m.arg].c_str()));
+    case Move::Province: return nb::make_tuple("province", m.arg);
+    case Move::Special: return nb::make_tuple("special", m.arg);
+    case Move::Token: return nb::make_tuple("token", m.arg);
+    case Move::Player: return nb::make_tuple("player", m.arg);
+    case Move::Take: return nb::make_tuple("take", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Discard: return nb::make_tuple("discard", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Done: return nb::make_tuple("done");
+    case Move::Swap: return nb::make_tuple("swap", m.arg, m.a);
   }
   return nb::make_tuple();
 }
@@ -184,7 +242,7 @@ nb::dict fields(const State& s) {
   for (int c : s.initiative) initiative.append(nb::str(s.initiative_card(c).c_str()));
   d["initiative"] = initiative;
   nb::list space;
-  for (size_t t = 0; t < s.space.size(); ++t) space.append(nb::str(R.territory_cards[t][s.space[t]].c_str()));
+  for (int c : s.space) space.append(c < 0 ? nb::none() : nb::object(nb::str(R.card_ids[c].c_str())));
   d["space"] = space;
   d["first_player_card_used"] = nb::bool_(s.first_player_card_used);
   d["scorpion_used"] = nb::bool_(s.scorpion_used);
@@ -232,12 +290,38 @@ nb::dict fields(const State& s) {
   nb::list seen;
   for (const auto& row : s.seen) {
     nb::list items;
-    for (const Seen& x : row)
-      items.append(nb::make_tuple(nb::str(x.source), x.token, nb::str(s.clan_of(x.owner).c_str()),
-                                  nb::str(R.clan_token_codes[s.clans[x.owner]][x.clan_token].c_str())));
+    for (const Seen& x : row) {
+      if (x.token < 0) {  // Spy Network: the tokens behind a screen
+        nb::list codes;
+        for (const auto& c : x.codes) codes.append(nb::str(c.c_str()));
+        items.append(nb::make_tuple(nb::str(x.source), x.owner, nb::str(s.clan_of(x.owner).c_str()), nb::tuple(codes)));
+      } else {
+        items.append(nb::make_tuple(nb::str(x.source), x.token, nb::str(s.clan_of(x.owner).c_str()),
+                                    nb::str(R.clan_token_codes[s.clans[x.owner]][x.clan_token].c_str())));
+      }
+    }
     seen.append(items);
   }
   d["seen"] = seen;
+  d["unicorn_swap"] = s.unicorn_swap;
+  d["card"] = s.card.seat < 0 ? nb::none()
+                              : nb::object(nb::make_tuple(s.card.seat, nb::str(R.card_ids[s.card.card].c_str()), s.card.step,
+                                                          nb::tuple(nb::cast(s.card.memo))));
+  auto card_lists = [&R](const std::vector<std::vector<int>>& v) {
+    nb::list out;
+    for (const auto& row : v) {
+      nb::list ids;
+      for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
+      out.append(ids);
+    }
+    return out;
+  };
+  d["cards"] = card_lists(s.cards);
+  d["played"] = card_lists({s.played})[0];
+  d["out"] = seat_lists(s.out);
+  nb::dict left;
+  for (size_t i = 0; i < R.specials.size(); ++i) left[R.specials[i].c_str()] = s.specials_left[i];
+  d["specials_left"] = left;
   return d;
 }
 

@@ -179,11 +179,21 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
     if (first_card)
       for (int number : free) moves.push_back({Move::Play, Move::FirstPlayer, 0, number, -1});
   }
+  // The Shadowlands: their cards are played at the start of a turn in the placement phase
+  for (int c : cards[seat])
+    if (RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
+  const std::vector<Move> places = placement_moves_of(seat, hand[seat]);
+  moves.insert(moves.end(), places.begin(), places.end());
+}
+
+// placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
+std::vector<Move> State::placement_moves_of(int seat, const std::vector<int>& pile) const {
+  std::vector<Move> moves;
   const Targets t = targets(seat);
   const auto& codes = RULES.clan_token_codes[clans[seat]];
   const auto& kinds = RULES.clan_token_kinds[clans[seat]];
   std::vector<const std::string*> listed;
-  for (int tok : hand[seat]) {
+  for (int tok : pile) {
     const std::string& code = codes[tok];
     bool dup = false;
     for (const std::string* c : listed) dup = dup || *c == code;
@@ -191,6 +201,7 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
     listed.push_back(&code);
     for (const Place& p : places_for(seat, kinds[tok], t)) moves.push_back({Move::Place, tok, p.loc, p.a, p.b});
   }
+  return moves;
 }
 
 // state.py _next_placer: players take turns until each has one token left behind the screen; Ronin: a player who
@@ -221,7 +232,7 @@ int State::placer_after_turn() const {
 void State::learn(int seat, int index, const char* source, std::vector<Event>& events) {
   BoardToken& b = tokens[index];
   b.known_by |= 1 << seat;
-  seen[seat].push_back({source, b.number, b.owner, b.clan_token});
+  seen[seat].push_back({source, b.number, b.owner, b.clan_token, {}});
   Event& e = events.emplace_back(public_event("look"));
   with(e, "clan", Value::of(clan_of(seat)));
   with(e, "source", Value::of(std::string(source)));
@@ -249,28 +260,15 @@ void State::apply_placement(int seat, const Move& m, std::vector<Event>& events)
         h.erase(h.begin() + static_cast<long>(i));
         break;
       }
-    const bool faceup = R.clan_token_kinds[clans[seat]][tok] == Rules::Blessing;
-    const BoardToken b{next_id++, seat, tok, m.loc, m.a, m.b, faceup, 1 << seat};
-    tokens.push_back(b);
-    const std::string where = loc_text(b.place, b.site, b.attacked);
-    Event& e = events.emplace_back(public_event("place"));
-    with(e, "clan", Value::of(R.clan_names[clans[seat]]));
-    with(e, "token", count(b.number));
-    with(e, "at", Value::of(where));
-    if (faceup) {
-      with(e, "code", Value::of(codes[tok]));
-      with(e, "faceup", Value::flag(true));
-    } else {
-      Event& f = events.emplace_back(Event{"place-own", seat, {}});
-      with(f, "clan", Value::of(R.clan_names[clans[seat]]));
-      with(f, "token", count(b.number));
-      with(f, "at", Value::of(where));
-      with(f, "code", Value::of(codes[tok]));
-    }
+    put_token(seat, tok, m.loc, m.a, m.b, R.clan_token_kinds[clans[seat]][tok] == Rules::Blessing, events);
     turn = (seat + 1) % n;
     // Clans: Scorpion looks at one facedown token of an opponent, once a round, after placing
     if (clans[seat] == R.scorpion && !scorpion_used && !board_token_targets(seat, true, true).empty())
       scorpion_look = seat;
+    return;
+  }
+  if (m.verb == Move::PlayCard) {
+    play_territory_card(seat, m.arg, events);
     return;
   }
   // Scout and Shugenja Cards; Upkeep Phase 1: the first player card
@@ -284,18 +282,7 @@ void State::apply_placement(int seat, const Move& m, std::vector<Event>& events)
     learn(seat, index, "scout", events);
   } else if (m.arg == Move::Shugenja) {
     --shugenja[seat];
-    // placement.py reveal_and_discard: the token goes to its owner's discard pile (a bluff behind the screen)
-    const BoardToken b = tokens[index];
-    tokens.erase(tokens.begin() + index);
-    if (b.clan_token == R.bluff)
-      hand[b.owner].push_back(R.bluff);
-    else
-      discard[b.owner].push_back(b.clan_token);
-    Event& d = events.emplace_back(public_event("discard"));
-    with(d, "source", Value::of(std::string("shugenja")));
-    with(d, "token", count(b.number));
-    with(d, "owner", Value::of(clan_of(b.owner)));
-    with(d, "code", Value::of(R.clan_token_codes[clans[b.owner]][b.clan_token]));
+    reveal_and_discard(index, "shugenja", events);
   } else {
     first_player_card_used = true;
     learn(seat, index, "first-player", events);
@@ -306,6 +293,80 @@ void State::apply_placement(int seat, const Move& m, std::vector<Event>& events)
     with(r, "token", count(b.number));
     with(r, "owner", Value::of(clan_of(b.owner)));
   }
+}
+
+// placement.py put_token and placement_events: the token's owner knows it
+void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events) {
+  const Rules& R = RULES;
+  const BoardToken t{next_id++, seat, tok, loc, a, b, faceup, 1 << seat};
+  tokens.push_back(t);
+  const std::string& code = R.clan_token_codes[clans[seat]][tok];
+  const std::string where = loc_text(loc, a, b);
+  Event& e = events.emplace_back(public_event("place"));
+  with(e, "clan", Value::of(R.clan_names[clans[seat]]));
+  with(e, "token", count(t.number));
+  with(e, "at", Value::of(where));
+  if (faceup) {
+    with(e, "code", Value::of(code));
+    with(e, "faceup", Value::flag(true));
+  } else {
+    Event& f = events.emplace_back(Event{"place-own", seat, {}});
+    with(f, "clan", Value::of(R.clan_names[clans[seat]]));
+    with(f, "token", count(t.number));
+    with(f, "at", Value::of(where));
+    with(f, "code", Value::of(code));
+  }
+}
+
+// placement.py reveal_and_discard: the token goes to its owner's discard pile (a bluff behind the screen)
+void State::reveal_and_discard(int index, const char* source, std::vector<Event>& events) {
+  const BoardToken b = tokens[index];
+  discard_board_token(index);
+  Event& d = events.emplace_back(public_event("discard"));
+  with(d, "source", Value::of(std::string(source)));
+  with(d, "token", count(b.number));
+  with(d, "owner", Value::of(clan_of(b.owner)));
+  with(d, "code", Value::of(RULES.clan_token_codes[clans[b.owner]][b.clan_token]));
+}
+
+// state.py _discard_board_token (Removing Tokens)
+void State::discard_board_token(int index) {
+  const BoardToken b = tokens[index];
+  tokens.erase(tokens.begin() + index);
+  (b.clan_token == RULES.bluff ? hand : discard)[b.owner].push_back(b.clan_token);
+}
+
+// placement.py unicorn_swappable: Unicorn's tokens on the board that are no blessing and not blessed
+std::vector<int> State::unicorn_swappable(int seat) const {
+  std::vector<int> blessed, out;
+  for (const BoardToken& b : tokens)
+    if (b.place == 'o') blessed.push_back(b.site);
+  for (const BoardToken& b : tokens)
+    if (b.owner == seat && b.place != 'o' && std::find(blessed.begin(), blessed.end(), b.number) == blessed.end())
+      out.push_back(b.number);
+  return out;
+}
+
+// state.py _end_placement: Clans: Unicorn's swap once a round, then the Resolution Phase, then the next round
+// or the End of the Game
+void State::end_placement(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  if (!unicorn_used && R.unicorn >= 0) {
+    const auto u = std::find(clans.begin(), clans.end(), R.unicorn);
+    if (u != clans.end()) {
+      unicorn_used = true;
+      const int seat = static_cast<int>(u - clans.begin());
+      if (unicorn_swappable(seat).size() >= 2) {  // a swap needs two tokens
+        unicorn_swap = seat;
+        return;
+      }
+    }
+  }
+  resolve(events);
+  if (round >= R.rounds)
+    final_scoring(events);
+  else
+    start_round(events);
 }
 
 // moves.py _do_frame for Clans: Scorpion

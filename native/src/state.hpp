@@ -15,12 +15,18 @@ namespace daimyo {
 enum class Phase { SetupClans, SetupObjectives, SetupControl, Upkeep, Placement, Over };
 const char* phase_name(Phase p);
 
-// One value of an event's data: a whole number, a text, or a list of texts.
+// One value of an event's data: a whole number, a text, a list of texts, a flag, None, a list or a dict.
 struct Value {
-  enum Kind { Int, Text, Texts, Bool } kind = Int;
+  enum Kind { Int, Text, Texts, Bool, None, List, Dict } kind = Int;
   long long i = 0;
   std::string text;
   std::vector<std::string> texts;
+  std::vector<Value> list;
+  std::vector<std::pair<std::string, Value>> dict;
+  static Value none() { Value x; x.kind = None; return x; }
+  static Value of_list(std::vector<Value> v) { Value x; x.kind = List; x.list = std::move(v); return x; }
+  static Value of_dict(std::vector<std::pair<std::string, Value>> v) { Value x; x.kind = Dict; x.dict = std::move(v); return x; }
+  static Value text_or_none(int index, const std::vector<std::string>& names) { return index < 0 ? none() : of(names[index]); }
   static Value of(long long v) { Value x; x.kind = Int; x.i = v; return x; }
   static Value of(std::string v) { Value x; x.kind = Text; x.text = std::move(v); return x; }
   static Value of(std::vector<std::string> v) { Value x; x.kind = Texts; x.texts = std::move(v); return x; }
@@ -38,7 +44,8 @@ struct Event {
 // ("place", code, loc, a, b), ("play", card, token) for the scout, shugenja and first player cards,
 // ("look", token) and ("pass",).
 struct Move {
-  enum Verb { Clan, Objective, Control, Return, Place, Play, Look, Pass } verb;
+  enum Verb { Clan, Objective, Control, Return, Place, Play, Look, Pass,
+              PlayCard, Province, Special, Token, Player, Take, Discard, Done, Swap } verb;
   int arg;       // clan index, objective index, province, a clan token index (return, place),
                  // the start-of-turn card (play: Scout, Shugenja, FirstPlayer) or a token number (look)
   char loc = 0;  // place: 'c', 'l', 's' or 'o' (board.py)
@@ -56,10 +63,18 @@ struct BoardToken {
   int known_by;  // one bit a seat
 };
 
-// A combat token a player secretly looked at this round (records.py SeenToken).
+// What a player secretly saw this round: a combat token (records.py SeenToken), or with Spy Network the tokens
+// behind a player's screen (SeenHand: `token` -1, `owner` that seat, `codes` sorted).
 struct Seen {
   const char* source;
   int token, owner, clan_token;  // the token's number, its owner's seat and which clan token it is
+  std::vector<std::string> codes;
+};
+
+// A territory card being resolved (records.py CardDecision): who plays it, which card, its step and memo.
+struct CardDecision {
+  int seat = -1, card = -1, step = 0;
+  std::vector<int> memo;
 };
 
 // A place a token may go: (loc, a, b) as in board.py.
@@ -93,6 +108,10 @@ struct State {
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
   int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
+  int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
+  CardDecision card;               // the territory card being resolved (seat -1: none)
+  std::vector<std::vector<int>> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
+  std::vector<int> played, specials_left;   // cards played; special tokens left, by RULES.specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
   std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
@@ -114,7 +133,26 @@ struct State {
   std::string initiative_card(int card) const;
   int control_tokens_on_board(int seat) const;
 
- bool pending() const { return !dragon_return.empty() || scorpion_look >= 0; }
+ bool pending() const { return !dragon_return.empty() || scorpion_look >= 0 || unicorn_swap >= 0 || card.seat >= 0; }
+  // control tokens and special tokens (state.py)
+  int add_control(int seat, int p, int up_count, int down_count);
+  void clear_control(int p);
+  void remove_one_control(int p);
+  bool put_special(int p, int name);
+  void remove_special(int p);
+  void discard_board_token(int index);
+  bool is_coastal(int p) const;
+  int territory_controller(int t) const;  // -1 for nobody
+  // cards.cpp: Territory and Shadowlands cards
+  bool card_playable(int seat, int c) const;
+  std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  void apply_card(int seat, const Move& m, std::vector<Event>& events);
+  void play_territory_card(int seat, int c, std::vector<Event>& events);
+  std::vector<Move> placement_moves_of(int seat, const std::vector<int>& pile) const;
+  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events);
+  void reveal_and_discard(int index, const char* source, std::vector<Event>& events);
+  std::vector<int> unicorn_swappable(int seat) const;
+  std::vector<Move> upkeep_card_moves(int seat) const;
   // placement.cpp: Placing Combat Tokens
   Targets targets(int seat) const;
   bool can_place_any(int seat, const Targets& t) const;
@@ -129,11 +167,15 @@ struct State {
   int next_placer();
   int placer_after_turn() const;
   void learn(int seat, int index, const char* source, std::vector<Event>& events);
+  void end_placement(std::vector<Event>& events);
+  int initiative_winner(int card) const;
+  // resolution.cpp
+  void resolve(std::vector<Event>& events);
+  void final_scoring(std::vector<Event>& events);
   void setup_after_clans();
   void setup_after_objectives(std::vector<Event>& events);
   void start_round(std::vector<Event>& events);
   void advance(std::vector<Event>& events);
-  int add_control(int seat, int p, int down_count);
   std::vector<int> draw(int seat, int k);
 };
 
