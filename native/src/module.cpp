@@ -273,7 +273,6 @@ nb::dict fields(const State& s) {
   nb::list drawn;
   for (int t : s.dragon_drawn) drawn.append(nb::str(R.clan_token_codes[s.clans[s.dragon_return.empty() ? 0 : s.dragon_return.back()]][t].c_str()));
   d["dragon_drawn"] = drawn;
-  d["frontier"] = nb::bool_(s.frontier);
   d["scorpion_look"] = s.scorpion_look;
   d["next_id"] = s.next_id;
   nb::list tokens;
@@ -400,7 +399,7 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
       .def_prop_ro("state", &Rng::state);
 
-  nb::class_<State>(m, "Game", "A game state of the native engine (Setup, round 1's upkeep and placement).")
+  nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
         need_rules();
         if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
@@ -419,7 +418,6 @@ NB_MODULE(_daimyo_native, m) {
       .def("copy", [](const State& s) { return State(s); })
       .def_prop_ro("n", [](const State& s) { return s.n; })
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
-      .def_prop_ro("frontier", [](const State& s) { return s.frontier; })
       .def("to_act", [](const State& s) { return nb::tuple(nb::cast(s.to_act())); })
       .def("legal_moves", [](const State& s, int seat) {
         nb::list out;
@@ -427,11 +425,30 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"))
       .def("apply_move", [](State& s, int seat, const nb::tuple& move) {
-        if (s.frontier) throw std::runtime_error("the native engine does not play the end of the placement phase yet");
         const Move mv = find_move(s, seat, move);
         nb::list out;
         for (const Event& e : s.apply_move(seat, mv)) out.append(event(e));
         return out;
       }, nb::arg("seat"), nb::arg("move"))
-      .def("fields", &fields);
+      .def("fields", &fields)
+      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds) {
+        // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
+        // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
+        if (static_cast<int>(bot_seeds.size()) != s.n) throw std::invalid_argument("play_random: one bot seed a seat");
+        std::vector<Rng> bots;
+        for (uint64_t seed : bot_seeds) bots.emplace_back(seed);
+        long long actions = 0;
+        while (s.phase != Phase::Over) {
+          const std::vector<int> acting = s.to_act();
+          if (acting.empty()) throw std::runtime_error("the game is not over but nobody is to act");
+          for (int seat : acting) {
+            const std::vector<int> now = s.to_act();
+            if (std::find(now.begin(), now.end(), seat) == now.end()) break;
+            const std::vector<Move> moves = s.legal_moves(seat);
+            s.apply_move(seat, moves[bots[seat].next64() % moves.size()]);
+            ++actions;
+          }
+        }
+        return actions;
+      }, nb::arg("bot_seeds"), "Play to the end with a random bot at each seat; returns the number of moves.");
 }

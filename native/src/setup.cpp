@@ -179,7 +179,7 @@ std::vector<int> State::to_act() const {
 
 std::vector<Move> State::legal_moves(int seat) const {
   const std::vector<int> acting = to_act();
-  if (frontier || std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
+  if (std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
   std::vector<Move> moves;
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order

@@ -1,4 +1,4 @@
-// The Battle for Rokugan game state, as far as the native engine plays it (docs/native.md, "What is ported").
+// The Battle for Rokugan game state (docs/native.md).
 // Field names and meanings are those of daimyo/rokugan/state.py's FIELDS; a province is its index in
 // board.json, a clan its index in clans.json, a combat token its index in its clan's token list.
 #pragma once
@@ -117,9 +117,6 @@ struct State {
   std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
   std::vector<std::vector<int>> discard;
   std::vector<std::vector<Seen>> seen;
-  // The next step of the game is one the native engine does not play yet (the end of round 1's placement):
-  // daimyo/rokugan/native.py hands the state to the Python engine there.
-  bool frontier = false;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
   static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
