@@ -12,12 +12,10 @@
   parts such as the board's token tuples with its original), and the bytes of
   a standalone copy (a pickle round trip), which shares nothing with it.
 
-Where the native engine is built (:mod:`daimyo.rokugan.native`), ``native`` measures it side by side
-with the Python engine on what it plays so far (docs/native.md): random setups of 4 players (clans,
-objectives and starting control tokens chosen by random bots, up to the first placement turn; both
-engines driven move by move from Python), the generator's words (drawn in bulk natively), and End of
-the Game scoring of the mid-game states (every seat's honor; the native call includes reading the
-position's fields from the Python state).
+These figures are the Python engine's. Where the native engine is built (:mod:`daimyo.rokugan.native`),
+``engines`` measures both engines side by side on the same ``games`` random games (:func:`engines`):
+games and actions per second of each and their ratio, the native engine playing each game in one call
+and, apart, driven move by move from Python; the games' results must be equal.
 
 Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
 """
@@ -31,7 +29,7 @@ import sys
 import time
 import tracemalloc
 
-from daimyo.bots.random_bot import RandomBot, bot_seed
+from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.core.registry import game
 
 PLAYERS = 4
@@ -45,7 +43,7 @@ def _is_mid_game(s) -> bool:
 
 def _play(seed: int):
     """Play one game; return (actions, a clone of its mid-game state or None)."""
-    s = game("rokugan").setup(PLAYERS, seed, [])  # the clans are chosen as actions (Setup 3)
+    s = game("rokugan").setup(PLAYERS, seed, [], engine="python")  # the clans are chosen as actions (Setup 3)
     bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
     actions = 0
     mid = None
@@ -90,78 +88,65 @@ def _standalone(s):
     return pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))
 
 
-def _setup_to_placement(start, choose_moves, apply, at_placement, seed: int) -> int:
-    """Play one random setup up to the first placement turn; returns the number of moves."""
-    s = start(seed)
-    bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
-    moves = 0
-    while not at_placement(s):
-        seat = s.to_act()[0]
-        apply(s, seat, bots[seat].rng.choice(choose_moves(s, seat)))
-        moves += 1
-    return moves
-
-
-def _timed(work, repeats: int) -> tuple[float, int]:
+def _python_games(games: int, seed: int) -> tuple[float, int, list]:
+    """The Python engine: ``games`` random games (as :func:`daimyo.bots.random_bot.play` plays them)."""
     t0 = time.perf_counter()
-    done = sum(work(i) for i in range(repeats))
-    return time.perf_counter() - t0, done
+    actions, results = 0, []
+    for i in range(games):
+        s = game("rokugan").setup(PLAYERS, seed + i, [], engine="python")
+        actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(PLAYERS)})
+        results.append(s.result)
+    return time.perf_counter() - t0, actions, results
 
 
-def native_figures(setups: int = 200, seed: int = 0, words: int = 200_000, positions: list | None = None,
-                   scorings: int = 2000) -> dict | None:
-    """The native engine beside the Python engine where it is ported; None where it is not built.
-
-    ``positions``: mid-game states on which End of the Game scoring is timed (``scorings`` times in all)."""
-    from daimyo.core.rng import Rng
+def _native_games(games: int, seed: int, stepped: bool) -> tuple[float, int, list]:
+    """The native engine on the same games: in one native call a game, or (``stepped``) driven move by move from
+    Python by the same bots, through the Python interface."""
     from daimyo.rokugan import native
-    from daimyo.rokugan.scoring import honor
-    from daimyo.rokugan.state import RokuganState
+
+    t0 = time.perf_counter()
+    actions, results = 0, []
+    for i in range(games):
+        s = native.new_game(PLAYERS, seed + i)
+        seeds = [bot_seed(seed + i, p) for p in range(PLAYERS)]
+        if stepped:
+            actions += play(s, {p: RandomBot(sd) for p, sd in enumerate(seeds)})
+        else:
+            actions += s.play_random(seeds)
+        results.append(s.result)
+    return time.perf_counter() - t0, actions, results
+
+
+def engines(games: int = 50, seed: int = 0) -> dict | None:
+    """Both engines side by side on the same random 4-player games; None where the native engine is not built.
+
+    Per engine ``games_per_second`` and ``actions_per_second``; ``ratio`` is native over Python. ``native`` plays
+    each game in one call (:meth:`~daimyo.rokugan.native.NativeRokuganState.play_random`), ``native_stepped``
+    is driven move by move from Python (the binding's cost included). The results must be equal."""
+    from daimyo.rokugan import native
 
     if not native.available():
         return None
-    core = native.require()
-    py_s, py_moves = _timed(lambda i: _setup_to_placement(
-        lambda sd: RokuganState.new_game(PLAYERS, sd), lambda s, p: s.legal_moves(p), lambda s, p, m: s.apply_move(p, m),
-        lambda s: s.phase == "placement", seed + i), setups)
-    nat_s, nat_moves = _timed(lambda i: _setup_to_placement(
-        lambda sd: core.Game.new_game(PLAYERS, sd, []), lambda s, p: s.legal_moves(p), lambda s, p, m: s.apply_move(p, m),
-        lambda s: s.frontier, seed + i), setups)
-    if py_moves != nat_moves:
-        raise AssertionError("the engines played different setups: run tests/native")
-    rng = Rng(seed)
-    t0 = time.perf_counter()
-    for _ in range(words):
-        rng.next64()
-    py_words = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    core.Rng(seed).draws(words)
-    nat_words = time.perf_counter() - t0
+    py_s, py_actions, py_results = _python_games(games, seed)
+    nat_s, nat_actions, nat_results = _native_games(games, seed, stepped=False)
+    step_s, step_actions, step_results = _native_games(games, seed, stepped=True)
+    if not (py_actions == nat_actions == step_actions and py_results == nat_results == step_results):
+        raise AssertionError("the engines played different games: run tests/native")
 
-    def side_by_side(py: float, nat: float) -> dict:
-        return {"python": round(py, 1), "native": round(nat, 1), "ratio": round(nat / py, 2)}
-
-    scoring = None
-    if positions:
-        picks = [positions[i % len(positions)] for i in range(scorings)]
-        t0 = time.perf_counter()
-        for s in picks:
-            [honor(s, p) for p in range(s.n)]
-        py_scoring = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        for s in picks:
-            native.final_result(s)
-        scoring = side_by_side(scorings / py_scoring, scorings / (time.perf_counter() - t0))
+    def figures(seconds: float) -> dict:
+        return {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
+                "actions_per_second": round(py_actions / seconds, 1)}
 
     return {
-        "ported": "the generator (splitmix64), Setup 1-11 and round 1's upkeep, up to the first placement turn",
         "players": PLAYERS,
-        "setups": setups,
-        "setup_moves": py_moves,
-        "setups_per_second": side_by_side(setups / py_s, setups / nat_s),
-        "setup_moves_per_second": side_by_side(py_moves / py_s, nat_moves / nat_s),
-        "generator_words_per_second": side_by_side(words / py_words, words / nat_words),
-        "scorings_per_second": scoring,
+        "games": games,
+        "actions": py_actions,
+        "python": figures(py_s),
+        "native": figures(nat_s),
+        "native_stepped": figures(step_s),
+        "ratio": {"games_per_second": round(py_s / nat_s, 2), "actions_per_second": round(py_s / nat_s, 2),
+                  "stepped": round(py_s / step_s, 2)},
+        "results_identical": True,
     }
 
 
@@ -202,7 +187,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         clone_us = _clone_us(samples) if samples else None
         clone_bytes = _held_bytes(lambda s: s.clone(), samples[:10]) if samples else None
         state_bytes = _held_bytes(_standalone, samples[:10]) if samples else None
-        native = native_figures(seed=seed, positions=samples)
+        side_by_side = engines(games, seed)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
@@ -225,7 +210,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
             "implementation": sys.implementation.name,
         },
         "targets": {"games_per_second": 200, "clone_us": 20, "state_bytes": 100_000},
-        "native": native,
+        "engines": side_by_side,
     }
 
 

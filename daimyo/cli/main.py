@@ -57,6 +57,11 @@ def bench(games: int, seed: int, as_json: bool) -> None:
                f"{verdict(None if cu is None else cu < t['clone_us'])}")
     click.echo(f"memory per game:    {sb} bytes standalone, {r['clone_bytes']} bytes per clone   "
                f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
+    e = r["engines"]
+    if e is not None:
+        for name in ("python", "native", "native_stepped"):
+            click.echo(f"{name + ' engine:':<22}{e[name]['games_per_second']:>10} games/s {e[name]['actions_per_second']:>12} actions/s")
+        click.echo(f"native / python:      {e['ratio']['games_per_second']:>10}x (driven move by move: {e['ratio']['stepped']}x)")
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402

@@ -32,11 +32,13 @@ def simulable(game_name: str) -> GameInfo:
 
 
 def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | None = None,
-             game_name: str = "rokugan") -> dict:
+             game_name: str = "rokugan", engine: str | None = None) -> dict:
     """Play ``games`` games of ``game_name``; game ``i`` uses seed ``seed + i`` and bots seeded from it.
 
     A win shared by ``k`` tied winners gives each a share of ``1/k`` (the game's ``returns()``), so the wins add up
     to ``games``. The tables are keyed by what a seat is called: ``wins_by_clan``, ``wins_by_character``.
+    ``engine`` (Battle for Rokugan: ``native`` or ``python``) chooses the engine; a native game is played out in one
+    native call (the same moves as the bots' here).
     """
     info = simulable(game_name)
     seat_names = info.seat_names
@@ -53,8 +55,11 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
         if not info.seats_in_play:
             rng, choices = stream(seed + i, "seats"), info.seat_choices()
             seats = [choices.pop(rng.below(len(choices))) for _ in range(players)]
-        s = info.setup(players, seed + i, seats)
-        actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
+        s = info.setup(players, seed + i, seats, **({"engine": engine} if engine else {}))
+        if hasattr(s, "play_random"):  # the native engine plays the whole game in one call
+            actions += s.play_random([bot_seed(seed + i, p) for p in range(players)])
+        else:
+            actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
         names = seat_names(s)
         scores = info.scores(s) if info.scores is not None else None
         for p, (name, share) in enumerate(zip(names, s.returns(), strict=True)):
@@ -84,7 +89,7 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     return result
 
 
-def run_command(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+def run_command(game_name: str, players: int, games: int, seed: int, as_json: bool, engine: str | None = None) -> None:
     """``daimyo simulate`` and ``daimyo rokugan simulate``: a progress bar, then a table or one JSON object."""
     import click
     from rich.console import Console
@@ -96,7 +101,7 @@ def run_command(game_name: str, players: int, games: int, seed: int, as_json: bo
     try:
         with progress:
             task = progress.add_task("games", total=games)
-            result = simulate(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name)
+            result = simulate(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name, engine=engine)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     if as_json:

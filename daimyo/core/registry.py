@@ -101,11 +101,13 @@ class GameInfo:
             if any(part is not None for part in from_seats):
                 raise ValueError(f"new_state, record: {self.name} starts from a {self.start_file}, not from seats")
 
-    def setup(self, players: int, randomness: Randomness, seats: list[str]) -> Any:
-        """A new game from its seats (``new_state``); ValueError naming the start file for a game that starts from one."""
+    def setup(self, players: int, randomness: Randomness, seats: list[str], **options: Any) -> Any:
+        """A new game from its seats (``new_state``); ValueError naming the start file for a game that starts from one.
+
+        ``options`` go to ``new_state`` (Battle for Rokugan's ``engine``)."""
         if self.new_state is None:
             raise ValueError(f"{self.title} starts from a {self.start_file}, not from chosen seats")
-        return self.new_state(players, randomness, seats)
+        return self.new_state(players, randomness, seats, **options)
 
     def write_record(self, players: int, randomness: Randomness, seats: list[str], actions: list[tuple[int, str]]) -> str:
         """The record of a game started from its seats (``record``); ValueError for a game that starts from a file."""

@@ -11,13 +11,25 @@
 from daimyo.core.rng import GameKey
 from daimyo.rokugan.state import RokuganState
 
-__all__ = ["RokuganState", "new_game"]
+__all__ = ["ENGINES", "RokuganState", "new_game"]
+
+#: the engines that play Battle for Rokugan: the Python reference and the native (C++) one (docs/native.md)
+ENGINES = ("python", "native")
 
 
-def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> RokuganState:
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None, engine: str = "python"):
     """Set up a game (Setup, steps 1-11). Without ``clans`` the players choose them as actions.
 
     ``seed``: a whole number (the fast ``splitmix64`` generator, for simulations) or a secret
     GameKey (the ``blake2b-keyed`` generator, for games whose hidden facts must stay hidden).
+    ``engine``: ``"python"`` (the reference: a :class:`RokuganState`) or ``"native"`` (the same game played by the
+    compiled engine, :class:`daimyo.rokugan.native.NativeRokuganState`; ImportError saying how to build it where it
+    is not built). Where a game is made through the registry (simulate, the arena, the server) the native engine
+    is the default where it is built (:func:`daimyo.rokugan.native.default_engine`).
     """
+    if engine == "native":
+        from daimyo.rokugan import native
+        return native.new_game(players=players, seed=seed, clans=clans)  # type: ignore[arg-type]  # a GameKey is refused there
+    if engine != "python":
+        raise ValueError(f"engine: one of {', '.join(ENGINES)}, not {engine!r}")
     return RokuganState.new_game(players=players, seed=seed, clans=clans)

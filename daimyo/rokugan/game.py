@@ -12,10 +12,12 @@ def clan_names() -> list[str]:
     return list(RULES.clan_names)
 
 
-def new_state(players: int, randomness: Randomness, clans: list[str]):
-    """Setup 1-11; with no clans given, the players choose them as the game's first actions (Setup 3)."""
-    from daimyo.rokugan import new_game
-    return new_game(players=players, seed=randomness, clans=list(clans) or None)
+def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None):
+    """Setup 1-11; with no clans given, the players choose them as the game's first actions (Setup 3).
+
+    ``engine``: ``"native"`` or ``"python"``; by default the native engine where it is built (docs/native.md)."""
+    from daimyo.rokugan import native, new_game
+    return new_game(players=players, seed=randomness, clans=list(clans) or None, engine=engine or native.default_engine(randomness))
 
 
 def seat_names(state) -> list[str]:

@@ -1,13 +1,14 @@
 """The native (C++) Battle for Rokugan engine behind the Python engine's interface.
 
 The compiled module ``_daimyo_native`` (native/, built by ``pip install .``; see docs/native.md) plays
-Setup 1-11 and round 1's Upkeep phase. :class:`NativeRokuganState` has the interface of
+Setup 1-11 and round 1's Upkeep and Placement phases. :class:`NativeRokuganState` has the interface of
 :class:`~daimyo.rokugan.state.RokuganState` (``to_act``, ``legal_moves``, ``legal_actions``, ``apply``,
-``apply_move``, ``clone``, ``view``, ``returns``, the fields by name): while the game is in a part the
-native engine plays, the native engine answers; at the first placement turn, the part not ported yet,
-the state is handed to the Python engine, field for field, and the Python engine plays on. A game played
-through it is therefore the Python engine's game, move for move and event for event
-(tests/native/ check it on seeded random games).
+``apply_move``, ``clone``, ``view``, ``returns``, ``result``, the fields by name): the native engine plays the
+whole game, move for move and event for event the Python engine's game (tests/native/ check it on seeded random
+games). Reading or changing a field by name (``g.owner``, ``g.hand[0]``: a bot's look inside, a tool's change)
+hands the game to the Python engine first, field for field, and the Python engine plays on: what is read is the
+game's own state and a change made to it is the game's change. :meth:`NativeRokuganState.play_random` plays a
+random game to its end in one call.
 
 The rules data are the Python engine's (:data:`daimyo.rokugan.data.RULES`, read from ``data/*.json``),
 handed to the native module once at import.
@@ -27,10 +28,22 @@ from typing import Any
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import GameKey, Rng
-from daimyo.rokugan.data import RULES, SPECIAL_HONOR, SPECIALS
+from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
-from daimyo.rokugan.records import DRAGON_RETURN, AbilityDecision
+from daimyo.rokugan.records import (
+    CARD,
+    DRAGON_RETURN,
+    OVER,
+    SCORPION_LOOK,
+    SPY_NETWORK,
+    UNICORN_SWAP,
+    AbilityDecision,
+    BoardToken,
+    CardDecision,
+    SeenHand,
+    SeenToken,
+)
 from daimyo.rokugan.state import FIELDS, RokuganState
 
 try:
@@ -50,7 +63,8 @@ MISSING = (
 #: the fields of the state that the native engine keeps; the others keep their Setup values until the hand-over
 NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", "space", "first_player_card_used", "scorpion_used",
                  "unicorn_used", "passes", "owner", "up", "down", "hand", "pool", "supply", "set_aside", "scouts",
-                 "shugenja", "objective", "offer", "ronin", "done", "spied")
+                 "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard",
+                 "cards", "played", "out")
 _MASK = (1 << 64) - 1
 
 
@@ -83,6 +97,17 @@ def rules_table() -> dict:
         "clan_names": list(clans),
         "capital": [RULES.capital[c] for c in clans],
         "clan_token_codes": [[t.code for t in RULES.clan_tokens[c]] for c in clans],
+        "clan_token_kinds": [[t.kind for t in RULES.clan_tokens[c]] for c in clans],
+        "clan_token_strength": [[t.strength for t in RULES.clan_tokens[c]] for c in clans],
+        "neutral_most": [RULES.neutral_cards[c] for c in RULES.neutral_cards],
+        "cards": [{"id": cid, "territory": RULES.territory_index[card["territory"]], "timing": card["timing"]}
+                  for cid, card in RULES.cards.items()],
+        "printed_defense": list(RULES.printed_defense),
+        "is_capital": [c is not None for c in RULES.capital_of],
+        "special_supply": [RULES.special_supply.get(name, 0) for name in SPECIALS],
+        "special_defense": [SPECIAL_DEFENSE.get(name, 0) for name in SPECIALS],
+        "borders": [list(b) for b in RULES.borders],
+        "province_borders": [list(bs) for bs in RULES.province_borders],
         "tokens_per_clan": RULES.tokens_per_clan,
         "bluff": RULES.bluff_index,
         "objective_ids": list(RULES.objective_ids),
@@ -137,7 +162,18 @@ def python_state(game) -> RokuganState:
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
     s.rng = Rng(d["rng_state"])
+    s.tokens = [BoardToken(*t) for t in d["tokens"]]
+    s.seen = [[SeenHand(*x) if x[0] == SPY_NETWORK else SeenToken(*x) for x in row] for row in d["seen"]]
     s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
+    if d["scorpion_look"] >= 0:
+        s.pending.append(AbilityDecision(SCORPION_LOOK, d["scorpion_look"]))
+    if d["unicorn_swap"] >= 0:
+        s.pending.append(AbilityDecision(UNICORN_SWAP, d["unicorn_swap"]))
+    if d["card"] is not None:
+        s.pending.append(CardDecision(CARD, *d["card"]))
+    s.specials_left = {name: d["specials_left"][name] for name in RULES.special_supply}
+    if s.phase == OVER:
+        s.result = final_result(s)
     s._targets = None
     return s
 
@@ -147,11 +183,10 @@ def _events(raw: list) -> list[Event]:
 
 
 class NativeRokuganState:
-    """A game of Battle for Rokugan played by the native engine where it is ported (see the module docstring).
+    """A game of Battle for Rokugan played by the native engine (see the module docstring).
 
-    ``engine`` is ``"native"`` while the native engine plays it and ``"python"`` once it was handed over.
-    The fields (``hand``, ``owner``, ...) read as the Python state's; while native they are copies, so
-    change the game through moves only.
+    ``engine`` is ``"native"`` while the native engine plays it and ``"python"`` once it was handed over (at the
+    first field read or changed by name).
     """
 
     game_name = RokuganState.game_name
@@ -192,10 +227,35 @@ class NativeRokuganState:
             self._mirror = python_state(self._game)
         return self._mirror
 
+    def hand_over(self) -> RokuganState:
+        """Give the game to the Python engine for good (the same game, field for field) and return its state."""
+        if self._py is None:
+            self._py = python_state(self._game)
+            self._game = None
+            self._mirror = None
+        return self._py
+
     def __getattr__(self, name: str):
+        # a field read by name (a bot's or a tool's look inside, or a change to it) hands the game to the Python
+        # engine first: what is read is then the game's own state, and a change made to it is the game's change
         if name.startswith("__") or name in self.__slots__:
             raise AttributeError(name)
-        return getattr(self.python_state(), name)
+        return getattr(self.hand_over(), name)
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in self.__slots__:
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.hand_over(), name, value)
+
+    def play_random(self, bot_seeds: list[int]) -> int:
+        """Play to the end with :class:`~daimyo.bots.random_bot.RandomBot` ``(bot_seeds[seat])`` at each seat, as
+        :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves."""
+        if self._py is not None:
+            from daimyo.bots.random_bot import RandomBot, play
+            return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
+        self._mirror = None
+        return self._game.play_random([seed & _MASK for seed in bot_seeds])
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
@@ -207,6 +267,11 @@ class NativeRokuganState:
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def result(self) -> dict | None:
+        """The final scores and winners, once the game is over (read without a hand-over)."""
+        return self.python_state().result
 
     def returns(self) -> list[float]:
         return self.python_state().returns()
@@ -231,6 +296,10 @@ class NativeRokuganState:
     def clan_of(self, seat: int) -> str:
         return self.python_state().clan_of(seat)
 
+    @property
+    def n(self) -> int:
+        return self._py.n if self._py is not None else self._game.n
+
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules as the Python engine does (the same messages) and apply it."""
         if self._py is not None:
@@ -253,17 +322,11 @@ class NativeRokuganState:
         return self.apply_move(seat, move)
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
-        """Apply a move already known to be legal; at the first placement turn the Python engine takes over."""
+        """Apply a move already known to be legal (one of :meth:`legal_moves`)."""
         if self._py is not None:
             return self._py.apply_move(seat, move)
         self._mirror = None
-        events = _events(self._game.apply_move(seat, tuple(move)))
-        if self._game.frontier:
-            # Placement Phase: whose turn it is, and everything after, is the Python engine's for now
-            self._py = python_state(self._game)
-            self._game = None
-            events.extend(self._py._advance())
-        return events
+        return _events(self._game.apply_move(seat, tuple(move)))
 
     def clone(self) -> NativeRokuganState:
         if self._py is not None:
@@ -276,6 +339,12 @@ class NativeRokuganState:
         return self.python_state().view(player)
 
 
+def default_engine(seed) -> str:
+    """The engine a game is played by where none is named: native where it is built, except for a game keyed with
+    a :class:`~daimyo.core.rng.GameKey` (the keyed generator is not ported), which the Python engine plays."""
+    return "native" if available() and not isinstance(seed, GameKey) else "python"
+
+
 def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
-    """A game played by the native engine where it is ported (see :class:`NativeRokuganState`)."""
+    """A game played by the native engine (see :class:`NativeRokuganState`)."""
     return NativeRokuganState.new_game(players=players, seed=seed, clans=clans)

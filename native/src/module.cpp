@@ -47,6 +47,54 @@ void load_rules(const nb::dict& d) {
   r.objective_ids = item<std::vector<std::string>>(d, "objective_ids");
   r.neutral_cards = item<std::vector<std::string>>(d, "neutral_cards");
   r.dragon = r.clan_index("dragon");
+  r.scorpion = r.clan_index("scorpion");
+  r.lion = r.clan_index("lion");
+  r.crab = r.clan_index("crab");
+  r.crane = r.clan_index("crane");
+  r.phoenix = r.clan_index("phoenix");
+  r.unicorn = r.clan_index("unicorn");
+  r.clan_token_strength = item<std::vector<std::vector<int>>>(d, "clan_token_strength");
+  {
+    static const std::vector<std::string> most = {"territory_cards", "provinces", "control_tokens"};
+    for (const auto& m : item<std::vector<std::string>>(d, "neutral_most")) r.neutral_most.push_back(index_of(most, m, "neutral card"));
+    static const std::vector<std::string> ids = {
+        "feats-of-engineering", "promotion", "code-of-honor", "diplomatic-mission", "strength-of-purpose",
+        "sacred-ground", "bushido", "honorable-fight", "aid-of-the-kami", "bless-the-lands", "foment-rebellion",
+        "spy-network", "cultural-exchange", "reinforcements", "port-of-prosperity", "pirate-raids",
+        "bountiful-harvest", "ashigaru-levies", "dark-favors", "purge-the-weak", "animate-the-dead", "inspire-fear"};
+    r.card_ids = ids;
+    r.card_territory.assign(ids.size(), -1);
+    r.card_placement.assign(ids.size(), 0);
+    const auto cards = item<std::vector<nb::dict>>(d, "cards");
+    if (cards.size() != ids.size()) throw std::invalid_argument("territory_cards.json: the native engine has an effect for each of 22 cards");
+    for (const auto& c : cards) {
+      const int i = index_of(ids, item<std::string>(c, "id"), "territory card");
+      r.card_territory[i] = item<int>(c, "territory");
+      r.card_placement[i] = item<std::string>(c, "timing") == "placement";
+    }
+    for (const auto& pair : r.territory_cards) {
+      std::vector<int> idx;
+      for (const auto& id : pair) idx.push_back(index_of(ids, id, "territory card"));
+      r.territory_card_index.push_back(idx);
+    }
+  }
+  r.printed_defense = item<std::vector<int>>(d, "printed_defense");
+  for (bool b : item<std::vector<bool>>(d, "is_capital")) r.is_capital.push_back(b);
+  r.special_supply = item<std::vector<int>>(d, "special_supply");
+  r.special_defense = item<std::vector<int>>(d, "special_defense");
+  {
+    static const std::vector<std::string> kinds = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
+    for (const auto& clan : item<std::vector<std::vector<std::string>>>(d, "clan_token_kinds")) {
+      std::vector<int> ks;
+      for (const auto& k : clan) ks.push_back(index_of(kinds, k, "combat token kind"));
+      r.clan_token_kinds.push_back(std::move(ks));
+    }
+  }
+  for (const auto& b : item<std::vector<std::vector<int>>>(d, "borders")) {
+    if (b.size() != 2) throw std::invalid_argument("load_rules: a land border joins two provinces");
+    r.borders.emplace_back(b[0], b[1]);
+  }
+  r.province_borders = item<std::vector<std::vector<int>>>(d, "province_borders");
   r.territory_names = item<std::vector<std::string>>(d, "territory_names");
   r.territory_provinces = item<std::vector<std::vector<int>>>(d, "territory_provinces");
   for (bool b : item<std::vector<bool>>(d, "territory_shadowlands")) r.territory_shadowlands.push_back(b);
@@ -61,6 +109,13 @@ void load_rules(const nb::dict& d) {
     if (r.specials[i] == "scorched_earth") r.scorched = i;
     if (r.specials[i] == "harbor") r.harbor = i;
     if (r.specials[i] == "honor_4") r.honor_4 = i;
+    if (r.specials[i] == "peace") r.peace = i;
+    if (r.specials[i] == "shrine") r.shrine = i;
+    if (r.specials[i] == "battlefield") r.battlefield = i;
+    if (r.specials[i] == "honor_1") r.honor_1 = i;
+    if (r.specials[i] == "honor_2") r.honor_2 = i;
+    if (r.specials[i] == "defense_1") r.defense_1 = i;
+    if (r.specials[i] == "defense_2") r.defense_2 = i;
   }
   for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
     static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
@@ -91,6 +146,18 @@ nb::object value(const Value& v) {
   switch (v.kind) {
     case Value::Int: return nb::int_(v.i);
     case Value::Text: return nb::str(v.text.c_str());
+    case Value::Bool: return nb::bool_(v.i != 0);
+    case Value::None: return nb::none();
+    case Value::List: {
+      nb::list l;
+      for (const auto& x : v.list) l.append(value(x));
+      return l;
+    }
+    case Value::Dict: {
+      nb::dict d;
+      for (const auto& [k, x] : v.dict) d[k.c_str()] = value(x);
+      return d;
+    }
     case Value::Texts: {
       nb::list l;
       for (const auto& t : v.texts) l.append(nb::str(t.c_str()));
@@ -114,36 +181,33 @@ nb::tuple move_tuple(const State& s, int seat, const Move& m) {
     case Move::Objective: return nb::make_tuple("objective", nb::str(RULES.objective_ids[m.arg].c_str()));
     case Move::Control: return nb::make_tuple("control", m.arg);
     case Move::Return: return nb::make_tuple("return", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Place: {
+      const char loc[2] = {m.loc, 0};
+      return nb::make_tuple("place", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()), nb::str(loc), m.a, m.b);
+    }
+    case Move::Play: {
+      static const char* cards[] = {"scout", "shugenja", "first-player"};
+      return nb::make_tuple("play", nb::str(cards[m.arg]), m.a);
+    }
+    case Move::Look: return nb::make_tuple("look", m.arg);
+    case Move::Pass: return nb::make_tuple("pass");
+    case Move::PlayCard: return nb::make_tuple("play", nb::str(RULES.card_ids[m.arg].c_str()));
+    case Move::Province: return nb::make_tuple("province", m.arg);
+    case Move::Special: return nb::make_tuple("special", m.arg);
+    case Move::Token: return nb::make_tuple("token", m.arg);
+    case Move::Player: return nb::make_tuple("player", m.arg);
+    case Move::Take: return nb::make_tuple("take", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Discard: return nb::make_tuple("discard", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Done: return nb::make_tuple("done");
+    case Move::Swap: return nb::make_tuple("swap", m.arg, m.a);
   }
   return nb::make_tuple();
 }
 
 // The legal move of `seat` that the Python tuple `move` names; an error if it is not one.
 Move find_move(const State& s, int seat, const nb::tuple& move) {
-  Move m{Move::Clan, -1};
-  if (move.size() == 2 && nb::isinstance<nb::str>(move[0])) {
-    const std::string verb = nb::cast<std::string>(move[0]);
-    if (verb == "control" && nb::isinstance<nb::int_>(move[1])) {
-      m = {Move::Control, nb::cast<int>(move[1])};
-    } else if (nb::isinstance<nb::str>(move[1])) {
-      const std::string arg = nb::cast<std::string>(move[1]);
-      if (verb == "clan") {
-        m = {Move::Clan, RULES.clan_index(arg)};
-      } else if (verb == "objective") {
-        for (size_t i = 0; i < RULES.objective_ids.size(); ++i)
-          if (RULES.objective_ids[i] == arg) m = {Move::Objective, static_cast<int>(i)};
-      } else if (verb == "return" && seat >= 0 && seat < s.n && s.clans[seat] >= 0) {
-        // the first token behind the screen with that code (as legal_moves lists it)
-        for (int t : s.hand[seat])
-          if (t != RULES.bluff && RULES.clan_token_codes[s.clans[seat]][t] == arg) {
-            m = {Move::Return, t};
-            break;
-          }
-      }
-    }
-  }
   for (const Move& legal : s.legal_moves(seat))
-    if (legal.verb == m.verb && legal.arg == m.arg) return m;
+    if (move_tuple(s, seat, legal).equal(move)) return legal;
   throw std::invalid_argument("not a legal move of seat " + std::to_string(seat) + ": " +
                               nb::cast<std::string>(nb::repr(move)));
 }
@@ -178,7 +242,7 @@ nb::dict fields(const State& s) {
   for (int c : s.initiative) initiative.append(nb::str(s.initiative_card(c).c_str()));
   d["initiative"] = initiative;
   nb::list space;
-  for (size_t t = 0; t < s.space.size(); ++t) space.append(nb::str(R.territory_cards[t][s.space[t]].c_str()));
+  for (int c : s.space) space.append(c < 0 ? nb::none() : nb::object(nb::str(R.card_ids[c].c_str())));
   d["space"] = space;
   d["first_player_card_used"] = nb::bool_(s.first_player_card_used);
   d["scorpion_used"] = nb::bool_(s.scorpion_used);
@@ -209,7 +273,54 @@ nb::dict fields(const State& s) {
   nb::list drawn;
   for (int t : s.dragon_drawn) drawn.append(nb::str(R.clan_token_codes[s.clans[s.dragon_return.empty() ? 0 : s.dragon_return.back()]][t].c_str()));
   d["dragon_drawn"] = drawn;
-  d["frontier"] = nb::bool_(s.frontier);
+  d["scorpion_look"] = s.scorpion_look;
+  d["next_id"] = s.next_id;
+  nb::list tokens;
+  for (const BoardToken& b : s.tokens) {
+    const char place[2] = {b.place, 0};
+    tokens.append(nb::make_tuple(b.number, b.owner, b.clan_token, nb::str(place), b.site, b.attacked, nb::bool_(b.faceup),
+                                 b.known_by));
+  }
+  d["tokens"] = tokens;
+  nb::list special;
+  for (int sp : s.special) special.append(sp < 0 ? nb::none() : nb::object(nb::str(R.specials[sp].c_str())));
+  d["special"] = special;
+  d["discard"] = seat_lists(s.discard);
+  nb::list seen;
+  for (const auto& row : s.seen) {
+    nb::list items;
+    for (const Seen& x : row) {
+      if (x.token < 0) {  // Spy Network: the tokens behind a screen
+        nb::list codes;
+        for (const auto& c : x.codes) codes.append(nb::str(c.c_str()));
+        items.append(nb::make_tuple(nb::str(x.source), x.owner, nb::str(s.clan_of(x.owner).c_str()), nb::tuple(codes)));
+      } else {
+        items.append(nb::make_tuple(nb::str(x.source), x.token, nb::str(s.clan_of(x.owner).c_str()),
+                                    nb::str(R.clan_token_codes[s.clans[x.owner]][x.clan_token].c_str())));
+      }
+    }
+    seen.append(items);
+  }
+  d["seen"] = seen;
+  d["unicorn_swap"] = s.unicorn_swap;
+  d["card"] = s.card.seat < 0 ? nb::none()
+                              : nb::object(nb::make_tuple(s.card.seat, nb::str(R.card_ids[s.card.card].c_str()), s.card.step,
+                                                          nb::tuple(nb::cast(s.card.memo))));
+  auto card_lists = [&R](const std::vector<std::vector<int>>& v) {
+    nb::list out;
+    for (const auto& row : v) {
+      nb::list ids;
+      for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
+      out.append(ids);
+    }
+    return out;
+  };
+  d["cards"] = card_lists(s.cards);
+  d["played"] = card_lists({s.played})[0];
+  d["out"] = seat_lists(s.out);
+  nb::dict left;
+  for (size_t i = 0; i < R.specials.size(); ++i) left[R.specials[i].c_str()] = s.specials_left[i];
+  d["specials_left"] = left;
   return d;
 }
 
@@ -288,7 +399,7 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
       .def_prop_ro("state", &Rng::state);
 
-  nb::class_<State>(m, "Game", "A game state of the native engine (Setup and round 1's upkeep).")
+  nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
         need_rules();
         if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
@@ -307,7 +418,6 @@ NB_MODULE(_daimyo_native, m) {
       .def("copy", [](const State& s) { return State(s); })
       .def_prop_ro("n", [](const State& s) { return s.n; })
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
-      .def_prop_ro("frontier", [](const State& s) { return s.frontier; })
       .def("to_act", [](const State& s) { return nb::tuple(nb::cast(s.to_act())); })
       .def("legal_moves", [](const State& s, int seat) {
         nb::list out;
@@ -315,11 +425,30 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"))
       .def("apply_move", [](State& s, int seat, const nb::tuple& move) {
-        if (s.frontier) throw std::runtime_error("the native engine does not play the placement phase yet");
         const Move mv = find_move(s, seat, move);
         nb::list out;
         for (const Event& e : s.apply_move(seat, mv)) out.append(event(e));
         return out;
       }, nb::arg("seat"), nb::arg("move"))
-      .def("fields", &fields);
+      .def("fields", &fields)
+      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds) {
+        // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
+        // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
+        if (static_cast<int>(bot_seeds.size()) != s.n) throw std::invalid_argument("play_random: one bot seed a seat");
+        std::vector<Rng> bots;
+        for (uint64_t seed : bot_seeds) bots.emplace_back(seed);
+        long long actions = 0;
+        while (s.phase != Phase::Over) {
+          const std::vector<int> acting = s.to_act();
+          if (acting.empty()) throw std::runtime_error("the game is not over but nobody is to act");
+          for (int seat : acting) {
+            const std::vector<int> now = s.to_act();
+            if (std::find(now.begin(), now.end(), seat) == now.end()) break;
+            const std::vector<Move> moves = s.legal_moves(seat);
+            s.apply_move(seat, moves[bots[seat].next64() % moves.size()]);
+            ++actions;
+          }
+        }
+        return actions;
+      }, nb::arg("bot_seeds"), "Play to the end with a random bot at each seat; returns the number of moves.");
 }

@@ -3,6 +3,7 @@
 // once, so there is no second copy of the data here.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace daimyo {
@@ -20,11 +21,29 @@ struct Rules {
   std::vector<std::string> clan_names;
   std::vector<int> capital;
   std::vector<std::vector<std::string>> clan_token_codes;
+  std::vector<std::vector<int>> clan_token_kinds;  // each token's kind (Kind)
+  enum Kind { Army, Navy, Shinobi, Blessing, Diplomacy, Raid, Bluff };
   int tokens_per_clan = 0, bluff = 0;
+  std::vector<std::vector<int>> clan_token_strength;
+  int scorpion = -1;  // Clans: Scorpion looks at a token once a round
+  int lion = -1, crab = -1, crane = -1, phoenix = -1, unicorn = -1;
   int dragon = -1;  // the Dragon clan's index ("Clans: Dragon" draws one more token), -1 if absent
   // objectives.json, initiative.json
   std::vector<std::string> objective_ids;
   std::vector<std::string> neutral_cards;
+  std::vector<int> neutral_most;  // 0 territory cards, 1 provinces, 2 control tokens on the board
+  // territory_cards.json: the cards the engine has effects for, in the order of `Card`
+  enum Card { FeatsOfEngineering, Promotion, CodeOfHonor, DiplomaticMission, StrengthOfPurpose, SacredGround, Bushido,
+              HonorableFight, AidOfTheKami, BlessTheLands, FomentRebellion, SpyNetwork, CulturalExchange, Reinforcements,
+              PortOfProsperity, PirateRaids, BountifulHarvest, AshigaruLevies, DarkFavors, PurgeTheWeak, AnimateTheDead,
+              InspireFear, N_CARDS };
+  std::vector<std::string> card_ids;       // by Card
+  std::vector<int> card_territory;         // by Card
+  std::vector<char> card_placement;        // by Card: played in the placement phase (the Shadowlands cards)
+  std::vector<std::vector<int>> territory_card_index;  // each territory's two cards (Card)
+  std::vector<int> printed_defense;
+  std::vector<char> is_capital;
+  std::vector<int> special_supply, special_defense;  // by specials index
 
   // board.json, for End of the Game
   std::vector<std::vector<int>> territory_provinces;
@@ -33,10 +52,13 @@ struct Rules {
   std::vector<int> province_territory, flowers;
   std::vector<char> coastal, shadowlands;
   std::vector<std::vector<int>> adjacent;  // across land borders
+  std::vector<std::pair<int, int>> borders;         // each land border's two provinces
+  std::vector<std::vector<int>> province_borders;   // each province's land borders, in board.json's order
   // special tokens (data.py SPECIALS): their names, and the honor each gives in a controlled province
   std::vector<std::string> specials;
   std::vector<int> special_honor;
-  int scorched = -1, harbor = -1, honor_4 = -1;
+  int scorched = -1, harbor = -1, honor_4 = -1, peace = -1, shrine = -1, battlefield = -1;
+  int honor_1 = -1, honor_2 = -1, defense_1 = -1, defense_2 = -1;
   // objectives.json: each secret objective's condition and its parameters (Secret Objectives)
   struct Objective {
     enum Condition { TerritoryHold, ConnectedSpread, Coastal, FewestProvinces, TerritorySpread, ProvincesAll } condition;

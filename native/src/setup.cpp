@@ -1,4 +1,4 @@
-// Setup (steps 1-11) and the Upkeep phase of round 1, up to its first placement turn
+// Setup (steps 1-11) and the Upkeep phase of round 1, up to its placement phase (placement.cpp)
 // (daimyo/rokugan/state.py: new_game, _setup_after_clans, _setup_after_objectives, _advance, _start_round;
 // daimyo/rokugan/moves.py: legal_moves and do_move for these phases).
 #include <algorithm>
@@ -47,11 +47,17 @@ State State::new_game(int players, uint64_t seed, const std::vector<int>& clans)
   s.ronin.assign(n, 0);
   s.done.assign(n, 0);
   s.spied.assign(n, 0);
+  s.special.assign(R.n_provinces(), -1);
+  s.discard.assign(n, {});
+  s.seen.assign(n, {});
+  s.cards.assign(n, {});
+  s.out.assign(n, {});
+  s.specials_left = R.special_supply;
   s.rng = Rng(seed);
   // Setup 2. Randomize Territory Cards
   s.space.resize(R.territory_cards.size());
   for (size_t t = 0; t < R.territory_cards.size(); ++t)
-    s.space[t] = static_cast<int>(s.rng.below(R.territory_cards[t].size()));
+    s.space[t] = R.territory_card_index[t][s.rng.below(R.territory_cards[t].size())];
   if (!clans.empty()) s.setup_after_clans();
   return s;
 }
@@ -81,7 +87,7 @@ void State::setup_after_objectives(std::vector<Event>& events) {
   const Rules& R = RULES;
   events.push_back(public_event("objectives-chosen"));
   // Setup 6: capitals
-  for (int p = 0; p < n; ++p) add_control(p, R.capital[clans[p]], 1);
+  for (int p = 0; p < n; ++p) add_control(p, R.capital[clans[p]], 0, 1);
   // Setup 7: set aside control tokens
   for (int p = 0; p < n; ++p) {
     set_aside[p] = R.starting_control[n];
@@ -126,11 +132,12 @@ int State::control_tokens_on_board(int seat) const {
   return total;
 }
 
-int State::add_control(int seat, int p, int down_count) {
+// state.py _add_control: control tokens of `seat` from its supply (as many as it has), faceup ones first
+int State::add_control(int seat, int p, int up_count, int down_count) {
   int placed = 0;
-  for (int i = 0; i < down_count && supply[seat] > 0; ++i) {
+  for (int i = 0; i < up_count + down_count && supply[seat] > 0; ++i) {
     --supply[seat];
-    ++down[p];
+    ++(i < up_count ? up[p] : down[p]);
     ++placed;
   }
   if (placed) owner[p] = seat;
@@ -152,6 +159,9 @@ std::vector<int> State::draw(int seat, int k) {
 
 std::vector<int> State::to_act() const {
   if (!dragon_return.empty()) return {dragon_return.back()};
+  if (scorpion_look >= 0) return {scorpion_look};
+  if (unicorn_swap >= 0) return {unicorn_swap};
+  if (card.seat >= 0) return {card.seat};
   if (phase == Phase::SetupObjectives) {
     std::vector<int> seats;
     for (int p = 0; p < n; ++p)
@@ -159,12 +169,17 @@ std::vector<int> State::to_act() const {
     return seats;
   }
   if (phase == Phase::Over) return {};
+  if (phase == Phase::Placement && (done[turn] || hand[turn].size() <= 1)) {
+    const int p = placer_after_turn();
+    if (p < 0) return {};
+    return {p};
+  }
   return {turn};
 }
 
 std::vector<Move> State::legal_moves(int seat) const {
   const std::vector<int> acting = to_act();
-  if (frontier || std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
+  if (std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
   std::vector<Move> moves;
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
@@ -184,6 +199,21 @@ std::vector<Move> State::legal_moves(int seat) const {
     }
     return moves;
   }
+  if (scorpion_look >= 0) {
+    // Clans: Scorpion looks at one facedown combat token of an opponent that no blessing protects, or passes
+    for (int number : board_token_targets(seat, true, true)) moves.push_back({Move::Look, number});
+    moves.push_back({Move::Pass, 0});
+    return moves;
+  }
+  if (unicorn_swap >= 0) {
+    // Clans: Unicorn swaps two of its tokens on the board, or passes
+    const std::vector<int> ts = unicorn_swappable(seat);
+    for (size_t i = 0; i < ts.size(); ++i)
+      for (size_t j = i + 1; j < ts.size(); ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
+    moves.push_back({Move::Pass, 0});
+    return moves;
+  }
+  if (card.seat >= 0) return card_options(seat, card.card, card.step, card.memo);
   switch (phase) {
     case Phase::SetupClans:
       for (int c = 0; c < RULES.n_clans(); ++c)
@@ -195,6 +225,13 @@ std::vector<Move> State::legal_moves(int seat) const {
     case Phase::SetupControl:
       for (int p = 0; p < RULES.n_provinces(); ++p)
         if (owner[p] < 0) moves.push_back({Move::Control, p});
+      break;
+    case Phase::Upkeep:
+      moves = upkeep_card_moves(seat);
+      moves.push_back({Move::Pass, 0});
+      break;
+    case Phase::Placement:
+      placement_moves(seat, moves);
       break;
     default:
       break;
@@ -223,6 +260,38 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
     Event& f = events.emplace_back(private_event(seat, "returned"));
     with(f, "clan", Value::of(clan_of(seat)));
     with(f, "code", Value::of(code));
+  } else if (scorpion_look >= 0) {
+    apply_scorpion(seat, m, events);
+  } else if (unicorn_swap >= 0) {
+    unicorn_swap = -1;
+    if (m.verb == Move::Pass) {
+      Event& e = events.emplace_back(public_event("pass"));
+      with(e, "clan", Value::of(clan_of(seat)));
+      with(e, "ability", Value::of(std::string("unicorn")));
+    } else {
+      BoardToken& t1 = tokens[token_index(m.arg)];
+      BoardToken& t2 = tokens[token_index(m.a)];
+      std::swap(t1.place, t2.place);
+      std::swap(t1.site, t2.site);
+      std::swap(t1.attacked, t2.attacked);
+      Event& e = events.emplace_back(public_event("swap"));
+      with(e, "clan", Value::of(clan_of(seat)));
+      with(e, "tokens", Value::of_list({Value::of(static_cast<long long>(m.arg)), Value::of(static_cast<long long>(m.a))}));
+    }
+  } else if (card.seat >= 0) {
+    apply_card(seat, m, events);
+  } else if (phase == Phase::Upkeep) {
+    turn = (seat + 1) % n;
+    if (m.verb == Move::Pass) {
+      ++passes;
+      Event& e = events.emplace_back(public_event("pass"));
+      with(e, "clan", Value::of(clan_of(seat)));
+    } else {
+      passes = 0;
+      play_territory_card(seat, m.arg, events);
+    }
+  } else if (phase == Phase::Placement) {
+    apply_placement(seat, m, events);
   } else if (phase == Phase::SetupClans) {
     clans[seat] = m.arg;
     Event& e = events.emplace_back(public_event("clan"));
@@ -242,7 +311,7 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
   } else if (phase == Phase::SetupControl) {
     --set_aside[seat];
     ++supply[seat];  // the set-aside token is the one placed
-    add_control(seat, m.arg, 1);
+    add_control(seat, m.arg, 0, 1);
     turn = (seat + 1) % n;
     Event& e = events.emplace_back(public_event("control"));
     with(e, "clan", Value::of(clan_of(seat)));
@@ -253,7 +322,7 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
 }
 
 void State::advance(std::vector<Event>& events) {
-  while (dragon_return.empty()) {
+  while (!pending()) {
     if (phase == Phase::SetupObjectives) {
       if (std::find(objective.begin(), objective.end(), -1) != objective.end()) return;
       setup_after_objectives(events);
@@ -266,15 +335,29 @@ void State::advance(std::vector<Event>& events) {
         return;
       }
     } else if (phase == Phase::Upkeep) {
-      // Upkeep 3 is ignored during the first round (the only upkeep played here): all have passed
-      phase = Phase::Placement;
-      turn = first;
-      done.assign(n, 0);
-      events.push_back(public_event("placement"));
+      // Upkeep 3: play territory cards until all players pass consecutively
+      if (passes >= n) {
+        phase = Phase::Placement;
+        turn = first;
+        done.assign(n, 0);
+        events.push_back(public_event("placement"));
+      } else if (upkeep_card_moves(turn).empty()) {
+        Event& e = events.emplace_back(public_event("pass"));
+        with(e, "clan", Value::of(clan_of(turn)));
+        with(e, "automatic", Value::flag(true));
+        ++passes;
+        turn = (turn + 1) % n;
+      } else {
+        return;
+      }
     } else if (phase == Phase::Placement) {
-      // whose turn it is in the placement phase is the Python engine's (Placing Combat Tokens, Ronin)
-      frontier = true;
-      return;
+      const int p = next_placer();
+      if (p < 0) {
+        end_placement(events);
+      } else {
+        turn = p;
+        return;
+      }
     } else {
       return;
     }
@@ -295,15 +378,33 @@ void State::start_round(std::vector<Event>& events) {
       with(e, "clan", Value::of(clan_of(p)));
     }
   }
-  // Upkeep 1 is ignored in round one; the first player card is not used in a two-player game
+  // Upkeep 1: determine the first player (ignored in round one)
+  if (round > 1 && !initiative.empty()) {
+    const int c = initiative.front();
+    initiative.erase(initiative.begin());
+    first = initiative_winner(c);
+    Event& e = events.emplace_back(public_event("first-player"));
+    with(e, "card", Value::of(initiative_card(c)));
+    with(e, "clan", Value::of(clan_of(first)));
+  }
+  // the first player card is not used in a two-player game
   first_player_card_used = n == 2;
   scorpion_used = false;
   unicorn_used = false;
   spied.assign(n, 0);
   done.assign(n, 0);
-  // Upkeep 2: draw combat tokens (each pool still holds every token but the bluff, which is in the hand)
+  seen.assign(n, {});
+  // Upkeep 2: draw combat tokens
   for (int k = 0; k < n; ++k) {
     const int p = (first + k) % n;
+    hand[p].insert(hand[p].end(), out[p].begin(), out[p].end());  // a bluff Purge the Weak discarded comes back
+    out[p].clear();
+    auto bluff = std::find(pool[p].begin(), pool[p].end(), R.bluff);
+    if (bluff != pool[p].end()) {
+      // the first player card may have returned the bluff to the pool; it is never drawn
+      pool[p].erase(bluff);
+      hand[p].push_back(R.bluff);
+    }
     const int extra = clans[p] == R.dragon ? 1 : 0;
     const int need = R.hand_size + extra - static_cast<int>(hand[p].size());
     const std::vector<int> drawn = draw(p, std::max(0, need));
@@ -321,7 +422,7 @@ void State::start_round(std::vector<Event>& events) {
     }
   }
   turn = first;
-  passes = n;  // Upkeep 3 is ignored during the first round
+  passes = round == 1 ? n : 0;  // Upkeep 3 is ignored during the first round
 }
 
 }  // namespace daimyo

@@ -1,4 +1,4 @@
-// The Battle for Rokugan game state, as far as the native engine plays it (docs/native.md, "What is ported").
+// The Battle for Rokugan game state (docs/native.md).
 // Field names and meanings are those of daimyo/rokugan/state.py's FIELDS; a province is its index in
 // board.json, a clan its index in clans.json, a combat token its index in its clan's token list.
 #pragma once
@@ -15,15 +15,22 @@ namespace daimyo {
 enum class Phase { SetupClans, SetupObjectives, SetupControl, Upkeep, Placement, Over };
 const char* phase_name(Phase p);
 
-// One value of an event's data: a whole number, a text, or a list of texts.
+// One value of an event's data: a whole number, a text, a list of texts, a flag, None, a list or a dict.
 struct Value {
-  enum Kind { Int, Text, Texts } kind = Int;
+  enum Kind { Int, Text, Texts, Bool, None, List, Dict } kind = Int;
   long long i = 0;
   std::string text;
   std::vector<std::string> texts;
+  std::vector<Value> list;
+  std::vector<std::pair<std::string, Value>> dict;
+  static Value none() { Value x; x.kind = None; return x; }
+  static Value of_list(std::vector<Value> v) { Value x; x.kind = List; x.list = std::move(v); return x; }
+  static Value of_dict(std::vector<std::pair<std::string, Value>> v) { Value x; x.kind = Dict; x.dict = std::move(v); return x; }
+  static Value text_or_none(int index, const std::vector<std::string>& names) { return index < 0 ? none() : of(names[index]); }
   static Value of(long long v) { Value x; x.kind = Int; x.i = v; return x; }
   static Value of(std::string v) { Value x; x.kind = Text; x.text = std::move(v); return x; }
   static Value of(std::vector<std::string> v) { Value x; x.kind = Texts; x.texts = std::move(v); return x; }
+  static Value flag(bool v) { Value x; x.kind = Bool; x.i = v; return x; }
 };
 
 // Something that happened (daimyo/core/game.py Event): seen by all (`seat` -1) or by one seat only.
@@ -33,10 +40,53 @@ struct Event {
   std::vector<std::pair<std::string, Value>> data;
 };
 
-// A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code).
+// A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code),
+// ("place", code, loc, a, b), ("play", card, token) for the scout, shugenja and first player cards,
+// ("look", token) and ("pass",).
 struct Move {
-  enum Verb { Clan, Objective, Control, Return } verb;
-  int arg;  // clan index, objective index, province, or the clan token index whose code is returned
+  enum Verb { Clan, Objective, Control, Return, Place, Play, Look, Pass,
+              PlayCard, Province, Special, Token, Player, Take, Discard, Done, Swap } verb;
+  int arg;       // clan index, objective index, province, a clan token index (return, place),
+                 // the start-of-turn card (play: Scout, Shugenja, FirstPlayer) or a token number (look)
+  char loc = 0;  // place: 'c', 'l', 's' or 'o' (board.py)
+  int a = -1, b = -1;  // place: the site and the attacked province; play: the target token's number
+  enum Card { Scout, Shugenja, FirstPlayer };
+  bool operator==(const Move& o) const { return verb == o.verb && arg == o.arg && loc == o.loc && a == o.a && b == o.b; }
+};
+
+// A combat token on the board (records.py BoardToken): its place is (place, site, attacked) as in board.py.
+struct BoardToken {
+  int number, owner, clan_token;
+  char place;
+  int site, attacked;
+  bool faceup;
+  int known_by;  // one bit a seat
+};
+
+// What a player secretly saw this round: a combat token (records.py SeenToken), or with Spy Network the tokens
+// behind a player's screen (SeenHand: `token` -1, `owner` that seat, `codes` sorted).
+struct Seen {
+  const char* source;
+  int token, owner, clan_token;  // the token's number, its owner's seat and which clan token it is
+  std::vector<std::string> codes;
+};
+
+// A territory card being resolved (records.py CardDecision): who plays it, which card, its step and memo.
+struct CardDecision {
+  int seat = -1, card = -1, step = 0;
+  std::vector<int> memo;
+};
+
+// A place a token may go: (loc, a, b) as in board.py.
+struct Place {
+  char loc;
+  int a, b;
+};
+
+// Every legal place of each kind of token of one player now (placement.py _Reach and Targets).
+struct Targets {
+  std::vector<Place> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
+  bool own = false;  // whether the player controls a province it may place in
 };
 
 struct State {
@@ -57,9 +107,16 @@ struct State {
   std::vector<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
-  // The next step of the game is one the native engine does not play yet (the first placement turn):
-  // daimyo/rokugan/native.py hands the state to the Python engine there.
-  bool frontier = false;
+  int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
+  int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
+  CardDecision card;               // the territory card being resolved (seat -1: none)
+  std::vector<std::vector<int>> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
+  std::vector<int> played, specials_left;   // cards played; special tokens left, by RULES.specials index
+  int next_id = 1;
+  std::vector<BoardToken> tokens;  // in the order they were placed
+  std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
+  std::vector<std::vector<int>> discard;
+  std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
   static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
@@ -73,12 +130,49 @@ struct State {
   std::string initiative_card(int card) const;
   int control_tokens_on_board(int seat) const;
 
+ bool pending() const { return !dragon_return.empty() || scorpion_look >= 0 || unicorn_swap >= 0 || card.seat >= 0; }
+  // control tokens and special tokens (state.py)
+  int add_control(int seat, int p, int up_count, int down_count);
+  void clear_control(int p);
+  void remove_one_control(int p);
+  bool put_special(int p, int name);
+  void remove_special(int p);
+  void discard_board_token(int index);
+  bool is_coastal(int p) const;
+  int territory_controller(int t) const;  // -1 for nobody
+  // cards.cpp: Territory and Shadowlands cards
+  bool card_playable(int seat, int c) const;
+  std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  void apply_card(int seat, const Move& m, std::vector<Event>& events);
+  void play_territory_card(int seat, int c, std::vector<Event>& events);
+  std::vector<Move> placement_moves_of(int seat, const std::vector<int>& pile) const;
+  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events);
+  void reveal_and_discard(int index, const char* source, std::vector<Event>& events);
+  std::vector<int> unicorn_swappable(int seat) const;
+  std::vector<Move> upkeep_card_moves(int seat) const;
+  // placement.cpp: Placing Combat Tokens
+  Targets targets(int seat) const;
+  bool can_place_any(int seat, const Targets& t) const;
+  std::vector<Place> places_for(int seat, int kind, const Targets& t) const;
+  std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
+  int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
+
  private:
+  void placement_moves(int seat, std::vector<Move>& moves) const;
+  void apply_placement(int seat, const Move& m, std::vector<Event>& events);
+  void apply_scorpion(int seat, const Move& m, std::vector<Event>& events);
+  int next_placer();
+  int placer_after_turn() const;
+  void learn(int seat, int index, const char* source, std::vector<Event>& events);
+  void end_placement(std::vector<Event>& events);
+  int initiative_winner(int card) const;
+  // resolution.cpp
+  void resolve(std::vector<Event>& events);
+  void final_scoring(std::vector<Event>& events);
   void setup_after_clans();
   void setup_after_objectives(std::vector<Event>& events);
   void start_round(std::vector<Event>& events);
   void advance(std::vector<Event>& events);
-  int add_control(int seat, int p, int down_count);
   std::vector<int> draw(int seat, int k);
 };
 

@@ -32,16 +32,22 @@ def test_bad_actions_get_the_reference_message_and_change_nothing(action):
 
 
 def test_text_actions_play_setup_as_the_reference_does():
-    """Setup 5 and 10 through text actions: same legal actions, same events, the same position at the end."""
+    """A whole game through text actions (Clans: Scorpion's look and Dragon's return included): the same legal
+    actions, the same events, every seat's view the same on the way, and the same position and result at the end."""
     ref = new_game(3, seed=5, clans=["dragon", "phoenix", "scorpion"])
     nat = native.new_game(3, seed=5, clans=["dragon", "phoenix", "scorpion"])
-    while ref.phase != "placement" or ref.pending:
+    kinds = set()
+    while not ref.is_terminal():
         actions = ref.legal_actions()
         assert nat.legal_actions() == actions
-        a = actions[-1]
+        a = actions[len(actions) // 2] if ref.phase == "placement" else actions[-1]
+        kinds.add(a[1].split()[0])
         got = [(e.kind, e.data, e.visible_to) for e in nat.apply(a)]
         assert got == [(e.kind, e.data, e.visible_to) for e in ref.apply(a)]
-    assert nat.engine == "python"
+        for seat in (None, 0, 1, 2):
+            assert nat.view(seat) == ref.view(seat)
+    assert nat.is_terminal() and nat.engine == "native" and nat.result == ref.result
+    assert {"place", "look", "return", "pass"} <= kinds, kinds
     assert to_position(nat.python_state()) == to_position(ref)
     for seat in (None, 0, 1, 2):
         assert nat.view(seat) == ref.view(seat)

@@ -25,11 +25,17 @@ def rokugan() -> None:
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(players: int, games: int, seed: int, as_json: bool) -> None:
+@click.option("--engine", type=click.Choice(["native", "python"]), default=None,
+              help="The engine that plays: native (C++) or python (the reference); native where it is built.")
+def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | None) -> None:
     """Play GAMES games between random bots; the bots also choose the clans."""
     from daimyo.cli.simulate import run_command
 
-    run_command("rokugan", players, games, seed, as_json)
+    if engine == "native":
+        from daimyo.rokugan import native
+        if not native.available():
+            raise click.UsageError(native.MISSING)
+    run_command("rokugan", players, games, seed, as_json, engine=engine)
 
 
 @rokugan.command()

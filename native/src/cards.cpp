@@ -1,0 +1,435 @@
+// Playing Territory Cards: each territory and Shadowlands card's steps (daimyo/rokugan/cards.py), and the
+// territory card plays of Upkeep 3 (moves.py upkeep_card_moves, play_territory_card and _do_frame).
+// A card is a sequence of steps: `card_options` lists a step's choices, `choose` applies one and gives the
+// next step (-1 when the card is done); a step without a choice is skipped (`skip`) or ends the card.
+#include <algorithm>
+#include <string>
+
+#include "state.hpp"
+
+namespace daimyo {
+
+namespace {
+
+using Data = std::vector<std::pair<std::string, Value>>;
+using C = Rules::Card;
+
+Event public_event(std::string kind, Data data) { return Event{std::move(kind), -1, std::move(data)}; }
+Value text(const std::string& v) { return Value::of(v); }
+Value num(long long v) { return Value::of(v); }
+
+bool in(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// the special token each card puts, and whether it keeps out of the Shadowlands
+int card_token(int c) {
+  const Rules& R = RULES;
+  switch (c) {
+    case C::FeatsOfEngineering: return R.harbor;
+    case C::SacredGround: return R.shrine;
+    case C::Bushido: return R.honor_4;
+    case C::HonorableFight: return R.battlefield;
+    case C::AidOfTheKami: return R.defense_2;
+    case C::PortOfProsperity: return R.honor_2;
+    case C::CodeOfHonor: return R.honor_1;
+    case C::AshigaruLevies: return R.defense_1;
+    default: return -1;
+  }
+}
+
+bool put_special_card(int c) {
+  return c == C::FeatsOfEngineering || c == C::SacredGround || c == C::Bushido || c == C::HonorableFight ||
+         c == C::AidOfTheKami || c == C::PortOfProsperity;
+}
+
+}  // namespace
+
+// cards.py: the helpers the cards share
+namespace {
+
+std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
+  std::vector<int> out;
+  for (int p = 0; p < RULES.n_provinces(); ++p)
+    if (s.owner[p] == seat && !(non_shadowlands && RULES.shadowlands[p])) out.push_back(p);
+  return out;
+}
+
+std::vector<Move> provinces(const std::vector<int>& ps) {
+  std::vector<Move> out;
+  for (int p : ps) out.push_back({Move::Province, p});
+  return out;
+}
+
+// cards.py _special_spots: Special Tokens: peace and scorched earth are never replaced
+std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, const std::vector<int>& exclude = {},
+                                bool landlocked = false) {
+  const Rules& R = RULES;
+  std::vector<Move> out;
+  if (s.specials_left[name] <= 0) return out;
+  for (int p = 0; p < R.n_provinces(); ++p) {
+    const int sp = s.special[p];
+    if (sp >= 0 && (sp == R.peace || sp == R.scorched)) continue;
+    if (in(exclude, p) || (non_shadowlands && R.shadowlands[p]) || (landlocked && R.coastal[p])) continue;
+    out.push_back({Move::Province, p});
+  }
+  return out;
+}
+
+// the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
+std::vector<int> codes_of(const State& s, int seat, const std::vector<int>& pile, std::vector<int> kinds, bool exclude_bluff) {
+  const auto& codes = RULES.clan_token_codes[s.clans[seat]];
+  const auto& ks = RULES.clan_token_kinds[s.clans[seat]];
+  std::vector<int> out;
+  for (int t : pile) {
+    if (exclude_bluff && t == RULES.bluff) continue;
+    if (!kinds.empty() && !in(kinds, ks[t])) continue;
+    bool dup = false;
+    for (int u : out) dup = dup || codes[u] == codes[t];
+    if (!dup) out.push_back(t);
+  }
+  return out;
+}
+
+// cards.py _move_token: the first token of `src` with that code goes to `dst`
+void move_token(const State& s, int seat, std::vector<int>& src, std::vector<int>& dst, int tok) {
+  const auto& codes = RULES.clan_token_codes[s.clans[seat]];
+  for (size_t i = 0; i < src.size(); ++i)
+    if (codes[src[i]] == codes[tok]) {
+      dst.push_back(src[i]);
+      src.erase(src.begin() + static_cast<long>(i));
+      return;
+    }
+}
+
+std::vector<Move> discard_or_return_options(const State& s, int seat) {
+  std::vector<Move> out;
+  const std::vector<int> codes = codes_of(s, seat, s.hand[seat], {}, true);
+  for (int t : codes) out.push_back({Move::Discard, t});
+  for (int t : codes) out.push_back({Move::Return, t});
+  return out;
+}
+
+std::vector<Move> board_tokens(const State& s, int seat) {
+  std::vector<Move> out;
+  for (int t : s.board_token_targets(seat, false, false)) out.push_back({Move::Token, t});
+  return out;
+}
+
+}  // namespace
+
+std::vector<Move> State::card_options(int seat, int c, int step, const std::vector<int>& memo) const {
+  const Rules& R = RULES;
+  if (put_special_card(c)) return special_spots(*this, card_token(c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
+                                                c == C::FeatsOfEngineering);
+  switch (c) {
+    case C::CodeOfHonor:
+    case C::AshigaruLevies: return special_spots(*this, card_token(c), true, memo);
+    case C::Promotion: {
+      if (step > 0) return discard_or_return_options(*this, seat);
+      std::vector<Move> out;
+      for (int t : codes_of(*this, seat, discard[seat], {Rules::Army, Rules::Navy, Rules::Shinobi}, false)) out.push_back({Move::Take, t});
+      return out;
+    }
+    case C::Reinforcements: {
+      if (step > 0) return discard_or_return_options(*this, seat);
+      std::vector<Move> out;
+      for (int t : codes_of(*this, seat, discard[seat], {Rules::Army}, false)) out.push_back({Move::Take, t});
+      if (!memo.empty() && memo[0]) out.push_back({Move::Done, 0});
+      return out;
+    }
+    case C::DiplomaticMission: return step == 0 ? special_spots(*this, R.peace, false) : provinces(own(*this, seat));
+    case C::StrengthOfPurpose: {
+      std::vector<int> ps;
+      for (int p : own(*this, seat))
+        if (!in(memo, p)) ps.push_back(p);
+      return provinces(ps);
+    }
+    case C::BlessTheLands:
+    case C::FomentRebellion: {
+      const int name = c == C::BlessTheLands ? R.scorched : R.peace;
+      std::vector<int> ps;
+      for (int p = 0; p < R.n_provinces(); ++p)
+        if (special[p] >= 0 && special[p] == name) ps.push_back(p);
+      return provinces(ps);
+    }
+    case C::SpyNetwork: {
+      std::vector<Move> out;
+      for (int q = 0; q < n; ++q)
+        if (q != seat) out.push_back({Move::Player, q});
+      return out;
+    }
+    case C::CulturalExchange: {
+      std::vector<int> theirs;
+      for (int p = 0; p < R.n_provinces(); ++p)
+        if (owner[p] >= 0 && owner[p] != seat) theirs.push_back(p);
+      if (step == 0) return theirs.empty() ? std::vector<Move>{} : provinces(own(*this, seat));
+      return provinces(theirs);
+    }
+    case C::PirateRaids: return step == 0 ? special_spots(*this, R.scorched, false) : provinces(own(*this, seat));
+    case C::BountifulHarvest: return provinces(own(*this, seat));
+    // The Shadowlands: step 0 sacrifices one of your control tokens from a non-Shadowlands province
+    case C::DarkFavors: {
+      if (step == 0) return provinces(own(*this, seat, true));
+      std::vector<Move> out;
+      if (step == 1) {
+        for (int t : board_token_targets(seat, false, false))
+          if (!in(memo, t)) out.push_back({Move::Token, t});
+        if (!memo.empty()) out.push_back({Move::Done, 0});
+        return out;
+      }
+      for (int t : memo)
+        if (token_index(t) >= 0) out.push_back({Move::Token, t});
+      return out;
+    }
+    case C::PurgeTheWeak: {
+      if (step > 0) return board_tokens(*this, seat);
+      std::vector<Move> out;
+      for (int t : codes_of(*this, seat, hand[seat], {}, false)) out.push_back({Move::Discard, t});
+      return out;
+    }
+    case C::AnimateTheDead: return step == 0 ? provinces(own(*this, seat, true)) : placement_moves_of(seat, discard[seat]);
+    case C::InspireFear: {
+      if (step == 0) return provinces(own(*this, seat, true));
+      std::vector<Move> out;
+      for (int p = 0; p < R.n_provinces(); ++p)
+        if (special[p] >= 0) out.push_back({Move::Special, p});
+      out.push_back({Move::Done, 0});
+      return out;
+    }
+    default: return {};
+  }
+}
+
+bool State::card_playable(int seat, int c) const {
+  if (c == C::StrengthOfPurpose) return own(*this, seat).size() >= 2;
+  if (c == C::AnimateTheDead) return !discard[seat].empty() && !own(*this, seat, true).empty();
+  return !card_options(seat, c, 0, {}).empty();
+}
+
+std::vector<Move> State::upkeep_card_moves(int seat) const {
+  std::vector<Move> out;
+  for (int c : cards[seat])
+    if (!RULES.card_placement[c] && card_playable(seat, c)) out.push_back({Move::PlayCard, c});
+  return out;
+}
+
+// moves.py play_territory_card: read and resolve the card, then it leaves the game
+void State::play_territory_card(int seat, int c, std::vector<Event>& events) {
+  auto& held = cards[seat];
+  held.erase(std::find(held.begin(), held.end(), c));
+  played.push_back(c);
+  card = CardDecision{seat, c, 0, {}};
+  events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(RULES.card_ids[c])}}));
+}
+
+void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
+  const Rules& R = RULES;
+  const int c = card.card, step = card.step;
+  std::vector<int> memo = card.memo;
+  card = CardDecision{};
+  const std::string clan = clan_of(seat);
+  auto special_event = [&](int p, int name) {
+    const int old = special[p];
+    put_special(p, name);
+    events.push_back(public_event("special", {{"province", text(R.province_names[p])}, {"token", text(R.specials[name])},
+                                              {"replaced", Value::text_or_none(old, R.specials)}}));
+  };
+  auto faceup = [&](int p, int k) {
+    const int placed = add_control(seat, p, k, 0);
+    events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"faceup", num(placed)}}));
+  };
+  auto remove_control = [&](int p) {
+    remove_one_control(p);
+    events.push_back(public_event("control-removed", {{"clan", text(clan)}, {"province", text(R.province_names[p])}}));
+  };
+  auto take = [&]() {
+    move_token(*this, seat, discard[seat], hand[seat], m.arg);
+    events.push_back(public_event("take-from-discard", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
+  };
+  auto discard_or_return = [&]() {
+    const std::string& code = R.clan_token_codes[clans[seat]][m.arg];
+    if (m.verb == Move::Discard) {
+      move_token(*this, seat, hand[seat], discard[seat], m.arg);
+      events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(code)}}));
+    } else {
+      move_token(*this, seat, hand[seat], pool[seat], m.arg);
+      events.push_back(public_event("return-to-pool", {{"clan", text(clan)}, {"count", num(1)}}));
+      events.push_back(Event{"returned", seat, {{"clan", text(clan)}, {"code", text(code)}}});
+    }
+  };
+  int next = -1;
+  const int p = m.arg;
+  if (put_special_card(c)) {
+    special_event(p, card_token(c));
+  } else {
+    switch (c) {
+      case C::CodeOfHonor:
+      case C::AshigaruLevies: {
+        memo.push_back(p);
+        const int count = c == C::CodeOfHonor ? 2 : 3;
+        next = step + 1 < count ? step + 1 : -1;
+        special_event(p, card_token(c));
+        break;
+      }
+      case C::Promotion:
+        if (step == 0) {
+          take();
+          next = 1;
+        } else {
+          discard_or_return();
+        }
+        break;
+      case C::Reinforcements:
+        if (step == 0) {
+          if (m.verb == Move::Done) {
+            next = 1;
+          } else {
+            const int taken = (memo.empty() ? 0 : memo[0]) + 1;
+            take();
+            next = taken < 2 ? 0 : 1;
+            memo = {taken};
+          }
+        } else {
+          next = step == 1 ? 2 : -1;
+          discard_or_return();
+        }
+        break;
+      case C::DiplomaticMission:
+        if (step == 0) {
+          next = owner[p] >= 0 && owner[p] != seat ? 1 : -1;
+          special_event(p, R.peace);
+        } else {
+          faceup(p, 2);
+        }
+        break;
+      case C::StrengthOfPurpose:
+        next = step == 0 ? 1 : -1;
+        memo.push_back(p);
+        faceup(p, 1);
+        break;
+      case C::BlessTheLands: {
+        remove_special(p);
+        const int placed = add_control(seat, p, 1, 0) + add_control(seat, p, 0, 1);
+        events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.scorched])}}));
+        events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"count", num(placed)}}));
+        break;
+      }
+      case C::FomentRebellion:
+        remove_special(p);
+        events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.peace])}}));
+        if (owner[p] == seat) faceup(p, 2);
+        break;
+      case C::SpyNetwork: {
+        const int q = m.arg;
+        std::vector<std::string> codes;
+        for (int t : hand[q]) codes.push_back(R.clan_token_codes[clans[q]][t]);
+        std::sort(codes.begin(), codes.end());
+        seen[seat].push_back({"spy-network", -1, q, -1, codes});
+        spied[q] = 1;
+        events.push_back(public_event("spy", {{"clan", text(clan)}, {"target", text(clan_of(q))}}));
+        events.push_back(Event{"saw-hand", seat, {{"clan", text(clan)}, {"target", text(clan_of(q))}, {"tokens", Value::of(codes)}}});
+        break;
+      }
+      case C::CulturalExchange:
+        if (step == 0) {
+          next = 1;
+          memo = {p};
+        } else {
+          const int a = memo[0];
+          std::swap(owner[a], owner[p]);
+          std::swap(up[a], up[p]);
+          std::swap(down[a], down[p]);
+          events.push_back(public_event("swap-control", {{"clan", text(clan)},
+              {"provinces", Value::of(std::vector<std::string>{R.province_names[a], R.province_names[p]})}}));
+        }
+        break;
+      case C::PirateRaids:
+        if (step == 0) {
+          next = owner[p] == seat ? 1 : -1;
+          special_event(p, R.scorched);
+        } else {
+          faceup(p, 3);
+        }
+        break;
+      case C::BountifulHarvest: faceup(p, 2); break;
+      case C::DarkFavors:
+        if (step == 0) {
+          next = 1;
+          memo.clear();
+          remove_control(p);
+        } else if (step == 1) {
+          if (m.verb == Move::Done) {
+            next = 2;
+          } else {
+            memo.push_back(m.arg);
+            learn(seat, token_index(m.arg), "dark-favors", events);
+            next = memo.size() < 4 ? 1 : 2;
+          }
+        } else {
+          reveal_and_discard(token_index(m.arg), "dark-favors", events);
+        }
+        break;
+      case C::PurgeTheWeak:
+        if (step == 0) {
+          if (m.arg == R.bluff) {
+            // the discarded bluff stays out, faceup, until the next upkeep
+            hand[seat].erase(std::find(hand[seat].begin(), hand[seat].end(), R.bluff));
+            out[seat].push_back(R.bluff);
+          } else {
+            move_token(*this, seat, hand[seat], discard[seat], m.arg);
+          }
+          next = 1;
+          events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
+        } else {
+          next = step == 1 ? 2 : -1;
+          reveal_and_discard(token_index(m.arg), "purge-the-weak", events);
+        }
+        break;
+      case C::AnimateTheDead:
+        if (step == 0) {
+          next = 1;
+          remove_control(p);
+        } else {
+          auto& pile = discard[seat];
+          const auto& codes = R.clan_token_codes[clans[seat]];
+          int tok = -1;
+          for (size_t i = 0; i < pile.size(); ++i)
+            if (codes[pile[i]] == codes[m.arg]) {
+              tok = pile[i];
+              pile.erase(pile.begin() + static_cast<long>(i));
+              break;
+            }
+          put_token(seat, tok, m.loc, m.a, m.b, true, events);
+        }
+        break;
+      case C::InspireFear:
+        if (step == 0) {
+          next = 1;
+          remove_control(p);
+        } else if (m.verb != Move::Done) {
+          const int old = special[p];
+          remove_special(p);
+          next = step == 1 ? 2 : -1;
+          events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[old])}}));
+        }
+        break;
+      default: break;
+    }
+  }
+  // a step without a choice: Reinforcements goes on to its discards, Dark Favors to its discard; the others end
+  while (next >= 0 && card_options(seat, c, next, memo).empty()) {
+    if (c == C::Reinforcements)
+      next = next == 0 ? 1 : -1;
+    else if (c == C::DarkFavors)
+      next = next == 1 && !memo.empty() ? 2 : -1;
+    else
+      next = -1;
+  }
+  if (next < 0) {
+    // Purge the Weak: "place none this turn": the turn passes to the next player
+    if (c == C::PurgeTheWeak) turn = (seat + 1) % n;
+  } else {
+    card = CardDecision{seat, c, next, memo};
+  }
+}
+
+}  // namespace daimyo

@@ -1,0 +1,385 @@
+// Placement Phase: where each combat token may go, whose turn it is, placing tokens, the scout, shugenja and
+// first player cards, and Clans: Scorpion's look (daimyo/rokugan/placement.py; moves.py legal_moves, do_move and
+// _do_frame for the placement phase; state.py _next_placer and _placer_after_turn). The lists are built in the
+// Python engine's order, move for move.
+#include <algorithm>
+#include <string>
+
+#include "state.hpp"
+
+namespace daimyo {
+
+namespace {
+
+Event public_event(std::string kind) { return Event{std::move(kind), -1, {}}; }
+Event& with(Event& e, const char* key, Value v) {
+  e.data.emplace_back(key, std::move(v));
+  return e;
+}
+Value count(long long v) { return Value::of(v); }
+
+// board.py loc_text
+std::string loc_text(char loc, int a, int b) {
+  const Rules& R = RULES;
+  switch (loc) {
+    case 'c': return R.province_names[a];
+    case 'l': {
+      const auto& [p, q] = R.borders[a];
+      return R.province_names[p == b ? q : p] + ">" + R.province_names[b];
+    }
+    case 's': return "~" + R.province_names[a];
+    default: return "#" + std::to_string(a);
+  }
+}
+
+}  // namespace
+
+int State::token_index(int number) const {
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].number == number) return static_cast<int>(i);
+  return -1;
+}
+
+// placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken.
+Targets State::targets(int seat) const {
+  const Rules& R = RULES;
+  const int np = R.n_provinces();
+  Targets t;
+  std::vector<char> touch(np, 1);
+  int harbor_at = -1;
+  for (int p = 0; p < np; ++p) {
+    const int sp = special[p];
+    // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
+    touch[p] = !(sp >= 0 && (sp == R.peace || sp == R.scorched || (sp == R.shrine && owner[p] != seat)));
+    if (sp >= 0 && sp == R.harbor && harbor_at < 0) harbor_at = p;
+    if (touch[p]) t.centers.push_back({'c', p, -1});
+  }
+  std::vector<int> own;
+  for (int p = 0; p < np; ++p)
+    if (owner[p] == seat && touch[p]) own.push_back(p);
+  t.own = !own.empty();
+  // Only one combat token can be placed on each border
+  std::vector<char> land(R.borders.size(), 0), sea(np, 0);
+  for (const BoardToken& b : tokens) {
+    if (b.place == 'l') land[b.site] = 1;
+    if (b.place == 's') sea[b.site] = 1;
+  }
+  if (ronin[seat]) {
+    // Ronin: armies may be placed on any land border
+    for (size_t bi = 0; bi < R.borders.size(); ++bi) {
+      const auto [p, q] = R.borders[bi];
+      if (!touch[p] || !touch[q] || land[bi]) continue;
+      if (owner[q] != seat) t.army_attack.push_back({'l', static_cast<int>(bi), q});
+      if (owner[p] != seat) t.army_attack.push_back({'l', static_cast<int>(bi), p});
+    }
+  } else {
+    for (int p : own)
+      for (int bi : R.province_borders[p]) {
+        const auto [x, y] = R.borders[bi];
+        const int q = x == p ? y : x;
+        if (touch[q] && owner[q] != seat && !land[bi]) t.army_attack.push_back({'l', bi, q});
+      }
+  }
+  // Key Concepts: coastal provinces (the harbor token makes a landlocked province coastal)
+  std::vector<int> coastal;
+  for (int p = 0; p < np; ++p)
+    if (R.coastal[p]) coastal.push_back(p);
+  if (harbor_at >= 0) {
+    coastal.push_back(harbor_at);
+    std::sort(coastal.begin(), coastal.end());
+  }
+  for (int q : coastal)
+    if (touch[q] && owner[q] != seat && !sea[q]) t.sea.push_back({'s', q, -1});
+  for (int p : own) {
+    t.own_centers.push_back({'c', p, -1});
+    if (R.coastal[p] || p == harbor_at) t.own_coastal.push_back({'c', p, -1});
+  }
+  if (!ronin[seat]) {
+    // Additional Rules: Ronin: a ronin player places no raid or diplomacy tokens
+    for (int p : own)
+      if (special[p] < 0 || special[p] != R.battlefield) t.diplomacy.push_back({'c', p, -1});
+    for (int p = 0; p < np; ++p)
+      if (touch[p] && owner[p] != seat && (special[p] < 0 || special[p] != R.battlefield)) t.raid.push_back({'c', p, -1});
+  }
+  return t;
+}
+
+// placement.py Targets.pieces, joined: the legal places of a token of `kind`.
+std::vector<Place> State::places_for(int seat, int kind, const Targets& t) const {
+  std::vector<Place> out;
+  auto add = [&out](const std::vector<Place>& v) { out.insert(out.end(), v.begin(), v.end()); };
+  switch (kind) {
+    case Rules::Shinobi: add(t.centers); break;
+    case Rules::Army: add(t.army_attack); add(t.own_centers); break;
+    case Rules::Bluff:
+      if (!spied[seat]) {  // Territory cards: Spy Network
+        add(t.army_attack);
+        add(t.sea);
+        add(t.centers);
+      }
+      break;
+    case Rules::Navy: add(t.sea); add(t.own_coastal); break;
+    case Rules::Blessing: {
+      // a blessing goes faceup on one of your own facedown army, navy or shinobi tokens (or your bluff)
+      const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+      for (const BoardToken& b : tokens) {
+        const int k = kinds[b.clan_token];
+        if (b.owner == seat && !b.faceup && b.place != 'o' &&
+            (k == Rules::Army || k == Rules::Navy || k == Rules::Shinobi || k == Rules::Bluff))
+          out.push_back({'o', b.number, -1});
+      }
+      break;
+    }
+    case Rules::Diplomacy: add(t.diplomacy); break;
+    case Rules::Raid: add(t.raid); break;
+    default: break;
+  }
+  return out;
+}
+
+// placement.py can_place_any
+bool State::can_place_any(int seat, const Targets& t) const {
+  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  bool have[7] = {false, false, false, false, false, false, false};
+  for (int tok : hand[seat]) have[kinds[tok]] = true;
+  if ((have[Rules::Shinobi] || (have[Rules::Bluff] && !spied[seat])) && !t.centers.empty()) return true;
+  if (have[Rules::Army] && (t.own || !t.army_attack.empty())) return true;
+  for (int k : {Rules::Navy, Rules::Blessing, Rules::Diplomacy, Rules::Raid})
+    if (have[k] && !places_for(seat, k, t).empty()) return true;
+  return false;
+}
+
+// placement.py board_token_targets: never a blessing or a blessed token
+std::vector<int> State::board_token_targets(int seat, bool opponent_only, bool facedown_only) const {
+  std::vector<int> blessed, out;
+  for (const BoardToken& b : tokens)
+    if (b.place == 'o') blessed.push_back(b.site);
+  for (const BoardToken& b : tokens) {
+    if (b.place == 'o' || (opponent_only && b.owner == seat) || (facedown_only && b.faceup)) continue;
+    if (std::find(blessed.begin(), blessed.end(), b.number) != blessed.end()) continue;
+    out.push_back(b.number);
+  }
+  return out;
+}
+
+// moves.py legal_moves in the placement phase: the start-of-turn cards, then each distinct token's places.
+void State::placement_moves(int seat, std::vector<Move>& moves) const {
+  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
+  const bool first_card = seat == first && !first_player_card_used;
+  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    std::vector<int> free = board_token_targets(seat, false, false);
+    if (has_scouts)
+      for (int number : free) {
+        const BoardToken& b = tokens[token_index(number)];
+        if (b.owner != seat && !b.faceup) moves.push_back({Move::Play, Move::Scout, 0, number, -1});
+      }
+    if (has_shugenja)
+      for (int number : free)
+        if (tokens[token_index(number)].owner != seat) moves.push_back({Move::Play, Move::Shugenja, 0, number, -1});
+    if (first_card)
+      for (int number : free) moves.push_back({Move::Play, Move::FirstPlayer, 0, number, -1});
+  }
+  // The Shadowlands: their cards are played at the start of a turn in the placement phase
+  for (int c : cards[seat])
+    if (RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
+  const std::vector<Move> places = placement_moves_of(seat, hand[seat]);
+  moves.insert(moves.end(), places.begin(), places.end());
+}
+
+// placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
+std::vector<Move> State::placement_moves_of(int seat, const std::vector<int>& pile) const {
+  std::vector<Move> moves;
+  const Targets t = targets(seat);
+  const auto& codes = RULES.clan_token_codes[clans[seat]];
+  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  std::vector<const std::string*> listed;
+  for (int tok : pile) {
+    const std::string& code = codes[tok];
+    bool dup = false;
+    for (const std::string* c : listed) dup = dup || *c == code;
+    if (dup) continue;
+    listed.push_back(&code);
+    for (const Place& p : places_for(seat, kinds[tok], t)) moves.push_back({Move::Place, tok, p.loc, p.a, p.b});
+  }
+  return moves;
+}
+
+// state.py _next_placer: players take turns until each has one token left behind the screen; Ronin: a player who
+// cannot place any token takes no more turns this placement phase. -1 when placement is over.
+int State::next_placer() {
+  for (int k = 0; k < n; ++k) {
+    const int p = (turn + k) % n;
+    if (done[p]) continue;
+    if (hand[p].size() <= 1 || !can_place_any(p, targets(p))) {
+      done[p] = 1;
+      continue;
+    }
+    return p;
+  }
+  return -1;
+}
+
+// state.py _placer_after_turn: a position whose turn names a player who places no more (changes nothing)
+int State::placer_after_turn() const {
+  for (int k = 1; k < n; ++k) {
+    const int p = (turn + k) % n;
+    if (!done[p] && hand[p].size() > 1 && can_place_any(p, targets(p))) return p;
+  }
+  return -1;
+}
+
+// placement.py learn: `seat` secretly looks at the board token at `index`
+void State::learn(int seat, int index, const char* source, std::vector<Event>& events) {
+  BoardToken& b = tokens[index];
+  b.known_by |= 1 << seat;
+  seen[seat].push_back({source, b.number, b.owner, b.clan_token, {}});
+  Event& e = events.emplace_back(public_event("look"));
+  with(e, "clan", Value::of(clan_of(seat)));
+  with(e, "source", Value::of(std::string(source)));
+  with(e, "token", count(b.number));
+  with(e, "owner", Value::of(clan_of(b.owner)));
+  Event& f = events.emplace_back(Event{"saw", seat, {}});
+  with(f, "clan", Value::of(clan_of(seat)));
+  with(f, "source", Value::of(std::string(source)));
+  with(f, "token", count(b.number));
+  with(f, "owner", Value::of(clan_of(b.owner)));
+  with(f, "code", Value::of(RULES.clan_token_codes[clans[b.owner]][b.clan_token]));
+}
+
+// moves.py do_move in the placement phase
+void State::apply_placement(int seat, const Move& m, std::vector<Event>& events) {
+  const Rules& R = RULES;
+  if (m.verb == Move::Place) {
+    // take the first token behind the screen with that code
+    const auto& codes = R.clan_token_codes[clans[seat]];
+    auto& h = hand[seat];
+    int tok = -1;
+    for (size_t i = 0; i < h.size(); ++i)
+      if (codes[h[i]] == codes[m.arg]) {
+        tok = h[i];
+        h.erase(h.begin() + static_cast<long>(i));
+        break;
+      }
+    put_token(seat, tok, m.loc, m.a, m.b, R.clan_token_kinds[clans[seat]][tok] == Rules::Blessing, events);
+    turn = (seat + 1) % n;
+    // Clans: Scorpion looks at one facedown token of an opponent, once a round, after placing
+    if (clans[seat] == R.scorpion && !scorpion_used && !board_token_targets(seat, true, true).empty())
+      scorpion_look = seat;
+    return;
+  }
+  if (m.verb == Move::PlayCard) {
+    play_territory_card(seat, m.arg, events);
+    return;
+  }
+  // Scout and Shugenja Cards; Upkeep Phase 1: the first player card
+  static const char* names[] = {"scout", "shugenja", "first-player"};
+  Event& e = events.emplace_back(public_event("play"));
+  with(e, "clan", Value::of(clan_of(seat)));
+  with(e, "card", Value::of(std::string(names[m.arg])));
+  const int index = token_index(m.a);
+  if (m.arg == Move::Scout) {
+    --scouts[seat];
+    learn(seat, index, "scout", events);
+  } else if (m.arg == Move::Shugenja) {
+    --shugenja[seat];
+    reveal_and_discard(index, "shugenja", events);
+  } else {
+    first_player_card_used = true;
+    learn(seat, index, "first-player", events);
+    const BoardToken b = tokens[index];
+    tokens.erase(tokens.begin() + index);
+    pool[b.owner].push_back(b.clan_token);
+    Event& r = events.emplace_back(public_event("return-to-pool"));
+    with(r, "token", count(b.number));
+    with(r, "owner", Value::of(clan_of(b.owner)));
+  }
+}
+
+// placement.py put_token and placement_events: the token's owner knows it
+void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events) {
+  const Rules& R = RULES;
+  const BoardToken t{next_id++, seat, tok, loc, a, b, faceup, 1 << seat};
+  tokens.push_back(t);
+  const std::string& code = R.clan_token_codes[clans[seat]][tok];
+  const std::string where = loc_text(loc, a, b);
+  Event& e = events.emplace_back(public_event("place"));
+  with(e, "clan", Value::of(R.clan_names[clans[seat]]));
+  with(e, "token", count(t.number));
+  with(e, "at", Value::of(where));
+  if (faceup) {
+    with(e, "code", Value::of(code));
+    with(e, "faceup", Value::flag(true));
+  } else {
+    Event& f = events.emplace_back(Event{"place-own", seat, {}});
+    with(f, "clan", Value::of(R.clan_names[clans[seat]]));
+    with(f, "token", count(t.number));
+    with(f, "at", Value::of(where));
+    with(f, "code", Value::of(code));
+  }
+}
+
+// placement.py reveal_and_discard: the token goes to its owner's discard pile (a bluff behind the screen)
+void State::reveal_and_discard(int index, const char* source, std::vector<Event>& events) {
+  const BoardToken b = tokens[index];
+  discard_board_token(index);
+  Event& d = events.emplace_back(public_event("discard"));
+  with(d, "source", Value::of(std::string(source)));
+  with(d, "token", count(b.number));
+  with(d, "owner", Value::of(clan_of(b.owner)));
+  with(d, "code", Value::of(RULES.clan_token_codes[clans[b.owner]][b.clan_token]));
+}
+
+// state.py _discard_board_token (Removing Tokens)
+void State::discard_board_token(int index) {
+  const BoardToken b = tokens[index];
+  tokens.erase(tokens.begin() + index);
+  (b.clan_token == RULES.bluff ? hand : discard)[b.owner].push_back(b.clan_token);
+}
+
+// placement.py unicorn_swappable: Unicorn's tokens on the board that are no blessing and not blessed
+std::vector<int> State::unicorn_swappable(int seat) const {
+  std::vector<int> blessed, out;
+  for (const BoardToken& b : tokens)
+    if (b.place == 'o') blessed.push_back(b.site);
+  for (const BoardToken& b : tokens)
+    if (b.owner == seat && b.place != 'o' && std::find(blessed.begin(), blessed.end(), b.number) == blessed.end())
+      out.push_back(b.number);
+  return out;
+}
+
+// state.py _end_placement: Clans: Unicorn's swap once a round, then the Resolution Phase, then the next round
+// or the End of the Game
+void State::end_placement(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  if (!unicorn_used && R.unicorn >= 0) {
+    const auto u = std::find(clans.begin(), clans.end(), R.unicorn);
+    if (u != clans.end()) {
+      unicorn_used = true;
+      const int seat = static_cast<int>(u - clans.begin());
+      if (unicorn_swappable(seat).size() >= 2) {  // a swap needs two tokens
+        unicorn_swap = seat;
+        return;
+      }
+    }
+  }
+  resolve(events);
+  if (round >= R.rounds)
+    final_scoring(events);
+  else
+    start_round(events);
+}
+
+// moves.py _do_frame for Clans: Scorpion
+void State::apply_scorpion(int seat, const Move& m, std::vector<Event>& events) {
+  scorpion_look = -1;
+  if (m.verb == Move::Pass) {
+    Event& e = events.emplace_back(public_event("pass"));
+    with(e, "clan", Value::of(clan_of(seat)));
+    with(e, "ability", Value::of(std::string("scorpion")));
+    return;
+  }
+  scorpion_used = true;
+  learn(seat, token_index(m.arg), "scorpion", events);
+}
+
+}  // namespace daimyo

@@ -1,0 +1,558 @@
+// Resolution Phase, its seven steps in order (daimyo/rokugan/resolution.py), the control and special token
+// helpers they use (state.py), Upkeep 1's initiative card (state.py _initiative_winner) and End of the Game
+// (scoring.py final_scoring, with scoring.cpp's honor).
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "scoring.hpp"
+#include "state.hpp"
+
+namespace daimyo {
+
+namespace {
+
+using Data = std::vector<std::pair<std::string, Value>>;
+
+Event public_event(std::string kind, Data data) { return Event{std::move(kind), -1, std::move(data)}; }
+Value num(long long v) { return Value::of(v); }
+Value text(const std::string& v) { return Value::of(v); }
+
+const char* S_PLACING = "Placing Combat Tokens";
+const char* S_ARMY = "The Combat Tokens: Army";
+const char* S_NAVY = "The Combat Tokens: Navy";
+const char* S_BLESSING = "The Combat Tokens: Blessing";
+const char* S_DIPLOMACY = "The Combat Tokens: Diplomacy";
+const char* S_RAID = "The Combat Tokens: Raid";
+const char* S_RONIN = "Additional Rules: Ronin";
+
+const char* kind_name(int k) {
+  static const char* names[] = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
+  return names[k];
+}
+
+std::string loc_text(char loc, int a, int b) {
+  const Rules& R = RULES;
+  switch (loc) {
+    case 'c': return R.province_names[a];
+    case 'l': {
+      const auto& [p, q] = R.borders[a];
+      return R.province_names[p == b ? q : p] + ">" + R.province_names[b];
+    }
+    case 's': return "~" + R.province_names[a];
+    default: return "#" + std::to_string(a);
+  }
+}
+
+// A broken placement rule: its message and section ("" when the placement is legal)
+struct Reason {
+  std::string message, section;
+  bool broken() const { return !message.empty(); }
+  std::string text() const { return message + " [" + section + "]"; }
+};
+
+}  // namespace
+
+// ------------------------------------------------------------------ control and special tokens (state.py)
+void State::clear_control(int p) {
+  if (owner[p] >= 0) supply[owner[p]] += up[p] + down[p];
+  owner[p] = -1;
+  up[p] = down[p] = 0;
+}
+
+// Removing Tokens: faceup control tokens are removed before facedown ones
+void State::remove_one_control(int p) {
+  const int o = owner[p];
+  if (up[p])
+    --up[p];
+  else
+    --down[p];
+  ++supply[o];
+  if (up[p] + down[p] == 0) owner[p] = -1;
+}
+
+// a special token from the pile in `p` (replacing another); false if the pile has none
+bool State::put_special(int p, int name) {
+  if (specials_left[name] <= 0) return false;
+  if (special[p] >= 0) ++specials_left[special[p]];
+  --specials_left[name];
+  special[p] = name;
+  if (name == RULES.scorched) clear_control(p);
+  return true;
+}
+
+void State::remove_special(int p) {
+  if (special[p] >= 0) {
+    ++specials_left[special[p]];
+    special[p] = -1;
+  }
+}
+
+bool State::is_coastal(int p) const { return RULES.coastal[p] || (special[p] >= 0 && special[p] == RULES.harbor); }
+
+// scoring.py territory_controller: each of its provinces without scorched earth, -1 for nobody
+int State::territory_controller(int t) const {
+  int found = -2;
+  for (int p : RULES.territory_provinces[t]) {
+    if (special[p] >= 0 && special[p] == RULES.scorched) continue;
+    if (found == -2)
+      found = owner[p];
+    else if (found != owner[p])
+      return -1;
+  }
+  return found >= 0 ? found : -1;
+}
+
+// Upkeep 1: a clan card names its clan; a neutral card the player with the most of something; ties go to the
+// tied player closest to the right (counter-clockwise) of the current first player, who comes last
+int State::initiative_winner(int c) const {
+  const Rules& R = RULES;
+  if (c < R.n_clans()) {
+    const auto it = std::find(clans.begin(), clans.end(), c);
+    if (it != clans.end()) return static_cast<int>(it - clans.begin());
+  }
+  const int most = R.neutral_most[c - R.n_clans()];
+  std::vector<int> score(n, 0);
+  for (int p = 0; p < n; ++p) {
+    if (most == 0) {
+      score[p] = static_cast<int>(cards[p].size());
+    } else if (most == 1) {
+      for (int o : owner) score[p] += o == p;
+    } else {
+      score[p] = control_tokens_on_board(p);
+    }
+  }
+  const int best = *std::max_element(score.begin(), score.end());
+  for (int k = 1; k <= n; ++k) {
+    const int p = ((first - k) % n + n) % n;
+    if (score[p] == best) return p;
+  }
+  return first;
+}
+
+// ------------------------------------------------------------------ Resolution Phase
+namespace {
+
+// placement.py touch_reason
+Reason touch_reason(const State& s, int seat, int p) {
+  const Rules& R = RULES;
+  const int sp = s.special[p];
+  const std::string& name = R.province_names[p];
+  if (sp < 0) return {};
+  if (sp == R.scorched)
+    return {name + " holds a scorched earth token: no combat token may be placed in it or on its borders",
+            "Special Tokens: Scorched Earth"};
+  if (sp == R.peace)
+    return {name + " holds a peace token: no combat token may be placed in it or on its borders", "Special Tokens: Peace"};
+  if (sp == R.shrine && s.owner[p] != seat)
+    return {name + " holds the shrine token: only the player who controls it may place tokens in it or on its borders",
+            "Special Tokens: Shrine"};
+  return {};
+}
+
+// placement.py placement_reason with reveal=True: Resolution step 2's check of a token already on the board
+Reason reveal_reason(const State& s, const BoardToken& t) {
+  const Rules& R = RULES;
+  const int seat = t.owner, kind = R.clan_token_kinds[s.clans[seat]][t.clan_token];
+  const int a = t.site, b = t.attacked;
+  const auto& owner = s.owner;
+  if (kind == Rules::Blessing) {
+    if (t.place != 'o') return {"a blessing is placed faceup on top of one of your own facedown army, navy or shinobi tokens", S_BLESSING};
+    const int i = s.token_index(a);
+    if (i < 0) return {"the token under this blessing (#" + std::to_string(a) + ") was removed from the board", S_BLESSING};
+    const BoardToken& base = s.tokens[i];
+    if (base.owner != seat) return {"token #" + std::to_string(a) + " is not yours: a blessing goes on your own token", S_BLESSING};
+    if (base.place == 'o') return {"a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING};
+    const int bk = R.clan_token_kinds[s.clans[seat]][base.clan_token];
+    if (bk != Rules::Army && bk != Rules::Navy && bk != Rules::Shinobi)
+      return {"token #" + std::to_string(a) + " is not an army, navy or shinobi token", S_BLESSING};
+    return {};
+  }
+  if (t.place == 'o') return {"only a blessing is placed on top of another token", S_BLESSING};
+  const std::string k = kind_name(kind);
+  if (t.place == 'l') {
+    if (kind != Rules::Army && kind != Rules::Bluff)
+      return {"a " + k + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
+    const auto [x, y] = R.borders[a];
+    const int src = y == b ? x : y, dst = b;
+    Reason r = touch_reason(s, seat, src);
+    if (!r.broken()) r = touch_reason(s, seat, dst);
+    if (r.broken()) return r;
+    if (owner[dst] == seat) return {"you cannot attack " + R.province_names[dst] + ": you control it", S_PLACING};
+    if (!s.ronin[seat] && owner[src] != seat)
+      return {"an army attacks across a land border from a province you control; you do not control " + R.province_names[src], S_ARMY};
+    return {};
+  }
+  if (t.place == 's') {
+    if (kind != Rules::Navy && kind != Rules::Bluff)
+      return {"a " + k + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
+    if (!s.is_coastal(a)) return {R.province_names[a] + " is landlocked: it has no coastal border", S_NAVY};
+    Reason r = touch_reason(s, seat, a);
+    if (r.broken()) return r;
+    if (owner[a] == seat) return {"you cannot attack " + R.province_names[a] + ": you control it", S_PLACING};
+    return {};
+  }
+  const int p = a;
+  const std::string& name = R.province_names[p];
+  Reason r = touch_reason(s, seat, p);
+  if (r.broken()) return r;
+  const bool battlefield = s.special[p] >= 0 && s.special[p] == R.battlefield;
+  if (kind == Rules::Army) {
+    if (owner[p] != seat)
+      return {"an army defends only a province you control (" + name + " is not yours); to attack, place it on a land border", S_ARMY};
+  } else if (kind == Rules::Navy) {
+    if (owner[p] != seat) return {"a navy defends only a coastal province you control (" + name + " is not yours)", S_NAVY};
+    if (!s.is_coastal(p)) return {"a navy defends only a coastal province; " + name + " is landlocked", S_NAVY};
+  } else if (kind == Rules::Diplomacy) {
+    if (s.ronin[seat]) return {"a ronin player cannot place raid or diplomacy tokens", S_RONIN};
+    if (owner[p] != seat) return {"a diplomacy token goes in a province you control (" + name + " is not yours)", S_DIPLOMACY};
+    if (battlefield)
+      return {name + " holds the battlefield token: no diplomacy or raid token may be placed there", "Special Tokens: Battlefield"};
+  } else if (kind == Rules::Raid) {
+    if (s.ronin[seat]) return {"a ronin player cannot place raid or diplomacy tokens", S_RONIN};
+    if (owner[p] == seat) return {"a raid token goes in a province you do not control (" + name + " is yours)", S_RAID};
+    if (battlefield)
+      return {name + " holds the battlefield token: no diplomacy or raid token may be placed there", "Special Tokens: Battlefield"};
+  }
+  return {};
+}
+
+// resolution.py _attacked_province: the province a token attacks, or -1
+int attacked_province(const State& s, const BoardToken& t) {
+  if (t.place == 'l') return t.attacked;
+  if (t.place == 's') return t.site;
+  if (t.place == 'c' && RULES.clan_token_kinds[s.clans[t.owner]][t.clan_token] == Rules::Shinobi && s.owner[t.site] != t.owner)
+    return t.site;
+  return -1;
+}
+
+// the tokens (by number) and the blessings standing on them, in resolution.py _with_blessings' order
+std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers) {
+  std::vector<int> out(numbers);
+  for (int number : numbers)
+    for (const BoardToken& b : s.tokens)
+      if (b.place == 'o' && b.site == number) out.push_back(b.number);
+  return out;
+}
+
+// resolution.py _touching: tokens sharing a province or border with `p`, and the blessings on them
+std::vector<int> touching(const State& s, int p) {
+  const auto& borders = RULES.province_borders[p];
+  std::vector<int> out;
+  for (const BoardToken& t : s.tokens)
+    if (((t.place == 'c' || t.place == 's') && t.site == p) ||
+        (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
+      out.push_back(t.number);
+  return with_blessings(s, out);
+}
+
+struct Battle {
+  std::vector<std::pair<int, std::vector<int>>> attackers;  // each attacking seat's tokens, in the order met
+  std::vector<int> defenders;
+  int lion_bluff = -1;
+};
+
+struct Outcome {
+  int p, seat;
+  bool successful_defense;  // else a battle
+  std::string outcome;      // taken, defended, nothing
+  Data data;
+};
+
+}  // namespace
+
+void State::resolve(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  events.push_back(public_event("resolution", {{"round", num(round)}}));
+  // 1. Reveal Combat Tokens
+  std::map<int, Value> info;  // places do not change from here on
+  std::vector<Value> revealed;
+  for (BoardToken& t : tokens) {
+    t.faceup = true;
+    Value v = Value::of_dict({{"token", num(t.number)}, {"owner", text(clan_of(t.owner))},
+                              {"code", text(R.clan_token_codes[clans[t.owner]][t.clan_token])},
+                              {"at", text(loc_text(t.place, t.site, t.attacked))}});
+    info[t.number] = v;
+    revealed.push_back(std::move(v));
+  }
+  events.push_back(public_event("reveal", {{"tokens", Value::of_list(revealed)}}));
+  auto info_list = [&info](const std::vector<int>& numbers) {
+    std::vector<Value> out;
+    for (int number : numbers) out.push_back(info[number]);
+    return Value::of_list(out);
+  };
+  auto with_why = [&info](int number, const std::string& why) {
+    Value v = info[number];
+    v.dict.emplace_back("why", Value::of(why));
+    return v;
+  };
+
+  // 2. Discard Bluff and Illegally Placed Tokens
+  std::vector<Value> removed;
+  std::vector<BoardToken> snapshot;
+  for (const BoardToken& t : tokens)
+    if (t.place != 'o') snapshot.push_back(t);
+  for (const BoardToken& t : snapshot) {
+    const int seat = t.owner;
+    if (R.clan_token_kinds[clans[seat]][t.clan_token] == Rules::Bluff) {
+      // Lion: a bluff defending a province Lion controls stays and adds +2 defense
+      if (clans[seat] == R.lion && t.place == 'c' && owner[t.site] == seat && !touch_reason(*this, seat, t.site).broken()) continue;
+      discard_board_token(token_index(t.number));
+      removed.push_back(with_why(t.number, "bluff"));
+      continue;
+    }
+    const Reason r = reveal_reason(*this, t);
+    if (r.broken()) {
+      discard_board_token(token_index(t.number));
+      removed.push_back(with_why(t.number, r.text()));
+    }
+  }
+  snapshot.clear();
+  for (const BoardToken& t : tokens)
+    if (t.place == 'o') snapshot.push_back(t);
+  for (const BoardToken& t : snapshot) {
+    const Reason r = reveal_reason(*this, t);
+    if (r.broken()) {
+      discard_board_token(token_index(t.number));
+      removed.push_back(with_why(t.number, r.text()));
+    }
+  }
+  events.push_back(public_event("removed", {{"tokens", Value::of_list(removed)}}));
+
+  // provinces under a real attack once bluffs and illegal tokens are gone
+  std::map<int, int> attacked;
+  for (const BoardToken& t : tokens) {
+    const int p = attacked_province(*this, t);
+    if (p >= 0 && owner[p] >= 0) attacked[p] = owner[p];
+  }
+
+  // 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
+  auto kind_of = [this, &R](const BoardToken& t) { return R.clan_token_kinds[clans[t.owner]][t.clan_token]; };
+  std::vector<BoardToken> raids;
+  for (const BoardToken& t : tokens)
+    if (kind_of(t) == Rules::Raid) raids.push_back(t);
+  std::vector<char> triggered;
+  for (const BoardToken& t : raids) {
+    bool there = false, adjacent = false;
+    for (const BoardToken& u : tokens)
+      there = there || (u.owner == t.owner && u.place == 'c' && u.site == t.site && kind_of(u) == Rules::Shinobi);
+    for (int q : R.adjacent[t.site]) adjacent = adjacent || owner[q] == t.owner;
+    triggered.push_back(there || adjacent);
+  }
+  for (size_t i = 0; i < raids.size(); ++i) {
+    const BoardToken& t = raids[i];
+    if (token_index(t.number) < 0) continue;
+    const int p = t.site;
+    if (!triggered[i]) {
+      discard_board_token(token_index(t.number));
+      events.push_back(public_event("raid-fails", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+          {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
+      continue;
+    }
+    const std::vector<int> hit = touching(*this, p);
+    const Value lost = owner[p] >= 0 ? text(clan_of(owner[p])) : Value::none();
+    for (int number : hit)
+      if (token_index(number) >= 0) discard_board_token(token_index(number));
+    clear_control(p);
+    const bool placed = put_special(p, R.scorched);
+    events.push_back(public_event("raid", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+                                           {"control_removed_from", lost}, {"discarded", info_list(hit)},
+                                           {"scorched_earth", Value::flag(placed)}}));
+  }
+
+  // 4. Resolve Diplomacy Tokens
+  std::vector<BoardToken> diplomacy;
+  for (const BoardToken& t : tokens)
+    if (kind_of(t) == Rules::Diplomacy) diplomacy.push_back(t);
+  for (const BoardToken& t : diplomacy) {
+    if (token_index(t.number) < 0) continue;
+    const int p = t.site;
+    const std::vector<int> hit = touching(*this, p);
+    for (int number : hit)
+      if (token_index(number) >= 0) discard_board_token(token_index(number));
+    const bool placed = put_special(p, R.peace);
+    events.push_back(public_event("diplomacy", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+                                                {"discarded", info_list(hit)}, {"peace", Value::flag(placed)}}));
+  }
+
+  // 5. Resolve Battles
+  std::map<int, Battle> battles;
+  for (const BoardToken& t : tokens) {
+    if (t.place == 'o') continue;
+    const int ap = attacked_province(*this, t);
+    if (ap >= 0) {
+      auto& att = battles[ap].attackers;
+      auto it = std::find_if(att.begin(), att.end(), [&t](const auto& x) { return x.first == t.owner; });
+      if (it == att.end()) it = att.insert(att.end(), {t.owner, {}});
+      it->second.push_back(t.number);
+    } else if (t.place == 'c' && owner[t.site] == t.owner) {
+      Battle& b = battles[t.site];
+      const int k = kind_of(t);
+      if (k == Rules::Army || k == Rules::Navy || k == Rules::Shinobi)
+        b.defenders.push_back(t.number);
+      else if (t.clan_token == R.bluff)
+        b.lion_bluff = t.number;
+    }
+  }
+  for (const auto& [p, seat] : attacked) battles[p];
+  auto strength = [this, &R](int number) {
+    const BoardToken& t = tokens[token_index(number)];
+    return R.clan_token_strength[clans[t.owner]][t.clan_token];
+  };
+  // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
+  std::vector<Outcome> outcomes;
+  for (const auto& [p, b] : battles) {
+    const int defender = owner[p];
+    const std::string& name = R.province_names[p];
+    if (b.attackers.empty()) {
+      const auto at = attacked.find(p);
+      const char* why = nullptr;
+      if (!b.defenders.empty())
+        why = "defended and not attacked";
+      else if (at != attacked.end() && at->second == defender && !(special[p] >= 0 && special[p] == R.peace))
+        why = "every attack on it failed";
+      if (why)
+        outcomes.push_back({p, defender, true, "", {{"clan", text(clan_of(defender))}, {"province", text(name)}, {"why", text(why)}}});
+      continue;
+    }
+    // Defense Bonuses (resolution.py defense_parts)
+    const std::vector<int> defend_all = with_blessings(*this, b.defenders);
+    int combat = 0, faceup = 0;
+    if (defender >= 0) {
+      for (int number : defend_all) combat += strength(number);
+      faceup = up[p] * (clans[defender] == R.crab ? 2 : 1);
+    }
+    const int printed = R.printed_defense[p];
+    const int sp = special[p] >= 0 ? R.special_defense[special[p]] : 0;
+    const int lion = b.lion_bluff >= 0 ? 2 : 0;
+    const int full = combat + printed + faceup + sp + lion;
+    // Phoenix ignores the +2 printed on clan capitals when attacking
+    const int capital_bonus = R.is_capital[p] ? printed : 0;
+    std::vector<int> totals, faced;
+    std::vector<Value> sides;
+    for (const auto& [seat, numbers] : b.attackers) {
+      const std::vector<int> involved = with_blessings(*this, numbers);
+      int total = 0;
+      for (int number : involved) total += strength(number);
+      totals.push_back(total);
+      faced.push_back(clans[seat] == R.phoenix ? full - capital_bonus : full);
+      sides.push_back(Value::of_dict({{"clan", text(R.clan_names[clans[seat]])}, {"total", num(total)},
+                                      {"defense_faced", num(faced.back())}, {"tokens", info_list(involved)}}));
+    }
+    const int best = *std::max_element(totals.begin(), totals.end());
+    std::vector<size_t> top;
+    for (size_t i = 0; i < totals.size(); ++i)
+      if (totals[i] == best) top.push_back(i);
+    if (top.size() > 1) {
+      // a tie for the highest total: the defender wins, unless Crane is among the tied
+      std::vector<size_t> crane;
+      for (size_t i : top)
+        if (clans[b.attackers[i].first] == R.crane) crane.push_back(i);
+      top = crane;
+    }
+    int winner = -1;
+    if (top.size() == 1) {
+      const size_t i = top[0];
+      const int a = b.attackers[i].first;
+      if (best > faced[i] || (best == faced[i] && clans[a] == R.crane)) winner = a;
+    }
+    Data data = {{"province", text(name)}, {"attackers", Value::of_list(sides)},
+                 {"defender", Value::of_dict({{"clan", defender >= 0 ? text(R.clan_names[clans[defender]]) : Value::none()},
+                                              {"combat_tokens", num(combat)}, {"printed", num(printed)},
+                                              {"faceup_control", num(faceup)}, {"special", num(sp)},
+                                              {"lion_bluff", num(lion)}, {"total", num(full)},
+                                              {"tokens", info_list(defend_all)}})}};
+    if (winner >= 0) {
+      data.emplace_back("winner", text(R.clan_names[clans[winner]]));
+      data.emplace_back("outcome", text("taken"));
+      outcomes.push_back({p, winner, false, "taken", std::move(data)});
+    } else if (defender >= 0) {
+      data.emplace_back("winner", text(R.clan_names[clans[defender]]));
+      data.emplace_back("outcome", text("defended"));
+      outcomes.push_back({p, defender, false, "defended", std::move(data)});
+    } else {
+      data.emplace_back("winner", Value::none());
+      data.emplace_back("outcome", text("nothing"));
+      outcomes.push_back({p, -1, false, "nothing", std::move(data)});
+    }
+  }
+  // the losers' control tokens go back to their supplies; then each attacker that won places one facedown, then
+  // each defender that won (or defended successfully) places one faceup, in the order of the provinces
+  for (const Outcome& o : outcomes)
+    if (o.outcome == "taken") clear_control(o.p);
+  std::map<int, int> placed;
+  for (const Outcome& o : outcomes)
+    if (o.outcome == "taken") placed[o.p] = add_control(o.seat, o.p, 0, 1);
+  for (const Outcome& o : outcomes)
+    if (o.successful_defense || o.outcome == "defended") placed[o.p] = add_control(o.seat, o.p, 1, 0);
+  for (Outcome& o : outcomes) {
+    if (o.successful_defense)
+      o.data.emplace_back("faceup_added", num(placed[o.p]));
+    else if (o.outcome == "taken")
+      o.data.emplace_back("control_placed", num(placed[o.p]));
+    else if (o.outcome == "defended")
+      o.data.emplace_back("faceup_added", num(placed[o.p]));
+    events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
+  }
+  // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
+  for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
+  tokens.clear();
+
+  // 6. Claim Territories; a player who lost a territory returns its unplayed card to the board
+  for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t) {
+    const int ctrl = territory_controller(t);
+    if (space[t] < 0) {
+      for (int seat = 0; seat < n; ++seat) {
+        if (seat == ctrl) continue;
+        auto& held = cards[seat];
+        for (size_t i = 0; i < held.size(); ++i)
+          if (R.card_territory[held[i]] == t) {
+            space[t] = held[i];
+            held.erase(held.begin() + static_cast<long>(i));
+            events.push_back(public_event("territory-card-returned", {{"clan", text(clan_of(seat))},
+                                                                       {"territory", text(R.territory_names[t])}}));
+            break;
+          }
+      }
+    }
+    if (ctrl >= 0 && space[t] >= 0) {
+      cards[ctrl].push_back(space[t]);
+      space[t] = -1;
+      events.push_back(public_event("territory-claimed", {{"clan", text(clan_of(ctrl))}, {"territory", text(R.territory_names[t])}}));
+    }
+  }
+  // 7. Advance Round Track: done by the next round's start
+}
+
+// scoring.py final_scoring
+void State::final_scoring(std::vector<Event>& events) {
+  const Rules& R = RULES;
+  ScoringBoard b;
+  b.n = n;
+  b.owner = owner;
+  b.up = up;
+  b.special = special;
+  b.objective = objective;
+  std::vector<Value> rows;
+  std::vector<int> totals;
+  for (int seat = 0; seat < n; ++seat) {
+    const Honor h = honor(b, seat);
+    std::vector<std::string> names;
+    for (int t : h.territories) names.push_back(R.territory_names[t]);
+    rows.push_back(Value::of_dict({{"clan", text(clan_of(seat))}, {"flowers", num(h.flowers)},
+                                   {"faceup_control", num(h.faceup_control)},
+                                   {"objective", Value::text_or_none(objective[seat], R.objective_ids)},
+                                   {"objective_met", Value::flag(h.objective_met)}, {"objective_honor", num(h.objective_honor)},
+                                   {"territories", Value::of(names)}, {"territory_honor", num(h.territory_honor)},
+                                   {"total", num(h.total)}}));
+    totals.push_back(h.total);
+  }
+  const int best = *std::max_element(totals.begin(), totals.end());
+  std::vector<std::string> winners;
+  for (int seat = 0; seat < n; ++seat)
+    if (totals[seat] == best) winners.push_back(clan_of(seat));
+  phase = Phase::Over;
+  events.push_back(public_event("final-scoring", {{"scores", Value::of_list(rows)}, {"winners", Value::of(winners)}}));
+}
+
+}  // namespace daimyo
