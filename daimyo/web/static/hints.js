@@ -37,7 +37,7 @@ function setupHints() {
   const lang = header.querySelector("label.lang");
   header.insertBefore(rules, lang);
   header.insertBefore(toggle, lang);
-  const box = el("aside", { id: "hint", class: "hint", role: "note", hidden: "" },
+  const box = el("aside", { id: "hint", class: "phase-hint", role: "note", hidden: "" },
     el("strong", { "data-i18n": "hint.title", text: t("hint.title") }), " ", el("span", { id: "hint-text" }));
   header.insertAdjacentElement("afterend", box);
   new MutationObserver(drawHint).observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });

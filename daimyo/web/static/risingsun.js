@@ -17,6 +17,11 @@ const RS_PACE_MS = 900;
 const RS_PACED = new Set(["bids-revealed", "seppuku", "hostage", "ronin-hired", "battle-won", "poets", "reparations", "declined"]);
 
 // -- names -------------------------------------------------------------------------------------------------------------
+// A table that may be wider than a phone scrolls sideways in a box the keyboard can reach (and scroll with its arrows).
+function rsScroll(titleKey, table) {
+  return el("div", { class: "rs-scroll", tabindex: "0", role: "region", "aria-label": t(titleKey) }, table);
+}
+
 function rsClan(c) { return c ? t("rs.clan." + c) : t("nobody"); }
 function rsProvince(p) { return p ? t("rs.province." + p) : ""; }
 function rsSlot(s) { return t("rs.step." + s); }
@@ -149,7 +154,7 @@ function rsDrawBattle() {
     for (const [c, k] of Object.entries(b.hired)) facts.push(el("li", { text: t("rs.event.ronin-hired", { clan: rsClan(c), force: k }) }));
     if (b.winner) facts.push(el("li", { class: "winner", text: t("rs.battle.winner", { clan: rsClan(b.winner) }) }));
   }
-  box.replaceChildren(steps, el("div", { class: "rs-scroll" }, table), el("ul", { class: "rs-facts" }, facts));
+  box.replaceChildren(steps, rsScroll("rs.battle.title", table), el("ul", { class: "rs-facts" }, facts));
 }
 
 // A clan's Force in the battle: as the reveal counts it, or as the war's announcement gave it (the log's "war" event).
@@ -168,7 +173,7 @@ function rsDrawClans() {
     el("td", { class: "num", text: p.coins === null ? t("rs.hidden") : String(p.coins) }), el("td", { class: "num", text: p.ronin === null ? t("rs.hidden") : String(p.ronin) }),
     el("td", { text: p.tokens.map((tk) => rsProvince(tk.split("@")[0])).join(", ") }), el("td", { text: p.hostages.map((n) => "#" + n).join(" ") }),
     el("td", { text: p.ally ? rsClan(p.ally) : "" })));
-  document.getElementById("clans").replaceChildren(el("div", { class: "rs-scroll" }, el("table", { class: "rs-clans" }, head, rows)),
+  document.getElementById("clans").replaceChildren(rsScroll("rs.clans.title", el("table", { class: "rs-clans" }, head, rows)),
     el("p", { class: "hint", text: t("rs.clans.honor_order", { clans: v.honor.map(rsClan).join(" > ") }) }));
 }
 
