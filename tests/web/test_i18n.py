@@ -124,4 +124,8 @@ def test_sentences_with_a_number_list_every_plural_form():
     for key in plural:
         assert all(len(forms.split("|")) == 2 for _, forms in choice.findall(EN[key])), key
         assert all(len(forms.split("|")) == 3 for _, forms in choice.findall(PL[key])), key
-    assert [k for k in PL if choice.search(PL[k])] == plural
+    # Polish inflects where English does not ("{n} focus", "{n} coins" of an engine message that must stay word for
+    # word): it may have a choice the English sentence lacks, never the other way round
+    polish = [k for k in PL if choice.search(PL[k])]
+    assert [k for k in polish if k in set(plural)] == plural
+    assert all(k.startswith("err.") for k in set(polish) - set(plural)), set(polish) - set(plural)

@@ -28,14 +28,15 @@ FAST = Settings(clock_min_seconds=0.5, absent_after=1.0, cookie_secure=False)
 
 
 @pytest.fixture
-def server(tmp_path):
-    """The play server with short clocks allowed and players counted away after 1 s; bots move at once."""
+def server(tmp_path, request):
+    """The play server with short clocks allowed and players counted away after 1 s; bots move at once, or after the
+    seconds a test gives as the fixture's parameter."""
     import uvicorn
 
     from daimyo.server.app import create_app
 
     port = _free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0, settings=FAST)
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=getattr(request, "param", 0.0), settings=FAST)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -81,6 +82,8 @@ def _wait_text(page, selector: str, text: str, timeout=15000):
                            arg=[selector, text], timeout=timeout)
 
 
+# (the stand-in bot takes 0.2 s a decision, so that the duel cannot end before the guest takes the seat back)
+@pytest.mark.parametrize("server", [0.2], indirect=True)
 def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, browser):
     host, guest = Person(browser), Person(browser, 390, 844)
     # the host makes a public Senjutsu table for two with a clock of one second a decision
@@ -168,7 +171,7 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     _wait_text(h, "#log", "plays again in person")
 
     # the guest still does not play: the bot stands in again and the duel ends
-    h.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=60000)
+    h.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=180000)
     # the result box offers the rematch (and so does the seats panel)
     h.wait_for_selector("#result:not([hidden]) #result-rematch")
     assert h.inner_text("#result-rematch") == "Rematch" and h.inner_text("#play-rematch") == "Rematch"
