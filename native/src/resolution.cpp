@@ -31,18 +31,6 @@ const char* kind_name(int k) {
   return names[k];
 }
 
-std::string loc_text(char loc, int a, int b) {
-  const Rules& R = RULES;
-  switch (loc) {
-    case 'c': return R.province_names[a];
-    case 'l': {
-      const auto& [p, q] = R.borders[a];
-      return R.province_names[p == b ? q : p] + ">" + R.province_names[b];
-    }
-    case 's': return "~" + R.province_names[a];
-    default: return "#" + std::to_string(a);
-  }
-}
 
 // A broken placement rule: its message and section ("" when the placement is legal)
 struct Reason {

@@ -49,4 +49,18 @@ std::string check_rules(const Rules& r) {
   return "";
 }
 
+// board.py loc_text
+std::string loc_text(char loc, int a, int b) {
+  const Rules& R = RULES;
+  switch (loc) {
+    case 'c': return R.province_names[a];
+    case 'l': {
+      const auto& [p, q] = R.borders[a];
+      return R.province_names[p == b ? q : p] + ">" + R.province_names[b];
+    }
+    case 's': return "~" + R.province_names[a];
+    default: return "#" + std::to_string(a);
+  }
+}
+
 }  // namespace daimyo

@@ -81,4 +81,8 @@ extern Rules RULES;
 // Checks a loaded table for what the engine relies on; an error message naming the field, or "" if sound.
 std::string check_rules(const Rules& r);
 
+// A place on the map as the notation writes it (board.py loc_text): a province, a border seen from the province
+// it points into ("a>b"), a sea border ("~a"), or "#n".
+std::string loc_text(char loc, int a, int b);
+
 }  // namespace daimyo
