@@ -212,7 +212,19 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return JSONResponse(_rokugan_data())
 
     async def senjutsu_data(request: Request) -> Response:
-        return JSONResponse(_senjutsu_data())
+        """The cards and characters of every duel; with ``?game=ID``, that duel's own, its players' card file
+        included (a table's card file is public: every player of it may read it)."""
+        data, gid = _senjutsu_data(), request.query_params.get("game")
+        if gid:
+            try:
+                room = await hub.room(gid)
+            except ActError:
+                room = None
+            own = senjutsu_table.card_file_of(room.row.start_file) if room is not None and room.row.game == "senjutsu" else None
+            if own:
+                data = {**data, "cards": [*data["cards"], *own.get("cards", [])],
+                        "characters": [*data["characters"], *own.get("characters", [])]}
+        return JSONResponse(data)
 
     async def senjutsu_cards(request: Request) -> Response:
         """A card file checked before a duel is made from it (the lobby's upload): {"cards": TEXT} -> the characters

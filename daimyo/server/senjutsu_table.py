@@ -24,7 +24,7 @@ OPTIONS = ("board", "terrain", "prepare", "cards")
 BOARDS = ("one", "two")
 TERRAIN = ("seeded", "placed")
 
-__all__ = ["TABLE_FORMAT", "TableError", "card_set", "check_cards", "new_state", "record", "seat_choices",
+__all__ = ["TABLE_FORMAT", "TableError", "card_file_of", "card_set", "check_cards", "new_state", "record", "seat_choices",
            "table_fields", "table_of"]
 
 
@@ -82,6 +82,12 @@ def card_set(text: str | None):
 
     cards = _table(text).get("cards") if text else None
     return load_data([(CARD_FILE, cards)], sample_set()) if cards else sample_set()
+
+
+def card_file_of(text: str | None) -> dict | None:
+    """The card file of a stored table as its JSON object (for the duel's page), or None."""
+    cards = _table(text).get("cards") if text else None
+    return json.loads(cards) if cards else None
 
 
 def seat_choices(text: str | None) -> list[str]:

@@ -173,3 +173,14 @@ def test_no_seat_sees_the_other_hand_at_a_table_with_options(client):
             for other in view["seats"]:
                 if seat is None or other["seat"] != f"p{seat + 1}":
                     assert other["hand"] is None
+
+
+def test_the_duels_page_gets_the_tables_own_cards(client):
+    """The Senjutsu page draws the cards of its duel: ``/api/senjutsu/data?game=ID`` adds the table's card file."""
+    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], cards=CARDS)
+    own = client.get(f"/api/senjutsu/data?game={g['id']}").json()
+    assert any(c["id"] == "ryu-breath" and c["name"] == "Ronin's Breath" for c in own["cards"])
+    assert any(c["id"] == "ryu" for c in own["characters"]) and own["geometry"]
+    plain = duel(client, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "kaze"}])
+    for url in (f"/api/senjutsu/data?game={plain['id']}", "/api/senjutsu/data?game=g-missing", "/api/senjutsu/data"):
+        assert not any(c["id"] == "ryu" for c in client.get(url).json()["characters"])
