@@ -184,3 +184,20 @@ def test_the_duels_page_gets_the_tables_own_cards(client):
     plain = duel(client, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "kaze"}])
     for url in (f"/api/senjutsu/data?game={plain['id']}", "/api/senjutsu/data?game=g-missing", "/api/senjutsu/data"):
         assert not any(c["id"] == "ryu" for c in client.get(url).json()["characters"])
+
+
+def test_a_rematch_and_a_table_edit_keep_the_table(client):
+    """The table file goes with the game: the host's edit of a waiting table and a rematch set up the same duel."""
+    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], seed=6, cards=CARDS, board="two")
+    tokens, acts, inbox = play_randomly(client, g, 6, 5000, illegal="play no-such-card", illegal_every=1000)
+    assert inbox[0][-1]["view"]["winners"], "the duel did not end"
+    new = client.post(f"/api/games/{g['id']}/rematch", json={"seat": 0, "token": tokens[0]}).json()
+    st = join(client, new["id"], 0, new["token"])[3]
+    assert st["view"]["board"] == "two" and {s["character"] for s in st["view"]["seats"]} == {"ryu", "kaze"}
+    table = client.post("/api/games", json={"game": "senjutsu", "table": True, "board": "two", "cards": CARDS,
+                                            "seats": [{"kind": "human", "clan": "ryu"}, {"kind": "human"}]}).json()
+    edit = client.post(f"/api/games/{table['id']}/table", json={"host": table["host"], "seats": [
+        {"kind": "human", "clan": "ryu"}, {"kind": "bot", "bot": "random", "clan": "kaze"}]})
+    assert edit.status_code == 200, edit.text
+    spectator = join(client, table["id"])[3]
+    assert spectator["view"]["board"] == "two" and spectator["view"]["seats"][0]["character"] == "ryu"
