@@ -47,7 +47,7 @@ from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.senjutsu.state import SenjutsuState
 
 FORMAT = "senjutsu-record"
-__all__ = ["FORMAT", "Replay", "ReplayError", "card_file_line", "parse", "parse_terrain", "record_cards", "record_header",
+__all__ = ["FORMAT", "Replay", "ReplayError", "card_file_line", "merge_card_files", "parse", "parse_terrain", "record_cards", "record_header",
            "record_text", "replay", "terrain_text"]
 
 
@@ -76,6 +76,14 @@ def record_header(characters: list[str], seed: int | GameKey, board: str = "one"
     if card_file:
         header["cards"] = card_file_line(card_file)
     return header
+
+
+def merge_card_files(texts: list[str]) -> str:
+    """Several card files as one (their cards, characters and decks in order), which the loader reads as it reads
+    them one after another: for a record's one ``cards:`` line."""
+    docs = [json.loads(t) for t in texts]
+    return json.dumps({"format": "senjutsu-cards", **{part: [x for d in docs for x in d.get(part, [])]
+                                                       for part in ("cards", "characters", "decks")}})
 
 
 def card_file_line(text: str) -> str:

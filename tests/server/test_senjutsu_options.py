@@ -201,3 +201,21 @@ def test_a_rematch_and_a_table_edit_keep_the_table(client):
     assert edit.status_code == 200, edit.text
     spectator = join(client, table["id"])[3]
     assert spectator["view"]["board"] == "two" and spectator["view"]["seats"][0]["character"] == "ryu"
+
+
+def test_a_records_cards_line_keeps_the_file_and_merges_several():
+    """The record's one ``cards:`` line: compact JSON, a ``#`` in a card's text escaped (no comment starts there),
+    read back as the same cards; several card files are one line, read as the loader reads them in order."""
+    from daimyo.senjutsu.record import card_file_line, merge_card_files, parse, record_header, record_text
+
+    doc = json.loads(CARDS)
+    doc["cards"][0]["text"] = "strike # twice"
+    first = {**doc, "decks": [], "characters": []}
+    second = {"format": "senjutsu-cards", "characters": doc["characters"], "decks": doc["decks"]}
+    merged = merge_card_files([json.dumps(first), json.dumps(second)])
+    line = card_file_line(merged)
+    assert "\n" not in line and "#" not in line
+    header = record_header(["ryu", "kaze"], 3, "one", terrain=seeded_terrain(3), card_file=merged)
+    state, _ = parse(record_text(header, []))
+    assert state.card_set.cards[doc["cards"][0]["id"]].text == "strike # twice"
+    assert state.duellists[0].character == "ryu"
