@@ -66,7 +66,7 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
     from daimyo.bots.senjutsu import make
     from daimyo.cli.senjutsu_terminal import DuelScreen, Quit, TerminalDuel, save_record
     from daimyo.core.errors import FormatError, RuleViolation
-    from daimyo.senjutsu.record import parse_terrain, record_header, record_text
+    from daimyo.senjutsu.record import merge_card_files, parse_terrain, record_header, record_text
     from daimyo.words import t
     from daimyo.words.senjutsu import CardWords
 
@@ -98,7 +98,8 @@ def duel(character, opponent, bot, seed, board, terrain, pieces, prepare, cards,
     except Quit:
         click.echo(t("term.sj.left", None, lang))
     header = record_header([character, opponent], seed, board, terrain=None if pieces else parse_terrain(terrain),
-                           terrain_pieces=pieces.split() if pieces else None, prepare=prepare)
+                           terrain_pieces=pieces.split() if pieces else None, prepare=prepare,
+                           card_file=merge_card_files([Path(c).read_text(encoding="utf-8") for c in cards]) if cards else None)
     text = record_text(header, play.actions)
     if record_file is None and not bots_only:
         default = f"senjutsu-{character}-{opponent}-seed{seed}.txt"

@@ -17,9 +17,15 @@
 A duel seeded with a secret key (daimyo/core/rng.py) has ``generator: blake2b-keyed`` and
 ``key: <64 hex digits>`` instead of ``seed:``; :func:`record_header` writes either.
 A position file (docs/senjutsu-notation.md) followed by action lines replays from that position instead.
+
+A duel played with a user's own cards carries its card file in the header, on one line (``cards: {"format":
+"senjutsu-cards", ...}``, compact JSON with ``#`` written ``\\u0023`` so that no comment can start in it), so the
+record replays with those cards and needs no other file (:func:`card_file_line`, :func:`record_cards`).
 """
 
 from __future__ import annotations
+
+import json
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.record import (
@@ -35,14 +41,14 @@ from daimyo.core.record import (
     split_record,
 )
 from daimyo.core.rng import GameKey
-from daimyo.senjutsu.cards import CardSet
+from daimyo.senjutsu.cards import CardSet, load_data, sample_set
 from daimyo.senjutsu.hexgrid import hex_text, parse_hex
 from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.senjutsu.state import SenjutsuState
 
 FORMAT = "senjutsu-record"
-__all__ = ["FORMAT", "Replay", "ReplayError", "parse", "parse_terrain", "record_header", "record_text", "replay",
-           "terrain_text"]
+__all__ = ["FORMAT", "Replay", "ReplayError", "card_file_line", "merge_card_files", "parse", "parse_terrain", "record_cards", "record_header",
+           "record_text", "replay", "terrain_text"]
 
 
 def terrain_text(terrain: list[tuple[str, list]]) -> str:
@@ -53,8 +59,9 @@ def terrain_text(terrain: list[tuple[str, list]]) -> str:
 def record_header(characters: list[str], seed: int | GameKey, board: str = "one",
                   terrain: list[tuple[str, list]] | None = None, decks: list[str] | None = None,
                   weapons: list[str] | None = None, terrain_pieces: list[str] | None = None,
-                  prepare: bool = False) -> dict:
-    """The header of a duel's record, from the arguments ``new_game`` was given (``seed``: an int or a GameKey)."""
+                  prepare: bool = False, card_file: str | None = None) -> dict:
+    """The header of a duel's record, from the arguments ``new_game`` was given (``seed``: an int or a GameKey);
+    ``card_file``: the text of the user's card file the duel was played with (the sample set's cards need none)."""
     header = {**seed_header(seed), "board": board, "characters": " ".join(characters)}
     if terrain:
         header["terrain"] = terrain_text(terrain)
@@ -66,7 +73,30 @@ def record_header(characters: list[str], seed: int | GameKey, board: str = "one"
         header["weapons"] = " ".join(weapons)
     if prepare:
         header["prepare"] = "yes"
+    if card_file:
+        header["cards"] = card_file_line(card_file)
     return header
+
+
+def merge_card_files(texts: list[str]) -> str:
+    """Several card files as one (their cards, characters and decks in order), which the loader reads as it reads
+    them one after another: for a record's one ``cards:`` line."""
+    docs = [json.loads(t) for t in texts]
+    return json.dumps({"format": "senjutsu-cards", **{part: [x for d in docs for x in d.get(part, [])]
+                                                       for part in ("cards", "characters", "decks")}})
+
+
+def card_file_line(text: str) -> str:
+    """A card file's JSON text as one header line's value: compact, every ``#`` escaped (read back as it was)."""
+    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")).replace("#", "\\u0023")
+
+
+def record_cards(line: int, value: str) -> CardSet:
+    """The card set of a record's ``cards:`` line: the sample set and that card file, checked by the loader."""
+    try:
+        return load_data([("record cards", value)], sample_set())
+    except FormatError as e:
+        raise ReplayError(line, str(e)) from None
 
 
 def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
@@ -90,6 +120,8 @@ def parse_terrain(val: str) -> list[tuple[str, list]]:
 
 
 def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[tuple[int, str, str]]]:
+    """A record's first state and its actions; ``cards`` (the sample set by default) unless the record carries its
+    own card file (a ``cards:`` line), which it is then played with."""
     header, actions = split_record(text, _is_actor)
     fields = header_fields(header)
     if "format" not in fields:
@@ -110,6 +142,8 @@ def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[
     decks = fields["decks"][1].split() if "decks" in fields else None
     weapons = fields["weapons"][1].split() if "weapons" in fields else None
     pieces = fields["terrain-pieces"][1].split() if "terrain-pieces" in fields else None
+    if "cards" in fields:   # the duel's own card file: the record needs no other
+        cards = record_cards(*fields["cards"])
     try:
         state = SenjutsuState.new_game(fields["characters"][1].split(), seed=seed, decks=decks, weapons=weapons,
                                        board=fields.get("board", (0, "one"))[1], terrain=terrain, cards=cards,

@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from daimyo.server import senjutsu_table
 from daimyo.server.account_api import account_routes, remember
 from daimyo.server.accounts import Accounts
 from daimyo.server.games import HOSTED, game_record, hosted
@@ -211,7 +212,38 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return JSONResponse(_rokugan_data())
 
     async def senjutsu_data(request: Request) -> Response:
-        return JSONResponse(_senjutsu_data())
+        """The cards and characters of every duel; with ``?game=ID``, that duel's own, its players' card file
+        included (a table's card file is public: every player of it may read it)."""
+        data, gid = _senjutsu_data(), request.query_params.get("game")
+        if gid:
+            try:
+                room = await hub.room(gid)
+            except ActError:
+                room = None
+            own = senjutsu_table.card_file_of(room.row.start_file) if room is not None and room.row.game == "senjutsu" else None
+            if own:
+                data = {**data, "cards": [*data["cards"], *own.get("cards", [])],
+                        "characters": [*data["characters"], *own.get("characters", [])]}
+        return JSONResponse(data)
+
+    async def senjutsu_cards(request: Request) -> Response:
+        """A card file checked before a duel is made from it (the lobby's upload): {"cards": TEXT} -> the characters
+        a seat may then take, or 400 with the loader's words (the card and the field)."""
+        try:
+            req = await read_json(request, settings)
+        except RequestError as e:
+            return _error(e.status, e.message)
+        if not isinstance(req, dict):
+            return _error(400, "the request must be a JSON object")
+        from daimyo.senjutsu.cards import sample_set
+        try:
+            cs = senjutsu_table.check_cards(req.get("cards"))
+        except senjutsu_table.TableError as e:
+            return _error(400, str(e))
+        base = sample_set()
+        return JSONResponse({"characters": list(cs.characters), "names": {k: c.name for k, c in cs.characters.items()},
+                             "new": {"characters": [k for k in cs.characters if k not in base.characters],
+                                     "cards": len([k for k in cs.cards if k not in base.cards])}})
 
     async def words(request: Request) -> Response:  # the pages' words: the catalogue of daimyo/words (docs/web.md)
         from daimyo.words import LANGS, catalogue
@@ -320,6 +352,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/rokugan/board.svg", board_svg),
             Route("/api/rokugan/data", rokugan_data),
             Route("/api/senjutsu/data", senjutsu_data),
+            Route("/api/senjutsu/cards", senjutsu_cards, methods=["POST"]),
             Route("/api/words/{lang}", words),
             *account_routes(hub, accounts, limiter, settings),
             WebSocketRoute("/ws/games/{game_id}", game_socket),

@@ -40,7 +40,11 @@ def bot_seed_of(randomness: Randomness, seat: int) -> int:
 
 def start_state(rules: GameInfo, row):
     """The first state of the game of ``row``: read from its position file (``row.start_file``) for a game that
-    starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices."""
+    starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a Senjutsu
+    game with table options: from its stored table file, :mod:`daimyo.server.senjutsu_table`)."""
+    if rules.name == "senjutsu" and row.start_file:
+        from daimyo.server import senjutsu_table
+        return senjutsu_table.new_state(row.start_file, row.randomness(), row.clans)
     if not rules.starts_from_file:
         return rules.setup(row.players, row.randomness(), row.clans)
     if rules.new_from_file is None or not row.start_file:
@@ -50,6 +54,9 @@ def start_state(rules: GameInfo, row):
 
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
+    if rules.name == "senjutsu" and row.start_file:
+        from daimyo.server import senjutsu_table
+        return senjutsu_table.record(row.start_file, row.randomness(), row.clans, actions)
     if not rules.starts_from_file:
         return rules.write_record(row.players, row.randomness(), row.clans, actions)
     if rules.record_from_file is None or not row.start_file:

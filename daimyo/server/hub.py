@@ -25,6 +25,7 @@ from sqlalchemy import update
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
+from daimyo.server import senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
@@ -215,6 +216,12 @@ class Hub:
             raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
         clan_names = rules.seat_choices()
         start_file, file_clans = None, None
+        if game == "senjutsu":   # the table options: board, terrain, prepared cards, the players' card file
+            try:
+                start_file = keep.start_file if keep is not None else senjutsu_table.table_of(req)
+                clan_names = senjutsu_table.seat_choices(start_file)
+            except senjutsu_table.TableError as e:
+                raise ActError("bad-request", str(e)) from None
         if rules.starts_from_file:   # Rising Sun: the seats are the players its war file names, in its order
             start_file = keep.start_file if keep is not None else start_file_of(rules, req)
             if start_file is None:
@@ -259,6 +266,11 @@ class Hub:
         free = [c for c in clan_names if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
         filled = list(file_clans) if file_clans is not None else [c if c is not None else free.pop() for c in clans]
+        if game == "senjutsu" and start_file is not None:   # the table's duel must set up (each character's deck)
+            try:
+                senjutsu_table.new_state(start_file, randomness, filled)
+            except senjutsu_table.TableError as e:
+                raise ActError("bad-request", str(e)) from None
         try:
             clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
         except ClockError as e:
@@ -344,7 +356,9 @@ class Hub:
                 req = {"game": old.game, "practice": old.practice,
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
-                if old.start_file is not None:
+                if old.start_file is not None and old.game == "senjutsu":
+                    req.update(senjutsu_table.table_fields(old.start_file))
+                elif old.start_file is not None:
                     req["file"] = old.start_file
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock

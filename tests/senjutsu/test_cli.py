@@ -89,8 +89,10 @@ def test_replay_with_the_users_cards_and_as_json(tmp_path):
     r = CliRunner().invoke(main, ["senjutsu", "duel", "--bots-only", "--bot", "random", "--seed", "5", "--cards", str(cards),
                                   "--character", "mine", "--record", str(rec)])
     assert r.exit_code == 0, r.output
+    # the record carries the cards it was played with (its cards: line): it replays with no other file
+    assert "\ncards: {" in rec.read_text(encoding="utf-8")
     r = CliRunner().invoke(main, ["senjutsu", "replay", str(rec)])
-    assert r.exit_code == 1 and "unknown character 'mine'" in r.output
+    assert r.exit_code == 0 and "Mine" in r.output, r.output
     r = CliRunner().invoke(main, ["senjutsu", "replay", "--cards", str(cards), str(rec)])
     assert r.exit_code == 0, r.output
     assert "Mine" in r.output

@@ -99,7 +99,7 @@ async function main() {
     loadSummary();
   });
   try {
-    for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) JOIN.characters[c.id] = c.name;
+    for (const c of (await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json()).characters || []) JOIN.characters[c.id] = c.name;   // the table's own characters too
   } catch (e) { /* the character ids stand for their names */ }
   await loadSummary();
 }

@@ -13,7 +13,7 @@ let shownGame = null;     // the game whose invitation the page shows
 const CHARACTERS = {};   // Senjutsu character id -> printed name (GET /api/senjutsu/data)
 function currentGame() { return document.getElementById("game").value; }
 function seatWord(game) { return (GAMES[game] || {}).seat_word || "clan"; }
-function choices() { return (GAMES[currentGame()] || {}).seat_choices || []; }
+function choices() { return currentGame() === "senjutsu" && SJ.characters ? SJ.characters : (GAMES[currentGame()] || {}).seat_choices || []; }
 // A game's name in words ("lobby.game_<name>"; the registry's title for a game the catalogue does not know).
 function gameName(game) { const key = game === "risingsun" ? "rs.game_name" : `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
 // A seat's choice in words: a clan from the catalogue ("clan.<id>"), a character by its printed name.
@@ -56,14 +56,23 @@ function renderPlayers() {
   const was = Number(select.value);
   const [min, max] = [g.min_players, g.max_players];
   select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, k) => el("option", { text: String(min + k) })));
-  select.value = String(Math.min(max, Math.max(min, was || 4)));
+  // a game's own default when it is picked (Senjutsu: the 2-player duel), else the number chosen before
+  const fresh = playersFor !== currentGame();
+  playersFor = currentGame();
+  select.value = String(Math.min(max, Math.max(min, fresh && currentGame() === "senjutsu" ? 2 : was || 4)));
   document.getElementById("clan-head").textContent = t("lobby." + seatWord(currentGame()));
+  // the page's title names the game being set up, not always Battle for Rokugan
+  const title = currentGame() === "rokugan" ? t("lobby.title") : gameName(currentGame());
+  document.getElementById("lobby-title").textContent = title;
+  document.title = "daimyo — " + title;
 }
+let playersFor = null;   // the game whose number of players the Players choice shows
 
 function changeGame() {
   BOTS = (GAMES[currentGame()] || {}).bots || [];
   renderPlayers();
   renderStartFile();
+  renderSenjutsu();
   renderSeats();
 }
 
@@ -137,7 +146,7 @@ async function createGame(ev) {
   const game = currentGame();
   const practice = document.getElementById("practice").checked;
   const body = { game, seats, sit, practice, table: document.getElementById("table").checked, public: document.getElementById("public").checked };
-  Object.assign(body, startRequest());
+  Object.assign(body, startRequest(), senjutsuRequest());
   const clock = clockRequest();
   if (clock) body.clock = clock;
   const seed = document.getElementById("seed").value;
@@ -377,6 +386,54 @@ function startRequest() {
   return START.file ? { file: START.file } : { example: START.example };
 }
 
+// -- Senjutsu's table options: one board or two, terrain seeded or placed, prepared cards, the players' card file -----
+// The card file is checked by the server's own loader (POST /api/senjutsu/cards), which names the card and field it
+// refuses; its characters then join the seats' choices (docs/server-protocol.md, Senjutsu table options).
+const SJ = { board: "one", terrain: "seeded", prepare: false, cards: null, characters: null, note: "", error: "" };
+function renderSenjutsu() {
+  let box = document.getElementById("sj-box");
+  if (!box) { box = el("fieldset", { id: "sj-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
+  box.hidden = currentGame() !== "senjutsu";
+  if (box.hidden) return;
+  const pick = (id, key, values) => {
+    const select = el("select", { id, onchange: (e) => { SJ[key] = e.target.value; } },
+      values.map((v) => el("option", { value: v, text: t(`lobby.sj.${key}_${v}`) })));
+    select.value = SJ[key];
+    return select;
+  };
+  const prepare = el("input", { type: "checkbox", id: "sj-prepare", onchange: (e) => { SJ.prepare = e.target.checked; } });
+  prepare.checked = SJ.prepare;
+  const upload = el("input", { type: "file", id: "sj-cards", accept: ".json,application/json", onchange: uploadCards });
+  box.replaceChildren(el("legend", { text: t("lobby.sj.options") }),
+    el("label", {}, el("span", { text: t("lobby.sj.board") }), " ", pick("sj-board", "board", ["one", "two"])),
+    el("label", {}, el("span", { text: t("lobby.sj.terrain") }), " ", pick("sj-terrain", "terrain", ["seeded", "placed"])),
+    el("label", {}, prepare, " ", el("span", { text: t("lobby.sj.prepare") })),
+    el("label", {}, el("span", { text: t("lobby.sj.cards") }), " ", upload),
+    el("p", { class: "small", id: "sj-cards-note", role: "status", text: SJ.cards ? SJ.note : t("lobby.sj.cards_none") }),
+    el("p", { class: "error", id: "sj-error", role: "alert", text: SJ.error }));
+}
+async function uploadCards(ev) {
+  const f = ev.target.files[0];
+  if (!f) return;
+  const text = await f.text();
+  let r, data;
+  try {
+    r = await fetch("/api/senjutsu/cards", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ cards: text }) });
+    data = await r.json();
+  } catch (e) { SJ.error = t("lobby.no_server"); renderSenjutsu(); return; }
+  if (r.ok) {
+    Object.assign(CHARACTERS, data.names);
+    Object.assign(SJ, { cards: text, characters: data.characters, error: "",
+      note: t("lobby.sj.cards_ok", { characters: data.new.characters.map((c) => data.names[c]).join(", ") || "0", cards: data.new.cards }) });
+  } else Object.assign(SJ, { cards: null, characters: null, note: "", error: data.error || r.statusText });
+  renderSenjutsu();
+  renderSeats();
+}
+function senjutsuRequest() {
+  if (currentGame() !== "senjutsu") return {};
+  return { board: SJ.board, terrain: SJ.terrain, prepare: SJ.prepare, ...(SJ.cards ? { cards: SJ.cards } : {}) };
+}
+
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
@@ -386,7 +443,7 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
-  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSeats, renderGames, renderOpen);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSenjutsu, renderSeats, renderGames, renderOpen);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);

@@ -586,7 +586,7 @@ async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
   try {
-    G.data = await (await fetch("/api/senjutsu/data")).json();
+    G.data = await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json();   // with the table's own cards
     for (const c of G.data.cards) G.cards[c.id] = c;
     for (const c of G.data.characters) G.characters[c.id] = c;
     G.geometry = G.data.geometry;

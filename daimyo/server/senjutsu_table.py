@@ -1,0 +1,141 @@
+"""Senjutsu's table options on the server: one board or two joined, terrain seeded or placed by the players,
+prepared cards, and the players' own card file (docs/server-protocol.md, docs/senjutsu-cards.md).
+
+A lobby request may give ``board`` ("one" or "two"), ``terrain`` ("seeded": laid out from the game's ``terrain``
+stream; "placed": the players place the same pieces in turns, Battlefield Setup 2), ``prepare`` (true: Player
+Setup 7) and ``cards`` (the text of a card file, checked by the same loader as ``daimyo senjutsu check-cards``).
+A game with any of them stores them in ``games.start_file`` as one JSON object, the **table file**
+(``"format": "senjutsu-table"``), so a restart, a rematch and the record set the same duel up again. A game with
+none stores nothing and is set up exactly as before.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from daimyo.core.errors import FormatError, RuleViolation
+from daimyo.server.games import MAX_START_FILE
+
+TABLE_FORMAT = "senjutsu-table"
+#: the name a stored card file is read under (the loader's messages start with it)
+CARD_FILE = "cards"
+OPTIONS = ("board", "terrain", "prepare", "cards")
+BOARDS = ("one", "two")
+TERRAIN = ("seeded", "placed")
+
+__all__ = ["TABLE_FORMAT", "TableError", "card_file_of", "card_set", "check_cards", "new_state", "record", "seat_choices",
+           "table_fields", "table_of"]
+
+
+class TableError(ValueError):
+    """A table option refused: the message names the field (and, for a card file, the card and its field)."""
+
+
+def check_cards(text: Any):
+    """The card set a card file's text makes with the sample set; TableError naming the card and field."""
+    from daimyo.senjutsu.cards import load_data, sample_set
+
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
+        raise TableError(f"cards: the text of a card file, at most {MAX_START_FILE} characters")
+    try:
+        return load_data([(CARD_FILE, text)], sample_set())
+    except FormatError as e:
+        raise TableError(f"cards: {e}") from None
+
+
+def table_of(req: dict) -> str | None:
+    """The table file of a lobby request's Senjutsu options, or None when it gives none (the default duel)."""
+    if not any(req.get(k) is not None for k in OPTIONS):
+        return None
+    board, terrain, prepare, cards = (req.get("board", "one"), req.get("terrain", "seeded"), req.get("prepare", False),
+                                      req.get("cards"))
+    if board not in BOARDS:
+        raise TableError("board: 'one' (one battlefield board) or 'two' (two boards joined)")
+    if terrain not in TERRAIN:
+        raise TableError("terrain: 'seeded' (laid out at random) or 'placed' (the players place it, Battlefield Setup 2)")
+    if not isinstance(prepare, bool):
+        raise TableError("prepare: true or false (prepared cards, Player Setup 7)")
+    if cards is not None:
+        check_cards(cards)
+    return json.dumps({"format": TABLE_FORMAT, "board": board, "terrain": terrain, "prepare": prepare, "cards": cards})
+
+
+def _table(text: str) -> dict:
+    table = json.loads(text)
+    if not isinstance(table, dict) or table.get("format") != TABLE_FORMAT:
+        raise ValueError(f"a Senjutsu game's stored table is not a {TABLE_FORMAT} file")
+    return table
+
+
+def table_fields(text: str | None) -> dict:
+    """The request fields that make the table of ``text`` again (for a rematch); {} for the default duel."""
+    if not text:
+        return {}
+    t = _table(text)
+    return {k: t[k] for k in OPTIONS if t.get(k) is not None}
+
+
+def card_set(text: str | None):
+    """The card set of a stored table: the sample set and the table's card file."""
+    from daimyo.senjutsu.cards import load_data, sample_set
+
+    cards = _table(text).get("cards") if text else None
+    return load_data([(CARD_FILE, cards)], sample_set()) if cards else sample_set()
+
+
+def card_file_of(text: str | None) -> dict | None:
+    """The card file of a stored table as its JSON object (for the duel's page), or None."""
+    cards = _table(text).get("cards") if text else None
+    return json.loads(cards) if cards else None
+
+
+def seat_choices(text: str | None) -> list[str]:
+    """The characters a seat may take at this table (the sample set's and the card file's)."""
+    return list(card_set(text).characters)
+
+
+def _decks(cs, characters: list[str]) -> list[str]:
+    """Each character's ``<id>-sample`` deck, or its first deck in the card file."""
+    out = []
+    for ch in characters:
+        own = [d.id for d in cs.decks.values() if d.character == ch]
+        if not own:
+            raise TableError(f"cards: character '{ch}' has no deck (Player Setup)")
+        out.append(f"{ch}-sample" if f"{ch}-sample" in own else own[0])
+    return out
+
+
+def _setup(text: str, randomness, characters: list[str]) -> dict:
+    """The arguments of ``new_game`` and of ``record_header`` for this table."""
+    from daimyo.senjutsu.game import terrain as seeded
+
+    t, cs = _table(text), card_set(text)
+    pieces = seeded(randomness)
+    placed = t["terrain"] == "placed"
+    return {"board": t["board"], "terrain": None if placed else pieces,
+            "terrain_pieces": [kind for kind, _ in pieces] if placed else None, "prepare": bool(t["prepare"]),
+            "decks": _decks(cs, characters), "cards": cs, "card_text": t.get("cards")}
+
+
+def new_state(text: str, randomness, characters: list[str]):
+    """The first state of a duel at this table."""
+    from daimyo.senjutsu import new_game
+
+    a = _setup(text, randomness, characters)
+    try:
+        return new_game(list(characters), seed=randomness, board=a["board"], terrain=a["terrain"] or [],
+                        terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], decks=a["decks"], cards=a["cards"])
+    except RuleViolation as e:
+        raise TableError(f"seats: {getattr(e, 'message', None) or e}") from None
+
+
+def record(text: str, randomness, characters: list[str], actions: list[tuple[int, str]]) -> str:
+    """The record of a duel at this table: its header carries the board, terrain, decks and the card file itself."""
+    from daimyo.senjutsu.record import record_header, record_text
+    from daimyo.senjutsu.state import seat_name
+
+    a = _setup(text, randomness, characters)
+    header = record_header(list(characters), randomness, a["board"], terrain=a["terrain"], decks=a["decks"],
+                           terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], card_file=a["card_text"])
+    return record_text(header, [(seat_name(seat), act) for seat, act in actions])

@@ -1,0 +1,52 @@
+"""The lobby's Senjutsu table options (docs/web.md, docs/senjutsu-cards.md "Playing your cards online"): a duel
+with two boards joined and the players' own card file, created from the lobby, starts with those cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.web.conftest import needs_chromium
+
+CARDS = Path(__file__).parents[2] / "docs" / "senjutsu-cards-example.json"
+
+
+@needs_chromium
+def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.wait_for_selector(".seat-kind[data-seat='1']")
+    page.select_option("#game", "senjutsu")
+    # the 2-player duel by default, under Senjutsu's own title, with its table options
+    page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 2 && !document.getElementById('sj-box').hidden")
+    assert page.locator("#players").input_value() == "2"
+    assert page.locator("#lobby-title").inner_text() == "Senjutsu" and "Senjutsu" in page.title()
+    # a bad card file is refused with the loader's words: the card and the field
+    doc = json.loads(CARDS.read_text(encoding="utf-8"))
+    doc["cards"][0]["initiative"] = "fast"
+    bad = tmp_path / "bad-cards.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    page.set_input_files("#sj-cards", str(bad))
+    page.wait_for_function("() => document.getElementById('sj-error').textContent.includes(\"field 'initiative'\")")
+    assert f"card '{doc['cards'][0]['id']}'" in page.locator("#sj-error").inner_text()
+    assert page.locator(".seat-clan[data-seat='0'] option[value='ryu']").count() == 0
+    # the good file: its character joins the seats' choices
+    page.set_input_files("#sj-cards", str(CARDS))
+    page.wait_for_function("() => document.getElementById('sj-cards-note').textContent.includes('Ryu the Ronin')")
+    assert page.locator("#sj-error").inner_text() == ""
+    page.select_option("#sj-board", "two")
+    page.locator(".seat-clan[data-seat='0']").select_option("ryu")
+    page.locator(".seat-kind[data-seat='1']").select_option("bot:heuristic")
+    page.click("#create")
+    page.locator("#play-link").wait_for()
+    page.locator("#play-link").click()
+    # the duel: two boards joined (74 hexes), and Ryu's own core ability in the hand, drawn as a card
+    page.wait_for_selector("#board svg .hex")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")
+    assert page.locator("#board svg .hex").count() == 74
+    card = page.locator("#hand .sj-card[data-card='ryu-breath']")
+    card.wait_for()
+    assert "Ronin's Breath" in card.locator(".card-name").inner_text() and "status" not in card.get_attribute("class")
+    assert not errors, errors
