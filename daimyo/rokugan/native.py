@@ -235,6 +235,11 @@ class NativeRokuganState:
             self._mirror = None
         return self._py
 
+    def __reduce__(self):
+        # pickled (a worker process, Ray, a saved study) as the Python engine's state of the same game, field for
+        # field: the native engine has no serialised form of its own, and the Python engine is the reference
+        return (NativeRokuganState, (None, self.python_state()))
+
     def __getattr__(self, name: str):
         # a field read by name (a bot's or a tool's look inside, or a change to it) hands the game to the Python
         # engine first: what is read is then the game's own state, and a change made to it is the game's change

@@ -83,3 +83,17 @@ def test_the_module_refuses_an_illegal_move_and_changes_nothing(core):
 
 def test_the_missing_module_message_says_how_to_build_it():
     assert "pip install" in native.MISSING and "C++17" in native.MISSING
+
+
+def test_a_native_game_pickles_as_the_same_game_for_the_python_engine():
+    import pickle
+
+    from daimyo.rokugan.native import NativeRokuganState
+    from daimyo.rokugan.state import RokuganState
+
+    native = NativeRokuganState.new_game(players=3, seed=21)
+    python = RokuganState.new_game(players=3, seed=21)
+    copy = pickle.loads(pickle.dumps(native))
+    assert copy.engine == "python" and native.engine == "native"   # pickling does not hand the original over
+    assert pickle.dumps(copy) == pickle.dumps(native) and copy.view(0) == python.view(0)
+    assert copy.legal_actions(copy.to_act()[0]) == python.legal_actions(python.to_act()[0])
