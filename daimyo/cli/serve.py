@@ -79,9 +79,11 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
 def play(terminal: bool, players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool, lang: str,
          port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
-    """Play Battle for Rokugan: starts a local server and opens the lobby in your browser.
+    """Play in your browser: starts a local server and opens the lobby, where Battle for Rokugan, Senjutsu and
+    Rising Sun's War Phase are played against bots or with friends.
 
-    With --terminal, plays one game against bots in this terminal instead.
+    With --terminal, plays one game of Battle for Rokugan against bots in this terminal instead (the other games:
+    daimyo senjutsu duel, daimyo risingsun war).
     """
     if terminal:
         play_in_terminal(players, seed, seat, clan, bots, steps, lang)
