@@ -44,7 +44,7 @@ def _samples():
 CHECK = """
 async ([samples, events, lang, english]) => {
   await loadLang(lang);
-  clearTimeout(STORY.timer); STORY.queue = []; STORY.playing = false;   // the live game's story, if one plays, ends here
+  clearTimeout(STORY.timer); STORY.queue = []; STORY.playing = false; STORY.beat = null;   // the live game's story, if one plays, ends here
   const problems = [];
   const bad = (s) => typeof s !== "string" || !s || /undefined|null|NaN|\\{\\w+\\}/.test(s) || /^sj\\./.test(s) || /\\bsj\\.[a-z]/.test(s);
   for (const s of samples) {

@@ -17,7 +17,7 @@ const STORY = {
   target: null,     // the server's latest {view, legal, seq}: shown once the queue is empty
   timer: null,
   playing: false,
-  line: "",         // the sentence of the step shown
+  beat: null,       // the event of the step shown (its sentence is written when drawn: in the page's language now)
 };
 
 function storyPace() {
@@ -100,7 +100,7 @@ function storyTakeLog(events) {
   clearTimeout(STORY.timer);   // a reconnection: the story under way is in this log already
   STORY.queue = [];
   STORY.playing = false;
-  STORY.line = "";
+  STORY.beat = null;
   G.stage = newStage(0);
   for (const e of events) stageApply(e);
   G.log = events.slice();
@@ -119,7 +119,7 @@ function storyStep() {
     if (STORY_BEATS.has(e.kind)) beat = { e, before };
   }
   if (!beat) { storyFinish(); return false; }
-  STORY.line = eventText(beat.e);
+  STORY.beat = beat.e;
   render();
   animateBeat(beat);
   storyWait();
@@ -155,7 +155,7 @@ function storyFlush() {
 function storyFinish() {
   clearTimeout(STORY.timer);
   STORY.playing = false;
-  STORY.line = "";
+  STORY.beat = null;
   const tg = STORY.target;
   if (tg) { G.view = tg.view; G.legal = tg.legal; G.seq = tg.seq; }
   if (!G.legal.some((a) => a.startsWith("place " + G.placeHex + " "))) G.placeHex = null;
@@ -283,7 +283,7 @@ function drawStage() {
   order.hidden = !segs.length;
   document.getElementById("order-head").hidden = order.hidden;
   document.getElementById("stage-title").textContent = st && st.revealed ? t("sj.story.title", { n: st.turn }) : t("sj.turn.title");
-  document.getElementById("story-line").textContent = STORY.line;
+  document.getElementById("story-line").textContent = STORY.beat ? eventText(STORY.beat) : "";
   document.getElementById("story-controls").hidden = !STORY.playing;
   const pace = document.getElementById("story-pace");
   if (pace.value !== storyPace()) pace.value = storyPace();
