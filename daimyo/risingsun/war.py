@@ -7,6 +7,7 @@ move changes nothing.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, product
 
 from daimyo.core.errors import reason
@@ -256,8 +257,7 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
     if seat not in s.to_act():
         return []
     if s.step == BID:
-        c = s.coins[seat]
-        return [("bid",) + b for b in product(range(c + 1), repeat=4) if sum(b) <= c]
+        return list(_bids(s.coins[seat]))
     if s.step == SEPPUKU:
         return [("seppuku",), ("decline",)]
     if s.step == HOSTAGE:
@@ -270,6 +270,13 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
         losers = _losers(s)
         return [("remainder",) + c for c in combinations(sorted(losers, key=s.honor.index), _odd_coins(s))]
     return []
+
+
+@cache
+def _bids(coins: int) -> tuple[tuple, ...]:
+    """Every secret bid a clan holding ``coins`` can make: coins on each of the four war advantages, at most
+    ``coins`` in all (A battle 2. Secret bids). Built once for each number of coins."""
+    return tuple(("bid",) + b for b in product(range(coins + 1), repeat=4) if sum(b) <= coins)
 
 
 def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | None, str, dict] | None:

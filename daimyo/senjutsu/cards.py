@@ -95,9 +95,19 @@ class CardSet:
     cards: dict[str, Card] = field(default_factory=dict)
     characters: dict[str, Character] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
+    _instants: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def card(self, cid: str) -> Card:
         return self.cards[cid]
+
+    def instant_ids(self, when: str) -> frozenset[str]:
+        """The ids of the Instant cards played at timing ``when`` (Instant Cards), worked out once for each timing
+        (again if cards were added since)."""
+        known = self._instants.get(when)
+        if known is None or known[0] != len(self.cards):
+            ids = frozenset(cid for cid, c in self.cards.items() if c.instant == "instant" and c.play == when)
+            known = self._instants[when] = (len(self.cards), ids)
+        return known[1]
 
 
 def _err(where: str, what: str, fld: str, msg: str) -> FormatError:

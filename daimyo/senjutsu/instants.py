@@ -67,10 +67,13 @@ def may_play_instant(s: SenjutsuState, seat: int) -> bool:
 def owns_instant(s: SenjutsuState, seat: int, when: str) -> bool:
     """Whether the duellist's own cards (deck, hand, discard, played) include an Instant card for this timing.
     This is all a window depends on besides public facts, so asking it reveals nothing about the hand."""
+    ids = s.card_set.instant_ids(when)
+    if not ids:
+        return False
     d = s.duellists[seat]
     e = s.played.get(seat)
-    own = set(d.deck) | set(d.hand) | {c for c, _ in d.discard} | ({e["card"]} if e else set())
-    return any(c in s.card_set.cards and s.card(c).instant == "instant" and s.card(c).play == when for c in own)
+    return (any(c in ids for c in d.hand) or any(c in ids for c in d.deck) or any(c in ids for c, _ in d.discard)
+            or bool(e and e["card"] in ids))
 
 
 def playable_instants(s: SenjutsuState, seat: int, when: str) -> list[str]:

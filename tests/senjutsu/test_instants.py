@@ -282,3 +282,18 @@ def test_discard_puts_the_played_card_away_before_end_of_turn_effects():
         g.apply(Action(seat, legal[0]))
     assert "instant t-last-i" in g.legal_moves(seat), "the end-of-turn Instant window was not reached"
     assert ("t-med5", False) in g.ds[0].discard
+
+
+def test_instant_ids_follow_the_card_set_as_cards_are_added():
+    """Instant Cards: the ids of a timing's Instant cards, kept by the card set, include a card added to the set
+    after they were first asked for (a card file read on top of the sample set)."""
+    cs = load_data([], sample_set())
+    before = cs.instant_ids("when-attacked")
+    assert before == {c.id for c in cs.cards.values() if c.instant == "instant" and c.play == "when-attacked"}
+    new = {"id": "x-dodge", "name": "X", "type": "meditation", "rank": "wood", "initiative": 3,
+           "lines": [{"gain_focus": 1}], "instant": "instant", "play": "when-attacked"}
+    cs2 = load_data([("more.json", json.dumps({"format": "senjutsu-cards", "cards": [new]}))], cs)
+    assert cs2.instant_ids("when-attacked") == before | {"x-dodge"}
+    cs.cards["x-dodge"] = cs2.cards["x-dodge"]                      # the same set, grown after it was first asked
+    assert "x-dodge" in cs.instant_ids("when-attacked")
+    assert "x-dodge" not in cs.instant_ids("end-of-turn")
