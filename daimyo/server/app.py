@@ -185,15 +185,20 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             **_start_files(info),
         } for info in (hosted(name) for name in HOSTED) if info is not None]})
 
-    async def start_file(request: Request) -> Response:
-        """The seats a position file (an uploaded war file) makes, before a game is created from it:
-        {"game", "file"} -> {"seats": [clan, ...]}; a file the game's reader refuses gets its words (line and field)."""
+    async def _json_object(request: Request) -> dict | Response:
+        """The request's body as a JSON object, or the error response that says why it is not one."""
         try:
             req = await read_json(request, settings)
         except RequestError as e:
             return _error(e.status, e.message)
-        if not isinstance(req, dict):
-            return _error(400, "the request must be a JSON object")
+        return req if isinstance(req, dict) else _error(400, "the request must be a JSON object")
+
+    async def start_file(request: Request) -> Response:
+        """The seats a position file (an uploaded war file) makes, before a game is created from it:
+        {"game", "file"} -> {"seats": [clan, ...]}; a file the game's reader refuses gets its words (line and field)."""
+        req = await _json_object(request)
+        if isinstance(req, Response):
+            return req
         game = req.get("game")
         rules = hosted(game)
         if rules is None or not rules.starts_from_file:
@@ -216,11 +221,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         included (a table's card file is public: every player of it may read it)."""
         data, gid = _senjutsu_data(), request.query_params.get("game")
         if gid:
-            try:
-                room = await hub.room(gid)
-            except ActError:
-                room = None
-            own = senjutsu_table.card_file_of(room.row.start_file) if room is not None and room.row.game == "senjutsu" else None
+            row = await hub.stored_row(gid)
+            own = senjutsu_table.card_file_of(row.start_file) if row is not None and row.game == "senjutsu" else None
             if own:
                 data = {**data, "cards": [*data["cards"], *own.get("cards", [])],
                         "characters": [*data["characters"], *own.get("characters", [])]}
@@ -229,12 +231,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def senjutsu_cards(request: Request) -> Response:
         """A card file checked before a duel is made from it (the lobby's upload): {"cards": TEXT} -> the characters
         a seat may then take, or 400 with the loader's words (the card and the field)."""
-        try:
-            req = await read_json(request, settings)
-        except RequestError as e:
-            return _error(e.status, e.message)
-        if not isinstance(req, dict):
-            return _error(400, "the request must be a JSON object")
+        req = await _json_object(request)
+        if isinstance(req, Response):
+            return req
         from daimyo.senjutsu.cards import sample_set
         try:
             cs = senjutsu_table.check_cards(req.get("cards"))

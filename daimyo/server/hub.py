@@ -140,13 +140,21 @@ class Hub:
             del self.rooms[room.row.id]
             room.evict()
 
+    async def stored_row(self, game_id: Any) -> GameRow | None:
+        """The row of ``game_id`` as this process holds it, or as stored, without loading the game; None if there is
+        no such game (or ``game_id`` cannot be one)."""
+        room = self.rooms.get(game_id) if isinstance(game_id, str) else None
+        if room is not None:
+            return room.row
+        valid = isinstance(game_id, str) and 0 < len(game_id) <= 32 and game_id.isascii() and game_id.isprintable()
+        return await asyncio.to_thread(self.store.game_row, game_id) if valid else None
+
     async def room(self, game_id: Any) -> Room:
         """The live room of ``game_id``, loading a finished game on demand."""
         room = self.rooms.get(game_id) if isinstance(game_id, str) else None
         if room is not None:
             return room
-        valid = isinstance(game_id, str) and 0 < len(game_id) <= 32 and game_id.isascii() and game_id.isprintable()
-        row = await asyncio.to_thread(self.store.game_row, game_id) if valid else None
+        row = await self.stored_row(game_id)
         if row is None:
             shown = game_id[:40] if isinstance(game_id, str) and game_id.isprintable() else "?"
             raise ActError("no-such-game", f"there is no game '{shown}'")

@@ -186,6 +186,21 @@ def test_the_duels_page_gets_the_tables_own_cards(client):
         assert not any(c["id"] == "ryu" for c in client.get(url).json()["characters"])
 
 
+def test_reading_a_duels_cards_does_not_load_the_duel(client, monkeypatch):
+    """A GET of the duel's cards reads the game's stored row: it never loads the duel's room (which, for a game
+    served by another process, would try to claim it)."""
+    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], cards=CARDS)
+    hub = client.app.app.state.hub
+    hub.rooms.pop(g["id"])                                          # as if another process were serving it
+
+    async def no_loading(game_id):
+        raise AssertionError(f"the GET loaded the room of {game_id}")
+    monkeypatch.setattr(hub, "room", no_loading)
+    own = client.get(f"/api/senjutsu/data?game={g['id']}")
+    assert own.status_code == 200 and any(c["id"] == "ryu" for c in own.json()["characters"])
+    assert g["id"] not in hub.rooms
+
+
 def test_a_rematch_and_a_table_edit_keep_the_table(client):
     """The table file goes with the game: the host's edit of a waiting table and a rematch set up the same duel."""
     g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], seed=6, cards=CARDS, board="two")
