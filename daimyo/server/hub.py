@@ -64,8 +64,6 @@ class Hub:
                     await self.load(row)
                 except ActError as e:   # a game this server cannot play (another rules version): the others go on
                     log.error("game %s is not served: %s", row.id, e.message)
-        for room in self.rooms.values():
-            room.kick_bots()
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
         if self.settings.cluster:
             self._leases = asyncio.get_running_loop().create_task(self._keep_leases())
@@ -126,6 +124,7 @@ class Hub:
         room.load_clocks(await asyncio.to_thread(self.store.clock_rows, row.id))
         self.rooms[row.id] = room
         await room.start_clocks()
+        room.kick_bots()   # a game loaded on demand whose stand-in or bot is to act goes on
         return room
 
     def _new_room(self, row: GameRow) -> Room:

@@ -330,6 +330,7 @@ class Room:
         async with self.lock:
             c = self.clocks.seats.setdefault(seat, SeatClock())
             if c.stand_in is not None or self.state.is_terminal():
+                self.kick_bots()   # already stood in: its bot plays on if the loop had stopped
                 return
             before = self._clock_copy()
             if reason == "time":

@@ -176,3 +176,25 @@ def _comes_and_goes(client):
     assert (went["seat"], went["connected"]) == (1, False)
     # (the spectator's coming was nobody's seat: ws0's next presence message was seat 1's going)
     assert next_of(spectator, "presence")["seat"] == 1
+
+
+def test_a_game_loaded_on_demand_goes_on_with_its_stand_ins(db_url):
+    """A game in progress that this process loads on demand (in a cluster, one another process gave up) has its
+    stand-ins play on at once: both seats are stood in, the room is dropped from memory, and the next request
+    loads it from the database and the game reaches its end without anyone acting."""
+    with TestClient(create_app(db_url, bot_delay=0.02, settings=FAST.replace(absent_after=0.0))) as client:
+        client.sessions = []
+        game = create(client, humans(2))
+        for seat in (0, 1):
+            r = client.post(f"/api/games/{game['id']}/stand-in", json={"host": game["host"], "seat": seat})
+            assert r.status_code == 200, r.text
+        hub = client.app.app.state.hub
+        room = hub.rooms.pop(game["id"])
+        client.portal.call(room.close)                 # its bots stop with it, mid-game
+        at = len(room.actions)
+        assert client.get(f"/api/games/{game['id']}").json()["status"] != "over"
+        deadline = time.time() + 60
+        while client.get(f"/api/games/{game['id']}").json()["status"] != "over":
+            assert time.time() < deadline, "the loaded game's stand-ins did not play on"
+            time.sleep(0.1)
+        assert len(hub.rooms[game["id"]].actions) > at
