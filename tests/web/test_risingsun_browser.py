@@ -161,6 +161,25 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     item.wait_for()
     assert "Rising Sun" in item.inner_text() and winner.capitalize() in item.inner_text() and "rs." not in item.inner_text()
 
+    # the finished war replayed step by step from the public views: the start, a step forward, the end
+    if size == "desktop":
+        item.locator("a.replay").click()
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        steps = int(page.locator("#rp-slider").get_attribute("max"))
+        assert steps >= 6 and page.locator("#rp-pos").inner_text() == f"0 / {steps}"
+        assert page.locator("#wars li.done").count() < 6 and page.locator("#log li").count() == 0   # wars with no battle end at once
+        page.click("#rp-next")
+        page.wait_for_function("() => document.getElementById('rp-pos').textContent.startsWith('1 /')")
+        assert page.locator("#result").is_hidden()
+        page.click("#rp-last")
+        page.wait_for_function(f"() => document.getElementById('rp-pos').textContent === '{steps} / {steps}'")
+        assert page.locator("#wars li.done").count() == 6 and "Edo" in page.locator("#log").inner_text()
+        page.wait_for_selector("#result:not([hidden])")                # the scoring, at the last step
+        page.click("#result-close")
+        page.click("#rp-first")
+        page.wait_for_function(f"() => document.getElementById('rp-pos').textContent === '0 / {steps}'")
+        assert page.locator("#result").is_hidden() and not errors, errors
+
 
 def test_the_page_under_csp_and_a_spectator_sees_no_coins_behind_a_screen(server, browser):  # noqa: F811
     game = _create(server, {"game": "risingsun", "example": "seed-example", "practice": True, "sit": 0,

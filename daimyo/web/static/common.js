@@ -158,3 +158,32 @@ function showReplayPosition(i, count) {
   document.getElementById("rp-slider").value = String(i);
   document.getElementById("rp-pos").textContent = `${i} / ${count}`;
 }
+
+// A game page's replay: loads the replay into the page's state `S` (summary, replay), sets up the replay bar and
+// shows the start; `goTo(i)` is the page's own drawing of the position after i steps.
+async function startReplayOf(S, gameId, goTo) {
+  const got = await loadReplay(gameId, (message) => showMessage(message, "error"));
+  if (!got) return;
+  S.summary = got.summary;
+  showPracticeBanner(S.summary);
+  S.replay = got.data;
+  setupReplayBar(gameId, got.data.steps.length, goTo, () => S.replayPos);
+  showConnection("replay");
+  goTo(0);
+}
+
+// Moves the page's state `S` to the position after i steps of its replay (clamped; nothing to choose there), shows
+// it on the replay bar and closes the result box; returns the events of those steps, for the page's log.
+function replayStepTo(S, i) {
+  const steps = S.replay.steps;
+  i = Math.max(0, Math.min(steps.length, i));
+  S.replayPos = i;
+  S.view = i === 0 ? S.replay.start : steps[i - 1].view;
+  S.legal = [];
+  S.seq = i;
+  showReplayPosition(i, steps.length);
+  const box = document.getElementById("result");
+  box.hidden = true;
+  delete box.dataset.shown;
+  return steps.slice(0, i).flatMap((s) => s.events);
+}

@@ -521,14 +521,7 @@ function onMessage(msg) {
 // -- replay ------------------------------------------------------------------------
 async function startReplay() {
   document.body.classList.add("replaying");
-  const got = await loadReplay(gameId, (message) => showMessage(message, "error"));
-  if (!got) return;
-  G.summary = got.summary;
-  showPracticeBanner(G.summary);
-  G.replay = got.data;
-  setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
-  showConnection("replay");
-  replayTo(0);
+  await startReplayOf(G, gameId, replayTo);
 }
 
 function replayTo(i) {

@@ -328,28 +328,11 @@ function rsDrawSkip() {
 
 // -- a finished war, step by step (GET /api/games/<id>/replay: public views and events only) -------------------------------
 async function rsStartReplay() {
-  const got = await loadReplay(rsGameId, (message) => showMessage(message, "error"));
-  if (!got) return;
-  RS.summary = got.summary;
-  showPracticeBanner(RS.summary);
-  RS.replay = got.data;
-  setupReplayBar(rsGameId, got.data.steps.length, rsReplayTo, () => RS.replayPos);
-  showConnection("replay");
-  rsReplayTo(0);
+  await startReplayOf(RS, rsGameId, rsReplayTo);
 }
 
 function rsReplayTo(i) {
-  const steps = RS.replay.steps;
-  i = Math.max(0, Math.min(steps.length, i));
-  RS.replayPos = i;
-  RS.view = i === 0 ? RS.replay.start : steps[i - 1].view;
-  RS.legal = [];
-  RS.seq = i;
-  RS.log = steps.slice(0, i).flatMap((s) => s.events);
-  showReplayPosition(i, steps.length);
-  const box = document.getElementById("result");
-  box.hidden = true;
-  delete box.dataset.shown;
+  RS.log = replayStepTo(RS, i);
   rsRender();
 }
 

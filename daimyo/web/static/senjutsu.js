@@ -554,29 +554,12 @@ function noteCards(events) {
 
 // -- a finished duel, step by step (GET /api/games/<id>/replay: public views and events only) ----------------------
 async function startReplay() {
-  const got = await loadReplay(gameId, (message) => showMessage(message, "error"));
-  if (!got) return;
-  G.summary = got.summary;
-  showPracticeBanner(G.summary);
-  G.replay = got.data;
   G.seat = null;
-  setupReplayBar(gameId, got.data.steps.length, replayTo, () => G.replayPos);
-  showConnection("replay");
-  replayTo(0);
+  await startReplayOf(G, gameId, replayTo);
 }
 
 function replayTo(i) {
-  const steps = G.replay.steps;
-  i = Math.max(0, Math.min(steps.length, i));
-  G.replayPos = i;
-  G.view = i === 0 ? G.replay.start : steps[i - 1].view;
-  G.legal = [];
-  G.seq = i;
-  storyTakeLog(steps.slice(0, i).flatMap((s) => s.events));
-  showReplayPosition(i, steps.length);
-  const box = document.getElementById("result");
-  box.hidden = true;
-  delete box.dataset.shown;
+  storyTakeLog(replayStepTo(G, i));
   render();
 }
 
