@@ -275,11 +275,21 @@ class NativeRokuganState:
 
     @property
     def result(self) -> dict | None:
-        """The final scores and winners, once the game is over (read without a hand-over)."""
-        return self.python_state().result
+        """The final scores and winners, once the game is over (read without a hand-over: the native engine
+        scores its own position, as :func:`final_result` does)."""
+        if self._py is not None:
+            return self._py.result
+        return self._game.result()
 
     def returns(self) -> list[float]:
-        return self.python_state().returns()
+        """1 for each winner shared equally among tied winners, 0 for the others (as :meth:`RokuganState.returns`)."""
+        if self._py is not None:
+            return self._py.returns()
+        result = self._game.result()
+        if result is None:
+            return [0.0] * self._game.n
+        w = result["winners"]
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self._game.n)]
 
     def legal_moves(self, seat: int | None = None) -> Any:
         if self._py is not None:

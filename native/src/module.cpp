@@ -90,6 +90,12 @@ void load_rules(const nb::dict& d) {
       r.clan_token_kinds.push_back(std::move(ks));
     }
   }
+  for (const auto& codes : r.clan_token_codes) {
+    std::vector<int> ids;
+    for (size_t i = 0; i < codes.size(); ++i)
+      ids.push_back(static_cast<int>(std::find(codes.begin(), codes.end(), codes[i]) - codes.begin()));
+    r.clan_token_code_id.push_back(std::move(ids));
+  }
   for (const auto& b : item<std::vector<std::vector<int>>>(d, "borders")) {
     if (b.size() != 2) throw std::invalid_argument("load_rules: a land border joins two provinces");
     r.borders.emplace_back(b[0], b[1]);
@@ -324,6 +330,8 @@ nb::dict fields(const State& s) {
   return d;
 }
 
+nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective);
+
 // End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
 nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<int>& owner, const std::vector<int>& up,
                       const std::vector<nb::object>& special, const std::vector<nb::object>& objective) {
@@ -343,6 +351,28 @@ nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<in
     b.objective.push_back(o.is_none() ? -1 : index_of(RULES.objective_ids, nb::cast<std::string>(o), "objective"));
   for (int o : b.owner)
     if (o < -1 || o >= b.n) throw std::invalid_argument("owner: a seat of the game or -1");
+  return result_of(b, clans, objective);
+}
+
+// the result of a native game that is over, or None: final_result of its position, without the Python state
+nb::object game_result(const State& s) {
+  if (s.phase != Phase::Over) return nb::none();
+  ScoringBoard b;
+  b.n = s.n;
+  b.owner = s.owner;
+  b.up = s.up;
+  b.special = s.special;
+  b.objective = s.objective;
+  std::vector<nb::object> clans, objective;
+  for (int seat = 0; seat < s.n; ++seat) {
+    clans.push_back(nb::str(s.clan_of(seat).c_str()));
+    objective.push_back(s.objective[seat] < 0 ? nb::none() : nb::object(nb::str(RULES.objective_ids[s.objective[seat]].c_str())));
+  }
+  return result_of(b, clans, objective);
+}
+
+// scoring.py final_scoring's result: each seat's honor, part by part, and the winners
+nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective) {
   nb::list rows;
   std::vector<int> totals;
   for (int seat = 0; seat < b.n; ++seat) {
@@ -431,6 +461,7 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"), nb::arg("move"))
       .def("fields", &fields)
+      .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
       .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
         // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
@@ -438,14 +469,19 @@ NB_MODULE(_daimyo_native, m) {
         std::vector<Rng> bots;
         for (uint64_t seed : bot_seeds) bots.emplace_back(seed);
         long long actions = 0;
+        Events quiet;  // nobody reads a random game's events: none is built
+        quiet.on = false;
+        std::vector<Move> moves;
+        int acting[State::MAX_PLAYERS];
         while (s.phase != Phase::Over) {
-          const std::vector<int> acting = s.to_act();
-          if (acting.empty()) throw std::runtime_error("the game is not over but nobody is to act");
-          for (int seat : acting) {
-            const std::vector<int> now = s.to_act();
-            if (std::find(now.begin(), now.end(), seat) == now.end()) break;
-            const std::vector<Move> moves = s.legal_moves(seat);
-            s.apply_move(seat, moves[bots[seat].next64() % moves.size()]);
+          const int k = s.to_act(acting);
+          if (k == 0) throw std::runtime_error("the game is not over but nobody is to act");
+          for (int i = 0; i < k; ++i) {
+            const int seat = acting[i];
+            if (i > 0 && !s.acts(seat)) break;
+            s.legal_moves(seat, moves);
+            quiet.clear();
+            s.apply_move(seat, moves[bots[seat].next64() % moves.size()], quiet);
             ++actions;
           }
         }

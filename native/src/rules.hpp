@@ -9,6 +9,8 @@
 namespace daimyo {
 
 struct Rules {
+  // the engine keeps per-province and per-border flags on the stack, and a clan's codes in one 64-bit word
+  static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 64;
   bool loaded = false;
   // board.json
   std::vector<std::string> province_names;
@@ -22,6 +24,7 @@ struct Rules {
   std::vector<int> capital;
   std::vector<std::vector<std::string>> clan_token_codes;
   std::vector<std::vector<int>> clan_token_kinds;  // each token's kind (Kind)
+  std::vector<std::vector<int>> clan_token_code_id;  // each token's code, as the index of the clan's first token with it
   enum Kind { Army, Navy, Shinobi, Blessing, Diplomacy, Raid, Bluff };
   int tokens_per_clan = 0, bluff = 0;
   std::vector<std::vector<int>> clan_token_strength;

@@ -40,6 +40,12 @@ struct Event {
   std::vector<std::pair<std::string, Value>> data;
 };
 
+// The events of one move, in order. With `on` false nobody reads them (play_random, rollouts) and none is built:
+// every place that makes an event asks `on` first, and nothing the rules change is done inside such a block.
+struct Events : std::vector<Event> {
+  bool on = true;
+};
+
 // A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code),
 // ("place", code, loc, a, b), ("play", card, token) for the scout, shugenja and first player cards,
 // ("look", token) and ("pass",).
@@ -89,6 +95,20 @@ struct Targets {
   bool own = false;  // whether the player controls a province it may place in
 };
 
+// The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
+struct TargetsMemo {
+  int seat = -1;         // whose places `targets` holds, -1 for nobody
+  bool in_move = false;  // a move is being applied: the position changes, nothing is remembered meanwhile
+  Targets targets, scratch;
+  TargetsMemo() = default;
+  TargetsMemo(const TargetsMemo&) {}
+  TargetsMemo& operator=(const TargetsMemo&) {
+    seat = -1;
+    in_move = false;
+    return *this;
+  }
+};
+
 struct State {
   int n = 0;
   std::vector<int> clans;  // clan index per seat, -1 until chosen
@@ -121,10 +141,15 @@ struct State {
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
   static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
 
+  static constexpr int MAX_PLAYERS = 5;
   std::vector<int> to_act() const;
+  int to_act(int* seats) const;  // into seats[MAX_PLAYERS]; their number
+  bool acts(int seat) const;     // whether `seat` is one of those to act
   std::vector<Move> legal_moves(int seat) const;
+  void legal_moves(int seat, std::vector<Move>& moves) const;  // `seat` acts; `moves` is emptied first
   // Applies a move known to be legal (one of legal_moves(seat)) and runs the automatic steps that follow.
   std::vector<Event> apply_move(int seat, const Move& m);
+  void apply_move(int seat, const Move& m, Events& events);
 
   std::string clan_of(int seat) const;
   std::string initiative_card(int card) const;
@@ -143,36 +168,41 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
-  void apply_card(int seat, const Move& m, std::vector<Event>& events);
-  void play_territory_card(int seat, int c, std::vector<Event>& events);
+  void apply_card(int seat, const Move& m, Events& events);
+  void play_territory_card(int seat, int c, Events& events);
   std::vector<Move> placement_moves_of(int seat, const std::vector<int>& pile) const;
-  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events);
-  void reveal_and_discard(int index, const char* source, std::vector<Event>& events);
+  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events);
+  void reveal_and_discard(int index, const char* source, Events& events);
   std::vector<int> unicorn_swappable(int seat) const;
   std::vector<Move> upkeep_card_moves(int seat) const;
   // placement.cpp: Placing Combat Tokens
-  Targets targets(int seat) const;
+  const Targets& targets(int seat) const;  // valid until the next move or the next call
+  void fill_targets(int seat, Targets& t) const;
   bool can_place_any(int seat, const Targets& t) const;
-  std::vector<Place> places_for(int seat, int kind, const Targets& t) const;
+  template <typename Out>
+  void each_place(int seat, int kind, const Targets& t, Out out) const;
+  void add_placement_moves(int seat, const std::vector<int>& pile, std::vector<Move>& moves) const;
+  bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
   int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
 
  private:
+  mutable TargetsMemo memo_;
   void placement_moves(int seat, std::vector<Move>& moves) const;
-  void apply_placement(int seat, const Move& m, std::vector<Event>& events);
-  void apply_scorpion(int seat, const Move& m, std::vector<Event>& events);
+  void apply_placement(int seat, const Move& m, Events& events);
+  void apply_scorpion(int seat, const Move& m, Events& events);
   int next_placer();
   int placer_after_turn() const;
-  void learn(int seat, int index, const char* source, std::vector<Event>& events);
-  void end_placement(std::vector<Event>& events);
+  void learn(int seat, int index, const char* source, Events& events);
+  void end_placement(Events& events);
   int initiative_winner(int card) const;
   // resolution.cpp
-  void resolve(std::vector<Event>& events);
-  void final_scoring(std::vector<Event>& events);
+  void resolve(Events& events);
+  void final_scoring(Events& events);
   void setup_after_clans();
-  void setup_after_objectives(std::vector<Event>& events);
-  void start_round(std::vector<Event>& events);
-  void advance(std::vector<Event>& events);
+  void setup_after_objectives(Events& events);
+  void start_round(Events& events);
+  void advance(Events& events);
   std::vector<int> draw(int seat, int k);
 };
 
