@@ -66,6 +66,7 @@ NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", 
                  "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard",
                  "cards", "played", "out")
 _MASK = (1 << 64) - 1
+_SET = object.__setattr__
 
 
 def available() -> bool:
@@ -193,11 +194,15 @@ class NativeRokuganState:
     rules_version = RokuganState.rules_version
 
     __slots__ = ("_game", "_py", "_mirror")
+    _game: Any
+    _py: RokuganState | None
+    _mirror: RokuganState | None
 
     def __init__(self, game=None, py: RokuganState | None = None):
-        self._game = game
-        self._py = py
-        self._mirror: RokuganState | None = None
+        # the slots are set past __setattr__ (which hands the game over for any other name): a clone stays cheap
+        _SET(self, "_game", game)
+        _SET(self, "_py", py)
+        _SET(self, "_mirror", None)
 
     @classmethod
     def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
@@ -253,14 +258,18 @@ class NativeRokuganState:
         else:
             setattr(self.hand_over(), name, value)
 
-    def play_random(self, bot_seeds: list[int]) -> int:
+    def play_random(self, bot_seeds: list[int], limit: int | None = None) -> int:
         """Play to the end with :class:`~daimyo.bots.random_bot.RandomBot` ``(bot_seeds[seat])`` at each seat, as
-        :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves."""
+        :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves.
+        With ``limit``, stop after that many moves (a position part way through the same game; the bots' draws
+        are not kept, so a second call does not go on with the same game)."""
         if self._py is not None:
             from daimyo.bots.random_bot import RandomBot, play
+            if limit is not None:
+                raise ValueError("play_random: a limit is for a game the native engine plays")
             return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
-        self._mirror = None
-        return self._game.play_random([seed & _MASK for seed in bot_seeds])
+        _SET(self, "_mirror", None)
+        return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
@@ -340,7 +349,7 @@ class NativeRokuganState:
         """Apply a move already known to be legal (one of :meth:`legal_moves`)."""
         if self._py is not None:
             return self._py.apply_move(seat, move)
-        self._mirror = None
+        _SET(self, "_mirror", None)
         return _events(self._game.apply_move(seat, tuple(move)))
 
     def clone(self) -> NativeRokuganState:

@@ -75,7 +75,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
 }
 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
-std::vector<int> codes_of(const State& s, int seat, const std::vector<int>& pile, std::vector<int> kinds, bool exclude_bluff) {
+std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
   const auto& codes = RULES.clan_token_codes[s.clans[seat]];
   const auto& ks = RULES.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
@@ -90,7 +90,7 @@ std::vector<int> codes_of(const State& s, int seat, const std::vector<int>& pile
 }
 
 // cards.py _move_token: the first token of `src` with that code goes to `dst`
-void move_token(const State& s, int seat, std::vector<int>& src, std::vector<int>& dst, int tok) {
+void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
   const auto& codes = RULES.clan_token_codes[s.clans[seat]];
   for (size_t i = 0; i < src.size(); ++i)
     if (codes[src[i]] == codes[tok]) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "scoring.hpp"
 #include "state.hpp"
@@ -218,9 +219,9 @@ Move find_move(const State& s, int seat, const nb::tuple& move) {
                               nb::cast<std::string>(nb::repr(move)));
 }
 
-nb::list seat_lists(const std::vector<std::vector<int>>& v) {
+nb::list seat_lists(const std::vector<Pile>& v) {
   nb::list out;
-  for (const auto& x : v) out.append(nb::cast(x));
+  for (const auto& x : v) out.append(nb::cast(x.list()));
   return out;
 }
 
@@ -312,17 +313,15 @@ nb::dict fields(const State& s) {
   d["card"] = s.card.seat < 0 ? nb::none()
                               : nb::object(nb::make_tuple(s.card.seat, nb::str(R.card_ids[s.card.card].c_str()), s.card.step,
                                                           nb::tuple(nb::cast(s.card.memo))));
-  auto card_lists = [&R](const std::vector<std::vector<int>>& v) {
-    nb::list out;
-    for (const auto& row : v) {
-      nb::list ids;
-      for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
-      out.append(ids);
-    }
-    return out;
+  auto card_list = [&R](const auto& row) {
+    nb::list ids;
+    for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
+    return ids;
   };
-  d["cards"] = card_lists(s.cards);
-  d["played"] = card_lists({s.played})[0];
+  nb::list cards;
+  for (const auto& row : s.cards) cards.append(card_list(row));
+  d["cards"] = cards;
+  d["played"] = card_list(s.played);
   d["out"] = seat_lists(s.out);
   nb::dict left;
   for (size_t i = 0; i < R.specials.size(); ++i) left[R.specials[i].c_str()] = s.specials_left[i];
@@ -331,6 +330,27 @@ nb::dict fields(const State& s) {
 }
 
 nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective);
+
+// the bytes a state owns outside itself: the storage of every list it owns (their capacity)
+template <typename T>
+size_t heap(const std::vector<T>& v) {
+  size_t total = v.capacity() * sizeof(T);
+  if constexpr (std::is_same_v<T, std::vector<Seen>>)
+    for (const auto& x : v) total += heap(x);
+  if constexpr (std::is_same_v<T, Seen>)
+    for (const auto& x : v) total += heap(x.codes);
+  if constexpr (std::is_same_v<T, std::string>)
+    for (const auto& x : v) total += x.capacity() > 15 ? x.capacity() + 1 : 0;
+  return total;
+}
+
+size_t held_bytes(const State& s) {
+  return heap(s.clans) + heap(s.initiative) + heap(s.space) + heap(s.owner) + heap(s.up) + heap(s.down) +
+         heap(s.hand) + heap(s.pool) + heap(s.supply) + heap(s.set_aside) + heap(s.scouts) + heap(s.shugenja) +
+         heap(s.objective) + heap(s.offer) + heap(s.ronin) + heap(s.done) + heap(s.spied) + heap(s.dragon_return) +
+         heap(s.dragon_drawn) + heap(s.card.memo) + heap(s.cards) + heap(s.out) + heap(s.played) + heap(s.specials_left) +
+         heap(s.tokens) + heap(s.special) + heap(s.discard) + heap(s.seen) + s.memo_bytes();
+}
 
 // End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
 nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<int>& owner, const std::vector<int>& up,
@@ -462,7 +482,7 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("seat"), nb::arg("move"))
       .def("fields", &fields)
       .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
-      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds) {
+      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
         // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
         if (static_cast<int>(bot_seeds.size()) != s.n) throw std::invalid_argument("play_random: one bot seed a seat");
@@ -473,10 +493,10 @@ NB_MODULE(_daimyo_native, m) {
         quiet.on = false;
         std::vector<Move> moves;
         int acting[State::MAX_PLAYERS];
-        while (s.phase != Phase::Over) {
+        while (s.phase != Phase::Over && actions != limit) {
           const int k = s.to_act(acting);
           if (k == 0) throw std::runtime_error("the game is not over but nobody is to act");
-          for (int i = 0; i < k; ++i) {
+          for (int i = 0; i < k && actions != limit; ++i) {
             const int seat = acting[i];
             if (i > 0 && !s.acts(seat)) break;
             s.legal_moves(seat, moves);
@@ -486,5 +506,7 @@ NB_MODULE(_daimyo_native, m) {
           }
         }
         return actions;
-      }, nb::arg("bot_seeds"), "Play to the end with a random bot at each seat; returns the number of moves.");
+      }, nb::arg("bot_seeds"), nb::arg("limit") = -1,
+         "Play to the end (or `limit` moves) with a random bot at each seat; returns the number of moves.")
+      .def("bytes", &held_bytes, "The memory this state owns outside itself (sys.getsizeof counts the state itself).");
 }

@@ -107,6 +107,14 @@ const Targets& State::targets(int seat) const {
   return t;
 }
 
+size_t State::memo_bytes() const {
+  size_t total = 0;
+  for (const Targets* t : {&memo_.targets, &memo_.scratch})
+    for (const auto* v : {&t->centers, &t->own_centers, &t->own_coastal, &t->army_attack, &t->sea, &t->diplomacy, &t->raid})
+      total += v->capacity() * sizeof(Spot);
+  return total;
+}
+
 // whether the board token `number` has a blessing on it
 bool State::blessed(int number) const {
   for (const BoardToken& b : tokens)
@@ -117,8 +125,8 @@ bool State::blessed(int number) const {
 // placement.py Targets.pieces: each legal place of a token of `kind`, to `out`, in the Python engine's order
 template <typename Out>
 void State::each_place(int seat, int kind, const Targets& t, Out out) const {
-  auto add = [&out](const std::vector<Place>& v) {
-    for (const Place& p : v) out(p);
+  auto add = [&out](const std::vector<Spot>& v) {
+    for (const Spot& p : v) out(p.place());
   };
   switch (kind) {
     case Rules::Shinobi: add(t.centers); break;
@@ -201,13 +209,13 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
-std::vector<Move> State::placement_moves_of(int seat, const std::vector<int>& pile) const {
+std::vector<Move> State::placement_moves_of(int seat, const Pile& pile) const {
   std::vector<Move> moves;
   add_placement_moves(seat, pile, moves);
   return moves;
 }
 
-void State::add_placement_moves(int seat, const std::vector<int>& pile, std::vector<Move>& moves) const {
+void State::add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const {
   const Targets& t = targets(seat);
   const auto& code = RULES.clan_token_code_id[clans[seat]];
   const auto& kinds = RULES.clan_token_kinds[clans[seat]];

@@ -9,8 +9,9 @@
 namespace daimyo {
 
 struct Rules {
-  // the engine keeps per-province and per-border flags on the stack, and a clan's codes in one 64-bit word
-  static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 64;
+  // the engine keeps per-province and per-border flags on the stack, and a seat's tokens, objectives dealt and
+  // territory cards in piles of at most MAX_TOKENS (state.hpp Pile)
+  static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 32;
   bool loaded = false;
   // board.json
   std::vector<std::string> province_names;

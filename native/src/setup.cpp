@@ -147,7 +147,7 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
 }
 
 std::vector<int> State::draw(int seat, int k) {
-  std::vector<int>& from = pool[seat];
+  Pile& from = pool[seat];
   std::vector<int> drawn;
   for (int i = 0; i < k && !from.empty(); ++i) {
     const size_t j = static_cast<size_t>(rng.below(from.size()));

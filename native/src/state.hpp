@@ -2,7 +2,9 @@
 // Field names and meanings are those of daimyo/rokugan/state.py's FIELDS; a province is its index in
 // board.json, a clan its index in clans.json, a combat token its index in its clan's token list.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +16,53 @@ namespace daimyo {
 
 enum class Phase { SetupClans, SetupObjectives, SetupControl, Upkeep, Placement, Over };
 const char* phase_name(Phase p);
+
+// A seat's pile of small whole numbers (0 to 255) (its combat tokens behind the screen, in the pool or discarded, its
+// objectives dealt, its territory cards), kept inside the state: copying a state copies no list of these.
+// At most CAPACITY items (check_rules: a clan has at most 32 combat tokens; there are 22 territory cards).
+class Pile {
+ public:
+  static constexpr int CAPACITY = Rules::MAX_TOKENS;
+  Pile() = default;
+  Pile(std::initializer_list<int> v) { assign(v.begin(), v.end()); }
+  Pile& operator=(std::initializer_list<int> v) { assign(v.begin(), v.end()); return *this; }
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  uint8_t* begin() { return items_; }
+  uint8_t* end() { return items_ + count_; }
+  const uint8_t* begin() const { return items_; }
+  const uint8_t* end() const { return items_ + count_; }
+  uint8_t& operator[](size_t i) { return items_[i]; }
+  int operator[](size_t i) const { return items_[i]; }
+  int front() const { return items_[0]; }
+  int back() const { return items_[count_ - 1]; }
+  uint8_t& back() { return items_[count_ - 1]; }
+  void push_back(int v) { items_[count_++] = static_cast<uint8_t>(v); }
+  void pop_back() { --count_; }
+  void clear() { count_ = 0; }
+  uint8_t* erase(uint8_t* at) {
+    std::copy(at + 1, end(), at);
+    --count_;
+    return at;
+  }
+  template <typename It>
+  void insert(uint8_t* at, It first, It last) {  // at the end only (the engine appends)
+    (void)at;
+    for (; first != last; ++first) push_back(*first);
+  }
+  template <typename It>
+  void assign(It first, It last) {
+    count_ = 0;
+    insert(end(), first, last);
+  }
+  std::vector<int> list() const { return std::vector<int>(begin(), end()); }
+
+ private:
+  uint8_t count_ = 0;
+  uint8_t items_[CAPACITY] = {};
+};
+
+static_assert(Rules::N_CARDS <= Pile::CAPACITY, "a seat's territory cards fit in a pile");
 
 // One value of an event's data: a whole number, a text, a list of texts, a flag, None, a list or a dict.
 struct Value {
@@ -89,9 +138,18 @@ struct Place {
   int a, b;
 };
 
+// A place as Targets keeps it, in 3 bytes: a province, or a border (Rules::MAX_BORDERS), and -1 or a province.
+struct Spot {
+  char loc;
+  uint8_t a;
+  int8_t b;
+  Spot(char l, int x, int y) : loc(l), a(static_cast<uint8_t>(x)), b(static_cast<int8_t>(y)) {}
+  Place place() const { return {loc, a, b}; }
+};
+
 // Every legal place of each kind of token of one player now (placement.py _Reach and Targets).
 struct Targets {
-  std::vector<Place> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
+  std::vector<Spot> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
   bool own = false;  // whether the player controls a province it may place in
 };
 
@@ -120,22 +178,22 @@ struct State {
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
   std::vector<int> owner, up, down;  // per province
-  std::vector<std::vector<int>> hand, pool;
+  std::vector<Pile> hand, pool;
   std::vector<int> supply, set_aside, scouts, shugenja;
   std::vector<int> objective;               // objective index per seat, -1 until kept
-  std::vector<std::vector<int>> offer;      // the objectives dealt to each seat
+  std::vector<Pile> offer;                  // the objectives dealt to each seat
   std::vector<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
   int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
   int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
   CardDecision card;               // the territory card being resolved (seat -1: none)
-  std::vector<std::vector<int>> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
+  std::vector<Pile> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
   std::vector<int> played, specials_left;   // cards played; special tokens left, by RULES.specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
   std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
-  std::vector<std::vector<int>> discard;
+  std::vector<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
@@ -170,7 +228,7 @@ struct State {
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
   void apply_card(int seat, const Move& m, Events& events);
   void play_territory_card(int seat, int c, Events& events);
-  std::vector<Move> placement_moves_of(int seat, const std::vector<int>& pile) const;
+  std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
   void put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events);
   void reveal_and_discard(int index, const char* source, Events& events);
   std::vector<int> unicorn_swappable(int seat) const;
@@ -181,8 +239,9 @@ struct State {
   bool can_place_any(int seat, const Targets& t) const;
   template <typename Out>
   void each_place(int seat, int kind, const Targets& t, Out out) const;
-  void add_placement_moves(int seat, const std::vector<int>& pile, std::vector<Move>& moves) const;
+  void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
+  size_t memo_bytes() const;       // the storage of the remembered places
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
   int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
 
