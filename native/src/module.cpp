@@ -499,9 +499,15 @@ NB_MODULE(_daimyo_native, m) {
           for (int i = 0; i < k && actions != limit; ++i) {
             const int seat = acting[i];
             if (i > 0 && !s.acts(seat)) break;
-            s.legal_moves(seat, moves);
+            Move move;
+            if (s.placing()) {  // the same pick, without listing every placement
+              move = s.placement_move_at(seat, bots[seat].next64(), moves);
+            } else {
+              s.legal_moves(seat, moves);
+              move = moves[bots[seat].next64() % moves.size()];
+            }
             quiet.clear();
-            s.apply_move(seat, moves[bots[seat].next64() % moves.size()], quiet);
+            s.apply_move(seat, move, quiet);
             ++actions;
           }
         }

@@ -100,8 +100,8 @@ void State::fill_targets(int seat, Targets& t) const {
 // The legal places of `seat` now: remembered between moves (the memo is emptied whenever a move starts, and
 // filled where the position is settled: between moves, or by next_placer as a move's last step).
 const Targets& State::targets(int seat) const {
-  if (memo_.seat == seat && !memo_.in_move) return memo_.targets;
-  Targets& t = memo_.in_move ? memo_.scratch : memo_.targets;
+  if (memo_.seat == seat && !memo_.in_move) return memo_.targets();
+  Targets& t = memo_.in_move ? memo_.scratch() : memo_.targets();
   fill_targets(seat, t);
   if (!memo_.in_move) memo_.seat = seat;
   return t;
@@ -109,7 +109,7 @@ const Targets& State::targets(int seat) const {
 
 size_t State::memo_bytes() const {
   size_t total = 0;
-  for (const Targets* t : {&memo_.targets, &memo_.scratch})
+  for (const Targets* t : {&memo_.slots[0], &memo_.slots[1]})
     for (const auto* v : {&t->centers, &t->own_centers, &t->own_coastal, &t->army_attack, &t->sea, &t->diplomacy, &t->raid})
       total += v->capacity() * sizeof(Spot);
   return total;
@@ -187,6 +187,65 @@ std::vector<int> State::board_token_targets(int seat, bool opponent_only, bool f
 
 // moves.py legal_moves in the placement phase: the start-of-turn cards, then each distinct token's places.
 void State::placement_moves(int seat, std::vector<Move>& moves) const {
+  start_of_turn_moves(seat, moves);
+  add_placement_moves(seat, hand[seat], moves);
+}
+
+// Move `word` modulo the number of legal moves of `seat` in the placement phase (no decision pending), as
+// placement_moves lists them, without listing the token placements: a random bot's pick (play_random).
+Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
+  moves.clear();
+  start_of_turn_moves(seat, moves);
+  const Targets& t = targets(seat);
+  const auto& code = RULES.clan_token_code_id[clans[seat]];
+  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  auto count = [this, seat, &t](int kind) -> uint64_t {
+    switch (kind) {
+      case Rules::Shinobi: return t.centers.size();
+      case Rules::Army: return t.army_attack.size() + t.own_centers.size();
+      case Rules::Bluff: return spied[seat] ? 0 : t.army_attack.size() + t.sea.size() + t.centers.size();
+      case Rules::Navy: return t.sea.size() + t.own_coastal.size();
+      case Rules::Diplomacy: return t.diplomacy.size();
+      case Rules::Raid: return t.raid.size();
+      default: {
+        uint64_t k = 0;
+        each_place(seat, kind, t, [&k](const Place&) { ++k; });
+        return k;
+      }
+    }
+  };
+  uint64_t total = moves.size(), listed = 0;
+  for (int tok : hand[seat]) {
+    const uint64_t bit = uint64_t{1} << code[tok];
+    if (listed & bit) continue;
+    listed |= bit;
+    total += count(kinds[tok]);
+  }
+  uint64_t r = word % total;
+  if (r < moves.size()) return moves[r];
+  r -= moves.size();
+  listed = 0;
+  for (int tok : hand[seat]) {
+    const uint64_t bit = uint64_t{1} << code[tok];
+    if (listed & bit) continue;
+    listed |= bit;
+    const uint64_t k = count(kinds[tok]);
+    if (r >= k) {
+      r -= k;
+      continue;
+    }
+    Move found{Move::Place, tok};
+    uint64_t i = 0;
+    each_place(seat, kinds[tok], t, [&](const Place& p) {
+      if (i++ == r) found = {Move::Place, tok, p.loc, p.a, p.b};
+    });
+    return found;
+  }
+  return moves.front();  // not reached: r < total
+}
+
+// the start-of-turn card plays of the placement phase: scout, shugenja, first player and Shadowlands cards
+void State::start_of_turn_moves(int seat, std::vector<Move>& moves) const {
   const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
   const bool first_card = seat == first && !first_player_card_used;
   if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
@@ -205,7 +264,6 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
   // The Shadowlands: their cards are played at the start of a turn in the placement phase
   for (int c : cards[seat])
     if (RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
-  add_placement_moves(seat, hand[seat], moves);
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
@@ -240,7 +298,7 @@ int State::next_placer() {
     }
     // the move ends here (State::advance): p's places stay as they are until the next move
     if (memo_.in_move) {
-      std::swap(memo_.targets, memo_.scratch);
+      memo_.kept = 1 - memo_.kept;  // the scratch, just filled for p, is kept
       memo_.seat = p;
     }
     return p;

@@ -157,7 +157,10 @@ struct Targets {
 struct TargetsMemo {
   int seat = -1;         // whose places `targets` holds, -1 for nobody
   bool in_move = false;  // a move is being applied: the position changes, nothing is remembered meanwhile
-  Targets targets, scratch;
+  Targets slots[2];      // the remembered places and the scratch filled during a move
+  int kept = 0;          // which slot is remembered
+  Targets& targets() { return slots[kept]; }
+  Targets& scratch() { return slots[1 - kept]; }
   TargetsMemo() = default;
   TargetsMemo(const TargetsMemo&) {}
   TargetsMemo& operator=(const TargetsMemo&) {
@@ -240,6 +243,10 @@ struct State {
   template <typename Out>
   void each_place(int seat, int kind, const Targets& t, Out out) const;
   void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
+  void start_of_turn_moves(int seat, std::vector<Move>& moves) const;
+  // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
+  bool placing() const { return phase == Phase::Placement && !pending(); }
+  Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   size_t memo_bytes() const;       // the storage of the remembered places
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
