@@ -14,8 +14,9 @@
 
 These figures are the Python engine's. Where the native engine is built (:mod:`daimyo.rokugan.native`),
 ``engines`` measures both engines side by side on the same ``games`` random games (:func:`engines`):
-games and actions per second of each and their ratio, the native engine playing each game in one call
-and, apart, driven move by move from Python; the games' results must be equal.
+games and actions per second, the cost of a clone and the memory of a game in progress of each, and their
+ratios, the native engine playing each game in one call and, apart, driven move by move from Python; the
+games' results must be equal.
 
 Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
 """
@@ -35,6 +36,7 @@ from daimyo.core.registry import game
 PLAYERS = 4
 CLONE_REPEATS = 2000
 HELD = 100
+MID_SAMPLES = 20
 
 
 def _is_mid_game(s) -> bool:
@@ -43,10 +45,16 @@ def _is_mid_game(s) -> bool:
 
 def _play(seed: int):
     """Play one game; return (actions, a clone of its mid-game state or None)."""
+    actions, mid, _ = _play_to_mid(seed)
+    return actions, mid
+
+
+def _play_to_mid(seed: int):
+    """Play one game; return (actions, a clone of its mid-game state or None, the moves played before it)."""
     s = game("rokugan").setup(PLAYERS, seed, [], engine="python")  # the clans are chosen as actions (Setup 3)
     bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
     actions = 0
-    mid = None
+    mid, mid_at = None, 0
     while not s.is_terminal():
         for seat in s.to_act():
             if seat not in s.to_act():
@@ -54,8 +62,8 @@ def _play(seed: int):
             s.apply_move(seat, bots[seat].choose(s, seat))
             actions += 1
         if mid is None and _is_mid_game(s):
-            mid = s.clone()
-    return actions, mid
+            mid, mid_at = s.clone(), actions
+    return actions, mid, mid_at
 
 
 def _clone_us(samples: list) -> float:
@@ -117,12 +125,38 @@ def _native_games(games: int, seed: int, stepped: bool) -> tuple[float, int, lis
     return time.perf_counter() - t0, actions, results
 
 
+def _mid_games(games: int, seed: int) -> tuple[list, list]:
+    """The mid-game states of up to MID_SAMPLES of the games, in both engines: the same position of the same game
+    (the native game played by the same bots to the move where the Python game was sampled)."""
+    from daimyo.rokugan import native
+
+    py_states, native_states = [], []
+    for i in range(min(games, MID_SAMPLES)):
+        _, mid, mid_at = _play_to_mid(seed + i)
+        if mid is None:
+            continue
+        g = native.new_game(PLAYERS, seed + i)
+        g.play_random([bot_seed(seed + i, p) for p in range(PLAYERS)], limit=mid_at)
+        py_states.append(mid)
+        native_states.append(g)
+    return py_states, native_states
+
+
+def _native_bytes(g) -> int:
+    """The memory of a native game in progress: its Python object, the native state and every list it owns."""
+    return sys.getsizeof(g) + sys.getsizeof(g._game) + g._game.bytes()
+
+
 def engines(games: int = 50, seed: int = 0) -> dict | None:
     """Both engines side by side on the same random 4-player games; None where the native engine is not built.
 
-    Per engine ``games_per_second`` and ``actions_per_second``; ``ratio`` is native over Python. ``native`` plays
-    each game in one call (:meth:`~daimyo.rokugan.native.NativeRokuganState.play_random`), ``native_stepped``
-    is driven move by move from Python (the binding's cost included). The results must be equal."""
+    Per engine ``games_per_second``, ``actions_per_second``, ``clone_us`` (the mean ``state.clone()`` over the
+    same mid-game positions in both engines) and ``bytes_per_game`` (the memory of a game in progress at those
+    positions: for Python a standalone copy, traced by tracemalloc; for the native engine its objects and the
+    storage its state owns); ``ratio`` is native over Python (for the costs, Python's over the native engine's,
+    so above 1 is better). ``native`` plays each game in one call
+    (:meth:`~daimyo.rokugan.native.NativeRokuganState.play_random`), ``native_stepped`` is driven move by move
+    from Python (the binding's cost included). The results must be equal."""
     from daimyo.rokugan import native
 
     if not native.available():
@@ -132,19 +166,33 @@ def engines(games: int = 50, seed: int = 0) -> dict | None:
     step_s, step_actions, step_results = _native_games(games, seed, stepped=True)
     if not (py_actions == nat_actions == step_actions and py_results == nat_results == step_results):
         raise AssertionError("the engines played different games: run tests/native")
+    py_mid, native_mid = _mid_games(games, seed)
+    py_clone = _clone_us(py_mid) if py_mid else None
+    native_clone = _clone_us(native_mid) if native_mid else None
+    py_bytes = _held_bytes(_standalone, py_mid[:10]) if py_mid else None
+    native_bytes = sum(_native_bytes(g) for g in native_mid) / len(native_mid) if native_mid else None
 
-    def figures(seconds: float) -> dict:
-        return {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
-                "actions_per_second": round(py_actions / seconds, 1)}
+    def figures(seconds: float, clone_us: float | None = None, held: float | None = None) -> dict:
+        out: dict = {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
+                     "actions_per_second": round(py_actions / seconds, 1)}
+        if held is not None:
+            out["clone_us"] = None if clone_us is None else round(clone_us, 2)
+            out["bytes_per_game"] = round(held)
+        return out
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return None if a is None or b is None or b == 0 else round(a / b, 2)
 
     return {
         "players": PLAYERS,
         "games": games,
         "actions": py_actions,
-        "python": figures(py_s),
-        "native": figures(nat_s),
+        "mid_game_samples": len(native_mid),
+        "python": figures(py_s, py_clone, py_bytes),
+        "native": figures(nat_s, native_clone, native_bytes),
         "native_stepped": figures(step_s),
         "ratio": {"games_per_second": round(py_s / nat_s, 2), "actions_per_second": round(py_s / nat_s, 2),
+                  "clone_us": ratio(py_clone, native_clone), "bytes_per_game": ratio(py_bytes, native_bytes),
                   "stepped": round(py_s / step_s, 2)},
         "results_identical": True,
     }

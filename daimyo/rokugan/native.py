@@ -1,14 +1,14 @@
 """The native (C++) Battle for Rokugan engine behind the Python engine's interface.
 
 The compiled module ``_daimyo_native`` (native/, built by ``pip install .``; see docs/native.md) plays
-Setup 1-11 and round 1's Upkeep and Placement phases. :class:`NativeRokuganState` has the interface of
+the whole game, Setup to End of the Game. :class:`NativeRokuganState` has the interface of
 :class:`~daimyo.rokugan.state.RokuganState` (``to_act``, ``legal_moves``, ``legal_actions``, ``apply``,
 ``apply_move``, ``clone``, ``view``, ``returns``, ``result``, the fields by name): the native engine plays the
 whole game, move for move and event for event the Python engine's game (tests/native/ check it on seeded random
 games). Reading or changing a field by name (``g.owner``, ``g.hand[0]``: a bot's look inside, a tool's change)
 hands the game to the Python engine first, field for field, and the Python engine plays on: what is read is the
 game's own state and a change made to it is the game's change. :meth:`NativeRokuganState.play_random` plays a
-random game to its end in one call.
+random game to its end in one call (building no events: docs/native.md, "Speed").
 
 The rules data are the Python engine's (:data:`daimyo.rokugan.data.RULES`, read from ``data/*.json``),
 handed to the native module once at import.
@@ -66,6 +66,7 @@ NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", 
                  "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard",
                  "cards", "played", "out")
 _MASK = (1 << 64) - 1
+_SET = object.__setattr__
 
 
 def available() -> bool:
@@ -193,11 +194,15 @@ class NativeRokuganState:
     rules_version = RokuganState.rules_version
 
     __slots__ = ("_game", "_py", "_mirror")
+    _game: Any
+    _py: RokuganState | None
+    _mirror: RokuganState | None
 
     def __init__(self, game=None, py: RokuganState | None = None):
-        self._game = game
-        self._py = py
-        self._mirror: RokuganState | None = None
+        # the slots are set past __setattr__ (which hands the game over for any other name): a clone stays cheap
+        _SET(self, "_game", game)
+        _SET(self, "_py", py)
+        _SET(self, "_mirror", None)
 
     @classmethod
     def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
@@ -253,14 +258,18 @@ class NativeRokuganState:
         else:
             setattr(self.hand_over(), name, value)
 
-    def play_random(self, bot_seeds: list[int]) -> int:
+    def play_random(self, bot_seeds: list[int], limit: int | None = None) -> int:
         """Play to the end with :class:`~daimyo.bots.random_bot.RandomBot` ``(bot_seeds[seat])`` at each seat, as
-        :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves."""
+        :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves.
+        With ``limit``, stop after that many moves (a position part way through the same game; the bots' draws
+        are not kept, so a second call does not go on with the same game)."""
         if self._py is not None:
             from daimyo.bots.random_bot import RandomBot, play
+            if limit is not None:
+                raise ValueError("play_random: a limit is for a game the native engine plays")
             return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
-        self._mirror = None
-        return self._game.play_random([seed & _MASK for seed in bot_seeds])
+        _SET(self, "_mirror", None)
+        return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
@@ -275,11 +284,21 @@ class NativeRokuganState:
 
     @property
     def result(self) -> dict | None:
-        """The final scores and winners, once the game is over (read without a hand-over)."""
-        return self.python_state().result
+        """The final scores and winners, once the game is over (read without a hand-over: the native engine
+        scores its own position, as :func:`final_result` does)."""
+        if self._py is not None:
+            return self._py.result
+        return self._game.result()
 
     def returns(self) -> list[float]:
-        return self.python_state().returns()
+        """1 for each winner shared equally among tied winners, 0 for the others (as :meth:`RokuganState.returns`)."""
+        if self._py is not None:
+            return self._py.returns()
+        result = self._game.result()
+        if result is None:
+            return [0.0] * self._game.n
+        w = result["winners"]
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self._game.n)]
 
     def legal_moves(self, seat: int | None = None) -> Any:
         if self._py is not None:
@@ -330,7 +349,7 @@ class NativeRokuganState:
         """Apply a move already known to be legal (one of :meth:`legal_moves`)."""
         if self._py is not None:
             return self._py.apply_move(seat, move)
-        self._mirror = None
+        _SET(self, "_mirror", None)
         return _events(self._game.apply_move(seat, tuple(move)))
 
     def clone(self) -> NativeRokuganState:

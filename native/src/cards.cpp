@@ -75,7 +75,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
 }
 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
-std::vector<int> codes_of(const State& s, int seat, const std::vector<int>& pile, std::vector<int> kinds, bool exclude_bluff) {
+std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
   const auto& codes = RULES.clan_token_codes[s.clans[seat]];
   const auto& ks = RULES.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
@@ -90,7 +90,7 @@ std::vector<int> codes_of(const State& s, int seat, const std::vector<int>& pile
 }
 
 // cards.py _move_token: the first token of `src` with that code goes to `dst`
-void move_token(const State& s, int seat, std::vector<int>& src, std::vector<int>& dst, int tok) {
+void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
   const auto& codes = RULES.clan_token_codes[s.clans[seat]];
   for (size_t i = 0; i < src.size(); ++i)
     if (codes[src[i]] == codes[tok]) {
@@ -213,15 +213,15 @@ std::vector<Move> State::upkeep_card_moves(int seat) const {
 }
 
 // moves.py play_territory_card: read and resolve the card, then it leaves the game
-void State::play_territory_card(int seat, int c, std::vector<Event>& events) {
+void State::play_territory_card(int seat, int c, Events& events) {
   auto& held = cards[seat];
   held.erase(std::find(held.begin(), held.end(), c));
   played.push_back(c);
   card = CardDecision{seat, c, 0, {}};
-  events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(RULES.card_ids[c])}}));
+  if (events.on) events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(RULES.card_ids[c])}}));
 }
 
-void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
+void State::apply_card(int seat, const Move& m, Events& events) {
   const Rules& R = RULES;
   const int c = card.card, step = card.step;
   std::vector<int> memo = card.memo;
@@ -230,30 +230,30 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
   auto special_event = [&](int p, int name) {
     const int old = special[p];
     put_special(p, name);
-    events.push_back(public_event("special", {{"province", text(R.province_names[p])}, {"token", text(R.specials[name])},
+    if (events.on) events.push_back(public_event("special", {{"province", text(R.province_names[p])}, {"token", text(R.specials[name])},
                                               {"replaced", Value::text_or_none(old, R.specials)}}));
   };
   auto faceup = [&](int p, int k) {
     const int placed = add_control(seat, p, k, 0);
-    events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"faceup", num(placed)}}));
+    if (events.on) events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"faceup", num(placed)}}));
   };
   auto remove_control = [&](int p) {
     remove_one_control(p);
-    events.push_back(public_event("control-removed", {{"clan", text(clan)}, {"province", text(R.province_names[p])}}));
+    if (events.on) events.push_back(public_event("control-removed", {{"clan", text(clan)}, {"province", text(R.province_names[p])}}));
   };
   auto take = [&]() {
     move_token(*this, seat, discard[seat], hand[seat], m.arg);
-    events.push_back(public_event("take-from-discard", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
+    if (events.on) events.push_back(public_event("take-from-discard", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
   };
   auto discard_or_return = [&]() {
     const std::string& code = R.clan_token_codes[clans[seat]][m.arg];
     if (m.verb == Move::Discard) {
       move_token(*this, seat, hand[seat], discard[seat], m.arg);
-      events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(code)}}));
+      if (events.on) events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(code)}}));
     } else {
       move_token(*this, seat, hand[seat], pool[seat], m.arg);
-      events.push_back(public_event("return-to-pool", {{"clan", text(clan)}, {"count", num(1)}}));
-      events.push_back(Event{"returned", seat, {{"clan", text(clan)}, {"code", text(code)}}});
+      if (events.on) events.push_back(public_event("return-to-pool", {{"clan", text(clan)}, {"count", num(1)}}));
+      if (events.on) events.push_back(Event{"returned", seat, {{"clan", text(clan)}, {"code", text(code)}}});
     }
   };
   int next = -1;
@@ -309,13 +309,13 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
       case C::BlessTheLands: {
         remove_special(p);
         const int placed = add_control(seat, p, 1, 0) + add_control(seat, p, 0, 1);
-        events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.scorched])}}));
-        events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"count", num(placed)}}));
+        if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.scorched])}}));
+        if (events.on) events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"count", num(placed)}}));
         break;
       }
       case C::FomentRebellion:
         remove_special(p);
-        events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.peace])}}));
+        if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.peace])}}));
         if (owner[p] == seat) faceup(p, 2);
         break;
       case C::SpyNetwork: {
@@ -325,8 +325,8 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
         std::sort(codes.begin(), codes.end());
         seen[seat].push_back({"spy-network", -1, q, -1, codes});
         spied[q] = 1;
-        events.push_back(public_event("spy", {{"clan", text(clan)}, {"target", text(clan_of(q))}}));
-        events.push_back(Event{"saw-hand", seat, {{"clan", text(clan)}, {"target", text(clan_of(q))}, {"tokens", Value::of(codes)}}});
+        if (events.on) events.push_back(public_event("spy", {{"clan", text(clan)}, {"target", text(clan_of(q))}}));
+        if (events.on) events.push_back(Event{"saw-hand", seat, {{"clan", text(clan)}, {"target", text(clan_of(q))}, {"tokens", Value::of(codes)}}});
         break;
       }
       case C::CulturalExchange:
@@ -338,7 +338,7 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
           std::swap(owner[a], owner[p]);
           std::swap(up[a], up[p]);
           std::swap(down[a], down[p]);
-          events.push_back(public_event("swap-control", {{"clan", text(clan)},
+          if (events.on) events.push_back(public_event("swap-control", {{"clan", text(clan)},
               {"provinces", Value::of(std::vector<std::string>{R.province_names[a], R.province_names[p]})}}));
         }
         break;
@@ -378,7 +378,7 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
             move_token(*this, seat, hand[seat], discard[seat], m.arg);
           }
           next = 1;
-          events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
+          if (events.on) events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
         } else {
           next = step == 1 ? 2 : -1;
           reveal_and_discard(token_index(m.arg), "purge-the-weak", events);
@@ -409,7 +409,7 @@ void State::apply_card(int seat, const Move& m, std::vector<Event>& events) {
           const int old = special[p];
           remove_special(p);
           next = step == 1 ? 2 : -1;
-          events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[old])}}));
+          if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[old])}}));
         }
         break;
       default: break;

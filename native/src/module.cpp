@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "scoring.hpp"
 #include "state.hpp"
@@ -89,6 +90,12 @@ void load_rules(const nb::dict& d) {
       for (const auto& k : clan) ks.push_back(index_of(kinds, k, "combat token kind"));
       r.clan_token_kinds.push_back(std::move(ks));
     }
+  }
+  for (const auto& codes : r.clan_token_codes) {
+    std::vector<int> ids;
+    for (size_t i = 0; i < codes.size(); ++i)
+      ids.push_back(static_cast<int>(std::find(codes.begin(), codes.end(), codes[i]) - codes.begin()));
+    r.clan_token_code_id.push_back(std::move(ids));
   }
   for (const auto& b : item<std::vector<std::vector<int>>>(d, "borders")) {
     if (b.size() != 2) throw std::invalid_argument("load_rules: a land border joins two provinces");
@@ -212,13 +219,15 @@ Move find_move(const State& s, int seat, const nb::tuple& move) {
                               nb::cast<std::string>(nb::repr(move)));
 }
 
-nb::list seat_lists(const std::vector<std::vector<int>>& v) {
+template <typename Piles>
+nb::list seat_lists(const Piles& v) {
   nb::list out;
-  for (const auto& x : v) out.append(nb::cast(x));
+  for (const auto& x : v) out.append(nb::cast(x.list()));
   return out;
 }
 
-nb::list flags(const std::vector<char>& v) {
+template <typename Flags>
+nb::list flags(const Flags& v) {
   nb::list out;
   for (char c : v) out.append(nb::bool_(c != 0));
   return out;
@@ -248,15 +257,15 @@ nb::dict fields(const State& s) {
   d["scorpion_used"] = nb::bool_(s.scorpion_used);
   d["unicorn_used"] = nb::bool_(s.unicorn_used);
   d["passes"] = s.passes;
-  d["owner"] = nb::cast(s.owner);
-  d["up"] = nb::cast(s.up);
-  d["down"] = nb::cast(s.down);
+  d["owner"] = nb::cast(s.owner.list());
+  d["up"] = nb::cast(s.up.list());
+  d["down"] = nb::cast(s.down.list());
   d["hand"] = seat_lists(s.hand);
   d["pool"] = seat_lists(s.pool);
-  d["supply"] = nb::cast(s.supply);
-  d["set_aside"] = nb::cast(s.set_aside);
-  d["scouts"] = nb::cast(s.scouts);
-  d["shugenja"] = nb::cast(s.shugenja);
+  d["supply"] = nb::cast(s.supply.list());
+  d["set_aside"] = nb::cast(s.set_aside.list());
+  d["scouts"] = nb::cast(s.scouts.list());
+  d["shugenja"] = nb::cast(s.shugenja.list());
   nb::list objective, offer;
   for (int o : s.objective) objective.append(o < 0 ? nb::none() : nb::object(nb::str(R.objective_ids[o].c_str())));
   for (const auto& dealt : s.offer) {
@@ -306,22 +315,40 @@ nb::dict fields(const State& s) {
   d["card"] = s.card.seat < 0 ? nb::none()
                               : nb::object(nb::make_tuple(s.card.seat, nb::str(R.card_ids[s.card.card].c_str()), s.card.step,
                                                           nb::tuple(nb::cast(s.card.memo))));
-  auto card_lists = [&R](const std::vector<std::vector<int>>& v) {
-    nb::list out;
-    for (const auto& row : v) {
-      nb::list ids;
-      for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
-      out.append(ids);
-    }
-    return out;
+  auto card_list = [&R](const auto& row) {
+    nb::list ids;
+    for (int c : row) ids.append(nb::str(R.card_ids[c].c_str()));
+    return ids;
   };
-  d["cards"] = card_lists(s.cards);
-  d["played"] = card_lists({s.played})[0];
+  nb::list cards;
+  for (const auto& row : s.cards) cards.append(card_list(row));
+  d["cards"] = cards;
+  d["played"] = card_list(s.played);
   d["out"] = seat_lists(s.out);
   nb::dict left;
   for (size_t i = 0; i < R.specials.size(); ++i) left[R.specials[i].c_str()] = s.specials_left[i];
   d["specials_left"] = left;
   return d;
+}
+
+nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective);
+
+// the bytes a state owns outside itself: the storage of every std::vector it owns (their capacity)
+template <typename T>
+size_t heap(const std::vector<T>& v) {
+  size_t total = v.capacity() * sizeof(T);
+  if constexpr (std::is_same_v<T, std::vector<Seen>>)
+    for (const auto& x : v) total += heap(x);
+  if constexpr (std::is_same_v<T, Seen>)
+    for (const auto& x : v) total += heap(x.codes);
+  if constexpr (std::is_same_v<T, std::string>)
+    for (const auto& x : v) total += x.capacity() > 15 ? x.capacity() + 1 : 0;
+  return total;
+}
+
+size_t held_bytes(const State& s) {
+  // the per-seat, per-province and per-territory rows (Row, Pile) lie inside the state itself
+  return heap(s.dragon_return) + heap(s.dragon_drawn) + heap(s.card.memo) + heap(s.tokens) + heap(s.seen) + s.memo_bytes();
 }
 
 // End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
@@ -343,6 +370,28 @@ nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<in
     b.objective.push_back(o.is_none() ? -1 : index_of(RULES.objective_ids, nb::cast<std::string>(o), "objective"));
   for (int o : b.owner)
     if (o < -1 || o >= b.n) throw std::invalid_argument("owner: a seat of the game or -1");
+  return result_of(b, clans, objective);
+}
+
+// the result of a native game that is over, or None: final_result of its position, without the Python state
+nb::object game_result(const State& s) {
+  if (s.phase != Phase::Over) return nb::none();
+  ScoringBoard b;
+  b.n = s.n;
+  b.owner = s.owner;
+  b.up = s.up;
+  b.special = s.special;
+  b.objective = s.objective;
+  std::vector<nb::object> clans, objective;
+  for (int seat = 0; seat < s.n; ++seat) {
+    clans.push_back(nb::str(s.clan_of(seat).c_str()));
+    objective.push_back(s.objective[seat] < 0 ? nb::none() : nb::object(nb::str(RULES.objective_ids[s.objective[seat]].c_str())));
+  }
+  return result_of(b, clans, objective);
+}
+
+// scoring.py final_scoring's result: each seat's honor, part by part, and the winners
+nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective) {
   nb::list rows;
   std::vector<int> totals;
   for (int seat = 0; seat < b.n; ++seat) {
@@ -436,24 +485,38 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"), nb::arg("move"))
       .def("fields", &fields)
-      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds) {
+      .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
+      .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
         // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
         if (static_cast<int>(bot_seeds.size()) != s.n) throw std::invalid_argument("play_random: one bot seed a seat");
         std::vector<Rng> bots;
         for (uint64_t seed : bot_seeds) bots.emplace_back(seed);
         long long actions = 0;
-        while (s.phase != Phase::Over) {
-          const std::vector<int> acting = s.to_act();
-          if (acting.empty()) throw std::runtime_error("the game is not over but nobody is to act");
-          for (int seat : acting) {
-            const std::vector<int> now = s.to_act();
-            if (std::find(now.begin(), now.end(), seat) == now.end()) break;
-            const std::vector<Move> moves = s.legal_moves(seat);
-            s.apply_move(seat, moves[bots[seat].next64() % moves.size()]);
+        Events quiet;  // nobody reads a random game's events: none is built
+        quiet.on = false;
+        std::vector<Move> moves;
+        int acting[State::MAX_PLAYERS];
+        while (s.phase != Phase::Over && actions != limit) {
+          const int k = s.to_act(acting);
+          if (k == 0) throw std::runtime_error("the game is not over but nobody is to act");
+          for (int i = 0; i < k && actions != limit; ++i) {
+            const int seat = acting[i];
+            if (i > 0 && !s.acts(seat)) break;
+            Move move;
+            if (s.placing()) {  // the same pick, without listing every placement
+              move = s.placement_move_at(seat, bots[seat].next64(), moves);
+            } else {
+              s.legal_moves(seat, moves);
+              move = moves[bots[seat].next64() % moves.size()];
+            }
+            quiet.clear();
+            s.apply_move(seat, move, quiet);
             ++actions;
           }
         }
         return actions;
-      }, nb::arg("bot_seeds"), "Play to the end with a random bot at each seat; returns the number of moves.");
+      }, nb::arg("bot_seeds"), nb::arg("limit") = -1,
+         "Play to the end (or `limit` moves) with a random bot at each seat; returns the number of moves.")
+      .def("bytes", &held_bytes, "The memory this state owns outside itself (sys.getsizeof counts the state itself).");
 }

@@ -249,21 +249,22 @@ struct Outcome {
 
 }  // namespace
 
-void State::resolve(std::vector<Event>& events) {
+void State::resolve(Events& events) {
   const Rules& R = RULES;
-  events.push_back(public_event("resolution", {{"round", num(round)}}));
+  if (events.on) events.push_back(public_event("resolution", {{"round", num(round)}}));
   // 1. Reveal Combat Tokens
   std::map<int, Value> info;  // places do not change from here on
   std::vector<Value> revealed;
   for (BoardToken& t : tokens) {
     t.faceup = true;
+    if (!events.on) continue;
     Value v = Value::of_dict({{"token", num(t.number)}, {"owner", text(clan_of(t.owner))},
                               {"code", text(R.clan_token_codes[clans[t.owner]][t.clan_token])},
                               {"at", text(loc_text(t.place, t.site, t.attacked))}});
     info[t.number] = v;
     revealed.push_back(std::move(v));
   }
-  events.push_back(public_event("reveal", {{"tokens", Value::of_list(revealed)}}));
+  if (events.on) events.push_back(public_event("reveal", {{"tokens", Value::of_list(revealed)}}));
   auto info_list = [&info](const std::vector<int>& numbers) {
     std::vector<Value> out;
     for (int number : numbers) out.push_back(info[number]);
@@ -286,13 +287,13 @@ void State::resolve(std::vector<Event>& events) {
       // Lion: a bluff defending a province Lion controls stays and adds +2 defense
       if (clans[seat] == R.lion && t.place == 'c' && owner[t.site] == seat && !touch_reason(*this, seat, t.site).broken()) continue;
       discard_board_token(token_index(t.number));
-      removed.push_back(with_why(t.number, "bluff"));
+      if (events.on) removed.push_back(with_why(t.number, "bluff"));
       continue;
     }
     const Reason r = reveal_reason(*this, t);
     if (r.broken()) {
       discard_board_token(token_index(t.number));
-      removed.push_back(with_why(t.number, r.text()));
+      if (events.on) removed.push_back(with_why(t.number, r.text()));
     }
   }
   snapshot.clear();
@@ -302,10 +303,10 @@ void State::resolve(std::vector<Event>& events) {
     const Reason r = reveal_reason(*this, t);
     if (r.broken()) {
       discard_board_token(token_index(t.number));
-      removed.push_back(with_why(t.number, r.text()));
+      if (events.on) removed.push_back(with_why(t.number, r.text()));
     }
   }
-  events.push_back(public_event("removed", {{"tokens", Value::of_list(removed)}}));
+  if (events.on) events.push_back(public_event("removed", {{"tokens", Value::of_list(removed)}}));
 
   // provinces under a real attack once bluffs and illegal tokens are gone
   std::map<int, int> attacked;
@@ -333,17 +334,17 @@ void State::resolve(std::vector<Event>& events) {
     const int p = t.site;
     if (!triggered[i]) {
       discard_board_token(token_index(t.number));
-      events.push_back(public_event("raid-fails", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+      if (events.on) events.push_back(public_event("raid-fails", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
           {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
       continue;
     }
     const std::vector<int> hit = touching(*this, p);
-    const Value lost = owner[p] >= 0 ? text(clan_of(owner[p])) : Value::none();
+    const Value lost = owner[p] >= 0 && events.on ? text(clan_of(owner[p])) : Value::none();
     for (int number : hit)
       if (token_index(number) >= 0) discard_board_token(token_index(number));
     clear_control(p);
     const bool placed = put_special(p, R.scorched);
-    events.push_back(public_event("raid", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+    if (events.on) events.push_back(public_event("raid", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
                                            {"control_removed_from", lost}, {"discarded", info_list(hit)},
                                            {"scorched_earth", Value::flag(placed)}}));
   }
@@ -359,7 +360,7 @@ void State::resolve(std::vector<Event>& events) {
     for (int number : hit)
       if (token_index(number) >= 0) discard_board_token(token_index(number));
     const bool placed = put_special(p, R.peace);
-    events.push_back(public_event("diplomacy", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
+    if (events.on) events.push_back(public_event("diplomacy", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
                                                 {"discarded", info_list(hit)}, {"peace", Value::flag(placed)}}));
   }
 
@@ -399,8 +400,10 @@ void State::resolve(std::vector<Event>& events) {
         why = "defended and not attacked";
       else if (at != attacked.end() && at->second == defender && !(special[p] >= 0 && special[p] == R.peace))
         why = "every attack on it failed";
-      if (why)
+      if (why && events.on)
         outcomes.push_back({p, defender, true, "", {{"clan", text(clan_of(defender))}, {"province", text(name)}, {"why", text(why)}}});
+      else if (why)
+        outcomes.push_back({p, defender, true, "", {}});
       continue;
     }
     // Defense Bonuses (resolution.py defense_parts)
@@ -424,7 +427,8 @@ void State::resolve(std::vector<Event>& events) {
       for (int number : involved) total += strength(number);
       totals.push_back(total);
       faced.push_back(clans[seat] == R.phoenix ? full - capital_bonus : full);
-      sides.push_back(Value::of_dict({{"clan", text(R.clan_names[clans[seat]])}, {"total", num(total)},
+      if (events.on)
+        sides.push_back(Value::of_dict({{"clan", text(R.clan_names[clans[seat]])}, {"total", num(total)},
                                       {"defense_faced", num(faced.back())}, {"tokens", info_list(involved)}}));
     }
     const int best = *std::max_element(totals.begin(), totals.end());
@@ -444,25 +448,21 @@ void State::resolve(std::vector<Event>& events) {
       const int a = b.attackers[i].first;
       if (best > faced[i] || (best == faced[i] && clans[a] == R.crane)) winner = a;
     }
-    Data data = {{"province", text(name)}, {"attackers", Value::of_list(sides)},
-                 {"defender", Value::of_dict({{"clan", defender >= 0 ? text(R.clan_names[clans[defender]]) : Value::none()},
-                                              {"combat_tokens", num(combat)}, {"printed", num(printed)},
-                                              {"faceup_control", num(faceup)}, {"special", num(sp)},
-                                              {"lion_bluff", num(lion)}, {"total", num(full)},
-                                              {"tokens", info_list(defend_all)}})}};
-    if (winner >= 0) {
-      data.emplace_back("winner", text(R.clan_names[clans[winner]]));
-      data.emplace_back("outcome", text("taken"));
-      outcomes.push_back({p, winner, false, "taken", std::move(data)});
-    } else if (defender >= 0) {
-      data.emplace_back("winner", text(R.clan_names[clans[defender]]));
-      data.emplace_back("outcome", text("defended"));
-      outcomes.push_back({p, defender, false, "defended", std::move(data)});
-    } else {
-      data.emplace_back("winner", Value::none());
-      data.emplace_back("outcome", text("nothing"));
-      outcomes.push_back({p, -1, false, "nothing", std::move(data)});
+    Data data;
+    if (events.on)
+      data = {{"province", text(name)}, {"attackers", Value::of_list(sides)},
+              {"defender", Value::of_dict({{"clan", defender >= 0 ? text(R.clan_names[clans[defender]]) : Value::none()},
+                                           {"combat_tokens", num(combat)}, {"printed", num(printed)},
+                                           {"faceup_control", num(faceup)}, {"special", num(sp)},
+                                           {"lion_bluff", num(lion)}, {"total", num(full)},
+                                           {"tokens", info_list(defend_all)}})}};
+    const int won = winner >= 0 ? winner : defender;
+    const char* outcome = winner >= 0 ? "taken" : defender >= 0 ? "defended" : "nothing";
+    if (events.on) {
+      data.emplace_back("winner", won >= 0 ? text(R.clan_names[clans[won]]) : Value::none());
+      data.emplace_back("outcome", text(outcome));
     }
+    outcomes.push_back({p, won, false, outcome, std::move(data)});
   }
   // the losers' control tokens go back to their supplies; then each attacker that won places one facedown, then
   // each defender that won (or defended successfully) places one faceup, in the order of the provinces
@@ -474,13 +474,14 @@ void State::resolve(std::vector<Event>& events) {
   for (const Outcome& o : outcomes)
     if (o.successful_defense || o.outcome == "defended") placed[o.p] = add_control(o.seat, o.p, 1, 0);
   for (Outcome& o : outcomes) {
+    if (!events.on) break;
     if (o.successful_defense)
       o.data.emplace_back("faceup_added", num(placed[o.p]));
     else if (o.outcome == "taken")
       o.data.emplace_back("control_placed", num(placed[o.p]));
     else if (o.outcome == "defended")
       o.data.emplace_back("faceup_added", num(placed[o.p]));
-    events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
+    if (events.on) events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
   }
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
@@ -497,7 +498,7 @@ void State::resolve(std::vector<Event>& events) {
           if (R.card_territory[held[i]] == t) {
             space[t] = held[i];
             held.erase(held.begin() + static_cast<long>(i));
-            events.push_back(public_event("territory-card-returned", {{"clan", text(clan_of(seat))},
+            if (events.on) events.push_back(public_event("territory-card-returned", {{"clan", text(clan_of(seat))},
                                                                        {"territory", text(R.territory_names[t])}}));
             break;
           }
@@ -506,15 +507,19 @@ void State::resolve(std::vector<Event>& events) {
     if (ctrl >= 0 && space[t] >= 0) {
       cards[ctrl].push_back(space[t]);
       space[t] = -1;
-      events.push_back(public_event("territory-claimed", {{"clan", text(clan_of(ctrl))}, {"territory", text(R.territory_names[t])}}));
+      if (events.on) events.push_back(public_event("territory-claimed", {{"clan", text(clan_of(ctrl))}, {"territory", text(R.territory_names[t])}}));
     }
   }
   // 7. Advance Round Track: done by the next round's start
 }
 
 // scoring.py final_scoring
-void State::final_scoring(std::vector<Event>& events) {
+void State::final_scoring(Events& events) {
   const Rules& R = RULES;
+  if (!events.on) {  // the result is worked out again where it is read (final_result)
+    phase = Phase::Over;
+    return;
+  }
   ScoringBoard b;
   b.n = n;
   b.owner = owner;
@@ -540,7 +545,7 @@ void State::final_scoring(std::vector<Event>& events) {
   for (int seat = 0; seat < n; ++seat)
     if (totals[seat] == best) winners.push_back(clan_of(seat));
   phase = Phase::Over;
-  events.push_back(public_event("final-scoring", {{"scores", Value::of_list(rows)}, {"winners", Value::of(winners)}}));
+  if (events.on) events.push_back(public_event("final-scoring", {{"scores", Value::of_list(rows)}, {"winners", Value::of(winners)}}));
 }
 
 }  // namespace daimyo

@@ -9,6 +9,11 @@
 namespace daimyo {
 
 struct Rules {
+  // the engine keeps per-province and per-border flags on the stack, and a seat's tokens, objectives dealt and
+  // territory cards in piles of at most MAX_TOKENS (state.hpp Pile)
+  static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 32;
+  // territories, special tokens, cards played and the initiative deck: at most MAX_SMALL each
+  static constexpr int MAX_SMALL = 32;
   bool loaded = false;
   // board.json
   std::vector<std::string> province_names;
@@ -22,6 +27,7 @@ struct Rules {
   std::vector<int> capital;
   std::vector<std::vector<std::string>> clan_token_codes;
   std::vector<std::vector<int>> clan_token_kinds;  // each token's kind (Kind)
+  std::vector<std::vector<int>> clan_token_code_id;  // each token's code, as the index of the clan's first token with it
   enum Kind { Army, Navy, Shinobi, Blessing, Diplomacy, Raid, Bluff };
   int tokens_per_clan = 0, bluff = 0;
   std::vector<std::vector<int>> clan_token_strength;

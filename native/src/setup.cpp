@@ -36,22 +36,22 @@ State State::new_game(int players, uint64_t seed, const std::vector<int>& clans)
   s.owner.assign(R.n_provinces(), -1);
   s.up.assign(R.n_provinces(), 0);
   s.down.assign(R.n_provinces(), 0);
-  s.hand.assign(n, {});
-  s.pool.assign(n, {});
+  s.hand.fill(n, Pile{});
+  s.pool.fill(n, Pile{});
   s.supply.assign(n, R.control_tokens);
   s.set_aside.assign(n, 0);
   s.scouts.assign(n, 0);
   s.shugenja.assign(n, 0);
   s.objective.assign(n, -1);
-  s.offer.assign(n, {});
+  s.offer.fill(n, Pile{});
   s.ronin.assign(n, 0);
   s.done.assign(n, 0);
   s.spied.assign(n, 0);
   s.special.assign(R.n_provinces(), -1);
-  s.discard.assign(n, {});
+  s.discard.fill(n, Pile{});
   s.seen.assign(n, {});
-  s.cards.assign(n, {});
-  s.out.assign(n, {});
+  s.cards.fill(n, Pile{});
+  s.out.fill(n, Pile{});
   s.specials_left = R.special_supply;
   s.rng = Rng(seed);
   // Setup 2. Randomize Territory Cards
@@ -83,9 +83,9 @@ void State::setup_after_clans() {
   phase = Phase::SetupObjectives;
 }
 
-void State::setup_after_objectives(std::vector<Event>& events) {
+void State::setup_after_objectives(Events& events) {
   const Rules& R = RULES;
-  events.push_back(public_event("objectives-chosen"));
+  if (events.on) events.push_back(public_event("objectives-chosen"));
   // Setup 6: capitals
   for (int p = 0; p < n; ++p) add_control(p, R.capital[clans[p]], 0, 1);
   // Setup 7: set aside control tokens
@@ -99,9 +99,11 @@ void State::setup_after_objectives(std::vector<Event>& events) {
   const int top = deck.front();
   deck.erase(deck.begin());
   first = static_cast<int>(std::find(clans.begin(), clans.end(), top) - clans.begin());
-  Event& e = events.emplace_back(public_event("first-player"));
-  with(e, "clan", Value::of(R.clan_names[top]));
-  with(e, "card", Value::of(R.clan_names[top]));
+  if (events.on) {
+    Event& e = events.emplace_back(public_event("first-player"));
+    with(e, "clan", Value::of(R.clan_names[top]));
+    with(e, "card", Value::of(R.clan_names[top]));
+  }
   // Setup 9: complete the deck with neutral cards to four
   std::vector<int> neutral(R.neutral_cards.size());
   std::iota(neutral.begin(), neutral.end(), R.n_clans());
@@ -145,7 +147,7 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
 }
 
 std::vector<int> State::draw(int seat, int k) {
-  std::vector<int>& from = pool[seat];
+  Pile& from = pool[seat];
   std::vector<int> drawn;
   for (int i = 0; i < k && !from.empty(); ++i) {
     const size_t j = static_cast<size_t>(rng.below(from.size()));
@@ -158,29 +160,45 @@ std::vector<int> State::draw(int seat, int k) {
 }
 
 std::vector<int> State::to_act() const {
-  if (!dragon_return.empty()) return {dragon_return.back()};
-  if (scorpion_look >= 0) return {scorpion_look};
-  if (unicorn_swap >= 0) return {unicorn_swap};
-  if (card.seat >= 0) return {card.seat};
+  int seats[MAX_PLAYERS];
+  return std::vector<int>(seats, seats + to_act(seats));
+}
+
+int State::to_act(int* seats) const {
+  if (!dragon_return.empty()) return seats[0] = dragon_return.back(), 1;
+  if (scorpion_look >= 0) return seats[0] = scorpion_look, 1;
+  if (unicorn_swap >= 0) return seats[0] = unicorn_swap, 1;
+  if (card.seat >= 0) return seats[0] = card.seat, 1;
   if (phase == Phase::SetupObjectives) {
-    std::vector<int> seats;
+    int k = 0;
     for (int p = 0; p < n; ++p)
-      if (objective[p] < 0) seats.push_back(p);
-    return seats;
+      if (objective[p] < 0) seats[k++] = p;
+    return k;
   }
-  if (phase == Phase::Over) return {};
+  if (phase == Phase::Over) return 0;
   if (phase == Phase::Placement && (done[turn] || hand[turn].size() <= 1)) {
     const int p = placer_after_turn();
-    if (p < 0) return {};
-    return {p};
+    if (p < 0) return 0;
+    return seats[0] = p, 1;
   }
-  return {turn};
+  return seats[0] = turn, 1;
+}
+
+bool State::acts(int seat) const {
+  int seats[MAX_PLAYERS];
+  const int k = to_act(seats);
+  return std::find(seats, seats + k, seat) != seats + k;
 }
 
 std::vector<Move> State::legal_moves(int seat) const {
-  const std::vector<int> acting = to_act();
-  if (std::find(acting.begin(), acting.end(), seat) == acting.end()) return {};
   std::vector<Move> moves;
+  if (acts(seat)) legal_moves(seat, moves);
+  return moves;
+}
+
+// the legal moves of `seat`, one of those to act, into `moves` (emptied first; its storage is kept)
+void State::legal_moves(int seat, std::vector<Move>& moves) const {
+  moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
     const auto& codes = RULES.clan_token_codes[clans[seat]];
@@ -197,13 +215,13 @@ std::vector<Move> State::legal_moves(int seat) const {
         moves.push_back({Move::Return, t});
       }
     }
-    return moves;
+    return;
   }
   if (scorpion_look >= 0) {
     // Clans: Scorpion looks at one facedown combat token of an opponent that no blessing protects, or passes
     for (int number : board_token_targets(seat, true, true)) moves.push_back({Move::Look, number});
     moves.push_back({Move::Pass, 0});
-    return moves;
+    return;
   }
   if (unicorn_swap >= 0) {
     // Clans: Unicorn swaps two of its tokens on the board, or passes
@@ -211,9 +229,12 @@ std::vector<Move> State::legal_moves(int seat) const {
     for (size_t i = 0; i < ts.size(); ++i)
       for (size_t j = i + 1; j < ts.size(); ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
     moves.push_back({Move::Pass, 0});
-    return moves;
+    return;
   }
-  if (card.seat >= 0) return card_options(seat, card.card, card.step, card.memo);
+  if (card.seat >= 0) {
+    moves = card_options(seat, card.card, card.step, card.memo);
+    return;
+  }
   switch (phase) {
     case Phase::SetupClans:
       for (int c = 0; c < RULES.n_clans(); ++c)
@@ -227,7 +248,8 @@ std::vector<Move> State::legal_moves(int seat) const {
         if (owner[p] < 0) moves.push_back({Move::Control, p});
       break;
     case Phase::Upkeep:
-      moves = upkeep_card_moves(seat);
+      for (int c : cards[seat])
+        if (!RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
       moves.push_back({Move::Pass, 0});
       break;
     case Phase::Placement:
@@ -236,16 +258,26 @@ std::vector<Move> State::legal_moves(int seat) const {
     default:
       break;
   }
-  return moves;
 }
 
 std::vector<Event> State::apply_move(int seat, const Move& m) {
+  Events events;
+  apply_move(seat, m, events);
+  return std::move(events);
+}
+
+void State::apply_move(int seat, const Move& m, Events& events) {
   const Rules& R = RULES;
-  std::vector<Event> events;
+  // the position changes: the remembered places are forgotten, and none is remembered until the move ends
+  struct InMove {
+    TargetsMemo& memo;
+    explicit InMove(TargetsMemo& m) : memo(m) { memo.seat = -1; memo.in_move = true; }
+    ~InMove() { memo.in_move = false; }
+  } in_move(memo_);
   if (!dragon_return.empty()) {
     dragon_return.pop_back();
     dragon_drawn.clear();
-    const std::string code = R.clan_token_codes[clans[seat]][m.arg];
+    const std::string& code = R.clan_token_codes[clans[seat]][m.arg];
     auto& h = hand[seat];
     for (size_t i = 0; i < h.size(); ++i) {
       if (R.clan_token_codes[clans[seat]][h[i]] == code) {
@@ -254,29 +286,35 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
         break;
       }
     }
-    Event& e = events.emplace_back(public_event("return-to-pool"));
-    with(e, "clan", Value::of(clan_of(seat)));
-    with(e, "count", Value::of(1LL));
-    Event& f = events.emplace_back(private_event(seat, "returned"));
-    with(f, "clan", Value::of(clan_of(seat)));
-    with(f, "code", Value::of(code));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("return-to-pool"));
+      with(e, "clan", Value::of(clan_of(seat)));
+      with(e, "count", Value::of(1LL));
+      Event& f = events.emplace_back(private_event(seat, "returned"));
+      with(f, "clan", Value::of(clan_of(seat)));
+      with(f, "code", Value::of(code));
+    }
   } else if (scorpion_look >= 0) {
     apply_scorpion(seat, m, events);
   } else if (unicorn_swap >= 0) {
     unicorn_swap = -1;
     if (m.verb == Move::Pass) {
-      Event& e = events.emplace_back(public_event("pass"));
-      with(e, "clan", Value::of(clan_of(seat)));
-      with(e, "ability", Value::of(std::string("unicorn")));
+      if (events.on) {
+        Event& e = events.emplace_back(public_event("pass"));
+        with(e, "clan", Value::of(clan_of(seat)));
+        with(e, "ability", Value::of(std::string("unicorn")));
+      }
     } else {
       BoardToken& t1 = tokens[token_index(m.arg)];
       BoardToken& t2 = tokens[token_index(m.a)];
       std::swap(t1.place, t2.place);
       std::swap(t1.site, t2.site);
       std::swap(t1.attacked, t2.attacked);
-      Event& e = events.emplace_back(public_event("swap"));
-      with(e, "clan", Value::of(clan_of(seat)));
-      with(e, "tokens", Value::of_list({Value::of(static_cast<long long>(m.arg)), Value::of(static_cast<long long>(m.a))}));
+      if (events.on) {
+        Event& e = events.emplace_back(public_event("swap"));
+        with(e, "clan", Value::of(clan_of(seat)));
+        with(e, "tokens", Value::of_list({Value::of(static_cast<long long>(m.arg)), Value::of(static_cast<long long>(m.a))}));
+      }
     }
   } else if (card.seat >= 0) {
     apply_card(seat, m, events);
@@ -284,8 +322,10 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
     turn = (seat + 1) % n;
     if (m.verb == Move::Pass) {
       ++passes;
-      Event& e = events.emplace_back(public_event("pass"));
-      with(e, "clan", Value::of(clan_of(seat)));
+      if (events.on) {
+        Event& e = events.emplace_back(public_event("pass"));
+        with(e, "clan", Value::of(clan_of(seat)));
+      }
     } else {
       passes = 0;
       play_territory_card(seat, m.arg, events);
@@ -294,34 +334,39 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
     apply_placement(seat, m, events);
   } else if (phase == Phase::SetupClans) {
     clans[seat] = m.arg;
-    Event& e = events.emplace_back(public_event("clan"));
-    with(e, "seat", Value::of(static_cast<long long>(seat)));
-    with(e, "clan", Value::of(R.clan_names[m.arg]));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("clan"));
+      with(e, "seat", Value::of(static_cast<long long>(seat)));
+      with(e, "clan", Value::of(R.clan_names[m.arg]));
+    }
     if (seat + 1 < n)
       turn = seat + 1;
     else
       setup_after_clans();
   } else if (phase == Phase::SetupObjectives) {
     objective[seat] = m.arg;
-    Event& e = events.emplace_back(public_event("objective-kept"));
-    with(e, "clan", Value::of(clan_of(seat)));
-    Event& f = events.emplace_back(private_event(seat, "objective"));
-    with(f, "clan", Value::of(clan_of(seat)));
-    with(f, "objective", Value::of(R.objective_ids[m.arg]));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("objective-kept"));
+      with(e, "clan", Value::of(clan_of(seat)));
+      Event& f = events.emplace_back(private_event(seat, "objective"));
+      with(f, "clan", Value::of(clan_of(seat)));
+      with(f, "objective", Value::of(R.objective_ids[m.arg]));
+    }
   } else if (phase == Phase::SetupControl) {
     --set_aside[seat];
     ++supply[seat];  // the set-aside token is the one placed
     add_control(seat, m.arg, 0, 1);
     turn = (seat + 1) % n;
-    Event& e = events.emplace_back(public_event("control"));
-    with(e, "clan", Value::of(clan_of(seat)));
-    with(e, "province", Value::of(R.province_names[m.arg]));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("control"));
+      with(e, "clan", Value::of(clan_of(seat)));
+      with(e, "province", Value::of(R.province_names[m.arg]));
+    }
   }
   advance(events);
-  return events;
 }
 
-void State::advance(std::vector<Event>& events) {
+void State::advance(Events& events) {
   while (!pending()) {
     if (phase == Phase::SetupObjectives) {
       if (std::find(objective.begin(), objective.end(), -1) != objective.end()) return;
@@ -340,11 +385,13 @@ void State::advance(std::vector<Event>& events) {
         phase = Phase::Placement;
         turn = first;
         done.assign(n, 0);
-        events.push_back(public_event("placement"));
+        if (events.on) events.push_back(public_event("placement"));
       } else if (upkeep_card_moves(turn).empty()) {
-        Event& e = events.emplace_back(public_event("pass"));
-        with(e, "clan", Value::of(clan_of(turn)));
-        with(e, "automatic", Value::flag(true));
+        if (events.on) {
+          Event& e = events.emplace_back(public_event("pass"));
+          with(e, "clan", Value::of(clan_of(turn)));
+          with(e, "automatic", Value::flag(true));
+        }
         ++passes;
         turn = (turn + 1) % n;
       } else {
@@ -364,16 +411,18 @@ void State::advance(std::vector<Event>& events) {
   }
 }
 
-void State::start_round(std::vector<Event>& events) {
+void State::start_round(Events& events) {
   const Rules& R = RULES;
   ++round;
   phase = Phase::Upkeep;
-  Event& r = events.emplace_back(public_event("round"));
-  with(r, "round", Value::of(static_cast<long long>(round)));
+  if (events.on) {
+    Event& r = events.emplace_back(public_event("round"));
+    with(r, "round", Value::of(static_cast<long long>(round)));
+  }
   for (int p = 0; p < n; ++p) {
     const bool was = ronin[p];
     ronin[p] = control_tokens_on_board(p) == 0;
-    if (static_cast<bool>(ronin[p]) != was) {
+    if (static_cast<bool>(ronin[p]) != was && events.on) {
       Event& e = events.emplace_back(public_event(ronin[p] ? "ronin" : "ronin-ends"));
       with(e, "clan", Value::of(clan_of(p)));
     }
@@ -383,9 +432,11 @@ void State::start_round(std::vector<Event>& events) {
     const int c = initiative.front();
     initiative.erase(initiative.begin());
     first = initiative_winner(c);
-    Event& e = events.emplace_back(public_event("first-player"));
-    with(e, "card", Value::of(initiative_card(c)));
-    with(e, "clan", Value::of(clan_of(first)));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("first-player"));
+      with(e, "card", Value::of(initiative_card(c)));
+      with(e, "clan", Value::of(clan_of(first)));
+    }
   }
   // the first player card is not used in a two-player game
   first_player_card_used = n == 2;
@@ -408,14 +459,16 @@ void State::start_round(std::vector<Event>& events) {
     const int extra = clans[p] == R.dragon ? 1 : 0;
     const int need = R.hand_size + extra - static_cast<int>(hand[p].size());
     const std::vector<int> drawn = draw(p, std::max(0, need));
-    Event& e = events.emplace_back(public_event("draw"));
-    with(e, "clan", Value::of(clan_of(p)));
-    with(e, "count", Value::of(static_cast<long long>(drawn.size())));
-    std::vector<std::string> codes;
-    for (int t : drawn) codes.push_back(R.clan_token_codes[clans[p]][t]);
-    Event& f = events.emplace_back(private_event(p, "drew"));
-    with(f, "clan", Value::of(clan_of(p)));
-    with(f, "tokens", Value::of(codes));
+    if (events.on) {
+      Event& e = events.emplace_back(public_event("draw"));
+      with(e, "clan", Value::of(clan_of(p)));
+      with(e, "count", Value::of(static_cast<long long>(drawn.size())));
+      std::vector<std::string> codes;
+      for (int t : drawn) codes.push_back(R.clan_token_codes[clans[p]][t]);
+      Event& f = events.emplace_back(private_event(p, "drew"));
+      with(f, "clan", Value::of(clan_of(p)));
+      with(f, "tokens", Value::of(codes));
+    }
     if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) {
       dragon_return.push_back(p);
       dragon_drawn = drawn;

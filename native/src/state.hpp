@@ -2,8 +2,11 @@
 // Field names and meanings are those of daimyo/rokugan/state.py's FIELDS; a province is its index in
 // board.json, a clan its index in clans.json, a combat token its index in its clan's token list.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -14,6 +17,104 @@ namespace daimyo {
 
 enum class Phase { SetupClans, SetupObjectives, SetupControl, Upkeep, Placement, Over };
 const char* phase_name(Phase p);
+
+// A seat's pile of small whole numbers (0 to 255) (its combat tokens behind the screen, in the pool or discarded, its
+// objectives dealt, its territory cards), kept inside the state: copying a state copies no list of these.
+// At most CAPACITY items (check_rules: a clan has at most 32 combat tokens; there are 22 territory cards).
+class Pile {
+ public:
+  static constexpr int CAPACITY = Rules::MAX_TOKENS;
+  Pile() = default;
+  Pile(std::initializer_list<int> v) { assign(v.begin(), v.end()); }
+  Pile& operator=(std::initializer_list<int> v) { assign(v.begin(), v.end()); return *this; }
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  uint8_t* begin() { return items_; }
+  uint8_t* end() { return items_ + count_; }
+  const uint8_t* begin() const { return items_; }
+  const uint8_t* end() const { return items_ + count_; }
+  uint8_t& operator[](size_t i) { return items_[i]; }
+  int operator[](size_t i) const { return items_[i]; }
+  int front() const { return items_[0]; }
+  int back() const { return items_[count_ - 1]; }
+  uint8_t& back() { return items_[count_ - 1]; }
+  void push_back(int v) { items_[count_++] = static_cast<uint8_t>(v); }
+  void pop_back() { --count_; }
+  void clear() { count_ = 0; }
+  uint8_t* erase(uint8_t* at) {
+    std::copy(at + 1, end(), at);
+    --count_;
+    return at;
+  }
+  template <typename It>
+  void insert(uint8_t* at, It first, It last) {  // at the end only (the engine appends)
+    (void)at;
+    for (; first != last; ++first) push_back(*first);
+  }
+  template <typename It>
+  void assign(It first, It last) {
+    count_ = 0;
+    insert(end(), first, last);
+  }
+  std::vector<int> list() const { return std::vector<int>(begin(), end()); }
+
+ private:
+  uint8_t count_ = 0;
+  uint8_t items_[CAPACITY] = {};
+};
+
+// A list of at most N items kept inside the state (a seat's or a province's values): copying a state copies
+// them with it, and allocates nothing. It reads as the std::vector it stands for.
+template <typename T, int N>
+class Row {
+ public:
+  Row() = default;
+  Row(size_t count, const T& v) { fill(count, v); }
+  Row(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT: a row reads as its vector
+  Row& operator=(const std::vector<T>& v) { assign(v.begin(), v.end()); return *this; }
+  operator std::vector<T>() const { return list(); }  // NOLINT
+  size_t size() const { return static_cast<size_t>(count_); }
+  bool empty() const { return count_ == 0; }
+  T* begin() { return items_; }
+  T* end() { return items_ + count_; }
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + count_; }
+  T& operator[](size_t i) { return items_[i]; }
+  const T& operator[](size_t i) const { return items_[i]; }
+  T& front() { return items_[0]; }
+  const T& front() const { return items_[0]; }
+  T& back() { return items_[count_ - 1]; }
+  const T& back() const { return items_[count_ - 1]; }
+  void push_back(const T& v) { items_[count_++] = v; }
+  void pop_back() { --count_; }
+  void clear() { count_ = 0; }
+  T* erase(T* at) {
+    std::copy(at + 1, end(), at);
+    --count_;
+    return at;
+  }
+  template <typename It>
+  void assign(It first, It last) {
+    if constexpr (std::is_integral_v<It>) {  // assign(count, value)
+      fill(static_cast<size_t>(first), static_cast<T>(last));
+    } else {
+      count_ = 0;
+      for (; first != last; ++first) push_back(*first);
+    }
+  }
+  void resize(size_t count) { count_ = static_cast<int>(count); }  // (new items keep their value: set them)
+  void fill(size_t count, const T& v) {
+    count_ = 0;
+    for (size_t i = 0; i < count; ++i) push_back(v);
+  }
+  std::vector<T> list() const { return std::vector<T>(begin(), end()); }
+
+ private:
+  int count_ = 0;
+  T items_[N] = {};
+};
+
+static_assert(Rules::N_CARDS <= Pile::CAPACITY, "a seat's territory cards fit in a pile");
 
 // One value of an event's data: a whole number, a text, a list of texts, a flag, None, a list or a dict.
 struct Value {
@@ -38,6 +139,12 @@ struct Event {
   std::string kind;
   int seat = -1;
   std::vector<std::pair<std::string, Value>> data;
+};
+
+// The events of one move, in order. With `on` false nobody reads them (play_random, rollouts) and none is built:
+// every place that makes an event asks `on` first, and nothing the rules change is done inside such a block.
+struct Events : std::vector<Event> {
+  bool on = true;
 };
 
 // A move (daimyo/rokugan/moves.py): ("clan", name), ("objective", id), ("control", province), ("return", code),
@@ -83,48 +190,85 @@ struct Place {
   int a, b;
 };
 
+// A place as Targets keeps it, in 3 bytes: a province, or a border (Rules::MAX_BORDERS), and -1 or a province.
+struct Spot {
+  char loc;
+  uint8_t a;
+  int8_t b;
+  Spot(char l, int x, int y) : loc(l), a(static_cast<uint8_t>(x)), b(static_cast<int8_t>(y)) {}
+  Place place() const { return {loc, a, b}; }
+};
+
 // Every legal place of each kind of token of one player now (placement.py _Reach and Targets).
 struct Targets {
-  std::vector<Place> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
+  std::vector<Spot> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
   bool own = false;  // whether the player controls a province it may place in
 };
 
+// The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
+struct TargetsMemo {
+  int seat = -1;         // whose places `targets` holds, -1 for nobody
+  bool in_move = false;  // a move is being applied: the position changes, nothing is remembered meanwhile
+  Targets slots[2];      // the remembered places and the scratch filled during a move
+  int kept = 0;          // which slot is remembered
+  Targets& targets() { return slots[kept]; }
+  Targets& scratch() { return slots[1 - kept]; }
+  TargetsMemo() = default;
+  TargetsMemo(const TargetsMemo&) {}
+  TargetsMemo& operator=(const TargetsMemo&) {
+    seat = -1;
+    in_move = false;
+    return *this;
+  }
+};
+
+// Per seat, per province, per territory and per special token: the state's lists kept inside it (Row)
+constexpr int MAX_SEATS = 8;
+template <typename T>
+using Seats = Row<T, MAX_SEATS>;
+using Provinces = Row<int, Rules::MAX_PROVINCES>;
+
 struct State {
   int n = 0;
-  std::vector<int> clans;  // clan index per seat, -1 until chosen
+  Seats<int> clans;  // clan index per seat, -1 until chosen
   Phase phase = Phase::SetupClans;
   int round = 0, first = 0, turn = 0;
   Rng rng;
-  std::vector<int> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
-  std::vector<int> space;       // per territory: which of its two territory cards lies on its space
+  Row<int, Rules::MAX_SMALL> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
+  Row<int, Rules::MAX_SMALL> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
-  std::vector<int> owner, up, down;  // per province
-  std::vector<std::vector<int>> hand, pool;
-  std::vector<int> supply, set_aside, scouts, shugenja;
-  std::vector<int> objective;               // objective index per seat, -1 until kept
-  std::vector<std::vector<int>> offer;      // the objectives dealt to each seat
-  std::vector<char> ronin, done, spied;
+  Provinces owner, up, down;  // per province
+  Seats<Pile> hand, pool;
+  Seats<int> supply, set_aside, scouts, shugenja;
+  Seats<int> objective;               // objective index per seat, -1 until kept
+  Seats<Pile> offer;                  // the objectives dealt to each seat
+  Seats<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
   int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
   int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
   CardDecision card;               // the territory card being resolved (seat -1: none)
-  std::vector<std::vector<int>> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
-  std::vector<int> played, specials_left;   // cards played; special tokens left, by RULES.specials index
+  Seats<Pile> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
+  Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by RULES.specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
-  std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
-  std::vector<std::vector<int>> discard;
+  Provinces special;               // the special token in each province (an index of RULES.specials), -1 for none
+  Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
   static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
 
+  static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;
+  int to_act(int* seats) const;  // into seats[MAX_PLAYERS]; their number
+  bool acts(int seat) const;     // whether `seat` is one of those to act
   std::vector<Move> legal_moves(int seat) const;
+  void legal_moves(int seat, std::vector<Move>& moves) const;  // `seat` acts; `moves` is emptied first
   // Applies a move known to be legal (one of legal_moves(seat)) and runs the automatic steps that follow.
   std::vector<Event> apply_move(int seat, const Move& m);
+  void apply_move(int seat, const Move& m, Events& events);
 
   std::string clan_of(int seat) const;
   std::string initiative_card(int card) const;
@@ -143,36 +287,46 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
-  void apply_card(int seat, const Move& m, std::vector<Event>& events);
-  void play_territory_card(int seat, int c, std::vector<Event>& events);
-  std::vector<Move> placement_moves_of(int seat, const std::vector<int>& pile) const;
-  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, std::vector<Event>& events);
-  void reveal_and_discard(int index, const char* source, std::vector<Event>& events);
+  void apply_card(int seat, const Move& m, Events& events);
+  void play_territory_card(int seat, int c, Events& events);
+  std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
+  void put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events);
+  void reveal_and_discard(int index, const char* source, Events& events);
   std::vector<int> unicorn_swappable(int seat) const;
   std::vector<Move> upkeep_card_moves(int seat) const;
   // placement.cpp: Placing Combat Tokens
-  Targets targets(int seat) const;
+  const Targets& targets(int seat) const;  // valid until the next move or the next call
+  void fill_targets(int seat, Targets& t) const;
   bool can_place_any(int seat, const Targets& t) const;
-  std::vector<Place> places_for(int seat, int kind, const Targets& t) const;
+  template <typename Out>
+  void each_place(int seat, int kind, const Targets& t, Out out) const;
+  void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
+  void start_of_turn_moves(int seat, std::vector<Move>& moves) const;
+  // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
+  bool placing() const { return phase == Phase::Placement && !pending(); }
+  Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;
+  bool blessed(int number) const;  // whether a blessing stands on the board token `number`
+  size_t memo_bytes() const;       // the storage of the remembered places
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
   int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
 
  private:
+  mutable TargetsMemo memo_;
   void placement_moves(int seat, std::vector<Move>& moves) const;
-  void apply_placement(int seat, const Move& m, std::vector<Event>& events);
-  void apply_scorpion(int seat, const Move& m, std::vector<Event>& events);
+  void apply_placement(int seat, const Move& m, Events& events);
+  void apply_scorpion(int seat, const Move& m, Events& events);
   int next_placer();
   int placer_after_turn() const;
-  void learn(int seat, int index, const char* source, std::vector<Event>& events);
-  void end_placement(std::vector<Event>& events);
+  void learn(int seat, int index, const char* source, Events& events);
+  void end_placement(Events& events);
   int initiative_winner(int card) const;
   // resolution.cpp
-  void resolve(std::vector<Event>& events);
-  void final_scoring(std::vector<Event>& events);
+  void resolve(Events& events);
+  void final_scoring(Events& events);
   void setup_after_clans();
-  void setup_after_objectives(std::vector<Event>& events);
-  void start_round(std::vector<Event>& events);
-  void advance(std::vector<Event>& events);
+  void setup_after_objectives(Events& events);
+  void start_round(Events& events);
+  void advance(Events& events);
   std::vector<int> draw(int seat, int k);
 };
 

@@ -68,3 +68,9 @@ def test_bench_measures_both_engines_side_by_side():
     for name in ("python", "native", "native_stepped"):
         assert e[name]["games_per_second"] > 0 and e[name]["actions_per_second"] > 0
     assert e["ratio"]["games_per_second"] > 0 and e["ratio"]["stepped"] > 0
+    # the cost of a clone and the memory of a game in progress, over the same mid-game positions in both engines
+    assert e["mid_game_samples"] == 2
+    for name in ("python", "native"):
+        assert e[name]["clone_us"] > 0 and e[name]["bytes_per_game"] > 1000
+    assert e["native"]["bytes_per_game"] < 10_000
+    assert e["ratio"]["clone_us"] > 0 and e["ratio"]["bytes_per_game"] > 0
