@@ -424,6 +424,10 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 }  // namespace
 
+namespace daimyo {
+void bind_keyed(nb::module_& m);  // native/src/keyed.cpp
+}
+
 NB_MODULE(_daimyo_native, m) {
   m.doc() = "The native Battle for Rokugan engine (see docs/native.md); use it through daimyo.rokugan.native.";
   m.def("load_rules", &load_rules, nb::arg("rules"), "Set the rules data (daimyo/rokugan/native.py passes RULES).");
@@ -448,6 +452,7 @@ NB_MODULE(_daimyo_native, m) {
         return items;
       }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
       .def_prop_ro("state", &Rng::state);
+  daimyo::bind_keyed(m);
 
   nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
