@@ -27,7 +27,7 @@ from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event
-from daimyo.core.rng import GameKey, Rng
+from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
@@ -162,7 +162,7 @@ def python_state(game) -> RokuganState:
             setattr(s, f.name, f.start(n))
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
-    s.rng = Rng(d["rng_state"])
+    s.rng = KeyedRng(GameKey(d["rng_key"]), "game", d["rng_counter"]) if "rng_key" in d else Rng(d["rng_state"])
     s.tokens = [BoardToken(*t) for t in d["tokens"]]
     s.seen = [[SeenHand(*x) if x[0] == SPY_NETWORK else SeenToken(*x) for x in row] for row in d["seen"]]
     s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
@@ -205,15 +205,14 @@ class NativeRokuganState:
         _SET(self, "_mirror", None)
 
     @classmethod
-    def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
         """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages)."""
         core = require()
-        if isinstance(seed, GameKey):
-            raise violation("rk.native_engine_draws_from", "the native engine draws from the splitmix64 generator: seed it with a whole number "
-                            "(a game keyed with a GameKey is played by the Python engine)", "Setup")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not isinstance(seed, GameKey) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
         try:
+            if isinstance(seed, GameKey):   # the blake2b-keyed generator, as the Python engine's keyed game draws
+                return cls(core.Game.new_keyed_game(players, seed.key, list(clans or [])))
             return cls(core.Game.new_game(players, seed & _MASK, list(clans or [])))
         except (ValueError, TypeError):
             # bad players or clans: the Python engine's own checks raise the RuleViolation naming the rule
@@ -365,10 +364,12 @@ class NativeRokuganState:
 
 def default_engine(seed) -> str:
     """The engine a game is played by where none is named: native where it is built, except for a game keyed with
-    a :class:`~daimyo.core.rng.GameKey` (the keyed generator is not ported), which the Python engine plays."""
+    a :class:`~daimyo.core.rng.GameKey`, which the Python engine plays: keyed games are the server's, which reads a
+    view at every step, and a view read hands a native game over to Python (views are not native yet), so the
+    native engine would gain nothing there. ``engine="native"`` plays a keyed game natively all the same."""
     return "native" if available() and not isinstance(seed, GameKey) else "python"
 
 
-def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
     """A game played by the native engine (see :class:`NativeRokuganState`)."""
     return NativeRokuganState.new_game(players=players, seed=seed, clans=clans)

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "keyed.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
 
@@ -175,7 +176,7 @@ struct State {
   std::vector<int> clans;  // clan index per seat, -1 until chosen
   Phase phase = Phase::SetupClans;
   int round = 0, first = 0, turn = 0;
-  Rng rng;
+  GameRng rng;  // the game's generator (setup's draws): seeded or keyed
   std::vector<int> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
   std::vector<int> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
@@ -200,7 +201,7 @@ struct State {
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
-  static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
+  static State new_game(int players, GameRng rng, const std::vector<int>& clans);
 
   static constexpr int MAX_PLAYERS = 5;
   std::vector<int> to_act() const;
