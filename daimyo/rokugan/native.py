@@ -179,6 +179,61 @@ def python_state(game) -> RokuganState:
     return s
 
 
+def native_fields(s: RokuganState) -> dict:
+    """The fields of the Python state ``s`` as the native engine keeps them (the inverse of :func:`python_state`)."""
+    d: dict[str, Any] = {name: getattr(s, name) for name in NATIVE_FIELDS}
+    if isinstance(s.rng, KeyedRng):
+        label, counter = s.rng.stream_state()
+        if label != "game":
+            raise ValueError(f"field 'rng': the native engine draws from the game's own stream, not {label!r}")
+        d["rng_key"], d["rng_counter"] = s.rng.key.key, counter
+    else:
+        d["rng_state"] = s.rng.state
+    d["tokens"] = [_token(t) for t in s.tokens]
+    d["seen"] = [[tuple(x) for x in row] for row in s.seen]
+    d["offer"] = [tuple(o) for o in s.offer]
+    abilities = [p for p in s.pending if isinstance(p, AbilityDecision)]
+    dragon = [p for p in abilities if p.kind == DRAGON_RETURN]
+    d["dragon_return"] = [p.seat for p in dragon]
+    d["dragon_drawn"] = list(dragon[-1].tokens) if dragon else []
+    d["scorpion_look"] = next((p.seat for p in abilities if p.kind == SCORPION_LOOK), -1)
+    d["unicorn_swap"] = next((p.seat for p in abilities if p.kind == UNICORN_SWAP), -1)
+    card = [p for p in s.pending if isinstance(p, CardDecision)]
+    d["card"] = (card[-1].seat, card[-1].card, card[-1].step, tuple(card[-1].memo)) if card else None
+    d["specials_left"] = dict(s.specials_left)
+    return d
+
+
+def _token(t: BoardToken) -> tuple:
+    return (t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, t.faceup, t.known_by)
+
+
+def _comparable(name: str, value):
+    """A field's value as compared across engines: board tokens (compared by identity in the engine) by their
+    parts, a generator by its stream's state."""
+    if name == "tokens":
+        return [_token(t) for t in value]
+    if name == "rng":
+        return value.state if isinstance(value, Rng) else value.stream_state()
+    return value
+
+
+def from_python(s: RokuganState) -> NativeRokuganState:
+    """The native engine's game equal to the Python state ``s`` (a position read with the position format, say):
+    ValueError naming the field where ``s`` holds what the native engine cannot keep (then nothing is made)."""
+    try:
+        game = require().Game.from_fields(native_fields(s))
+    except TypeError as e:
+        raise ValueError(f"the position does not fit the native engine: {e}") from None
+    back = python_state(game)
+    for f in FIELDS:   # the round trip must give the same state, field for field, or the native game is refused
+        if f.name in ("result", "_targets"):
+            continue
+        if _comparable(f.name, getattr(back, f.name, None)) != _comparable(f.name, getattr(s, f.name, None)):
+            raise ValueError(f"field '{f.name}': the native engine cannot keep this position's {f.name} as it is")
+    return NativeRokuganState(game)
+
+
 def _events(raw: list) -> list[Event]:
     return [Event(kind, data, None if seat is None else frozenset((seat,))) for kind, seat, data in raw]
 
@@ -359,7 +414,11 @@ class NativeRokuganState:
     __copy__ = clone
 
     def view(self, player: int | None) -> dict:
-        return self.python_state().view(player)
+        """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
+        (the same dict as :func:`daimyo.rokugan.views.view`)."""
+        if self._py is not None:
+            return self._py.view(player)
+        return self._game.view(player, self.rules_version)
 
 
 def default_engine(seed) -> str:

@@ -431,6 +431,8 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 namespace daimyo {
 void bind_keyed(nb::module_& m);  // native/src/keyed.cpp
+nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
+State state_from_fields(const nb::dict& d);  // load.cpp
 }
 
 // The players and clans of a new game, checked (the Python engine's checks give the rule's words; see native.py).
@@ -485,6 +487,10 @@ NB_MODULE(_daimyo_native, m) {
         return State::new_game(players, GameRng(KeyedRng(std::string(key.c_str(), key.size()), "game")), ids);
       }, nb::arg("players"), nb::arg("key"), nb::arg("clans"),
          "A game whose hidden facts are drawn from keyed BLAKE2b under the game's 32-byte key (a GameKey's).")
+      .def_static("from_fields", [](const nb::dict& d) {
+        need_rules();
+        return daimyo::state_from_fields(d);
+      }, nb::arg("fields"), "A state from the fields of a Python state (the inverse of `fields`).")
       .def("copy", [](const State& s) { return State(s); })
       .def_prop_ro("n", [](const State& s) { return s.n; })
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
@@ -501,6 +507,12 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"), nb::arg("move"))
       .def("fields", &fields)
+      .def("view", [](const State& s, nb::object player, const std::string& rules_version) {
+        const int seat = player.is_none() ? -1 : nb::cast<int>(player);
+        if (!player.is_none() && (seat < 0 || seat >= s.n)) throw nb::index_error("view: no such seat");
+        return daimyo::view(s, seat, rules_version, game_result(s));
+      }, nb::arg("player").none(), nb::arg("rules_version"),
+         "What `player` (a seat, or None for a spectator) may know, as RokuganState.view gives it.")
       .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
       .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in

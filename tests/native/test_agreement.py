@@ -94,6 +94,10 @@ def play_both(players: int, seed: int | GameKey, clans=None, every_position: boo
             if pn != pr:
                 moves.pop()
                 fail(step - 1, move, f"positions differ after the move\n--- native\n{pn}\n--- python\n{pr}")
+            for viewer in (None, *range(players)):   # every seat's view, built by each engine
+                if nat.view(viewer) != ref.view(viewer):
+                    moves.pop()
+                    fail(step - 1, move, f"the views of {viewer} differ")
     assert nat.is_terminal() and nat.engine == "native", where
     assert nat.result == ref.result and nat.returns() == ref.returns(), where
     assert digests[0].hexdigest() == digests[1].hexdigest(), where
