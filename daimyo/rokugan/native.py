@@ -1,14 +1,14 @@
 """The native (C++) Battle for Rokugan engine behind the Python engine's interface.
 
 The compiled module ``_daimyo_native`` (native/, built by ``pip install .``; see docs/native.md) plays
-Setup 1-11 and round 1's Upkeep and Placement phases. :class:`NativeRokuganState` has the interface of
+the whole game, Setup to End of the Game. :class:`NativeRokuganState` has the interface of
 :class:`~daimyo.rokugan.state.RokuganState` (``to_act``, ``legal_moves``, ``legal_actions``, ``apply``,
 ``apply_move``, ``clone``, ``view``, ``returns``, ``result``, the fields by name): the native engine plays the
 whole game, move for move and event for event the Python engine's game (tests/native/ check it on seeded random
 games). Reading or changing a field by name (``g.owner``, ``g.hand[0]``: a bot's look inside, a tool's change)
 hands the game to the Python engine first, field for field, and the Python engine plays on: what is read is the
 game's own state and a change made to it is the game's change. :meth:`NativeRokuganState.play_random` plays a
-random game to its end in one call.
+random game to its end in one call (building no events: docs/native.md, "Speed").
 
 The rules data are the Python engine's (:data:`daimyo.rokugan.data.RULES`, read from ``data/*.json``),
 handed to the native module once at import.

@@ -97,7 +97,7 @@ int seat_of_clan(const State& s, nb::handle clan) {
 State state_from_fields(const nb::dict& d) {
   const Rules& R = RULES;
   State s;
-  const int n = s.n = whole(get(d, "n"), "n", 2, State::MAX_PLAYERS);
+  const int n = s.n = whole(get(d, "n"), "n", 2, 5);
   const int provinces = R.n_provinces(), tokens = R.tokens_per_clan, big = 1 << 20;
   for (nb::handle c : per_seat(d, "clans", n)) s.clans.push_back(named_or_none(c, R.clan_names, "clans"));
   const std::vector<std::string> phases = {"setup-clans", "setup-objectives", "setup-control", "upkeep", "placement", "over"};
@@ -113,18 +113,27 @@ State state_from_fields(const nb::dict& d) {
   }
   std::vector<std::string> initiative_names = R.clan_names;
   initiative_names.insert(initiative_names.end(), R.neutral_cards.begin(), R.neutral_cards.end());
-  for (nb::handle c : get(d, "initiative")) s.initiative.push_back(named(c, initiative_names, "initiative"));
-  for (nb::handle c : get(d, "space")) s.space.push_back(named_or_none(c, R.card_ids, "space"));
+  for (nb::handle c : get(d, "initiative")) {
+    if (static_cast<int>(s.initiative.size()) == Rules::MAX_SMALL) bad("initiative", "too many cards");
+    s.initiative.push_back(named(c, initiative_names, "initiative"));
+  }
+  for (nb::handle c : get(d, "space")) {
+    if (static_cast<int>(s.space.size()) == Rules::MAX_SMALL) bad("space", "one entry a territory");
+    s.space.push_back(named_or_none(c, R.card_ids, "space"));
+  }
   if (s.space.size() != R.territory_cards.size()) bad("space", "one entry a territory");
   s.first_player_card_used = nb::cast<bool>(get(d, "first_player_card_used"));
   s.scorpion_used = nb::cast<bool>(get(d, "scorpion_used"));
   s.unicorn_used = nb::cast<bool>(get(d, "unicorn_used"));
   s.passes = whole(get(d, "passes"), "passes", 0, big);
-  s.owner = wholes(get(d, "owner"), "owner", -1, n - 1);
-  s.up = wholes(get(d, "up"), "up", 0, big);
-  s.down = wholes(get(d, "down"), "down", 0, big);
-  if (static_cast<int>(s.owner.size()) != provinces || s.up.size() != s.owner.size() || s.down.size() != s.owner.size())
-    bad("owner", "one entry a province");
+  auto per_province = [&](const char* key, int lo, int hi) {
+    const std::vector<int> v = wholes(get(d, key), key, lo, hi);
+    if (static_cast<int>(v.size()) != provinces) bad(key, "one entry a province");
+    return v;
+  };
+  s.owner = per_province("owner", -1, n - 1);
+  s.up = per_province("up", 0, big);
+  s.down = per_province("down", 0, big);
   for (const char* key : {"hand", "pool", "discard", "out"}) {
     std::vector<Pile> rows;
     for (nb::handle x : per_seat(d, key, n)) rows.push_back(pile(x, key, tokens - 1));
@@ -162,8 +171,10 @@ State state_from_fields(const nb::dict& d) {
                         place[0], whole(x[4], "tokens", -1, big), whole(x[5], "tokens", -1, provinces - 1),
                         nb::cast<bool>(x[6]), whole(x[7], "tokens", 0, (1 << n) - 1)});
   }
-  for (nb::handle sp : get(d, "special")) s.special.push_back(named_or_none(sp, R.specials, "special"));
-  if (static_cast<int>(s.special.size()) != provinces) bad("special", "one entry a province");
+  std::vector<int> special;
+  for (nb::handle sp : get(d, "special")) special.push_back(named_or_none(sp, R.specials, "special"));
+  if (static_cast<int>(special.size()) != provinces) bad("special", "one entry a province");
+  s.special = special;
   for (nb::handle row : per_seat(d, "seen", n)) {
     std::vector<Seen> items;
     for (nb::handle item : row) {
@@ -199,7 +210,10 @@ State state_from_fields(const nb::dict& d) {
     }
     s.cards.push_back(p);
   }
-  for (nb::handle c : get(d, "played")) s.played.push_back(named(c, R.card_ids, "played"));
+  for (nb::handle c : get(d, "played")) {
+    if (static_cast<int>(s.played.size()) == Rules::MAX_SMALL) bad("played", "too many cards");
+    s.played.push_back(named(c, R.card_ids, "played"));
+  }
   nb::dict left = nb::cast<nb::dict>(get(d, "specials_left"));
   for (const auto& name : R.specials)
     s.specials_left.push_back(left.contains(name.c_str()) ? whole(left[name.c_str()], "specials_left", 0, big) : 0);

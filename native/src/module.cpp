@@ -219,13 +219,15 @@ Move find_move(const State& s, int seat, const nb::tuple& move) {
                               nb::cast<std::string>(nb::repr(move)));
 }
 
-nb::list seat_lists(const std::vector<Pile>& v) {
+template <typename Piles>
+nb::list seat_lists(const Piles& v) {
   nb::list out;
   for (const auto& x : v) out.append(nb::cast(x.list()));
   return out;
 }
 
-nb::list flags(const std::vector<char>& v) {
+template <typename Flags>
+nb::list flags(const Flags& v) {
   nb::list out;
   for (char c : v) out.append(nb::bool_(c != 0));
   return out;
@@ -260,15 +262,15 @@ nb::dict fields(const State& s) {
   d["scorpion_used"] = nb::bool_(s.scorpion_used);
   d["unicorn_used"] = nb::bool_(s.unicorn_used);
   d["passes"] = s.passes;
-  d["owner"] = nb::cast(s.owner);
-  d["up"] = nb::cast(s.up);
-  d["down"] = nb::cast(s.down);
+  d["owner"] = nb::cast(s.owner.list());
+  d["up"] = nb::cast(s.up.list());
+  d["down"] = nb::cast(s.down.list());
   d["hand"] = seat_lists(s.hand);
   d["pool"] = seat_lists(s.pool);
-  d["supply"] = nb::cast(s.supply);
-  d["set_aside"] = nb::cast(s.set_aside);
-  d["scouts"] = nb::cast(s.scouts);
-  d["shugenja"] = nb::cast(s.shugenja);
+  d["supply"] = nb::cast(s.supply.list());
+  d["set_aside"] = nb::cast(s.set_aside.list());
+  d["scouts"] = nb::cast(s.scouts.list());
+  d["shugenja"] = nb::cast(s.shugenja.list());
   nb::list objective, offer;
   for (int o : s.objective) objective.append(o < 0 ? nb::none() : nb::object(nb::str(R.objective_ids[o].c_str())));
   for (const auto& dealt : s.offer) {
@@ -336,7 +338,7 @@ nb::dict fields(const State& s) {
 
 nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, const std::vector<nb::object>& objective);
 
-// the bytes a state owns outside itself: the storage of every list it owns (their capacity)
+// the bytes a state owns outside itself: the storage of every std::vector it owns (their capacity)
 template <typename T>
 size_t heap(const std::vector<T>& v) {
   size_t total = v.capacity() * sizeof(T);
@@ -350,11 +352,8 @@ size_t heap(const std::vector<T>& v) {
 }
 
 size_t held_bytes(const State& s) {
-  return heap(s.clans) + heap(s.initiative) + heap(s.space) + heap(s.owner) + heap(s.up) + heap(s.down) +
-         heap(s.hand) + heap(s.pool) + heap(s.supply) + heap(s.set_aside) + heap(s.scouts) + heap(s.shugenja) +
-         heap(s.objective) + heap(s.offer) + heap(s.ronin) + heap(s.done) + heap(s.spied) + heap(s.dragon_return) +
-         heap(s.dragon_drawn) + heap(s.card.memo) + heap(s.cards) + heap(s.out) + heap(s.played) + heap(s.specials_left) +
-         heap(s.tokens) + heap(s.special) + heap(s.discard) + heap(s.seen) + s.memo_bytes();
+  // the per-seat, per-province and per-territory rows (Row, Pile) lie inside the state itself
+  return heap(s.dragon_return) + heap(s.dragon_drawn) + heap(s.card.memo) + heap(s.tokens) + heap(s.seen) + s.memo_bytes();
 }
 
 // End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}

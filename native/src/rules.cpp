@@ -17,6 +17,9 @@ std::string check_rules(const Rules& r) {
   if (r.borders.size() > static_cast<size_t>(Rules::MAX_BORDERS)) return "board.json: the native engine takes at most 256 land borders";
   if (r.tokens_per_clan > Rules::MAX_TOKENS) return "clans.json: the native engine takes at most 32 combat tokens a clan";
   if (r.objectives_dealt > Rules::MAX_TOKENS) return "components.json: the native engine deals at most 32 objectives a player";
+  if (r.territory_names.size() > Rules::MAX_SMALL || r.specials.size() > Rules::MAX_SMALL ||
+      r.initiative_deck_size > Rules::MAX_SMALL || Rules::N_CARDS > Rules::MAX_SMALL)
+    return "the native engine takes at most 32 territories, special tokens and initiative cards";
   if (r.objective_ids.size() > 256) return "objectives.json: the native engine takes at most 256 objectives";
   if (r.capital.size() != r.clan_names.size() || r.clan_token_codes.size() != r.clan_names.size())
     return "clans.json: every clan needs a capital and its combat tokens";

@@ -12,6 +12,8 @@ struct Rules {
   // the engine keeps per-province and per-border flags on the stack, and a seat's tokens, objectives dealt and
   // territory cards in piles of at most MAX_TOKENS (state.hpp Pile)
   static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 32;
+  // territories, special tokens, cards played and the initiative deck: at most MAX_SMALL each
+  static constexpr int MAX_SMALL = 32;
   bool loaded = false;
   // board.json
   std::vector<std::string> province_names;

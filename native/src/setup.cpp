@@ -36,22 +36,22 @@ State State::new_game(int players, GameRng rng, const std::vector<int>& clans) {
   s.owner.assign(R.n_provinces(), -1);
   s.up.assign(R.n_provinces(), 0);
   s.down.assign(R.n_provinces(), 0);
-  s.hand.assign(n, {});
-  s.pool.assign(n, {});
+  s.hand.fill(n, Pile{});
+  s.pool.fill(n, Pile{});
   s.supply.assign(n, R.control_tokens);
   s.set_aside.assign(n, 0);
   s.scouts.assign(n, 0);
   s.shugenja.assign(n, 0);
   s.objective.assign(n, -1);
-  s.offer.assign(n, {});
+  s.offer.fill(n, Pile{});
   s.ronin.assign(n, 0);
   s.done.assign(n, 0);
   s.spied.assign(n, 0);
   s.special.assign(R.n_provinces(), -1);
-  s.discard.assign(n, {});
+  s.discard.fill(n, Pile{});
   s.seen.assign(n, {});
-  s.cards.assign(n, {});
-  s.out.assign(n, {});
+  s.cards.fill(n, Pile{});
+  s.out.fill(n, Pile{});
   s.specials_left = R.special_supply;
   s.rng = std::move(rng);
   // Setup 2. Randomize Territory Cards

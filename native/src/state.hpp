@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,57 @@ class Pile {
  private:
   uint8_t count_ = 0;
   uint8_t items_[CAPACITY] = {};
+};
+
+// A list of at most N items kept inside the state (a seat's or a province's values): copying a state copies
+// them with it, and allocates nothing. It reads as the std::vector it stands for.
+template <typename T, int N>
+class Row {
+ public:
+  Row() = default;
+  Row(size_t count, const T& v) { fill(count, v); }
+  Row(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT: a row reads as its vector
+  Row& operator=(const std::vector<T>& v) { assign(v.begin(), v.end()); return *this; }
+  operator std::vector<T>() const { return list(); }  // NOLINT
+  size_t size() const { return static_cast<size_t>(count_); }
+  bool empty() const { return count_ == 0; }
+  T* begin() { return items_; }
+  T* end() { return items_ + count_; }
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + count_; }
+  T& operator[](size_t i) { return items_[i]; }
+  const T& operator[](size_t i) const { return items_[i]; }
+  T& front() { return items_[0]; }
+  const T& front() const { return items_[0]; }
+  T& back() { return items_[count_ - 1]; }
+  const T& back() const { return items_[count_ - 1]; }
+  void push_back(const T& v) { items_[count_++] = v; }
+  void pop_back() { --count_; }
+  void clear() { count_ = 0; }
+  T* erase(T* at) {
+    std::copy(at + 1, end(), at);
+    --count_;
+    return at;
+  }
+  template <typename It>
+  void assign(It first, It last) {
+    if constexpr (std::is_integral_v<It>) {  // assign(count, value)
+      fill(static_cast<size_t>(first), static_cast<T>(last));
+    } else {
+      count_ = 0;
+      for (; first != last; ++first) push_back(*first);
+    }
+  }
+  void resize(size_t count) { count_ = static_cast<int>(count); }  // (new items keep their value: set them)
+  void fill(size_t count, const T& v) {
+    count_ = 0;
+    for (size_t i = 0; i < count; ++i) push_back(v);
+  }
+  std::vector<T> list() const { return std::vector<T>(begin(), end()); }
+
+ private:
+  int count_ = 0;
+  T items_[N] = {};
 };
 
 static_assert(Rules::N_CARDS <= Pile::CAPACITY, "a seat's territory cards fit in a pile");
@@ -171,39 +223,45 @@ struct TargetsMemo {
   }
 };
 
+// Per seat, per province, per territory and per special token: the state's lists kept inside it (Row)
+constexpr int MAX_SEATS = 8;
+template <typename T>
+using Seats = Row<T, MAX_SEATS>;
+using Provinces = Row<int, Rules::MAX_PROVINCES>;
+
 struct State {
   int n = 0;
-  std::vector<int> clans;  // clan index per seat, -1 until chosen
+  Seats<int> clans;  // clan index per seat, -1 until chosen
   Phase phase = Phase::SetupClans;
   int round = 0, first = 0, turn = 0;
   GameRng rng;  // the game's generator (setup's draws): seeded or keyed
-  std::vector<int> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
-  std::vector<int> space;       // per territory: which of its two territory cards lies on its space
+  Row<int, Rules::MAX_SMALL> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
+  Row<int, Rules::MAX_SMALL> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
-  std::vector<int> owner, up, down;  // per province
-  std::vector<Pile> hand, pool;
-  std::vector<int> supply, set_aside, scouts, shugenja;
-  std::vector<int> objective;               // objective index per seat, -1 until kept
-  std::vector<Pile> offer;                  // the objectives dealt to each seat
-  std::vector<char> ronin, done, spied;
+  Provinces owner, up, down;  // per province
+  Seats<Pile> hand, pool;
+  Seats<int> supply, set_aside, scouts, shugenja;
+  Seats<int> objective;               // objective index per seat, -1 until kept
+  Seats<Pile> offer;                  // the objectives dealt to each seat
+  Seats<char> ronin, done, spied;
   std::vector<int> dragon_return;  // the pending decisions: seats that must return a drawn token (Clans: Dragon)
   std::vector<int> dragon_drawn;   // the tokens Dragon drew this upkeep: it returns one of them, never the bluff
   int scorpion_look = -1;          // the pending decision of Clans: Scorpion (its seat), -1 if none
   int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
   CardDecision card;               // the territory card being resolved (seat -1: none)
-  std::vector<Pile> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
-  std::vector<int> played, specials_left;   // cards played; special tokens left, by RULES.specials index
+  Seats<Pile> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
+  Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by RULES.specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
-  std::vector<int> special;        // the special token in each province (an index of RULES.specials), -1 for none
-  std::vector<Pile> discard;
+  Provinces special;               // the special token in each province (an index of RULES.specials), -1 for none
+  Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
   static State new_game(int players, GameRng rng, const std::vector<int>& clans);
 
-  static constexpr int MAX_PLAYERS = 5;
+  static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;
   int to_act(int* seats) const;  // into seats[MAX_PLAYERS]; their number
   bool acts(int seat) const;     // whether `seat` is one of those to act
