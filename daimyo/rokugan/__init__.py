@@ -29,7 +29,7 @@ def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None 
     """
     if engine == "native":
         from daimyo.rokugan import native
-        return native.new_game(players=players, seed=seed, clans=clans)  # type: ignore[arg-type]  # a GameKey is refused there
+        return native.new_game(players=players, seed=seed, clans=clans)
     if engine != "python":
         raise ValueError(f"engine: one of {', '.join(ENGINES)}, not {engine!r}")
     return RokuganState.new_game(players=players, seed=seed, clans=clans)

@@ -27,7 +27,7 @@ from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event
-from daimyo.core.rng import GameKey, Rng
+from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
@@ -162,7 +162,7 @@ def python_state(game) -> RokuganState:
             setattr(s, f.name, f.start(n))
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
-    s.rng = Rng(d["rng_state"])
+    s.rng = KeyedRng(GameKey(d["rng_key"]), "game", d["rng_counter"]) if "rng_key" in d else Rng(d["rng_state"])
     s.tokens = [BoardToken(*t) for t in d["tokens"]]
     s.seen = [[SeenHand(*x) if x[0] == SPY_NETWORK else SeenToken(*x) for x in row] for row in d["seen"]]
     s.pending = [AbilityDecision(DRAGON_RETURN, seat, tuple(sorted(d["dragon_drawn"]))) for seat in d["dragon_return"]]
@@ -177,6 +177,61 @@ def python_state(game) -> RokuganState:
         s.result = final_result(s)
     s._targets = None
     return s
+
+
+def native_fields(s: RokuganState) -> dict:
+    """The fields of the Python state ``s`` as the native engine keeps them (the inverse of :func:`python_state`)."""
+    d: dict[str, Any] = {name: getattr(s, name) for name in NATIVE_FIELDS}
+    if isinstance(s.rng, KeyedRng):
+        label, counter = s.rng.stream_state()
+        if label != "game":
+            raise ValueError(f"field 'rng': the native engine draws from the game's own stream, not {label!r}")
+        d["rng_key"], d["rng_counter"] = s.rng.key.key, counter
+    else:
+        d["rng_state"] = s.rng.state
+    d["tokens"] = [_token(t) for t in s.tokens]
+    d["seen"] = [[tuple(x) for x in row] for row in s.seen]
+    d["offer"] = [tuple(o) for o in s.offer]
+    abilities = [p for p in s.pending if isinstance(p, AbilityDecision)]
+    dragon = [p for p in abilities if p.kind == DRAGON_RETURN]
+    d["dragon_return"] = [p.seat for p in dragon]
+    d["dragon_drawn"] = list(dragon[-1].tokens) if dragon else []
+    d["scorpion_look"] = next((p.seat for p in abilities if p.kind == SCORPION_LOOK), -1)
+    d["unicorn_swap"] = next((p.seat for p in abilities if p.kind == UNICORN_SWAP), -1)
+    card = [p for p in s.pending if isinstance(p, CardDecision)]
+    d["card"] = (card[-1].seat, card[-1].card, card[-1].step, tuple(card[-1].memo)) if card else None
+    d["specials_left"] = dict(s.specials_left)
+    return d
+
+
+def _token(t: BoardToken) -> tuple:
+    return (t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, t.faceup, t.known_by)
+
+
+def _comparable(name: str, value):
+    """A field's value as compared across engines: board tokens (compared by identity in the engine) by their
+    parts, a generator by its stream's state."""
+    if name == "tokens":
+        return [_token(t) for t in value]
+    if name == "rng":
+        return value.state if isinstance(value, Rng) else value.stream_state()
+    return value
+
+
+def from_python(s: RokuganState) -> NativeRokuganState:
+    """The native engine's game equal to the Python state ``s`` (a position read with the position format, say):
+    ValueError naming the field where ``s`` holds what the native engine cannot keep (then nothing is made)."""
+    try:
+        game = require().Game.from_fields(native_fields(s))
+    except TypeError as e:
+        raise ValueError(f"the position does not fit the native engine: {e}") from None
+    back = python_state(game)
+    for f in FIELDS:   # the round trip must give the same state, field for field, or the native game is refused
+        if f.name in ("result", "_targets"):
+            continue
+        if _comparable(f.name, getattr(back, f.name, None)) != _comparable(f.name, getattr(s, f.name, None)):
+            raise ValueError(f"field '{f.name}': the native engine cannot keep this position's {f.name} as it is")
+    return NativeRokuganState(game)
 
 
 def _events(raw: list) -> list[Event]:
@@ -205,15 +260,14 @@ class NativeRokuganState:
         _SET(self, "_mirror", None)
 
     @classmethod
-    def new_game(cls, players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
         """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages)."""
         core = require()
-        if isinstance(seed, GameKey):
-            raise violation("rk.native_engine_draws_from", "the native engine draws from the splitmix64 generator: seed it with a whole number "
-                            "(a game keyed with a GameKey is played by the Python engine)", "Setup")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not isinstance(seed, GameKey) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
         try:
+            if isinstance(seed, GameKey):   # the blake2b-keyed generator, as the Python engine's keyed game draws
+                return cls(core.Game.new_keyed_game(players, seed.key, list(clans or [])))
             return cls(core.Game.new_game(players, seed & _MASK, list(clans or [])))
         except (ValueError, TypeError):
             # bad players or clans: the Python engine's own checks raise the RuleViolation naming the rule
@@ -360,15 +414,21 @@ class NativeRokuganState:
     __copy__ = clone
 
     def view(self, player: int | None) -> dict:
-        return self.python_state().view(player)
+        """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
+        (the same dict as :func:`daimyo.rokugan.views.view`)."""
+        if self._py is not None:
+            return self._py.view(player)
+        return self._game.view(player, self.rules_version)
 
 
 def default_engine(seed) -> str:
     """The engine a game is played by where none is named: native where it is built, except for a game keyed with
-    a :class:`~daimyo.core.rng.GameKey` (the keyed generator is not ported), which the Python engine plays."""
+    a :class:`~daimyo.core.rng.GameKey`, which the Python engine plays: keyed games are the server's, which reads a
+    view at every step, and a view read hands a native game over to Python (views are not native yet), so the
+    native engine would gain nothing there. ``engine="native"`` plays a keyed game natively all the same."""
     return "native" if available() and not isinstance(seed, GameKey) else "python"
 
 
-def new_game(players: int = 4, seed: int = 0, clans: list[str] | None = None) -> NativeRokuganState:
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
     """A game played by the native engine (see :class:`NativeRokuganState`)."""
     return NativeRokuganState.new_game(players=players, seed=seed, clans=clans)

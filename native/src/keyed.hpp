@@ -5,10 +5,13 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "rng.hpp"
 
 namespace daimyo {
 
@@ -68,7 +71,8 @@ class KeyedRng {
   static constexpr size_t KEY_BYTES = 32;
 
   // `label`: 1 to 64 printable ASCII characters without spaces, as the Python generator checks.
-  KeyedRng(const std::string& key, const std::string& label, uint64_t counter = 0) : counter_(counter) {
+  KeyedRng(const std::string& key, const std::string& label, uint64_t counter = 0)
+      : key_(key), label_(label), counter_(counter) {
     if (key.size() != KEY_BYTES) throw std::invalid_argument("field 'key': a game key is 32 bytes");
     if (label.empty() || label.size() > 64)
       throw std::invalid_argument("a generator label is 1 to 64 printable characters without spaces");
@@ -107,6 +111,8 @@ class KeyedRng {
   }
 
   uint64_t counter() const { return counter_; }
+  const std::string& key() const { return key_; }
+  const std::string& label() const { return label_; }
 
  private:
   void load(uint64_t block) {
@@ -118,10 +124,42 @@ class KeyedRng {
     block_ = block;
   }
 
+  std::string key_, label_;
   std::array<uint64_t, 8> keyed_{}, words_{};
   uint8_t message_[64 + 1 + 8] = {};
   size_t message_len_ = 0;
   uint64_t counter_ = 0, block_ = UINT64_MAX;
+};
+
+// A game's generator: SplitMix64 from a whole-number seed, or keyed BLAKE2b from a game's key (the label "game"),
+// as daimyo.core.rng.generator gives the Python engine. A seeded game's copy stays one word; a keyed game's copy
+// copies its generator.
+class GameRng {
+ public:
+  GameRng() = default;
+  explicit GameRng(uint64_t seed) : split_(seed) {}
+  explicit GameRng(const KeyedRng& keyed) : keyed_(std::make_unique<KeyedRng>(keyed)) {}
+  GameRng(const GameRng& o) : split_(o.split_), keyed_(o.keyed_ ? std::make_unique<KeyedRng>(*o.keyed_) : nullptr) {}
+  GameRng& operator=(const GameRng& o) {
+    if (this != &o) split_ = o.split_, keyed_ = o.keyed_ ? std::make_unique<KeyedRng>(*o.keyed_) : nullptr;
+    return *this;
+  }
+  GameRng(GameRng&&) = default;
+  GameRng& operator=(GameRng&&) = default;
+
+  uint64_t next64() { return keyed_ ? keyed_->next64() : split_.next64(); }
+  uint64_t below(uint64_t n) { return keyed_ ? keyed_->below(n) : split_.below(n); }
+  template <typename T>
+  void shuffle(std::vector<T>& items) {
+    if (keyed_) keyed_->shuffle(items); else split_.shuffle(items);
+  }
+
+  const KeyedRng* keyed() const { return keyed_.get(); }
+  uint64_t state() const { return split_.state(); }  // SplitMix64's word (a seeded game's)
+
+ private:
+  Rng split_;
+  std::unique_ptr<KeyedRng> keyed_;
 };
 
 }  // namespace daimyo

@@ -246,7 +246,12 @@ nb::dict fields(const State& s) {
   d["round"] = s.round;
   d["first"] = s.first;
   d["turn"] = s.turn;
-  d["rng_state"] = s.rng.state();
+  if (const KeyedRng* keyed = s.rng.keyed()) {  // the referee's whole state: the key goes to the Python state only
+    d["rng_key"] = nb::bytes(keyed->key().data(), keyed->key().size());
+    d["rng_counter"] = keyed->counter();
+  } else {
+    d["rng_state"] = s.rng.state();
+  }
   nb::list initiative;
   for (int c : s.initiative) initiative.append(nb::str(s.initiative_card(c).c_str()));
   d["initiative"] = initiative;
@@ -425,6 +430,25 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 namespace daimyo {
 void bind_keyed(nb::module_& m);  // native/src/keyed.cpp
+nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
+State state_from_fields(const nb::dict& d);  // load.cpp
+}
+
+// The players and clans of a new game, checked (the Python engine's checks give the rule's words; see native.py).
+static std::vector<int> setup_clans(int players, const std::vector<std::string>& clans) {
+  need_rules();
+  if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
+    throw std::invalid_argument("Battle for Rokugan is for 2 to 5 players, not " + std::to_string(players));
+  if (!clans.empty() && static_cast<int>(clans.size()) != players)
+    throw std::invalid_argument(std::to_string(players) + " players need as many clans");
+  std::vector<int> ids;
+  for (const auto& c : clans) {
+    const int id = index_of(RULES.clan_names, c, "clan");
+    for (int other : ids)
+      if (other == id) throw std::invalid_argument("each player must choose a different clan");
+    ids.push_back(id);
+  }
+  return ids;
 }
 
 NB_MODULE(_daimyo_native, m) {
@@ -455,20 +479,17 @@ NB_MODULE(_daimyo_native, m) {
 
   nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
-        need_rules();
-        if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
-          throw std::invalid_argument("Battle for Rokugan is for 2 to 5 players, not " + std::to_string(players));
-        if (!clans.empty() && static_cast<int>(clans.size()) != players)
-          throw std::invalid_argument(std::to_string(players) + " players need as many clans");
-        std::vector<int> ids;
-        for (const auto& c : clans) {
-          const int id = index_of(RULES.clan_names, c, "clan");
-          for (int other : ids)
-            if (other == id) throw std::invalid_argument("each player must choose a different clan");
-          ids.push_back(id);
-        }
-        return State::new_game(players, seed, ids);
+        return State::new_game(players, GameRng(seed), setup_clans(players, clans));
       }, nb::arg("players"), nb::arg("seed"), nb::arg("clans"))
+      .def_static("new_keyed_game", [](int players, nb::bytes key, const std::vector<std::string>& clans) {
+        const std::vector<int> ids = setup_clans(players, clans);
+        return State::new_game(players, GameRng(KeyedRng(std::string(key.c_str(), key.size()), "game")), ids);
+      }, nb::arg("players"), nb::arg("key"), nb::arg("clans"),
+         "A game whose hidden facts are drawn from keyed BLAKE2b under the game's 32-byte key (a GameKey's).")
+      .def_static("from_fields", [](const nb::dict& d) {
+        need_rules();
+        return daimyo::state_from_fields(d);
+      }, nb::arg("fields"), "A state from the fields of a Python state (the inverse of `fields`).")
       .def("copy", [](const State& s) { return State(s); })
       .def_prop_ro("n", [](const State& s) { return s.n; })
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
@@ -485,6 +506,12 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, nb::arg("seat"), nb::arg("move"))
       .def("fields", &fields)
+      .def("view", [](const State& s, nb::object player, const std::string& rules_version) {
+        const int seat = player.is_none() ? -1 : nb::cast<int>(player);
+        if (!player.is_none() && (seat < 0 || seat >= s.n)) throw nb::index_error("view: no such seat");
+        return daimyo::view(s, seat, rules_version, game_result(s));
+      }, nb::arg("player").none(), nb::arg("rules_version"),
+         "What `player` (a seat, or None for a spectator) may know, as RokuganState.view gives it.")
       .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
       .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in

@@ -27,7 +27,7 @@ static Event& with(Event& e, const char* key, Value v) {
   return e;
 }
 
-State State::new_game(int players, uint64_t seed, const std::vector<int>& clans) {
+State State::new_game(int players, GameRng rng, const std::vector<int>& clans) {
   const Rules& R = RULES;
   State s;
   const int n = players;
@@ -53,7 +53,7 @@ State State::new_game(int players, uint64_t seed, const std::vector<int>& clans)
   s.cards.fill(n, Pile{});
   s.out.fill(n, Pile{});
   s.specials_left = R.special_supply;
-  s.rng = Rng(seed);
+  s.rng = std::move(rng);
   // Setup 2. Randomize Territory Cards
   s.space.resize(R.territory_cards.size());
   for (size_t t = 0; t < R.territory_cards.size(); ++t)

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "keyed.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
 
@@ -233,7 +234,7 @@ struct State {
   Seats<int> clans;  // clan index per seat, -1 until chosen
   Phase phase = Phase::SetupClans;
   int round = 0, first = 0, turn = 0;
-  Rng rng;
+  GameRng rng;  // the game's generator (setup's draws): seeded or keyed
   Row<int, Rules::MAX_SMALL> initiative;  // top card first: a clan index, or n_clans + a neutral card's index
   Row<int, Rules::MAX_SMALL> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
@@ -258,7 +259,7 @@ struct State {
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
-  static State new_game(int players, uint64_t seed, const std::vector<int>& clans);
+  static State new_game(int players, GameRng rng, const std::vector<int>& clans);
 
   static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;

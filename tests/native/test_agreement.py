@@ -13,10 +13,12 @@ players), as recorded in docs/native.md.
 
 import hashlib
 import os
+import pickle
 
 import pytest
 
 from daimyo.bots.random_bot import RandomBot, bot_seed
+from daimyo.core.rng import GameKey
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import to_position
@@ -36,7 +38,7 @@ def _first_difference(a: list, b: list) -> str:
     return f"lengths {len(a)} and {len(b)}: native has {a[len(b):]}, python has {b[len(a):]}"
 
 
-def play_both(players: int, seed: int, clans=None, every_position: bool = False, texts: bool = True) -> dict:
+def play_both(players: int, seed: int | GameKey, clans=None, every_position: bool = False, texts: bool = True) -> dict:
     """Play one seeded random game in both engines; fail at the first difference. Returns what was played.
 
     With ``texts`` False the legal actions are compared as moves only (their text is written from the moves by
@@ -44,7 +46,8 @@ def play_both(players: int, seed: int, clans=None, every_position: bool = False,
     ref = new_game(players=players, seed=seed, clans=clans)
     nat = native.new_game(players=players, seed=seed, clans=clans)
     assert nat.engine == "native"
-    bots = [RandomBot(bot_seed(seed, p)) for p in range(players)]
+    bots = [RandomBot(bot_seed(seed if isinstance(seed, int) else int.from_bytes(seed.key[:8], "little"), p))
+            for p in range(players)]
     digests = [hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16)]
     played = {"events": set(), "cards": set(), "steps": 0}
     where = f"{players} players, seed {seed}, clans {clans}"
@@ -91,6 +94,10 @@ def play_both(players: int, seed: int, clans=None, every_position: bool = False,
             if pn != pr:
                 moves.pop()
                 fail(step - 1, move, f"positions differ after the move\n--- native\n{pn}\n--- python\n{pr}")
+            for viewer in (None, *range(players)):   # every seat's view, built by each engine
+                if nat.view(viewer) != ref.view(viewer):
+                    moves.pop()
+                    fail(step - 1, move, f"the views of {viewer} differ")
     assert nat.is_terminal() and nat.engine == "native", where
     assert nat.result == ref.result and nat.returns() == ref.returns(), where
     assert digests[0].hexdigest() == digests[1].hexdigest(), where
@@ -122,6 +129,19 @@ def test_games_with_given_clans_agree(players):
         if len(set(clans)) < players:
             clans = list(names[seed % 3:seed % 3 + players])
         play_both(players, 1000 + seed, clans)
+
+
+def test_keyed_games_agree():
+    """Games keyed with a GameKey (the blake2b-keyed generator of the server's games; Setup 2-5's draws): the native
+    engine deals the territory cards, objectives and Shadowlands as the Python engine does, and the games agree."""
+    for players in (2, 3, 4, 5):
+        for k in range(3):
+            key = GameKey(bytes([players, k, 7, 11]) * 8)
+            nat = native.new_game(players=players, seed=key)
+            assert nat.engine == "native" and nat.python_state().rng.counter > 0      # setup drew from the key
+            again = pickle.loads(pickle.dumps(nat))                                 # as the Python state, key and all
+            assert to_position(again) == to_position(new_game(players=players, seed=key))
+            play_both(players, key, every_position=k == 0)
 
 
 def test_positions_agree_after_every_step():

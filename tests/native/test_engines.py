@@ -28,7 +28,8 @@ def test_new_game_takes_the_engine():
 def test_the_registry_makes_native_games_where_built_and_keyed_games_in_python():
     rules = game("rokugan")
     assert rules.setup(2, 5, []).engine == "native"
-    assert isinstance(rules.setup(2, GameKey.new(), []), RokuganState)  # the keyed generator is not ported
+    assert isinstance(rules.setup(2, GameKey.new(), []), RokuganState)  # a keyed game: the server's (native.default_engine)
+    assert rules.setup(2, GameKey.new(), [], engine="native").engine == "native"
     assert isinstance(rules.setup(2, 5, [], engine="python"), RokuganState)
 
 

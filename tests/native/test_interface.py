@@ -4,7 +4,6 @@ import pytest
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
-from daimyo.core.rng import GameKey
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.position import to_position
 
@@ -68,8 +67,10 @@ def test_bad_setup_input_gets_the_reference_rule_violation():
         with pytest.raises(RuleViolation) as ref_e:
             new_game(players, seed=0, clans=clans)
         assert nat_e.value.args == ref_e.value.args
-    with pytest.raises(RuleViolation, match="splitmix64"):
-        native.new_game(2, seed=GameKey.new())
+    with pytest.raises(TypeError, match="whole number or a GameKey"):
+        native.new_game(2, seed="7")
+    with pytest.raises(ValueError, match="32 bytes"):
+        native.require().Game.new_keyed_game(2, b"short", [])
 
 
 def test_the_module_refuses_an_illegal_move_and_changes_nothing(core):

@@ -9,9 +9,17 @@ def pos(text):
     return textwrap.dedent(text).strip() + "\n"
 
 
+#: the engine ``state_of`` plays a position in (tests/rokugan/conftest.py runs the rule tests in both)
+ENGINE = "python"
+
+
 def state_of(text):
-    """Parse a (dedented) position block into a state."""
-    return from_position(pos(text))
+    """Parse a (dedented) position block into a state: the Python engine's, or the native engine's (``ENGINE``)."""
+    s = from_position(pos(text))
+    if ENGINE == "native":
+        from daimyo.rokugan import native
+        return native.from_python(s)
+    return s
 
 
 def resolve_position(text):
