@@ -60,8 +60,12 @@ def bench(games: int, seed: int, as_json: bool) -> None:
     e = r["engines"]
     if e is not None:
         for name in ("python", "native", "native_stepped"):
-            click.echo(f"{name + ' engine:':<22}{e[name]['games_per_second']:>10} games/s {e[name]['actions_per_second']:>12} actions/s")
-        click.echo(f"native / python:      {e['ratio']['games_per_second']:>10}x (driven move by move: {e['ratio']['stepped']}x)")
+            x = e[name]
+            extra = f"   clone {x['clone_us']} us, {x['bytes_per_game']} bytes a game" if "clone_us" in x else ""
+            click.echo(f"{name + ' engine:':<22}{x['games_per_second']:>10} games/s {x['actions_per_second']:>12} actions/s{extra}")
+        q = e["ratio"]
+        click.echo(f"native / python:      {q['games_per_second']:>10}x (driven move by move: {q['stepped']}x); "
+                   f"clone {q['clone_us']}x, memory {q['bytes_per_game']}x smaller")
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402
