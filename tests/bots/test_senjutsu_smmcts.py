@@ -9,10 +9,12 @@ import pytest
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import bot_names, make_bot
 from daimyo.bots.senjutsu import SenjutsuHeuristicBot, SMMCTSBot
-from daimyo.bots.senjutsu.smmcts import determinize
+from daimyo.bots.senjutsu.heuristic import evaluate, evaluate_state
+from daimyo.bots.senjutsu.smmcts import UNSEEN, determinize
 from daimyo.core.rng import Rng
+from daimyo.bots.random_bot import RandomBot
 from daimyo.senjutsu import new_game
-from daimyo.senjutsu.state import CHOOSE
+from daimyo.senjutsu.state import CHOOSE, DECIDE
 
 
 def _choose_state(seed: int = 3, turns: int = 3):
@@ -72,6 +74,33 @@ def test_choice_and_statistics_do_not_depend_on_hidden_facts():
     assert c.last_stats["regrets"] != a.last_stats["regrets"]
 
 
+def test_answers_during_the_resolution_do_not_depend_on_hidden_facts():
+    """The questions of the Decide phase (movement, Kamae, discards ...) searched in determinized worlds: duels that
+    differ only in facts hidden from the seat (the other's hand swapped with its deck, both deck orders reversed, the
+    generator) give equally seeded bots the same answer and the same totals."""
+    g = new_game(["kaze", "tetsu"], seed=3, terrain=[("rock", [(0, 0)])])
+    bots = [SenjutsuHeuristicBot(1), SenjutsuHeuristicBot(2)]
+    kinds = set()
+    while not g.is_terminal() and len(kinds) < 4:
+        seat = g.to_act()[0]
+        if g.phase == DECIDE and len(g.legal_moves(seat)) > 1 and g.pending["kind"] not in UNSEEN and g.turn >= 2:
+            h = g.clone()
+            other = h.duellists[1 - seat]
+            i, j = next((i, j) for i, c in enumerate(other.hand) if c not in other.core
+                        for j, e in enumerate(other.deck) if e != c)
+            other.hand[i], other.deck[j] = other.deck[j], other.hand[i]
+            other.deck.reverse()
+            h.duellists[seat].deck.reverse()
+            h.rng = Rng(987654321)
+            assert h.view(seat) == g.view(seat) and sorted(other.hand) != sorted(g.duellists[1 - seat].hand)
+            a, b = SMMCTSBot(11, iterations=16), SMMCTSBot(11, iterations=16)
+            assert a.choose(g, seat) == b.choose(h, seat)
+            assert a.last_stats == b.last_stats and a.last_stats["rounds"] >= 1 and "decide" in a.last_stats
+            kinds.add(g.pending["kind"])
+        g.apply_move(seat, bots[seat].choose(g, seat))
+    assert len(kinds) >= 3
+
+
 def test_smmcts_plays_a_duel_to_its_end_with_legal_moves_only():
     """Gameplay Overview to Winning the Game: a tiny budget (one round a choice), every action legal, from both seats."""
     for side in (0, 1):
@@ -106,3 +135,23 @@ def test_iteration_budget_is_reproducible():
     assert a.choose(g, seat) == b.choose(g.clone(), seat)
     assert a.last_stats == b.last_stats
     assert a.last_iterations == len(g.legal_moves(seat)) * a.last_stats["rounds"] <= max(12, len(g.legal_moves(seat)))
+
+
+def test_the_state_score_is_the_view_score():
+    """The heuristic's score read from the state (used in the search) equals its score of the seat's public view, for
+    every seat at every step of duels of two to four characters played by the heuristic and by random bots."""
+    characters = ["kaze", "hana", "tetsu", "ishi"]
+    checked = 0
+    for n, bot in ((2, SenjutsuHeuristicBot), (3, RandomBot), (4, SenjutsuHeuristicBot)):
+        g = new_game(characters[:n], seed=n, terrain=[("rock", [(0, 0)])])
+        bots = [bot(n + i) for i in range(n)]
+        while True:
+            for seat in range(n):
+                assert evaluate_state(g, seat) == evaluate(g.view(seat), f"p{seat + 1}")
+                checked += 1
+            if g.is_terminal():
+                break
+            seat = g.to_act()[0]
+            g.apply_move(seat, bots[seat].choose(g, seat))
+        assert g.result is not None
+    assert checked > 100

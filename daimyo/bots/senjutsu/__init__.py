@@ -4,7 +4,8 @@
 * ``heuristic``: :class:`~daimyo.bots.senjutsu.heuristic.SenjutsuHeuristicBot`, which scores its cards against the
   public battlefield;
 * ``smmcts`` (``smmcts:60``, ``smmcts:0.5s``): :class:`~daimyo.bots.senjutsu.smmcts.SMMCTSBot`, regret matching at
-  the simultaneous card choice over determinized worlds, with a budget of simulations or seconds (1 s by default).
+  the simultaneous card choice over determinized worlds (and flat Monte Carlo for the questions of the resolution),
+  with a budget of simulations or seconds (1 s by default).
 
 A bot spec is ``name`` or ``name:budget``; ``make_bot(spec, seed)`` builds one (``senjutsu-random``,
 ``senjutsu-heuristic`` and ``senjutsu-smmcts`` are accepted too); the game's registration (:mod:`daimyo.senjutsu.game`)

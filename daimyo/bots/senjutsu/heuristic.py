@@ -14,7 +14,7 @@ from daimyo.senjutsu.hexgrid import FACINGS, distance, neighbour, parse_hex
 from daimyo.senjutsu.movement import line_plans
 from daimyo.senjutsu.state import Frame
 
-__all__ = ["SenjutsuHeuristicBot", "evaluate"]
+__all__ = ["SenjutsuHeuristicBot", "evaluate", "evaluate_state"]
 
 _DAMAGE = {"wound": 1.0, "wound2": 2.0, "bleeding": 1.4, "stun": 0.8, "hobble": 0.5, "poison": 0.7, "execution": 20.0,
            "asterisk": 0.5, "advantage": 0.2, "target": 0.0}
@@ -50,6 +50,37 @@ def evaluate(view: dict, me: str) -> float:
     return score
 
 
+def evaluate_state(s, seat: int) -> float:
+    """:func:`evaluate` of ``s.view(seat)`` for ``seat``, computed from the state's public facts without building the
+    view (the same number: only the statuses, positions and facings every seat sees are read)."""
+    if s.result is not None:
+        if seat in s.result:
+            return 1000.0 / len(s.result)
+        return -1000.0
+    chars = s.card_set.characters
+
+    def hurt(d):
+        if d.defeated:
+            return 100.0
+        c = chars[d.character]
+        return 10.0 * (d.wounds + d.bleeding) / c.wound_limit + 4.0 * d.stuns / c.hand_limit + 0.3 * len(d.hobbles)
+
+    mine = s.duellists[seat]
+    score = -hurt(mine) + 0.2 * mine.focus
+    for i, d in enumerate(s.duellists):
+        if i == seat:
+            continue
+        score += hurt(d)
+        if d.defeated or not mine.pos or not d.pos:
+            continue
+        a, b = mine.pos, d.pos
+        dist = distance(a, b)
+        if distance(neighbour(a, mine.facing), b) < dist:   # facing towards the enemy
+            score += 0.3
+        score -= 0.15 * dist   # close in
+    return score
+
+
 class SenjutsuHeuristicBot:
     """Scores cards against the battlefield and tries each later option on a copy of the state."""
 
@@ -61,15 +92,13 @@ class SenjutsuHeuristicBot:
         if len(moves) == 1:
             return moves[0]
         if state.phase == "choose":
-            return self._best(moves, lambda m: self._card_score(state, seat, m))
+            return self._best(moves, lambda m: self.card_score(state, seat, m))
         if state.phase == "place":
             return self._best(moves, lambda m: self._place_score(state, seat, m))
-        me = f"p{seat + 1}"
-
         def score(m):
             c = state.clone()
             c.apply_move(seat, m)
-            return evaluate(c.view(seat), me)
+            return evaluate_state(c, seat)
         return self._best(moves, score)
 
     def _best(self, moves, score):
@@ -86,7 +115,9 @@ class SenjutsuHeuristicBot:
         t = min(others, key=lambda o: distance(pos, o))
         return -distance(neighbour(pos, facing), t)
 
-    def _card_score(self, state, seat, move) -> float:
+    def card_score(self, state, seat, move) -> float:
+        """The score of choosing ``move`` (``play <card>``) from the public battlefield: hits in reach, blocks worth
+        making, closing in."""
         cid = move.split()[1]
         d = state.duellists[seat]
         enemies = [e.pos for i, e in enumerate(state.duellists) if i != seat and not e.defeated]

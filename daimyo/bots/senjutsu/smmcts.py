@@ -16,16 +16,27 @@ simultaneous node with regret matching over determinized worlds (simultaneous-mo
    (:class:`~daimyo.bots.senjutsu.heuristic.SenjutsuHeuristicBot`) with the same random numbers for every card
    (common random numbers), for ``HORIZON`` turns or to the end of the duel.
 3. **Evaluate** each seat's result in [0, 1]: the duel's returns at its end, else a sigmoid of the heuristic's
-   public score of the position (:func:`~daimyo.bots.senjutsu.heuristic.evaluate`).
+   public score of the position (:func:`~daimyo.bots.senjutsu.heuristic.evaluate_state`, the same number as
+   :func:`~daimyo.bots.senjutsu.heuristic.evaluate` of the view, without building the view) plus ``HAND_WEIGHT``
+   times the lead of the seat's hand over its best rival's: a hand's value is the heuristic's score
+   (:meth:`~daimyo.bots.senjutsu.heuristic.SenjutsuHeuristicBot.card_score`) of its best card legal at the Choose
+   the playout stopped at (in the world, so the other's hand is the determinized one). This sees what the
+   battlefield score alone does not: a Kamae that leaves no good card legal, a discard that throws the best one away,
+   a move that leaves no attack in reach next turn.
 4. **Regret matching.** The seat's regrets are updated with the results of all its cards; each other duellist's
    by outcome sampling (the result of its sampled card against the seat's current strategy, weighted by the
    probability of drawing it). The average strategies are kept.
+5. **Questions during the resolution** (the Decide phase: movement, Kamae changes, initiative, order, discards at the
+   end of the turn ...) are searched too, by flat Monte Carlo (:meth:`SMMCTSBot.decide_search`): every option is
+   played out in the same determinized worlds with common random numbers to the next Choose and evaluated as above,
+   with ``DECIDE_SHARE`` of the card choice's budget; the heuristic's own answer is kept unless another option did
+   strictly better. A card searched for in one's deck (``UNSEEN``) is left to the heuristic.
 
 The card chosen is the one with the highest cumulative regret (the same as the best total result over the rounds,
 every card having been played in every round against the same sampled cards and worlds: with a small budget this
 is a steadier reading than the average strategy, which starts from uniform play). A budget is a number of
 simulations (``smmcts:60``, reproducible) or seconds (``smmcts:0.5s``; ``smmcts`` alone is 1 s). Every other
-decision (setup, placement, the choices during resolution) is the heuristic's.
+decision (setup, placement) is the heuristic's.
 """
 
 from __future__ import annotations
@@ -34,15 +45,18 @@ import math
 import time
 
 from daimyo.bots.rokugan.ismcts import parse_budget
-from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot, evaluate
+from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot, evaluate_state
 from daimyo.core.rng import Rng
-from daimyo.senjutsu.state import CHOOSE, SenjutsuState, seat_name
+from daimyo.senjutsu.state import CHOOSE, DECIDE, SenjutsuState
 
-__all__ = ["EXPLORATION", "HORIZON", "SCORE_SCALE", "SMMCTSBot", "determinize", "make"]
+__all__ = ["DECIDE_SHARE", "EXPLORATION", "HAND_WEIGHT", "HORIZON", "SCORE_SCALE", "UNSEEN", "SMMCTSBot", "determinize", "make"]
 
 EXPLORATION = 0.15        # uniform share mixed into the other duellists' sampling strategies
 HORIZON = 1               # turns played out after the choice before the position is evaluated
 SCORE_SCALE = 3.0         # heuristic score points per unit of the sigmoid's argument
+DECIDE_SHARE = 0.5        # a question during the resolution gets this share of a card choice's budget (0: heuristic)
+HAND_WEIGHT = 0.5         # weight of the best card in hand (heuristic score) against the rival's, at the leaf
+UNSEEN = ("search",)      # questions the evaluation does not see (a card searched for in the deck)
 MAX_ROLLOUT_ACTIONS = 300
 
 
@@ -92,7 +106,8 @@ class SMMCTSBot:
     """See the module docstring. ``iterations`` (simulations) or ``seconds`` bounds each card choice."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 horizon: int = HORIZON, exploration: float = EXPLORATION):
+                 horizon: int = HORIZON, exploration: float = EXPLORATION,
+                 decide: float = DECIDE_SHARE, hand_weight: float = HAND_WEIGHT):
         if iterations is None and seconds is None:
             seconds = 1.0
         self.rng = Rng(seed)
@@ -100,6 +115,8 @@ class SMMCTSBot:
         self.seconds = seconds
         self.horizon = horizon
         self.exploration = exploration
+        self.decide = decide
+        self.hand_weight = hand_weight
         self.heuristic = SenjutsuHeuristicBot(Rng(seed ^ 0x5E_4175).next64())
         self.max_seconds: float | None = None   # a cap on any decision's time, whatever the budget (the server sets it)
         self.last_stats: dict = {}
@@ -110,6 +127,8 @@ class SMMCTSBot:
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
+        if state.phase == DECIDE and self.decide and state.pending and state.pending["kind"] not in UNSEEN and not state.chosen:
+            return self.decide_search(state, seat, moves)
         if state.phase != CHOOSE:
             return self.heuristic.choose(state, seat)
         stats = self.search(state, seat, moves)
@@ -133,7 +152,7 @@ class SMMCTSBot:
             world = determinize(state, seat, self.rng)
             sim_seed = self.rng.next64()
             # the other duellists' cards, from their strategies in this world
-            others: dict[int, tuple[list[str], list[float], int]] = {}
+            others: dict[int, tuple[list[str], int, float]] = {}
             for j in world.to_act():
                 if j == seat:
                     continue
@@ -141,7 +160,8 @@ class SMMCTSBot:
                 sigma = _strategy(regrets.setdefault(j, {}), legal)
                 k = len(legal)
                 mixed = [(1 - self.exploration) * p + self.exploration / k for p in sigma]
-                others[j] = (legal, sigma, _draw(self.rng, mixed))
+                a = _draw(self.rng, mixed)
+                others[j] = (legal, a, mixed[a])
                 avg = mean.setdefault(j, {})
                 for m, p in zip(legal, sigma, strict=True):
                     avg[m] = avg.get(m, 0.0) + p
@@ -149,7 +169,7 @@ class SMMCTSBot:
             for m in moves:
                 w = world.clone()
                 w.apply_move(seat, m)
-                for j, (legal, _, a) in others.items():
+                for j, (legal, a, _) in others.items():
                     if j in w.to_act():
                         w.apply_move(j, legal[a])
                 results.append(self._rollout(w, state.turn, sim_seed))
@@ -161,10 +181,8 @@ class SMMCTSBot:
             for m, v, p in zip(moves, mine, sigma_me, strict=True):
                 regrets[seat][m] = regrets[seat].get(m, 0.0) + v - ev
                 mean[seat][m] += p
-            for j, (legal, sigma, a) in others.items():
+            for j, (legal, a, q) in others.items():
                 value = sum(p * r[j] for p, r in zip(sigma_me, results, strict=True))
-                k = len(legal)
-                q = (1 - self.exploration) * sigma[a] + self.exploration / k
                 reg = regrets[j]
                 for b, m in enumerate(legal):
                     reg[m] = reg.get(m, 0.0) + (value / q if b == a else 0.0) - value
@@ -176,6 +194,35 @@ class SMMCTSBot:
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - t0
         return stats
+
+    def decide_search(self, state: SenjutsuState, seat: int, moves: list[str]) -> str:
+        """A question during the resolution by flat Monte Carlo: every option played out in the same determinized
+        worlds to the next Choose and evaluated; the heuristic's own answer unless another did strictly better."""
+        default = self.heuristic.choose(state, seat)
+        totals = dict.fromkeys(moves, 0.0)
+        t0 = time.perf_counter()
+        limits = [x for x in (self.seconds, self.max_seconds) if x is not None]
+        deadline = t0 + min(limits) * self.decide if limits else None
+        budget = max(len(moves), int(self.iterations * self.decide)) if self.iterations is not None else None
+        done = rounds = 0
+        while True:
+            if budget is not None and done + len(moves) > budget:
+                break
+            if deadline is not None and rounds > 0 and time.perf_counter() >= deadline:
+                break
+            world = determinize(state, seat, self.rng)
+            sim_seed = self.rng.next64()
+            for m in moves:
+                w = world.clone()
+                w.apply_move(seat, m)
+                totals[m] += self._rollout(w, state.turn, sim_seed)[seat]
+            done += len(moves)
+            rounds += 1
+        best = max(moves, key=lambda m: (totals[m], m == default, -moves.index(m)))
+        self.last_stats = {"rounds": rounds, "simulations": done, "decide": dict(sorted(totals.items())), "default": default}
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - t0
+        return best if totals[best] > totals[default] + 1e-9 * rounds else default
 
     def _rollout(self, w: SenjutsuState, start_turn: int, sim_seed: int) -> list[float]:
         """Play ``w`` on with the heuristic for ``horizon`` turns (or to the end); each seat's result in [0, 1]."""
@@ -190,8 +237,20 @@ class SMMCTSBot:
             steps += 1
         if w.is_terminal():
             return w.returns()
-        view = w.view(None)
-        return [1.0 / (1.0 + math.exp(-evaluate(view, seat_name(j)) / SCORE_SCALE)) for j in range(w.n)]
+        scores = [evaluate_state(w, j) for j in range(w.n)]
+        if self.hand_weight and w.phase == CHOOSE:
+            hands = [self._hand_value(w, j) for j in range(w.n)]
+            for j in range(w.n):
+                rival = max((hands[o] for o in range(w.n) if o != j), default=0.0)
+                scores[j] += self.hand_weight * (hands[j] - rival)
+        return [1.0 / (1.0 + math.exp(-x / SCORE_SCALE)) for x in scores]
+
+    def _hand_value(self, w: SenjutsuState, j: int) -> float:
+        """What duellist ``j``'s hand offers at this Choose: the heuristic's score of its best legal card (0 when
+        defeated)."""
+        if w.duellists[j].defeated:
+            return 0.0
+        return max((self.heuristic.card_score(w, j, m) for m in w.legal_moves(j)), default=0.0)
 
 
 def make(seed: int, budget: str | None) -> SMMCTSBot:
