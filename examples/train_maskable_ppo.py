@@ -3,9 +3,9 @@
 Needs the ``train`` extra (sb3-contrib and PyTorch; the versions the published run used are in
 constraints-train.txt)::
 
-    pip install -c constraints-train.txt 'daimyo[train]'
-    python3 examples/train_maskable_ppo.py --game risingsun --war worked-battle --seat 1 \
-        --timesteps 40000 --seed 0 --eval-games 500 --output maskable_ppo_risingsun.zip
+    pip install -c constraints.txt -c constraints-train.txt '.[train]'
+    python3 examples/train_maskable_ppo.py --game risingsun --war worked-battle --seat 1 --train-bots random \\
+        --timesteps 40000 --seed 0 --eval-games 500 --output /tmp/maskable_ppo_risingsun.zip --json
 
 The learner sits in ``--seat`` of the single-agent Gymnasium environment (daimyo.rl.single) against
 ``--train-bots``; before and after training its greedy policy (the most probable legal action) plays
