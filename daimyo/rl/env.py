@@ -22,12 +22,13 @@ from pettingzoo import AECEnv
 from daimyo.core.rng import Rng
 from daimyo.rl import picks
 from daimyo.rl.encoding import KEYS, OBS_SIZE, legal_index, observe
+from daimyo.rl.stepping import MoveStepping
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
 
 
-class raw_env(AECEnv):
+class raw_env(MoveStepping, AECEnv):
     metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array", "human"], "name": "rokugan_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None,
@@ -147,25 +148,6 @@ class raw_env(AECEnv):
         self._first = what
         self._legal = picks.legal_picks(self._game(), seat, what)
         self._accumulate_rewards()
-
-    def play_move(self, move: tuple) -> None:
-        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by catalogue entry."""
-        agent = self.agent_selection
-        seat = self.possible_agents.index(agent)
-        self._cumulative_rewards[agent] = 0.0
-        s = self._game()
-        s.apply_move(seat, move)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if s.is_terminal():
-            for a, r in zip(self.possible_agents, s.returns(), strict=False):
-                self.rewards[a] = float(r)
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
-            # every agent is dead now: each is stepped with None in turn
-            self.agent_selection = self.agents[0]
-            return
-        self._accumulate_rewards()
-        self._select()
 
     def render(self):
         if self.render_mode is None:

@@ -27,6 +27,8 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
+from daimyo.rl.stepping import MoveStepping
+
 WAIT = 0
 RENDER_MODES = ("ansi", "rgb_array", "human")
 
@@ -139,7 +141,7 @@ def _slot_error(name: str, agent: str, action, texts: list[str]) -> ValueError:
                       f"{', '.join(texts[:5])}{' ...' if len(texts) > 5 else ''}); use the action mask")
 
 
-class TurnEnv(_Shared, AECEnv):
+class TurnEnv(MoveStepping, _Shared, AECEnv):
     """The AEC environment: the lowest seat still to act is selected; at a simultaneous node the seats answer one
     after another, each from its own view (a choice already made is hidden from the others until all are in)."""
 
@@ -189,26 +191,6 @@ class TurnEnv(_Shared, AECEnv):
         if not 1 <= action <= len(self._moves_now):
             raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves_now))
         self.play_move(self._moves_now[action - 1])
-
-    def play_move(self, move) -> None:
-        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by slot."""
-        agent = self.agent_selection
-        seat = self.possible_agents.index(agent)
-        self._cumulative_rewards[agent] = 0.0
-        s = self._game()
-        s.apply_move(seat, move)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if s.is_terminal():
-            for a, r in zip(self.possible_agents, s.returns(), strict=True):
-                self.rewards[a] = float(r)
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
-            for a in self.agents:
-                self.infos[a] = {}
-            self.agent_selection = self.agents[0]   # every agent is dead now: each is stepped with None in turn
-            return
-        self._accumulate_rewards()
-        self._select()
 
     def render(self):
         if self.render_mode is None:

@@ -29,6 +29,8 @@ def test_the_code_blocks_of_docs_rl_run():
     rate = re.search(r"heuristic bots: ([0-9.]+) wins per game", text).group(1)
     stated = re.search(r"\(It prints ([0-9.]+) here", DOC.read_text(encoding="utf-8")).group(1)
     assert rate == stated                     # the page says what its example prints
+    measured = re.search(r"first legal bid: .*", text).group(0)
+    assert f"(It prints `{measured}`.)" in DOC.read_text(encoding="utf-8")
 
 
 def test_the_openspiel_module_imports_without_openspiel_for_the_api_reference():

@@ -1,0 +1,47 @@
+"""What every daimyo AEC environment does when the selected agent's move is applied (Battle for Rokugan's
+:class:`daimyo.rl.env.raw_env`, and :class:`daimyo.rl.turns.TurnEnv` for Senjutsu and Rising Sun).
+
+The environment names its agents ``possible_agents`` in seat order, keeps the game in ``game`` (read through
+``_game()``, which refuses a use before ``reset()``), and selects the next agent in ``_select()``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+
+class MoveStepping:
+    """:meth:`play_move`: apply the selected agent's move, pay the returns at the end, select the next agent."""
+
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    infos: dict[str, dict]
+
+    if TYPE_CHECKING:      # the environment's own (and PettingZoo's AECEnv's), declared for the type checker only
+        def _game(self) -> Any: ...
+        def _select(self) -> None: ...
+        def _accumulate_rewards(self) -> None: ...
+
+    def play_move(self, move: Any) -> None:
+        """Step the selected agent with one of its legal moves itself (as a bot gives it), not by action number."""
+        agent = self.agent_selection
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        s = self._game()
+        s.apply_move(seat, move)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if s.is_terminal():
+            for a, r in zip(self.possible_agents, s.returns(), strict=True):
+                self.rewards[a] = float(r)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            for a in self.agents:
+                self.infos[a] = {}
+            self.agent_selection = self.agents[0]   # every agent is dead now: each is stepped with None in turn
+            return
+        self._accumulate_rewards()
+        self._select()
