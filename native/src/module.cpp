@@ -429,7 +429,7 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 }  // namespace
 
 namespace daimyo {
-void bind_keyed(nb::module_& m);  // native/src/keyed.cpp
+void bind_generators(nb::module_& m);  // native/src/keyed.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
 State state_from_fields(const nb::dict& d);  // load.cpp
 }
@@ -458,24 +458,7 @@ NB_MODULE(_daimyo_native, m) {
   m.def("final_result", &final_result, nb::arg("clans"), nb::arg("owner"), nb::arg("up"), nb::arg("special"),
         nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
 
-  nb::class_<Rng>(m, "Rng", "SplitMix64, draw for draw the generator of daimyo.core.rng.Rng.")
-      .def(nb::init<uint64_t>(), nb::arg("seed") = 0)
-      .def("next64", &Rng::next64)
-      .def("below", [](Rng& r, uint64_t k) {
-        if (k == 0) throw std::invalid_argument("below() needs n > 0");
-        return r.below(k);
-      }, nb::arg("n"))
-      .def("draws", [](Rng& r, size_t count) {
-        std::vector<uint64_t> out(count);
-        for (auto& w : out) w = r.next64();
-        return out;
-      }, nb::arg("count"), "The next `count` words, in one call.")
-      .def("shuffled", [](Rng& r, std::vector<long long> items) {
-        r.shuffle(items);
-        return items;
-      }, nb::arg("items"), "A shuffled copy of a list of whole numbers, drawn as Rng.shuffle draws.")
-      .def_prop_ro("state", &Rng::state);
-  daimyo::bind_keyed(m);
+  daimyo::bind_generators(m);  // keyed.cpp: Rng and KeyedRng
 
   nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
