@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -128,3 +130,14 @@ def play_randomly(client, game: dict, seed: int, max_steps: int, illegal: str, i
             assert msg["type"] == "state" and msg["seq"] == len(acts)
             last[s] = msg
     return tokens, acts, inbox
+
+
+def wait_over(client, game_id, limit=60.0):
+    """The game's summary once it is over (a bots' game), polled; fails after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        s = client.get(f"/api/games/{game_id}").json()
+        if s["status"] == "over":
+            return s
+        time.sleep(0.05)
+    raise AssertionError("the bots' game did not end")

@@ -5,7 +5,6 @@ Setup 7) and the players' own card file (docs/senjutsu-cards.md), stored with th
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from daimyo.senjutsu.game import terrain as seeded_terrain
 from daimyo.senjutsu.record import replay as replay_record
 from daimyo.server import senjutsu_table
 from daimyo.server.app import create_app
-from tests.server.conftest import TEST_SETTINGS, create, join, next_of, play_randomly
+from tests.server.conftest import TEST_SETTINGS, create, join, next_of, play_randomly, wait_over
 
 CARDS = (Path(__file__).parents[2] / "docs" / "senjutsu-cards-example.json").read_text(encoding="utf-8")
 
@@ -121,22 +120,12 @@ def test_the_options_survive_a_restart(tmp_path):
         ws.__exit__(None, None, None)
 
 
-def _wait_over(client, gid):
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        s = client.get(f"/api/games/{gid}").json()
-        if s["status"] == "over":
-            return s
-        time.sleep(0.05)
-    raise AssertionError("the bots' duel did not end")
-
-
 def test_the_record_carries_the_users_cards_and_replays(client, tmp_path):
     """A duel of the user's cards, two boards, placed terrain and prepared cards: its record replays with no other
     file, in the engine and in ``daimyo senjutsu replay``."""
     g = duel(client, [{"kind": "bot", "bot": "heuristic", "clan": "ryu"}, {"kind": "bot", "bot": "random", "clan": "kaze"}],
              seed=9, cards=CARDS, board="two", terrain="placed", prepare=True)
-    summary = _wait_over(client, g["id"])
+    summary = wait_over(client, g["id"], 120.0)
     text = client.get(f"/api/games/{g['id']}/record").text
     header = text.split("\n\n")[0]
     assert "board: two" in header and "prepare: yes" in header and "terrain-pieces:" in header

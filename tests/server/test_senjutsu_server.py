@@ -4,7 +4,6 @@ the record and replay of a finished duel, and the page served for a Senjutsu gam
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -12,7 +11,7 @@ from daimyo.core.game import Action
 from daimyo.senjutsu import new_game
 from daimyo.senjutsu.game import terrain as senjutsu_terrain, new_state as senjutsu_new_state
 from daimyo.senjutsu.record import replay as replay_record
-from tests.server.conftest import TEST_SETTINGS, create, join, next_of
+from tests.server.conftest import TEST_SETTINGS, create, join, next_of, wait_over
 
 
 def create_duel(client, seats, seed=3):
@@ -87,20 +86,10 @@ def test_a_player_acts_and_a_bad_action_changes_nothing(client):
     assert next_of(ws2, "error")["code"] == "stale"
 
 
-def _wait_over(client, game_id, limit=60.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        s = client.get(f"/api/games/{game_id}").json()
-        if s["status"] == "over":
-            return s
-        time.sleep(0.05)
-    raise AssertionError("the bots' duel did not end")
-
-
 def test_two_bots_duel_to_the_end_and_the_record_and_replay_rebuild_it(client):
     g = create_duel(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}], seed=8)
     assert client.get(f"/api/games/{g['id']}/record").status_code == 409
-    summary = _wait_over(client, g["id"])
+    summary = wait_over(client, g["id"])
     chars = [s["clan"] for s in g["seats"]]
     assert summary["result"]["winners"] and set(summary["result"]["winners"]) <= set(chars)
     text = client.get(f"/api/games/{g['id']}/record").text

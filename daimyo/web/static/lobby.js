@@ -356,17 +356,25 @@ function renderStartFile() {
   document.getElementById("players").replaceChildren(el("option", { text: n }));
   document.getElementById("players").value = n;
 }
-async function uploadWar(ev) {
+// A file chosen in the lobby, sent to the server to be checked (POST `url` with the JSON object `body(text)` makes):
+// null when no file was chosen; else its text and the answer (`ok`, `data`, `error`), or `failed` when the server
+// could not be reached.
+async function sendFile(ev, url, body) {
   const f = ev.target.files[0];
-  if (!f) return;
+  if (!f) return null;
   const text = await f.text();
-  let r, data;
   try {
-    r = await fetch("/api/start-file", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: currentGame(), file: text }) });
-    data = await r.json();
-  } catch (e) { START.error = t("lobby.no_server"); renderStartFile(); return; }
-  if (r.ok) Object.assign(START, { file: text, seats: data.seats, error: "" });
-  else START.error = data.error || r.statusText;
+    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body(text)) });
+    const data = await r.json();
+    return { text, ok: r.ok, data, error: data.error || r.statusText };
+  } catch (e) { return { text, failed: true }; }
+}
+async function uploadWar(ev) {
+  const got = await sendFile(ev, "/api/start-file", (text) => ({ game: currentGame(), file: text }));
+  if (!got) return;
+  if (got.failed) { START.error = t("lobby.no_server"); renderStartFile(); return; }
+  if (got.ok) Object.assign(START, { file: got.text, seats: got.data.seats, error: "" });
+  else START.error = got.error;
   renderStartFile();
   renderSeats();
 }
@@ -413,19 +421,15 @@ function renderSenjutsu() {
     el("p", { class: "error", id: "sj-error", role: "alert", text: SJ.error }));
 }
 async function uploadCards(ev) {
-  const f = ev.target.files[0];
-  if (!f) return;
-  const text = await f.text();
-  let r, data;
-  try {
-    r = await fetch("/api/senjutsu/cards", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ cards: text }) });
-    data = await r.json();
-  } catch (e) { SJ.error = t("lobby.no_server"); renderSenjutsu(); return; }
-  if (r.ok) {
+  const got = await sendFile(ev, "/api/senjutsu/cards", (text) => ({ cards: text }));
+  if (!got) return;
+  if (got.failed) { SJ.error = t("lobby.no_server"); renderSenjutsu(); return; }
+  const data = got.data;
+  if (got.ok) {
     Object.assign(CHARACTERS, data.names);
-    Object.assign(SJ, { cards: text, characters: data.characters, error: "",
+    Object.assign(SJ, { cards: got.text, characters: data.characters, error: "",
       note: t("lobby.sj.cards_ok", { characters: data.new.characters.map((c) => data.names[c]).join(", ") || "0", cards: data.new.cards }) });
-  } else Object.assign(SJ, { cards: null, characters: null, note: "", error: data.error || r.statusText });
+  } else Object.assign(SJ, { cards: null, characters: null, note: "", error: got.error });
   renderSenjutsu();
   renderSeats();
 }
