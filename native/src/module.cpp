@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "bind.hpp"
 #include "scoring.hpp"
 #include "state.hpp"
 
@@ -145,6 +146,10 @@ void load_rules(const nb::dict& d) {
   RULES = std::move(r);
 }
 
+}  // namespace
+
+namespace daimyo {  // shared with the other binding files (bind.hpp)
+
 void need_rules() {
   if (!RULES.loaded) throw std::runtime_error("the native engine has no rules data yet: import daimyo.rokugan.native first");
 }
@@ -218,6 +223,10 @@ Move find_move(const State& s, int seat, const nb::tuple& move) {
   throw std::invalid_argument("not a legal move of seat " + std::to_string(seat) + ": " +
                               nb::cast<std::string>(nb::repr(move)));
 }
+
+}  // namespace daimyo
+
+namespace {
 
 template <typename Piles>
 nb::list seat_lists(const Piles& v) {

@@ -1,0 +1,18 @@
+// What the binding files share (module.cpp defines these): moves and events cross to Python as the Python
+// engine's own tuples and dicts.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include "state.hpp"
+
+namespace daimyo {
+
+namespace nb = nanobind;
+
+void need_rules();  // an error unless daimyo/rokugan/native.py has handed the rules over
+nb::object value(const Value& v);
+nb::tuple event(const Event& e);                                  // (kind, seat or None, data)
+nb::tuple move_tuple(const State& s, int seat, const Move& m);    // a move as the Python engine writes it
+Move find_move(const State& s, int seat, const nb::tuple& move);  // the legal move `move` names; else an error
+
+}  // namespace daimyo
