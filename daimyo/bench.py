@@ -37,6 +37,8 @@ PLAYERS = 4
 CLONE_REPEATS = 2000
 HELD = 100
 MID_SAMPLES = 20
+ISMCTS_POSITIONS = 4
+ISMCTS_ITERATIONS = 60
 
 
 def _is_mid_game(s) -> bool:
@@ -171,6 +173,7 @@ def engines(games: int = 50, seed: int = 0) -> dict | None:
     native_clone = _clone_us(native_mid) if native_mid else None
     py_bytes = _held_bytes(_standalone, py_mid[:10]) if py_mid else None
     native_bytes = sum(_native_bytes(g) for g in native_mid) / len(native_mid) if native_mid else None
+    searches = ismcts_side_by_side(seed=seed)
 
     def figures(seconds: float, clone_us: float | None = None, held: float | None = None) -> dict:
         out: dict = {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
@@ -183,7 +186,7 @@ def engines(games: int = 50, seed: int = 0) -> dict | None:
     def ratio(a: float | None, b: float | None) -> float | None:
         return None if a is None or b is None or b == 0 else round(a / b, 2)
 
-    return {
+    out = {
         "players": PLAYERS,
         "games": games,
         "actions": py_actions,
@@ -191,11 +194,40 @@ def engines(games: int = 50, seed: int = 0) -> dict | None:
         "python": figures(py_s, py_clone, py_bytes),
         "native": figures(nat_s, native_clone, native_bytes),
         "native_stepped": figures(step_s),
+        "ismcts": searches,
         "ratio": {"games_per_second": round(py_s / nat_s, 2), "actions_per_second": round(py_s / nat_s, 2),
                   "clone_us": ratio(py_clone, native_clone), "bytes_per_game": ratio(py_bytes, native_bytes),
-                  "stepped": round(py_s / step_s, 2)},
+                  "stepped": round(py_s / step_s, 2),
+                  "ismcts_iterations_per_second": ratio(searches["native"], searches["python"])},
         "results_identical": True,
     }
+    out["python"]["ismcts_iterations_per_second"] = searches["python"]
+    out["native"]["ismcts_iterations_per_second"] = searches["native"]
+    return out
+
+
+def ismcts_side_by_side(positions: int = ISMCTS_POSITIONS, iterations: int = ISMCTS_ITERATIONS, seed: int = 0) -> dict:
+    """ISMCTS iterations a second of both engines at the same 4-player placement decisions (the start of a round's
+    placement phase, reached by heuristic bots: :func:`daimyo.arena.bench.round_start`), on the same iteration
+    budget: both searches must choose the same move there (an iteration budget is reproducible)."""
+    from daimyo.arena.bench import round_start
+    from daimyo.bots.rokugan.ismcts import ISMCTSBot
+
+    spent = {"python": 0.0, "native": 0.0}
+    done = {"python": 0, "native": 0}
+    for k in range(positions):
+        s = round_start(PLAYERS, seed + k, 1 + k % 3)
+        seat = s.to_act()[0]
+        chosen = {}
+        for engine in ("python", "native"):
+            bot = ISMCTSBot(seed + k, iterations=iterations, engine=engine)
+            chosen[engine] = bot.choose(s.clone(), seat)
+            spent[engine] += bot.last_seconds
+            done[engine] += bot.last_iterations
+        if chosen["python"] != chosen["native"] or done["python"] != done["native"]:
+            raise AssertionError(f"the engines' searches differ at position {k}: run tests/native")
+    return {"positions": positions, "iterations": iterations, "decisions_identical": True,
+            **{e: round(done[e] / spent[e], 1) if spent[e] else None for e in spent}}
 
 
 def _cpu_model() -> str:

@@ -66,6 +66,10 @@ def bench(games: int, seed: int, as_json: bool) -> None:
         q = e["ratio"]
         click.echo(f"native / python:      {q['games_per_second']:>10}x (driven move by move: {q['stepped']}x); "
                    f"clone {q['clone_us']}x, memory {q['bytes_per_game']}x smaller")
+        i = e["ismcts"]
+        click.echo(f"ISMCTS iterations/s:  python {i['python']}, native {i['native']}: {q['ismcts_iterations_per_second']}x "
+                   f"({i['positions']} placement decisions of {e['players']} players, {i['iterations']} iterations each, "
+                   f"the same moves chosen)")
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402

@@ -372,11 +372,16 @@ class NativeRokuganState:
         return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # duck-typed state
 
     def clan_of(self, seat: int) -> str:
-        return self.python_state().clan_of(seat)
+        return self._py.clan_of(seat) if self._py is not None else self._game.clan_of(seat)
 
     @property
     def n(self) -> int:
         return self._py.n if self._py is not None else self._game.n
+
+    @property
+    def round(self) -> int:
+        """The round being played (0 during setup), read without a hand-over (the games list shows it)."""
+        return self._py.round if self._py is not None else self._game.round
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules as the Python engine does (the same messages) and apply it."""

@@ -121,9 +121,10 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
         return ("swap", _tid(args[0]), _tid(args[1]))
     if verb == "player":
         need(1)
-        if args[0] not in s.clans:
+        clans = [s.clan_of(seat) for seat in range(s.n)]  # clan_of: a native game is not handed over to read them
+        if args[0] not in clans:
             raise violation("rk.no_player_named", "no player plays '{clan}' in this game", _SECTION, clan=args[0])
-        return ("player", s.clans.index(args[0]))
+        return ("player", clans.index(args[0]))
     if verb == "play":
         if len(args) == 2:
             return ("play", args[0], _tid(args[1]))

@@ -439,6 +439,7 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 namespace daimyo {
 void bind_generators(nb::module_& m);  // native/src/keyed.cpp
+void bind_search(nb::module_& m);      // native/src/search_bind.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
 State state_from_fields(const nb::dict& d);  // load.cpp
 }
@@ -468,6 +469,7 @@ NB_MODULE(_daimyo_native, m) {
         nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
 
   daimyo::bind_generators(m);  // keyed.cpp: Rng and KeyedRng
+  daimyo::bind_search(m);      // search_bind.cpp: ISMCTS
 
   nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
@@ -484,6 +486,11 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("fields"), "A state from the fields of a Python state (the inverse of `fields`).")
       .def("copy", [](const State& s) { return State(s); })
       .def_prop_ro("n", [](const State& s) { return s.n; })
+      .def_prop_ro("round", [](const State& s) { return s.round; })
+      .def("clan_of", [](const State& s, int seat) {
+        if (seat < 0 || seat >= s.n) throw nb::index_error("clan_of: no such seat");
+        return s.clan_of(seat);
+      }, nb::arg("seat"), "The seat's clan, or 'seat<n>' before it has one (RokuganState.clan_of).")
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
       .def("to_act", [](const State& s) { return nb::tuple(nb::cast(s.to_act())); })
       .def("legal_moves", [](const State& s, int seat) {

@@ -1,6 +1,7 @@
 // The generators a game draws its randomness from (daimyo/core/rng.py).
 // SplitMix64: the whole state is one 64-bit word; every draw below is the Python `Rng`'s, word for word.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>

@@ -2,7 +2,9 @@
 
 * ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`);
 * ``heuristic``: :class:`~daimyo.bots.rokugan.heuristic.RokuganHeuristicBot`, rule-based and fast;
-* ``ismcts``: :class:`~daimyo.bots.rokugan.ismcts.ISMCTSBot`, information-set Monte Carlo tree search.
+* ``ismcts``: :class:`~daimyo.bots.rokugan.ismcts.ISMCTSBot`, information-set Monte Carlo tree search, run by the
+  native engine where it is built (the same choices on an iteration budget, many more iterations a second);
+* ``ismcts-python``: the same search run by the Python reference (to compare the two engines).
 
 A bot spec is ``name`` or ``name:budget`` (``ismcts:200``, ``ismcts:0.5s``); ``make_bot(spec, seed)`` builds one.
 The game's registration (:mod:`daimyo.rokugan.game`) offers these through :mod:`daimyo.bots.registry`.
@@ -23,6 +25,7 @@ BOTS: dict[str, Callable[[int, str | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "heuristic": lambda seed, budget: RokuganHeuristicBot(seed),
     "ismcts": ismcts.make,
+    "ismcts-python": lambda seed, budget: ismcts.make(seed, budget, engine="python"),
 }
 
 

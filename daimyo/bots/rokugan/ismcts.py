@@ -26,6 +26,11 @@ noise mostly cancels. The move chosen has the best mean result over the complete
 heuristic's preference breaks near-ties). A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
 search (clans, objectives, the Dragon's return) are the heuristic's.
+
+Two engines run the same search. ``engine="native"`` (the default where the native engine is built) runs the
+whole decision in C++ (``native/src/search.cpp``), drawing from the same generators word for word, so on an
+iteration budget it chooses exactly what ``engine="python"`` (this module, the reference) chooses, many times
+faster; on a time budget it completes more iterations.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import time
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.rokugan.knowledge import determinize
 from daimyo.core.rng import Rng
+from daimyo.rokugan import native
 from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
 from daimyo.rokugan.scoring import honor
 
@@ -97,7 +103,10 @@ class ISMCTSBot:
     """See the module docstring. ``iterations`` or ``seconds`` bounds each decision."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE):
+                 root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
+                 engine: str | None = None):
+        if engine not in (None, "native", "python"):
+            raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
         if iterations is None and seconds is None:
             seconds = 1.0
         self.rng = Rng(seed)
@@ -110,8 +119,13 @@ class ISMCTSBot:
         self.max_seconds: float | None = None   # a cap on any decision's time, whatever the budget (the server sets it)
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.engine = engine or ("native" if native.available() else "python")
 
     def choose(self, state, seat: int) -> tuple:
+        if self.engine == "native":
+            game = _native_game(state)
+            if game is not None:
+                return self._choose_native(game, seat)
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
@@ -127,6 +141,19 @@ class ISMCTSBot:
             return top[0][1]
         best = max(root.children.values(), key=lambda c: c.value + PRIOR_BONUS * c.prior)
         return best.move
+
+    def _choose_native(self, game, seat: int) -> tuple:
+        """``choose`` in the native engine (native/src/search.cpp): the same draws, the same choice."""
+        def budget(x):
+            return -1 if x is None else x
+        move, rng_state, heuristic_state, done, _rounds, seconds = native.require().ismcts_choose(
+            game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
+            budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample)
+        self.rng.state = rng_state
+        self.heuristic.rng = Rng(heuristic_state)
+        if done:
+            self.last_iterations, self.last_seconds = done, seconds
+        return move
 
     def search(self, state, seat: int, candidates: list, prior: list[float] | None = None) -> _Node:
         """Search from ``state``; the root's children are ``candidates``.
@@ -236,6 +263,18 @@ def evaluate(d) -> list[float]:
     return out
 
 
-def make(seed: int, budget: str | None) -> ISMCTSBot:
+def _native_game(state):
+    """The native engine's game for ``state``: its own while the native engine plays it, else one made from the
+    Python state's fields (None where the native engine cannot keep the position)."""
+    if isinstance(state, native.NativeRokuganState) and state.engine == "native":
+        return state._game
+    py = state.python_state() if isinstance(state, native.NativeRokuganState) else state
+    try:
+        return native.from_python(py)._game
+    except ValueError:
+        return None
+
+
+def make(seed: int, budget: str | None, engine: str | None = None) -> ISMCTSBot:
     iterations, seconds = parse_budget(budget)
-    return ISMCTSBot(seed, iterations=iterations, seconds=seconds)
+    return ISMCTSBot(seed, iterations=iterations, seconds=seconds, engine=engine)

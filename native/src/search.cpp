@@ -1,0 +1,253 @@
+// ISMCTS, native: the loop of daimyo/bots/rokugan/ismcts.py step for step (see search.hpp).
+#include "search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "scoring.hpp"
+
+namespace daimyo {
+
+namespace {
+
+constexpr double PRIOR_BONUS = 0.03, PRIOR_TEMPERATURE = 0.5, HONOR_SCALE = 4.0;
+constexpr int MAX_ROLLOUT_MOVES = 400;
+
+// Whether two moves are the same Python tuple: a token's code names it (two clans may share a code, and a move's
+// token is an index into its player's clan), everything else is compared as it is.
+bool same_move(int clan_a, const Move& a, int clan_b, const Move& b) {
+  if (a.verb != b.verb || a.loc != b.loc || a.a != b.a || a.b != b.b) return false;
+  switch (a.verb) {
+    case Move::Return: case Move::Place: case Move::Take: case Move::Discard:
+      return RULES.clan_token_codes[clan_a][a.arg] == RULES.clan_token_codes[clan_b][b.arg];
+    default:
+      return a.arg == b.arg;
+  }
+}
+
+// ismcts.py _Node; the tree's nodes live in one vector and name their children by index, in the order made
+struct Node {
+  Move move;
+  int player, clan;
+  std::vector<int> children;
+  long long visits = 0, avail = 0;
+  double reward = 0.0, prior = 0.0;
+  double ucb(double c) const {
+    if (visits == 0) return std::numeric_limits<double>::infinity();
+    return reward / visits + c * std::sqrt(std::log(static_cast<double>(std::max<long long>(1, avail))) / visits);
+  }
+};
+
+// ismcts.py evaluate: each seat's result in [0, 1]
+std::vector<double> evaluate(const State& d) {
+  ScoringBoard b;
+  b.n = d.n;
+  b.owner = d.owner;
+  b.up = d.up;
+  b.special = d.special;
+  b.objective = d.objective;
+  std::vector<int> h;
+  for (int p = 0; p < d.n; ++p) h.push_back(honor(b, p).total);
+  std::vector<double> out(d.n, 0.0);
+  if (d.phase == Phase::Over) {  // the game's returns: 1 shared among the winners
+    const int best = *std::max_element(h.begin(), h.end());
+    const auto winners = std::count(h.begin(), h.end(), best);
+    for (int p = 0; p < d.n; ++p) out[p] = h[p] == best ? 1.0 / static_cast<double>(winners) : 0.0;
+    return out;
+  }
+  for (int p = 0; p < d.n; ++p) {
+    int rival = std::numeric_limits<int>::min();
+    for (int q = 0; q < d.n; ++q)
+      if (q != p) rival = std::max(rival, h[q]);
+    out[p] = 1.0 / (1.0 + std::exp(static_cast<double>(-(h[p] - rival)) / HONOR_SCALE));
+  }
+  return out;
+}
+
+// ismcts.py priors: the heuristic's scores as a softmax at PRIOR_TEMPERATURE
+std::vector<double> priors(const Scored& top) {
+  const double best = top[0].first;
+  std::vector<double> w;
+  double total = 0.0;
+  for (const auto& vm : top) {
+    w.push_back(std::exp(std::max(-30.0, (vm.first - best) / PRIOR_TEMPERATURE)));
+    total += w.back();
+  }
+  for (double& x : w) x /= total;
+  return w;
+}
+
+class Search {
+ public:
+  Search(ISMCTS& bot, const State& state, int seat) : bot_(bot), state_(state), seat_(seat) {}
+
+  // ismcts.py search: the root's children are `candidates`; returns the number of completed rounds
+  long long run(const Scored& top, const std::vector<double>& prior, SearchResult& out) {
+    nodes_.push_back(Node{Move{Move::Pass, 0}, seat_, state_.clans[seat_], {}});
+    for (size_t i = 0; i < top.size(); ++i) {
+      Node child{top[i].second, seat_, state_.clans[seat_], {}};
+      child.prior = prior[i];
+      nodes_.push_back(child);
+      nodes_[0].children.push_back(static_cast<int>(nodes_.size()) - 1);
+    }
+    const std::vector<int> children = nodes_[0].children;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchSettings& set = bot_.settings;
+    double limit = -1;
+    for (double s : {set.seconds, set.max_seconds})
+      if (s >= 0) limit = limit < 0 ? s : std::min(limit, s);
+    if (set.iterations < 0 && set.seconds < 0 && limit < 0) limit = 1.0;
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    long long done = 0, rounds = 0;
+    sums_.assign(children.size(), 0.0);
+    std::vector<double> results;
+    bool stop = false;
+    while (!stop) {
+      const State world = determinize(state_, seat_, bot_.rng);
+      const uint64_t sim_seed = bot_.rng.next64();
+      results.clear();
+      for (int child : children) {
+        if (set.iterations >= 0 && done >= set.iterations) { stop = true; break; }
+        if (limit >= 0 && done > 0 && elapsed() >= limit) { stop = true; break; }
+        State d = world;
+        results.push_back(iterate(d, state_.round, child, sim_seed));
+        ++done;
+      }
+      if (results.size() == children.size()) {
+        ++rounds;
+        for (size_t i = 0; i < results.size(); ++i) sums_[i] += results[i];
+      }
+    }
+    out.iterations = done;
+    out.rounds = rounds;
+    out.seconds = elapsed();
+    return rounds;
+  }
+
+  // the root child with the best mean result (the heuristic's prior breaks near-ties); the first of equals
+  Move best(long long rounds) const {
+    const std::vector<int>& children = nodes_[0].children;
+    size_t best = 0;
+    double best_v = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < children.size(); ++i) {
+      const double v = sums_[i] / static_cast<double>(rounds) + PRIOR_BONUS * nodes_[children[i]].prior;
+      if (i == 0 || v > best_v) best = i, best_v = v;
+    }
+    return nodes_[children[best]].move;
+  }
+
+ private:
+  ISMCTS& bot_;
+  const State& state_;
+  int seat_;
+  std::vector<Node> nodes_;
+  std::vector<double> sums_;
+  Events quiet_ = [] { Events e; e.on = false; return e; }();
+  std::vector<Move> legal_;
+  int acting_[State::MAX_PLAYERS];
+
+  void apply(State& d, int seat, const Move& m) {
+    quiet_.clear();
+    d.apply_move(seat, m, quiet_);
+  }
+
+  // ismcts.py _iterate: one iteration in determinization `d` through root child `child`; the root seat's result
+  double iterate(State& d, int start_round, int child, uint64_t sim_seed) {
+    Heuristic& h = bot_.heuristic;
+    h.rng = Rng(sim_seed);
+    const double c = bot_.settings.exploration;
+    apply(d, seat_, nodes_[child].move);
+    int node = child;
+    std::vector<int> path{child};
+    std::vector<int> legal;
+    // selection and expansion below the root
+    while (nodes_[node].visits > 0 && d.phase != Phase::Over && d.round == start_round) {
+      d.to_act(acting_);
+      const int actor = acting_[0];
+      d.legal_moves(actor, legal_);
+      legal.clear();
+      for (int ch : nodes_[node].children) {
+        const Node& x = nodes_[ch];
+        if (x.player == actor && std::find(legal_.begin(), legal_.end(), x.move) != legal_.end()) legal.push_back(ch);
+      }
+      const long long visits = nodes_[node].visits;
+      const long long root = static_cast<long long>(std::sqrt(static_cast<double>(visits)));
+      long long isqrt = root;  // math.isqrt, exactly
+      while (isqrt * isqrt > visits) --isqrt;
+      while ((isqrt + 1) * (isqrt + 1) <= visits) ++isqrt;
+      if (static_cast<long long>(nodes_[node].children.size()) < 1 + isqrt) {
+        const Move m = h.quick_choose(d, actor);
+        const int clan = d.clans[actor];
+        bool present = false;
+        for (int ch : nodes_[node].children)
+          if (same_move(nodes_[ch].clan, nodes_[ch].move, clan, m)) { present = true; break; }
+        if (!present) {
+          nodes_.push_back(Node{m, actor, clan, {}});
+          const int made = static_cast<int>(nodes_.size()) - 1;
+          nodes_[node].children.push_back(made);
+          apply(d, actor, m);
+          path.push_back(made);
+          break;
+        }
+      }
+      if (legal.empty()) break;
+      for (int ch : legal) ++nodes_[ch].avail;
+      int pick = legal[0];
+      double pick_v = nodes_[pick].ucb(c);
+      for (size_t i = 1; i < legal.size(); ++i) {
+        const double v = nodes_[legal[i]].ucb(c);
+        if (v > pick_v) pick = legal[i], pick_v = v;
+      }
+      node = pick;
+      apply(d, actor, nodes_[node].move);
+      path.push_back(node);
+    }
+    // simulation to the end of the round (from setup, through the first round too)
+    const int last_round = std::max(start_round, 1);
+    int steps = 0;
+    while (d.phase != Phase::Over && d.round <= last_round && steps < MAX_ROLLOUT_MOVES) {
+      if (d.round > start_round && start_round > 0) break;
+      d.to_act(acting_);
+      const int actor = acting_[0];
+      apply(d, actor, h.quick_choose(d, actor, bot_.settings.rollout_sample));
+      ++steps;
+    }
+    const std::vector<double> values = evaluate(d);
+    ++nodes_[0].visits;
+    for (int n : path) {
+      ++nodes_[n].visits;
+      nodes_[n].reward += values[nodes_[n].player];
+    }
+    return values[seat_];
+  }
+};
+
+}  // namespace
+
+SearchResult ISMCTS::choose(const State& state, int seat) {
+  SearchResult out;
+  const std::vector<Move> moves = state.legal_moves(seat);
+  if (moves.size() == 1) {
+    out.move = moves[0];
+    return out;
+  }
+  if (state.phase == Phase::SetupClans || state.phase == Phase::SetupObjectives || !state.dragon_return.empty()) {
+    out.move = heuristic.choose(state, seat);  // little to search: the heuristic's choice
+    return out;
+  }
+  Scored scored = heuristic.score_moves(state, seat, moves);
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  if (static_cast<int>(scored.size()) > settings.root_candidates) scored.resize(settings.root_candidates);
+  if (scored.size() == 1) {
+    out.move = scored[0].second;
+    return out;
+  }
+  Search search(*this, state, seat);
+  const long long rounds = search.run(scored, priors(scored), out);
+  out.move = rounds ? search.best(rounds) : scored[0].second;
+  return out;
+}
+
+}  // namespace daimyo

@@ -1,0 +1,32 @@
+// The Python binding of native ISMCTS (search.hpp), used by daimyo/bots/rokugan/ismcts.py's ISMCTSBot.
+#include <nanobind/nanobind.h>
+
+#include <stdexcept>
+
+#include "bind.hpp"
+#include "search.hpp"
+
+namespace daimyo {
+
+void bind_search(nb::module_& m) {
+  m.def("ismcts_choose", [](const State& s, int seat, uint64_t rng_state, uint64_t heuristic_state, long long iterations,
+                            double seconds, double max_seconds, int root_candidates, double exploration, int rollout_sample) {
+        need_rules();
+        if (seat < 0 || seat >= s.n || !s.acts(seat)) throw std::invalid_argument("ismcts_choose: seat " + std::to_string(seat) + " is not to act");
+        if (root_candidates < 1 || rollout_sample < 1) throw std::invalid_argument("ismcts_choose: root_candidates and rollout_sample are at least 1");
+        SearchSettings set{iterations, seconds, max_seconds, root_candidates, exploration, rollout_sample};
+        ISMCTS bot(rng_state, heuristic_state, set);
+        SearchResult r;
+        {
+          nb::gil_scoped_release quiet;  // a search touches no Python object: other threads run meanwhile
+          r = bot.choose(s, seat);
+        }
+        return nb::make_tuple(move_tuple(s, seat, r.move), bot.rng.state(), bot.heuristic.rng.state(), r.iterations,
+                              r.rounds, r.seconds);
+      }, nb::arg("game"), nb::arg("seat"), nb::arg("rng_state"), nb::arg("heuristic_state"), nb::arg("iterations"),
+      nb::arg("seconds"), nb::arg("max_seconds"), nb::arg("root_candidates"), nb::arg("exploration"), nb::arg("rollout_sample"),
+      "ISMCTSBot.choose natively: (move, rng state after, heuristic rng state after, iterations, rounds, seconds).\n"
+      "A budget of -1 is none; with neither iterations nor seconds, 1 second.");
+}
+
+}  // namespace daimyo
