@@ -22,8 +22,8 @@ import pytest
 from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.rokugan.knowledge import determinize
-from daimyo.core.rng import Rng
-from daimyo.rokugan import native
+from daimyo.core.rng import GameKey, Rng
+from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.native import _comparable
 from daimyo.rokugan.records import BLUFF, CARD, PLACEMENT, UPKEEP, SeenHand
@@ -236,3 +236,19 @@ def test_a_spy_network_sight_counts_only_when_it_saw_tokens(codes):
         assert _difference(native.python_state(got), want) is None and after == rng.state
         kept += want.hand[1] == sorted(s.hand[1])
     assert kept == 10 if codes else kept < 10
+
+
+def test_determinize_of_a_keyed_game_agrees():
+    """A keyed game (a server's): the world drawn has a SplitMix64 generator from the caller's in both engines."""
+    s = new_game(players=4, seed=GameKey(bytes(range(32))))
+    bots = [RandomBot(p) for p in range(4)]
+    step = 0
+    while not s.is_terminal():
+        seat = s.to_act()[0]
+        if step % 5 == 0:
+            rng = Rng(step)
+            want = determinize(s, seat, rng)
+            got, after = native.require().determinize(native.from_python(s)._game, seat, step)
+            assert _difference(native.python_state(got), want) is None and after == rng.state, step
+        s.apply_move(seat, bots[seat].choose(s, seat))
+        step += 1
