@@ -89,8 +89,9 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
             terr = R.territory_index[R.cards[c]["territory"]]
             held.append(R.territory_cards[terr][rng.below(2)])
         d.cards[o] = held
-    # the initiative deck: its clan cards are public, its neutral cards and its order are not
-    clan_cards = [c for c in s.initiative if c not in R.neutral_cards]
+    # the initiative deck: its clan cards are public, its neutral cards and its order are not (so the clan cards
+    # are taken by name, not in the deck's hidden order: the world drawn must not depend on that order)
+    clan_cards = sorted(c for c in s.initiative if c not in R.neutral_cards)
     neutral = list(_NEUTRAL)
     rng.shuffle(neutral)
     deck = clan_cards + neutral[:len(s.initiative) - len(clan_cards)]
