@@ -439,6 +439,7 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 namespace daimyo {
 void bind_generators(nb::module_& m);  // native/src/keyed.cpp
+void bind_heuristic(nb::module_& m);   // native/src/heuristic_bind.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
 State state_from_fields(const nb::dict& d);  // load.cpp
 }
@@ -468,6 +469,7 @@ NB_MODULE(_daimyo_native, m) {
         nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
 
   daimyo::bind_generators(m);  // keyed.cpp: Rng and KeyedRng
+  daimyo::bind_heuristic(m);
 
   nb::class_<State>(m, "Game", "A game state of the native engine.")
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
