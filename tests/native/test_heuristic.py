@@ -56,7 +56,7 @@ def check_scores(core, s, g, seat: int, state: int) -> None:
     want = py.score_moves(s, seat, moves)
     got, after = core.heuristic_scores(g, seat, state)
     assert [m for _, m in got] == [tuple(m) for _, m in want], _where(s, seat, "moves")
-    for (v, m), (w, _) in zip(got, want):
+    for (v, m), (w, _) in zip(got, want, strict=True):
         assert v == w, _where(s, seat, f"score of {m}: native {v!r}, python {w!r}")
     assert after == py.rng.state, _where(s, seat, "generator after score_moves")
 
