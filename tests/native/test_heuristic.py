@@ -7,7 +7,8 @@ positions the heuristic does not reach). At every decision the native bot is han
 * ``score_moves``: the same scores, EXACTLY (``==``), move for move, in the same order, and the same generator
   state after (the bluff's draw);
 * ``choose``: the same move and the same generator state after (the tie-break draw);
-* ``quick_choose`` with samples of 400 and 12 at placement decisions: the same move and generator state;
+* ``quick_choose`` with samples of 400 and 12 at placement decisions (and in the Upkeep phase, where it plays a
+  card at random or passes): the same move and generator state;
 * ``standing`` of every seat on every position visited; and the Board (who attacks and defends each province, how
   hard, what each province is worth to each player, its base utility) and ``Board.utility`` on made-up battles.
 
@@ -123,11 +124,16 @@ def play_heuristic(core, players: int, seed: int, clans=None, quick: bool = True
             if quick and s.phase == PLACEMENT and not s.pending:
                 check_quick(core, s, g, seat, state, 400)
                 check_quick(core, s, g, seat, state, 12)
+            elif quick:  # outside the placement turns quick_choose is choose
+                check_quick(core, s, g, seat, state, 12)
             move = check_choose(core, s, g, seat, state)
             assert tuple(bot.choose(s, seat)) == tuple(move)  # the playing bot draws as it chose
             seen["decisions"] += 1
             seen["phases"].add(s.pending[-1].kind if s.pending else s.phase)
         else:
+            if quick and s.phase == UPKEEP and not s.pending:  # quick_choose's Upkeep: a card at random, or pass
+                check_quick(core, s, g, seat, bot.rng.state, 12)
+                seen["phases"].add("quick-upkeep")
             move = bot.choose(s, seat)
         s.apply_move(seat, move)
     return seen
@@ -145,7 +151,7 @@ def test_heuristic_games_agree(core, players):
         if len(set(clans)) < players:
             clans = list(names[seed % 3:seed % 3 + players])
         phases |= play_heuristic(core, players, 500 * players + seed, clans=clans, quick=seed == 0)["phases"]
-    assert {SETUP_CLANS, "setup-objectives", "setup-control", PLACEMENT} <= phases, phases
+    assert {SETUP_CLANS, "setup-objectives", "setup-control", PLACEMENT, "quick-upkeep"} <= phases, phases
 
 
 def test_abilities_agree(core):
