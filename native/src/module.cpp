@@ -439,6 +439,7 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
 
 namespace daimyo {
 void bind_generators(nb::module_& m);  // native/src/keyed.cpp
+void bind_heuristic(nb::module_& m);   // native/src/heuristic_bind.cpp
 void bind_knowledge(nb::module_& m);   // native/src/knowledge_bind.cpp
 void bind_search(nb::module_& m);      // native/src/search_bind.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
@@ -470,6 +471,7 @@ NB_MODULE(_daimyo_native, m) {
         nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
 
   daimyo::bind_generators(m);  // keyed.cpp: Rng and KeyedRng
+  daimyo::bind_heuristic(m);   // heuristic_bind.cpp: the heuristic bot
   daimyo::bind_knowledge(m);   // knowledge_bind.cpp: determinize and the heuristic bot's card scores
   daimyo::bind_search(m);      // search_bind.cpp: ISMCTS
 
