@@ -12,9 +12,8 @@ positions the heuristic does not reach). At every decision the native bot is han
 * ``standing`` of every seat on every position visited; and the Board (who attacks and defends each province, how
   hard, what each province is worth to each player, its base utility) and ``Board.utility`` on made-up battles.
 
-Decisions compared: Setup, the Placement Phase and the pending Clans: Dragon, Scorpion and Unicorn decisions.
-The Upkeep phase and territory cards being resolved need ``determinize`` and the card steps, which are not native
-yet: those decisions are played by the Python bot only (see ``_native_case``, where they join the comparison).
+Decisions compared: every one: Setup, the Upkeep phase (territory cards, scored on determinized worlds), each step
+of a card being resolved, the Placement Phase and the pending Clans: Dragon, Scorpion and Unicorn decisions.
 """
 
 import os
@@ -30,14 +29,6 @@ from daimyo.rokugan.records import PLACEMENT, SETUP_CLANS, UPKEEP
 
 EXTRA_GAMES = int(os.environ.get("DAIMYO_NATIVE_GAMES", "0") or 0)
 NATIVE_PENDING = ("dragon_return", "scorpion_look", "unicorn_swap")
-
-
-def _native_case(s) -> bool:
-    """Whether the native heuristic scores this decision now. The Upkeep phase (territory cards played) and a card
-    being resolved join when heuristic_cards.cpp and knowledge.cpp are merged: then this returns True always."""
-    if s.pending:
-        return s.pending[-1].kind in NATIVE_PENDING
-    return s.phase != UPKEEP
 
 
 def _bot(state: int) -> RokuganHeuristicBot:
@@ -118,23 +109,19 @@ def play_heuristic(core, players: int, seed: int, clans=None, quick: bool = True
         bot = bots[seat]
         g = native.from_python(s)._game
         check_standing(core, s, g)
-        if _native_case(s):
-            state = bot.rng.state
-            check_scores(core, s, g, seat, state)
-            if quick and s.phase == PLACEMENT and not s.pending:
-                check_quick(core, s, g, seat, state, 400)
-                check_quick(core, s, g, seat, state, 12)
-            elif quick:  # outside the placement turns quick_choose is choose
-                check_quick(core, s, g, seat, state, 12)
-            move = check_choose(core, s, g, seat, state)
-            assert tuple(bot.choose(s, seat)) == tuple(move)  # the playing bot draws as it chose
-            seen["decisions"] += 1
-            seen["phases"].add(s.pending[-1].kind if s.pending else s.phase)
-        else:
-            if quick and s.phase == UPKEEP and not s.pending:  # quick_choose's Upkeep: a card at random, or pass
-                check_quick(core, s, g, seat, bot.rng.state, 12)
+        state = bot.rng.state
+        check_scores(core, s, g, seat, state)
+        if quick and s.phase == PLACEMENT and not s.pending:
+            check_quick(core, s, g, seat, state, 400)
+            check_quick(core, s, g, seat, state, 12)
+        elif quick:  # outside the placement turns quick_choose is choose (the Upkeep's: a card at random, or pass)
+            check_quick(core, s, g, seat, state, 12)
+            if s.phase == UPKEEP and not s.pending:
                 seen["phases"].add("quick-upkeep")
-            move = bot.choose(s, seat)
+        move = check_choose(core, s, g, seat, state)
+        assert tuple(bot.choose(s, seat)) == tuple(move)  # the playing bot draws as it chose
+        seen["decisions"] += 1
+        seen["phases"].add(s.pending[-1].kind if s.pending else s.phase)
         s.apply_move(seat, move)
     return seen
 
@@ -142,7 +129,7 @@ def play_heuristic(core, players: int, seed: int, clans=None, quick: bool = True
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_heuristic_games_agree(core, players):
     """Heuristic games, clans chosen as moves and clans given (Lion, Crab, Crane, Phoenix, Dragon, Scorpion,
-    Unicorn all play): every decision of Setup and the Placement Phase and every Dragon, Scorpion and Unicorn decision."""
+    Unicorn all play): every decision, territory cards and their steps included."""
     names = RULES.clan_names
     phases = set()
     for seed in range(3):
@@ -151,7 +138,7 @@ def test_heuristic_games_agree(core, players):
         if len(set(clans)) < players:
             clans = list(names[seed % 3:seed % 3 + players])
         phases |= play_heuristic(core, players, 500 * players + seed, clans=clans, quick=seed == 0)["phases"]
-    assert {SETUP_CLANS, "setup-objectives", "setup-control", PLACEMENT, "quick-upkeep"} <= phases, phases
+    assert {SETUP_CLANS, "setup-objectives", "setup-control", UPKEEP, "card", PLACEMENT, "quick-upkeep"} <= phases, phases
 
 
 def test_abilities_agree(core):
@@ -197,7 +184,7 @@ def test_random_positions_agree(core):
                             check_board(core, c, cg, seat, rng)
                             check_scores(core, c, cg, seat, rng.getrandbits(64))
                             check_standing(core, c, cg)
-                elif _native_case(s):
+                else:
                     check_scores(core, s, g, seat, rng.getrandbits(64))
                 move = bots[seat].choose(s, seat)
                 s.apply_move(seat, move)
