@@ -162,15 +162,26 @@ class Search {
     int node = child;
     std::vector<int> path{child};
     std::vector<int> legal;
+    std::vector<Move> legal_move;
     // selection and expansion below the root
     while (nodes_[node].visits > 0 && d.phase != Phase::Over && d.round == start_round) {
       d.to_act(acting_);
       const int actor = acting_[0];
       d.legal_moves(actor, legal_);
+      // the children of this actor whose move is legal here; a child's move names its token by the token's index
+      // in the world it was made in, so it is matched (and applied) as the legal move of the same Python tuple
       legal.clear();
+      legal_move.clear();
+      const int clan = d.clans[actor];
       for (int ch : nodes_[node].children) {
         const Node& x = nodes_[ch];
-        if (x.player == actor && std::find(legal_.begin(), legal_.end(), x.move) != legal_.end()) legal.push_back(ch);
+        if (x.player != actor) continue;
+        for (const Move& l : legal_)
+          if (same_move(x.clan, x.move, clan, l)) {
+            legal.push_back(ch);
+            legal_move.push_back(l);
+            break;
+          }
       }
       const long long visits = nodes_[node].visits;
       const long long root = static_cast<long long>(std::sqrt(static_cast<double>(visits)));
@@ -179,7 +190,6 @@ class Search {
       while ((isqrt + 1) * (isqrt + 1) <= visits) ++isqrt;
       if (static_cast<long long>(nodes_[node].children.size()) < 1 + isqrt) {
         const Move m = h.quick_choose(d, actor);
-        const int clan = d.clans[actor];
         bool present = false;
         for (int ch : nodes_[node].children)
           if (same_move(nodes_[ch].clan, nodes_[ch].move, clan, m)) { present = true; break; }
@@ -194,14 +204,14 @@ class Search {
       }
       if (legal.empty()) break;
       for (int ch : legal) ++nodes_[ch].avail;
-      int pick = legal[0];
-      double pick_v = nodes_[pick].ucb(c);
+      size_t pick = 0;
+      double pick_v = nodes_[legal[0]].ucb(c);
       for (size_t i = 1; i < legal.size(); ++i) {
         const double v = nodes_[legal[i]].ucb(c);
-        if (v > pick_v) pick = legal[i], pick_v = v;
+        if (v > pick_v) pick = i, pick_v = v;
       }
-      node = pick;
-      apply(d, actor, nodes_[node].move);
+      node = legal[pick];
+      apply(d, actor, legal_move[pick]);
       path.push_back(node);
     }
     // simulation to the end of the round (from setup, through the first round too)

@@ -145,3 +145,14 @@ def test_native_ismcts_plays_a_native_game_without_handing_it_over():
 def test_native_ismcts_agrees_along_whole_games_long():
     for g in range(max(1, LONG // 500)):
         _compare_along_a_game(2 + g % 4, 7000 + g, iterations=10, last_round=99, clans=g % 2 == 0)
+
+
+def test_native_ismcts_agrees_on_longer_searches():
+    """Longer searches grow deeper trees, whose moves were made in other sampled worlds: a move names its token
+    by code (two tokens of a clan may share one), and the native search must find it among the legal moves of
+    the world at hand as the Python search does (the bench's positions: the start of a round's placement)."""
+    from daimyo.arena.bench import round_start
+
+    for k, (players, seed, round_no) in enumerate([(2, 3, 1), (3, 4, 2), (4, 5, 3), (4, 6, 1), (5, 7, 2), (3, 8, 3)]):
+        s = round_start(players, seed, round_no)
+        _same_decision(s.python_state(), s.to_act()[0], seed, 48)

@@ -25,6 +25,10 @@ How it plays, phase by phase:
   two of its tokens when the board estimate improves, Dragon returns its weakest token.
 
 Ties between equally good moves are broken by the bot's own seeded generator.
+
+On a game the native engine plays, ``choose`` is the native bot's (``native/src/heuristic.cpp``), which scores
+every move bit for bit as this module does and draws the same words, so it makes the same choice
+(``tests/native/test_heuristic.py``) without handing the game over to the Python engine.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import math
 
 from daimyo.bots.rokugan.knowledge import determinize, known
 from daimyo.core.rng import Rng
+from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
 from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP, BoardToken
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
@@ -356,6 +361,11 @@ class RokuganHeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, state, seat: int) -> tuple:
+        if isinstance(state, native.NativeRokuganState):
+            if state.engine == "native":  # the native bot (native/src/heuristic.cpp): the same draws, the same choice
+                move, self.rng.state = native.require().heuristic_choose(state._game, seat, self.rng.state)
+                return move
+            state = state.python_state()  # read the Python state itself, not through the native game's wrapper
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]

@@ -126,6 +126,8 @@ class ISMCTSBot:
             game = _native_game(state)
             if game is not None:
                 return self._choose_native(game, seat)
+        if isinstance(state, native.NativeRokuganState):
+            state = state.python_state()  # the reference searches the Python state itself, not through the wrapper
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
