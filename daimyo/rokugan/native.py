@@ -427,11 +427,11 @@ class NativeRokuganState:
 
 
 def default_engine(seed) -> str:
-    """The engine a game is played by where none is named: native where it is built, except for a game keyed with
-    a :class:`~daimyo.core.rng.GameKey`, which the Python engine plays: keyed games are the server's, which reads a
-    view at every step, and a view read hands a native game over to Python (views are not native yet), so the
-    native engine would gain nothing there. ``engine="native"`` plays a keyed game natively all the same."""
-    return "native" if available() and not isinstance(seed, GameKey) else "python"
+    """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a
+    :class:`~daimyo.core.rng.GameKey` (the server's) included: its views, its bots (the heuristic and ISMCTS run
+    natively on a native game), its records and its progress are all read without handing it over to Python."""
+    del seed  # every game alike: the keyed generator is native too (keyed.hpp)
+    return "native" if available() else "python"
 
 
 def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:

@@ -10,6 +10,7 @@ from daimyo.bench import engines
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.cli.main import main
 from daimyo.cli.simulate import TIMING_FIELDS
+from daimyo.core.game import Action
 from daimyo.core.registry import game
 from daimyo.core.rng import GameKey
 from daimyo.rokugan import RokuganState, native, new_game
@@ -25,11 +26,13 @@ def test_new_game_takes_the_engine():
         new_game(3, seed=4, engine="pypy")
 
 
-def test_the_registry_makes_native_games_where_built_and_keyed_games_in_python():
+def test_the_registry_makes_native_games_where_built_keyed_games_included():
     rules = game("rokugan")
     assert rules.setup(2, 5, []).engine == "native"
-    assert isinstance(rules.setup(2, GameKey.new(), []), RokuganState)  # a keyed game: the server's (native.default_engine)
-    assert rules.setup(2, GameKey.new(), [], engine="native").engine == "native"
+    key = GameKey.new()
+    keyed = rules.setup(2, key, [])  # a keyed game: the server's (native.default_engine)
+    assert keyed.engine == "native"
+    assert keyed.legal_actions() == rules.setup(2, key, [], engine="python").legal_actions()
     assert isinstance(rules.setup(2, 5, [], engine="python"), RokuganState)
 
 
@@ -75,3 +78,27 @@ def test_bench_measures_both_engines_side_by_side():
         assert e[name]["clone_us"] > 0 and e[name]["bytes_per_game"] > 1000
     assert e["native"]["bytes_per_game"] < 10_000
     assert e["ratio"]["clone_us"] > 0 and e["ratio"]["bytes_per_game"] > 0
+
+
+def test_a_keyed_game_stays_native_through_what_the_server_reads():
+    """The server's game (keyed) is native by default, and stays native to its end through what a room reads at
+    each step: every seat's view and legal actions, the progress, the notation of the bots' moves and of the
+    accepted text, and the bots' own decisions (the heuristic and ISMCTS run natively on a native game)."""
+    from daimyo.bots.registry import make_bot
+
+    rules = game("rokugan")
+    s = rules.setup(3, GameKey.new(), [])
+    bots = [make_bot("rokugan", spec, seat) for seat, spec in enumerate(("heuristic", "ismcts:6", "random"))]
+    while not s.is_terminal():
+        for seat in range(s.n):
+            s.view(seat)
+        rules.progress(s)
+        seat = s.to_act()[0]
+        [a.text for a in s.legal_actions(seat)]
+        snapshot = s.clone()
+        text = rules.move_text(snapshot, seat, bots[seat].choose(snapshot, seat))
+        before = s.clone()
+        s.apply(Action(seat, text))
+        assert rules.canonical(before, seat, text) == text
+        assert s.engine == "native", f"handed over at round {s.round}, {s.phase}"
+    assert rules.result(s)["winners"] and s.engine == "native"
