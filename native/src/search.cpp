@@ -215,10 +215,10 @@ class Search {
       path.push_back(node);
     }
     // simulation to the end of the round (from setup, through the first round too)
-    const int last_round = std::max(start_round, 1);
+    const int last_round = std::max(start_round, 1) + bot_.settings.horizon;
+    const int max_steps = MAX_ROLLOUT_MOVES * (1 + bot_.settings.horizon);
     int steps = 0;
-    while (d.phase != Phase::Over && d.round <= last_round && steps < MAX_ROLLOUT_MOVES) {
-      if (d.round > start_round && start_round > 0) break;
+    while (d.phase != Phase::Over && d.round <= last_round && steps < max_steps) {
       d.to_act(acting_);
       const int actor = acting_[0];
       apply(d, actor, h.quick_choose(d, actor, bot_.settings.rollout_sample));

@@ -16,6 +16,7 @@ struct SearchSettings {
   int root_candidates = 6;     // ismcts.py ROOT_CANDIDATES
   double exploration = 0.7;    // EXPLORATION
   int rollout_sample = 400;    // ROLLOUT_SAMPLE
+  int horizon = 0;             // HORIZON: the rounds after the current one a simulation plays too
 };
 
 // What a decision did: the move, and the search's own figures.

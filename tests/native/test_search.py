@@ -13,7 +13,7 @@ import os
 import pytest
 
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
-from daimyo.bots.rokugan.ismcts import ISMCTSBot
+from daimyo.bots.rokugan.ismcts import HORIZON, ISMCTSBot
 from daimyo.core.rng import Rng
 from daimyo.rokugan import native
 from daimyo.rokugan.records import PLACEMENT, UPKEEP
@@ -39,7 +39,8 @@ def _same_decision(s: RokuganState, seat: int, seed: int, iterations: int, **set
     return m_py
 
 
-def _compare_along_a_game(players: int, seed: int, iterations: int, last_round: int, clans: bool = True) -> dict:
+def _compare_along_a_game(players: int, seed: int, iterations: int, last_round: int, clans: bool = True,
+                          **settings) -> dict:
     """Play a Python-engine game with the ISMCTS decisions themselves, comparing the engines at each one."""
     s = RokuganState.new_game(players=players, seed=seed, clans=clans_for(seed, players) if clans else None)
     heuristic = {p: RokuganHeuristicBot(seed * 10 + p) for p in range(players)}
@@ -50,7 +51,7 @@ def _compare_along_a_game(players: int, seed: int, iterations: int, last_round: 
         if len(s.legal_moves(seat)) > 1:
             kind = s.pending[-1].kind if s.pending else s.phase
             kinds[kind] = kinds.get(kind, 0) + 1
-            m = _same_decision(s, seat, seed * 1000 + k, iterations)
+            m = _same_decision(s, seat, seed * 1000 + k, iterations, **settings)
             k += 1
         else:
             m = heuristic[seat].choose(s, seat)
@@ -58,17 +59,18 @@ def _compare_along_a_game(players: int, seed: int, iterations: int, last_round: 
     return kinds
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
-def test_native_ismcts_chooses_as_the_python_search_does(players, seed):
+@pytest.mark.parametrize("players,seed,horizon", [(2, 1, HORIZON), (3, 2, 0), (4, 3, 0), (5, 4, 0)])
+def test_native_ismcts_chooses_as_the_python_search_does(players, seed, horizon):
     """On an iteration budget the native search chooses exactly as the Python one, at every decision of the
-    first two rounds (Setup, Upkeep, Placement; the clans' abilities and the cards' steps where they come)."""
-    kinds = _compare_along_a_game(players, seed, iterations=6, last_round=2)
+    first two rounds (Setup, Upkeep, Placement; the clans' abilities and the cards' steps where they come), with
+    simulations to the End of the Game (the default) or to the end of the round (through the next round: below)."""
+    kinds = _compare_along_a_game(players, seed, iterations=6, last_round=2, horizon=horizon)
     assert kinds.get(PLACEMENT, 0) >= 4 * players
 
 
 def test_native_ismcts_agrees_with_clans_chosen_and_wide_settings():
     """Setup 3 with the clans chosen as moves, and other settings than the defaults (more root candidates,
-    a smaller rollout sample, more exploration)."""
+    a smaller rollout sample, more exploration, simulations past the end of the round)."""
     s = RokuganState.new_game(players=3, seed=8)
     hb = {p: RokuganHeuristicBot(p) for p in range(3)}
     while not (s.phase == PLACEMENT and s.round == 1 and len(s.tokens) >= 2):
@@ -76,6 +78,8 @@ def test_native_ismcts_agrees_with_clans_chosen_and_wide_settings():
         s.apply_move(seat, hb[seat].choose(s, seat))
     seat = s.to_act()[0]
     _same_decision(s, seat, 5, 20, root_candidates=10, rollout_sample=12, exploration=1.4)
+    _same_decision(s, seat, 6, 12, horizon=0)  # simulations to the end of the round
+    _same_decision(s, seat, 7, 6, horizon=1)   # ... and through the next round
 
 
 def test_native_ismcts_agrees_in_the_upkeep_phase():
@@ -144,7 +148,7 @@ def test_native_ismcts_plays_a_native_game_without_handing_it_over():
 @pytest.mark.skipif(not LONG, reason="opt-in long run: DAIMYO_NATIVE_GAMES=N")
 def test_native_ismcts_agrees_along_whole_games_long():
     for g in range(max(1, LONG // 500)):
-        _compare_along_a_game(2 + g % 4, 7000 + g, iterations=10, last_round=99, clans=g % 2 == 0)
+        _compare_along_a_game(2 + g % 4, 7000 + g, iterations=10, last_round=99, clans=g % 2 == 0, horizon=g % 3)
 
 
 def test_native_ismcts_agrees_on_longer_searches():
@@ -155,4 +159,4 @@ def test_native_ismcts_agrees_on_longer_searches():
 
     for k, (players, seed, round_no) in enumerate([(2, 3, 1), (3, 4, 2), (4, 5, 3), (4, 6, 1), (5, 7, 2), (3, 8, 3)]):
         s = round_start(players, seed, round_no)
-        _same_decision(s.python_state(), s.to_act()[0], seed, 48)
+        _same_decision(s.python_state(), s.to_act()[0], seed, 48, horizon=0)  # deep trees; short simulations

@@ -14,11 +14,12 @@ The search runs in rounds. Each round:
    could have been chosen (ISMCTS-UCB with availability). A node grows a new child (the
    heuristic's quick choice for whoever is to act) when its visits allow one more (progressive
    widening: children <= 1 + sqrt(visits)).
-3. **Simulate** with the heuristic policy until the current round has been resolved (from setup,
-   through the first round), or the game ends.
-4. **Evaluate and back up.** Each seat's result is a sigmoid of its honor lead over the best rival
-   then, or the game's returns at the end; every node on the path adds the result of the seat
-   that made its move.
+3. **Simulate** with the heuristic policy to the End of the Game (``horizon``: the rounds after the current
+   one a simulation plays; ``horizon=0`` stops when the current round has been resolved, from setup through
+   the first round).
+4. **Evaluate and back up.** Each seat's result is the game's returns at the end (1 shared among the
+   winners), or, where a simulation stops earlier, a sigmoid of its honor lead over the best rival then;
+   every node on the path adds the result of the seat that made its move.
 
 Within a round every root candidate is simulated in the same sampled world with the same random
 numbers (common random numbers), so candidates are compared on equal terms and the sampling
@@ -42,6 +43,7 @@ from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.rokugan.knowledge import determinize
 from daimyo.core.rng import Rng
 from daimyo.rokugan import native
+from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
 from daimyo.rokugan.scoring import honor
 
@@ -52,6 +54,9 @@ MAX_ROLLOUT_MOVES = 400
 ROLLOUT_SAMPLE = 400
 PRIOR_BONUS = 0.03
 PRIOR_TEMPERATURE = 0.5
+#: the rounds after the current one a simulation plays too: all of them, to the End of the Game (its result is
+#: then the evaluation), so a larger budget buys a better estimate of what wins the game (docs/bots.md)
+HORIZON = R.rounds
 
 
 class _Node:
@@ -104,7 +109,7 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
-                 engine: str | None = None):
+                 engine: str | None = None, horizon: int = HORIZON):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
         if iterations is None and seconds is None:
@@ -115,6 +120,9 @@ class ISMCTSBot:
         self.root_candidates = root_candidates
         self.exploration = exploration
         self.rollout_sample = rollout_sample
+        if not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(f"horizon is a number of rounds, 0 or more, not {horizon!r}")
+        self.horizon = horizon
         self.heuristic = RokuganHeuristicBot(Rng(seed ^ 0x15_3C75).next64())
         self.max_seconds: float | None = None   # a cap on any decision's time, whatever the budget (the server sets it)
         self.last_iterations = 0
@@ -150,7 +158,7 @@ class ISMCTSBot:
             return -1 if x is None else x
         move, rng_state, heuristic_state, done, _rounds, seconds = native.require().ismcts_choose(
             game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
-            budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample)
+            budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon)
         self.rng.state = rng_state
         self.heuristic.rng = Rng(heuristic_state)
         if done:
@@ -229,11 +237,10 @@ class ISMCTSBot:
             d.apply_move(actor, node.move)
             path.append(node)
         # simulation to the end of the round (from setup, through the first round too)
-        last_round = max(start_round, 1)
+        last_round = max(start_round, 1) + self.horizon
+        max_steps = MAX_ROLLOUT_MOVES * (1 + self.horizon)
         steps = 0
-        while not d.is_terminal() and d.round <= last_round and steps < MAX_ROLLOUT_MOVES:
-            if d.round > start_round and start_round > 0:
-                break
+        while not d.is_terminal() and d.round <= last_round and steps < max_steps:
             actor = d.to_act()[0]
             d.apply_move(actor, self.heuristic.quick_choose(d, actor, self.rollout_sample))
             steps += 1
