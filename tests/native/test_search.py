@@ -157,6 +157,6 @@ def test_native_ismcts_agrees_on_longer_searches():
     the world at hand as the Python search does (the bench's positions: the start of a round's placement)."""
     from daimyo.arena.bench import round_start
 
-    for k, (players, seed, round_no) in enumerate([(2, 3, 1), (3, 4, 2), (4, 5, 3), (4, 6, 1), (5, 7, 2), (3, 8, 3)]):
+    for players, seed, round_no in [(2, 3, 1), (3, 4, 2), (4, 5, 3), (4, 6, 1), (5, 7, 2), (3, 8, 3)]:
         s = round_start(players, seed, round_no)
         _same_decision(s.python_state(), s.to_act()[0], seed, 48, horizon=0)  # deep trees; short simulations
