@@ -69,7 +69,7 @@ def bench(games: int, seed: int, as_json: bool) -> None:
         i = e["ismcts"]
         click.echo(f"ISMCTS iterations/s:  python {i['python']}, native {i['native']}: {q['ismcts_iterations_per_second']}x "
                    f"({i['positions']} placement decisions of {e['players']} players, {i['iterations']} iterations each, "
-                   f"the same moves chosen)")
+                   f"simulations to the end of the round, the same moves chosen)")
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402

@@ -78,6 +78,11 @@ def test_bench_measures_both_engines_side_by_side():
         assert e[name]["clone_us"] > 0 and e[name]["bytes_per_game"] > 1000
     assert e["native"]["bytes_per_game"] < 10_000
     assert e["ratio"]["clone_us"] > 0 and e["ratio"]["bytes_per_game"] > 0
+    # ISMCTS iterations a second of both engines, at the same decisions on the same iteration budget
+    assert e["ismcts"]["decisions_identical"] and e["ismcts"]["positions"] == 4
+    for name in ("python", "native"):
+        assert e[name]["ismcts_iterations_per_second"] > 0
+    assert e["ratio"]["ismcts_iterations_per_second"] > 1
 
 
 def test_a_keyed_game_stays_native_through_what_the_server_reads():
