@@ -186,7 +186,7 @@ def engines(games: int = 50, seed: int = 0) -> dict | None:
     def ratio(a: float | None, b: float | None) -> float | None:
         return None if a is None or b is None or b == 0 else round(a / b, 2)
 
-    out = {
+    out: dict = {
         "players": PLAYERS,
         "games": games,
         "actions": py_actions,
