@@ -139,12 +139,7 @@ double standing(const State& s, int seat) {
   }
   const int oid = s.objective[seat];
   if (oid >= 0) {
-    ScoringBoard b;
-    b.n = n;
-    b.owner = s.owner;
-    b.up = s.up;
-    b.special = s.special;
-    b.objective = s.objective;
+    const ScoringBoard b = s.scoring_board();
     if (objective_met(b, seat, oid)) score[seat] += RULES.objectives[oid].honor;
   }
   if (n == 2) return score[seat] - score[1 - seat];

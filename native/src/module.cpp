@@ -390,12 +390,7 @@ nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<in
 // the result of a native game that is over, or None: final_result of its position, without the Python state
 nb::object game_result(const State& s) {
   if (s.phase != Phase::Over) return nb::none();
-  ScoringBoard b;
-  b.n = s.n;
-  b.owner = s.owner;
-  b.up = s.up;
-  b.special = s.special;
-  b.objective = s.objective;
+  const ScoringBoard b = s.scoring_board();
   std::vector<nb::object> clans, objective;
   for (int seat = 0; seat < s.n; ++seat) {
     clans.push_back(nb::str(s.clan_of(seat).c_str()));

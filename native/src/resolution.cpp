@@ -513,6 +513,16 @@ void State::resolve(Events& events) {
   // 7. Advance Round Track: done by the next round's start
 }
 
+ScoringBoard State::scoring_board() const {
+  ScoringBoard b;
+  b.n = n;
+  b.owner = owner;
+  b.up = up;
+  b.special = special;
+  b.objective = objective;
+  return b;
+}
+
 // scoring.py final_scoring
 void State::final_scoring(Events& events) {
   const Rules& R = RULES;
@@ -520,12 +530,7 @@ void State::final_scoring(Events& events) {
     phase = Phase::Over;
     return;
   }
-  ScoringBoard b;
-  b.n = n;
-  b.owner = owner;
-  b.up = up;
-  b.special = special;
-  b.objective = objective;
+  const ScoringBoard b = scoring_board();
   std::vector<Value> rows;
   std::vector<int> totals;
   for (int seat = 0; seat < n; ++seat) {

@@ -42,12 +42,7 @@ struct Node {
 
 // ismcts.py evaluate: each seat's result in [0, 1]
 std::vector<double> evaluate(const State& d) {
-  ScoringBoard b;
-  b.n = d.n;
-  b.owner = d.owner;
-  b.up = d.up;
-  b.special = d.special;
-  b.objective = d.objective;
+  const ScoringBoard b = d.scoring_board();
   std::vector<int> h;
   for (int p = 0; p < d.n; ++p) h.push_back(honor(b, p).total);
   std::vector<double> out(d.n, 0.0);

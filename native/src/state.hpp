@@ -13,6 +13,7 @@
 #include "keyed.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
+#include "scoring.hpp"
 
 namespace daimyo {
 
@@ -285,6 +286,7 @@ struct State {
   void discard_board_token(int index);
   bool is_coastal(int p) const;
   int territory_controller(int t) const;  // -1 for nobody
+  ScoringBoard scoring_board() const;     // what End of the Game reads of this position (scoring.hpp)
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
