@@ -96,7 +96,7 @@ def test_make_bot_by_name_and_unknown_name_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         make_bot("chess", "random", 3)
     # each game offers its own bots, found through its registration
-    assert bot_names("rokugan") == ["heuristic", "ismcts", "random"]
+    assert bot_names("rokugan") == ["heuristic", "ismcts", "ismcts-python", "random"]
     assert bot_names("senjutsu") == ["heuristic", "random", "smmcts"]
     assert bot_names("risingsun") == ["cfr", "heuristic", "random", "regret"]
     assert type(make_bot("senjutsu", "heuristic", 1)).__name__ == "SenjutsuHeuristicBot"
