@@ -19,7 +19,9 @@ void bind_search(nb::module_& m) {
         ISMCTS bot(rng_state, heuristic_state, set);
         SearchResult r;
         {
-          nb::gil_scoped_release quiet;  // a search touches no Python object: other threads run meanwhile
+          // a search touches no Python object, so other threads run meanwhile; the game searched must not be changed
+          // by another thread until it returns (the server's bots search a copy of the room's game)
+          nb::gil_scoped_release quiet;
           r = bot.choose(s, seat);
         }
         return nb::make_tuple(move_tuple(s, seat, r.move), bot.rng.state(), bot.heuristic.rng.state(), r.iterations,
