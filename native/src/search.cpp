@@ -78,8 +78,8 @@ class Search {
  public:
   Search(ISMCTS& bot, const State& state, int seat) : bot_(bot), state_(state), seat_(seat) {}
 
-  // ismcts.py search: the root's children are `candidates`; returns the number of completed rounds
-  long long run(const Scored& top, const std::vector<double>& prior, SearchResult& out) {
+  // ismcts.py search: the root's children are `top`'s moves; the iterations, rounds and time go into `out`
+  void run(const Scored& top, const std::vector<double>& prior, SearchResult& out) {
     nodes_.push_back(Node{Move{Move::Pass, 0}, seat_, state_.clans[seat_], {}});
     for (size_t i = 0; i < top.size(); ++i) {
       Node child{top[i].second, seat_, state_.clans[seat_], {}};
@@ -118,7 +118,6 @@ class Search {
     out.iterations = done;
     out.rounds = rounds;
     out.seconds = elapsed();
-    return rounds;
   }
 
   // the root child with the best mean result (the heuristic's prior breaks near-ties); the first of equals
@@ -250,8 +249,8 @@ SearchResult ISMCTS::choose(const State& state, int seat) {
     return out;
   }
   Search search(*this, state, seat);
-  const long long rounds = search.run(scored, priors(scored), out);
-  out.move = rounds ? search.best(rounds) : scored[0].second;
+  search.run(scored, priors(scored), out);
+  out.move = out.rounds ? search.best(out.rounds) : scored[0].second;
   return out;
 }
 
