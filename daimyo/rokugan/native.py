@@ -66,7 +66,7 @@ NATIVE_FIELDS = ("n", "clans", "phase", "round", "first", "turn", "initiative", 
                  "shugenja", "objective", "offer", "ronin", "done", "spied", "next_id", "special", "discard",
                  "cards", "played", "out")
 _MASK = (1 << 64) - 1
-_SET = object.__setattr__
+_NEW = object.__new__
 
 
 def available() -> bool:
@@ -248,16 +248,15 @@ class NativeRokuganState:
     game_name = RokuganState.game_name
     rules_version = RokuganState.rules_version
 
-    __slots__ = ("_game", "_py", "_mirror")
+    # `_game` is the native engine's game, None once handed over; `_py` is then the Python engine's state, and
+    # before it a copy of the native game read by python_state() (None until read, and again after each move)
+    __slots__ = ("_game", "_py")
     _game: Any
-    _py: RokuganState | None
-    _mirror: RokuganState | None
+    _py: Any   # RokuganState or None, as said above: its type follows `_game`'s, which mypy cannot narrow
 
     def __init__(self, game=None, py: RokuganState | None = None):
-        # the slots are set past __setattr__ (which hands the game over for any other name): a clone stays cheap
-        _SET(self, "_game", game)
-        _SET(self, "_py", py)
-        _SET(self, "_mirror", None)
+        self._game = game
+        self._py = py
 
     @classmethod
     def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
@@ -276,22 +275,19 @@ class NativeRokuganState:
 
     @property
     def engine(self) -> str:
-        return "python" if self._py is not None else "native"
+        return "python" if self._game is None else "native"
 
     def python_state(self) -> RokuganState:
         """The Python engine's state of this game (a copy while the native engine plays it)."""
-        if self._py is not None:
-            return self._py
-        if self._mirror is None:
-            self._mirror = python_state(self._game)
-        return self._mirror
+        if self._py is None:
+            self._py = python_state(self._game)
+        return self._py
 
     def hand_over(self) -> RokuganState:
         """Give the game to the Python engine for good (the same game, field for field) and return its state."""
-        if self._py is None:
+        if self._game is not None:
             self._py = python_state(self._game)
             self._game = None
-            self._mirror = None
         return self._py
 
     def __reduce__(self):
@@ -300,38 +296,33 @@ class NativeRokuganState:
         return (NativeRokuganState, (None, self.python_state()))
 
     def __getattr__(self, name: str):
-        # a field read by name (a bot's or a tool's look inside, or a change to it) hands the game to the Python
-        # engine first: what is read is then the game's own state, and a change made to it is the game's change
+        # a method of the Python engine's state hands the game over first, as a field read by name or changed
+        # does (the properties made by _field below): what is read is then the game's own state, and a change
+        # made to it is the game's change
         if name.startswith("__") or name in self.__slots__:
             raise AttributeError(name)
         return getattr(self.hand_over(), name)
-
-    def __setattr__(self, name: str, value) -> None:
-        if name in self.__slots__:
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self.hand_over(), name, value)
 
     def play_random(self, bot_seeds: list[int], limit: int | None = None) -> int:
         """Play to the end with :class:`~daimyo.bots.random_bot.RandomBot` ``(bot_seeds[seat])`` at each seat, as
         :func:`daimyo.bots.random_bot.play` does (the same moves), in one native call; returns the number of moves.
         With ``limit``, stop after that many moves (a position part way through the same game; the bots' draws
         are not kept, so a second call does not go on with the same game)."""
-        if self._py is not None:
+        if self._game is None:
             from daimyo.bots.random_bot import RandomBot, play
             if limit is not None:
                 raise ValueError("play_random: a limit is for a game the native engine plays")
             return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
-        _SET(self, "_mirror", None)
+        self._py = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
-        return self._py.to_act() if self._py is not None else self._game.to_act()
+        return self._py.to_act() if self._game is None else self._game.to_act()
 
     @property
     def phase(self) -> str:
-        return self._py.phase if self._py is not None else self._game.phase
+        return self._py.phase if self._game is None else self._game.phase
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -340,13 +331,13 @@ class NativeRokuganState:
     def result(self) -> dict | None:
         """The final scores and winners, once the game is over (read without a hand-over: the native engine
         scores its own position, as :func:`final_result` does)."""
-        if self._py is not None:
+        if self._game is None:
             return self._py.result
         return self._game.result()
 
     def returns(self) -> list[float]:
         """1 for each winner shared equally among tied winners, 0 for the others (as :meth:`RokuganState.returns`)."""
-        if self._py is not None:
+        if self._game is None:
             return self._py.returns()
         result = self._game.result()
         if result is None:
@@ -355,7 +346,7 @@ class NativeRokuganState:
         return [1.0 / len(w) if p in w else 0.0 for p in range(self._game.n)]
 
     def legal_moves(self, seat: int | None = None) -> Any:
-        if self._py is not None:
+        if self._game is None:
             return self._py.legal_moves(seat)
         if seat is None:
             acting = self._game.to_act()
@@ -365,27 +356,27 @@ class NativeRokuganState:
         return self._game.legal_moves(seat)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if self._py is not None:
+        if self._game is None:
             return self._py.legal_actions(player)
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
         return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # duck-typed state
 
     def clan_of(self, seat: int) -> str:
-        return self._py.clan_of(seat) if self._py is not None else self._game.clan_of(seat)
+        return self._py.clan_of(seat) if self._game is None else self._game.clan_of(seat)
 
     @property
     def n(self) -> int:
-        return self._py.n if self._py is not None else self._game.n
+        return self._py.n if self._game is None else self._game.n
 
     @property
     def round(self) -> int:
         """The round being played (0 during setup), read without a hand-over (the games list shows it)."""
-        return self._py.round if self._py is not None else self._game.round
+        return self._py.round if self._game is None else self._game.round
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules as the Python engine does (the same messages) and apply it."""
-        if self._py is not None:
+        if self._game is None:
             return self._py.apply(action)
         py = self.python_state()
         seat, text = action
@@ -406,25 +397,49 @@ class NativeRokuganState:
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (one of :meth:`legal_moves`)."""
-        if self._py is not None:
+        if self._game is None:
             return self._py.apply_move(seat, move)
-        _SET(self, "_mirror", None)
+        self._py = None
         return _events(self._game.apply_move(seat, tuple(move)))
 
     def clone(self) -> NativeRokuganState:
-        if self._py is not None:
+        if self._game is None:
             return NativeRokuganState(py=self._py.clone())
-        return NativeRokuganState(self._game.copy())
+        clone = _NEW(NativeRokuganState)   # past __init__'s call: the least a clone can cost
+        clone._game = self._game.copy()
+        clone._py = None
+        return clone
 
     __copy__ = clone
 
     def view(self, player: int | None) -> dict:
         """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
         (the same dict as :func:`daimyo.rokugan.views.view`)."""
-        if self._py is not None:
+        if self._game is None:
             return self._py.view(player)
         return self._game.view(player, self.rules_version)
 
+
+def _field(name: str, native: property | None) -> property:
+    """A field of the Python engine's state read or changed by name on a native game: a read hands the game over
+    first unless the native engine answers it itself (``native``: n, phase, round, result), a change always does,
+    so the change is the game's own (a native game takes the same fields a Python game does, and no other)."""
+    def read(self: NativeRokuganState):
+        return getattr(self.hand_over(), name)
+
+    def change(self: NativeRokuganState, value) -> None:
+        setattr(self.hand_over(), name, value)
+
+    if native is not None:
+        return property(native.fget, change, doc=native.__doc__)
+    return property(read, change, doc=f"The Python engine's field {name} (a read or a change hands the game over).")
+
+
+for _name in RokuganState.__slots__:
+    _known = NativeRokuganState.__dict__.get(_name)
+    if _known is None or isinstance(_known, property):
+        setattr(NativeRokuganState, _name, _field(_name, _known))
+del _name, _known
 
 def default_engine(seed) -> str:
     """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a

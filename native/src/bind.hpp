@@ -10,6 +10,10 @@ namespace daimyo {
 namespace nb = nanobind;
 
 void need_rules();  // an error unless daimyo/rokugan/native.py has handed the rules over
+// The rules are loaded and `seat` is a seat of the game: else IndexError "<what>: no seat N"
+void need_seat(const State& s, int seat, const char* what);
+// ... and one of those to act: else ValueError "<what>: seat N is not to act"
+void need_actor(const State& s, int seat, const char* what);
 nb::object value(const Value& v);
 nb::tuple event(const Event& e);                                  // (kind, seat or None, data)
 nb::tuple move_tuple(const State& s, int seat, const Move& m);    // a move as the Python engine writes it

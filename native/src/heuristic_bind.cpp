@@ -17,15 +17,10 @@ namespace daimyo {
 
 namespace {
 
-void need_actor(const State& s, int seat) {
-  need_rules();
-  if (seat < 0 || seat >= s.n) throw nb::index_error(("heuristic: no seat " + std::to_string(seat)).c_str());
-  if (!s.acts(seat)) throw std::invalid_argument("heuristic: seat " + std::to_string(seat) + " is not to act");
-}
+void need_actor(const State& s, int seat) { daimyo::need_actor(s, seat, "heuristic"); }
 
 void need_seat(const State& s, int seat, bool clan = true) {
-  need_rules();
-  if (seat < 0 || seat >= s.n) throw nb::index_error(("heuristic: no seat " + std::to_string(seat)).c_str());
+  daimyo::need_seat(s, seat, "heuristic");
   if (clan && s.phase == Phase::SetupClans) throw std::invalid_argument("heuristic: the clans are not chosen yet");
 }
 

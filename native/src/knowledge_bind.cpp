@@ -16,11 +16,6 @@ namespace daimyo {
 
 namespace {
 
-void need_seat(const State& s, int seat, const char* what) {
-  need_rules();
-  if (seat < 0 || seat >= s.n) throw nb::index_error((std::string(what) + ": no such seat " + std::to_string(seat)).c_str());
-}
-
 nb::list scored_list(const State& s, int seat, const Scored& scored) {
   nb::list out;
   for (const auto& [value, move] : scored) out.append(nb::make_tuple(value, move_tuple(s, seat, move)));

@@ -154,6 +154,16 @@ void need_rules() {
   if (!RULES.loaded) throw std::runtime_error("the native engine has no rules data yet: import daimyo.rokugan.native first");
 }
 
+void need_seat(const State& s, int seat, const char* what) {
+  need_rules();
+  if (seat < 0 || seat >= s.n) throw nb::index_error((std::string(what) + ": no seat " + std::to_string(seat)).c_str());
+}
+
+void need_actor(const State& s, int seat, const char* what) {
+  need_seat(s, seat, what);
+  if (!s.acts(seat)) throw std::invalid_argument(std::string(what) + ": seat " + std::to_string(seat) + " is not to act");
+}
+
 nb::object value(const Value& v) {
   switch (v.kind) {
     case Value::Int: return nb::int_(v.i);
@@ -483,11 +493,12 @@ NB_MODULE(_daimyo_native, m) {
         need_rules();
         return daimyo::state_from_fields(d);
       }, nb::arg("fields"), "A state from the fields of a Python state (the inverse of `fields`).")
-      .def("copy", [](const State& s) { return State(s); })
+      // copied straight into the new Python object's own storage (one copy, no temporary to move from)
+      .def("copy", [](const State& s) -> const State& { return s; }, nb::rv_policy::copy)
       .def_prop_ro("n", [](const State& s) { return s.n; })
       .def_prop_ro("round", [](const State& s) { return s.round; })
       .def("clan_of", [](const State& s, int seat) {
-        if (seat < 0 || seat >= s.n) throw nb::index_error("clan_of: no such seat");
+        need_seat(s, seat, "clan_of");
         return s.clan_of(seat);
       }, nb::arg("seat"), "The seat's clan, or 'seat<n>' before it has one (RokuganState.clan_of).")
       .def_prop_ro("phase", [](const State& s) { return std::string(phase_name(s.phase)); })
@@ -506,7 +517,7 @@ NB_MODULE(_daimyo_native, m) {
       .def("fields", &fields)
       .def("view", [](const State& s, nb::object player, const std::string& rules_version) {
         const int seat = player.is_none() ? -1 : nb::cast<int>(player);
-        if (!player.is_none() && (seat < 0 || seat >= s.n)) throw nb::index_error("view: no such seat");
+        if (!player.is_none()) need_seat(s, seat, "view");
         return daimyo::view(s, seat, rules_version, game_result(s));
       }, nb::arg("player").none(), nb::arg("rules_version"),
          "What `player` (a seat, or None for a spectator) may know, as RokuganState.view gives it.")

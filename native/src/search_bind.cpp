@@ -11,8 +11,7 @@ namespace daimyo {
 void bind_search(nb::module_& m) {
   m.def("ismcts_choose", [](const State& s, int seat, uint64_t rng_state, uint64_t heuristic_state, long long iterations,
                             double seconds, double max_seconds, int root_candidates, double exploration, int rollout_sample, int horizon) {
-        need_rules();
-        if (seat < 0 || seat >= s.n || !s.acts(seat)) throw std::invalid_argument("ismcts_choose: seat " + std::to_string(seat) + " is not to act");
+        need_actor(s, seat, "ismcts_choose");
         if (root_candidates < 1 || rollout_sample < 1) throw std::invalid_argument("ismcts_choose: root_candidates and rollout_sample are at least 1");
         if (horizon < 0) throw std::invalid_argument("ismcts_choose: horizon is 0 or more rounds");
         SearchSettings set{iterations, seconds, max_seconds, root_candidates, exploration, rollout_sample, horizon};

@@ -46,6 +46,28 @@ def test_a_field_read_by_name_hands_the_game_to_the_python_engine():
     assert g.legal_moves(1) == ref.legal_moves(1)
 
 
+
+def test_a_field_set_by_name_is_the_games_change_and_other_names_are_refused():
+    g = native.new_game(2, seed=8, clans=["crab", "lion"])
+    ref = new_game(2, seed=8, clans=["crab", "lion"])
+    assert g.round == ref.round and g.engine == "native"   # a field the native engine answers keeps it native
+    g.passes = ref.passes = 1                               # a field set by name hands the game over first
+    assert g.engine == "python" and g.passes == 1 and g.python_state().passes == 1
+    g.round = ref.round = 3                                 # and so does one the native engine answers
+    assert g.round == 3 and g.view(0) == ref.view(0)
+    with pytest.raises(AttributeError):
+        g.no_such_field = 1                                 # a Python state takes no other name, nor does this
+
+
+def test_a_clone_is_a_game_of_its_own():
+    g = native.new_game(3, seed=4)
+    g.play_random([1, 2, 3], limit=60)
+    c = g.clone()
+    assert c.engine == "native" and c.view(None) == g.view(None) and c.legal_moves() == g.legal_moves()
+    seat = c.to_act()[0]
+    c.apply_move(seat, c.legal_moves(seat)[0])
+    assert c.view(None) != g.view(None) and g.python_state().to_act() == g.to_act()
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_play_random_plays_the_games_the_bots_play(players):
     for seed in range(3):

@@ -145,6 +145,26 @@ def test_native_ismcts_plays_a_native_game_without_handing_it_over():
     assert s.engine == "native" and s.result is not None
 
 
+
+def test_the_native_bots_refuse_a_seat_that_is_not_there_or_not_to_act(core):
+    """Every native entry point that takes a seat says which, in one wording: "<entry>: no seat N" (IndexError)
+    for a seat the game does not have, "<entry>: seat N is not to act" (ValueError) for one that must act."""
+    g = native.new_game(3, 2, clans_for(2, 3))
+    g.play_random([1, 2, 3], limit=40)
+    acting = g.to_act()
+    idle = next(q for q in range(3) if q not in acting)
+    search = (0, 0, 4, -1.0, -1.0, 6, 1.4, 6, HORIZON)
+    with pytest.raises(IndexError, match="^ismcts_choose: no seat 5$"):
+        core.ismcts_choose(g._game, 5, *search)
+    with pytest.raises(ValueError, match=f"^ismcts_choose: seat {idle} is not to act$"):
+        core.ismcts_choose(g._game, idle, *search)
+    with pytest.raises(IndexError, match="^determinize: no seat -1$"):
+        core.determinize(g._game, -1, 0)
+    with pytest.raises(IndexError, match="^view: no seat 3$"):
+        g._game.view(3, g.rules_version)
+    with pytest.raises(IndexError, match="^clan_of: no seat 9$"):
+        g._game.clan_of(9)
+
 @pytest.mark.skipif(not LONG, reason="opt-in long run: DAIMYO_NATIVE_GAMES=N")
 def test_native_ismcts_agrees_along_whole_games_long():
     for g in range(max(1, LONG // 500)):
