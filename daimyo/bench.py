@@ -55,17 +55,14 @@ def _play_to_mid(seed: int):
     """Play one game; return (actions, a clone of its mid-game state or None, the moves played before it)."""
     s = game("rokugan").setup(PLAYERS, seed, [], engine="python")  # the clans are chosen as actions (Setup 3)
     bots = [RandomBot(bot_seed(seed, p)) for p in range(PLAYERS)]
-    actions = 0
-    mid, mid_at = None, 0
-    while not s.is_terminal():
-        for seat in s.to_act():
-            if seat not in s.to_act():
-                break
-            s.apply_move(seat, bots[seat].choose(s, seat))
-            actions += 1
-        if mid is None and _is_mid_game(s):
-            mid, mid_at = s.clone(), actions
-    return actions, mid, mid_at
+    mid: list = []   # the first mid-game position and the moves made before it
+
+    def keep_mid(actions: int) -> None:
+        if not mid and _is_mid_game(s):
+            mid.extend((s.clone(), actions))
+
+    actions = play(s, bots, after_move=keep_mid)
+    return (actions, *mid) if mid else (actions, None, 0)
 
 
 def _clone_us(samples: list) -> float:

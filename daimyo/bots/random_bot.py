@@ -37,13 +37,14 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed ^ _BOT_SALT).next64() + seat
 
 
-def play(state, bots: dict[int, Bot], on_move=None) -> int:
+def play(state, bots, on_move=None, after_move=None) -> int:
     """Play ``state`` to the end in place; returns the number of moves made.
 
     At a simultaneous node every seat in ``state.to_act()`` moves in turn; each
-    move is one its bot chose from ``state.legal_moves(seat)``. ``on_move(seat, move)``
-    is called before each move is applied. Any game with ``to_act``/``legal_moves``/
-    ``apply_move`` can be played this way.
+    move is one its bot (``bots[seat]``) chose from ``state.legal_moves(seat)``.
+    ``on_move(seat, move)`` is called before each move is applied, ``after_move(moves)``
+    after it with the number of moves made so far. Any game with ``to_act``/
+    ``legal_moves``/``apply_move`` can be played this way.
     """
     moves = 0
     while not state.is_terminal():
@@ -58,6 +59,8 @@ def play(state, bots: dict[int, Bot], on_move=None) -> int:
                 on_move(seat, move)
             state.apply_move(seat, move)
             moves += 1
+            if after_move is not None:
+                after_move(moves)
     return moves
 
 

@@ -8,7 +8,7 @@ the Python engine's after the same moves of the same bots, and a copy must play 
 
 import pytest
 
-from daimyo.bots.random_bot import RandomBot, bot_seed
+from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.position import to_position
 
@@ -19,17 +19,14 @@ def _checkpoints(players: int, seed: int):
     """The reference game played by the random bots as play_random plays it: (moves so far, position) every EVERY
     moves and at the end."""
     s = new_game(players=players, seed=seed)
-    bots = [RandomBot(bot_seed(seed, p)) for p in range(players)]
-    moves = 0
-    while not s.is_terminal():
-        for seat in s.to_act():
-            if seat not in s.to_act():
-                break
-            s.apply_move(seat, bots[seat].choose(s, seat))
-            moves += 1
-            if moves % EVERY == 0:
-                yield moves, to_position(s)
-    yield moves, to_position(s)
+    kept: list = []
+
+    def keep(moves: int) -> None:
+        if moves % EVERY == 0:
+            kept.append((moves, to_position(s)))
+
+    moves = play(s, [RandomBot(bot_seed(seed, p)) for p in range(players)], after_move=keep)
+    return [*kept, (moves, to_position(s))]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 0), (3, 1), (4, 2), (5, 3), (4, 14)])

@@ -154,15 +154,15 @@ def test_the_native_bots_refuse_a_seat_that_is_not_there_or_not_to_act(core):
     acting = g.to_act()
     idle = next(q for q in range(3) if q not in acting)
     search = (0, 0, 4, -1.0, -1.0, 6, 1.4, 6, HORIZON)
-    with pytest.raises(IndexError, match="^ismcts_choose: no seat 5$"):
+    with pytest.raises(IndexError, match=r"^ismcts_choose: no seat 5$"):
         core.ismcts_choose(g._game, 5, *search)
-    with pytest.raises(ValueError, match=f"^ismcts_choose: seat {idle} is not to act$"):
+    with pytest.raises(ValueError, match=rf"^ismcts_choose: seat {idle} is not to act$"):
         core.ismcts_choose(g._game, idle, *search)
-    with pytest.raises(IndexError, match="^determinize: no seat -1$"):
+    with pytest.raises(IndexError, match=r"^determinize: no seat -1$"):
         core.determinize(g._game, -1, 0)
-    with pytest.raises(IndexError, match="^view: no seat 3$"):
+    with pytest.raises(IndexError, match=r"^view: no seat 3$"):
         g._game.view(3, g.rules_version)
-    with pytest.raises(IndexError, match="^clan_of: no seat 9$"):
+    with pytest.raises(IndexError, match=r"^clan_of: no seat 9$"):
         g._game.clan_of(9)
 
 @pytest.mark.skipif(not LONG, reason="opt-in long run: DAIMYO_NATIVE_GAMES=N")
