@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from daimyo.core.rng import Rng
@@ -37,7 +38,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed ^ _BOT_SALT).next64() + seat
 
 
-def play(state, bots, on_move=None, after_move=None) -> int:
+def play(state, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None, after_move=None) -> int:
     """Play ``state`` to the end in place; returns the number of moves made.
 
     At a simultaneous node every seat in ``state.to_act()`` moves in turn; each
