@@ -17,8 +17,6 @@ namespace daimyo {
 
 namespace {
 
-void need_actor(const State& s, int seat) { daimyo::need_actor(s, seat, "heuristic"); }
-
 void need_seat(const State& s, int seat, bool clan = true) {
   daimyo::need_seat(s, seat, "heuristic");
   if (clan && s.phase == Phase::SetupClans) throw std::invalid_argument("heuristic: the clans are not chosen yet");
@@ -82,14 +80,14 @@ nb::dict board(const State& s, int seat) {
 
 void bind_heuristic(nb::module_& m) {
   m.def("heuristic_choose", [](const State& s, int seat, uint64_t rng_state) {
-    need_actor(s, seat);
+    need_actor(s, seat, "heuristic");
     Heuristic h(rng_state);
     const Move move = h.choose(s, seat);
     return nb::make_tuple(move_tuple(s, seat, move), h.rng.state());
   }, nb::arg("game"), nb::arg("seat"), nb::arg("rng_state"),
      "RokuganHeuristicBot.choose with the bot's Rng at `rng_state`: (the move, the generator's state after).");
   m.def("heuristic_quick_choose", [](const State& s, int seat, uint64_t rng_state, int sample) {
-    need_actor(s, seat);
+    need_actor(s, seat, "heuristic");
     if (sample < 1) throw std::invalid_argument("heuristic_quick_choose: sample is at least 1");
     Heuristic h(rng_state);
     const Move move = h.quick_choose(s, seat, sample);
@@ -97,7 +95,7 @@ void bind_heuristic(nb::module_& m) {
   }, nb::arg("game"), nb::arg("seat"), nb::arg("rng_state"), nb::arg("sample") = 12,
      "RokuganHeuristicBot.quick_choose: (the move, the generator's state after).");
   m.def("heuristic_scores", [](const State& s, int seat, uint64_t rng_state) {
-    need_actor(s, seat);
+    need_actor(s, seat, "heuristic");
     Heuristic h(rng_state);
     nb::list out;
     for (const auto& [v, move] : h.score_moves(s, seat, s.legal_moves(seat))) out.append(nb::make_tuple(v, move_tuple(s, seat, move)));
