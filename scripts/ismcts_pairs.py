@@ -15,6 +15,7 @@ import sys
 import time
 
 from daimyo.arena.schedule import clans_for
+from daimyo.bots.random_bot import play as play_to_end
 from daimyo.bots.rokugan.ismcts import ISMCTSBot
 from daimyo.rokugan import new_game
 
@@ -22,10 +23,7 @@ from daimyo.rokugan import new_game
 def play(seed: int, a: dict, b: dict, a_seat: int) -> float:
     s = new_game(2, seed, list(clans_for(seed, 2, 1)), engine="native")
     settings = {a_seat: a, 1 - a_seat: b}
-    bots = {p: ISMCTSBot(seed * 2 + p, **settings[p]) for p in (0, 1)}
-    while not s.is_terminal():
-        seat = s.to_act()[0]
-        s.apply_move(seat, bots[seat].choose(s, seat))
+    play_to_end(s, {p: ISMCTSBot(seed * 2 + p, **settings[p]) for p in (0, 1)})
     return s.returns()[a_seat]
 
 
