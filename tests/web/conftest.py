@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -14,6 +15,43 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-component-update", "--disable-sync"]
 
 needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)")
+
+
+def patient(ms: float) -> float:
+    """A wait of ``ms`` milliseconds on an idle machine, stretched for the machine this test runs on now.
+
+    A browser test waits for a condition, never for a fixed time; the longest it waits grows with the load per core
+    (another test run beside this one, CI's two cores), so that a loaded machine makes a test slower, not red
+    (issue 32). On an idle machine it is twice ``ms``; at most eight times."""
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return ms * max(2.0, min(8.0, 2.0 * load))
+
+
+def open_lobby(page, server: str) -> None:
+    """Open the lobby and wait until its script has set it up (``body[data-ready]``): a click or key before that
+    would meet a form with no handler yet."""
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='lobby']", timeout=patient(30000))
+
+
+class _PatientBrowser:
+    """The browser, whose new pages and contexts wait :func:`patient` times Playwright's 30 s by default."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, *args, **kwargs):
+        ctx = self._browser.new_context(*args, **kwargs)
+        ctx.set_default_timeout(patient(30000))
+        return ctx
+
+    def new_page(self, *args, **kwargs):
+        page = self._browser.new_page(*args, **kwargs)
+        page.set_default_timeout(patient(30000))
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 def _free_port() -> int:
@@ -49,7 +87,7 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield _PatientBrowser(b)
         b.close()
 
 

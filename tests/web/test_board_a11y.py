@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby, patient
 from tests.web.test_board_keyboard import create_game
 
 pytestmark = needs_chromium
@@ -38,7 +38,7 @@ def _mid_game(server, browser, width=1440, height=900, **kw):
     page.goto(f"{server}/game/{gid}#seat=0&token={token}")
     for _ in range(30):   # on to a move that lights places up (past the choices made with buttons alone)
         page.wait_for_function("() => Number(document.body.dataset.legal || 0) > 0 && document.getElementById('steps').hidden"
-                               " && document.querySelector('#board svg .province')", timeout=15000)
+                               " && document.querySelector('#board svg .province')", timeout=patient(15000))
         if page.evaluate("parseLegal(G.legal).heads.size > 0"):
             break
         seq = page.evaluate("document.body.dataset.seq")
@@ -50,7 +50,7 @@ def _mid_game(server, browser, width=1440, height=900, **kw):
 
 def test_the_lobby_and_the_game_page_pass_the_axe_audit(server, browser):
     page = browser.new_page(viewport={"width": 1440, "height": 900})
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-name[data-seat='1']")   # the seat rows drawn
     assert audit(page) == []
     page.close()

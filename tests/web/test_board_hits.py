@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from daimyo.rokugan import new_game
-from tests.web.conftest import needs_chromium, open_bot_game
+from tests.web.conftest import needs_chromium, open_bot_game, patient
 
 pytestmark = needs_chromium
 
@@ -82,7 +82,7 @@ def test_the_element_under_every_lit_place_is_that_place(server, browser):
     # the bots' game ends (nothing redraws the board under the check); a resolution told step by step, which waits
     # for the watcher's Next, is skipped to its end as a watcher would
     page.wait_for_function("() => { if (G.steps.length) endSteps(); return document.body.dataset.phase === 'over'; }",
-                           timeout=180000, polling=250)
+                           timeout=patient(180000), polling=250)
     page.evaluate("() => { document.getElementById('scores').hidden = true; G.scoresClosed = true; }")
     got = page.evaluate(HIT, [positions])
     assert got["problems"] == []

@@ -10,7 +10,7 @@ import random
 import time
 import urllib.request
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, patient
 
 pytestmark = needs_chromium
 
@@ -74,7 +74,7 @@ def test_a_whole_game_by_keyboard_alone(server, browser):
         if s["steps"]:
             steps += 1
             # the next step is focused for the keyboard player; follow two steps, then skip the rest
-            page.wait_for_function(FOCUSED, arg="#step-next", timeout=5000)
+            page.wait_for_function(FOCUSED, arg="#step-next", timeout=patient(5000))
             page.keyboard.press("Enter")
             page.keyboard.press("Enter")
             if look(page)["steps"]:
@@ -82,13 +82,13 @@ def test_a_whole_game_by_keyboard_alone(server, browser):
                 page.keyboard.press("Enter")
             continue
         if s["phase"] == "over":
-            page.wait_for_selector("#scores:not([hidden])", timeout=5000)
+            page.wait_for_selector("#scores:not([hidden])", timeout=patient(5000))
             continue
         if s["legal"] == 0 or s["busy"] or (s["options"] == 0 and not s["onLit"]):
             page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || !document.getElementById('steps').hidden"
                                    " || document.querySelectorAll('#hand .hand-token.playable, #actions button.act').length > 0"
                                    " || !!(document.activeElement && document.activeElement.closest && document.activeElement.closest('#board [data-place].lit'))",
-                                   timeout=15000)
+                                   timeout=patient(15000))
             continue
         before = s["seq"]
         if not s["onLit"]:
@@ -126,7 +126,7 @@ def test_a_whole_game_by_keyboard_alone(server, browser):
             page.keyboard.press("Enter")
         if gave_up:
             continue
-        page.wait_for_function(f"() => document.body.dataset.seq !== '{before}' || document.querySelector('#message.error') !== null", timeout=15000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{before}' || document.querySelector('#message.error') !== null", timeout=patient(15000))
         assert page.locator("#message.error").count() == 0, page.inner_text("#message")
         decisions += 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, patient
 from tests.web.test_board_keyboard import create_game
 
 pytestmark = needs_chromium
@@ -61,12 +61,12 @@ def test_a_whole_game_by_touch_on_a_phone(server, browser):
             page.locator("#step-skip").tap()
             continue
         if s["phase"] == "over":
-            page.wait_for_selector("#scores:not([hidden])", timeout=5000)
+            page.wait_for_selector("#scores:not([hidden])", timeout=patient(5000))
             continue
         if s["legal"] == 0 or s["busy"] or (s["options"] == 0 and s["lit"] == 0):
             page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || !document.getElementById('steps').hidden"
                                    " || document.querySelectorAll('#hand .hand-token.playable, #actions button.act, #board [data-place].lit').length > 0",
-                                   timeout=15000)
+                                   timeout=patient(15000))
             continue
         before = s["seq"]
         if s["lit"] == 0:
@@ -90,9 +90,9 @@ def test_a_whole_game_by_touch_on_a_phone(server, browser):
             picked = page.evaluate("G.picked.length")
             page.touchscreen.tap(r["x"], r["y"])
             page.wait_for_function(f"() => document.body.dataset.busy === '1' || document.body.dataset.seq !== '{before}' || G.picked.length !== {picked}"
-                                   " || document.querySelector('#message.error') !== null", timeout=5000)
+                                   " || document.querySelector('#message.error') !== null", timeout=patient(5000))
             assert page.locator("#message.error").count() == 0, page.inner_text("#message")
-        page.wait_for_function(f"() => document.body.dataset.seq !== '{before}' || document.querySelector('#message.error') !== null", timeout=15000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{before}' || document.querySelector('#message.error') !== null", timeout=patient(15000))
         assert page.locator("#message.error").count() == 0, page.inner_text("#message")
         decisions += 1
 

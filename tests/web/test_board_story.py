@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, patient
 from tests.web.test_board_keyboard import create_game
 
 pytestmark = needs_chromium
@@ -84,12 +84,12 @@ def test_resolution_is_told_step_by_step_and_the_small_things(server, browser):
                 page.click("#step-next")
             continue
         if s["phase"] == "over":
-            page.wait_for_selector("#scores:not([hidden])", timeout=5000)
+            page.wait_for_selector("#scores:not([hidden])", timeout=patient(5000))
             continue
         if s["legal"] == 0:
             assert s["title"] == "Waiting"
             waiting_checked += 1
-            page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || G.steps.length > 0", timeout=15000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || G.steps.length > 0", timeout=patient(15000))
             continue
         assert s["title"] == "Your move"
         if s["awaiting"] == "setup-control":
@@ -97,7 +97,7 @@ def test_resolution_is_told_step_by_step_and_the_small_things(server, browser):
             cancel_checked += 1
         action = rnd.choice(page.evaluate("G.legal"))
         page.evaluate("(a) => G.conn.send({ type: 'act', action: a, seq: G.seq })", action)
-        page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || document.querySelector('#message.error')", timeout=15000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{s['seq']}' || document.querySelector('#message.error')", timeout=patient(15000))
         assert page.locator("#message.error").count() == 0
 
     assert battles_seen >= 3 and changed_at_step >= 1 and cancel_checked >= 1

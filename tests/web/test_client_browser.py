@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.web.conftest import _free_port, needs_chromium
+from tests.web.conftest import _free_port, needs_chromium, patient
 
 pytestmark = needs_chromium
 
@@ -88,7 +88,7 @@ def _page(browser):
 
 def _one_move(page, game: str, rnd: random.Random) -> None:
     """Wait for our turn, make one legal choice by clicking as a player would, and wait for the server to take it."""
-    page.wait_for_function("() => Number(document.body.dataset.legal || 0) > 0", timeout=20000)
+    page.wait_for_function("() => Number(document.body.dataset.legal || 0) > 0", timeout=patient(20000))
     before = page.evaluate("document.body.dataset.seq")
     if game == "senjutsu":
         hexes, cards = page.locator("#board .hex.lit"), page.locator("#hand .sj-card.playable")
@@ -125,14 +125,14 @@ def test_the_page_reconnects_after_the_server_drops_the_socket_and_a_move_still_
 
     assert _drop_sockets(app, loop, created["id"]) == 1
     # the badge says so, and within the first back-off (0.5 s) the page is back on the same seat
-    page.wait_for_function("() => window.__sockets === 2 && document.getElementById('conn').dataset.state === 'connected'", timeout=5000)
+    page.wait_for_function("() => window.__sockets === 2 && document.getElementById('conn').dataset.state === 'connected'", timeout=patient(5000))
     assert page.evaluate("window.__badge") == ["connecting", "connected", "offline", "connecting", "connected"]
     assert page.evaluate("G.seat") == 0
 
     _one_move(page, game, random.Random(1))
     # a second drop: the back-off started afresh with the welcome, so the page is back as fast
     _drop_sockets(app, loop, created["id"])
-    page.wait_for_function("() => window.__sockets === 3 && document.getElementById('conn').dataset.state === 'connected'", timeout=5000)
+    page.wait_for_function("() => window.__sockets === 3 && document.getElementById('conn').dataset.state === 'connected'", timeout=patient(5000))
     _one_move(page, game, random.Random(2))
     assert errors == []
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.web.conftest import ARGS, CHROMIUM, needs_chromium
+from tests.web.conftest import ARGS, CHROMIUM, needs_chromium, open_lobby
 
 pytestmark = needs_chromium
 
@@ -66,7 +66,7 @@ def _violations(page) -> list[str]:
 def test_the_check_catches_an_inline_style(server, browser):
     """The detector itself: a style attribute set the forbidden way is reported (so the other checks can fail)."""
     page, problems = _strict_page(browser)
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.evaluate("() => { const d = document.createElement('div'); d.setAttribute('style', 'color: red'); document.body.append(d); }")
     assert [v.split()[0] for v in _violations(page)] == ["style-src-attr"]
@@ -75,7 +75,7 @@ def test_the_check_catches_an_inline_style(server, browser):
 
 def test_the_lobby_under_csp(server, browser):
     page, problems = _strict_page(browser)
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#players", "2")
     page.locator(".seat-kind[data-seat='1']").select_option("human")

@@ -12,12 +12,12 @@ import random
 import shutil
 import time
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby, patient
 
 pytestmark = needs_chromium
 
 
-def _wait_idle(page, timeout=15000):
+def _wait_idle(page, timeout=None):
     page.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=timeout)
 
 
@@ -53,7 +53,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # the lobby: four seats, the first a human (the default), the others random bots
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.select_option("#players", "4")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
     page.locator(".seat-kind[data-seat='1']").select_option("bot:random")
@@ -99,11 +99,11 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
                 page.click("#step-skip")
             continue
         if phase == "over":
-            page.wait_for_selector("#scores:not([hidden])", timeout=5000)
+            page.wait_for_selector("#scores:not([hidden])", timeout=patient(5000))
             continue
         legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")  # read together: no race
         if legal == 0:
-            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=15000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || !document.getElementById('steps').hidden", timeout=patient(15000))
             continue
         if not tried_illegal and page.evaluate("document.body.dataset.phase") == "placement" and page.locator("#hand .hand-token.playable").count():
             # an illegal click: the server's reason is shown, and nothing changes
@@ -117,7 +117,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
             continue
         # a state with resolution steps may have arrived since the checks above: the steps come first then
         page.wait_for_function("() => document.querySelectorAll('#actions button.act, #hand .hand-token.playable').length > 0"
-                               " || !document.getElementById('steps').hidden || document.body.dataset.legal === '0'", timeout=5000)
+                               " || !document.getElementById('steps').hidden || document.body.dataset.legal === '0'", timeout=patient(5000))
         if page.locator("#steps:not([hidden])").count() or page.evaluate("document.body.dataset.legal") == "0":
             continue
         _play_one_decision(page, rnd)
@@ -150,7 +150,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
 
     # the finished game: listed in the lobby, replayed step by step, its record downloadable
     game_id = page.url.split("/game/")[1].split("?")[0].split("#")[0]
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(f"#games-over li[data-game='{game_id}'] a.replay")
     page.click(f"#games-over li[data-game='{game_id}'] a.replay")
     page.wait_for_selector("#replay-bar:not([hidden])")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby
 
 pytestmark = needs_chromium
 
@@ -36,7 +36,7 @@ def test_the_creator_invites_a_second_player_who_takes_the_open_seat(server, bro
     host_ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
 
     # the lobby: two seats, both human; "I play" defaults to the first human seat
-    host.goto(server + "/")
+    open_lobby(host, server)
     host.wait_for_selector(".seat-kind[data-seat='1']")
     host.select_option("#players", "2")
     host.locator(".seat-kind[data-seat='1']").select_option("human")
@@ -104,7 +104,7 @@ def test_the_creator_invites_a_second_player_who_takes_the_open_seat(server, bro
 
 def test_a_new_invitation_replaces_the_old_one_and_a_taken_seat_is_refused(server, browser):
     host_ctx, host, host_errors = _person(browser)
-    host.goto(server + "/")
+    open_lobby(host, server)
     host.wait_for_selector(".seat-kind[data-seat='1']")
     host.select_option("#players", "3")
     for i in (1, 2):
@@ -145,7 +145,7 @@ def test_a_new_invitation_replaces_the_old_one_and_a_taken_seat_is_refused(serve
 
 def test_a_practice_game_warns_in_the_lobby_the_join_page_and_the_game_page(server, browser):
     _, host, host_errors = _person(browser)
-    host.goto(server + "/")
+    open_lobby(host, server)
     host.wait_for_selector(".seat-kind[data-seat='1']")
     host.select_option("#players", "2")
     host.locator(".seat-kind[data-seat='1']").select_option("human")
@@ -201,7 +201,7 @@ def test_the_join_page_on_a_phone_with_the_keyboard(server, browser):
 def test_numbers_take_the_right_plural_form_in_english_and_polish(server, browser):
     """1 miejsce, 2-4 miejsca, 5-21 miejsc, 22-24 miejsca again (but 12-14 miejsc); English: 1 seat, 2 seats."""
     page = browser.new_page()
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     numbers = [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 24, 25, 102, 112]
     assert page.evaluate("(ns) => ns.map((n) => pluralIndex(n, 'pl'))", numbers) == [2, 0, 1, 1, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2]

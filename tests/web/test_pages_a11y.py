@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, patient
 from tests.web.test_board_a11y import audit
 from tests.web.test_rules_browser import GAMES, _get, _post
 
@@ -30,7 +30,7 @@ def test_the_senjutsu_and_rising_sun_pages_pass_the_axe_audit(server, browser, g
                   [created["id"], created["you"]["token"]])
     page.goto(f"{server}/game/{created['id']}")
     page.wait_for_function("() => Number(document.body.dataset.legal || 0) > 0 || document.body.dataset.phase === 'over'",
-                           timeout=30000)
+                           timeout=patient(30000))
     assert audit(page) == []
     assert errors == []
     page.close()

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby
 from tests.web.test_csp_browser import _create, _strict_page, _violations
 from tests.web.test_csp_browser import browser  # noqa: F401  (chromium without local-network checks, for the CSP routing)
 
@@ -54,7 +54,7 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # the lobby offers Rising Sun: the example war fixes four seats (Lotus, Dragonfly, Turtle, Koi)
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "risingsun")
     page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 4 && !document.getElementById('war-box').hidden")
@@ -156,7 +156,7 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     winner = page.evaluate("RS.view.result.winner")
     page.select_option("#lang", "en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
-    page.goto(server + "/")
+    open_lobby(page, server)
     item = page.locator(f"li[data-game='{game_id}']")
     item.wait_for()
     assert "Rising Sun" in item.inner_text() and winner.capitalize() in item.inner_text() and "rs." not in item.inner_text()

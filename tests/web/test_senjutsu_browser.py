@@ -12,12 +12,12 @@ import random
 import shutil
 import time
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby, patient
 
 pytestmark = needs_chromium
 
 
-def _wait_idle(page, timeout=15000):
+def _wait_idle(page, timeout=None):
     page.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=timeout)
 
 
@@ -29,7 +29,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     page.add_init_script("localStorage.setItem('daimyo:sj:pace', 'fast')")   # each turn's story goes by quickly
 
     # the lobby: Senjutsu, two seats, Kaze for the human, the heuristic bot with a random character
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")   # the lobby is ready
     page.select_option("#game", "senjutsu")
     page.wait_for_function("() => document.querySelectorAll('#players option').length === 3 && document.querySelector('.seat-kind option[value=\"bot:heuristic\"]') !== null")
@@ -65,7 +65,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
             continue
         legal, seq = page.evaluate("[Number(document.body.dataset.legal || 0), document.body.dataset.seq]")
         if legal == 0:
-            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || document.body.dataset.legal !== '0'", timeout=15000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || document.body.dataset.legal !== '0'", timeout=patient(15000))
             continue
         before = page.evaluate("document.body.dataset.seq")
         lit_hexes = page.locator("#board .hex.lit")
@@ -127,7 +127,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     assert not errors, errors
 
     # the finished duel: listed in the lobby as Senjutsu, replayed step by step from the public views
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(f"#games-over li[data-game='{game_id}'] a.replay")
     page.click(f"#games-over li[data-game='{game_id}'] a.replay")
     page.wait_for_selector("#replay-bar:not([hidden])")

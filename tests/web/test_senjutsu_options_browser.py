@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, open_lobby
 
 CARDS = Path(__file__).parents[2] / "docs" / "senjutsu-cards-example.json"
 
@@ -16,7 +16,7 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
+    open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "senjutsu")
     # the 2-player duel by default, under Senjutsu's own title, with its table options

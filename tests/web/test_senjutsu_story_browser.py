@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from tests.web.conftest import needs_chromium
+from tests.web.conftest import needs_chromium, patient
 from tests.web.senjutsu_helpers import open_duel
 
 pytestmark = needs_chromium
@@ -97,8 +97,8 @@ def test_the_story_goes_by_itself_at_its_pace(server, browser):
         if page.evaluate("document.body.dataset.story") == "1":
             seen = True
             first = page.evaluate("G.log.length")
-            page.wait_for_function(f"() => G.log.length > {first}", timeout=5000)   # a step came by itself
-            page.wait_for_function("() => document.body.dataset.story === '0'", timeout=20000)
+            page.wait_for_function(f"() => G.log.length > {first}", timeout=patient(5000))   # a step came by itself
+            page.wait_for_function("() => document.body.dataset.story === '0'", timeout=patient(20000))
         elif page.evaluate("G.legal.length"):
             _act_at_random(page, rnd)
         else:

@@ -468,5 +468,6 @@ async function main() {
   loadGames();
   loadOpen();
   setInterval(() => { loadGames(); loadOpen(); }, 5000);
+  document.body.dataset.ready = "lobby";   // every form has its handler now (the browser tests wait for this)
 }
 main();
