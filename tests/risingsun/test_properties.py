@@ -33,16 +33,22 @@ def war_files(draw) -> str:
         lines.append(f"war {k}: {prov}")
     for c in clans:
         lines.append(f"player {c}: coins={draw(st.integers(0, 5))} ronin={draw(st.integers(0, 3))} vp={draw(st.integers(0, 4))}")
-    daimyo_placed = set()
+    # each clan owns its pieces once (reference "Clans in war"); monsters within the project's bound
+    left = {c: {k: n for k, n in R.per_clan.items() if n is not None} for c in clans}
+    monsters = R.bounds["monsters"]
     for prov in provinces:
         groups = []
         for c in clans:
             for _ in range(draw(st.integers(0, 2))):
                 kind = draw(st.sampled_from(KINDS + ["daimyo"]))
-                if kind == "daimyo":
-                    if c in daimyo_placed:
-                        kind = "bushi"
-                    daimyo_placed.add(c)
+                if kind == "monster" and monsters == 0 or kind != "monster" and left[c][kind] == 0:
+                    kind = "bushi"
+                    if left[c][kind] == 0:
+                        continue
+                if kind == "monster":
+                    monsters -= 1
+                else:
+                    left[c][kind] -= 1
                 force = f" force={draw(st.integers(1, 3))}" if kind == "monster" else ""
                 groups.append(f"{c} {kind}{force}")
         if groups:
