@@ -17,7 +17,7 @@ import re
 
 from daimyo.core.errors import FormatError
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import OVER, RisingSunWar
+from daimyo.risingsun.state import OVER, Figure, RisingSunWar
 
 BOUNDS = "this project's bound, docs/risingsun-war.md \"Bounds\""
 RULE_FIGURES = ("reference \"Clans in war\": each clan owns "
@@ -144,7 +144,7 @@ def check_bounds(state: RisingSunWar) -> None:
     is checked as it is read, each refusal naming its line."""
     s = state
     tally = Tally(s.clans, s.season)
-    placed = [(f, None, f"field 'figures {f.province}'") for f in s.figures]
+    placed: list[tuple[Figure, int | None, str]] = [(f, None, f"field 'figures {f.province}'") for f in s.figures]
     placed += [(f, None, "field 'killed'") for f in s.killed]
     placed += [(f, p, f"field 'hostages {s.clans[p]}'") for p in range(s.n) for f in s.captured[p]]
     for f, holder, where in placed:

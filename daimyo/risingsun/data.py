@@ -18,7 +18,7 @@ from daimyo.core.errors import FormatError
 ABILITIES = ("coins-as-ronin", "strongholds-force")
 #: the ceilings this project sets where the rules give none (docs/risingsun-war.md, "Bounds")
 BOUND_NAMES = ("monsters", "force", "coins_and_ronin", "vp", "figure_number", "seed", "file_chars", "file_lines",
-               "record_chars")
+               "record_chars", "record_lines")
 #: the four slots of the War side of the Political/War tile, left to right (reference "A battle" 2-3)
 SLOT_NAMES = ("seppuku", "hostage", "ronin", "poets")
 
