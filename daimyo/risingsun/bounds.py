@@ -56,11 +56,20 @@ def check_size(text: str, what: str = "war file", chars: int | None = None, line
     if not isinstance(text, str):
         raise FormatError(f"a {what} is text, not {type(text).__name__}")
     if len(text) > most_chars:
-        raise FormatError(f"the {what} has {len(text)} characters; a {what} has at most {most_chars} ({BOUNDS})")
+        at = len(text[:most_chars].splitlines()) or 1
+        raise FormatError(f"line {at}: the {what} passes {most_chars} characters here ({len(text)} in all; a {what} has "
+                          f"at most {most_chars}: {BOUNDS})")
     most_lines = R.bounds["file_lines"] if lines is None else lines
     count = len(text.splitlines())
     if count > most_lines:
-        raise FormatError(f"the {what} has {count} lines; a {what} has at most {most_lines} ({BOUNDS})")
+        raise FormatError(f"line {most_lines + 1}: the {what} has {count} lines; a {what} has at most {most_lines} "
+                          f"({BOUNDS})")
+
+
+def _first(where: str) -> str:
+    """Where an earlier fact was given: ``on line N`` in a file, ``in field '...'`` in a state."""
+    line = re.match(r"line \d+", where)
+    return f"on {line.group()}" if line else f"in {where}"
 
 
 class Tally:
@@ -89,7 +98,7 @@ class Tally:
         limit = R.per_clan[kind]
         if limit is not None and had + count > limit:
             if kind == "daimyo":
-                again = "" if had == 0 else f" (one is already on {first.split(':')[0]})"
+                again = "" if had == 0 else f" (one is already {_first(first)})"
                 raise FormatError(f"{where}: a second {clan} daimyo{again}: a clan has one daimyo ({RULE_FIGURES})")
             raise FormatError(f"{where}: {clan} {kind} x{count} makes {had + count} {clan} {kind} in this file, "
                               f"and a clan owns {limit} ({RULE_FIGURES})")
@@ -115,8 +124,8 @@ class Tally:
                               f"it cannot have been won yet ({RULE_TOKEN_SEASON})")
         if (province, season) in self.tokens:
             holder, first = self.tokens[(province, season)]
-            raise FormatError(f"{where}: the token {province}@{season} is held twice ({self.clans[holder]} holds it on "
-                              f"{first.split(':')[0]}; {RULE_TOKEN_ONCE})")
+            raise FormatError(f"{where}: the token {province}@{season} is held twice ({self.clans[holder]} holds it "
+                              f"{_first(first)}; {RULE_TOKEN_ONCE})")
         self.tokens[(province, season)] = (seat, where)
 
     def check_wars(self, wars: list[str]) -> None:
@@ -129,8 +138,8 @@ class Tally:
     def add_stronghold(self, where: str, province: str, seat: int) -> None:
         if (province, seat) in self.strongholds:
             first = self.strongholds[(province, seat)]
-            raise FormatError(f"{where}: a second {self.clans[seat]} stronghold in {province} (the first on "
-                              f"{first.split(':')[0]}; {RULE_STRONGHOLD})")
+            raise FormatError(f"{where}: a second {self.clans[seat]} stronghold in {province} (the first "
+                              f"{_first(first)}; {RULE_STRONGHOLD})")
         self.strongholds[(province, seat)] = where
 
 

@@ -102,8 +102,9 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
     if "rules" in single and single["rules"][1] != RisingSunWar.rules_version:
         raise FormatError(f"line {single['rules'][0]}: field 'rules': this engine plays rules version {RisingSunWar.rules_version}, "
                           f"not '{single['rules'][1]}'")
+    top = single["format"][0]   # a missing field is reported at the file's first line
     if "season" not in single:
-        raise FormatError("field 'season' is missing (spring, summer or autumn)")
+        raise FormatError(f"line {top}: field 'season' is missing (spring, summer or autumn)")
     no, season = single["season"]
     if season not in R.seasons:
         raise FormatError(f"line {no}: field 'season': expected one of {', '.join(R.seasons)}, got '{season}'")
@@ -128,9 +129,13 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
                 raise FormatError(f"{where}: clan '{subj}' has two 'player' lines")
             clans.append(subj)
     if len(set(clans)) != len(clans):
-        raise FormatError("field 'players': a clan is named twice")
+        raise FormatError(f"line {single['players'][0]}: field 'players': a clan is named twice")
     if not R.min_players <= len(clans) <= R.max_players:
-        raise FormatError(f"field 'player': the War Phase needs {R.min_players} to {R.max_players} players, got {len(clans)}")
+        # the line of the player past the most, or of the last player named (the first line if none is)
+        named = [single["players"][0]] if "players" in single else [no for no, _subj, _val in player_lines]
+        at = named[min(R.max_players, len(named) - 1)] if named else top
+        raise FormatError(f"line {at}: field 'player': the War Phase needs {R.min_players} to {R.max_players} players, "
+                          f"got {len(clans)}")
 
     s = RisingSunWar.blank(clans, season)
     tally = Tally(clans, season)
@@ -144,7 +149,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
         _read_player(s, tally, clans.index(subj), val, no)
 
     if "honor" not in single:
-        raise FormatError("field 'honor' is missing (the clans from highest to lowest Honor)")
+        raise FormatError(f"line {top}: field 'honor' is missing (the clans from highest to lowest Honor)")
     no, val = single["honor"]
     order = val.split()
     if sorted(order) != sorted(clans) or len(set(order)) != len(order):
