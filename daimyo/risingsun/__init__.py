@@ -8,10 +8,11 @@
 
 from importlib import resources
 
-from daimyo.risingsun.position import from_text, to_text
+from daimyo.risingsun.bounds import check_bounds
+from daimyo.risingsun.position import check_war_file, from_text, to_text
 from daimyo.risingsun.state import RisingSunWar
 
-__all__ = ["RisingSunWar", "examples", "from_text", "load_war", "open_example", "to_text"]
+__all__ = ["RisingSunWar", "check_bounds", "check_war_file", "examples", "from_text", "load_war", "open_example", "to_text"]
 
 
 def load_war(text: str) -> RisingSunWar:

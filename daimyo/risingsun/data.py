@@ -2,8 +2,9 @@
 
 The provinces, the War Province token values by season, the different-provinces bonus,
 the clans and the war abilities they bring, the kinds of figures, the four bid slots of
-the War tile (left to right) and the numbers of the battle advantages. A malformed data
-file raises :class:`~daimyo.core.errors.FormatError` naming the field.
+the War tile (left to right) and the numbers of the battle advantages; the figures a clan
+owns and the ceilings this project puts on what the rules leave unbounded (``bounds``). A
+malformed data file raises :class:`~daimyo.core.errors.FormatError` naming the field.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from daimyo.core.errors import FormatError
 
 #: the war abilities this engine knows (reference "Clans in war")
 ABILITIES = ("coins-as-ronin", "strongholds-force")
+#: the ceilings this project sets where the rules give none (docs/risingsun-war.md, "Bounds")
+BOUND_NAMES = ("monsters", "force", "coins_and_ronin", "vp", "figure_number", "seed", "file_chars", "file_lines",
+               "record_chars", "record_lines")
 #: the four slots of the War side of the Political/War tile, left to right (reference "A battle" 2-3)
 SLOT_NAMES = ("seppuku", "hostage", "ronin", "poets")
 
@@ -58,18 +62,35 @@ class WarRules:
         figures = _need(d, "figures", dict, where)
         self.figure_force: dict[str, int] = {}
         self.hostage_allowed: dict[str, bool] = {}
+        #: how many figures of each kind a clan owns (reference "Clans in war": 1 Daimyo, 3 Shinto, 6 Bushi);
+        #: None where the rules set no limit (Monsters: see ``bounds["monsters"]``)
+        self.per_clan: dict[str, int | None] = {}
         for kind, f in figures.items():
             self.figure_force[kind] = _need(f, "force", int, f"{where}: figures.{kind}")
             self.hostage_allowed[kind] = _need(f, "hostage", bool, f"{where}: figures.{kind}")
+            if not isinstance(f, dict) or "per_clan" not in f:
+                raise FormatError(f"{where}: figures.{kind}: missing field 'per_clan'")
+            limit = f["per_clan"]
+            if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+                raise FormatError(f"{where}: figures.{kind}: field 'per_clan' must be a whole number or null, got {limit!r}")
+            self.per_clan[kind] = limit
         slots = tuple(_need(d, "slots", list, where))
         if slots != SLOT_NAMES:
             raise FormatError(f"{where}: field 'slots' must be {list(SLOT_NAMES)}, got {list(slots)}")
         self.slots = slots
         self.stronghold_force = _need(d, "stronghold_force", int, where)
+        self.strongholds_per_province = _need(d, "strongholds_per_province", int, where)
         self.seppuku_vp = _need(d, "seppuku_vp_per_figure", int, where)
         self.seppuku_honor = _need(d, "seppuku_honor_per_figure", int, where)
         self.hostage_vp = _need(d, "hostage_vp", int, where)
         self.poets_vp = _need(d, "poets_vp_per_figure", int, where)
+        bounds = _need(d, "bounds", dict, where)
+        for name in BOUND_NAMES:
+            v = _need(bounds, name, int, f"{where}: bounds")
+            if v < 1:
+                raise FormatError(f"{where}: field 'bounds.{name}' must be a whole number of at least 1, got {v}")
+        #: this project's ceilings (monsters in a file, a figure's Force, coins and ronin, VP, ...)
+        self.bounds: dict[str, int] = {name: bounds[name] for name in BOUND_NAMES}
 
     def has(self, clan: str, ability: str) -> bool:
         return ability in self.clans.get(clan, ())

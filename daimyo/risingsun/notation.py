@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from daimyo.core.errors import violation
 from daimyo.core.game import split_action
+from daimyo.risingsun.bounds import MAX_DIGITS, shown
 from daimyo.risingsun.data import RULES as R
 
 _SECTION = "Action notation (docs/risingsun-war.md)"
@@ -39,8 +40,10 @@ def _digits(text: str) -> bool:
 
 
 def _count(text: str, what: str) -> int:
-    if not _digits(text):
-        raise violation("rs.whole_number_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what, text=text)
+    # a number too long for int() to read (thousands of digits) is no count of coins either
+    if not _digits(text) or len(text.lstrip("0")) > MAX_DIGITS:
+        raise violation("rs.whole_number_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what,
+                        text=shown(text))
     return int(text)
 
 
@@ -65,8 +68,10 @@ def parse_move(s, text: str) -> tuple:
             raise violation("rs.takes_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
         return (verb,)
     if verb == "hostage":
-        if len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:]):
-            raise violation("rs.write_hostage_n_with", "write 'hostage #N' with a figure number, not '{text}'", _SECTION, text=text)
+        if (len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:])
+                or len(args[0][1:].lstrip("0")) > MAX_DIGITS):
+            raise violation("rs.write_hostage_n_with", "write 'hostage #N' with a figure number, not '{text}'", _SECTION,
+                            text=shown(text))
         return ("hostage", int(args[0][1:]))
     if verb == "remainder":
         seats = []

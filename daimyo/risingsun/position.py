@@ -31,6 +31,7 @@ import re
 from daimyo.core.errors import FormatError
 from daimyo.core.record import ReplayError, header_seed, seed_header, strip_comment
 from daimyo.core.rng import GameKey, generator
+from daimyo.risingsun.bounds import BOUNDS, MAX_DIGITS, RULE_FIGURES, Tally, check_size, shown, whole_number
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import BID, OVER, Figure, RisingSunWar
 
@@ -45,10 +46,8 @@ def _digits(text: str) -> bool:
     return re.fullmatch(r"[0-9]+", text) is not None
 
 
-def _int(v: str, where: str) -> int:
-    if not _digits(v):
-        raise FormatError(f"{where}: expected a whole number of at least 0, got '{v}'")
-    return int(v)
+def _int(v: str, where: str, ceiling: int) -> int:
+    return whole_number(v, where, ceiling)
 
 
 def _clan(v: str, clans: list[str], where: str) -> int:
@@ -64,12 +63,21 @@ def _province(v: str, where: str) -> str:
     return v
 
 
+def check_war_file(text: str) -> None:
+    """Refuse a war file that is malformed or breaks a bound (docs/risingsun-war.md, "Bounds") with a FormatError
+    naming its line, field and rule; return None for a good one. Nothing is started: a server calls it on a stored
+    game's file (``from_text`` checks the same, so every reader of a war file is held to it)."""
+    from_text(text, start=False)
+
+
 def from_text(text: str, start: bool = True) -> RisingSunWar:
-    """Read a war file. A malformed file raises FormatError naming the line and field.
+    """Read a war file. A malformed file, or one that holds more than the rules allow (docs/risingsun-war.md,
+    "Bounds"), raises FormatError naming the line and field; every count is checked before anything is built for it.
 
     With ``start`` (the default) the War Phase begins at once: Start of War, and every war up
     to the first battle is resolved.
     """
+    check_size(text)
     lines: list[tuple[int, str, str | None, str]] = []
     for no, raw in enumerate(text.splitlines(), 1):
         line = strip_comment(raw)
@@ -94,8 +102,9 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
     if "rules" in single and single["rules"][1] != RisingSunWar.rules_version:
         raise FormatError(f"line {single['rules'][0]}: field 'rules': this engine plays rules version {RisingSunWar.rules_version}, "
                           f"not '{single['rules'][1]}'")
+    top = single["format"][0]   # a missing field is reported at the file's first line
     if "season" not in single:
-        raise FormatError("field 'season' is missing (spring, summer or autumn)")
+        raise FormatError(f"line {top}: field 'season' is missing (spring, summer or autumn)")
     no, season = single["season"]
     if season not in R.seasons:
         raise FormatError(f"line {no}: field 'season': expected one of {', '.join(R.seasons)}, got '{season}'")
@@ -120,11 +129,16 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
                 raise FormatError(f"{where}: clan '{subj}' has two 'player' lines")
             clans.append(subj)
     if len(set(clans)) != len(clans):
-        raise FormatError("field 'players': a clan is named twice")
+        raise FormatError(f"line {single['players'][0]}: field 'players': a clan is named twice")
     if not R.min_players <= len(clans) <= R.max_players:
-        raise FormatError(f"field 'player': the War Phase needs {R.min_players} to {R.max_players} players, got {len(clans)}")
+        # the line of the player past the most, or of the last player named (the first line if none is)
+        named = [single["players"][0]] if "players" in single else [no for no, _subj, _val in player_lines]
+        at = named[min(R.max_players, len(named) - 1)] if named else top
+        raise FormatError(f"line {at}: field 'player': the War Phase needs {R.min_players} to {R.max_players} players, "
+                          f"got {len(clans)}")
 
     s = RisingSunWar.blank(clans, season)
+    tally = Tally(clans, season)
     seen_player: set[str] = set()
     for no, subj, val in player_lines:
         if subj not in clans:
@@ -132,10 +146,10 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
         if subj in seen_player:
             raise FormatError(f"line {no}: field 'player': clan '{subj}' has two 'player' lines")
         seen_player.add(subj)
-        _read_player(s, clans.index(subj), val, no)
+        _read_player(s, tally, clans.index(subj), val, no)
 
     if "honor" not in single:
-        raise FormatError("field 'honor' is missing (the clans from highest to lowest Honor)")
+        raise FormatError(f"line {top}: field 'honor' is missing (the clans from highest to lowest Honor)")
     no, val = single["honor"]
     order = val.split()
     if sorted(order) != sorted(clans) or len(set(order)) != len(order):
@@ -159,9 +173,10 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
                     raise FormatError(f"{where}: {clans[p]} is already allied with {clans[s.ally[p]]} (a clan has one ally at most)")
             s.ally[a], s.ally[b] = b, a
         elif key == "war" and subj is not None:
-            if not _digits(subj) or int(subj) < 1:
-                raise FormatError(f"{where}: the War Number must be a whole number from 1, got '{subj}'")
-            k = int(subj)
+            if not _digits(subj) or not subj.strip("0"):
+                raise FormatError(f"{where}: the War Number must be a whole number from 1, got '{shown(subj)}'")
+            k = whole_number(subj, f"{where}: War Number", len(R.provinces),
+                             f"a season has at most one war in each of the {len(R.provinces)} provinces")
             if k in numbered:
                 raise FormatError(f"{where}: War Number {k} is given twice")
             prov = _province(val, where)
@@ -170,15 +185,17 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
             numbered[k] = prov
         elif key == "figures" and subj is not None:
             prov = _province(subj, where)
-            next_id = _read_figures(s, prov, val, where, figure_ids, next_id)
+            next_id = _read_figures(s, tally, prov, val, where, figure_ids, next_id)
         elif key == "stronghold" and subj is not None:
             prov = _province(subj, where)
             for c in val.split():
-                s.strongholds.setdefault(prov, []).append(_clan(c, clans, where))
+                seat = _clan(c, clans, where)
+                tally.add_stronghold(where, prov, seat)
+                s.strongholds.setdefault(prov, []).append(seat)
         elif key == "hostages" and subj is not None:
             seat = _clan(subj, clans, where)
             before = len(s.figures)
-            next_id = _read_figures(s, "-", val, where, figure_ids, next_id)
+            next_id = _read_figures(s, tally, "-", val, where, figure_ids, next_id, holder=seat)
             s.captured[seat].extend(s.figures[before:])
             del s.figures[before:]
         else:
@@ -203,6 +220,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
     else:
         s.seed = _seed(single)
         s.wars = [numbered[k] for k in sorted(numbered)]
+    tally.check_wars(s.wars)
     if start:
         s.start()
     return s
@@ -211,39 +229,54 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
 def _seed(single: dict[str, tuple[int, str]]) -> int | GameKey:
     """The seed (``seed:``) or secret key (``generator: blake2b-keyed``, ``key:``) the War Numbers are drawn with."""
     if "seed" in single:
-        _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'")
+        _int(single["seed"][1], f"line {single['seed'][0]}: field 'seed'", R.bounds["seed"])
     try:
         return header_seed(single)
     except ReplayError as e:
         raise FormatError(str(e)) from None
 
 
-def _read_player(s: RisingSunWar, seat: int, val: str, no: int) -> None:
+def _read_player(s: RisingSunWar, tally: Tally, seat: int, val: str, no: int) -> None:
+    given: set[str] = set()
     for word in val.split():
         name, eq, v = word.partition("=")
         where = f"line {no}: field 'player {s.clans[seat]}'"
         if not eq or name not in PLAYER_FIELDS:
-            raise FormatError(f"{where}: expected {'=N '.join(PLAYER_FIELDS[:3])}=N tokens=PROVINCE@SEASON,..., got '{word}'")
+            raise FormatError(f"{where}: expected {'=N '.join(PLAYER_FIELDS[:3])}=N tokens=PROVINCE@SEASON,..., "
+                              f"got '{shown(word)}'")
+        if name in given:
+            raise FormatError(f"{where}: '{name}' is given twice")
+        given.add(name)
         if name == "tokens":
             for t in v.split(","):
                 prov, at, season = t.partition("@")
                 if not at or season not in R.seasons:
-                    raise FormatError(f"{where}: a War Province token is PROVINCE@SEASON (seasons: {' '.join(R.seasons)}), got '{t}'")
-                s.tokens[seat].append((_province(prov, where), season))
+                    raise FormatError(f"{where}: a War Province token is PROVINCE@SEASON (seasons: {' '.join(R.seasons)}), "
+                                      f"got '{shown(t)}'")
+                tally.add_token(where, seat, _province(prov, where), season)
+                s.tokens[seat].append((prov, season))
+        elif name == "vp":
+            s.vp[seat] = _int(v, f"{where}: vp", R.bounds["vp"])
         else:
-            getattr(s, name)[seat] = _int(v, f"{where}: {name}")
+            amount = _int(v, f"{where}: {name}", R.bounds["coins_and_ronin"])
+            tally.add_money(f"{where}: {name}={amount}", amount)
+            getattr(s, name)[seat] = amount
 
 
-def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int], next_id: int) -> int:
-    """Comma-separated groups ``[#N] OWNER KIND [force=F] [xK]``; numbers follow on from the last."""
+def _read_figures(s: RisingSunWar, tally: Tally, prov: str, val: str, where: str, ids: set[int], next_id: int,
+                  holder: int | None = None) -> int:
+    """Comma-separated groups ``[#N] OWNER KIND [force=F] [xK]``; numbers follow on from the last.
+
+    Each group is counted (:class:`~daimyo.risingsun.bounds.Tally`) before its figures are made."""
+    most = R.bounds["figure_number"]
     for group in val.split(","):
         words = group.split()
         if not words:
             raise FormatError(f"{where}: an empty figure between commas")
         if words[0].startswith("#"):
-            if not _digits(words[0][1:]) or int(words[0][1:]) < 1:
-                raise FormatError(f"{where}: a figure number is #1, #2, ..., got '{words[0]}'")
-            next_id = int(words[0][1:])
+            if not _digits(words[0][1:]) or not words[0][1:].strip("0"):
+                raise FormatError(f"{where}: a figure number is #1, #2, ..., got '{shown(words[0])}'")
+            next_id = whole_number(words[0][1:], f"{where}: figure number #", most)
             words = words[1:]
         if len(words) < 2:
             raise FormatError(f"{where}: a figure is 'OWNER KIND [force=N] [xN]', got '{group.strip()}'")
@@ -254,13 +287,14 @@ def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int
         force, count = R.figure_force[kind], 1
         for w in words[2:]:
             if w.startswith("force="):
-                force = _int(w[6:], f"{where}: force")
-            elif re.fullmatch(r"x[0-9]+", w) and int(w[1:]) >= 1:
-                count = int(w[1:])
+                force = _int(w[6:], f"{where}: force", R.bounds["force"])
+            elif re.fullmatch(r"x0*[1-9][0-9]*", w):
+                count = _figure_count(w, where)
             else:
-                raise FormatError(f"{where}: expected 'force=N' or 'xN' after the kind, got '{w}'")
-        if kind == "daimyo" and count > 1:
-            raise FormatError(f"{where}: a clan has one daimyo")
+                raise FormatError(f"{where}: expected 'force=N' or 'xN' after the kind, got '{shown(w)}'")
+        tally.add_figures(where, owner, kind, count, force, holder)
+        if next_id + count - 1 > most:
+            raise FormatError(f"{where}: figure number #{next_id + count - 1} is more than {most} ({BOUNDS})")
         for _ in range(count):
             if next_id in ids:
                 raise FormatError(f"{where}: figure number #{next_id} is used twice")
@@ -268,6 +302,14 @@ def _read_figures(s: RisingSunWar, prov: str, val: str, where: str, ids: set[int
             s.figures.append(Figure(next_id, prov, owner, kind, force))
             next_id += 1
     return next_id
+
+
+def _figure_count(word: str, where: str) -> int:
+    """The K of ``xK``; a number longer than any bound is refused unread (the tally checks the clan's pieces)."""
+    digits = word[1:].lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise FormatError(f"{where}: {shown(word)}: more figures than any war file holds ({RULE_FIGURES})")
+    return int(digits)
 
 
 def _figure_groups(figs: list[Figure], clans: list[str], expect: int) -> tuple[str, int]:

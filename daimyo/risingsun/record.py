@@ -14,6 +14,10 @@
 
 Replaying a record rebuilds the same state exactly: the War Phase has no chance once its
 War Numbers are drawn, and those come from the file's ``seed:`` when not written out.
+
+A record is held to the war file's bounds (docs/risingsun-war.md, "Bounds"), and as a whole to at most
+``record_chars`` characters and ``record_lines`` lines; a number in an action longer than any bound is refused
+with its line before it is read.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import re
 from daimyo.core.errors import FormatError, violation
 from daimyo.core.game import Action, Event
 from daimyo.core.record import Replay, ReplayError, replay_actions, split_record
+from daimyo.risingsun.bounds import BOUNDS, MAX_DIGITS, shown
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.notation import move_text
 from daimyo.risingsun.position import from_text, to_text
@@ -35,9 +40,32 @@ def _is_actor(name: str) -> bool:
     return name in R.clans
 
 
+def _check_record_size(text: str) -> None:
+    """Refuse a record past this project's bounds, naming the first line past them."""
+    most_chars, most_lines = R.bounds["record_chars"], R.bounds["record_lines"]
+    if len(text) > most_chars:
+        raise ReplayError(text.count("\n", 0, most_chars) + 1,
+                          f"the war record has {len(text)} characters; a war record has at most {most_chars} ({BOUNDS})")
+    if len(text.splitlines()) > most_lines:
+        raise ReplayError(most_lines + 1, f"the war record has {len(text.splitlines())} lines; a war record has at most "
+                                          f"{most_lines} ({BOUNDS})")
+
+
+def _check_numbers(actions: list[tuple[int, str, str]]) -> None:
+    """A number in an action (coins, a figure number) longer than any bound is refused unread."""
+    for no, actor, act in actions:
+        for word in act.split():
+            digits = word.rpartition("=")[2].lstrip("#")
+            if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) > MAX_DIGITS:
+                raise ReplayError(no, f"{actor}: {shown(act)}: the number '{shown(digits)}' is more than any war holds "
+                                      f"({BOUNDS})")
+
+
 def parse(text: str) -> tuple[RisingSunWar, list[tuple[int, str, str]], list[Event]]:
     """The starting state of a record, its (line, actor, action) lines and the events of the start."""
+    _check_record_size(text)
     _header, actions = split_record(text, _is_actor)
+    _check_numbers(actions)
     lines = text.splitlines()
     body = "\n".join(lines[: actions[0][0] - 1] if actions else lines)
     try:

@@ -8,7 +8,7 @@ move changes nothing.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 
 from daimyo.core.errors import reason
 from daimyo.core.game import Event, public_event
@@ -272,11 +272,26 @@ def legal_moves(s: RisingSunWar, seat: int) -> list[tuple]:
     return []
 
 
-@cache
+#: the bids of at most this many coins are kept once built (the lists grow as the fourth power of the coins)
+_KEEP_BIDS = 24
+
+
 def _bids(coins: int) -> tuple[tuple, ...]:
     """Every secret bid a clan holding ``coins`` can make: coins on each of the four war advantages, at most
-    ``coins`` in all (A battle 2. Secret bids). Built once for each number of coins."""
-    return tuple(("bid",) + b for b in product(range(coins + 1), repeat=4) if sum(b) <= coins)
+    ``coins`` in all (A battle 2. Secret bids), in ascending order. Built once for each number of coins up to
+    ``_KEEP_BIDS``; a war file holds at most ``bounds.coins_and_ronin`` coins, so no list is longer than that many
+    coins allow."""
+    return _kept_bids(coins) if coins <= _KEEP_BIDS else _all_bids(coins)
+
+
+@cache
+def _kept_bids(coins: int) -> tuple[tuple, ...]:
+    return _all_bids(coins)
+
+
+def _all_bids(coins: int) -> tuple[tuple, ...]:
+    return tuple(("bid", a, b, c, d) for a in range(coins + 1) for b in range(coins + 1 - a)
+                 for c in range(coins + 1 - a - b) for d in range(coins + 1 - a - b - c))
 
 
 def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | None, str, dict] | None:

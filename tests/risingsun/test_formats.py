@@ -45,7 +45,7 @@ figures kyoto: lotus bushi, koi bushi
     (("lotus bushi,", "crab bushi,"), "field 'figures': 'crab' is not a player"),
     (("lotus bushi,", "lotus bushi force=x,"), "field 'figures': force: expected a whole number"),
     (("lotus bushi,", "lotus bushi big,"), "field 'figures': expected 'force=N' or 'xN'"),
-    (("lotus bushi,", "lotus daimyo x2,"), "field 'figures': a clan has one daimyo"),
+    (("lotus bushi,", "lotus daimyo x2,"), "field 'figures': a second lotus daimyo: a clan has one daimyo"),
     (("koi bushi\n", "#1 koi bushi\n"), "field 'figures': figure number #1 is used twice"),
     (("lotus bushi,", "lotus,"), "field 'figures': a figure is"),
     (("figures kyoto:", "figures atlantis:"), "field 'figures': unknown province"),

@@ -1,7 +1,8 @@
 """Properties over random war situations played by random bots.
 
 * Conservation (reference "A battle" 3-6): every figure is in place, killed or captured, once;
-  every coin is in a reserve, on the War tile or discarded (Koi's converted ronin added).
+  every coin is in a reserve, on the War tile or discarded (Koi's converted ronin added); every
+  state keeps the war file's bounds (docs/risingsun-war.md, "Bounds").
 * Hidden information (reference "A battle" 2): while bids are secret, what one player bids
   changes nothing in any other player's view, nor in the events they see.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from daimyo.bots.random_bot import RandomBot
-from daimyo.risingsun import from_text
+from daimyo.risingsun import check_bounds, from_text
 from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.state import BID
 
@@ -33,16 +34,22 @@ def war_files(draw) -> str:
         lines.append(f"war {k}: {prov}")
     for c in clans:
         lines.append(f"player {c}: coins={draw(st.integers(0, 5))} ronin={draw(st.integers(0, 3))} vp={draw(st.integers(0, 4))}")
-    daimyo_placed = set()
+    # each clan owns its pieces once (reference "Clans in war"); monsters within the project's bound
+    left = {c: {k: n for k, n in R.per_clan.items() if n is not None} for c in clans}
+    monsters = R.bounds["monsters"]
     for prov in provinces:
         groups = []
         for c in clans:
             for _ in range(draw(st.integers(0, 2))):
                 kind = draw(st.sampled_from(KINDS + ["daimyo"]))
-                if kind == "daimyo":
-                    if c in daimyo_placed:
-                        kind = "bushi"
-                    daimyo_placed.add(c)
+                if (kind == "monster" and monsters == 0) or (kind != "monster" and left[c][kind] == 0):
+                    kind = "bushi"
+                    if left[c][kind] == 0:
+                        continue
+                if kind == "monster":
+                    monsters -= 1
+                else:
+                    left[c][kind] -= 1
                 force = f" force={draw(st.integers(1, 3))}" if kind == "monster" else ""
                 groups.append(f"{c} {kind}{force}")
         if groups:
@@ -63,7 +70,8 @@ def _coins(s) -> int:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=war_files(), seed=st.integers(0, 2**32))
 def test_property_coins_and_figures_are_conserved(text, seed):
-    """Every figure is in place, killed or captured (each once); coins only move between reserves, the tile and the discard."""
+    """Every figure is in place, killed or captured (each once); coins only move between reserves, the tile and the discard.
+    So every state of the War Phase keeps the war file's bounds (check_bounds: a clan's figures, coins and ronin, tokens)."""
     s = from_text(text, start=False)
     figures = sorted(_figure_ids(s))
     coins = sum(s.coins) + sum(s.ronin[p] for p in range(s.n) if R.has(s.clans[p], "coins-as-ronin"))
@@ -72,10 +80,12 @@ def test_property_coins_and_figures_are_conserved(text, seed):
     while not s.is_terminal():
         assert sorted(_figure_ids(s)) == figures
         assert _coins(s) == coins
+        check_bounds(s)
         for p in s.to_act():
             s.apply_move(p, bot.choose(s, p))
     assert sorted(_figure_ids(s)) == figures
     assert _coins(s) == coins
+    check_bounds(s)
     assert len(s.history) == len(s.wars)
     assert s.result["winner"] in s.clans
 
