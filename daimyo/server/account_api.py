@@ -18,7 +18,7 @@ from daimyo.server.rooms import ActError, hash_token, summary_of
 from daimyo.server.store import OVER, seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
-          "name-taken": 409, "no-such-game": 404, "rate-limited": 429, "busy": 503}
+          "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "rate-limited": 429, "busy": 503}
 RETRY_AFTER = {"rate-limited": "60", "busy": "5"}   # seconds, in the Retry-After header
 
 

@@ -143,7 +143,7 @@ class Accounts:
         if any(r.name_key == name.key for r in rows):
             return ActError("name-taken", f"name: '{name.shown}' is taken; choose another")
         if rows:
-            return ActError("name-taken", f"name: '{name.shown}' looks too much like an existing account's name; choose another")
+            return ActError("name-look-alike", f"name: '{name.shown}' looks too much like an existing account's name; choose another")
         return None
 
     async def sign_in(self, name: AccountName, typed: str, password: str) -> tuple[User, str]:
