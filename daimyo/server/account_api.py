@@ -4,23 +4,28 @@ or everywhere), who am I, my games, and back to my seat without its link."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
+from sqlalchemy import update
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from daimyo.server.accounts import COOKIE, Accounts, User
+from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
-from daimyo.server.rooms import ActError, summary_of
-from daimyo.server.store import OVER
+from daimyo.server.rooms import ActError, hash_token, summary_of
+from daimyo.server.store import OVER, seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
-          "name-taken": 409, "no-such-game": 404, "rate-limited": 429}
+          "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "rate-limited": 429, "busy": 503}
+RETRY_AFTER = {"rate-limited": "60", "busy": "5"}   # seconds, in the Retry-After header
 
 
 def _error(e: ActError) -> JSONResponse:
-    return JSONResponse({"error": e.message, "code": e.code}, status_code=STATUS.get(e.code, 400))
+    retry = RETRY_AFTER.get(e.code)
+    return JSONResponse({"error": e.message, "code": e.code}, status_code=STATUS.get(e.code, 400),
+                        headers={"Retry-After": retry} if retry else None)
 
 
 def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
@@ -55,26 +60,29 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
 
     async def sign_up(request: Request) -> Response:
         client = client_address(request.scope, settings)
-        if not limiter.hit(settings.create_rate, "sign-up", client):
+        name, password = credentials(await body(request), new=True)
+        if not limiter.allows(settings.create_rate, "sign-up", client):
             raise ActError("rate-limited", "too many new accounts from your address; try again later")
-        user, session = await accounts.sign_up(await body(request))
+        with accounts.hashing_place():   # busy: refused before anything is counted
+            limiter.hit(settings.create_rate, "sign-up", client)
+            user, session = await accounts.sign_up(name, password)
         return signed_in(user, session, 201)
 
     async def sign_in(request: Request) -> Response:
+        """Every attempt is counted before its password is hashed (right or wrong), and only when all three throttles
+        allow it: an attempt they refuse costs no hashing and uses up none of the other throttles either."""
         client = client_address(request.scope, settings)
         req = await body(request)
-        name = req.get("name") if isinstance(req, dict) else None
-        key = name.casefold()[:40] if isinstance(name, str) else ""
-        if not limiter.allows(settings.signin_rate, "sign-in", client) or \
-                not limiter.allows(settings.signin_rate, "sign-in-name", key):
-            raise ActError("rate-limited", "too many failed sign-ins; try again in a minute")
-        try:
-            user, session = await accounts.sign_in(req)
-        except ActError as e:
-            if e.code == "bad-password":
-                limiter.hit(settings.signin_rate, "sign-in", client)
-                limiter.hit(settings.signin_rate, "sign-in-name", key)
-            raise
+        name, password = credentials(req, new=False)
+        throttles = ((settings.signin_rate, "sign-in", f"{client} {name.key}"),   # an address holds no space
+                     (settings.signin_name_rate, "sign-in-name", name.key),
+                     (settings.signin_address_rate, "sign-in-address", client))
+        if not all(limiter.allows(*throttle) for throttle in throttles):
+            raise ActError("rate-limited", "too many sign-in attempts; try again in a minute")
+        with accounts.hashing_place():   # busy: refused before anything is counted
+            for throttle in throttles:
+                limiter.hit(*throttle)
+            user, session = await accounts.sign_in(name, req["name"], password)
         return signed_in(user, session)
 
     async def sign_out(request: Request) -> Response:
@@ -86,7 +94,8 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
 
     async def sign_out_everywhere(request: Request) -> Response:
         user = await current(request)
-        await accounts.sign_out_everywhere(user)
+        await accounts.sign_out_everywhere(user)   # first: no device can fetch a fresh seat token after this
+        await end_seat_tokens(hub, accounts, user)
         reply = JSONResponse({"signed_out": True, "everywhere": True})
         reply.delete_cookie(COOKIE, path="/", secure=settings.cookie_secure, httponly=True, samesite="strict")
         return reply
@@ -151,3 +160,34 @@ async def remember(hub, accounts: Accounts, request: Request, game_id: str, seat
         room = hub.rooms.get(game_id)
         if room is not None:
             room.row.seats[seat].user_id = user.id
+
+
+async def end_seat_tokens(hub, accounts: Accounts, user: User) -> None:
+    """Sign out everywhere ends every seat token of the account's seats in games not over: the one this device
+    holds and any that another device (signed in, or signed in once) obtained, by the creator's reply, a claim,
+    a rematch or "back to my seat". Each seat gets a new token nobody is given; the seat stays the account's,
+    and its owner, signed in again, takes a fresh token with "back to my seat". Open connections on those seats
+    are told ``bad-token`` and closed. Seats the account never held, and host tokens, are left as they are."""
+    ended = {held: hash_token(secrets.token_urlsafe(24)) for held in await asyncio.to_thread(accounts.seats_in_play, user)}
+    by_game: dict[str, list[int]] = {}
+    for game_id, seat in ended:
+        by_game.setdefault(game_id, []).append(seat)
+    for game_id, seat_numbers in by_game.items():
+        writes = [update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.user_id == user.id)
+                  .values(token_hash=ended[game_id, seat]) for seat in seat_numbers]
+        room = hub.rooms.get(game_id)
+        if room is None:
+            await hub.store.write(*writes)
+            continue
+        async with room.lock:   # as a fresh token is given: no action of the seat is half-way
+            await hub.store.write(*writes)
+            for seat in seat_numbers:
+                info = room.row.seats[seat] if seat < len(room.row.seats) else None
+                if info is None or info.user_id != user.id:
+                    continue
+                info.token_hash = ended[game_id, seat]
+                for conn in [c for c in room.conns if c.seat == seat]:
+                    conn.put(ActError("bad-token", "this seat's token ended: its account signed out everywhere; "
+                                                   "sign in and open the game from your games").to_message())
+                    conn.dropped = True
+                    conn.outbox.put_nowait((None, None))

@@ -4,31 +4,39 @@ Playing needs no account: a seat's token (from the creator's reply, an invitatio
 is enough. A signed-in player's seats are remembered, so the player finds them on any device and
 returns to a seat without its link (a fresh seat token, the old one then stops working).
 
-- Passwords: argon2id (argon2-cffi's defaults), hashed in a worker thread; an unknown name costs
-  the same hashing as a wrong password, so sign-in timing does not tell which names exist.
+- Passwords: argon2id (argon2-cffi's defaults), 8 to ``MAX_PASSWORD`` characters, hashed in a small
+  thread pool of their own (``hash_workers``) with a bounded queue (``hash_queue``): past it a sign-up or
+  sign-in is answered 503 "busy, try again" at once, so password checks cannot starve other work. An
+  unknown name costs the same hashing as a wrong password, so sign-in timing does not tell which names exist.
+- Names: one normal form (daimyo/server/names.py) for sign-up, sign-in and throttling; a name whose
+  skeleton equals an existing account's (a look-alike) is refused at sign-up.
 - Sessions: a random id in an HttpOnly, SameSite=Strict cookie (Secure unless the operator turned
   ``cookie_secure`` off for plain-HTTP use on a LAN); only its SHA-256 is stored; it expires after
   ``session_days``. Every change made with the cookie also needs the session's CSRF token in the
   ``X-CSRF-Token`` header (and the Guard refuses other sites' Origins anyway).
-- Sign-in failures are throttled per address and per name (``signin_rate``).
+- Sign-in attempts are counted before the password is hashed (account_api.py): per name and address
+  (``signin_rate``), per name (``signin_name_rate``), per address (``signin_address_rate``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Column, Float, ForeignKey, String, Table, delete, insert, select, update
+from sqlalchemy import Column, Float, ForeignKey, String, Table, delete, insert, or_, select, update
 
+from daimyo.server.names import MAX_NAME, MAX_SKELETON, AccountName, BadName, account_name, legacy_key
 from daimyo.server.rooms import ActError, hash_token
 from daimyo.server.settings import Settings
-from daimyo.server.store import games, metadata, now, seats
+from daimyo.server.store import OVER, games, metadata, now, seats
 
 COOKIE = "daimyo_session"
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -36,8 +44,9 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 200
 users = Table(
     "users", metadata,
     Column("id", String(32), primary_key=True),
-    Column("name", String(40), nullable=False),
-    Column("name_key", String(40), nullable=False, unique=True),   # the name case-folded: one account per name
+    Column("name", String(MAX_NAME), nullable=False),
+    Column("name_key", String(MAX_NAME), nullable=False, unique=True),   # names.account_name's key: one account per name
+    Column("name_skeleton", String(MAX_SKELETON), nullable=False, unique=True),   # no two accounts look alike
     Column("password_hash", String(200), nullable=False),
     Column("created", String(40), nullable=False),
 )
@@ -61,16 +70,28 @@ class User:
     csrf: str
 
 
-def check_account_name(name: Any) -> str:
-    if not isinstance(name, str) or not 2 <= len(name.strip()) <= 40 or not name.isprintable():
-        raise ActError("bad-request", "name: 2 to 40 printable characters")
-    return " ".join(name.split())
+def check_account_name(name: Any) -> AccountName:
+    """The normal form of a typed name (daimyo/server/names.py); a bad-request ActError naming the rule."""
+    try:
+        return account_name(name)
+    except BadName as e:
+        raise ActError("bad-request", str(e)) from None
 
 
-def check_password(password: Any) -> str:
-    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ActError("bad-request", f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+def check_password(password: Any, new: bool) -> str:
+    """A password as typed: ``MIN_PASSWORD`` to ``MAX_PASSWORD`` characters for a new one, at most ``MAX_PASSWORD``
+    to sign in (checked before any hashing)."""
+    if not isinstance(password, str) or len(password) > MAX_PASSWORD or (new and len(password) < MIN_PASSWORD):
+        raise ActError("bad-request", f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters" if new
+                       else f"password: at most {MAX_PASSWORD} characters")
     return password
+
+
+def credentials(request: Any, new: bool) -> tuple[AccountName, str]:
+    """The name and password of a sign-up (``new``) or sign-in request, checked before anything is counted or hashed."""
+    if not isinstance(request, dict):
+        raise ActError("bad-request", "the request must be a JSON object")
+    return check_account_name(request.get("name")), check_password(request.get("password"), new)
 
 
 class Accounts:
@@ -79,35 +100,57 @@ class Accounts:
     def __init__(self, store, settings: Settings):
         self.store = store
         self.settings = settings
+        self._hashing: ThreadPoolExecutor | None = None
+        self._hash_jobs = 0   # sign-ups and sign-ins holding a place at the hashing pool (running or queued)
+
+    # ------------------------------------------------------------ hashing
+    @contextlib.contextmanager
+    def hashing_place(self):
+        """A place at the password-hashing pool for one sign-up or sign-in, taken at once or refused with
+        ActError("busy") when ``hash_workers + hash_queue`` are taken (nothing is counted or hashed then)."""
+        if self._hash_jobs >= max(1, self.settings.hash_workers) + self.settings.hash_queue:
+            raise ActError("busy", "the server is busy checking other passwords; try again in a few seconds")
+        self._hash_jobs += 1
+        try:
+            yield
+        finally:
+            self._hash_jobs -= 1
+
+    async def _hash(self, fn, *args):
+        if self._hashing is None:
+            self._hashing = ThreadPoolExecutor(max(1, self.settings.hash_workers), thread_name_prefix="daimyo-hash")
+        return await asyncio.get_running_loop().run_in_executor(self._hashing, fn, *args)
 
     # ------------------------------------------------------------ sign up / in
-    async def sign_up(self, request: Any) -> tuple[User, str]:
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        name = check_account_name(request.get("name"))
-        password = check_password(request.get("password"))
-        taken = await asyncio.to_thread(self._user_by_name, name)
+    async def sign_up(self, name: AccountName, password: str) -> tuple[User, str]:
+        """A new account and its first session (inside a ``hashing_place``)."""
+        taken = await asyncio.to_thread(self._clash, name)
         if taken is not None:
-            raise ActError("name-taken", f"name: '{name}' is taken; choose another")
-        digest = await asyncio.to_thread(_HASHER.hash, password)
+            raise taken
+        digest = await self._hash(_HASHER.hash, password)
         user_id = f"u-{secrets.token_hex(8)}"
         try:
-            await self.store.write(insert(users).values(id=user_id, name=name, name_key=name.casefold(),
-                                                        password_hash=digest, created=now()))
+            await self.store.write(insert(users).values(id=user_id, name=name.shown, name_key=name.key,
+                                                        name_skeleton=name.skeleton, password_hash=digest, created=now()))
         except Exception:
-            raise ActError("name-taken", f"name: '{name}' is taken; choose another") from None
-        return await self._new_session(user_id, name)
+            raise ActError("name-taken", f"name: '{name.shown}' is taken; choose another") from None
+        return await self._new_session(user_id, name.shown)
 
-    async def sign_in(self, request: Any) -> tuple[User, str]:
-        """A new session for the right name and password; ActError("bad-password") otherwise."""
-        if not isinstance(request, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        name = check_account_name(request.get("name"))
-        password = request.get("password")
-        if not isinstance(password, str) or len(password) > MAX_PASSWORD:
-            raise ActError("bad-request", f"password: at most {MAX_PASSWORD} characters")
-        row = await asyncio.to_thread(self._user_by_name, name)
-        ok = await asyncio.to_thread(_verify, row.password_hash if row is not None else _DUMMY, password)
+    def _clash(self, name: AccountName) -> ActError | None:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(select(users.c.name_key).where(or_(users.c.name_key == name.key,
+                                                                   users.c.name_skeleton == name.skeleton))).all()
+        if any(r.name_key == name.key for r in rows):
+            return ActError("name-taken", f"name: '{name.shown}' is taken; choose another")
+        if rows:
+            return ActError("name-look-alike", f"name: '{name.shown}' looks too much like an existing account's name; choose another")
+        return None
+
+    async def sign_in(self, name: AccountName, typed: str, password: str) -> tuple[User, str]:
+        """A new session for the right name and password (inside a ``hashing_place``); ActError("bad-password") otherwise.
+        ``typed`` is the name as sent: an account made before names were normalised is found by its old key."""
+        row = await asyncio.to_thread(self._user_by_name, name, typed)
+        ok = await self._hash(_verify, row.password_hash if row is not None else _DUMMY, password)
         if row is None or not ok:
             raise ActError("bad-password", "that name and password do not match an account")
         return await self._new_session(row.id, row.name)
@@ -118,9 +161,12 @@ class Accounts:
         await self.store.write(insert(sessions).values(id_hash=hash_token(session), user_id=user_id, csrf=csrf, expires=expires))
         return User(user_id, name, csrf), session
 
-    def _user_by_name(self, name: str):
+    def _user_by_name(self, name: AccountName, typed: str):
+        old = legacy_key(typed)
         with self.store.engine.connect() as conn:
-            return conn.execute(select(users).where(users.c.name_key == name.casefold())).first()
+            rows = conn.execute(select(users).where(users.c.name_key.in_({name.key, old}))).all()
+        # a key kept from before (not in normal form) is that old account's alone: it comes first
+        return next((r for r in rows if r.name_key == old), next(iter(rows), None))
 
     # -------------------------------------------------------------- sessions
     async def user(self, session: str | None) -> User | None:
@@ -158,6 +204,13 @@ class Accounts:
                                 .where(seats.c.user_id == user.id).order_by(games.c.created.desc())).all()
         return [(r.game_id, r.seat) for r in rows]
 
+    def seats_in_play(self, user: User) -> list[tuple[str, int]]:
+        """The seats this account holds in games not over, that have a token."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(select(seats.c.game_id, seats.c.seat).join(games, games.c.id == seats.c.game_id)
+                                .where(seats.c.user_id == user.id, games.c.status != OVER, seats.c.token_hash.is_not(None))).all()
+        return [(r.game_id, r.seat) for r in rows]
+
     def owns(self, user: User, game_id: str, seat: int) -> bool:
         with self.store.engine.connect() as conn:
             return conn.execute(select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.seat == seat,
@@ -171,4 +224,5 @@ def _verify(digest: str, password: str) -> bool:
         return False
 
 
-__all__ = ["COOKIE", "Accounts", "User", "check_account_name", "check_password", "sessions", "users"]
+__all__ = ["COOKIE", "MAX_PASSWORD", "MIN_PASSWORD", "Accounts", "User", "check_account_name", "check_password", "credentials",
+           "sessions", "users"]

@@ -64,7 +64,15 @@ class Settings:
     cookie_secure: bool = True
     """Send the session cookie only over HTTPS (browsers also allow it on http://localhost); false for plain HTTP on a LAN."""
     signin_rate: str = "10/minute"
-    """Failed sign-ins a client may make (per address, and the same again per account name)."""
+    """Sign-in attempts for one account name from one address (counted before the password is checked)."""
+    signin_name_rate: str = "30/minute"
+    """Sign-in attempts for one account name from every address together (looser: one address cannot lock the owner out)."""
+    signin_address_rate: str = "30/minute"
+    """Sign-in attempts from one address, whatever the names."""
+    hash_workers: int = 2
+    """Threads that hash passwords (sign-up, sign-in), apart from every other work (at least 1)."""
+    hash_queue: int = 8
+    """Sign-ups and sign-ins that may wait for a hashing thread; past it they are answered 503 "busy, try again"."""
 
     # --- several processes
     cluster: bool = False

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from daimyo.server.accounts import MAX_PASSWORD
 from daimyo.server.app import create_app
 from tests.server.conftest import TEST_SETTINGS, humans, join
 
@@ -62,16 +63,30 @@ def test_a_bad_sign_up_is_refused_naming_the_field(app, body, words):
         assert r.status_code == 400 and words in r.json()["error"]
 
 
-def test_sign_in_is_throttled_per_address_and_name(db_url):
-    with TestClient(create_app(db_url, settings=TEST_SETTINGS.replace(signin_rate="3/minute")), base_url=HTTPS) as client:
+def test_sign_in_attempts_are_throttled_per_name_and_address_per_name_and_per_address(db_url):
+    """Every attempt counts (right or wrong), before its password is hashed; a variant of the name counts as the name."""
+    limits = TEST_SETTINGS.replace(signin_rate="3/minute", signin_address_rate="5/minute")
+    with TestClient(create_app(db_url, settings=limits), base_url=HTTPS) as client:
         _sign_up(client)
-        for _ in range(3):
-            wrong = client.post("/api/account/sign-in", json={"name": "Ana", "password": "wrong guess"})
+        for name in ("Ana", " ana", "ANA  "):
+            wrong = client.post("/api/account/sign-in", json={"name": name, "password": "wrong guess"})
             assert wrong.status_code == 401 and "do not match" in wrong.json()["error"]
-        blocked = client.post("/api/account/sign-in", json={"name": "Ana", "password": "correct horse"})
-        assert blocked.status_code == 429
-        unknown = client.post("/api/account/sign-in", json={"name": "Nobody", "password": "whatever1"})
-        assert unknown.status_code == 429   # the address is throttled too
+        blocked = client.post("/api/account/sign-in", json={"name": "\uff21na", "password": "correct horse"})   # fullwidth A
+        assert blocked.status_code == 429 and blocked.headers["retry-after"] == "60"
+        for name in ("Nobody", "Somebody"):   # other names from the same address, until its own limit
+            assert client.post("/api/account/sign-in", json={"name": name, "password": "whatever1"}).status_code == 401
+        assert client.post("/api/account/sign-in", json={"name": "Third", "password": "whatever1"}).status_code == 429
+
+
+def test_a_long_password_is_refused_naming_the_limit_and_counts_nothing(db_url):
+    limits = TEST_SETTINGS.replace(signin_rate="1/minute", create_rate="1/minute")
+    with TestClient(create_app(db_url, settings=limits), base_url=HTTPS) as client:
+        for path in ("sign-up", "sign-in"):
+            for _ in range(3):
+                r = client.post(f"/api/account/{path}", json={"name": "Ana", "password": "x" * (MAX_PASSWORD + 1)})
+                assert r.status_code == 400 and f"{MAX_PASSWORD} characters" in r.json()["error"]
+        _sign_up(client)
+        assert client.post("/api/account/sign-in", json={"name": "Ana", "password": "correct horse"}).status_code == 200
 
 
 def test_changes_need_the_csrf_token_and_sign_out_everywhere_ends_every_session(app):

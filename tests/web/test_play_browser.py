@@ -247,10 +247,12 @@ def test_an_account_finds_its_game_on_a_second_device_and_a_friend_joins_by_the_
     assert b.locator("#play-seats tr.me[data-seat='0']").count() == 1
     assert b.title() == "● Your turn — daimyo"
 
-    # signing out everywhere ends the first device's session too
+    # signing out everywhere ends the first device's session too, and the seat tokens (this device forgets its own)
     open_lobby(b, server)
+    b.wait_for_selector(f"#my-games li[data-game='{gid}'] .open-mine")
     b.click("#sign-out-all")
     b.wait_for_selector("#account-form:not([hidden])")
+    assert b.evaluate(f"localStorage.getItem('daimyo:{gid}')") is None
     a.reload()
     a.wait_for_selector("#account-form:not([hidden])")
     assert first.problems() == [] and friend.problems() == [] and second.problems() == []

@@ -11,10 +11,12 @@ const ACCOUNT_KEY = "daimyo:account";
 
 function signedInName() { return ACCOUNT.name; }
 
-// What a refused account request means, in words (the server's own message for the rest).
+// What a refused account request means, in words, by its code or else its status (the server's own message for the rest).
+const ACCOUNT_CODES = { busy: "account.err.busy", "name-look-alike": "account.err.look_alike" };
 const ACCOUNT_ERRORS = { 401: "account.err.no_match", 409: "account.err.taken", 429: "account.err.too_many", 403: "account.err.expired" };
-function accountError(status, message) {
-  return ACCOUNT_ERRORS[status] ? t(ACCOUNT_ERRORS[status]) : message || t("lobby.no_server");
+function accountError(status, message, code) {
+  const key = ACCOUNT_CODES[code] || ACCOUNT_ERRORS[status];
+  return key ? t(key) : message || t("lobby.no_server");
 }
 
 async function accountFetch(path, body) {
@@ -52,7 +54,7 @@ async function signInOrUp(which) {
   const password = document.getElementById("account-password").value;
   if (!name || !password) { ACCOUNT.error = () => t("account.err.empty"); renderAccount(); return; }
   const r = await accountFetch(`/api/account/${which}`, { name, password });
-  if (!r.ok) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  if (!r.ok) { const { status } = r, { error: message, code } = r.data; ACCOUNT.error = () => accountError(status, message, code); renderAccount(); return; }
   ACCOUNT.error = null;
   ACCOUNT.name = r.data.name;
   ACCOUNT.csrf = r.data.csrf;
@@ -64,8 +66,18 @@ async function signInOrUp(which) {
 
 async function signOut(everywhere) {
   const r = await accountFetch(everywhere ? "/api/account/sign-out-everywhere" : "/api/account/sign-out", {});
-  if (!r.ok && r.status !== 401) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  if (!r.ok && r.status !== 401) { const { status } = r, { error: message, code } = r.data; ACCOUNT.error = () => accountError(status, message, code); renderAccount(); return; }
   ACCOUNT.error = null;
+  // everywhere: the seat tokens of this account's games ended too (docs/security.md, Accounts); forget them here
+  if (everywhere && ACCOUNT.games) {
+    for (const [list] of MY_GAME_LISTS) {
+      if (list === "finished") continue;
+      for (const g of ACCOUNT.games[list] || []) {
+        const held = heldSeat(g.id);
+        if (held && held.seat === g.you) forgetSeat(g.id);
+      }
+    }
+  }
   signedOut();
   renderAccount();
 }
@@ -113,7 +125,7 @@ async function openMine(g) {
   const held = heldSeat(g.id);
   if (held && held.seat === g.you) { location.assign(`/game/${encodeURIComponent(g.id)}`); return; }
   const r = await accountFetch(`/api/games/${encodeURIComponent(g.id)}/my-seat`, { seat: g.you });
-  if (!r.ok) { const { status } = r, message = r.data.error; ACCOUNT.error = () => accountError(status, message); renderAccount(); return; }
+  if (!r.ok) { const { status } = r, { error: message, code } = r.data; ACCOUNT.error = () => accountError(status, message, code); renderAccount(); return; }
   keepSeat(g.id, r.data.seat, r.data.token);
   location.assign(`/game/${encodeURIComponent(g.id)}`);
 }
