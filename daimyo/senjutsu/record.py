@@ -41,7 +41,7 @@ from daimyo.core.record import (
     split_record,
 )
 from daimyo.core.rng import GameKey
-from daimyo.senjutsu.cards import CardSet, load_data, sample_set
+from daimyo.senjutsu.cards import CardSet, load_data, read_json, sample_set
 from daimyo.senjutsu.hexgrid import hex_text, parse_hex
 from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.senjutsu.state import SenjutsuState
@@ -81,14 +81,17 @@ def record_header(characters: list[str], seed: int | GameKey, board: str = "one"
 def merge_card_files(texts: list[str]) -> str:
     """Several card files as one (their cards, characters and decks in order), which the loader reads as it reads
     them one after another: for a record's one ``cards:`` line."""
-    docs = [json.loads(t) for t in texts]
+    docs = [read_json(f"card file {i + 1}", t) for i, t in enumerate(texts)]
+    for i, d in enumerate(docs):
+        if not isinstance(d, dict) or not all(isinstance(d.get(part, []), list) for part in ("cards", "characters", "decks")):
+            raise FormatError(f"card file {i + 1}: a card file is an object whose cards, characters and decks are lists")
     return json.dumps({"format": "senjutsu-cards", **{part: [x for d in docs for x in d.get(part, [])]
                                                        for part in ("cards", "characters", "decks")}})
 
 
 def card_file_line(text: str) -> str:
     """A card file's JSON text as one header line's value: compact, every ``#`` escaped (read back as it was)."""
-    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")).replace("#", "\\u0023")
+    return json.dumps(read_json("cards", text), ensure_ascii=False, separators=(",", ":")).replace("#", "\\u0023")
 
 
 def record_cards(line: int, value: str) -> CardSet:
