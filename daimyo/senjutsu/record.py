@@ -43,7 +43,7 @@ from daimyo.core.record import (
 from daimyo.core.rng import GameKey
 from daimyo.senjutsu.cards import CardSet, load_data, read_json, sample_set
 from daimyo.senjutsu.hexgrid import hex_text, parse_hex
-from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, from_position
+from daimyo.senjutsu.position import FORMAT as POSITION_FORMAT, PositionError, from_position
 from daimyo.senjutsu.state import SenjutsuState
 
 FORMAT = "senjutsu-record"
@@ -133,8 +133,8 @@ def parse(text: str, cards: CardSet | None = None) -> tuple[SenjutsuState, list[
     if check_format(fields, FORMAT, POSITION_FORMAT, SenjutsuState.rules_version) == POSITION_FORMAT:
         try:
             return from_position(position_body(text, actions), cards), actions
-        except FormatError as e:
-            raise ReplayError(1, str(e)) from None
+        except PositionError as e:
+            raise ReplayError(e.lineno, e.detail) from None
     if "characters" not in fields:
         raise ReplayError(1, "a record needs a 'characters:' line")
     seed = header_seed(fields)
