@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from daimyo.core.errors import FormatError
 from daimyo.senjutsu.hexgrid import RELATIVE
@@ -160,7 +161,7 @@ def _nesting(text: str) -> tuple[int, int]:
     return deepest, 0
 
 
-def read_json(where: str, text) -> object:
+def read_json(where: str, text) -> Any:
     """A card file's JSON text as Python values, within the bounds above; anything else is a FormatError naming the
     file (and the line where the text breaks a bound or stops being JSON). Never raises anything but FormatError."""
     if isinstance(text, (bytes, bytearray)):

@@ -154,7 +154,7 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
         if any(x not in names for x in used) or len(set(used)) != len(used):
             raise PositionError(no, "field 'instant-used': seats such as p1 p2, each once (Instant Cards: one a turn)")
         s.instants_used = {int(x[1:]) - 1 for x in used}
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple | None, int] = {}
     for i, d in enumerate(s.duellists):
         no = seats[i]["character"][0]
         if d.pos in s.terrain:
@@ -169,20 +169,36 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
     return s
 
 
-def _terrain(s: SenjutsuState, no: int, val: str) -> None:
-    """The terrain line: pieces the box holds (Components), each laid as Battlefield Setup 2 allows."""
+def parse_terrain(val: str) -> list[tuple[str, list]]:
+    """A terrain line's pieces (``rock 0,0; torii -2,3 0,2``), no more of a kind than the box holds (Components);
+    a ValueError naming the piece otherwise. Where they may lie is Battlefield Setup 2's (``add_terrain``)."""
+    out: list[tuple[str, list]] = []
     kinds: Counter[str] = Counter()
     for piece in filter(None, (p.strip() for p in val.split(";"))):
         kind, *hexes = piece.split()
         kinds[kind] += 1
-        if kind in TERRAIN_PIECES and kinds[kind] > TERRAIN_PIECES[kind]:
-            raise PositionError(no, f"field 'terrain': {kinds[kind]} pieces of {kind}; the box has {TERRAIN_PIECES[kind]} (Components)")
+        if kinds[kind] > TERRAIN_PIECES.get(kind, 0):
+            raise ValueError(too_many(kind, kinds[kind]))
         if len(hexes) > 2 or not all(_HEX.fullmatch(h) for h in hexes):
-            raise PositionError(no, f"field 'terrain': '{piece[:40]}' is a kind and one hex (two for a torii gate), such as rock 0,0")
-        try:
-            s.add_terrain(kind, [parse_hex(h) for h in hexes])
-        except (ValueError, RuleViolation) as e:
-            raise PositionError(no, f"field 'terrain': {e}") from None
+            raise ValueError(f"'{piece[:40]}' is a kind of terrain and its hex (two for a torii gate), such as rock 0,0")
+        out.append((kind, [parse_hex(h) for h in hexes]))
+    return out
+
+
+def too_many(kind: str, n: int) -> str:
+    """Why ``n`` pieces of terrain ``kind`` are refused (Components)."""
+    if kind not in TERRAIN_PIECES:
+        return f"unknown terrain '{kind[:20]}' ({', '.join(TERRAIN_PIECES)})"
+    return f"{n} pieces of {kind}; the box has {TERRAIN_PIECES[kind]} (Components)"
+
+
+def _terrain(s: SenjutsuState, no: int, val: str) -> None:
+    """The terrain line: pieces the box holds, each laid as Battlefield Setup 2 allows."""
+    try:
+        for kind, hexes in parse_terrain(val):
+            s.add_terrain(kind, hexes)
+    except (ValueError, RuleViolation) as e:
+        raise PositionError(no, f"field 'terrain': {e}") from None
 
 
 def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
