@@ -69,10 +69,10 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
     cs = cards or sample_set()
     if len(text) > MAX_POSITION_CHARS:
         raise PositionError(text.count("\n", 0, MAX_POSITION_CHARS) + 1,
-                            f"a position has at most {MAX_POSITION_CHARS} characters; this file has {len(text)}")
+                            f"a position has at most {MAX_POSITION_CHARS} characters")
     lines = text.splitlines()
     if len(lines) > MAX_POSITION_LINES:
-        raise PositionError(MAX_POSITION_LINES + 1, f"a position has at most {MAX_POSITION_LINES} lines; this file has {len(lines)}")
+        raise PositionError(MAX_POSITION_LINES + 1, f"a position has at most {MAX_POSITION_LINES} lines")
     head: dict[str, tuple[int, str]] = {}
     seats: dict[int, dict[str, tuple[int, str]]] = {}
     last = 1
