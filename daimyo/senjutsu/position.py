@@ -67,6 +67,8 @@ def from_position(text: str, cards: CardSet | None = None) -> SenjutsuState:
     """Build the state a position file describes; every mistake is a PositionError (a FormatError) naming its line
     and field, and every count is bounded by the rules before anything is built from it."""
     cs = cards or sample_set()
+    if not isinstance(text, str):
+        raise PositionError(1, f"a position is text, got {type(text).__name__}")
     if len(text) > MAX_POSITION_CHARS:
         raise PositionError(text.count("\n", 0, MAX_POSITION_CHARS) + 1,
                             f"a position has at most {MAX_POSITION_CHARS} characters")
