@@ -7,9 +7,11 @@ deck construction rules (Deck Construction) name the card and the rule broken.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from daimyo.core.errors import FormatError
 from daimyo.senjutsu.hexgrid import RELATIVE
@@ -33,6 +35,12 @@ DECK_SIZE = 40
 COPIES: dict[str | None, int] = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
 MAX_GOLD = 8
 MAX_JADE = 1
+# the bounds of a card file, checked before it is parsed (as the server bounds a WebSocket message's JSON): its size,
+# how deep its lists and objects nest (the format itself needs 8; an '-OR-' line inside another adds 2) and how many
+# digits a number may have (every number in the format is below 100)
+MAX_CARD_FILE = 256_000
+MAX_DEPTH = 16
+MAX_DIGITS = 6
 SCHEMA_FILE = "cards.schema.json"   # the JSON Schema of a card file, for editors (data/cards.schema.json)
 
 
@@ -110,32 +118,99 @@ class CardSet:
         return known[1]
 
 
+def _show(v) -> str:
+    """A value as an error shows it: its repr, cut short (a refused value may be a whole file)."""
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _err(where: str, what: str, fld: str, msg: str) -> FormatError:
-    return FormatError(f"{where}: {what}, field '{fld}': {msg}")
+    text = f"{where}: {what}, field '{fld}': {msg}"
+    return FormatError(text if len(text) <= 400 else text[:397] + "...")
+
+
+class _NumberTooLong(Exception):
+    """A number in a card file with more than MAX_DIGITS digits (raised by the JSON reader's number hooks)."""
+
+
+def _number(text: str, kind=int):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NumberTooLong(text)
+    return kind(text)
+
+
+def _constant(text: str):
+    raise _NumberTooLong(text)   # NaN, Infinity and -Infinity are not JSON numbers
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    """How deep the lists and objects of a JSON text nest (strings skipped), and the line where MAX_DEPTH is passed
+    (0 when it is not): counted without parsing, so no reader recursion can run out of stack."""
+    bare = _STRING.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    level = deepest = 0
+    for m in _BRACKETS.finditer(bare):
+        level += 1 if m.group(0) in "[{" else -1
+        if level > deepest:
+            deepest = level
+            if deepest > MAX_DEPTH:
+                return deepest, bare.count("\n", 0, m.start()) + 1
+    return deepest, 0
+
+
+def read_json(where: str, text) -> Any:
+    """A card file's JSON text as Python values, within the bounds above; anything else is a FormatError naming the
+    file (and the line where the text breaks a bound or stops being JSON). Never raises anything but FormatError."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise FormatError(f"{where}: not UTF-8 text (byte {e.start})") from None
+    if not isinstance(text, str):
+        raise FormatError(f"{where}: a card file is JSON text, got {type(text).__name__}")
+    if len(text) > MAX_CARD_FILE:
+        raise FormatError(f"{where}: line {text.count(chr(10), 0, MAX_CARD_FILE) + 1}: a card file has at most "
+                          f"{MAX_CARD_FILE} characters; this one has {len(text)}")
+    _, line = _nesting(text)
+    if line:
+        raise FormatError(f"{where}: line {line}: lists and objects nest deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, parse_int=_number, parse_float=lambda t: _number(t, float), parse_constant=_constant)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
+    except _NumberTooLong as e:
+        shown = str(e) if len(str(e)) <= 20 else str(e)[:17] + "..."
+        raise FormatError(f"{where}: the number {shown} is not allowed: numbers in a card file have at most "
+                          f"{MAX_DIGITS} digits (no NaN or Infinity)") from None
+    except RecursionError:   # not reached after the nesting bound above; a clear error all the same
+        raise FormatError(f"{where}: lists and objects nest deeper than {MAX_DEPTH} levels") from None
 
 
 def _int(v, where, what, fld, lo=0, hi=20) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise _err(where, what, fld, f"expected a whole number from {lo} to {hi}, got {v!r}")
+        raise _err(where, what, fld, f"expected a whole number from {lo} to {hi}, got {_show(v)}")
     return v
 
 
 def _str(v, where, what, fld) -> str:
     if not isinstance(v, str) or not v:
-        raise _err(where, what, fld, f"expected a non-empty string, got {v!r}")
+        raise _err(where, what, fld, f"expected a non-empty string, got {_show(v)}")
     return v
 
 
 def _strings(v, where, what, fld) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise _err(where, what, fld, f"expected a list of strings, got {v!r}")
+        raise _err(where, what, fld, f"expected a list of strings, got {_show(v)}")
     return tuple(v)
 
 
 def _name(d: dict, kind: str) -> str:
     """How an error names a card, character or deck: its id when that is a string."""
     cid = d.get("id")
-    return f"{kind} '{cid}'" if isinstance(cid, str) else f"{kind} '?'"
+    return f"{kind} '{cid[:60]}'" if isinstance(cid, str) else f"{kind} '?'"
 
 
 def _check_effects(effects, where, what, fld):
@@ -154,7 +229,7 @@ def _check_cell(path, where, what, fld):
 
 def _check_line(line, where, what, fld):
     if not isinstance(line, dict):
-        raise _err(where, what, fld, f"a line is an object, got {line!r}")
+        raise _err(where, what, fld, f"a line is an object, got {_show(line)}")
     unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range"}
     if unknown:
         raise _err(where, what, fld, f"unknown key(s) {sorted(unknown)}")
@@ -175,9 +250,9 @@ def _check_line(line, where, what, fld):
         raise _err(where, what, fld + ".if", "the only condition is 'successful'")
     for flag in ("mandatory", "then"):
         if flag in line and not isinstance(line[flag], bool):
-            raise _err(where, what, f"{fld}.{flag}", f"write true or false, got {line[flag]!r}")
+            raise _err(where, what, f"{fld}.{flag}", f"write true or false, got {_show(line[flag])}")
     if "text" in line and not isinstance(line["text"], str):
-        raise _err(where, what, fld + ".text", f"free text is a string, got {line['text']!r}")
+        raise _err(where, what, fld + ".text", f"free text is a string, got {_show(line['text'])}")
     if "counter" in line and "block" not in line:
         raise _err(where, what, fld + ".counter", "countered speeds go on a block line")
     kind = effects[0]
@@ -188,7 +263,7 @@ def _check_line(line, where, what, fld):
             raise _err(where, what, f, "a list of parts such as {\"step\": \"front\", \"n\": 1} or {\"rotate\": 1}")
         for part in v:
             if not isinstance(part, dict) or not (set(part) <= {"step", "n", "rotate"}):
-                raise _err(where, what, f, f"bad movement part {part!r}")
+                raise _err(where, what, f, f"bad movement part {_show(part)}")
             if "step" in part:
                 if part["step"] not in STEP_KINDS:
                     raise _err(where, what, f, f"step direction '{part['step']}' is not one of {', '.join(STEP_KINDS)}")
@@ -196,7 +271,7 @@ def _check_line(line, where, what, fld):
             elif "rotate" in part:
                 _int(part["rotate"], where, what, f + ".rotate", 1, 3)
             else:
-                raise _err(where, what, f, f"bad movement part {part!r}")
+                raise _err(where, what, f, f"bad movement part {_show(part)}")
     elif kind == "attack":
         if not isinstance(v, dict):
             raise _err(where, what, f, "an attack is an object with 'grid', or 'range'/'lower' and 'effects'")
@@ -219,7 +294,7 @@ def _check_line(line, where, what, fld):
             _check_cell(cell, where, what, f)
         counter = line.get("counter", [])
         if not isinstance(counter, list):
-            raise _err(where, what, fld + ".counter", f"a list of countered speeds such as [5, 6], got {counter!r}")
+            raise _err(where, what, fld + ".counter", f"a list of countered speeds such as [5, 6], got {_show(counter)}")
         for s in counter:
             _int(s, where, what, fld + ".counter", 0, 12)
     elif kind == "switch":
@@ -247,7 +322,7 @@ def _check_line(line, where, what, fld):
 
 def _parse_card(d: dict, where: str, index: int = 0) -> Card:
     if not isinstance(d, dict):
-        raise FormatError(f"{where}: cards[{index}]: every card is an object, got {d!r}")
+        raise FormatError(f"{where}: cards[{index}]: every card is an object, got {_show(d)}")
     what = _name(d, "card")
     for k in ("id", "name", "type", "initiative", "lines"):
         if k not in d:
@@ -256,7 +331,7 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
         _str(d[k], where, what, k)
     for k in ("signature", "kamae", "text"):
         if d.get(k) is not None and not isinstance(d[k], str):
-            raise _err(where, what, k, f"expected a string, got {d[k]!r}")
+            raise _err(where, what, k, f"expected a string, got {_show(d[k])}")
     keywords = _strings(d.get("keywords", []), where, what, "keywords")
     known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
              "split", "asterisk", "signature", "core", "text", "play"}
@@ -286,7 +361,7 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
     for i, line in enumerate(d["lines"]):
         _check_line(line, where, what, f"lines[{i}]")
     if not isinstance(d.get("asterisk", []), list):
-        raise _err(where, what, "asterisk", f"a list of lines, got {d['asterisk']!r}")
+        raise _err(where, what, "asterisk", f"a list of lines, got {_show(d['asterisk'])}")
     for i, line in enumerate(d.get("asterisk", [])):
         _check_line(line, where, what, f"asterisk[{i}]")
     focus = _int(d.get("focus", 0), where, what, "focus", 0, 3)
@@ -328,7 +403,7 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
 
 def _parse_character(d: dict, where: str, index: int = 0) -> Character:
     if not isinstance(d, dict):
-        raise FormatError(f"{where}: characters[{index}]: every character is an object, got {d!r}")
+        raise FormatError(f"{where}: characters[{index}]: every character is an object, got {_show(d)}")
     what = _name(d, "character")
     for k in ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons"):
         if k not in d:
@@ -344,7 +419,7 @@ def _parse_character(d: dict, where: str, index: int = 0) -> Character:
     branches = []
     for b in kt["branches"]:
         if not (isinstance(b, list) and len(b) == 3 and b[0] in KAMAE and b[1] in KAMAE and isinstance(b[2], bool) and b[0] != b[1]):
-            raise _err(where, what, "kamae.branches", f"bad branch {b!r} (write [from, to, gives_focus])")
+            raise _err(where, what, "kamae.branches", f"bad branch {_show(b)} (write [from, to, gives_focus])")
         branches.append(tuple(b))
     if not _strings(d["weapons"], where, what, "weapons"):
         raise _err(where, what, "weapons", "a non-empty list of core weapon card ids")
@@ -392,10 +467,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
     cs = CardSet(dict(base.cards), dict(base.characters), dict(base.decks)) if base else CardSet()
     raw_decks = []
     for where, text in texts:
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
+        doc = read_json(where, text)
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
             raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
         unknown = set(doc) - {"format", "cards", "characters", "decks", "comment", "$schema"}   # $schema: for editors
@@ -403,7 +475,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
         for part in ("cards", "characters", "decks"):
             if not isinstance(doc.get(part, []), list):
-                raise FormatError(f"{where}: field '{part}': a list of objects, got {doc[part]!r}")
+                raise FormatError(f"{where}: field '{part}': a list of objects, got {_show(doc[part])}")
         for i, d in enumerate(doc.get("cards", [])):
             c = _parse_card(d, where, i)
             if c.id in cs.cards:
@@ -426,7 +498,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
                 raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card")
     for where, i, d in raw_decks:
         if not isinstance(d, dict):
-            raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {d!r}")
+            raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {_show(d)}")
         what = _name(d, "deck")
         for k in ("id", "character", "weapon", "cards"):
             if k not in d:
@@ -459,6 +531,19 @@ def sample_set() -> CardSet:
     return _SAMPLE
 
 
+def read_file(path: Path) -> str:
+    """A card file's text, refused (FormatError naming the file) when it is larger than MAX_CARD_FILE allows,
+    unreadable or not UTF-8; the size is checked before the file is read."""
+    try:
+        if Path(path).stat().st_size > 4 * MAX_CARD_FILE:   # at most 4 bytes a character in UTF-8
+            raise FormatError(f"{path}: a card file has at most {MAX_CARD_FILE} characters")
+        return Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise FormatError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise FormatError(f"{path}: cannot be read ({e.strerror or e})") from None
+
+
 def load_files(paths: list[Path], with_sample: bool = True) -> CardSet:
     """The sample set plus a user's own card files."""
-    return load_data([(str(p), Path(p).read_text(encoding="utf-8")) for p in paths], sample_set() if with_sample else None)
+    return load_data([(str(p), read_file(p)) for p in paths], sample_set() if with_sample else None)

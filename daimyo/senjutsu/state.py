@@ -27,6 +27,9 @@ TERRAIN = {  # kind -> collision effect (Terrain)
     "rock": ("wound",), "shrine": ("wound",), "tree": ("wound",), "torii": ("wound",),
     "bamboo": ("wound", "stun"), "cart": ("wound", "bleeding"),
 }
+# Components: the terrain pieces in the box (a file may lay out no more of a kind than these)
+TERRAIN_PIECES = {"rock": 3, "bamboo": 2, "cart": 2, "shrine": 1, "tree": 1, "torii": 1}
+STATUS_SUPPLY = 53   # Components: 53 status, bleeding and wound cards in the box (bounds a character's hobbles)
 WOUNDING = ("wound", "wound2", "bleeding")
 FOCUS_CAP = 3
 HOBBLE_TURNS = 4  # rotations until upright again (Hobble)

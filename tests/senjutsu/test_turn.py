@@ -174,7 +174,7 @@ def test_stun_played_as_initiative_zero_returns_to_supply():
 def test_hobble_lowers_initiative_min_one_and_wears_off():
     """Hobble: -1 initiative per hobble (minimum one), not for the card played the turn it came; it turns a
     quarter at each end of turn and leaves when it would be upright again."""
-    g = position(("kaze hex=0,0 facing=n", "t-hobble t-med5 t-med5 t-med5 t-med5"), ("tetsu hex=0,-1 facing=s", "t-atk5 t-atk5 t-atk3 t-med5 t-med5"))
+    g = position(("kaze hex=0,0 facing=n", "t-hobble t-med5 t-med5 t-med5 t-def5"), ("tetsu hex=0,-1 facing=s", "t-atk5 t-atk5 t-atk3 t-med5 t-med5"))
     ev = play_turn(g, {0: "t-hobble", 1: "t-atk5"})
     assert kinds(ev, "order")[0]["segments"] == [["p1", 9], ["p2", 5]]
     assert g.ds[1].hobbles == [1]
