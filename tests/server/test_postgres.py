@@ -39,7 +39,10 @@ def pg_url(tmp_path_factory):
     if os.geteuid() == 0:  # initdb refuses to run as root
         shutil.chown(data, "postgres")
         os.chmod(data, 0o700)
-        run_as = ["runuser", "-u", "postgres", "--"]
+        # runuser lives in /usr/sbin, which a plain user's PATH (or `env -i PATH=/usr/bin:/bin`) leaves out
+        runuser = shutil.which("runuser", path=os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"]))
+        assert runuser, "runuser (util-linux) is needed to start PostgreSQL as its own user when the tests run as root"
+        run_as = [runuser, "-u", "postgres", "--"]
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
