@@ -34,6 +34,17 @@ class Settings:
     hello_timeout: float = 30.0
     """Seconds a new WebSocket has to say hello."""
 
+    # --- uploaded files (a Rising Sun war file, a Senjutsu card file)
+    max_file: int = 12_000
+    """Characters of one uploaded file; refused past it (413). The formats' own ceiling is 12 000 (a larger value
+    changes nothing)."""
+    upload_seconds: float = 1.0
+    """Seconds a worker process may spend reading one uploaded file; past it the worker is stopped and the file refused (400)."""
+    upload_workers: int = 2
+    """Worker processes that read uploaded files (started when first needed), so that no file is read in the event loop."""
+    upload_rate: str = "20/minute"
+    """Uploaded files a client may send to be read (start-file, card check, a new game from a file)."""
+
     # --- rates and counts per client (address)
     create_rate: str = "10/minute"
     """Games a client may create (a limits rate: N/second|minute|hour)."""
