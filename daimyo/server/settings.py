@@ -86,6 +86,12 @@ class Settings:
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""
+    connections_per_address: int = 100
+    """Connections (HTTP and WebSocket together) one address holds at once (an IPv6 address: its /64); at most a
+    quarter of max_connections; past it a new connection is answered 429 and closed."""
+    idle_reserve: float = 0.1
+    """The share of max_connections kept free: once fewer are free, a new connection closes the oldest idle one
+    (an HTTP connection with no request under way)."""
     outbox_limit: int = 256
     """Messages waiting for one socket; a socket that stops reading past it is closed."""
     send_timeout: float = 10.0
