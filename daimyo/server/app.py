@@ -362,6 +362,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                     msg = await _receive(ws, settings)
                     if msg["type"] == "chat" and not limiter.hit(settings.chat_rate, "chat", client):
                         raise ActError("rate-limited", f"too many chat lines (at most {settings.chat_rate}); wait a little")
+                    if msg["type"] in TOGGLES and not limiter.hit(settings.toggle_rate, "toggle", client):
+                        raise ActError("rate-limited", f"too many {msg['type']} messages (at most {settings.toggle_rate} "
+                                                       "of ready, mute, resume and stand-in); wait a little")
                     await _handle(room, conn, msg)
                 except ActError as e:
                     conn.put(e.to_message())
@@ -420,6 +423,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
 
 
 GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html", "risingsun": "risingsun.html"}
+
+#: the messages that each write a change to the database besides actions and chat: counted per client (toggle_rate)
+TOGGLES = ("ready", "mute", "resume", "stand-in")
 
 _START_FILES: dict[str, dict] = {}
 
