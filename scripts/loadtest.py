@@ -165,7 +165,8 @@ def main() -> None:
         proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
-                                 "--set", "connections_per_client=100000", "--set", "max_connections=100000"])
+                                 "--set", "connections_per_client=100000", "--set", "max_connections=100000",
+                                 "--set", "connections_per_address=100000"])
         base = f"http://127.0.0.1:{port}"
         for _ in range(300):
             try:

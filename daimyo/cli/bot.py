@@ -75,47 +75,69 @@ def sentences(game: str, events: list[dict], lang: str, view: dict | None = None
     return out
 
 
+#: the server's refusals of an answer after which the program is asked the same decision again, with the reason
+ASK_AGAIN = ("illegal", "bad-message", "bad-json")
+#: refusals of the program's answers in a row after which ``bot connect`` gives up
+MAX_REFUSALS = 5
+
+
 def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang: str, echo=click.echo) -> dict:
-    """Play ``seat`` with ``program`` until the game is over; the final view's result."""
+    """Play ``seat`` with ``program`` until the game is over; the final view's result. A refused answer (illegal,
+    or a message the server cannot take) is asked for again with the server's reason, at most ``MAX_REFUSALS``
+    times in a row; a connection the server closes ends the relay with the server's reason."""
+    from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}"
     with connect(ws_url, open_timeout=30) as ws:
-        ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-        game, last = "rokugan", None
-        events: list[str] = []
+        try:
+            return _relay(ws, seat, token, program, lang, echo)
+        except ConnectionClosed as e:
+            code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (1006, "")
+            raise click.ClickException(f"the server closed the connection ({code}{': ' + reason if reason else ''})") from None
 
-        def decide(state: dict, error: str | None = None) -> None:
-            nonlocal events
-            message = observation(game, seat, state["view"], state["legal"], events)
-            if error is not None:
-                message["error"] = error
-            action = answer_text(program.ask(message))
-            events = []
-            echo(f"step {state['seq']}: {action}")
-            ws.send(json.dumps({"type": "act", "action": action, "seq": state["seq"]}))
 
-        while True:
-            msg = json.loads(ws.recv())
-            kind = msg["type"]
-            if kind == "error":
-                if msg.get("code") in ("bad-token", "no-such-game"):
-                    raise click.ClickException(f"the server refused: {msg['message']}")
-                echo(f"refused: {msg['message']}")
-                if msg.get("code") == "illegal" and last is not None:
-                    decide(last, msg["message"])   # the same decision again, with the reason
-            elif kind == "welcome":
-                game = msg["game"]["game"]
-            elif kind == "log":
-                events = sentences(game, msg["events"], lang)
-            elif kind == "state":
-                events += sentences(game, msg["events"], lang, msg["view"])
-                if not msg["to_act"]:
-                    program.tell({"type": "end", "protocol": 1, "game": game, "seat": seat, "view": msg["view"], "events": events})
-                    return msg["view"].get("result") or {}
-                if msg["legal"]:
-                    last = msg
-                    decide(msg)
+def _relay(ws, seat: int, token: str, program: Program, lang: str, echo) -> dict:
+    """The relay's loop over an open WebSocket (:func:`relay`)."""
+    ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+    game, last, refusals = "rokugan", None, 0
+    events: list[str] = []
+
+    def decide(state: dict, error: str | None = None) -> None:
+        nonlocal events
+        message = observation(game, seat, state["view"], state["legal"], events)
+        if error is not None:
+            message["error"] = error
+        action = answer_text(program.ask(message))
+        events = []
+        echo(f"step {state['seq']}: {action}")
+        ws.send(json.dumps({"type": "act", "action": action, "seq": state["seq"]}))
+
+    while True:
+        msg = json.loads(ws.recv())
+        kind = msg["type"]
+        if kind == "error":
+            if msg.get("code") in ("bad-token", "no-such-game"):
+                raise click.ClickException(f"the server refused: {msg['message']}")
+            echo(f"refused: {msg['message']}")
+            if msg.get("code") in ASK_AGAIN:
+                refusals += 1
+                if last is None or refusals >= MAX_REFUSALS:
+                    raise click.ClickException(f"the server refused the program's answer {refusals} time(s) in a row "
+                                               f"(the last: {msg['message']})")
+                decide(last, msg["message"])   # the same decision again, with the reason
+        elif kind == "welcome":
+            game = msg["game"]["game"]
+        elif kind == "log":
+            events = sentences(game, msg["events"], lang)
+        elif kind == "state":
+            events += sentences(game, msg["events"], lang, msg["view"])
+            if not msg["to_act"]:
+                program.tell({"type": "end", "protocol": 1, "game": game, "seat": seat, "view": msg["view"], "events": events})
+                return msg["view"].get("result") or {}
+            if msg["legal"]:
+                last, refusals = msg, 0
+                decide(msg)
 
 
 @click.group()

@@ -37,7 +37,7 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
     import uvicorn
 
     from daimyo.server.app import create_app
-    from daimyo.server.guard import http_protocol
+    from daimyo.server.guard import protocols
     from daimyo.server.settings import settings_from
     from daimyo.server.store import default_db_url
 
@@ -57,8 +57,10 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
     # no per-message compression: views are small, and deflating every one cost the server a
     # seventh of its time under load (docs/benchmarks.md)
     # the forwarded client address is read by the app itself (the trust_proxy setting), never by uvicorn
+    # each address's connections are capped and idle ones closed first when room runs short (daimyo.server.guard)
+    http, ws = protocols(settings)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=settings.max_message * 4,
-                ws_per_message_deflate=False, http=http_protocol(settings.header_timeout),
+                ws_per_message_deflate=False, http=http, ws=ws,
                 proxy_headers=False, server_header=False, limit_concurrency=settings.max_connections,
                 timeout_graceful_shutdown=3)
 

@@ -12,6 +12,7 @@ import json
 import logging
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 from starlette.applications import Starlette
@@ -30,6 +31,7 @@ from daimyo.server.hub import Hub, file_seats, start_file_of
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.settings import Settings
 from daimyo.server.store import OVER, Store
+from daimyo.server.uploads import FileReader, UploadError, card_file_summary, war_file_seats
 
 log = logging.getLogger("daimyo.server")
 
@@ -58,6 +60,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     hub = Hub(store, bot_delay, settings)
     limiter = Limiter(settings)
     accounts = Accounts(store, settings)
+    reader = FileReader(settings.upload_workers, settings.upload_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -65,6 +68,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         try:
             yield
         finally:
+            reader.close()
             await hub.stop()
             store.close()
 
@@ -114,6 +118,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return _error(e.status, e.message)
         if not limiter.hit(settings.create_rate, "create", client):
             return _error(429, f"too many new games from your address (at most {settings.create_rate}); try again later")
+        unread = await _uploaded_file_refused(req, client)
+        if unread is not None:
+            return unread
         try:
             reply = await hub.create(req)
         except ActError as e:
@@ -157,7 +164,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         room = await _room_or_404(request)
         if room.row.status != OVER:
             return _error(409, "the record shows every hidden token, so it is available once the game is over")
-        text = game_record(room.rules, room.row, room.actions)
+        text = await asyncio.to_thread(game_record, room.rules, room.row, list(room.actions))
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{room.row.id}.record"'})
 
     async def replay(request: Request) -> Response:
@@ -185,6 +192,44 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             **_start_files(info),
         } for info in (hosted(name) for name in HOSTED) if info is not None]})
 
+    # ------------------------------------------------------ uploaded files
+    def _upload_limits(client: str, field: str, text: Any) -> Response | None:
+        """429 past the client's ``upload_rate``, 413 for a file longer than ``max_file``; None when it may be read."""
+        if not limiter.hit(settings.upload_rate, "upload", client):
+            return _error(429, f"too many files sent to be read from your address (at most {settings.upload_rate}); "
+                               "try again later")
+        if isinstance(text, str) and len(text) > settings.max_file:
+            return _error(413, f"{field}: a file of at most {settings.max_file} characters (the max_file setting); "
+                               f"this one has {len(text)}")
+        return None
+
+    async def _read_upload(fn, *args) -> dict | Response:
+        """``fn(*args)`` run on an uploaded file by a worker process within ``upload_seconds``: its plain-data reply,
+        or the response that refuses the file (the reader's words, or the limit it broke)."""
+        try:
+            result = await reader.run(fn, *args)
+        except UploadError as e:
+            return _error(e.status, e.message)
+        return _error(400, result["error"]) if "error" in result else result
+
+    async def _uploaded_file_refused(req: Any, client: str) -> Response | None:
+        """For a new game from an uploaded file (a war file, a Senjutsu card file): the file read off the event loop
+        first, within the upload limits; the response that refuses it, or None (no file, or a file that reads)."""
+        if not isinstance(req, dict):
+            return None
+        rules = hosted(req.get("game", "rokugan"))
+        if rules is not None and rules.starts_from_file and isinstance(req.get("file"), str):
+            text = req["file"]
+            refused = _upload_limits(client, "file", text)
+            read = refused or await _read_upload(war_file_seats, rules.name, text)
+        elif rules is not None and rules.name == "senjutsu" and isinstance(req.get("cards"), str):
+            text = req["cards"]
+            refused = _upload_limits(client, "cards", text)
+            read = refused or await _read_upload(card_file_summary, text, settings.max_depth)
+        else:
+            return None
+        return read if isinstance(read, Response) else None
+
     async def _json_object(request: Request) -> dict | Response:
         """The request's body as a JSON object, or the error response that says why it is not one."""
         try:
@@ -196,6 +241,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def start_file(request: Request) -> Response:
         """The seats a position file (an uploaded war file) makes, before a game is created from it:
         {"game", "file"} -> {"seats": [clan, ...]}; a file the game's reader refuses gets its words (line and field)."""
+        client = client_address(request.scope, settings)
         req = await _json_object(request)
         if isinstance(req, Response):
             return req
@@ -204,10 +250,15 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         if rules is None or not rules.starts_from_file:
             files = [n for n in HOSTED if (info := hosted(n)) is not None and info.starts_from_file]
             return _error(400, f"game: a game that starts from a file ({', '.join(files)})")
+        limited = _upload_limits(client, "file", req.get("file"))
+        if limited is not None:
+            return limited
         try:
-            return JSONResponse({"seats": file_seats(rules, start_file_of(rules, {"file": req.get("file")}))})
+            text = start_file_of(rules, {"file": req.get("file")})
         except ActError as e:
             return refused(e)
+        read = await _read_upload(war_file_seats, rules.name, text)
+        return read if isinstance(read, Response) else JSONResponse({"seats": read["seats"]})
 
     async def board_svg(request: Request) -> Response:
         from daimyo.web.board_svg import board_svg as draw
@@ -231,18 +282,18 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def senjutsu_cards(request: Request) -> Response:
         """A card file checked before a duel is made from it (the lobby's upload): {"cards": TEXT} -> the characters
         a seat may then take, or 400 with the loader's words (the card and the field)."""
+        client = client_address(request.scope, settings)
         req = await _json_object(request)
         if isinstance(req, Response):
             return req
-        from daimyo.senjutsu.cards import sample_set
-        try:
-            cs = senjutsu_table.check_cards(req.get("cards"))
-        except senjutsu_table.TableError as e:
-            return _error(400, str(e))
-        base = sample_set()
-        return JSONResponse({"characters": list(cs.characters), "names": {k: c.name for k, c in cs.characters.items()},
-                             "new": {"characters": [k for k in cs.characters if k not in base.characters],
-                                     "cards": len([k for k in cs.cards if k not in base.cards])}})
+        text = req.get("cards")
+        limited = _upload_limits(client, "cards", text)
+        if limited is not None:
+            return limited
+        if not isinstance(text, str) or not text.strip():
+            return _error(400, f"cards: the text of a card file, at most {settings.max_file} characters")
+        read = await _read_upload(card_file_summary, text, settings.max_depth)
+        return read if isinstance(read, Response) else JSONResponse(read)
 
     async def words(request: Request) -> Response:  # the pages' words: the catalogue of daimyo/words (docs/web.md)
         from daimyo.words import LANGS, catalogue
@@ -311,6 +362,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                     msg = await _receive(ws, settings)
                     if msg["type"] == "chat" and not limiter.hit(settings.chat_rate, "chat", client):
                         raise ActError("rate-limited", f"too many chat lines (at most {settings.chat_rate}); wait a little")
+                    if msg["type"] in TOGGLES and not limiter.hit(settings.toggle_rate, "toggle", client):
+                        raise ActError("rate-limited", f"too many {msg['type']} messages (at most {settings.toggle_rate} "
+                                                       "of ready, mute, resume and stand-in); wait a little")
                     await _handle(room, conn, msg)
                 except ActError as e:
                     conn.put(e.to_message())
@@ -370,13 +424,21 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
 
 GAME_PAGES = {"rokugan": "game.html", "senjutsu": "senjutsu.html", "risingsun": "risingsun.html"}
 
+#: the messages that each write a change to the database besides actions and chat: counted per client (toggle_rate)
+TOGGLES = ("ready", "mute", "resume", "stand-in")
+
+_START_FILES: dict[str, dict] = {}
+
 
 def _start_files(info) -> dict:
-    """For a game that starts from a position file: what the file is called and each example's seats."""
+    """For a game that starts from a position file: what the file is called and each example's seats (the shipped
+    examples, read once)."""
     if not info.starts_from_file:
         return {}
-    return {"start_file": info.start_file,
-            "examples": [{"name": name, "seats": file_seats(info, info.open_example(name))} for name in info.examples()]}
+    if info.name not in _START_FILES:
+        _START_FILES[info.name] = {"start_file": info.start_file, "examples": [
+            {"name": name, "seats": file_seats(info, info.open_example(name))} for name in info.examples()]}
+    return _START_FILES[info.name]
 
 
 class _NotFound(Exception):

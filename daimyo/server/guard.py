@@ -6,8 +6,9 @@
 - :func:`read_json`: a request body read as a stream against its size limit, only as JSON, parsed
   with a nesting limit.
 - :class:`Limiter`: per-client rates (the ``limits`` library) and open-connection counts.
-- :func:`http_protocol`: uvicorn's HTTP protocol with a deadline for a request's headers, so a
-  client that sends half a request does not hold a connection forever.
+- :class:`ConnectionGate` and :func:`protocols`: uvicorn's HTTP and WebSocket protocols with a cap on each
+  address's open connections, idle connections closed first when the server runs short of room, and a deadline
+  for a request's headers, so a client that sends half a request does not hold a connection forever.
 """
 
 from __future__ import annotations
@@ -225,16 +226,111 @@ class Limiter:
         return self.allows(self.settings.failed_seat_rate, "failed-seat", client)
 
 
+# ------------------------------------------------------- connections
+def address_key(address: str) -> str:
+    """The address whose connections count together: an IPv4 address itself, an IPv6 address's /64 network (one
+    machine is usually given a whole /64, so counting each address apart would let it open connections without end)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class ConnectionGate:
+    """Open connections (HTTP and WebSocket together) per address, and room kept for new ones.
+
+    One address holds at most ``connections_per_address`` connections (and never more than a quarter of
+    ``max_connections``), so no one address can take the server's connections from the others; a connection past
+    it is answered 429 and closed before anything is read. Once fewer than ``idle_reserve`` of ``max_connections``
+    are free, each new connection closes the oldest idle one (an HTTP connection with no request under way), so
+    sockets that send nothing cannot fill the server until their deadline. Behind a trusted proxy on this machine
+    (``trust_proxy``) the proxy's own connections are not counted per address (it holds every client's)."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.per_address = max(1, min(settings.connections_per_address, settings.max_connections // 4))
+        self.room_at = max(1, settings.max_connections - max(1, int(settings.max_connections * settings.idle_reserve)))
+        self.by_address: Counter[str] = Counter()
+        self.open: dict[Any, str | None] = {}    # transport -> the address it counts against (None: not counted)
+        self.idle: dict[Any, None] = {}          # idle transports, oldest first
+
+    def admit(self, transport) -> str | None:
+        """Count a new connection; the refusal's words when its address holds too many already (None: admitted).
+        A connection counted already (an HTTP connection that became a WebSocket) is admitted as it is."""
+        if transport in self.open:
+            return None
+        peer = transport.get_extra_info("peername")
+        address = peer[0] if isinstance(peer, (tuple, list)) and peer else "unknown"
+        key: str | None = address_key(address)
+        if self.settings.trust_proxy and address in ("127.0.0.1", "::1"):
+            key = None
+        if key is not None and self.by_address[key] >= self.per_address:
+            return f"too many open connections from your address (at most {self.per_address}); close some and try again"
+        self._make_room()
+        self.open[transport] = key
+        if key is not None:
+            self.by_address[key] += 1
+        return None
+
+    def _make_room(self) -> None:
+        """Close the oldest idle connections while fewer than the reserve are free."""
+        while len(self.open) >= self.room_at and self.idle:
+            oldest = next(iter(self.idle))
+            self.release(oldest)   # counted out now: its connection_lost comes later
+            oldest.close()
+
+    def set_idle(self, transport, idle: bool) -> None:
+        """An HTTP connection waits for a request (``idle``), or has one under way or became a WebSocket."""
+        self.idle.pop(transport, None)
+        if idle and transport in self.open and not transport.is_closing():
+            self.idle[transport] = None
+
+    def release(self, transport) -> None:
+        """A connection closed."""
+        self.idle.pop(transport, None)
+        if transport not in self.open:
+            return
+        key = self.open.pop(transport)
+        if key is not None:
+            self.by_address[key] -= 1
+            if self.by_address[key] <= 0:
+                del self.by_address[key]
+
+
+def _refuse_connection(transport, words: str) -> None:
+    """Answer a connection past its address's cap with 429 and close it (nothing of it is read)."""
+    body = orjson.dumps({"error": words})
+    transport.write(b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nconnection: close\r\n"
+                    b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    transport.close()
+
+
 # ------------------------------------------------------- uvicorn's protocol
-def http_protocol(header_timeout: float):
-    """uvicorn's h11 protocol, closing a connection whose first request's headers are not complete
-    within ``header_timeout`` seconds (uvicorn's keep-alive timeout covers later requests)."""
+def protocols(settings: Settings):
+    """uvicorn's HTTP and WebSocket protocols (h11 and its own choice of WebSocket library) with a connection gate
+    they share (:class:`ConnectionGate`), the HTTP one closing a connection whose first request's headers are not
+    complete within ``header_timeout`` seconds (uvicorn's keep-alive timeout covers later requests)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+    gate = ConnectionGate(settings)
+    header_timeout = settings.header_timeout
 
     class DeadlineH11Protocol(H11Protocol):
         def connection_made(self, transport) -> None:
+            refusal = gate.admit(transport)
             super().connection_made(transport)
             self._header_deadline = self.loop.call_later(header_timeout, self._headers_too_slow)
+            if refusal is not None:
+                self._header_deadline.cancel()
+                _refuse_connection(transport, refusal)
+                return
+            gate.set_idle(transport, True)
 
         def _headers_too_slow(self) -> None:
             # not once the connection became a WebSocket (another protocol then owns the transport)
@@ -243,15 +339,34 @@ def http_protocol(header_timeout: float):
 
         def handle_websocket_upgrade(self, event) -> None:
             self._header_deadline.cancel()
+            gate.set_idle(self.transport, False)
             super().handle_websocket_upgrade(event)
 
         def handle_events(self) -> None:
             super().handle_events()
             if self.cycle is not None:
                 self._header_deadline.cancel()
+                if not self.cycle.response_complete:
+                    gate.set_idle(self.transport, False)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            gate.set_idle(self.transport, True)
 
         def connection_lost(self, exc) -> None:
             self._header_deadline.cancel()
+            gate.release(self.transport)
             super().connection_lost(exc)
 
-    return DeadlineH11Protocol
+    assert AutoWebSocketsProtocol is not None, "uvicorn found no WebSocket library (websockets is a dependency)"
+
+    class GatedWebSocketProtocol(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+        def connection_made(self, transport) -> None:
+            gate.admit(transport)   # counted already as the HTTP connection it was
+            super().connection_made(transport)
+
+        def connection_lost(self, exc) -> None:
+            gate.release(self.transport)
+            super().connection_lost(exc)
+
+    return DeadlineH11Protocol, GatedWebSocketProtocol

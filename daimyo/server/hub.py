@@ -53,6 +53,7 @@ class Hub:
         self._replays: OrderedDict[str, asyncio.Future] = OrderedDict()
         self._janitor: asyncio.Task | None = None
         self._leases: asyncio.Task | None = None
+        self.refused: dict[str, str] = {}   # stored games that cannot be served (game id -> why), see load()
         self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
 
     # ------------------------------------------------------------ lifetime
@@ -62,8 +63,9 @@ class Hub:
             if await self._own(row.id):
                 try:
                     await self.load(row)
-                except ActError as e:   # a game this server cannot play (another rules version): the others go on
-                    log.error("game %s is not served: %s", row.id, e.message)
+                except ActError as e:   # a game this server cannot play (another rules version, a file past the
+                    if row.id not in self.refused:   # bounds, logged by load): the others go on
+                        log.error("game %s is not served: %s", row.id, e.message)
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
         if self.settings.cluster:
             self._leases = asyncio.get_running_loop().create_task(self._keep_leases())
@@ -116,15 +118,36 @@ class Hub:
         return len(idle)
 
     async def load(self, row: GameRow) -> Room:
+        """The room of a stored game: its first state read from its stored file or setup and its actions replayed,
+        in a worker thread (never in the event loop). A game whose stored file the game's reader refuses (a count
+        past the rules' bounds, a file past Python's own limits) or whose actions do not replay is refused: one log
+        line, the game is remembered as refused, and no hello, replay or record is ever built from it."""
         if hosted(row.game) is None:
             raise ActError("no-such-game", f"game {row.id} is of an unknown kind '{row.game}'")
-        room = self._new_room(row)
-        room.replay(await asyncio.to_thread(self.store.action_rows, row.id))
+        if row.id in self.refused:
+            raise ActError("no-such-game", self.refused[row.id])
+        actions = await asyncio.to_thread(self.store.action_rows, row.id)
+        try:
+            room = await asyncio.to_thread(self._rebuilt, row, actions)
+        except ActError:
+            raise
+        except Exception as e:
+            words = str(e).splitlines()[0][:160] if str(e) else ""
+            log.error("game %s is refused: what is stored of it cannot be read again (%s: %s)", row.id,
+                      type(e).__name__, words)
+            self.refused[row.id] = f"game {row.id} cannot be served: what is stored of it breaks this server's bounds"
+            raise ActError("no-such-game", self.refused[row.id]) from None
         room.load_chat(*await asyncio.to_thread(self.store.chat_rows, row.id))
         room.load_clocks(await asyncio.to_thread(self.store.clock_rows, row.id))
         self.rooms[row.id] = room
         await room.start_clocks()
         room.kick_bots()   # a game loaded on demand whose stand-in or bot is to act goes on
+        return room
+
+    def _rebuilt(self, row: GameRow, actions: list[tuple[int, int, str]]) -> Room:
+        """A stored game's room with its actions replayed (in a worker thread: :meth:`load`)."""
+        room = self._new_room(row)
+        room.replay(actions)
         return room
 
     def _new_room(self, row: GameRow) -> Room:
@@ -167,7 +190,7 @@ class Hub:
     async def create(self, request: Any) -> dict:
         """Create a game from a lobby request (docs/server-protocol.md). The reply holds the invitation,
         the host token and, when the creator sits, the token of the creator's own seat only."""
-        row, sit = self._new_row(request)
+        row, sit = await asyncio.to_thread(self._new_row, request)   # a game from a file reads it: off the event loop
         invite, host = secrets.token_urlsafe(18), secrets.token_urlsafe(24)
         row.invite_hash, row.host_hash = hash_token(invite), hash_token(host)
         you = None
@@ -175,7 +198,7 @@ class Hub:
             token = secrets.token_urlsafe(24)
             row.seats[sit].token_hash = hash_token(token)
             you = {"seat": sit, "token": token, "play": play_link(row.id, sit, token)}
-        room = self._new_room(row)
+        room = await asyncio.to_thread(self._new_room, row)
         await self.store.write(*self.store.new_game_statements(row))
         await self._own(row.id)
         self.rooms[row.id] = room

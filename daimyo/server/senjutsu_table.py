@@ -14,8 +14,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.server.games import MAX_START_FILE
+from daimyo.server.guard import depth
+
+#: how deep a card file may nest unless the server's ``max_depth`` setting says otherwise (the sample set: 8)
+MAX_CARD_DEPTH = 8
 
 TABLE_FORMAT = "senjutsu-table"
 #: the name a stored card file is read under (the loader's messages start with it)
@@ -32,16 +38,28 @@ class TableError(ValueError):
     """A table option refused: the message names the field (and, for a card file, the card and its field)."""
 
 
-def check_cards(text: Any):
-    """The card set a card file's text makes with the sample set; TableError naming the card and field."""
+def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH):
+    """The card set a card file's text makes with the sample set; TableError naming the card and field.
+
+    The text is first read with the limits of the server's JSON (docs/security.md): nesting at most ``max_depth``
+    levels, every number a finite double (a 5,000-digit number is refused), so that no file reaches the loader
+    that Python's own reader would fail on."""
     from daimyo.senjutsu.cards import load_data, sample_set
 
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
         raise TableError(f"cards: the text of a card file, at most {MAX_START_FILE} characters")
     try:
+        doc = orjson.loads(text)
+    except orjson.JSONDecodeError as e:   # the loader's own words: the line and what is wrong there
+        raise TableError(f"cards: {CARD_FILE}: not JSON: line {e.lineno}: {e.msg[:80]}") from None
+    if depth(doc, max_depth) > max_depth:
+        raise TableError(f"cards: {CARD_FILE}: the file nests deeper than {max_depth} levels")
+    try:
         return load_data([(CARD_FILE, text)], sample_set())
     except FormatError as e:
         raise TableError(f"cards: {e}") from None
+    except (ValueError, RecursionError) as e:   # past Python's own limits (digits, nesting): refused, not a crash
+        raise TableError(f"cards: the file could not be read ({type(e).__name__})") from None
 
 
 def table_of(req: dict) -> str | None:
@@ -85,9 +103,16 @@ def card_set(text: str | None):
 
 
 def card_file_of(text: str | None) -> dict | None:
-    """The card file of a stored table as its JSON object (for the duel's page), or None."""
+    """The card file of a stored table as its JSON object (for the duel's page), or None (also for a stored file
+    past the limits of :func:`check_cards`, a game the server refuses to load)."""
     cards = _table(text).get("cards") if text else None
-    return json.loads(cards) if cards else None
+    if not cards:
+        return None
+    try:
+        doc = orjson.loads(cards)
+    except orjson.JSONDecodeError:
+        return None
+    return doc if isinstance(doc, dict) and depth(doc, MAX_CARD_DEPTH) <= MAX_CARD_DEPTH else None
 
 
 def seat_choices(text: str | None) -> list[str]:

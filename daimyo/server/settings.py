@@ -34,6 +34,17 @@ class Settings:
     hello_timeout: float = 30.0
     """Seconds a new WebSocket has to say hello."""
 
+    # --- uploaded files (a Rising Sun war file, a Senjutsu card file)
+    max_file: int = 12_000
+    """Characters of one uploaded file; refused past it (413). The formats' own ceiling is 12 000 (a larger value
+    changes nothing)."""
+    upload_seconds: float = 1.0
+    """Seconds a worker process may spend reading one uploaded file; past it the worker is stopped and the file refused (400)."""
+    upload_workers: int = 2
+    """Worker processes that read uploaded files (started when first needed), so that no file is read in the event loop."""
+    upload_rate: str = "20/minute"
+    """Uploaded files a client may send to be read (start-file, card check, a new game from a file)."""
+
     # --- rates and counts per client (address)
     create_rate: str = "10/minute"
     """Games a client may create (a limits rate: N/second|minute|hour)."""
@@ -51,6 +62,8 @@ class Settings:
     """Characters of one chat line."""
     chat_rate: str = "20/minute"
     """Chat lines a client may send (over all its connections)."""
+    toggle_rate: str = "30/minute"
+    """Ready, mute, resume and stand-in messages a client may send (over all its connections; each one is a write)."""
 
     # --- clocks and absent players
     clock_min_seconds: float = 5.0
@@ -83,6 +96,12 @@ class Settings:
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""
+    connections_per_address: int = 100
+    """Connections (HTTP and WebSocket together) one address holds at once (an IPv6 address: its /64); at most a
+    quarter of max_connections; past it a new connection is answered 429 and closed."""
+    idle_reserve: float = 0.1
+    """The share of max_connections kept free: once fewer are free, a new connection closes the oldest idle one
+    (an HTTP connection with no request under way)."""
     outbox_limit: int = 256
     """Messages waiting for one socket; a socket that stops reading past it is closed."""
     send_timeout: float = 10.0

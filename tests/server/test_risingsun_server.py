@@ -192,7 +192,6 @@ def test_a_bad_war_file_is_refused_naming_its_field_and_nothing_is_created(clien
         ({"example": "no-such-war"}, "example: no example war file 'no-such-war'"),
         ({"example": "worked-battle", "file": open_example("worked-battle")}, "example, file:"),
         ({}, "example, file:"),
-        ({"file": "x" * 12_001}, "file: the text of a war file"),
         ({"file": open_example("seed-example")}, "seats: this war file has 4 players (lotus, dragonfly, turtle, koi)"),
         ({"example": "worked-battle", "seats": [{"kind": "human", "clan": "koi"}, *seats[1:]]},
          "seats[0].clan: the war file seats lotus here, not koi"),
@@ -201,6 +200,8 @@ def test_a_bad_war_file_is_refused_naming_its_field_and_nothing_is_created(clien
     for extra, words in cases:
         r = client.post("/api/games", json={"game": "risingsun", "seats": seats, **extra})
         assert r.status_code == 400 and words in r.json()["error"], (extra.keys(), r.text)
+    r = client.post("/api/games", json={"game": "risingsun", "seats": seats, "file": "x" * 12_001})
+    assert r.status_code == 413 and "file: a file of at most 12000 characters (the max_file setting)" in r.json()["error"]
     assert client.get("/api/games").json()["games"] == []
 
 

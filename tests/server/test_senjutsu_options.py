@@ -69,17 +69,17 @@ def _bad_cards():
     return json.dumps(doc), doc["cards"][0]["id"]
 
 
-@pytest.mark.parametrize("options, why", [
-    ({"board": "three"}, "board: 'one'"),
-    ({"terrain": "random"}, "terrain: 'seeded'"),
-    ({"prepare": "yes"}, "prepare: true or false"),
-    ({"cards": ""}, "cards: the text of a card file"),
-    ({"cards": "x" * 12_001}, "at most 12000 characters"),
-    ({"cards": "{not json"}, "cards: cards: not JSON"),
+@pytest.mark.parametrize("options, why, status", [
+    ({"board": "three"}, "board: 'one'", 400),
+    ({"terrain": "random"}, "terrain: 'seeded'", 400),
+    ({"prepare": "yes"}, "prepare: true or false", 400),
+    ({"cards": ""}, "cards: the text of a card file", 400),
+    ({"cards": "x" * 12_001}, "cards: a file of at most 12000 characters (the max_file setting)", 413),
+    ({"cards": "{not json"}, "cards: cards: not JSON: line 1", 400),
 ])
-def test_bad_options_are_refused_in_words_and_create_nothing(client, options, why):
+def test_bad_options_are_refused_in_words_and_create_nothing(client, options, why, status):
     r = client.post("/api/games", json={"game": "senjutsu", "seats": [{"kind": "human"}, {"kind": "human"}], **options})
-    assert r.status_code == 400 and why in r.json()["error"], r.text
+    assert r.status_code == status and why in r.json()["error"], r.text
     assert client.get("/api/games").json()["games"] == []
 
 
