@@ -28,7 +28,7 @@ from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
 from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES, SPECIALS
-from daimyo.rokugan.position_checks import check_position
+from daimyo.rokugan.position_checks import check_position, not_given
 from daimyo.rokugan.records import (
     BLUFF,
     CARD,
@@ -163,7 +163,8 @@ def from_position(text: str) -> RokuganState:
         no = top["format"][0] if "format" in top else (entries[0][0] if entries else 1)
         raise FormatError(f"line {no}: a position starts with 'format: {FORMAT}'")
     if "players" not in top:
-        raise FormatError("a position needs a 'players:' line naming the clans in seat order")
+        raise FormatError(f"line {top['format'][0]} (players): a position needs a 'players:' line naming the clans in seat "
+                          "order after its 'format:' line")
     no, v = top["players"]
     clans = v.split()
     for cl in clans:
@@ -292,40 +293,77 @@ def from_position(text: str) -> RokuganState:
             # the line at fault: the supply or set-aside line if given, else the clan's province lines
             lines = [where_of[f] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
             lines += [where_of[("province", RULES.province_names[p])] for p in s.provinces_of(q)]
-            raise FormatError(f"{lines[0] if lines else 'players'}: control tokens of {clans[q]}: {on_board} on the board + "
+            raise FormatError(f"{lines[0] if lines else where_of[('players', None)]}: control tokens of {clans[q]}: {on_board} on the board + "
                               f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {RULES.control_tokens}"
                               + (f" (see {', '.join(x.split(' (')[0] for x in lines[1:])})" if len(lines) > 1 else ""))
         if not ronin_given[q]:
             # Upkeep Phase: a player with no control token on the board becomes ronin as the round starts
             s.ronin[q] = on_board == 0 and s.phase in (UPKEEP, PLACEMENT)
-    # special tokens left in the pile
-    s.specials_left = dict(RULES.special_supply)
-    for p in range(N_PROVINCES):
-        sp = s.special[p]
-        if sp:
-            s.specials_left[sp] -= 1
-            if s.specials_left[sp] < 0:
-                raise FormatError(f"province {RULES.province_names[p]}: more {sp} tokens on the board than the game has")
-    # territory cards: on the board spaces unless held or played
-    held = {c for q in range(n) for c in s.cards[q]} | set(s.played)
-    for c in held:
-        if sum(1 for q in range(n) for x in s.cards[q] if x == c) + s.played.count(c) > 1:
-            raise FormatError(f"territory card '{c}' is in more than one place")
-    s.space = [None] * len(RULES.territory_names)
-    for t in range(len(RULES.territory_names)):
-        cs = RULES.territory_cards[t]
-        if given_spaces is not None and RULES.territory_names[t] in given_spaces:
-            s.space[t] = given_spaces[RULES.territory_names[t]]
-            if s.space[t] is not None and s.space[t] not in cs:
-                raise FormatError(f"spaces: '{s.space[t]}' is not a card of territory {RULES.territory_names[t]}")
-        elif not any(c in held for c in cs):
-            s.space[t] = cs[0]
-        if s.space[t] is not None and any(c in held for c in cs):
-            raise FormatError(f"spaces: territory {RULES.territory_names[t]} has a card on its space and one held or played")
+    _count_specials(s, where_of)
+    _place_cards(s, given_spaces, where_of)
     check_position(s, where_of)
     if s.phase == OVER:
         final_scoring(s)
     return s
+
+
+def _count_specials(s: RokuganState, where_of: dict) -> None:
+    """The special tokens left in the pile; more of a kind on the board than the game has is refused at the province
+    line that goes past the count (Components: special tokens)."""
+    s.specials_left = dict(RULES.special_supply)
+    for p in sorted(range(N_PROVINCES), key=lambda p: _line_no(where_of.get(("province", RULES.province_names[p])))):
+        sp = s.special[p]
+        if sp:
+            s.specials_left[sp] -= 1
+            if s.specials_left[sp] < 0:
+                raise FormatError(f"{where_of[('province', RULES.province_names[p])]}: special={sp}: more {sp} tokens on the "
+                                  f"board than the game has ({RULES.special_supply[sp]}) [Components]")
+
+
+def _line_no(where: str | None) -> int:
+    """The number in ``line 7 (province)``; 0 for a fact no line gave."""
+    return int(where.split()[1]) if where else 0
+
+
+def _place_cards(s: RokuganState, given_spaces: dict | None, where_of: dict) -> None:
+    """Territory cards: held, played or on the board's spaces, each in one place; the spaces default to the first
+    card of each territory no card of which is held or played."""
+    places: dict[str, list[str]] = {}  # each card held or played: the lines that say so
+    for q, clan in enumerate(s.clans):
+        for c in s.cards[q]:
+            places.setdefault(c, []).append(where_of[("cards", clan)])
+    for c in s.played:
+        places.setdefault(c, []).append(where_of[("played", None)])
+    for c, lines in places.items():
+        if len(lines) > 1:
+            lines = sorted(lines, key=_line_no)
+            also = f" (also {lines[0].split(' (')[0]})" if lines[0] != lines[-1] else ""
+            raise FormatError(f"{lines[-1]}: territory card '{c}' is in more than one place{also}; each card is held, "
+                              "played or under its territory's space [Setup 2. Randomize Territory Cards]")
+    spaces_line = where_of.get(("spaces", None)) or not_given("spaces")
+    s.space = [None] * len(RULES.territory_names)
+    for t, name in enumerate(RULES.territory_names):
+        cs = RULES.territory_cards[t]
+        held = [c for c in cs if c in places]
+        if given_spaces is not None and name in given_spaces:
+            s.space[t] = given_spaces[name]
+            if s.space[t] is not None and s.space[t] not in cs:
+                raise FormatError(f"{spaces_line}: '{s.space[t]}' is not a card of territory {name}")
+        elif not held:
+            s.space[t] = cs[0]
+        if s.space[t] is not None and held:
+            raise FormatError(f"{spaces_line}: territory {name} has a card on its space and '{held[0]}' held or played "
+                              f"({places[held[0]][0].split(' (')[0]}); one card of each territory is in the game "
+                              "[Setup 2. Randomize Territory Cards]")
+        if len(held) > 1:
+            lines = sorted((places[c][0] for c in held), key=_line_no)
+            also = f", also {lines[0].split(' (')[0]}" if lines[0] != lines[-1] else ""
+            raise FormatError(f"{lines[-1]}: both cards of territory {name} are in the game ('{held[0]}' and '{held[1]}'"
+                              f"{also}); one card of each territory is placed under its space and "
+                              "the other returned to the box [Setup 2. Randomize Territory Cards]")
+        if s.space[t] is None and not held:
+            raise FormatError(f"{spaces_line}: territory {name} has no card on its space and none held or played; one card "
+                              "of each territory is in the game [Setup 2. Randomize Territory Cards]")
 
 
 def _spaces(v: str, where: str) -> dict:
@@ -482,7 +520,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
         return sum(1 for t in toks if t.code == code)
 
     def line(key: str) -> str:
-        return where_of.get((key, clan), f"{key} {clan}")
+        return where_of.get((key, clan)) or not_given(key, clan)
 
     for i, bt in enumerate(s.tokens):
         if bt.owner == q:

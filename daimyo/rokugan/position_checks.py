@@ -53,16 +53,22 @@ NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
 
 
 class _Where:
-    """The line of each fact of the file (``line 7 (province)``), or the field's name for a default."""
+    """The line of each fact of the file (``line 7 (province)``); for a fact the file leaves to its default, that no
+    line gives it (``no 'round:' line (round)``)."""
 
     def __init__(self, where_of: dict):
         self.where_of = where_of
 
     def __call__(self, key: str, sub: str | None = None) -> str:
-        return self.where_of.get((key, sub)) or (f"{key} {sub}" if sub else key)
+        return self.where_of.get((key, sub)) or not_given(key, sub)
 
     def given(self, key: str, sub: str | None = None) -> bool:
         return (key, sub) in self.where_of
+
+
+def not_given(key: str, sub: str | None = None) -> str:
+    """Where a fact the file does not give is at fault: ``no 'hand crab:' line (hand)``."""
+    return f"no '{key} {sub}:' line ({key})" if sub else f"no '{key}:' line ({key})"
 
 
 def _fail(where: str, message: str, section: str) -> None:

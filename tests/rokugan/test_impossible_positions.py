@@ -182,3 +182,48 @@ def test_tokens_placed_before_a_card_changed_the_board_are_possible():
     """)
     with pytest.raises(FormatError, match=rf"^line {_line_of(text, 'token #1')} \(token\).*you do not control crab_2"):
         from_position(text)
+
+
+# ------------------------------------------------------------------ issue 25: every refusal names its line
+WHERE_CASES = [
+    ("two defense tokens of one kind (Components: one defense_2 token)",
+     "played: aid-of-the-kami\nprovince crab_1: crab special=defense_2\nprovince crab_2: crab special=defense_2", "",
+     "province crab_2", "province", "special=defense_2: more defense_2 tokens on the board than the game has (1)"),
+    ("a territory card held and played (Setup 2: each card in one place)",
+     "played: promotion\ncards crab: promotion", "", "cards crab", "cards", "'promotion' is in more than one place"),
+    ("a territory card held by two players (Setup 2: each card in one place)",
+     "cards crab: spy-network\ncards phoenix: spy-network", "", "cards phoenix", "cards", "more than one place"),
+    ("a card on a territory's space and held (Setup 2: one card of each territory)",
+     "spaces: crab=feats-of-engineering\nplayed: promotion", "", "spaces", "spaces", "has a card on its space"),
+    ("a card on the space of another territory (Setup 2)", "spaces: crab=bushido", "", "spaces", "spaces",
+     "not a card of territory crab"),
+]
+
+
+@pytest.mark.parametrize("case, replaced, added, start, field, words", WHERE_CASES, ids=[c[0] for c in WHERE_CASES])
+def test_components_counted_over_several_lines_name_the_line_at_fault(case, replaced, added, start, field, words):
+    """Components (special tokens, territory cards) and Setup 2. Randomize Territory Cards: a count broken over
+    several lines is refused at the line that breaks it, with its field (issue 25, "Errors that do not say where")."""
+    text = merged(BASE, replaced) + (added + "\n" if added else "")
+    with pytest.raises(FormatError, match=rf"^line {_line_of(text, start)} \({re.escape(field)}\): ") as e:
+        from_position(text)
+    assert words in str(e.value)
+
+
+def test_components_sixteen_peace_tokens_name_the_sixteenth_province():
+    """Components: 15 peace tokens; the province line that puts a sixteenth on the board is named with its field."""
+    from daimyo.rokugan.data import RULES
+    free = [p for p in RULES.province_names if p not in ("crab_1", "crab_2", "phoenix_1", "unicorn_1")][:16]
+    text = merged(BASE, "\n".join(f"province {p}: - special=peace" for p in free))
+    with pytest.raises(FormatError, match=rf"^line {_line_of(text, 'province ' + free[-1])} \(province\): special=peace: "
+                                          r"more peace tokens on the board than the game has \(15\)"):
+        from_position(text)
+
+
+def test_a_fact_left_to_its_default_is_named_as_not_given():
+    """Position format: a refusal caused by a fact no line gives says so (``no 'hand crab:' line``), since no line
+    can be named (Setup 3. Choose Clans: the bluff starts behind the screen)."""
+    with pytest.raises(FormatError, match=r"^no 'hand crab:' line \(hand\): crab's bluff is nowhere"):
+        from_position("format: rokugan-position\nplayers: crab lion\nhand lion: bluff\n")
+    with pytest.raises(FormatError, match=r"^line 1 \(players\): a position needs a 'players:' line"):
+        from_position("format: rokugan-position\nround: 2\n")
