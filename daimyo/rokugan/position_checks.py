@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.board import loc_text, source_of_border
+from daimyo.rokugan.cards import CARDS, PutSpecial, PutSpecialMany
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import placement_reason
 from daimyo.rokugan.records import (
@@ -50,6 +51,12 @@ LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exc
 LANDLOCKED_ONLY = (HARBOR,)
 TAKE_TWO = ("promotion", "reinforcements")  # cards that take two tokens into the hand, then give two back
 NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
+# the special tokens only a territory card puts on the board (harbor, shrine, battlefield, honor and defense bonus
+# tokens), and the card that does; peace and scorched earth also come from diplomacy and raids
+PLACED_BY_CARD = {card.token: cid for cid, card in CARDS.items() if isinstance(card, (PutSpecial, PutSpecialMany))}
+# cards that can give a player a whole territory in upkeep, after Claim Territories: Bless the Lands puts its player's
+# control tokens in a scorched province, Cultural Exchange swaps two provinces, Pirate Raids scorches a province
+GAIN_TERRITORY = ("bless-the-lands", "cultural-exchange", "pirate-raids")
 
 
 class _Where:
@@ -138,6 +145,10 @@ def _check_provinces(s: RokuganState, at: _Where) -> None:
         if sp in NOT_IN_SHADOWLANDS and RULES.shadowlands[p]:
             _fail(at("province", name), f"the {sp} token goes in a non-Shadowlands province; {name} is in the Shadowlands",
                   "Special Tokens")
+        if sp in PLACED_BY_CARD and PLACED_BY_CARD[sp] not in s.played:
+            card = RULES.cards[PLACED_BY_CARD[sp]]["name"]
+            _fail(at("province", name), f"special={sp}: only {card} puts the {sp} token on the board, and it is not among "
+                  "the played cards ('played:')", f"Territory cards: {card}")
     if s.phase in (SETUP_OBJECTIVES,) and any(o >= 0 for o in s.owner):
         p = next(p for p, o in enumerate(s.owner) if o >= 0)
         _fail(at("province", RULES.province_names[p]), "no control token is on the board before Setup 6",
@@ -176,6 +187,14 @@ def _check_initiative(s: RokuganState, at: _Where) -> None:
     if twice:
         _fail(at("initiative"), f"'{twice[0]}' is in the deck {deck.count(twice[0])} times; there is one card of each",
               "Setup 8. Determine First Player")
+    neutral = [c for c in deck if c in RULES.neutral_cards]
+    if neutral and s.n == 5:
+        _fail(at("initiative"), f"'{neutral[0]}' is a neutral initiative card; a five-player game uses none",
+              "Setup 9. Complete Initiative Deck")
+    first = s.clans[s.first]
+    if first in deck and (s.phase == SETUP_CONTROL or (s.phase in (UPKEEP, PLACEMENT) and s.round == 1)):
+        _fail(at("initiative"), f"'{first}' named the first player ({first}) at setup and went back to the box; the "
+              f"round-1 deck holds the other clans' cards", "Setup 8. Determine First Player")
     most = 0 if s.phase in (SETUP_CLANS, SETUP_OBJECTIVES) else RULES.initiative_deck_size - max(0, s.round - 1)
     if len(deck) > most:
         _fail(at("initiative"), f"{len(deck)} cards: the deck holds {RULES.initiative_deck_size} after Setup 9 and loses "
@@ -189,6 +208,18 @@ def _check_cards(s: RokuganState, at: _Where) -> None:
         _fail(at("played"), "no territory card is played before round 2: cards are claimed at the end of round 1",
               "Upkeep Phase 3. Play Territory Cards (Ignore During First Round)")
     lost = any(c in s.played for c in LOSE_CONTROL)
+    claimed = s.phase == OVER or (s.phase in (UPKEEP, PLACEMENT) and s.round >= 2)
+    if claimed and not any(c in s.played for c in GAIN_TERRITORY):
+        # after Claim Territories the player who controls a whole territory holds its card, unless it was played
+        for t, name in enumerate(RULES.territory_names):
+            ctrl = territory_controller(s, t)
+            if ctrl is not None and s.space[t] is not None:
+                clan = s.clans[ctrl]
+                lines = sorted((at("province", RULES.province_names[p]) for p in RULES.territory_provinces[t]
+                                if s.owner[p] == ctrl), key=lambda w: int(w.split()[1]) if w.startswith("line ") else 0)
+                _fail(lines[-1], f"{clan} controls the whole {name} territory but its card '{s.space[t]}' is still "
+                      "on the board's space (and no card that gives control in upkeep was played)",
+                      "Resolution Phase 6. Claim Territories")
     for q, clan in enumerate(s.clans):
         if early and s.cards[q]:
             _fail(at("cards", clan), "no territory card is held before round 2: cards are claimed at the end of round 1",

@@ -270,6 +270,7 @@ def test_phoenix_does_not_ignore_the_shadowlands_defense():
     s, events = resolve_only(game("phoenix crab", """
         province crab_2: phoenix
         province shadowlands_north: crab
+        cards crab: purge-the-weak
         token #1: phoenix a1 crab_2>shadowlands_north
     """))
     assert battle_at(events, "shadowlands_north")["outcome"] == "defended"
@@ -281,6 +282,7 @@ def test_phoenix_does_not_ignore_faceup_tokens_or_bonus_tokens_in_a_capital():
     s, events = resolve_only(game("phoenix dragon", """
         province dragon_2: phoenix
         province dragon_3: phoenix
+        played: ashigaru-levies
         province dragon_1: dragon up=1 special=defense_1
         token #1: phoenix a1 dragon_2>dragon_1
         token #2: phoenix a1 dragon_3>dragon_1
@@ -326,6 +328,7 @@ def test_crane_tied_with_the_defense_of_an_empty_province_takes_it():
 def test_crab_bonus_tokens_are_not_doubled():
     """Reference: Crab (only its faceup control tokens give +2)."""
     s, events = resolve_only(game("crab phoenix", """
+        played: ashigaru-levies
         province crab_3: crab special=defense_1
         province crab_2: phoenix
         token #1: phoenix a2 crab_2>crab_3
