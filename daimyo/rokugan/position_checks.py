@@ -88,6 +88,7 @@ def check_position(s: RokuganState, where_of: dict) -> None:
     _check_phase(s, at)
     _check_counts(s, at)
     _check_provinces(s, at)
+    _check_before_resolution(s, at)
     _check_objectives(s, at)
     _check_initiative(s, at)
     _check_cards(s, at)
@@ -153,6 +154,28 @@ def _check_provinces(s: RokuganState, at: _Where) -> None:
         p = next(p for p, o in enumerate(s.owner) if o >= 0)
         _fail(at("province", RULES.province_names[p]), "no control token is on the board before Setup 6",
               "Setup 6. Place Capital Control Tokens")
+
+
+# ------------------------------------------------------------------ before the first resolution
+def _check_before_resolution(s: RokuganState, at: _Where) -> None:
+    """Until the first resolution phase only setup has put control tokens on the board (one facedown a province),
+    no special token is on the board (raids and diplomacy put them in resolution, cards from round 2), and a discard
+    pile holds only what opponents' shugenja cards removed."""
+    if not (s.phase in SETUP or (s.phase in (UPKEEP, PLACEMENT) and s.round == 1)):
+        return
+    for p, name in enumerate(RULES.province_names):
+        if s.owner[p] >= 0 and (s.up[p] or s.down[p] != 1):
+            _fail(at("province", name), f"up={s.up[p]} down={s.down[p]}: before the first resolution a province holds the "
+                  "one facedown control token setup placed (faceup tokens come from successful defenses and cards)",
+                  "Setup 10. Place Starting Control Tokens")
+        if s.special[p] is not None:
+            _fail(at("province", name), f"special={s.special[p]}: no special token is on the board before the first "
+                  "resolution (raids and diplomacy place them there, territory cards from round 2)", "Special Tokens")
+    for q, clan in enumerate(s.clans):
+        shugenja = sum(RULES.shugenja - s.shugenja[o] for o in range(s.n) if o != q)
+        if len(s.discard[q]) > (shugenja if s.phase == PLACEMENT else 0):
+            _fail(at("discard", clan), f"{len(s.discard[q])} tokens in {clan}'s discard pile before the first resolution; "
+                  f"only the opponents' shugenja cards discard a token then ({shugenja} played)", "Scout and Shugenja Cards")
 
 
 # ------------------------------------------------------------------ secret objectives

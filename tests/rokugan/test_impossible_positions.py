@@ -309,3 +309,33 @@ def test_claim_territories_a_whole_territory_without_its_card_is_possible_when_a
     assert state_of(merged(BASE, whole, "round: 1")).space[0] == "feats-of-engineering"
     assert state_of(merged(BASE, whole, "played: cultural-exchange")).space[0] == "feats-of-engineering"
     assert state_of(merged(BASE, whole, "cards crab: promotion")).cards[0] == ["promotion"]
+
+
+ROUND_ONE = [
+    ("a faceup control token in round 1 (Setup 10. Place Starting Control Tokens: facedown)",
+     "round: 1\nprovince crab_2: crab up=1", "province crab_2", "province", "up=1 down=0"),
+    ("two control tokens in one province in round 1 (Setup 10: one a province)",
+     "round: 1\nprovince crab_2: crab down=2", "province crab_2", "province", "one facedown control token"),
+    ("peace before the first resolution (Special Tokens)", "round: 1\nprovince mainland_1: - special=peace",
+     "province mainland_1", "province", "special=peace: no special token"),
+    ("a discard pile in round 1 without a shugenja played (Scout and Shugenja Cards)", "round: 1\ndiscard crab: a1",
+     "discard crab", "discard", "(0 played)"),
+]
+
+
+@pytest.mark.parametrize("case, replaced, start, field, words", ROUND_ONE, ids=[c[0] for c in ROUND_ONE])
+def test_before_the_first_resolution_only_setup_has_changed_the_board(case, replaced, start, field, words):
+    """Setup 6 and 10 put one facedown control token a province; faceup control tokens, special tokens and discarded
+    combat tokens come from resolution and cards, so none is there in round 1 (but a shugenja's discard)."""
+    text = merged(BASE, replaced)
+    with pytest.raises(FormatError, match=rf"^line {_line_of(text, start)} \({re.escape(field)}\): ") as e:
+        from_position(text)
+    assert words in str(e.value)
+    # after one resolution each is possible
+    assert from_position(merged(text, "round: 2")).round == 2
+
+
+def test_scout_and_shugenja_cards_a_shugenja_discards_in_round_one():
+    """Scout and Shugenja Cards: a shugenja played in round 1's placement discards an opponent's token."""
+    s = state_of(merged(BASE, "round: 1\nshugenja phoenix: 0\ndiscard crab: a3"))
+    assert len(s.discard[0]) == 1
