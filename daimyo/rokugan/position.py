@@ -26,6 +26,17 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
+from daimyo.rokugan.bounds import (
+    MAX_CARD_MEMO,
+    MAX_CARD_STEP,
+    MAX_POSITION_CHARS,
+    MAX_POSITION_LINES,
+    MAX_SEED,
+    MAX_TOKEN_NUMBER,
+    READ_LIMIT,
+    check_size,
+    count,
+)
 from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES, SPECIALS
 from daimyo.rokugan.position_checks import check_position, not_given
@@ -72,10 +83,9 @@ def _yes(v: str, where: str) -> bool:
 
 
 def _int(v: str, where: str) -> int:
-    try:
-        return int(v)
-    except ValueError:
-        raise FormatError(f"{where}: expected a whole number, got '{v}'") from None
+    """A count of control tokens, cards or passes: at most four digits here; the rules' own bounds (30 control tokens
+    a clan, 2 scouts, ...) are checked once the whole position is read (position_checks.py)."""
+    return count(v, where, -READ_LIMIT, READ_LIMIT, "a count of components")
 
 
 def _generator_line(rng) -> str:
@@ -135,6 +145,7 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
 
 def from_position(text: str) -> RokuganState:
     """Read a position; a malformed one raises FormatError naming the line and field."""
+    check_size(text, MAX_POSITION_CHARS, MAX_POSITION_LINES, "a position")
     entries: list[tuple[int, str, str | None, str]] = []
     where_of: dict[tuple[str, str | None], str] = {}  # where each fact was given: "line 7 (province)"
     for no, raw in enumerate(text.splitlines(), 1):
@@ -216,9 +227,7 @@ def from_position(text: str) -> RokuganState:
                     raise FormatError(f"{where}: unknown phase '{v}' (phases: {' '.join(PHASES)})")
                 s.phase = v
             elif k == "round":
-                s.round = _int(v, where)
-                if not 0 <= s.round <= RULES.rounds:
-                    raise FormatError(f"{where}: round must be 0 to {RULES.rounds}")
+                s.round = count(v, where, 0, RULES.rounds, "round")
             elif k == "first":
                 s.first = seat_of(v, where)
             elif k == "turn":
@@ -226,7 +235,7 @@ def from_position(text: str) -> RokuganState:
             elif k == "seed":
                 if "rng" in top:
                     raise FormatError(f"{where}: give either 'seed:' or 'rng:', not both")
-                s.rng = Rng(_int(v, where))
+                s.rng = Rng(count(v, where, 0, MAX_SEED, "the generator's state"))
             elif k == "rng":
                 try:
                     s.rng = parse_rng(v, "rng")
@@ -249,7 +258,8 @@ def from_position(text: str) -> RokuganState:
             elif k == "passes":
                 s.passes = _int(v, where)
             elif k == "next-token":
-                s.next_id = _int(v, where)
+                s.next_id = count(v, where, -MAX_TOKEN_NUMBER, MAX_TOKEN_NUMBER + 1,
+                                  "the next token's number (tokens are numbered from #1)")
             elif k == "pending":
                 s.pending.append(_decision(v, where, seat_of))
             else:
@@ -262,7 +272,7 @@ def from_position(text: str) -> RokuganState:
         elif k == "token":
             if not re.fullmatch(r"#[0-9]+", sub):
                 raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
-            number = int(sub[1:])
+            number = count(sub[1:], where, 0, MAX_TOKEN_NUMBER, "a token's number (tokens are numbered from #1 in a game)")
             if number < 1:
                 raise FormatError(f"{where}: combat tokens are numbered from #1 in the order they are placed, not '{sub}'")
             if number in known:
@@ -498,7 +508,7 @@ def _seat_line(s, k, q, v, where, ronin_given, seat_of):
         if len(w) == 3 and w[0] == SPY_NETWORK:
             s.seen[q].append(SeenHand(SPY_NETWORK, seat_of(w[1], where), w[1], tuple(w[2].split(","))))
         elif len(w) == 4 and w[1].startswith("#"):
-            s.seen[q].append(SeenToken(w[0], _int(w[1][1:], where), w[2], w[3]))
+            s.seen[q].append(SeenToken(w[0], count(w[1][1:], where, 1, MAX_TOKEN_NUMBER, "a token's number"), w[2], w[3]))
         else:
             raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
 
@@ -560,6 +570,8 @@ def _decision(v: str, where: str, seat_of) -> Decision:
             key, _, val = x.partition("=")
             if kind != DRAGON_RETURN or key != "drawn" or not val:
                 raise FormatError(f"{where}: unknown field '{x}'" + (" (drawn=CODE,...)" if kind == DRAGON_RETURN else ""))
+            if val.count(",") > RULES.hand_size:
+                raise FormatError(f"{where}: Dragon draws at most {RULES.hand_size + 1} tokens in an upkeep")
             drawn = tuple(val.split(","))
         return AbilityDecision(kind, q, drawn)
     if kind == CARD:
@@ -570,9 +582,11 @@ def _decision(v: str, where: str, seat_of) -> Decision:
         for x in w[3:]:
             key, _, val = x.partition("=")
             if key == "step":
-                step = _int(val, where)
+                step = count(val, where, 0, MAX_CARD_STEP, "a card's step")
             elif key == "memo":
-                memo = tuple(_int(m, where) for m in val.split(",") if m)
+                if val.count(",") >= MAX_CARD_MEMO:
+                    raise FormatError(f"{where}: a card being resolved remembers at most {MAX_CARD_MEMO} things")
+                memo = tuple(count(m, where, 0, MAX_TOKEN_NUMBER, "a card's memo") for m in val.split(",") if m)
             else:
                 raise FormatError(f"{where}: unknown field '{key}'")
         return CardDecision(CARD, q, w[2], step, memo)
