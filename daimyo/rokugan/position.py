@@ -172,7 +172,7 @@ def from_position(text: str) -> RokuganState:
             top[k] = (no, v)
     if top.get("format", (0, ""))[1] != FORMAT:
         no = top["format"][0] if "format" in top else (entries[0][0] if entries else 1)
-        raise FormatError(f"line {no}: a position starts with 'format: {FORMAT}'")
+        raise FormatError(f"line {no} (format): a position starts with 'format: {FORMAT}'")
     if "players" not in top:
         raise FormatError(f"line {top['format'][0]} (players): a position needs a 'players:' line naming the clans in seat "
                           "order after its 'format:' line")
@@ -180,9 +180,9 @@ def from_position(text: str) -> RokuganState:
     clans = v.split()
     for cl in clans:
         if cl not in RULES.clan_names:
-            raise FormatError(f"line {no}: players: unknown clan '{cl}'")
+            raise FormatError(f"line {no} (players): unknown clan '{cl}'")
     if len(set(clans)) != len(clans) or not 2 <= len(clans) <= 5:
-        raise FormatError(f"line {no}: players: 2 to 5 different clans are needed")
+        raise FormatError(f"line {no} (players): 2 to 5 different clans are needed")
     n = len(clans)
     s = RokuganState.new_game(players=n, seed=0, clans=clans)
     seat = {cl: i for i, cl in enumerate(clans)}
@@ -240,7 +240,7 @@ def from_position(text: str) -> RokuganState:
                 try:
                     s.rng = parse_rng(v, "rng")
                 except ValueError as e:
-                    raise FormatError(f"line {no}: {e}") from None
+                    raise FormatError(f"{where}: {e}") from None
             elif k == "initiative":
                 for card in v.split():
                     if card not in clans and card not in RULES.neutral_cards:
@@ -350,7 +350,7 @@ def _place_cards(s: RokuganState, given_spaces: dict | None, where_of: dict) -> 
             also = f" (also {lines[0].split(' (')[0]})" if lines[0] != lines[-1] else ""
             raise FormatError(f"{lines[-1]}: territory card '{c}' is in more than one place{also}; each card is held, "
                               "played or under its territory's space [Setup 2. Randomize Territory Cards]")
-    spaces_line = where_of.get(("spaces", None)) or not_given("spaces")
+    spaces_line = where_of.get(("spaces", None)) or not_given(where_of, "spaces")
     s.space = [None] * len(RULES.territory_names)
     for t, name in enumerate(RULES.territory_names):
         cs = RULES.territory_cards[t]
@@ -530,7 +530,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
         return sum(1 for t in toks if t.code == code)
 
     def line(key: str) -> str:
-        return where_of.get((key, clan)) or not_given(key, clan)
+        return where_of.get((key, clan)) or not_given(where_of, key, clan)
 
     for i, bt in enumerate(s.tokens):
         if bt.owner == q:

@@ -60,22 +60,25 @@ GAIN_TERRITORY = ("bless-the-lands", "cultural-exchange", "pirate-raids")
 
 
 class _Where:
-    """The line of each fact of the file (``line 7 (province)``); for a fact the file leaves to its default, that no
-    line gives it (``no 'round:' line (round)``)."""
+    """The line of each fact of the file (``line 7 (province)``); for a fact the file leaves to its default, the line
+    of the file it belongs to and that no line gives it (:func:`not_given`)."""
 
     def __init__(self, where_of: dict):
         self.where_of = where_of
 
     def __call__(self, key: str, sub: str | None = None) -> str:
-        return self.where_of.get((key, sub)) or not_given(key, sub)
+        return self.where_of.get((key, sub)) or not_given(self.where_of, key, sub)
 
     def given(self, key: str, sub: str | None = None) -> bool:
         return (key, sub) in self.where_of
 
 
-def not_given(key: str, sub: str | None = None) -> str:
-    """Where a fact the file does not give is at fault: ``no 'hand crab:' line (hand)``."""
-    return f"no '{key} {sub}:' line ({key})" if sub else f"no '{key}:' line ({key})"
+def not_given(where_of: dict, key: str, sub: str | None = None) -> str:
+    """Where a fact the file does not give is at fault: the line that names the clan (``players:``) for a clan's fact,
+    the ``format:`` line for a fact of the game, and that the fact's own line is missing:
+    ``line 3 (players): no 'hand crab:' line``."""
+    anchor = where_of.get(("players", None) if sub else ("format", None)) or where_of.get(("players", None), "players")
+    return f"{anchor}: no '{key} {sub}:' line" if sub else f"{anchor}: no '{key}:' line"
 
 
 def _fail(where: str, message: str, section: str) -> None:

@@ -222,9 +222,9 @@ def test_components_sixteen_peace_tokens_name_the_sixteenth_province():
 
 
 def test_a_fact_left_to_its_default_is_named_as_not_given():
-    """Position format: a refusal caused by a fact no line gives says so (``no 'hand crab:' line``), since no line
-    can be named (Setup 3. Choose Clans: the bluff starts behind the screen)."""
-    with pytest.raises(FormatError, match=r"^no 'hand crab:' line \(hand\): crab's bluff is nowhere"):
+    """Position format: a refusal caused by a fact no line gives names the line of the clan it belongs to and says
+    the fact's own line is missing (Setup 3. Choose Clans: the bluff starts behind the screen)."""
+    with pytest.raises(FormatError, match=r"^line 2 \(players\): no 'hand crab:' line: crab's bluff is nowhere"):
         from_position("format: rokugan-position\nplayers: crab lion\nhand lion: bluff\n")
     with pytest.raises(FormatError, match=r"^line 1 \(players\): a position needs a 'players:' line"):
         from_position("format: rokugan-position\nround: 2\n")
