@@ -40,7 +40,17 @@ from daimyo.core.record import (
 )
 from daimyo.core.rng import GameKey
 from daimyo.rokugan import new_game
-from daimyo.rokugan.bounds import MAX_ACTION_CHARS, MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, MAX_RECORD_LINES, check_size
+from daimyo.rokugan.bounds import (
+    MAX_ACTION_CHARS,
+    MAX_PLAYERS,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_CHARS,
+    MAX_RECORD_LINES,
+    MAX_SEED,
+    MIN_PLAYERS,
+    check_size,
+    count,
+)
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
@@ -103,9 +113,14 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
     try:
-        players = int(fields["players"][1]) if "players" in fields else None
-    except ValueError:
-        raise ReplayError(fields["players"][0], "field 'players': expected a whole number") from None
+        # the header's numbers within the rules' bounds before anything is set up
+        players = count(fields["players"][1], "field 'players'", MIN_PLAYERS, MAX_PLAYERS,
+                                                         "the number of players (Setup)") if "players" in fields else None
+        if "seed" in fields and fields.get("generator", (0, "splitmix64"))[1] == "splitmix64":
+            count(fields["seed"][1], "field 'seed'", 0, MAX_SEED, "the generator's state")
+    except FormatError as e:
+        no = fields["players"][0] if str(e).startswith("field 'players'") else fields["seed"][0]
+        raise ReplayError(no, str(e)) from None
     seed = header_seed(fields)
     clans = fields["clans"][1].split() if "clans" in fields else None
     if players is None:

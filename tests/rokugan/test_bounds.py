@@ -104,3 +104,16 @@ def test_games_played_to_the_end_stay_well_inside_the_bounds():
         check_stored_game(n, list(s.clans), acts)
         assert from_position(to_position(s)).is_terminal()
         assert s.next_id <= MAX_TOKEN_NUMBER and len(acts) <= MAX_RECORD_ACTIONS // 4
+
+
+@pytest.mark.parametrize("header, line, words", [
+    ("players: 100000000\nseed: 1", 2, "field 'players': the number of players (Setup) is 2 to 5, not a number of 9 digits"),
+    ("players: 6\nseed: 1", 2, "is 2 to 5, not 6"),
+    ("players: 4\nseed: " + "9" * 4000, 3, "field 'seed': the generator's state is 0 to 18446744073709551615"),
+    ("players: 4\nseed: -1", 3, "not -1"),
+], ids=["players-digits", "players-6", "seed-digits", "seed-negative"])
+def test_setup_a_records_header_is_bounded_before_the_game_is_set_up(header, line, words):
+    """Setup (2 to 5 players) and the generator's 64-bit state: a record's header past them is refused at its line."""
+    with pytest.raises(ReplayError) as e:
+        replay(f"format: rokugan-record\n{header}\n")
+    assert e.value.lineno == line and words in str(e.value)
