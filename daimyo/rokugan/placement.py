@@ -59,8 +59,8 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
     """Why placing a token of ``kind`` there breaks a placement rule, or None if it is legal.
 
     With ``reveal`` it is the check of resolution step 2 (the token is already on
-    the board): border occupancy is not checked again and a bluff under a
-    blessing makes the blessing illegal.
+    the board): border occupancy is not checked again, and a blessing whose token
+    was removed before it (a bluff, unless Lion's defending one) is illegal.
     """
     owner = s.owner
     ronin = s.ronin[seat]
@@ -79,8 +79,9 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
         if base.place == "o":
             return reason("rk.blessing_goes_army_navy", "a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING)
         bk = s.kind_of(seat, base.clan_token).kind
-        allowed = ("army", "navy", "shinobi") if reveal else ("army", "navy", "shinobi", "bluff")
-        if bk not in allowed:
+        # a bluff still on the board in step 2 is Lion's defending bluff (every other bluff is removed first):
+        # the blessing still lies on a token and stays (docs/rokugan-rules.md, "A blessing on Lion's bluff")
+        if bk not in ("army", "navy", "shinobi", "bluff"):
             return reason("rk.token_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
         if not reveal and base.faceup:
             return reason("rk.token_faceup_blessing_goes", "token #{token} is faceup: a blessing goes on a facedown token", S_BLESSING, token=a)

@@ -26,9 +26,20 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
+from daimyo.rokugan.bounds import (
+    MAX_CARD_MEMO,
+    MAX_CARD_STEP,
+    MAX_POSITION_CHARS,
+    MAX_POSITION_LINES,
+    MAX_SEED,
+    MAX_TOKEN_NUMBER,
+    READ_LIMIT,
+    check_size,
+    count,
+)
 from daimyo.rokugan.cards import CARDS
 from daimyo.rokugan.data import RULES, SPECIALS
-from daimyo.rokugan.position_checks import check_position
+from daimyo.rokugan.position_checks import check_position, not_given
 from daimyo.rokugan.records import (
     BLUFF,
     CARD,
@@ -72,10 +83,9 @@ def _yes(v: str, where: str) -> bool:
 
 
 def _int(v: str, where: str) -> int:
-    try:
-        return int(v)
-    except ValueError:
-        raise FormatError(f"{where}: expected a whole number, got '{v}'") from None
+    """A count of control tokens, cards or passes: at most four digits here; the rules' own bounds (30 control tokens
+    a clan, 2 scouts, ...) are checked once the whole position is read (position_checks.py)."""
+    return count(v, where, -READ_LIMIT, READ_LIMIT, "a count of components")
 
 
 def _generator_line(rng) -> str:
@@ -135,6 +145,7 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
 
 def from_position(text: str) -> RokuganState:
     """Read a position; a malformed one raises FormatError naming the line and field."""
+    check_size(text, MAX_POSITION_CHARS, MAX_POSITION_LINES, "a position")
     entries: list[tuple[int, str, str | None, str]] = []
     where_of: dict[tuple[str, str | None], str] = {}  # where each fact was given: "line 7 (province)"
     for no, raw in enumerate(text.splitlines(), 1):
@@ -161,16 +172,17 @@ def from_position(text: str) -> RokuganState:
             top[k] = (no, v)
     if top.get("format", (0, ""))[1] != FORMAT:
         no = top["format"][0] if "format" in top else (entries[0][0] if entries else 1)
-        raise FormatError(f"line {no}: a position starts with 'format: {FORMAT}'")
+        raise FormatError(f"line {no} (format): a position starts with 'format: {FORMAT}'")
     if "players" not in top:
-        raise FormatError("a position needs a 'players:' line naming the clans in seat order")
+        raise FormatError(f"line {top['format'][0]} (players): a position needs a 'players:' line naming the clans in seat "
+                          "order after its 'format:' line")
     no, v = top["players"]
     clans = v.split()
     for cl in clans:
         if cl not in RULES.clan_names:
-            raise FormatError(f"line {no}: players: unknown clan '{cl}'")
+            raise FormatError(f"line {no} (players): unknown clan '{cl}'")
     if len(set(clans)) != len(clans) or not 2 <= len(clans) <= 5:
-        raise FormatError(f"line {no}: players: 2 to 5 different clans are needed")
+        raise FormatError(f"line {no} (players): 2 to 5 different clans are needed")
     n = len(clans)
     s = RokuganState.new_game(players=n, seed=0, clans=clans)
     seat = {cl: i for i, cl in enumerate(clans)}
@@ -215,9 +227,7 @@ def from_position(text: str) -> RokuganState:
                     raise FormatError(f"{where}: unknown phase '{v}' (phases: {' '.join(PHASES)})")
                 s.phase = v
             elif k == "round":
-                s.round = _int(v, where)
-                if not 0 <= s.round <= RULES.rounds:
-                    raise FormatError(f"{where}: round must be 0 to {RULES.rounds}")
+                s.round = count(v, where, 0, RULES.rounds, "round")
             elif k == "first":
                 s.first = seat_of(v, where)
             elif k == "turn":
@@ -225,12 +235,12 @@ def from_position(text: str) -> RokuganState:
             elif k == "seed":
                 if "rng" in top:
                     raise FormatError(f"{where}: give either 'seed:' or 'rng:', not both")
-                s.rng = Rng(_int(v, where))
+                s.rng = Rng(count(v, where, 0, MAX_SEED, "the generator's state"))
             elif k == "rng":
                 try:
                     s.rng = parse_rng(v, "rng")
                 except ValueError as e:
-                    raise FormatError(f"line {no}: {e}") from None
+                    raise FormatError(f"{where}: {e}") from None
             elif k == "initiative":
                 for card in v.split():
                     if card not in clans and card not in RULES.neutral_cards:
@@ -248,7 +258,8 @@ def from_position(text: str) -> RokuganState:
             elif k == "passes":
                 s.passes = _int(v, where)
             elif k == "next-token":
-                s.next_id = _int(v, where)
+                s.next_id = count(v, where, -MAX_TOKEN_NUMBER, MAX_TOKEN_NUMBER + 1,
+                                  "the next token's number (tokens are numbered from #1)")
             elif k == "pending":
                 s.pending.append(_decision(v, where, seat_of))
             else:
@@ -261,7 +272,7 @@ def from_position(text: str) -> RokuganState:
         elif k == "token":
             if not re.fullmatch(r"#[0-9]+", sub):
                 raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
-            number = int(sub[1:])
+            number = count(sub[1:], where, 0, MAX_TOKEN_NUMBER, "a token's number (tokens are numbered from #1 in a game)")
             if number < 1:
                 raise FormatError(f"{where}: combat tokens are numbered from #1 in the order they are placed, not '{sub}'")
             if number in known:
@@ -292,40 +303,77 @@ def from_position(text: str) -> RokuganState:
             # the line at fault: the supply or set-aside line if given, else the clan's province lines
             lines = [where_of[f] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
             lines += [where_of[("province", RULES.province_names[p])] for p in s.provinces_of(q)]
-            raise FormatError(f"{lines[0] if lines else 'players'}: control tokens of {clans[q]}: {on_board} on the board + "
+            raise FormatError(f"{lines[0] if lines else where_of[('players', None)]}: control tokens of {clans[q]}: {on_board} on the board + "
                               f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {RULES.control_tokens}"
                               + (f" (see {', '.join(x.split(' (')[0] for x in lines[1:])})" if len(lines) > 1 else ""))
         if not ronin_given[q]:
             # Upkeep Phase: a player with no control token on the board becomes ronin as the round starts
             s.ronin[q] = on_board == 0 and s.phase in (UPKEEP, PLACEMENT)
-    # special tokens left in the pile
-    s.specials_left = dict(RULES.special_supply)
-    for p in range(N_PROVINCES):
-        sp = s.special[p]
-        if sp:
-            s.specials_left[sp] -= 1
-            if s.specials_left[sp] < 0:
-                raise FormatError(f"province {RULES.province_names[p]}: more {sp} tokens on the board than the game has")
-    # territory cards: on the board spaces unless held or played
-    held = {c for q in range(n) for c in s.cards[q]} | set(s.played)
-    for c in held:
-        if sum(1 for q in range(n) for x in s.cards[q] if x == c) + s.played.count(c) > 1:
-            raise FormatError(f"territory card '{c}' is in more than one place")
-    s.space = [None] * len(RULES.territory_names)
-    for t in range(len(RULES.territory_names)):
-        cs = RULES.territory_cards[t]
-        if given_spaces is not None and RULES.territory_names[t] in given_spaces:
-            s.space[t] = given_spaces[RULES.territory_names[t]]
-            if s.space[t] is not None and s.space[t] not in cs:
-                raise FormatError(f"spaces: '{s.space[t]}' is not a card of territory {RULES.territory_names[t]}")
-        elif not any(c in held for c in cs):
-            s.space[t] = cs[0]
-        if s.space[t] is not None and any(c in held for c in cs):
-            raise FormatError(f"spaces: territory {RULES.territory_names[t]} has a card on its space and one held or played")
+    _count_specials(s, where_of)
+    _place_cards(s, given_spaces, where_of)
     check_position(s, where_of)
     if s.phase == OVER:
         final_scoring(s)
     return s
+
+
+def _count_specials(s: RokuganState, where_of: dict) -> None:
+    """The special tokens left in the pile; more of a kind on the board than the game has is refused at the province
+    line that goes past the count (Components: special tokens)."""
+    s.specials_left = dict(RULES.special_supply)
+    for p in sorted(range(N_PROVINCES), key=lambda p: _line_no(where_of.get(("province", RULES.province_names[p])))):
+        sp = s.special[p]
+        if sp:
+            s.specials_left[sp] -= 1
+            if s.specials_left[sp] < 0:
+                raise FormatError(f"{where_of[('province', RULES.province_names[p])]}: special={sp}: more {sp} tokens on the "
+                                  f"board than the game has ({RULES.special_supply[sp]}) [Components]")
+
+
+def _line_no(where: str | None) -> int:
+    """The number in ``line 7 (province)``; 0 for a fact no line gave."""
+    return int(where.split()[1]) if where else 0
+
+
+def _place_cards(s: RokuganState, given_spaces: dict | None, where_of: dict) -> None:
+    """Territory cards: held, played or on the board's spaces, each in one place; the spaces default to the first
+    card of each territory no card of which is held or played."""
+    places: dict[str, list[str]] = {}  # each card held or played: the lines that say so
+    for q, clan in enumerate(s.clans):
+        for c in s.cards[q]:
+            places.setdefault(c, []).append(where_of[("cards", clan)])
+    for c in s.played:
+        places.setdefault(c, []).append(where_of[("played", None)])
+    for c, lines in places.items():
+        if len(lines) > 1:
+            lines = sorted(lines, key=_line_no)
+            also = f" (also {lines[0].split(' (')[0]})" if lines[0] != lines[-1] else ""
+            raise FormatError(f"{lines[-1]}: territory card '{c}' is in more than one place{also}; each card is held, "
+                              "played or under its territory's space [Setup 2. Randomize Territory Cards]")
+    spaces_line = where_of.get(("spaces", None)) or not_given(where_of, "spaces")
+    s.space = [None] * len(RULES.territory_names)
+    for t, name in enumerate(RULES.territory_names):
+        cs = RULES.territory_cards[t]
+        held = [c for c in cs if c in places]
+        if given_spaces is not None and name in given_spaces:
+            s.space[t] = given_spaces[name]
+            if s.space[t] is not None and s.space[t] not in cs:
+                raise FormatError(f"{spaces_line}: '{s.space[t]}' is not a card of territory {name}")
+        elif not held:
+            s.space[t] = cs[0]
+        if s.space[t] is not None and held:
+            raise FormatError(f"{spaces_line}: territory {name} has a card on its space and '{held[0]}' held or played "
+                              f"({places[held[0]][0].split(' (')[0]}); one card of each territory is in the game "
+                              "[Setup 2. Randomize Territory Cards]")
+        if len(held) > 1:
+            lines = sorted((places[c][0] for c in held), key=_line_no)
+            also = f", also {lines[0].split(' (')[0]}" if lines[0] != lines[-1] else ""
+            raise FormatError(f"{lines[-1]}: both cards of territory {name} are in the game ('{held[0]}' and '{held[1]}'"
+                              f"{also}); one card of each territory is placed under its space and "
+                              "the other returned to the box [Setup 2. Randomize Territory Cards]")
+        if s.space[t] is None and not held:
+            raise FormatError(f"{spaces_line}: territory {name} has no card on its space and none held or played; one card "
+                              "of each territory is in the game [Setup 2. Randomize Territory Cards]")
 
 
 def _spaces(v: str, where: str) -> dict:
@@ -460,7 +508,7 @@ def _seat_line(s, k, q, v, where, ronin_given, seat_of):
         if len(w) == 3 and w[0] == SPY_NETWORK:
             s.seen[q].append(SeenHand(SPY_NETWORK, seat_of(w[1], where), w[1], tuple(w[2].split(","))))
         elif len(w) == 4 and w[1].startswith("#"):
-            s.seen[q].append(SeenToken(w[0], _int(w[1][1:], where), w[2], w[3]))
+            s.seen[q].append(SeenToken(w[0], count(w[1][1:], where, 1, MAX_TOKEN_NUMBER, "a token's number"), w[2], w[3]))
         else:
             raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
 
@@ -482,7 +530,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
         return sum(1 for t in toks if t.code == code)
 
     def line(key: str) -> str:
-        return where_of.get((key, clan), f"{key} {clan}")
+        return where_of.get((key, clan)) or not_given(where_of, key, clan)
 
     for i, bt in enumerate(s.tokens):
         if bt.owner == q:
@@ -522,6 +570,8 @@ def _decision(v: str, where: str, seat_of) -> Decision:
             key, _, val = x.partition("=")
             if kind != DRAGON_RETURN or key != "drawn" or not val:
                 raise FormatError(f"{where}: unknown field '{x}'" + (" (drawn=CODE,...)" if kind == DRAGON_RETURN else ""))
+            if val.count(",") > RULES.hand_size:
+                raise FormatError(f"{where}: Dragon draws at most {RULES.hand_size + 1} tokens in an upkeep")
             drawn = tuple(val.split(","))
         return AbilityDecision(kind, q, drawn)
     if kind == CARD:
@@ -532,9 +582,11 @@ def _decision(v: str, where: str, seat_of) -> Decision:
         for x in w[3:]:
             key, _, val = x.partition("=")
             if key == "step":
-                step = _int(val, where)
+                step = count(val, where, 0, MAX_CARD_STEP, "a card's step")
             elif key == "memo":
-                memo = tuple(_int(m, where) for m in val.split(",") if m)
+                if val.count(",") >= MAX_CARD_MEMO:
+                    raise FormatError(f"{where}: a card being resolved remembers at most {MAX_CARD_MEMO} things")
+                memo = tuple(count(m, where, 0, MAX_TOKEN_NUMBER, "a card's memo") for m in val.split(",") if m)
             else:
                 raise FormatError(f"{where}: unknown field '{key}'")
         return CardDecision(CARD, q, w[2], step, memo)

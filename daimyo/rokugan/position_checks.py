@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.board import loc_text, source_of_border
+from daimyo.rokugan.cards import CARDS, PutSpecial, PutSpecialMany
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import placement_reason
 from daimyo.rokugan.records import (
@@ -50,19 +51,34 @@ LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exc
 LANDLOCKED_ONLY = (HARBOR,)
 TAKE_TWO = ("promotion", "reinforcements")  # cards that take two tokens into the hand, then give two back
 NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
+# the special tokens only a territory card puts on the board (harbor, shrine, battlefield, honor and defense bonus
+# tokens), and the card that does; peace and scorched earth also come from diplomacy and raids
+PLACED_BY_CARD = {card.token: cid for cid, card in CARDS.items() if isinstance(card, (PutSpecial, PutSpecialMany))}
+# cards that can give a player a whole territory in upkeep, after Claim Territories: Bless the Lands puts its player's
+# control tokens in a scorched province, Cultural Exchange swaps two provinces, Pirate Raids scorches a province
+GAIN_TERRITORY = ("bless-the-lands", "cultural-exchange", "pirate-raids")
 
 
 class _Where:
-    """The line of each fact of the file (``line 7 (province)``), or the field's name for a default."""
+    """The line of each fact of the file (``line 7 (province)``); for a fact the file leaves to its default, the line
+    of the file it belongs to and that no line gives it (:func:`not_given`)."""
 
     def __init__(self, where_of: dict):
         self.where_of = where_of
 
     def __call__(self, key: str, sub: str | None = None) -> str:
-        return self.where_of.get((key, sub)) or (f"{key} {sub}" if sub else key)
+        return self.where_of.get((key, sub)) or not_given(self.where_of, key, sub)
 
     def given(self, key: str, sub: str | None = None) -> bool:
         return (key, sub) in self.where_of
+
+
+def not_given(where_of: dict, key: str, sub: str | None = None) -> str:
+    """Where a fact the file does not give is at fault: the line that names the clan (``players:``) for a clan's fact,
+    the ``format:`` line for a fact of the game, and that the fact's own line is missing:
+    ``line 3 (players): no 'hand crab:' line``."""
+    anchor = where_of.get(("players", None) if sub else ("format", None)) or where_of.get(("players", None), "players")
+    return f"{anchor}: no '{key} {sub}:' line" if sub else f"{anchor}: no '{key}:' line"
 
 
 def _fail(where: str, message: str, section: str) -> None:
@@ -75,6 +91,7 @@ def check_position(s: RokuganState, where_of: dict) -> None:
     _check_phase(s, at)
     _check_counts(s, at)
     _check_provinces(s, at)
+    _check_before_resolution(s, at)
     _check_objectives(s, at)
     _check_initiative(s, at)
     _check_cards(s, at)
@@ -132,10 +149,36 @@ def _check_provinces(s: RokuganState, at: _Where) -> None:
         if sp in NOT_IN_SHADOWLANDS and RULES.shadowlands[p]:
             _fail(at("province", name), f"the {sp} token goes in a non-Shadowlands province; {name} is in the Shadowlands",
                   "Special Tokens")
+        if sp in PLACED_BY_CARD and PLACED_BY_CARD[sp] not in s.played:
+            card = RULES.cards[PLACED_BY_CARD[sp]]["name"]
+            _fail(at("province", name), f"special={sp}: only {card} puts the {sp} token on the board, and it is not among "
+                  "the played cards ('played:')", f"Territory cards: {card}")
     if s.phase in (SETUP_OBJECTIVES,) and any(o >= 0 for o in s.owner):
         p = next(p for p, o in enumerate(s.owner) if o >= 0)
         _fail(at("province", RULES.province_names[p]), "no control token is on the board before Setup 6",
               "Setup 6. Place Capital Control Tokens")
+
+
+# ------------------------------------------------------------------ before the first resolution
+def _check_before_resolution(s: RokuganState, at: _Where) -> None:
+    """Until the first resolution phase only setup has put control tokens on the board (one facedown a province),
+    no special token is on the board (raids and diplomacy put them in resolution, cards from round 2), and a discard
+    pile holds only what opponents' shugenja cards removed."""
+    if not (s.phase in SETUP or (s.phase in (UPKEEP, PLACEMENT) and s.round == 1)):
+        return
+    for p, name in enumerate(RULES.province_names):
+        if s.owner[p] >= 0 and (s.up[p] or s.down[p] != 1):
+            _fail(at("province", name), f"up={s.up[p]} down={s.down[p]}: before the first resolution a province holds the "
+                  "one facedown control token setup placed (faceup tokens come from successful defenses and cards)",
+                  "Setup 10. Place Starting Control Tokens")
+        if s.special[p] is not None:
+            _fail(at("province", name), f"special={s.special[p]}: no special token is on the board before the first "
+                  "resolution (raids and diplomacy place them there, territory cards from round 2)", "Special Tokens")
+    for q, clan in enumerate(s.clans):
+        shugenja = sum(RULES.shugenja - s.shugenja[o] for o in range(s.n) if o != q)
+        if len(s.discard[q]) > (shugenja if s.phase == PLACEMENT else 0):
+            _fail(at("discard", clan), f"{len(s.discard[q])} tokens in {clan}'s discard pile before the first resolution; "
+                  f"only the opponents' shugenja cards discard a token then ({shugenja} played)", "Scout and Shugenja Cards")
 
 
 # ------------------------------------------------------------------ secret objectives
@@ -170,6 +213,14 @@ def _check_initiative(s: RokuganState, at: _Where) -> None:
     if twice:
         _fail(at("initiative"), f"'{twice[0]}' is in the deck {deck.count(twice[0])} times; there is one card of each",
               "Setup 8. Determine First Player")
+    neutral = [c for c in deck if c in RULES.neutral_cards]
+    if neutral and s.n == 5:
+        _fail(at("initiative"), f"'{neutral[0]}' is a neutral initiative card; a five-player game uses none",
+              "Setup 9. Complete Initiative Deck")
+    first = s.clans[s.first]
+    if first in deck and (s.phase == SETUP_CONTROL or (s.phase in (UPKEEP, PLACEMENT) and s.round == 1)):
+        _fail(at("initiative"), f"'{first}' named the first player ({first}) at setup and went back to the box; the "
+              f"round-1 deck holds the other clans' cards", "Setup 8. Determine First Player")
     most = 0 if s.phase in (SETUP_CLANS, SETUP_OBJECTIVES) else RULES.initiative_deck_size - max(0, s.round - 1)
     if len(deck) > most:
         _fail(at("initiative"), f"{len(deck)} cards: the deck holds {RULES.initiative_deck_size} after Setup 9 and loses "
@@ -183,6 +234,18 @@ def _check_cards(s: RokuganState, at: _Where) -> None:
         _fail(at("played"), "no territory card is played before round 2: cards are claimed at the end of round 1",
               "Upkeep Phase 3. Play Territory Cards (Ignore During First Round)")
     lost = any(c in s.played for c in LOSE_CONTROL)
+    claimed = s.phase == OVER or (s.phase in (UPKEEP, PLACEMENT) and s.round >= 2)
+    if claimed and not any(c in s.played for c in GAIN_TERRITORY):
+        # after Claim Territories the player who controls a whole territory holds its card, unless it was played
+        for t, name in enumerate(RULES.territory_names):
+            ctrl = territory_controller(s, t)
+            if ctrl is not None and s.space[t] is not None:
+                clan = s.clans[ctrl]
+                lines = sorted((at("province", RULES.province_names[p]) for p in RULES.territory_provinces[t]
+                                if s.owner[p] == ctrl), key=lambda w: int(w.split()[1]) if w.startswith("line ") else 0)
+                _fail(lines[-1], f"{clan} controls the whole {name} territory but its card '{s.space[t]}' is still "
+                      "on the board's space (and no card that gives control in upkeep was played)",
+                      "Resolution Phase 6. Claim Territories")
     for q, clan in enumerate(s.clans):
         if early and s.cards[q]:
             _fail(at("cards", clan), "no territory card is held before round 2: cards are claimed at the end of round 1",

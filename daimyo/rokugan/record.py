@@ -40,6 +40,17 @@ from daimyo.core.record import (
 )
 from daimyo.core.rng import GameKey
 from daimyo.rokugan import new_game
+from daimyo.rokugan.bounds import (
+    MAX_ACTION_CHARS,
+    MAX_PLAYERS,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_CHARS,
+    MAX_RECORD_LINES,
+    MAX_SEED,
+    MIN_PLAYERS,
+    check_size,
+    count,
+)
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
@@ -67,8 +78,22 @@ def _is_actor(name: str) -> bool:
 
 
 def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
-    """Split a record or position file into its starting state and its (line, actor, action) lines."""
+    """Split a record or position file into its starting state and its (line, actor, action) lines.
+
+    A file larger than a game can be, or with more actions than a game has, is refused naming the line past the
+    bound before it is split (daimyo/rokugan/bounds.py)."""
+    try:
+        check_size(text, MAX_RECORD_CHARS, MAX_RECORD_LINES, "a record")
+    except FormatError as e:
+        m = _LINE.match(str(e))
+        raise ReplayError(int(m.group(1)) if m else 1, str(e)[m.end():] if m else str(e)) from None
     header, actions = split_record(text, _is_actor)
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise ReplayError(actions[MAX_RECORD_ACTIONS][0], f"a game has at most {MAX_RECORD_ACTIONS} actions; this file "
+                                                          f"has {len(actions)} [bounds]")
+    for no, _actor, action in actions:
+        if len(action) > MAX_ACTION_CHARS:
+            raise ReplayError(no, f"an action is at most {MAX_ACTION_CHARS} characters long [bounds]")
     fields = header_fields(header)
     if "format" not in fields and header and not _record_header(header, fields):
         # without its first line a position reads as a record whose header makes no sense: say what is missing
@@ -88,9 +113,14 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
         if key not in ("format", "rules", "players", "seed", "clans") and not re.match(r"^[a-z][a-z0-9_-]*$", key):
             raise ReplayError(no, f"bad header key '{key}'")
     try:
-        players = int(fields["players"][1]) if "players" in fields else None
-    except ValueError:
-        raise ReplayError(fields["players"][0], "field 'players': expected a whole number") from None
+        # the header's numbers within the rules' bounds before anything is set up
+        players = count(fields["players"][1], "field 'players'", MIN_PLAYERS, MAX_PLAYERS,
+                                                         "the number of players (Setup)") if "players" in fields else None
+        if "seed" in fields and fields.get("generator", (0, "splitmix64"))[1] == "splitmix64":
+            count(fields["seed"][1], "field 'seed'", 0, MAX_SEED, "the generator's state")
+    except FormatError as e:
+        no = fields["players"][0] if str(e).startswith("field 'players'") else fields["seed"][0]
+        raise ReplayError(no, str(e)) from None
     seed = header_seed(fields)
     clans = fields["clans"][1].split() if "clans" in fields else None
     if players is None:

@@ -231,6 +231,9 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, att
                     {"clan": s.clan_of(defender), "province": name, "why": "every attack on it failed"})
         return None
     defend_all = _with_blessings(defend, blessings)
+    if lion_bluff is not None:
+        # a blessing on Lion's defending bluff stays with it and adds to the defense
+        defend_all += blessings.get(lion_bluff.number, [])
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     full = parts["total"]
     # Phoenix ignores the +2 printed on clan capitals when attacking

@@ -152,7 +152,8 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
     if (base.owner != seat) return {"token #" + std::to_string(a) + " is not yours: a blessing goes on your own token", S_BLESSING};
     if (base.place == 'o') return {"a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING};
     const int bk = R.clan_token_kinds[s.clans[seat]][base.clan_token];
-    if (bk != Rules::Army && bk != Rules::Navy && bk != Rules::Shinobi)
+    // a bluff still on the board in step 2 is Lion's defending bluff: the blessing on it stays (placement.py)
+    if (bk != Rules::Army && bk != Rules::Navy && bk != Rules::Shinobi && bk != Rules::Bluff)
       return {"token #" + std::to_string(a) + " is not an army, navy or shinobi token", S_BLESSING};
     return {};
   }
@@ -407,7 +408,12 @@ void State::resolve(Events& events) {
       continue;
     }
     // Defense Bonuses (resolution.py defense_parts)
-    const std::vector<int> defend_all = with_blessings(*this, b.defenders);
+    std::vector<int> defend_all = with_blessings(*this, b.defenders);
+    if (b.lion_bluff >= 0) {
+      // a blessing on Lion's defending bluff stays with it and adds to the defense (resolution.py _battle)
+      for (const BoardToken& t : tokens)
+        if (t.place == 'o' && t.site == b.lion_bluff) defend_all.push_back(t.number);
+    }
     int combat = 0, faceup = 0;
     if (defender >= 0) {
       for (int number : defend_all) combat += strength(number);

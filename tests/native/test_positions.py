@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from daimyo.core.game import Action
 from daimyo.core.rng import GameKey, Rng
 from daimyo.rokugan import native, new_game
+from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import from_position, to_position
 from tests.native.test_agreement import _events, _first_difference
 from tests.rokugan.test_properties import perturb_hidden, play_randomly
@@ -88,3 +90,32 @@ def test_fields_the_native_engine_cannot_keep_are_refused_by_name(core, field, v
     fields[field] = value
     with pytest.raises(ValueError, match=words):
         core.Game.from_fields(fields)
+
+
+LION_BLESSED_BLUFF = """format: rokugan-position
+players: lion dragon
+phase: placement
+round: 2
+turn: dragon
+province lion_3: lion
+province lion_1: dragon
+token #1: lion bluff lion_3
+token #2: lion b2 #1
+hand lion: a1
+hand dragon: a4 bluff
+"""
+
+
+def test_lion_a_blessing_on_its_defending_bluff_stays_in_both_engines():
+    """Reference: Lion (its defending bluff is not removed in step 2) and rulings (a blessing on a bluff goes with the
+    bluff): Dragon's last placement ends the round's placement, and both engines keep the blessing on Lion's bluff,
+    so Lion defends with 4 against 4 (docs/rokugan-rules.md, "A blessing on Lion's defending bluff")."""
+    ref = from_position(LION_BLESSED_BLUFF)
+    nat = native.from_python(ref)
+    move = Action(1, "place a4 lion_1>lion_3")
+    want, got = _events(ref.apply(move)), _events(nat.apply(move))
+    assert got == want, _first_difference(got, want)
+    assert to_position(nat.python_state()) == to_position(ref)
+    battle = next(data for kind, data, _seen in got if kind == "battle")
+    assert battle["defender"]["total"] == 4 and battle["outcome"] == "defended"
+    assert nat.python_state().owner[RULES.province_index["lion_3"]] == 0

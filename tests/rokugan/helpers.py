@@ -117,3 +117,26 @@ def holding(clan, card, body=""):
     t = RULES.territory_index[RULES.cards[card]["territory"]]
     return "".join(f"province {RULES.province_names[p]}: {clan}\n" for p in RULES.territory_provinces[t]
                    if RULES.province_names[p] not in stated)
+
+
+def claimed(text):
+    """``text`` (a position) with a ``cards CLAN:`` line for each territory a clan controls whole by its province
+    lines: after Claim Territories the controller of a territory holds its card (Resolution Phase 6), here its
+    territory's first card that ``text`` does not name."""
+    from daimyo.rokugan.data import RULES
+    lines = textwrap.dedent(text).strip().splitlines()
+    owner, scorched = {}, set()
+    for line in lines:
+        key, _, value = line.partition(":")
+        if key.split()[:1] == ["province"] and value.split():
+            name = key.split()[1]
+            owner[name] = value.split()[0]
+            if "special=scorched_earth" in value:
+                scorched.add(name)
+    held: dict[str, list[str]] = {}
+    for t, cards in enumerate(RULES.territory_cards):
+        owners = {owner.get(RULES.province_names[p], "-") for p in RULES.territory_provinces[t]
+                  if RULES.province_names[p] not in scorched}
+        if len(owners) == 1 and owners != {"-"} and not any(c in text for c in cards):
+            held.setdefault(owners.pop(), []).append(cards[0])
+    return "\n".join(lines) + "\n" + "".join(f"cards {clan}: {' '.join(cs)}\n" for clan, cs in held.items())

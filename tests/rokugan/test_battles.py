@@ -133,6 +133,7 @@ def test_empty_province_defense_bonus_token_stops_a_weak_attack():
     """Rulebook: Special Tokens: Honor Bonus and Defense Bonus (defense bonus tokens add defense)."""
     s, events = resolve_only(three("""
         province crab_2: crab
+        played: aid-of-the-kami ashigaru-levies
         province mainland_3: - special=defense_2
         province mainland_2: - special=defense_1
         token #1: crab a2 crab_2>mainland_3
@@ -229,6 +230,7 @@ def test_shadowlands_provinces_print_one_defense():
     s, events = resolve_only(three("""
         province crab_2: phoenix
         province shadowlands_north: crab
+        cards crab: purge-the-weak
         token #1: phoenix a1 crab_2>shadowlands_north
     """))
     north = battle_at(events, "shadowlands_north")
@@ -241,6 +243,7 @@ def test_shadowlands_defense_is_beaten_by_a_stronger_attack():
     s, events = resolve_only(three("""
         province crab_2: phoenix
         province shadowlands_north: crab
+        cards crab: purge-the-weak
         token #1: phoenix a2 crab_2>shadowlands_north
     """))
     assert battle_at(events, "shadowlands_north")["outcome"] == "taken"
@@ -251,6 +254,7 @@ def test_defense_bonus_token_adds_to_the_defender():
     """Rulebook: Defense Bonuses (special tokens added by territory cards provide defense)."""
     s, events = resolve_only(three("""
         province crab_2: crab
+        played: ashigaru-levies
         province crab_3: phoenix special=defense_1
         token #1: crab a2 crab_2>crab_3
         token #2: phoenix a1 crab_3
@@ -263,6 +267,7 @@ def test_defense_bonus_token_adds_to_the_defender():
 def test_all_defense_bonuses_add_up_in_a_capital():
     """Rulebook: Defense Bonuses (printed +2, faceup tokens, special tokens and defending tokens together)."""
     s, events = resolve_only(three("""
+        played: aid-of-the-kami
         province crab_1: phoenix up=1 special=defense_2
         province crab_2: crab
         token #1: crab a5 crab_2>crab_1
@@ -295,6 +300,7 @@ def test_an_unattacked_province_defended_by_army_navy_or_shinobi_is_successfully
         province crab_2: crab
         province crab_3: crab
         province crab_4: crab
+        cards crab: promotion
         token #1: crab a1 crab_2
         token #2: crab n1 crab_1
         token #3: crab s1 crab_3

@@ -194,6 +194,44 @@ def test_lion_bluff_outside_its_own_province_is_removed_as_a_bluff():
     assert of_kind(events, "battle") == []
 
 
+def test_lion_a_blessing_on_its_defending_bluff_stays_and_adds_its_strength():
+    """Reference: Lion (its defending bluff is not removed in step 2) and rulings (a blessing on a bluff is discarded
+    when the bluff is removed in step 2); Rulebook: Resolution Phase 2, The Combat Tokens: Blessing.
+
+    Lion's bluff stays, so the blessing on it still lies on a token: bluff 2 + blessing 2 = 4 against Dragon's 4,
+    a tie the defender wins (docs/rokugan-rules.md, "A blessing on Lion's defending bluff")."""
+    s, events = resolve_only(game("lion dragon", """
+        province lion_3: lion
+        province lion_1: dragon
+        token #1: lion bluff lion_3
+        token #2: lion b2 #1
+        token #3: dragon a4 lion_1>lion_3
+    """).replace("hand lion: bluff", "hand lion: a1"))
+    assert of_kind(events, "removed")[0]["tokens"] == []
+    b = battle_at(events, "lion_3")
+    assert b["defender"]["lion_bluff"] == 2 and b["defender"]["combat_tokens"] == 2 and b["defender"]["total"] == 4
+    assert [t["token"] for t in b["defender"]["tokens"]] == [2]
+    assert b["attackers"][0]["total"] == 4 and b["outcome"] == "defended"
+    assert s.owner[P("lion_3")] == 0 and s.up[P("lion_3")] == 1 and s.owner[P("lion_1")] == 1
+    # the bluff goes back behind the screen, the blessing to the discard pile like any involved token
+    assert codes(s, 0, s.hand[0]) == ["a1", "bluff"] and codes(s, 0, s.discard[0]) == ["b2"]
+
+
+def test_lion_a_blessing_on_its_attacking_bluff_is_discarded_with_it():
+    """Reference: rulings (a blessing on a bluff removed in step 2 is discarded); Reference: Lion (only its bluff
+    defending a province it controls stays); Rulebook: Resolution Phase 2."""
+    s, events = resolve_only(game("lion dragon", """
+        province lion_3: lion
+        province lion_1: dragon
+        token #1: lion bluff lion_3>lion_1
+        token #2: lion b2 #1
+    """).replace("hand lion: bluff", "hand lion: a1"))
+    removed = {t["token"]: t["why"] for t in of_kind(events, "removed")[0]["tokens"]}
+    assert removed[1] == "bluff" and "#1" in removed[2] and "removed from the board" in removed[2]
+    assert of_kind(events, "battle") == [] and s.owner[P("lion_1")] == 1
+    assert codes(s, 0, s.hand[0]) == ["a1", "bluff"] and codes(s, 0, s.discard[0]) == ["b2"]
+
+
 def test_other_clans_bluff_defending_adds_nothing():
     """Rulebook: Resolution Phase 2 (bluffs are removed) — the +2 is Lion's alone."""
     s, events = resolve_only(game("crab lion", """
@@ -232,6 +270,7 @@ def test_phoenix_does_not_ignore_the_shadowlands_defense():
     s, events = resolve_only(game("phoenix crab", """
         province crab_2: phoenix
         province shadowlands_north: crab
+        cards crab: purge-the-weak
         token #1: phoenix a1 crab_2>shadowlands_north
     """))
     assert battle_at(events, "shadowlands_north")["outcome"] == "defended"
@@ -243,6 +282,7 @@ def test_phoenix_does_not_ignore_faceup_tokens_or_bonus_tokens_in_a_capital():
     s, events = resolve_only(game("phoenix dragon", """
         province dragon_2: phoenix
         province dragon_3: phoenix
+        played: ashigaru-levies
         province dragon_1: dragon up=1 special=defense_1
         token #1: phoenix a1 dragon_2>dragon_1
         token #2: phoenix a1 dragon_3>dragon_1
@@ -288,6 +328,7 @@ def test_crane_tied_with_the_defense_of_an_empty_province_takes_it():
 def test_crab_bonus_tokens_are_not_doubled():
     """Reference: Crab (only its faceup control tokens give +2)."""
     s, events = resolve_only(game("crab phoenix", """
+        played: ashigaru-levies
         province crab_3: crab special=defense_1
         province crab_2: phoenix
         token #1: phoenix a2 crab_2>crab_3

@@ -167,7 +167,7 @@ def test_a_position_without_its_format_line_is_answered_as_such():
     with pytest.raises(ReplayError, match=r"^line 1: the file has no 'format:' line: a position starts with "
                                           r"'format: rokugan-position'"):
         replay("players: phoenix scorpion dragon\nphase: placement\nhand phoenix: bluff\n")
-    with pytest.raises(FormatError, match=r"^line 2: a position starts with 'format: rokugan-position'"):
+    with pytest.raises(FormatError, match=r"^line 2 \(format\): a position starts with 'format: rokugan-position'"):
         from_position("# a comment\nplayers: crab lion\n")
 
 

@@ -133,7 +133,7 @@ def test_a_malformed_rng_line_is_refused(line, message):
     lines[no - 1] = line
     with pytest.raises(FormatError) as e:
         from_position("\n".join(lines))
-    assert str(e.value).startswith(f"line {no}: {message}")
+    assert str(e.value).startswith(f"line {no} (rng): {message}")
 
 
 def test_a_position_gives_seed_or_rng_not_both():

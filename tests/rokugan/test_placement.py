@@ -209,7 +209,7 @@ def test_navy_cannot_go_on_a_land_border_or_on_a_landlocked_coast():
 
 def test_harbor_province_counts_as_coastal_for_navies():
     """Rulebook: Special Tokens › Harbor (a harbor province is coastal: defend with navies, attack from the sea)."""
-    s = board("province crab_2: crab special=harbor\n")
+    s = board("played: feats-of-engineering\nprovince crab_2: crab special=harbor\n")
     assert_legal(s, 0, "place n1 crab_2")
     s.turn = 1
     assert_legal(s, 1, "place n1 ~crab_2")
@@ -300,7 +300,7 @@ def test_diplomacy_goes_in_a_province_the_player_controls():
 
 def test_diplomacy_not_in_a_battlefield_province():
     """Rulebook: Special Tokens › Battlefield (no diplomacy tokens in its province)."""
-    s = board("province crab_2: crab special=battlefield\n", hands=DIP_RAID)
+    s = board("played: honorable-fight\nprovince crab_2: crab special=battlefield\n", hands=DIP_RAID)
     assert_illegal(s, 0, "place dip crab_2", "battlefield")
     assert_legal(s, 0, "place a1 crab_2")  # armies still defend there
 
@@ -316,7 +316,7 @@ def test_raid_goes_in_a_province_the_player_does_not_control():
 
 def test_raid_not_in_a_battlefield_province():
     """Rulebook: Special Tokens › Battlefield (no raid tokens in its province)."""
-    s = board("province crane_2: crane special=battlefield\n", hands=DIP_RAID)
+    s = board("played: honorable-fight\nprovince crane_2: crane special=battlefield\n", hands=DIP_RAID)
     assert_illegal(s, 0, "place raid crane_2", "battlefield")
     assert_legal(s, 0, "place s1 crane_2")
 
@@ -387,6 +387,7 @@ def test_nothing_in_or_on_the_borders_of_scorched_earth():
     s = board("""
 province crab_3: - special=scorched_earth
 province crane_3: - special=scorched_earth
+cards crane: code-of-honor
 """, hands=DIP_RAID)
     assert_illegal(s, 0, "place a1 crab_2>crab_3", "scorched earth")
     assert_illegal(s, 0, "place s1 crab_3", "scorched earth")
@@ -415,7 +416,7 @@ def test_nothing_in_or_on_the_borders_of_a_peace_province():
 
 def test_shrine_province_only_for_its_controller():
     """Rulebook: Special Tokens › Shrine (only its controller may place in it or on its borders; it may attack from it)."""
-    s = board("province crab_3: crab special=shrine\n")
+    s = board("played: sacred-ground\nprovince crab_3: crab special=shrine\n")
     assert_legal(s, 0, "place a1 crab_3")                 # defend
     assert_legal(s, 0, "place a1 crab_3>scorpion_1")      # attack from the shrine
     s.turn = 1
@@ -607,6 +608,7 @@ def test_every_listed_placement_applies():
     """Rulebook: Placing Combat Tokens (every listed legal placement is accepted)."""
     s = board("""
 token #1: crab a2 crab_2>crab_3
+played: sacred-ground
 province crab_4: - special=shrine
 province mainland_1: - special=peace
 """)

@@ -4,7 +4,9 @@ state, and a mutated position file is read or refused with the format's own erro
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -118,3 +120,71 @@ def test_mutated_position_files_are_read_or_refused_never_a_traceback():
                 with contextlib.suppress(ReplayError, FormatError, RuleViolation):
                     replay(bad + "\ncrab: pass\n")
     assert read + refused == 6000 and read > 100 and refused > 1000
+
+
+@functools.cache
+def _pool() -> tuple[str, ...]:
+    """Positions of random games of 2 to 5 players at every phase (read by every one-fact mutation test)."""
+    out: list[str] = []
+    for seed in range(16):
+        out += _positions(seed, 12)
+    return tuple(out)
+
+
+_FACT_WORDS = (*CLANS, "-", "a1", "a5", "b2", "n1", "s1", "dip", "raid", "bluff", "crab_1", "crab_2", "lion_3",
+               "shadowlands_north", "islands_1", "crab_2>crab_3", "~crab_1", "#1", "#2", "#700", "#701",
+               *sorted(R.cards)[:6], "spy-network", "master-of-tactics", "rise-of-an-empire", *sorted(R.objectives)[:3],
+               "special=harbor", "special=shrine", "special=peace", "special=defense_2", "up=2", "down=0", "up=31",
+               "0", "1", "2", "5", "6", "7", "-1", "31", "99", "9" * 30, "yes", "no", "used", "faceup", "seen=crab",
+               "placement", "upkeep", "over", "setup-control", "step=9", "memo=1,2,3,4,5", "drawn=a1,bluff")
+
+
+def _mutate_one_fact(text: str, rnd: random.Random) -> tuple[str, int]:
+    """One fact of ``text`` changed: its value taken from the same fact of another position, or one of its words
+    replaced, dropped or doubled, or its subject replaced; the fact's line number comes back with the text."""
+    lines = text.splitlines()
+    i = rnd.randrange(len(lines))
+    key, _, value = lines[i].partition(":")
+    words = value.split()
+    how = rnd.choice(("other", "other", "replace", "replace", "drop", "double", "subject"))
+    if how == "other":
+        same = [line.partition(":")[2] for t in _pool() for line in t.splitlines() if line.partition(":")[0] == key]
+        value = rnd.choice(same)
+    elif how == "subject" and len(key.split()) == 2:
+        key = f"{key.split()[0]} {rnd.choice(_FACT_WORDS)}"
+    elif words:
+        k = rnd.randrange(len(words))
+        if how == "replace":
+            words[k] = rnd.choice(_FACT_WORDS)
+        elif how == "drop":
+            del words[k]
+        else:
+            words.insert(k, words[k])
+        value = " " + " ".join(words)
+    else:
+        value = " " + rnd.choice(_FACT_WORDS)
+    lines[i] = f"{key}:{value}"
+    return "\n".join(lines) + "\n", i + 1
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=400)
+@given(st.data())
+def test_one_fact_changed_is_read_or_refused_naming_a_line_of_the_file(data):
+    """Position format and issue 25 ("every refusal names the line"): a position of a random game with one fact
+    changed (a value from another position, a word replaced, dropped or doubled, another subject) is read, or
+    refused with FormatError whose message starts with the line of a fact of the file and names its field; nothing
+    else is raised. What is read writes back and lists its legal actions."""
+    rnd = data.draw(st.randoms(use_true_random=False), label="choices")
+    bad, _changed = _mutate_one_fact(rnd.choice(_pool()), rnd)
+    try:
+        s = from_position(bad)
+    except FormatError as e:
+        m = re.match(r"^line (\d+) \(([a-z-]+)\): ", str(e))
+        assert m, f"the refusal names no line and field: {e}"
+        no = int(m.group(1))
+        assert 1 <= no <= len(bad.splitlines()), str(e)
+        assert bad.splitlines()[no - 1].split(":")[0].split()[0] == m.group(2), str(e)
+        return
+    again = from_position(to_position(s))
+    assert to_position(again) == to_position(s)
+    s.legal_actions()

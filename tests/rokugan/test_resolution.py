@@ -242,6 +242,7 @@ def test_step3_scorched_earth_replaces_another_special_token():
     s, events = resolve_only(HEAD + """
         province crab_3: scorpion
         province crab_4: crab
+        played: port-of-prosperity
         province crab_2: crab special=honor_2
         token #1: scorpion raid crab_2
         token #2: scorpion s2 crab_2
@@ -284,6 +285,7 @@ def test_step4_diplomacy_discards_tokens_around_and_places_peace():
 def test_step4_peace_replaces_the_harbor_token():
     """Rulebook: Special Tokens (example: the diplomacy token's peace replaces the harbor token)."""
     s, events = resolve_only(HEAD + """
+        played: feats-of-engineering
         province crab_2: crab special=harbor
         token #1: crab dip crab_2
         hand crab: bluff
@@ -369,8 +371,11 @@ def test_step6_a_player_controlling_every_province_of_a_territory_claims_its_car
 
 
 def test_step6_scorched_provinces_are_ignored_when_claiming_a_territory():
-    """Rulebook: Special Tokens: Scorched Earth (control the territory's provinces without scorched earth)."""
+    """Rulebook: Special Tokens: Scorched Earth (control the territory's provinces without scorched earth).
+
+    Pirate Raids scorched crane_3 in this round's upkeep, after the last Claim Territories."""
     s, events = resolve_only(HEAD + """
+        played: pirate-raids
         spaces: crane=code-of-honor
         province crane_1: phoenix
         province crane_2: phoenix

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from daimyo.rokugan.position import from_position
-from tests.rokugan.helpers import pos, resolve_position
+from tests.rokugan.helpers import claimed, pos, resolve_position
 
 
 def over(body, objective_crab="-", objective_phoenix="-"):
-    """A finished crab/phoenix game (phase over: the final scoring is computed on reading)."""
-    return from_position(pos(f"""
+    """A finished crab/phoenix game (phase over: the final scoring is computed on reading); each player holds the
+    cards of the territories it controls, as Claim Territories left them."""
+    return from_position(claimed(pos(f"""
         format: rokugan-position
         players: crab phoenix
         phase: over
@@ -19,7 +20,7 @@ def over(body, objective_crab="-", objective_phoenix="-"):
         hand phoenix: bluff
         objective crab: {objective_crab}
         objective phoenix: {objective_phoenix}
-    """) + "\n".join(line.strip() for line in body.strip().splitlines()) + "\n")
+    """) + "\n".join(line.strip() for line in body.strip().splitlines()) + "\n"))
 
 
 def provinces(*names, owner="crab"):
@@ -87,7 +88,7 @@ def test_way_of_humility_a_tie_for_fewest_still_scores():
 
 def test_way_of_the_sail_counts_a_harbor_province_as_coastal():
     """Reference: Way of the Sail; Rulebook: Special Tokens: Harbor (the province is coastal)."""
-    body = provinces("crab_1", "crane_1", "crane_2", "lion_2", "islands_1") + "\nprovince crab_2: crab special=harbor"
+    body = provinces("crab_1", "crane_1", "crane_2", "lion_2", "islands_1") + "\nprovince crab_2: crab special=harbor\nplayed: feats-of-engineering"
     assert over(body, objective_crab="way-of-the-sail").result["scores"][0]["objective_met"]
 
 
@@ -103,6 +104,7 @@ def test_final_honor_breakdown():
     objective, 5 per territory except the Shadowlands); Lion card Bushido's 4 replaces printed flowers."""
     s = over("""
         province crab_1: crab up=1
+        played: bushido code-of-honor ashigaru-levies port-of-prosperity aid-of-the-kami
         province crab_2: crab special=honor_4
         province crab_3: crab special=honor_1
         province crab_4: crab up=2 special=defense_1

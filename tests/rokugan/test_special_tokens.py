@@ -58,6 +58,7 @@ def test_a_card_token_replaces_another_card_token():
     """Rulebook: Special Tokens (a province contains one special token; others can be replaced)."""
     s = upkeep("""
         province crab_1: crab
+        played: feats-of-engineering
         province crab_2: crab special=harbor
     """, "aid-of-the-kami")
     s.apply(Action(0, "play aid-of-the-kami"))
@@ -128,6 +129,7 @@ def test_shrine_province_cannot_be_attacked():
     s = placing("""
         province crab_1: crab
         province crab_2: crab
+        played: sacred-ground
         province mainland_1: phoenix special=shrine
     """)
     texts = legal(s)
@@ -142,6 +144,7 @@ def test_shrine_controller_attacks_from_it_and_defends_it():
     """Rulebook: Special Tokens: Shrine (the player who controls it can attack adjacent provinces)."""
     s = placing("""
         province crab_1: crab
+        played: sacred-ground
         province mainland_1: phoenix special=shrine
     """, turn="phoenix")
     texts = legal(s, 1)
@@ -160,7 +163,7 @@ def test_a_token_on_a_shrine_border_its_player_no_longer_controls_is_removed_at_
         players: crab phoenix
         phase: placement
         round: 2
-        played: dark-favors
+        played: dark-favors sacred-ground
         province crab_2: crab
         province mainland_1: - special=shrine
         province mainland_2: phoenix
@@ -176,6 +179,7 @@ def test_a_token_on_a_shrine_border_its_player_no_longer_controls_is_removed_at_
 def test_battlefield_forbids_diplomacy_and_raids():
     """Rulebook: Special Tokens: Battlefield (no diplomacy or raid tokens in that province)."""
     s = placing("""
+        played: honorable-fight
         province crab_2: crab special=battlefield
         province crab_3: crab
         province mainland_3: phoenix
@@ -191,6 +195,7 @@ def test_battlefield_forbids_raids_on_an_enemy_province():
     """Rulebook: Special Tokens: Battlefield (no raid tokens in that province)."""
     s = placing("""
         province crab_2: crab
+        played: honorable-fight
         province crab_3: phoenix special=battlefield
     """)
     texts = legal(s)
@@ -203,6 +208,7 @@ def test_battlefield_forbids_raids_on_an_enemy_province():
 def test_harbor_makes_a_landlocked_province_coastal_for_navies():
     """Rulebook: Special Tokens: Harbor (defend with navy tokens; others attack it with navies on its border)."""
     s = placing("""
+        played: feats-of-engineering
         province crab_3: crab special=harbor
         province crab_4: crab
         province dragon_2: phoenix
@@ -214,6 +220,7 @@ def test_harbor_makes_a_landlocked_province_coastal_for_navies():
     rejects(s, 0, "place n1 crab_4", "landlocked")
     s2 = placing("""
         province crab_4: crab
+        played: feats-of-engineering
         province dragon_2: phoenix special=harbor
     """)
     assert "place n1 ~dragon_2" in legal(s2)          # no adjacent province needed
@@ -228,6 +235,7 @@ def test_a_navy_attack_on_a_harbor_province_is_resolved():
         phase: placement
         round: 2
         province crab_4: crab
+        played: feats-of-engineering
         province dragon_2: phoenix special=harbor
         province phoenix_1: phoenix
         token #1: crab n2 ~dragon_2
@@ -251,6 +259,7 @@ def test_honor_and_defense_bonus_tokens():
         phase: placement
         round: 5
         province crab_2: crab
+        played: aid-of-the-kami port-of-prosperity
         province crab_3: phoenix special=defense_2
         province crab_4: phoenix special=honor_2
         token #1: crab a2 crab_2>crab_3

@@ -617,6 +617,7 @@ def test_inspire_fear_removes_up_to_two_special_tokens():
         province crab_2: crab
         province crab_3: - special=scorched_earth
         province crab_4: - special=peace
+        played: sacred-ground
         province phoenix_1: phoenix special=shrine
     """)
     act(s, "play inspire-fear")

@@ -101,7 +101,8 @@ END4_R2 = END4.replace("round: 1", "round: 2")
 NEUTRAL_SETUPS = {
     # card: (extra position lines giving crab and scorpion 3 of the counted thing, others fewer)
     "master-of-governance": "province crab_2: crab\nprovince crab_3: crab\n"
-                            "province scorpion_2: scorpion\nprovince scorpion_3: scorpion\n",
+                            "province scorpion_2: scorpion\nprovince scorpion_3: scorpion\n"
+                            "cards scorpion: foment-rebellion\n",  # its whole territory: Claim Territories gave it
     "master-of-tactics": "province crab_1: crab up=1 down=2\nprovince scorpion_1: scorpion up=2 down=1\n",
     # a territory card is kept only while its territory is controlled (Playing Territory Cards)
     "rise-of-an-empire": "province shadowlands_north: crab\nprovince islands_1: crab\nprovince islands_2: crab\n"
