@@ -52,57 +52,82 @@ void configure(const nb::dict& d, bool compensated) {
   g_configured = true;
 }
 
-War world(const nb::dict& d) {
+// The world `d` (regret.seat_world, as native.world_data writes it) at its battle's bid, no bid placed.
+War world(const nb::dict& d, Fixed& fx) {
   const char* what = "risingsun world";
   War w;
-  w.n = field<int>(d, "n", what);
-  need(w.n >= 2 && w.n <= 8, "field 'n' must be 2 to 8 players");
+  w.f = &fx;
+  fx.n = w.n = field<int>(d, "n", what);
+  need(w.n >= 2 && w.n <= MAX_SEATS, "field 'n' must be 2 to " + std::to_string(MAX_SEATS) + " players");
   const size_t n = static_cast<size_t>(w.n);
   auto seats = [&](const char* key) {
     auto v = field<std::vector<int>>(d, key, what);
     need(v.size() == n, std::string("field '") + key + "' must have one entry a player");
     return v;
   };
-  for (bool b : field<std::vector<bool>>(d, "koi", what)) w.koi.push_back(b ? 1 : 0);
-  for (bool b : field<std::vector<bool>>(d, "turtle", what)) w.turtle.push_back(b ? 1 : 0);
-  need(w.koi.size() == n && w.turtle.size() == n, "fields 'koi' and 'turtle' must have one entry a player");
-  w.season = field<int>(d, "season", what);
-  w.honor = seats("honor");
-  w.ally = seats("ally");
-  w.coins = seats("coins");
-  w.ronin = seats("ronin");
-  w.vp = seats("vp");
+  auto koi = field<std::vector<bool>>(d, "koi", what), turtle = field<std::vector<bool>>(d, "turtle", what);
+  need(koi.size() == n && turtle.size() == n, "fields 'koi' and 'turtle' must have one entry a player");
+  fx.season = field<int>(d, "season", what);
+  auto honor = seats("honor"), ally = seats("ally"), coins = seats("coins"), ronin = seats("ronin"), vp = seats("vp");
   std::vector<char> seen(n, 0);
-  for (int p : w.honor) {
+  for (int p : honor) {
     need(p >= 0 && p < w.n && !seen[p], "field 'honor' must name every seat once");
     seen[p] = 1;
   }
   for (size_t p = 0; p < n; ++p) {
-    need(w.ally[p] >= -1 && w.ally[p] < w.n, "field 'ally' names no seat");
-    need(w.coins[p] >= 0 && w.ronin[p] >= 0, "fields 'coins' and 'ronin' cannot be negative");
+    need(ally[p] >= -1 && ally[p] < w.n, "field 'ally' names no seat");
+    need(coins[p] >= 0 && ronin[p] >= 0, "fields 'coins' and 'ronin' cannot be negative");
+    fx.koi[p] = koi[p] ? 1 : 0;
+    fx.turtle[p] = turtle[p] ? 1 : 0;
+    fx.ally[p] = ally[p];
+    fx.ronin[p] = ronin[p];
+    w.honor[p] = honor[p];
+    w.coins[p] = coins[p];
+    w.vp[p] = vp[p];
   }
-  w.tokens = field<std::vector<std::vector<std::pair<int, int>>>>(d, "tokens", what);
-  need(w.tokens.size() == n, "field 'tokens' must have one entry a player");
-  w.wars = field<std::vector<int>>(d, "wars", what);
+  auto province = [&](int prov, const char* key) {
+    need(prov >= 0 && prov < MAX_PROVINCES,
+         std::string("field '") + key + "': a province is a number from 0 to " + std::to_string(MAX_PROVINCES - 1));
+    return prov;
+  };
+  auto tokens = field<std::vector<std::vector<std::pair<int, int>>>>(d, "tokens", what);
+  need(tokens.size() == n, "field 'tokens' must have one entry a player");
+  for (size_t p = 0; p < n; ++p)
+    for (const auto& [prov, points] : tokens[p]) {
+      w.token_vp[p] += points;
+      w.token_provinces[p] |= 1u << province(prov, "tokens");
+    }
+  auto wars = field<std::vector<int>>(d, "wars", what);
+  need(wars.size() <= static_cast<size_t>(MAX_WARS), "field 'wars': at most " + std::to_string(MAX_WARS) + " wars");
+  for (int prov : wars) fx.wars.push_back(province(prov, "wars"));
   w.at = field<int>(d, "at", what);
-  need(w.at >= 0 && w.at < static_cast<int>(w.wars.size()), "field 'at' must be a war being fought");
-  w.strongholds = field<std::vector<std::vector<int>>>(d, "strongholds", what);
-  for (const auto& here : w.strongholds)
-    for (int p : here) need(p >= 0 && p < w.n, "field 'strongholds' names no seat");
-  for (const auto& [number, prov, owner, kind, force] :
-       field<std::vector<std::tuple<int, int, int, int, int>>>(d, "figures", what)) {
+  need(w.at >= 0 && w.at < fx.wars.size(), "field 'at' must be a war being fought");
+  auto strongholds = field<std::vector<std::vector<int>>>(d, "strongholds", what);
+  need(strongholds.size() <= static_cast<size_t>(MAX_PROVINCES), "field 'strongholds': too many provinces");
+  for (size_t prov = 0; prov < strongholds.size(); ++prov)
+    for (int p : strongholds[prov]) {
+      need(p >= 0 && p < w.n, "field 'strongholds' names no seat");
+      fx.strongholds[prov][p] += 1;
+    }
+  auto figures = field<std::vector<std::tuple<int, int, int, int, int>>>(d, "figures", what);
+  need(figures.size() <= static_cast<size_t>(MAX_FIGURES), "field 'figures': at most " + std::to_string(MAX_FIGURES) + " figures");
+  for (const auto& [number, prov, owner, kind, force] : figures) {
+    need(number >= 0 && number < 32768, "field 'figures': a figure number is 0 to 32767");
     need(owner >= 0 && owner < w.n, "field 'figures': a figure's owner is no seat");
     need(kind >= 0 && kind < static_cast<int>(g_rules.hostage_allowed.size()), "field 'figures': unknown kind");
-    w.figures.push_back({number, prov, owner, kind, force});
+    need(force >= 0 && force < 128, "field 'figures': a figure's Force is 0 to 127");
+    w.figures.push_back({static_cast<int16_t>(number), static_cast<int8_t>(province(prov, "figures")),
+                         static_cast<int8_t>(owner), static_cast<int8_t>(kind), static_cast<int8_t>(force)});
   }
-  for (int prov : w.wars) need(prov >= 0, "field 'wars': a province is a whole number");
-  w.participants = field<std::vector<int>>(d, "participants", what);
-  need(w.participants.size() >= 2, "field 'participants': a battle has at least two");
-  for (int p : w.participants) need(p >= 0 && p < w.n, "field 'participants' names no seat");
+  auto participants = field<std::vector<int>>(d, "participants", what);
+  need(participants.size() >= 2, "field 'participants': a battle has at least two");
+  for (int p : participants) {
+    need(p >= 0 && p < w.n && !w.has_bid[p], "field 'participants' names no seat, or one twice");
+    w.has_bid[p] = 1;
+    w.participants.push_back(p);
+  }
+  w.has_bid.fill(0);
   w.step = BID;
-  w.bids.assign(n, {0, 0, 0, 0});
-  w.has_bid.assign(n, 0);
-  w.hired.assign(n, 0);
   w.slot_winner.fill(-1);
   return w;
 }
@@ -110,13 +135,14 @@ War world(const nb::dict& d) {
 nb::object solve(const nb::dict& d, const std::vector<std::vector<std::array<int, 4>>>& menus, int iterations,
                  double margin, double seconds) {
   if (!g_configured) throw std::runtime_error("_daimyo_risingsun_native.configure was not called");
-  War w = world(d);
-  need(menus.size() == w.participants.size(), "one menu a participant");
+  Fixed fx;
+  War w = world(d, fx);
+  need(menus.size() == static_cast<size_t>(w.participants.size()), "one menu a participant");
   for (size_t i = 0; i < menus.size(); ++i) {
     need(!menus[i].empty(), "a menu is never empty");
     for (const auto& b : menus[i]) {
       need(b[0] >= 0 && b[1] >= 0 && b[2] >= 0 && b[3] >= 0, "a bid cannot be negative");
-      need(b[0] + b[1] + b[2] + b[3] <= w.coins[w.participants[i]], "a bid of a menu is more than its clan's coins");
+      need(b[0] + b[1] + b[2] + b[3] <= w.coins[w.participants[static_cast<int>(i)]], "a bid of a menu is more than its clan's coins");
     }
   }
   need(iterations >= 1, "at least one round of regret matching");

@@ -39,31 +39,25 @@ int Rules::bonus(int different) const {
   return best;
 }
 
-// scoring.token_score(...)["total"]
-int token_total(const Rules& r, const std::vector<std::pair<int, int>>& tokens) {
-  int by_season = 0;
-  std::vector<int> seen;
-  for (const auto& [prov, points] : tokens) {
-    by_season += points;
-    if (std::find(seen.begin(), seen.end(), prov) == seen.end()) seen.push_back(prov);
-  }
-  return by_season + r.bonus(static_cast<int>(seen.size()));
+int token_total(const Rules& r, int by_season, uint32_t provinces) {
+  return by_season + r.bonus(__builtin_popcount(provinces));
 }
 
 int War::rank(int seat) const {
-  return static_cast<int>(std::find(honor.begin(), honor.end(), seat) - honor.begin());
+  int i = 0;
+  while (honor[i] != seat) ++i;
+  return i;
 }
 
 int War::stronghold_force(const Rules& r, int prov, int seat) const {
-  if (prov < 0 || !turtle[seat] || prov >= static_cast<int>(strongholds.size())) return 0;
-  const auto& here = strongholds[prov];
-  return r.stronghold_force * static_cast<int>(std::count(here.begin(), here.end(), seat));
+  if (prov < 0 || !f->turtle[seat]) return 0;
+  return r.stronghold_force * f->strongholds[prov][seat];
 }
 
 int War::force(const Rules& r, int prov, int seat) const {
   int total = 0;
-  for (const auto& f : figures)
-    if (f.province == prov && f.owner == seat) total += f.force;
+  for (const auto& x : figures)
+    if (x.province == prov && x.owner == seat) total += x.force;
   total += stronghold_force(r, prov, seat);
   if (prov == province()) total += hired[seat];
   return total;
@@ -76,8 +70,8 @@ int War::decider() const {
   return slot_known[slot] ? slot_winner[slot] : -1;
 }
 
-std::vector<int> War::to_act() const {
-  std::vector<int> out;
+Seats War::to_act() const {
+  Seats out;
   if (over || step == NONE) return out;
   if (step == BID) {
     for (int p : participants)
@@ -91,10 +85,10 @@ std::vector<int> War::to_act() const {
 
 namespace {
 
-bool in(const std::vector<int>& xs, int x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
+bool in(const Seats& xs, int x) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
 // state.higher_honor: the seat of `seats` with the highest Honor (-1 for none)
-int higher_honor(const War& s, const std::vector<int>& seats) {
+int higher_honor(const War& s, const Seats& seats) {
   int best = -1;
   for (int p : seats)
     if (best < 0 || s.rank(p) < s.rank(best)) best = p;
@@ -103,7 +97,10 @@ int higher_honor(const War& s, const std::vector<int>& seats) {
 
 int bid_total(const std::array<int, 4>& b) { return b[0] + b[1] + b[2] + b[3]; }
 
-void take_token(War& s, int seat, int prov) { s.tokens[seat].push_back({prov, s.season}); }
+void take_token(War& s, int seat, int prov) {
+  s.token_vp[seat] += s.f->season;
+  s.token_provinces[seat] |= 1u << prov;
+}
 
 int figures_in_count(const War& s, int prov, int owner) {
   int k = 0;
@@ -113,9 +110,9 @@ int figures_in_count(const War& s, int prov, int owner) {
 }
 
 // war._hostage_targets
-std::vector<Figure> hostage_targets(const Rules& r, const War& s, int seat) {
+Small<Figure, MAX_FIGURES> hostage_targets(const Rules& r, const War& s, int seat) {
   int prov = s.province();
-  std::vector<Figure> out;
+  Small<Figure, MAX_FIGURES> out;
   for (const auto& f : s.figures)
     if (f.province == prov && f.owner != seat && in(s.participants, f.owner) && r.hostage_allowed[f.kind]) out.push_back(f);
   return out;
@@ -137,14 +134,14 @@ int slot_winner(const War& s, int slot) {
     first = false;
   }
   if (best == 0) return -1;
-  std::vector<int> top;
+  Seats top;
   for (int p : s.participants)
     if (s.bids[p][slot] == best) top.push_back(p);
   return higher_honor(s, top);
 }
 
-std::vector<int> losers(const War& s) {
-  std::vector<int> out;
+Seats losers(const War& s) {
+  Seats out;
   for (int p : s.participants)
     if (p != s.winner) out.push_back(p);
   return out;
@@ -154,13 +151,13 @@ int odd_coins(const War& s) {
   return bid_total(s.bids[s.winner]) % static_cast<int>(losers(s).size());
 }
 
-void kill(War& s, const std::vector<int>& numbers) {
-  std::vector<Figure> kept;
-  kept.reserve(s.figures.size());
-  for (const auto& f : s.figures)
-    if (!in(numbers, f.number)) kept.push_back(f);
-  s.figures.swap(kept);
-  s.battle_killed += static_cast<int>(numbers.size());
+// war._kill: the figures numbered in `numbers` leave the board, the others keep their order
+void kill(War& s, const Small<int, MAX_FIGURES>& numbers) {
+  int kept = 0;
+  for (int i = 0; i < s.figures.size(); ++i)
+    if (std::find(numbers.begin(), numbers.end(), s.figures[i].number) == numbers.end()) s.figures[kept++] = s.figures[i];
+  s.figures.len = kept;
+  s.battle_killed += numbers.size();
 }
 
 void gain_honor(War& s, int seat, int steps) {
@@ -175,18 +172,18 @@ void outcome(const Rules& r, War& s) {
   int prov = s.province();
   int best = 0;
   bool first = true;
-  std::vector<int> forces(s.n, 0);
+  std::array<int, MAX_SEATS> forces{};
   for (int p : s.participants) {
     forces[p] = s.force(r, prov, p);
     if (first || forces[p] > best) best = forces[p];
     first = false;
   }
-  std::vector<int> top;
+  Seats top;
   for (int p : s.participants)
     if (forces[p] == best) top.push_back(p);
   int w = higher_honor(s, top);
   s.winner = w;
-  std::vector<int> dead;
+  Small<int, MAX_FIGURES> dead;
   for (int p : s.participants) {
     if (p == w || s.allied(p, w)) continue;
     for (const auto& f : s.figures)
@@ -196,16 +193,16 @@ void outcome(const Rules& r, War& s) {
   take_token(s, w, prov);
 }
 
-void reparations(War& s, const std::vector<int>& extra) {
-  std::vector<int> lost = losers(s);
+void reparations(War& s, const Seats& extra) {
+  Seats lost = losers(s);
   int pot = bid_total(s.bids[s.winner]);
   int share = pot / static_cast<int>(lost.size());
   for (int p : lost) s.coins[p] += share + (in(extra, p) ? 1 : 0);
   if (lost.size() == 1) s.coins[lost[0]] += pot - share;
   s.participants.clear();
-  std::fill(s.has_bid.begin(), s.has_bid.end(), 0);
+  s.has_bid.fill(0);
   s.slot_known.fill(0);
-  std::fill(s.hired.begin(), s.hired.end(), 0);
+  s.hired.fill(0);
   s.winner = -1;
   s.step = NONE;
   s.at += 1;
@@ -213,13 +210,12 @@ void reparations(War& s, const std::vector<int>& extra) {
 
 // scoring.finish
 void finish(const Rules& r, War& s) {
-  s.totals.assign(s.n, 0);
   int best = 0;
   for (int p = 0; p < s.n; ++p) {
-    s.totals[p] = s.vp[p] + token_total(r, s.tokens[p]);
+    s.totals[p] = s.vp[p] + token_total(r, s.token_vp[p], s.token_provinces[p]);
     if (p == 0 || s.totals[p] > best) best = s.totals[p];
   }
-  std::vector<int> top;
+  Seats top;
   for (int p = 0; p < s.n; ++p)
     if (s.totals[p] == best) top.push_back(p);
   s.result_winner = higher_honor(s, top);
@@ -229,8 +225,9 @@ void finish(const Rules& r, War& s) {
 
 // war._start_war: the four cases for the province with the next War Number
 void start_war(const Rules& r, War& s) {
-  int prov = s.wars[s.at];
-  std::vector<int> forces(s.n), have;
+  int prov = s.f->wars[s.at];
+  std::array<int, MAX_SEATS> forces{};
+  Seats have;
   for (int p = 0; p < s.n; ++p) {
     forces[p] = s.force(r, prov, p);
     if (forces[p] > 0) have.push_back(p);
@@ -254,9 +251,9 @@ void start_war(const Rules& r, War& s) {
   s.participants = have;
   std::sort(s.participants.begin(), s.participants.end(), [&](int a, int b) { return s.rank(a) < s.rank(b); });
   s.step = BID;
-  std::fill(s.has_bid.begin(), s.has_bid.end(), 0);
+  s.has_bid.fill(0);
   s.slot_known.fill(0);
-  std::fill(s.hired.begin(), s.hired.end(), 0);
+  s.hired.fill(0);
   s.battle_killed = 0;
   s.winner = -1;
 }
@@ -269,7 +266,7 @@ int step_slot(int step) {
 void advance(const Rules& r, War& s) {
   while (!s.over) {
     if (s.step == NONE) {
-      if (s.at >= static_cast<int>(s.wars.size())) {
+      if (s.at >= s.f->wars.size()) {
         finish(r, s);
         return;
       }
@@ -321,10 +318,10 @@ void apply_move(const Rules& r, War& s, int seat, const Move& m) {
       break;
     case V_SEPPUKU: {
       int prov = s.province();
-      std::vector<int> mine;
+      Small<int, MAX_FIGURES> mine;
       for (const auto& f : s.figures)
         if (f.province == prov && f.owner == seat) mine.push_back(f.number);
-      int k = static_cast<int>(mine.size());
+      int k = mine.size();
       kill(s, mine);
       s.vp[seat] += r.seppuku_vp * k;
       gain_honor(s, seat, r.seppuku_honor * k);
@@ -334,7 +331,8 @@ void apply_move(const Rules& r, War& s, int seat, const Move& m) {
     case V_HOSTAGE: {
       auto it = std::find_if(s.figures.begin(), s.figures.end(), [&](const Figure& f) { return f.number == m.amounts[0]; });
       int owner = it->owner;
-      s.figures.erase(it);
+      std::copy(it + 1, s.figures.end(), it);
+      s.figures.len -= 1;
       int took = std::min(r.hostage_vp, s.vp[owner]);
       s.vp[owner] -= took;
       s.vp[seat] += took;
@@ -360,17 +358,16 @@ void apply_move(const Rules& r, War& s, int seat, const Move& m) {
 namespace {
 
 double win_value(const Rules& r, const War& s, int seat) {
-  int before = token_total(r, s.tokens[seat]);
-  auto more = s.tokens[seat];
-  more.push_back({s.province(), s.season});
-  return static_cast<double>(token_total(r, more) - before);
+  int before = token_total(r, s.token_vp[seat], s.token_provinces[seat]);
+  int after = token_total(r, s.token_vp[seat] + s.f->season, s.token_provinces[seat] | (1u << s.province()));
+  return static_cast<double>(after - before);
 }
 
 int battles_ahead(const Rules& r, const War& s, int seat) {
   int k = 0;
-  for (size_t i = static_cast<size_t>(s.at) + 1; i < s.wars.size(); ++i) {
-    int prov = s.wars[i];
-    std::vector<int> have;
+  for (int i = s.at + 1; i < s.f->wars.size(); ++i) {
+    int prov = s.f->wars[i];
+    Seats have;
     for (int p = 0; p < s.n; ++p)
       if (s.force(r, prov, p) > 0) have.push_back(p);
     if (!in(have, seat)) continue;
@@ -395,7 +392,7 @@ std::array<double, 4> slot_values(const Rules& r, const War& s, int seat) {
     if (!any || f > top) top = f;
     any = true;
   }
-  int ronin = !s.koi[seat] ? s.ronin[seat] : std::max(0, s.coins[seat] / 2);
+  int ronin = !s.f->koi[seat] ? s.f->ronin[seat] : std::max(0, s.coins[seat] / 2);
   bool can_win = my_force + ronin >= top;
   double win = win_value(r, s, seat);
   bool allied_top = false;
@@ -413,21 +410,21 @@ std::array<double, 4> slot_values(const Rules& r, const War& s, int seat) {
   for (const auto& f : s.figures)
     if (f.province == prov) ++figs_here;
   double poets = 0.5 * static_cast<double>(r.poets_vp) * static_cast<double>(std::max(0, figs_here - mine)) /
-                 static_cast<double>(std::max(1, static_cast<int>(s.participants.size()) - 1));
+                 static_cast<double>(std::max(1, s.participants.size() - 1));
   return {seppuku, hostage, hire, poets};
 }
 
 // WarHeuristicBot.leader: the participant that would win on the Force now on the board
 int leader(const Rules& r, const War& s) {
   int prov = s.province();
-  std::vector<int> forces;
+  std::array<int, MAX_SEATS> forces{};
   int best = 0;
-  for (size_t i = 0; i < s.participants.size(); ++i) {
-    forces.push_back(s.force(r, prov, s.participants[i]));
+  for (int i = 0; i < s.participants.size(); ++i) {
+    forces[i] = s.force(r, prov, s.participants[i]);
     if (i == 0 || forces[i] > best) best = forces[i];
   }
-  std::vector<int> top;
-  for (size_t i = 0; i < s.participants.size(); ++i)
+  Seats top;
+  for (int i = 0; i < s.participants.size(); ++i)
     if (forces[i] == best) top.push_back(s.participants[i]);
   return higher_honor(s, top);
 }
@@ -499,27 +496,27 @@ Move Heuristic::choose(const Rules& r, const War& s, int seat) {
     return m;
   }
   // REPARATIONS: combinations of the losers by Honor, the first with the most allies, then the fewest VP
-  std::vector<int> lost = losers(s);
+  Seats lost = losers(s);
   std::stable_sort(lost.begin(), lost.end(), [&](int a, int b) { return s.rank(a) < s.rank(b); });
   int k = odd_coins(s);
-  int size = static_cast<int>(lost.size());
-  std::vector<int> idx(k);
-  std::iota(idx.begin(), idx.end(), 0);
+  int size = lost.size();
+  std::array<int, MAX_SEATS> idx{};
+  std::iota(idx.begin(), idx.begin() + k, 0);
   bool have = false;
   std::pair<int, int> best{};
   m.verb = V_REMAINDER;
   while (true) {
     int allies = 0, points = 0;
-    for (int i : idx) {
-      allies += s.allied(lost[i], seat) ? 1 : 0;
-      points += s.vp[lost[i]];
+    for (int j = 0; j < k; ++j) {
+      allies += s.allied(lost[idx[j]], seat) ? 1 : 0;
+      points += s.vp[lost[idx[j]]];
     }
     std::pair<int, int> key{-allies, points};
     if (!have || key < best) {
       have = true;
       best = key;
       m.extra.clear();
-      for (int i : idx) m.extra.push_back(lost[i]);
+      for (int j = 0; j < k; ++j) m.extra.push_back(lost[idx[j]]);
     }
     // the next combination in itertools.combinations order
     int i = k - 1;
@@ -536,21 +533,20 @@ void payoff(const Rules& r, const War& w, const std::array<int, 4>* joint, doubl
   War c = w;
   Move bid;
   bid.verb = V_BID;
-  std::vector<int> parts = w.participants;
-  for (size_t i = 0; i < parts.size(); ++i) {
+  const Seats parts = w.participants;
+  for (int i = 0; i < parts.size(); ++i) {
     bid.amounts = joint[i];
     apply_move(r, c, parts[i], bid);
   }
-  std::vector<Heuristic> bots;
-  bots.reserve(c.n);
-  for (int p = 0; p < c.n; ++p) bots.emplace_back(static_cast<uint64_t>(p));
+  Small<Heuristic, MAX_SEATS> bots;
+  for (int p = 0; p < c.n; ++p) bots.push_back(Heuristic(static_cast<uint64_t>(p)));
   while (!c.over) {
     for (int q : c.to_act()) {
       auto now = c.to_act();
       if (in(now, q)) apply_move(r, c, q, bots[q].choose(r, c, q));
     }
   }
-  for (size_t i = 0; i < parts.size(); ++i) {
+  for (int i = 0; i < parts.size(); ++i) {
     int p = parts[i];
     int rival = 0;
     bool any = false;
