@@ -2,6 +2,7 @@
 // is taken in the order regret.py takes it, so that the strategies are the Python solver's bit for bit.
 #include "risingsun_solver.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace daimyo::risingsun {
@@ -11,15 +12,20 @@ bool payoff_table(const Rules& r, const War& w, const std::vector<Menu>& menus, 
   const size_t n = menus.size();
   size_t cells = 1;
   for (const auto& m : menus) cells *= m.size();
-  out.assign(cells * n, 0.0);
+  // the table grows as its payoffs are known, as the Python dict does: a sub-game too large for its time cap
+  // gives up before it takes its whole memory
+  out.clear();
+  out.reserve(std::min(cells * n, static_cast<size_t>(1) << 22));
   const auto start = std::chrono::steady_clock::now();
   std::vector<size_t> idx(n, 0);
   std::vector<std::array<int, 4>> joint(n);
+  double row[MAX_SEATS];
   for (size_t cell = 0; cell < cells; ++cell) {
     if (seconds >= 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > seconds)
       return false;
     for (size_t i = 0; i < n; ++i) joint[i] = menus[i][idx[i]];
-    payoff(r, w, joint.data(), margin, out.data() + cell * n);
+    payoff(r, w, joint.data(), margin, row);
+    out.insert(out.end(), row, row + n);
     for (size_t i = n; i-- > 0;) {  // itertools.product order: the last index fastest
       if (++idx[i] < menus[i].size()) break;
       idx[i] = 0;

@@ -220,3 +220,19 @@ def test_without_the_compiled_module_the_python_solver_plays(monkeypatch):
     rg._CACHE.clear()
     m = bot.choose(at_bid, seat)
     assert m in at_bid.legal_moves(seat) and bot.last_solution is not None
+
+
+@pytest.mark.usefixtures("built")
+def test_a_sub_game_too_large_for_the_time_cap_gives_the_heuristics_bid():
+    """Five clans of twelve coins each in one battle (50 bids a menu, 312 million joint bids): under a time cap the
+    native solver gives up as the Python one does, the table only as large as the payoffs known by then, and the
+    bot bids as the heuristic does."""
+    clans = ["lotus", "turtle", "koi", "dragonfly", "bonsai"]
+    body = (f"honor: {' '.join(clans)}\nwar 1: edo\n" + "".join(f"player {c}: coins=12\n" for c in clans)
+            + "figures edo: " + ", ".join(f"{c} bushi" for c in clans) + "\n")
+    s = from_text(f"format: risingsun-war\nseason: spring\n{body}")
+    assert len(s.participants) == 5
+    rg._CACHE.clear()
+    bot = rg.RegretBidBot(2, seconds=0.2, engine="native")
+    m = bot.choose(s, 0)
+    assert bot.last_solution is None and m == WarHeuristicBot(0).bid(s, 0)
