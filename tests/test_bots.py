@@ -98,6 +98,6 @@ def test_make_bot_by_name_and_unknown_name_is_a_clear_error():
     # each game offers its own bots, found through its registration
     assert bot_names("rokugan") == ["heuristic", "ismcts", "ismcts-python", "random"]
     assert bot_names("senjutsu") == ["heuristic", "random", "smmcts"]
-    assert bot_names("risingsun") == ["cfr", "heuristic", "random", "regret"]
+    assert bot_names("risingsun") == ["cfr", "heuristic", "random", "regret", "regret-python"]
     assert type(make_bot("senjutsu", "heuristic", 1)).__name__ == "SenjutsuHeuristicBot"
     assert type(make_bot("risingsun", "heuristic", 1)).__name__ == "WarHeuristicBot"

@@ -69,7 +69,7 @@ def test_heuristic_takes_no_hostage_from_an_ally_and_prefers_the_strongest_figur
 
 
 def test_bot_names_and_registry():
-    assert bot_names() == ["cfr", "heuristic", "random", "regret"]
+    assert bot_names() == ["cfr", "heuristic", "random", "regret", "regret-python"]
     # Rokugan's registry does not offer Rising Sun's bots
     with pytest.raises(ValueError):
         shared_make_bot("rokugan", "risingsun-heuristic", 1)

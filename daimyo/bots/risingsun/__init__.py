@@ -3,7 +3,9 @@
 * ``random``: any legal move, uniformly (the shared :class:`~daimyo.bots.random_bot.RandomBot`);
 * ``heuristic``: :class:`~daimyo.bots.risingsun.heuristic.WarHeuristicBot`, which bids where its coins are worth most;
 * ``regret`` (``regret:N``): :class:`~daimyo.bots.risingsun.regret.RegretBidBot`, which bids from each battle's bid
-  sub-game solved by N rounds of regret matching (400 by default); ``cfr`` is the same bot.
+  sub-game solved by N rounds of regret matching (400 by default), natively where the compiled solver is built
+  (:mod:`daimyo.bots.risingsun.native`); ``cfr`` is the same bot;
+* ``regret-python``: the same bot solving in Python, the reference (the same bids on the same seeds, slower).
 
 ``make_bot(spec, seed)`` builds one (``risingsun-heuristic`` is accepted too); the game's registration
 (:mod:`daimyo.risingsun.game`) offers these through :mod:`daimyo.bots.registry`.
@@ -26,6 +28,7 @@ BOTS: dict[str, Callable[[int, str | None], Bot]] = {
     "heuristic": lambda seed, budget: WarHeuristicBot(seed),
     "regret": regret.make,
     "cfr": regret.make,
+    "regret-python": lambda seed, budget: regret.make(seed, budget, engine="python"),
 }
 
 

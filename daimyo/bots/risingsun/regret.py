@@ -24,8 +24,14 @@ decision (Seppuku, hostages, ronin, Poets, reparations) is the heuristic's.
 
 A budget is a number of regret-matching rounds (``regret:400``, the default, reproducible) or a time cap
 (``regret:3s``): when the payoffs of the sub-game are not all known in time, the bot bids as the heuristic does
-(the play server sets such a cap, ``max_seconds``, for every bot). Solving a two-clan battle takes well under a
-second; a three-clan battle with four coins each (11,520 joint bids) takes about 4 s of one core.
+(the play server sets such a cap, ``max_seconds``, for every bot).
+
+Two engines solve the same sub-game. ``engine="native"`` (the default where the compiled module is built:
+:mod:`daimyo.bots.risingsun.native`) builds the payoff table and runs regret matching in C++; ``engine="python"``
+(this module, the reference; the bot ``regret-python``) does it here. Both give the same payoffs, the same
+strategies and so the same bids on the same seeds (tests/bots/test_risingsun_native.py). In Python a two-clan
+battle takes about a second and a three-clan battle with four coins each (11,520 joint bids) 6 to 13 s of one core;
+natively both take a few hundredths of a second (docs/benchmarks.md, "Rising Sun's bidder, native").
 """
 
 from __future__ import annotations
@@ -35,19 +41,37 @@ import math
 import time
 from collections import OrderedDict
 
+from daimyo.bots.risingsun import native
 from daimyo.bots.risingsun.heuristic import WarHeuristicBot
 from daimyo.core.rng import Rng
 from daimyo.risingsun.state import BID, RisingSunWar
 from daimyo.risingsun.views import shown_coins
 
-__all__ = ["ITERATIONS", "MARGIN", "MAX_CELLS", "BidSolution", "RegretBidBot", "exploitability", "make", "menu", "seat_world", "solve"]
+__all__ = ["ENGINES", "ITERATIONS", "MARGIN", "MAX_CELLS", "BidSolution", "RegretBidBot", "default_engine", "exploitability",
+           "make", "menu", "seat_world", "solve"]
 
 ITERATIONS = 400          # regret-matching rounds per battle
 MARGIN = 0.02             # payoff per VP of lead over the best rival, beside the win's 1
 MAX_CELLS = 20000         # joint bids evaluated at most; larger menus drop the half-and-half bids
 UNSHOWN_RONIN = 1         # the public estimate of an unshown clan's ronin tokens
+ENGINES = ("native", "python")
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 512
+
+
+def default_engine() -> str:
+    """``native`` where the compiled solver is built, else ``python``."""
+    return "native" if native.available() else "python"
+
+
+def _engine(engine: str | None) -> str:
+    if engine is None:
+        return default_engine()
+    if engine not in ENGINES:
+        raise ValueError(f"unknown regret engine '{engine}' (engines: {', '.join(ENGINES)})")
+    if engine == "native":
+        native.require()
+    return engine
 
 
 class BidSolution:
@@ -123,14 +147,17 @@ def _payoff(w: RisingSunWar, joint: tuple) -> list[float]:
     return out
 
 
-def _key(w: RisingSunWar, iterations: int) -> tuple:
-    return (iterations, *(repr(getattr(w, k)) for k in RisingSunWar.__slots__ if k != "seed"))
+def _key(w: RisingSunWar, iterations: int, engine: str) -> tuple:
+    return (engine, iterations, *(repr(getattr(w, k)) for k in RisingSunWar.__slots__ if k != "seed"))
 
 
-def solve(w: RisingSunWar, iterations: int = ITERATIONS, deadline: float | None = None) -> BidSolution | None:
+def solve(w: RisingSunWar, iterations: int = ITERATIONS, deadline: float | None = None,
+          engine: str | None = None) -> BidSolution | None:
     """Solve the bid sub-game of the battle at hand in world ``w`` (no bid placed yet) by regret matching+; None when
-    ``deadline`` (a ``time.perf_counter()`` value) passes before the payoffs are all known."""
-    key = _key(w, iterations)
+    ``deadline`` (a ``time.perf_counter()`` value) passes before the payoffs are all known. ``engine``: ``native``
+    or ``python`` (the same solution; None: :func:`default_engine`)."""
+    engine = _engine(engine)
+    key = _key(w, iterations, engine)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)
@@ -143,12 +170,24 @@ def solve(w: RisingSunWar, iterations: int = ITERATIONS, deadline: float | None 
     if cells > MAX_CELLS:
         menus = [menu(w, p, halves=False) for p in parts]
     sizes = [len(m) for m in menus]
-    payoffs = {}
-    for idx in itertools.product(*(range(k) for k in sizes)):
-        if deadline is not None and time.perf_counter() > deadline:
+    if engine == "native":
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        if seconds is not None and seconds < 0:
             return None
-        payoffs[idx] = _payoff(w, tuple(menus[i][a] for i, a in enumerate(idx)))
-    strategies = _regret_matching(sizes, payoffs, iterations)
+        solved = native.solve(w, menus, iterations, MARGIN, seconds)
+        if solved is None:
+            return None
+        flat, strategies = solved
+        n = len(parts)
+        rows = (flat[k:k + n] for k in range(0, len(flat), n))
+        payoffs = dict(zip(itertools.product(*(range(k) for k in sizes)), rows, strict=True))
+    else:
+        payoffs = {}
+        for idx in itertools.product(*(range(k) for k in sizes)):
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            payoffs[idx] = _payoff(w, tuple(menus[i][a] for i, a in enumerate(idx)))
+        strategies = _regret_matching(sizes, payoffs, iterations)
     sol = BidSolution(parts, menus, payoffs, strategies)
     _CACHE[key] = sol
     if len(_CACHE) > _CACHE_SIZE:
@@ -209,7 +248,9 @@ def exploitability(sol: BidSolution) -> list[float]:
 class RegretBidBot:
     """Bids from the regret-matching solution of each battle's bid sub-game; the heuristic for everything else."""
 
-    def __init__(self, seed: int = 0, iterations: int = ITERATIONS, seconds: float | None = None):
+    def __init__(self, seed: int = 0, iterations: int = ITERATIONS, seconds: float | None = None,
+                 engine: str | None = None):
+        self.engine = _engine(engine)           # native or python: the same bids
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds                  # a cap on a bid's thinking time: past it, the heuristic's bid
@@ -222,7 +263,7 @@ class RegretBidBot:
             return self.heuristic.choose(s, seat)
         limits = [x for x in (self.seconds, self.max_seconds) if x is not None]
         deadline = time.perf_counter() + min(limits) if limits else None
-        sol = solve(seat_world(s, seat), self.iterations, deadline)
+        sol = solve(seat_world(s, seat), self.iterations, deadline, self.engine)
         self.last_solution = sol
         if sol is None:   # out of time before the sub-game was known
             return self.heuristic.bid(s, seat)
@@ -238,22 +279,22 @@ class RegretBidBot:
         return max(moves, key=lambda m: strategy[m])
 
 
-def make(seed: int, budget: str | None) -> RegretBidBot:
+def make(seed: int, budget: str | None, engine: str | None = None) -> RegretBidBot:
     """``regret`` (``ITERATIONS`` rounds, no time cap), ``regret:N`` (N rounds of regret matching per battle) or
-    ``regret:Xs`` (at most X seconds a bid, then the heuristic's bid)."""
+    ``regret:Xs`` (at most X seconds a bid, then the heuristic's bid); ``engine`` as for :func:`solve`."""
     if budget is None or budget == "":
-        return RegretBidBot(seed)
+        return RegretBidBot(seed, engine=engine)
     try:
         text = budget.strip().lower()
         if text.endswith("s"):
             x = float(text[:-1])
             if not 0 < x < math.inf:
                 raise ValueError
-            return RegretBidBot(seed, seconds=x)
+            return RegretBidBot(seed, seconds=x, engine=engine)
         n = int(text)
         if n <= 0:
             raise ValueError
     except ValueError:
         raise ValueError(f"bad regret budget '{budget}': write a number of regret-matching rounds (regret:400) "
                          f"or a time cap (regret:3s)") from None
-    return RegretBidBot(seed, iterations=n)
+    return RegretBidBot(seed, iterations=n, engine=engine)
