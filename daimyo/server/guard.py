@@ -235,11 +235,14 @@ class Limiter:
                 return await asyncio.to_thread(self.shared.take, throttles)
             except (SQLAlchemyError, OSError):
                 self._unshared()
-        items = [(parse(rate), kind, client) for rate, kind, client in throttles]
-        if not all(self.rates.test(item, kind, client) for item, kind, client in items):
+        asked = [(parse(rate), kind, client, n) for (rate, kind, client), n in Counter(throttles).items()]
+        if len(asked) == 1:   # the window counts them only if it has room
+            item, kind, client, n = asked[0]
+            return self.rates.hit(item, kind, client, cost=n)
+        if not all(self.rates.test(item, kind, client, cost=n) for item, kind, client, n in asked):
             return False
-        for item, kind, client in items:
-            self.rates.hit(item, kind, client)
+        for item, kind, client, n in asked:
+            self.rates.hit(item, kind, client, cost=n)
         return True
 
     async def allows(self, *throttles: Throttle) -> bool:

@@ -126,3 +126,15 @@ def test_a_database_that_does_not_answer_leaves_the_limits_counted_in_the_proces
     assert asyncio.run(tries()) == [True, True, True, False]
     assert asyncio.run(limiter.allows(("3/minute", "upload", "203.0.113.9")))
     assert "counting in this process" in caplog.text
+
+
+def test_one_process_counts_several_throttles_all_or_none_in_its_memory():
+    limiter = Limiter(Settings())
+    wide, narrow = ("5/minute", "wide", "k"), ("1/minute", "narrow", "k")
+
+    async def run() -> list[bool]:
+        return [await limiter.take(narrow), await limiter.take(wide, narrow),
+                *[await limiter.hit(*wide) for _ in range(6)],
+                await limiter.take(*[("2/minute", "pair", "k")] * 2), await limiter.allows(("2/minute", "pair", "k"))]
+
+    assert asyncio.run(run()) == [True, False, *[True] * 5, False, True, False]
