@@ -61,10 +61,13 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
     async def sign_up(request: Request) -> Response:
         client = client_address(request.scope, settings)
         name, password = credentials(await body(request), new=True)
-        if not limiter.allows(settings.create_rate, "sign-up", client):
-            raise ActError("rate-limited", "too many new accounts from your address; try again later")
+        throttle = (settings.create_rate, "sign-up", client)
+        too_many = ActError("rate-limited", "too many new accounts from your address; try again later")
+        if not await limiter.allows(throttle):
+            raise too_many
         with accounts.hashing_place():   # busy: refused before anything is counted
-            limiter.hit(settings.create_rate, "sign-up", client)
+            if not await limiter.take(throttle):   # another process (cluster mode) counted the last one meanwhile
+                raise too_many
             user, session = await accounts.sign_up(name, password)
         return signed_in(user, session, 201)
 
@@ -77,11 +80,12 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
         throttles = ((settings.signin_rate, "sign-in", f"{client} {name.key}"),   # an address holds no space
                      (settings.signin_name_rate, "sign-in-name", name.key),
                      (settings.signin_address_rate, "sign-in-address", client))
-        if not all(limiter.allows(*throttle) for throttle in throttles):
-            raise ActError("rate-limited", "too many sign-in attempts; try again in a minute")
+        too_many = ActError("rate-limited", "too many sign-in attempts; try again in a minute")
+        if not await limiter.allows(*throttles):
+            raise too_many
         with accounts.hashing_place():   # busy: refused before anything is counted
-            for throttle in throttles:
-                limiter.hit(*throttle)
+            if not await limiter.take(*throttles):   # all three or none; another request took the last place meanwhile
+                raise too_many
             user, session = await accounts.sign_in(name, req["name"], password)
         return signed_in(user, session)
 

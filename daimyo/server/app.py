@@ -58,7 +58,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     settings = settings or Settings()
     store = Store(db_url)
     hub = Hub(store, bot_delay, settings)
-    limiter = Limiter(settings)
+    limiter = Limiter(settings, store.engine)   # cluster mode: rates shared in the database
     accounts = Accounts(store, settings)
     reader = FileReader(settings.upload_workers, settings.upload_seconds)
 
@@ -116,7 +116,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             req = await read_json(request, settings)
         except RequestError as e:
             return _error(e.status, e.message)
-        if not limiter.hit(settings.create_rate, "create", client):
+        if not await limiter.hit(settings.create_rate, "create", client):
             return _error(429, f"too many new games from your address (at most {settings.create_rate}); try again later")
         unread = await _uploaded_file_refused(req, client)
         if unread is not None:
@@ -132,7 +132,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         """A request that shows a secret (invitation code, host token): throttled per client on failure."""
         async def endpoint(request: Request) -> Response:
             client = client_address(request.scope, settings)
-            if not limiter.may_try_seat(client):
+            if not await limiter.may_try_seat(client):
                 return _error(429, "too many wrong codes or tokens from your address; try again later")
             try:
                 req = await read_json(request, settings)
@@ -144,7 +144,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                 return _error(e.status, e.message)
             except ActError as e:
                 if e.code == "bad-token":
-                    limiter.failed_seat(client)
+                    await limiter.failed_seat(client)
                 return refused(e)
         return endpoint
 
@@ -193,9 +193,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         } for info in (hosted(name) for name in HOSTED) if info is not None]})
 
     # ------------------------------------------------------ uploaded files
-    def _upload_limits(client: str, field: str, text: Any) -> Response | None:
+    async def _upload_limits(client: str, field: str, text: Any) -> Response | None:
         """429 past the client's ``upload_rate``, 413 for a file longer than ``max_file``; None when it may be read."""
-        if not limiter.hit(settings.upload_rate, "upload", client):
+        if not await limiter.hit(settings.upload_rate, "upload", client):
             return _error(429, f"too many files sent to be read from your address (at most {settings.upload_rate}); "
                                "try again later")
         if isinstance(text, str) and len(text) > settings.max_file:
@@ -220,11 +220,11 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         rules = hosted(req.get("game", "rokugan"))
         if rules is not None and rules.starts_from_file and isinstance(req.get("file"), str):
             text = req["file"]
-            refused = _upload_limits(client, "file", text)
+            refused = await _upload_limits(client, "file", text)
             read = refused or await _read_upload(war_file_seats, rules.name, text)
         elif rules is not None and rules.name == "senjutsu" and isinstance(req.get("cards"), str):
             text = req["cards"]
-            refused = _upload_limits(client, "cards", text)
+            refused = await _upload_limits(client, "cards", text)
             read = refused or await _read_upload(card_file_summary, text, settings.max_depth)
         else:
             return None
@@ -250,7 +250,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         if rules is None or not rules.starts_from_file:
             files = [n for n in HOSTED if (info := hosted(n)) is not None and info.starts_from_file]
             return _error(400, f"game: a game that starts from a file ({', '.join(files)})")
-        limited = _upload_limits(client, "file", req.get("file"))
+        limited = await _upload_limits(client, "file", req.get("file"))
         if limited is not None:
             return limited
         try:
@@ -287,7 +287,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         if isinstance(req, Response):
             return req
         text = req.get("cards")
-        limited = _upload_limits(client, "cards", text)
+        limited = await _upload_limits(client, "cards", text)
         if limited is not None:
             return limited
         if not isinstance(text, str) or not text.strip():
@@ -304,12 +304,15 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def game_socket(ws: WebSocket) -> None:
         client = client_address(ws.scope, settings)
         await ws.accept()
-        if limiter.open[client] >= settings.connections_per_client or \
-                not limiter.hit(settings.connect_rate, "connect", client):
-            await _refuse(ws, ActError("rate-limited", "too many connections from your address; try again later"), 4429)
+        too_many = ActError("rate-limited", "too many connections from your address; try again later")
+        if limiter.open[client] >= settings.connections_per_client:
+            await _refuse(ws, too_many, 4429)
             return
-        limiter.open[client] += 1
+        limiter.open[client] += 1   # before the rate is asked (in cluster mode, of the database): no one passes meanwhile
         try:
+            if not await limiter.hit(settings.connect_rate, "connect", client):
+                await _refuse(ws, too_many, 4429)
+                return
             await _game_socket(ws, client)
         finally:
             limiter.open[client] -= 1
@@ -337,12 +340,12 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             if hello.get("type") != "hello":
                 raise ActError("bad-message", "the first message must be {\"type\": \"hello\", ...}")
             if "seat" in hello or "token" in hello:
-                if not limiter.may_try_seat(client):
+                if not await limiter.may_try_seat(client):
                     raise ActError("rate-limited", "too many wrong seat tokens from your address; try again later")
                 try:
                     seat = room.check_seat(hello.get("seat"), hello.get("token"))
                 except ActError:
-                    limiter.failed_seat(client)
+                    await limiter.failed_seat(client)
                     raise
             elif sum(1 for c in room.conns if c.seat is None) >= settings.spectators_per_game:
                 raise ActError("rate-limited", f"this game has its {settings.spectators_per_game} spectators; try again later")
@@ -360,9 +363,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             while not conn.dropped:
                 try:
                     msg = await _receive(ws, settings)
-                    if msg["type"] == "chat" and not limiter.hit(settings.chat_rate, "chat", client):
+                    if msg["type"] == "chat" and not await limiter.hit(settings.chat_rate, "chat", client):
                         raise ActError("rate-limited", f"too many chat lines (at most {settings.chat_rate}); wait a little")
-                    if msg["type"] in TOGGLES and not limiter.hit(settings.toggle_rate, "toggle", client):
+                    if msg["type"] in TOGGLES and not await limiter.hit(settings.toggle_rate, "toggle", client):
                         raise ActError("rate-limited", f"too many {msg['type']} messages (at most {settings.toggle_rate} "
                                                        "of ready, mute, resume and stand-in); wait a little")
                     await _handle(room, conn, msg)

@@ -5,7 +5,8 @@
   origin (no other web site can drive it), and every response carries the security headers.
 - :func:`read_json`: a request body read as a stream against its size limit, only as JSON, parsed
   with a nesting limit.
-- :class:`Limiter`: per-client rates (the ``limits`` library) and open-connection counts.
+- :class:`Limiter`: per-client rates (the ``limits`` library; in cluster mode the shared database) and open-connection
+  counts.
 - :class:`ConnectionGate` and :func:`protocols`: uvicorn's HTTP and WebSocket protocols with a cap on each
   address's open connections, idle connections closed first when the server runs short of room, and a deadline
   for a request's headers, so a client that sends half a request does not hold a connection forever.
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
+import time
 from collections import Counter
 from typing import Any
 
@@ -22,9 +25,14 @@ import orjson
 from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from daimyo.server.settings import Settings
+from daimyo.server.shared_limits import SharedRates, Throttle
+
+log = logging.getLogger(__name__)
 
 SECURITY_HEADERS = [
     (b"content-security-policy",
@@ -203,27 +211,66 @@ async def read_json(request: Request, settings: Settings) -> Any:
 
 # ------------------------------------------------------------------- limits
 class Limiter:
-    """Rates per client and kind (a moving window), and open WebSockets per client."""
+    """Rates per client and kind (a moving window), and open WebSockets per client.
 
-    def __init__(self, settings: Settings):
+    The rates are counted in this process's memory (the ``limits`` library), or, in cluster mode on PostgreSQL
+    (``engine`` given and the ``cluster`` setting on), in the database every process shares
+    (daimyo/server/shared_limits.py), so that a client spread over N processes by the proxy gets one budget, not N.
+    A database that does not answer leaves this process counting in its own memory until it answers again. The
+    open WebSockets (``open``) are this process's own sockets, counted here in every mode."""
+
+    def __init__(self, settings: Settings, engine: Engine | None = None):
         self.settings = settings
         self.rates = MovingWindowRateLimiter(MemoryStorage())
+        self.shared = SharedRates(engine) if settings.cluster and engine is not None \
+            and engine.dialect.name == "postgresql" else None
         self.open: Counter[str] = Counter()
+        self._warned = 0.0
 
-    def hit(self, rate: str, kind: str, client: str) -> bool:
-        """Count one ``kind`` event of ``client``; False when that goes past ``rate``."""
-        return self.rates.hit(parse(rate), kind, client)
+    async def take(self, *throttles: Throttle) -> bool:
+        """Count one event for each (rate, kind, client) of ``throttles`` when every one allows it; when one does
+        not, count none and answer False."""
+        if self.shared is not None:
+            try:
+                return await asyncio.to_thread(self.shared.take, throttles)
+            except (SQLAlchemyError, OSError):
+                self._unshared()
+        asked = [(parse(rate), kind, client, n) for (rate, kind, client), n in Counter(throttles).items()]
+        if len(asked) == 1:   # the window counts them only if it has room
+            item, kind, client, n = asked[0]
+            return self.rates.hit(item, kind, client, cost=n)
+        if not all(self.rates.test(item, kind, client, cost=n) for item, kind, client, n in asked):
+            return False
+        for item, kind, client, n in asked:
+            self.rates.hit(item, kind, client, cost=n)
+        return True
 
-    def allows(self, rate: str, kind: str, client: str) -> bool:
-        """Whether one more ``kind`` event of ``client`` would still be within ``rate`` (counts nothing)."""
-        return self.rates.test(parse(rate), kind, client)
+    async def allows(self, *throttles: Throttle) -> bool:
+        """Whether one more event of each of ``throttles`` would still be counted (counts nothing)."""
+        if self.shared is not None:
+            try:
+                return await asyncio.to_thread(self.shared.allows, throttles)
+            except (SQLAlchemyError, OSError):
+                self._unshared()
+        return all(self.rates.test(parse(rate), kind, client) for rate, kind, client in throttles)
 
-    def failed_seat(self, client: str) -> None:
+    async def hit(self, rate: str, kind: str, client: str) -> bool:
+        """Count one ``kind`` event of ``client``; False (nothing counted) when that goes past ``rate``."""
+        return await self.take((rate, kind, client))
+
+    def _unshared(self) -> None:
+        now = time.monotonic()
+        if now - self._warned > 60:
+            self._warned = now
+            log.warning("the shared rate limits could not be read from the database; counting in this process "
+                        "until it answers", exc_info=True)
+
+    async def failed_seat(self, client: str) -> None:
         """A wrong seat token, invitation code or host token from ``client``."""
-        self.hit(self.settings.failed_seat_rate, "failed-seat", client)
+        await self.hit(self.settings.failed_seat_rate, "failed-seat", client)
 
-    def may_try_seat(self, client: str) -> bool:
-        return self.allows(self.settings.failed_seat_rate, "failed-seat", client)
+    async def may_try_seat(self, client: str) -> bool:
+        return await self.allows((self.settings.failed_seat_rate, "failed-seat", client))
 
 
 # ------------------------------------------------------- connections

@@ -89,7 +89,9 @@ class Settings:
 
     # --- several processes
     cluster: bool = False
-    """Several `daimyo serve` processes share one PostgreSQL database; each game is owned by one at a time (docs/scaling.md)."""
+    """Several `daimyo serve` processes share one PostgreSQL database; each game is owned by one at a time, and every
+    rate above is counted in the database for all of them together (the open-connection caps stay per process: the
+    proxy caps them; docs/scaling.md)."""
     lease_seconds: float = 15.0
     """How long a process's ownership of its games lasts without renewal (renewed every third of it); a dead process's games move after it."""
 
