@@ -130,7 +130,7 @@ def spec(war: str = "seed-example") -> GameSpec:
         return load_war(source)
 
     return GameSpec(name="risingsun_war_v0", game="risingsun", players=first.n, slots=slots, obs_size=obs_size(),
-                    deal=deal, encode=encode, text=view_text, draw=draw.risingsun)
+                    deal=deal, encode=encode, text=view_text, draw=draw.risingsun, seeded=drawn)
 
 
 def raw_env(war: str = "seed-example", render_mode: str | None = None) -> TurnEnv:

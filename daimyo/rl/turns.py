@@ -46,6 +46,7 @@ class GameSpec:
     encode: Callable[[dict, int, int], np.ndarray]  # (view, seat, players) -> observation vector
     text: Callable[[dict, int | None], str]        # (view, seat) -> the ansi picture
     draw: Callable[[dict], np.ndarray]             # view -> the rgb_array picture (daimyo.rl.draw)
+    seeded: bool = True                            # whether the deal depends on the seed (a fixed war file: no)
 
 
 class _Shared:

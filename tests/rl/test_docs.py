@@ -31,6 +31,9 @@ def test_the_code_blocks_of_docs_rl_run():
     assert rate == stated                     # the page says what its example prints
     measured = re.search(r"first legal bid: .*", text).group(0)
     assert f"(It prints `{measured}`.)" in DOC.read_text(encoding="utf-8")
+    if namespace.get("pyspiel") is not None:      # the OpenSpiel block ran (the openspiel extra is installed)
+        assert re.search(r"MCTS everywhere: \[", text)
+        assert re.search(r"ISMCTS against ISMCTS: \[(1\.0, 0\.0|0\.0, 1\.0|0\.5, 0\.5)\]", text)
 
 
 def test_the_openspiel_module_imports_without_openspiel_for_the_api_reference():
