@@ -133,17 +133,17 @@ def spec(war: str = "seed-example") -> GameSpec:
                     deal=deal, encode=encode, text=view_text, draw=draw.risingsun, seeded=drawn)
 
 
-def raw_env(war: str = "seed-example", render_mode: str | None = None) -> TurnEnv:
-    return TurnEnv(spec(war), render_mode=render_mode)
+def raw_env(war: str = "seed-example", render_mode: str | None = None, action_names: bool = False) -> TurnEnv:
+    return TurnEnv(spec(war), render_mode=render_mode, action_names=action_names)
 
 
-def env(war: str = "seed-example", render_mode: str | None = None, parallel: bool = False):
+def env(war: str = "seed-example", render_mode: str | None = None, parallel: bool = False, action_names: bool = False):
     """The AEC environment in PettingZoo's order-enforcing wrapper; ``parallel=True``: the Parallel one."""
     if parallel:
-        return parallel_env(war=war, render_mode=render_mode)
+        return parallel_env(war=war, render_mode=render_mode, action_names=action_names)
     from pettingzoo.utils import wrappers
-    return wrappers.OrderEnforcingWrapper(raw_env(war, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(war, render_mode, action_names))
 
 
-def parallel_env(war: str = "seed-example", render_mode: str | None = None) -> SimultaneousEnv:
-    return SimultaneousEnv(spec(war), render_mode=render_mode)
+def parallel_env(war: str = "seed-example", render_mode: str | None = None, action_names: bool = False) -> SimultaneousEnv:
+    return SimultaneousEnv(spec(war), render_mode=render_mode, action_names=action_names)

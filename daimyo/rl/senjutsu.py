@@ -147,17 +147,20 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
                     deal=deal, encode=encode, text=text, draw=draw.senjutsu)
 
 
-def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> TurnEnv:
-    return TurnEnv(spec(players, characters), render_mode=render_mode)
+def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,
+            action_names: bool = False) -> TurnEnv:
+    return TurnEnv(spec(players, characters), render_mode=render_mode, action_names=action_names)
 
 
-def env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None, parallel: bool = False):
+def env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None, parallel: bool = False,
+        action_names: bool = False):
     """The AEC environment in PettingZoo's order-enforcing wrapper; ``parallel=True``: the Parallel one."""
     if parallel:
-        return parallel_env(players=players, characters=characters, render_mode=render_mode)
+        return parallel_env(players=players, characters=characters, render_mode=render_mode, action_names=action_names)
     from pettingzoo.utils import wrappers
-    return wrappers.OrderEnforcingWrapper(raw_env(players, characters, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(players, characters, render_mode, action_names))
 
 
-def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> SimultaneousEnv:
-    return SimultaneousEnv(spec(players, characters), render_mode=render_mode)
+def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,
+                 action_names: bool = False) -> SimultaneousEnv:
+    return SimultaneousEnv(spec(players, characters), render_mode=render_mode, action_names=action_names)

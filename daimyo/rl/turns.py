@@ -3,9 +3,10 @@
 Both games list each seat's legal moves in a fixed order (:meth:`legal_moves`); their decisions are too varied to
 catalogue in advance (a Senjutsu movement line, a Rising Sun bid over four slots), so an action is a **slot**: action
 ``0`` is ``wait`` (the answer of a seat with nothing to decide, in the parallel environment), action ``k`` (1 ..
-``slots``) is the seat's ``k``-th legal move now. The mask says which slots are legal; ``infos[agent]["actions"]``
-names them in the game's notation (the acting seat's own, so nothing hidden leaks), for reading and for wrappers that
-would build features from them.
+``slots``) is the seat's ``k``-th legal move now. The mask says which slots are legal. Infos are empty by default (libraries that stack infos into tensors,
+TorchRL's PettingZoo wrapper among them, take only numbers); ``action_names=True`` adds ``infos[agent]["actions"]``,
+the slots' names in the game's notation (the acting seat's own, so nothing hidden leaks), for reading and for wrappers
+that would build features from them.
 
 Two environments share the game: :class:`TurnEnv` (AEC: one seat at a time, in seat order at a simultaneous node,
 each seeing only its own view, so a choice made first stays hidden from the seats after it) and
@@ -54,11 +55,12 @@ class _Shared:
 
     spec: GameSpec
 
-    def _setup(self, spec: GameSpec, render_mode: str | None) -> None:
+    def _setup(self, spec: GameSpec, render_mode: str | None, action_names: bool = False) -> None:
         if render_mode not in (None, *RENDER_MODES):
             raise ValueError(f"render_mode: {spec.name} renders {', '.join(RENDER_MODES)} or nothing, not {render_mode!r}")
         self.spec = spec
         self.render_mode = render_mode
+        self.action_names = action_names
         self.possible_agents = [f"player_{i}" for i in range(spec.players)]
         self.action_spaces = {a: spaces.Discrete(1 + spec.slots) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
@@ -148,9 +150,9 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
 
     metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_turns", "is_parallelizable": False}
 
-    def __init__(self, spec: GameSpec, render_mode: str | None = None):
+    def __init__(self, spec: GameSpec, render_mode: str | None = None, action_names: bool = False):
         AECEnv.__init__(self)
-        self._setup(spec, render_mode)
+        self._setup(spec, render_mode, action_names)
         self.metadata = {**TurnEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self._moves_now: list = []
 
@@ -173,7 +175,8 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         seat = s.to_act()[0]
         self.agent_selection = self.possible_agents[seat]
         self._moves_now = self._moves(seat)
-        self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves_now)]}
+        if self.action_names:
+            self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves_now)]}
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
@@ -207,8 +210,8 @@ class SimultaneousEnv(_Shared, ParallelEnv):
 
     metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_simultaneous"}
 
-    def __init__(self, spec: GameSpec, render_mode: str | None = None):
-        self._setup(spec, render_mode)
+    def __init__(self, spec: GameSpec, render_mode: str | None = None, action_names: bool = False):
+        self._setup(spec, render_mode, action_names)
         self.metadata = {**SimultaneousEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self.agents: list[str] = []
         self._moves_now: dict[int, list] = {}
@@ -217,16 +220,18 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         s = self._game()
         acting = set(s.to_act()) if not s.is_terminal() else set()
         self._moves_now = {seat: self._moves(seat) for seat in acting}
-        obs, infos = {}, {}
+        obs: dict[str, dict] = {}
+        infos: dict[str, dict] = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             mask = np.zeros(1 + self.spec.slots, dtype=np.int8)
             if seat in acting:
                 mask[1:1 + len(self._moves_now[seat])] = 1
-                infos[agent] = {"actions": ["wait", *self._texts(seat, self._moves_now[seat])]}
             else:
                 mask[WAIT] = 1
-                infos[agent] = {"actions": ["wait"]}
+            infos[agent] = {}
+            if self.action_names:
+                infos[agent]["actions"] = ["wait", *(self._texts(seat, self._moves_now[seat]) if seat in acting else [])]
             obs[agent] = self._observation(seat, mask)
         return obs, infos
 
