@@ -48,6 +48,7 @@ class GameSpec:
     text: Callable[[dict, int | None], str]        # (view, seat) -> the ansi picture
     draw: Callable[[dict], np.ndarray]             # view -> the rgb_array picture (daimyo.rl.draw)
     seeded: bool = True                            # whether the deal depends on the seed (a fixed war file: no)
+    obs_high: float = 1.0                          # the most any observation entry holds (the encoder clips there)
 
 
 class _Shared:
@@ -64,11 +65,12 @@ class _Shared:
         self.possible_agents = [f"player_{i}" for i in range(spec.players)]
         self.action_spaces = {a: spaces.Discrete(1 + spec.slots) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(spec.obs_size,), dtype=np.float32),
+            "observation": spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(1 + spec.slots,), dtype=np.int8),
         }) for a in self.possible_agents}
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
-        self.state_space = spaces.Box(low=-1.0, high=np.inf, shape=(spec.players * spec.obs_size,), dtype=np.float32)
+        self.state_space = spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.players * spec.obs_size,),
+                                      dtype=np.float32)
         self.game: Any = None
         self._np_random: np.random.Generator | None = None
 
