@@ -63,7 +63,7 @@ def test_constraints_lie_inside_the_declared_ranges():
 def test_the_test_extra_is_built_from_the_others():
     test = [Requirement(r) for r in PYPROJECT["project"]["optional-dependencies"]["test"]]
     itself = [r for r in test if canonicalize_name(r.name) == "daimyo"]
-    assert itself and set(itself[0].extras) == {"arena", "ray", "rl", "openspiel", "postgres", "docs"}
+    assert itself and set(itself[0].extras) == {"arena", "ray", "rl", "openspiel", "rllib", "postgres", "docs"}
 
 
 def test_licence_type_marker_and_module_entry():

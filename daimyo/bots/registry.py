@@ -20,6 +20,9 @@ def make_bot(game_name: str, spec: str, seed: int):
     from outside daimyo (``exec:COMMAND``, ``package.module:Class``, an entry point of ``daimyo.bots``;
     :mod:`daimyo.bots.external`). The play server asks the game's own bots only."""
     info = game(game_name)
+    if spec.startswith("openspiel:"):   # OpenSpiel's ISMCTS bot (daimyo.rl.openspiel_bots; the openspiel extra)
+        from daimyo.rl.openspiel_bots import openspiel_bot
+        return openspiel_bot(game_name, spec, seed)
     if spec.partition(":")[0] not in info.bot_names():
         from daimyo.bots.external import outside_bot
         bot = outside_bot(game_name, spec, seed)

@@ -111,6 +111,11 @@ OBS_SIZE = (N_PROVINCES * _PROVINCE + NPLACE * _PLACE + 3 * len(CODES) + MAX_PLA
             + (R.rounds + 1) + len(PHASES) + len(PENDING) + len(OBJECTIVES) + len(CARD_IDS) + len(R.clan_names))
 
 
+#: The most any entry of the vector can hold: a count of one clan's combat tokens (all of them at one place); every
+#: other entry is a smaller count (code counts, control tokens / 5, strengths / 5, cards / 5) or a 0/1 flag.
+OBS_HIGH = float(max(len(R.clan_tokens[c]) for c in R.clan_names))
+
+
 def observe(s, seat: int) -> np.ndarray:
     """The seat's observation (see the module docstring); same length in every state of every game."""
     n = s.n

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 
 from daimyo.core.rng import Rng
 from daimyo.rl import picks
-from daimyo.rl.encoding import KEYS, OBS_SIZE, legal_index, observe
+from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe
 from daimyo.rl.stepping import MoveStepping
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES as R
@@ -52,12 +52,12 @@ class raw_env(MoveStepping, AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=np.inf, shape=(obs_size,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
         }) for a in self.possible_agents}
         self.game: RokuganState | None = None
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
-        self.state_space = spaces.Box(low=0.0, high=np.inf, shape=(players * obs_size,), dtype=np.float32)
+        self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(players * obs_size,), dtype=np.float32)
         self._legal: dict[int, tuple] = {}
         self._np_random: np.random.Generator | None = None
 

@@ -2,26 +2,36 @@
 
 >>> import pyspiel, daimyo.rl.openspiel
 >>> game = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 7})
->>> state = game.new_initial_state()
+>>> state = game.new_initial_state()     # a chance node: the deal
 
 Importing this module (with OpenSpiel installed) registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``),
 ``python_daimyo_senjutsu`` (``players``, ``seed``) and ``python_daimyo_risingsun`` (``war``: an example war file's
 name, ``seed``) with ``pyspiel.register_game``. Each is sequential with imperfect information: at a node where
 several seats choose at once (Senjutsu's Choose, Rising Sun's secret bids) they choose one after another, each from
-its own view, as in the AEC environments. Chance is the engine's own seeded generator inside the state
-(``SAMPLED_STOCHASTIC``): the ``seed`` parameter deals the game, and a clone carries the generator with it.
+its own view, as in the AEC environments.
+
+Chance is explicit (``EXPLICIT_STOCHASTIC``): every initial state is a chance node, the first of
+:data:`CHANCE_NODES` that each draw one of :data:`CHANCE_OUTCOMES` equally likely bytes; together with the ``seed``
+parameter they seed the engine's deal (:func:`deal_seed`: clans or characters, objectives, initiative, shuffles, and
+every later draw of the engine's generator), so a loop that samples chance outcomes deals a new game each episode. A
+Rising Sun war file whose War Numbers are fixed has no chance node. A state's attributes are plain data (the chance
+outcomes, the engine's state, each seat's history digest), so states clone, pickle, serialize and deserialize.
 
 Actions are those of the PettingZoo environments: Battle for Rokugan's full catalogue (:mod:`daimyo.rl.encoding`),
 Senjutsu's and Rising Sun's legal-move slots (:mod:`daimyo.rl.turns`: action ``k`` is the seat's ``k``-th legal
 move; ``0``, wait, is never legal here). The observation tensor is the seat's observation vector and the observation
-string its view as JSON, both read from that seat's view alone. Returns: 1 to a sole winner, a share of a tie.
-Battle for Rokugan states can be resampled from a seat's information (``resample_from_infostate``, by
-:func:`daimyo.bots.rokugan.knowledge.determinize`), so OpenSpiel's ISMCTS bot can play it
-(``use_observation_string=True``); any game can be played by its MCTS bot (which searches the true state).
+string its view as JSON, both read from that seat's view alone. The information-state string has perfect recall: a
+SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now; there is
+no information-state tensor (the game types say so and asking for one raises ``SpielError``). Returns: 1 to a sole
+winner, a share of a tie. Battle for Rokugan and Senjutsu states can be resampled from a seat's information
+(``resample_from_infostate``, by the bots' own determinizations), so OpenSpiel's ISMCTS bot plays them
+(:mod:`daimyo.rl.openspiel_bots` seats it in the arena); any game can be played by its MCTS bot (which searches the
+true state).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +44,11 @@ try:
     import pyspiel
 except ImportError:     # the openspiel extra is not installed: nothing is registered (the module still imports, for
     pyspiel = None      # the API reference); pyspiel.load_game cannot be reached without it anyway
+
+#: The deal is drawn by chance: CHANCE_NODES chance nodes of CHANCE_OUTCOMES equally likely outcomes each (a byte),
+#: together a number of 2**32 that, with the ``seed`` parameter, seeds the engine's deal (:func:`deal_seed`).
+CHANCE_NODES = 4
+CHANCE_OUTCOMES = 256
 
 _State: Any = pyspiel.State if pyspiel is not None else object
 _Game: Any = pyspiel.Game if pyspiel is not None else object
@@ -52,6 +67,7 @@ class _Codec:
     legal: Any           # (state, seat) -> {action: move}
     observe: Any         # (state, seat) -> vector
     text: Any            # (state, seat, move) -> the move's text
+    chance: bool = True  # whether the deal depends on the seed (else the game starts dealt: no chance nodes)
 
 
 def _rokugan(params: dict) -> _Codec:
@@ -80,7 +96,7 @@ def _slots(spec) -> _Codec:
 
     return _Codec(spec.game, 1 + spec.slots, spec.obs_size, spec.players, 20000, spec.deal, legal,
                   lambda s, seat: spec.encode(s.view(seat), seat, spec.players),
-                  lambda s, seat, m: info.move_text(s, seat, m))
+                  lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
 
 
 def _senjutsu(params: dict) -> _Codec:
@@ -102,63 +118,184 @@ def _game_type(name: str, title: str, low: int, high: int, parameters: dict):
     return pyspiel.GameType(
         short_name=f"python_daimyo_{name}", long_name=f"daimyo: {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
-        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=parameters)
 
 
-class DaimyoState(_State):
-    """One game under way: the engine's own state, acted on by the codec's action numbers."""
+class _Engine:
+    """The engine's state, held so that OpenSpiel's clone (a deep copy of the state's attributes) is the engine's own
+    fast ``clone()``; it pickles as the engine's state does."""
 
-    def __init__(self, game: DaimyoGame, engine=None):
+    __slots__ = ("game",)
+
+    def __init__(self, game):
+        self.game = game
+
+    def __deepcopy__(self, memo):
+        return _Engine(self.game.clone())
+
+    def __getstate__(self):
+        return self.game
+
+    def __setstate__(self, game):
+        self.game = game
+
+
+def _view_text(engine, seat: int) -> str:
+    return json.dumps(engine.view(seat), sort_keys=True, default=str)
+
+
+def deal_seed(seed: int, outcomes: list[int]) -> int:
+    """The engine seed of the deal the chance outcomes pick (one byte each) in the game of parameter ``seed``."""
+    number = 0
+    for b in outcomes:
+        number = (number << 8) | b
+    return Rng((seed * 0x9E3779B97F4A7C15 + number) & (2**64 - 1)).next64() >> 1
+
+
+class DaimyoState(_State):
+    """One game under way. Its attributes are all it is (OpenSpiel clones and serializes a Python state by them):
+    the chance outcomes drawn so far, the engine's state once dealt, and each seat's history digest."""
+
+    def __init__(self, game: DaimyoGame, engine=None, digests: list[str] | None = None):
         super().__init__(game)
-        self._codec = game.codec
-        self._engine = engine if engine is not None else game.codec.deal(game.seed)
+        self._deal: list[int] = []
+        self._held: _Engine | None = None
+        self._digests: list[str] = list(digests) if digests is not None else [""] * game.codec.players
+        if engine is not None:
+            self._held = _Engine(engine)
+        elif not game.codec.chance:
+            self._start(game.codec.deal(game.seed))
+
+    # the engine's state and the codec; neither is an attribute, so serialization carries only the data
+    @property
+    def _engine(self):
+        return self._held.game if self._held is not None else None
+
+    @_engine.setter
+    def _engine(self, engine) -> None:
+        self._held = _Engine(engine)
+
+    @property
+    def _codec(self) -> _Codec:
+        return self.get_game().codec
+
+    def _start(self, engine) -> None:
+        self._held = _Engine(engine)
+        self._record(None, None)
+
+    def _record(self, seat: int | None, action: int | None) -> None:
+        """Each seat's history digest takes in what it observes now (and, for the seat that acted, its action)."""
+        engine = self._engine
+        for p in range(len(self._digests)):
+            h = hashlib.sha256(self._digests[p].encode())
+            if p == seat:
+                h.update(f"|acted {action}|".encode())
+            h.update(_view_text(engine, p).encode())
+            self._digests[p] = h.hexdigest()
 
     def current_player(self):
+        if self._engine is None:
+            return pyspiel.PlayerId.CHANCE
         if self._engine.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return self._engine.to_act()[0]
 
+    def chance_outcomes(self):
+        if self._engine is not None:
+            return []
+        return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
+
     def _legal_actions(self, player):
+        if self._engine is None:
+            return []
         return sorted(self._codec.legal(self._engine, player))
 
     def _apply_action(self, action):
+        if self._engine is None:
+            if not 0 <= action < CHANCE_OUTCOMES:
+                raise pyspiel.SpielError(f"chance outcome {action} is not one of 0..{CHANCE_OUTCOMES - 1}")
+            self._deal.append(int(action))
+            if len(self._deal) == CHANCE_NODES:
+                self._start(self._codec.deal(deal_seed(self.get_game().seed, self._deal)))
+            return
         seat = self._engine.to_act()[0]
         legal = self._codec.legal(self._engine, seat)
         if action not in legal:
             raise pyspiel.SpielError(f"action {action} is not legal for seat {seat} now")
         self._engine.apply_move(seat, legal[action])
+        self._record(seat, int(action))
 
     def _action_to_string(self, player, action):
-        legal = self._codec.legal(self._engine, player) if player >= 0 else {}
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {action}"
+        legal = self._codec.legal(self._engine, player) if player >= 0 and self._engine is not None else {}
         return self._codec.text(self._engine, player, legal[action]) if action in legal else f"action {action}"
 
     def is_terminal(self):
-        return self._engine.is_terminal()
+        return self._engine is not None and self._engine.is_terminal()
 
     def returns(self):
+        if self._engine is None:
+            return [0.0] * self._codec.players
         return [float(r) for r in self._engine.returns()]
+
+    def observation_text(self, player: int) -> str:
+        """The seat's view as JSON (before the deal: the chance draws made so far, which no seat sees)."""
+        if self._engine is None:
+            return "dealing"
+        return _view_text(self._engine, player)
+
+    def information_text(self, player: int) -> str:
+        """The seat's perfect-recall information state: a digest of everything it observed after each move and of
+        its own actions (SHA-256, chained move by move), then what it observes now."""
+        if self._engine is None:
+            return "dealing"
+        return f"history {self._digests[player]}\n{_view_text(self._engine, player)}"
 
     def __str__(self):
         # the spectators' view: a state's text never carries any seat's hidden facts
+        if self._engine is None:
+            return f"dealing: {len(self._deal)} of {CHANCE_NODES} chance draws made"
         return json.dumps(self._engine.view(None), sort_keys=True, default=str)
 
-    def __deepcopy__(self, memo):
-        return DaimyoState(self.get_game(), self._engine.clone())
-
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state the seat cannot tell from this one, its hidden facts drawn anew (Battle for Rokugan only)."""
-        if self._codec.name != "rokugan":
+        """A state the seat cannot tell from this one, its hidden facts drawn anew (Battle for Rokugan, Senjutsu):
+        the same information state for ``player_id``, the hidden facts of the others and the generator redrawn."""
+        if self._engine is None:
+            raise pyspiel.SpielError("resample_from_infostate: the game is not dealt yet (a chance node)")
+        resample = RESAMPLERS.get(self._codec.name)
+        if resample is None:
             raise pyspiel.SpielError(f"resample_from_infostate: not offered for {self._codec.name}")
-        from daimyo.bots.rokugan.knowledge import determinize
-        seed = int(probability_sampler() * 2**62) if callable(probability_sampler) else int(np.random.randint(2**62))
-        return DaimyoState(self.get_game(), determinize(self._engine, player_id, Rng(seed)))
+        draw = probability_sampler() if callable(probability_sampler) else np.random.random_sample()
+        world = resample(self._engine, player_id, Rng(int(draw * 2**62)))
+        return DaimyoState(self.get_game(), world, self._digests)
+
+
+def _resample_rokugan(engine, seat: int, rng: Rng):
+    from daimyo.bots.rokugan.knowledge import determinize
+    return determinize(engine, seat, rng)
+
+
+def _resample_senjutsu(engine, seat: int, rng: Rng):
+    """Senjutsu's determinization, with each card another seat already chose (hidden until all have chosen) drawn
+    again from its redrawn hand, so the seat to act is the same as in the true state."""
+    from daimyo.bots.senjutsu.smmcts import determinize
+    world = determinize(engine, seat, rng)
+    for other in sorted(engine.chosen):
+        if other != seat and other not in world.chosen:
+            moves = world.legal_moves(other)
+            world.apply_move(other, moves[rng.below(len(moves))])
+    return world
+
+
+RESAMPLERS = {"rokugan": _resample_rokugan, "senjutsu": _resample_senjutsu}
 
 
 class DaimyoObserver:
@@ -170,10 +307,31 @@ class DaimyoObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DaimyoState, player: int) -> None:
-        self.tensor[:] = self._codec.observe(state._engine, player)
+        if state._engine is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self._codec.observe(state._engine, player)
 
     def string_from(self, state: DaimyoState, player: int) -> str:
-        return json.dumps(state._engine.view(player), sort_keys=True, default=str)
+        return state.observation_text(player)
+
+
+class InformationObserver:
+    """The perfect-recall information state: ``string_from`` only (the games offer no information-state tensor,
+    their game types say so, and asking for one is an error naming that)."""
+
+    def __init__(self, codec: _Codec):
+        self.tensor = None
+        self.dict: dict = {}
+        self._name = codec.name
+
+    def set_from(self, state: DaimyoState, player: int) -> None:
+        raise pyspiel.SpielError(f"python_daimyo_{self._name} provides no information-state tensor "
+                                 f"(provides_information_state_tensor=False): use information_state_string, or the "
+                                 f"observation tensor")
+
+    def string_from(self, state: DaimyoState, player: int) -> str:
+        return state.information_text(player)
 
 
 class DaimyoGame(_Game):
@@ -186,7 +344,8 @@ class DaimyoGame(_Game):
         params = {**self.game_type.parameter_specification, **(params or {})}
         self.seed = int(params["seed"])
         self.codec = MAKERS[self.name](params)
-        info = pyspiel.GameInfo(num_distinct_actions=self.codec.actions, max_chance_outcomes=0,
+        info = pyspiel.GameInfo(num_distinct_actions=self.codec.actions,
+                                max_chance_outcomes=CHANCE_OUTCOMES if self.codec.chance else 0,
                                 num_players=self.codec.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=self.codec.max_length)
         super().__init__(self.game_type, info, params)
@@ -194,7 +353,12 @@ class DaimyoGame(_Game):
     def new_initial_state(self):
         return DaimyoState(self)
 
+    def max_chance_nodes_in_history(self):
+        return CHANCE_NODES if self.codec.chance else 0
+
     def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InformationObserver(self.codec)
         return DaimyoObserver(self.codec)
 
 

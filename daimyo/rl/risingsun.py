@@ -48,6 +48,16 @@ def obs_size() -> int:
     return (len(r.seasons) + len(PHASES) + len(STEPS) + len(r.provinces) * province + MAX_SEATS * _SEAT + 7 + 1)
 
 
+def obs_high() -> float:
+    """The most any entry holds: the Force of one clan's figures in one province / 5, with every figure of the clan
+    and the most monsters there, each of the most Force (the project's ceilings, docs/risingsun-war.md "Bounds");
+    every other entry is a smaller count over its scale (VP / 20 at most 999 / 20, coins / 20, ...) or a 0/1 flag.
+    :func:`encode` clips there."""
+    r = _rules()
+    figures = sum(n for n in r.per_clan.values() if n is not None) + r.bounds["monsters"]
+    return figures * r.bounds["force"] / 5
+
+
 def encode(view: dict, seat: int, players: int) -> np.ndarray:
     """The observation of ``seat`` from its view (``RisingSunWar.view(seat)``)."""
     r = _rules()
@@ -103,7 +113,7 @@ def encode(view: dict, seat: int, players: int) -> np.ndarray:
                   *(bid.get(slot, 0) / 10 for slot in r.slots)]
     o += 7
     x[o] = len(view["killed"]) / 10
-    return x
+    return np.minimum(x, obs_high(), out=x)
 
 
 def _war_text(war: str) -> str:
@@ -130,20 +140,21 @@ def spec(war: str = "seed-example") -> GameSpec:
         return load_war(source)
 
     return GameSpec(name="risingsun_war_v0", game="risingsun", players=first.n, slots=slots, obs_size=obs_size(),
-                    deal=deal, encode=encode, text=view_text, draw=draw.risingsun)
+                    deal=deal, encode=encode, text=view_text, draw=draw.risingsun, seeded=drawn,
+                    obs_high=obs_high())
 
 
-def raw_env(war: str = "seed-example", render_mode: str | None = None) -> TurnEnv:
-    return TurnEnv(spec(war), render_mode=render_mode)
+def raw_env(war: str = "seed-example", render_mode: str | None = None, action_names: bool = False) -> TurnEnv:
+    return TurnEnv(spec(war), render_mode=render_mode, action_names=action_names)
 
 
-def env(war: str = "seed-example", render_mode: str | None = None, parallel: bool = False):
+def env(war: str = "seed-example", render_mode: str | None = None, parallel: bool = False, action_names: bool = False):
     """The AEC environment in PettingZoo's order-enforcing wrapper; ``parallel=True``: the Parallel one."""
     if parallel:
-        return parallel_env(war=war, render_mode=render_mode)
+        return parallel_env(war=war, render_mode=render_mode, action_names=action_names)
     from pettingzoo.utils import wrappers
-    return wrappers.OrderEnforcingWrapper(raw_env(war, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(war, render_mode, action_names))
 
 
-def parallel_env(war: str = "seed-example", render_mode: str | None = None) -> SimultaneousEnv:
-    return SimultaneousEnv(spec(war), render_mode=render_mode)
+def parallel_env(war: str = "seed-example", render_mode: str | None = None, action_names: bool = False) -> SimultaneousEnv:
+    return SimultaneousEnv(spec(war), render_mode=render_mode, action_names=action_names)

@@ -57,6 +57,14 @@ def obs_size() -> int:
     return _sizes()[1]
 
 
+@cache
+def obs_high() -> float:
+    """The most any entry holds: a whole deck face down in the discard pile, counted / 10 (every other entry is a
+    smaller count over its scale or a 0/1 flag); :func:`encode` clips there, so the bound holds for any card set."""
+    from daimyo.senjutsu.cards import sample_set
+    return max(len(d.cards) for d in sample_set().decks.values()) / 10
+
+
 def encode(view: dict, seat: int, players: int) -> np.ndarray:
     """The observation of ``seat`` from its view (``SenjutsuState.view(seat)``)."""
     v = _vocabulary()
@@ -111,7 +119,7 @@ def encode(view: dict, seat: int, players: int) -> np.ndarray:
         kind = pending["kind"]
         x[o + (QUESTIONS.index(kind) if kind in QUESTIONS else len(QUESTIONS))] = 1
         x[o + len(QUESTIONS) + 1 + (names.index(pending["seat"]) - seat) % players] = 1
-    return x
+    return np.minimum(x, obs_high(), out=x)
 
 
 def text(view: dict, seat: int | None) -> str:
@@ -144,20 +152,24 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
         return info.setup(players, seed, chosen)
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
-                    deal=deal, encode=encode, text=text, draw=draw.senjutsu)
+                    deal=deal, encode=encode, text=text, draw=draw.senjutsu,
+                    obs_high=obs_high())
 
 
-def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> TurnEnv:
-    return TurnEnv(spec(players, characters), render_mode=render_mode)
+def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,
+            action_names: bool = False) -> TurnEnv:
+    return TurnEnv(spec(players, characters), render_mode=render_mode, action_names=action_names)
 
 
-def env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None, parallel: bool = False):
+def env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None, parallel: bool = False,
+        action_names: bool = False):
     """The AEC environment in PettingZoo's order-enforcing wrapper; ``parallel=True``: the Parallel one."""
     if parallel:
-        return parallel_env(players=players, characters=characters, render_mode=render_mode)
+        return parallel_env(players=players, characters=characters, render_mode=render_mode, action_names=action_names)
     from pettingzoo.utils import wrappers
-    return wrappers.OrderEnforcingWrapper(raw_env(players, characters, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(players, characters, render_mode, action_names))
 
 
-def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None) -> SimultaneousEnv:
-    return SimultaneousEnv(spec(players, characters), render_mode=render_mode)
+def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,
+                 action_names: bool = False) -> SimultaneousEnv:
+    return SimultaneousEnv(spec(players, characters), render_mode=render_mode, action_names=action_names)

@@ -3,9 +3,10 @@
 Both games list each seat's legal moves in a fixed order (:meth:`legal_moves`); their decisions are too varied to
 catalogue in advance (a Senjutsu movement line, a Rising Sun bid over four slots), so an action is a **slot**: action
 ``0`` is ``wait`` (the answer of a seat with nothing to decide, in the parallel environment), action ``k`` (1 ..
-``slots``) is the seat's ``k``-th legal move now. The mask says which slots are legal; ``infos[agent]["actions"]``
-names them in the game's notation (the acting seat's own, so nothing hidden leaks), for reading and for wrappers that
-would build features from them.
+``slots``) is the seat's ``k``-th legal move now. The mask says which slots are legal. Infos are empty by default (libraries that stack infos into tensors,
+TorchRL's PettingZoo wrapper among them, take only numbers); ``action_names=True`` adds ``infos[agent]["actions"]``,
+the slots' names in the game's notation (the acting seat's own, so nothing hidden leaks), for reading and for wrappers
+that would build features from them.
 
 Two environments share the game: :class:`TurnEnv` (AEC: one seat at a time, in seat order at a simultaneous node,
 each seeing only its own view, so a choice made first stays hidden from the seats after it) and
@@ -46,6 +47,8 @@ class GameSpec:
     encode: Callable[[dict, int, int], np.ndarray]  # (view, seat, players) -> observation vector
     text: Callable[[dict, int | None], str]        # (view, seat) -> the ansi picture
     draw: Callable[[dict], np.ndarray]             # view -> the rgb_array picture (daimyo.rl.draw)
+    seeded: bool = True                            # whether the deal depends on the seed (a fixed war file: no)
+    obs_high: float = 1.0                          # the most any observation entry holds (the encoder clips there)
 
 
 class _Shared:
@@ -53,19 +56,21 @@ class _Shared:
 
     spec: GameSpec
 
-    def _setup(self, spec: GameSpec, render_mode: str | None) -> None:
+    def _setup(self, spec: GameSpec, render_mode: str | None, action_names: bool = False) -> None:
         if render_mode not in (None, *RENDER_MODES):
             raise ValueError(f"render_mode: {spec.name} renders {', '.join(RENDER_MODES)} or nothing, not {render_mode!r}")
         self.spec = spec
         self.render_mode = render_mode
+        self.action_names = action_names
         self.possible_agents = [f"player_{i}" for i in range(spec.players)]
         self.action_spaces = {a: spaces.Discrete(1 + spec.slots) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(spec.obs_size,), dtype=np.float32),
+            "observation": spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(1 + spec.slots,), dtype=np.int8),
         }) for a in self.possible_agents}
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
-        self.state_space = spaces.Box(low=-1.0, high=np.inf, shape=(spec.players * spec.obs_size,), dtype=np.float32)
+        self.state_space = spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.players * spec.obs_size,),
+                                      dtype=np.float32)
         self.game: Any = None
         self._np_random: np.random.Generator | None = None
 
@@ -147,9 +152,9 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
 
     metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_turns", "is_parallelizable": False}
 
-    def __init__(self, spec: GameSpec, render_mode: str | None = None):
+    def __init__(self, spec: GameSpec, render_mode: str | None = None, action_names: bool = False):
         AECEnv.__init__(self)
-        self._setup(spec, render_mode)
+        self._setup(spec, render_mode, action_names)
         self.metadata = {**TurnEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self._moves_now: list = []
 
@@ -172,7 +177,8 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         seat = s.to_act()[0]
         self.agent_selection = self.possible_agents[seat]
         self._moves_now = self._moves(seat)
-        self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves_now)]}
+        if self.action_names:
+            self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves_now)]}
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
@@ -206,8 +212,8 @@ class SimultaneousEnv(_Shared, ParallelEnv):
 
     metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "name": "daimyo_simultaneous"}
 
-    def __init__(self, spec: GameSpec, render_mode: str | None = None):
-        self._setup(spec, render_mode)
+    def __init__(self, spec: GameSpec, render_mode: str | None = None, action_names: bool = False):
+        self._setup(spec, render_mode, action_names)
         self.metadata = {**SimultaneousEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self.agents: list[str] = []
         self._moves_now: dict[int, list] = {}
@@ -216,16 +222,18 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         s = self._game()
         acting = set(s.to_act()) if not s.is_terminal() else set()
         self._moves_now = {seat: self._moves(seat) for seat in acting}
-        obs, infos = {}, {}
+        obs: dict[str, dict] = {}
+        infos: dict[str, dict] = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
             mask = np.zeros(1 + self.spec.slots, dtype=np.int8)
             if seat in acting:
                 mask[1:1 + len(self._moves_now[seat])] = 1
-                infos[agent] = {"actions": ["wait", *self._texts(seat, self._moves_now[seat])]}
             else:
                 mask[WAIT] = 1
-                infos[agent] = {"actions": ["wait"]}
+            infos[agent] = {}
+            if self.action_names:
+                infos[agent]["actions"] = ["wait", *(self._texts(seat, self._moves_now[seat]) if seat in acting else [])]
             obs[agent] = self._observation(seat, mask)
         return obs, infos
 

@@ -1,7 +1,12 @@
-"""The games as OpenSpiel Python games (the ``openspiel`` extra): OpenSpiel's own random-simulation checks, the
-observation from the seat's view alone, and OpenSpiel's MCTS and ISMCTS bots playing them."""
+"""The games as OpenSpiel Python games (the ``openspiel`` extra): OpenSpiel's own random-simulation checks with
+serialization, a whole-game check modelled on OpenSpiel's Python game tests (clone, pickle, serialize, deserialize),
+explicit chance (a new deal for each initial state), perfect-recall information states, the observation from the
+seat's view alone, and OpenSpiel's MCTS, ISMCTS and MCCFR on them; OpenSpiel's ISMCTS as the ``openspiel:ismcts``
+bot spec of daimyo's arena."""
 
 from __future__ import annotations
+
+import pickle
 
 import pytest
 
@@ -9,7 +14,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")      # skips only where the openspiel extra is not installed
 
-import daimyo.rl.openspiel  # noqa: E402,F401  (registers the games)
+import daimyo.rl.openspiel as spiel  # noqa: E402  (registers the games)
 from daimyo.core.rng import Rng  # noqa: E402
 from daimyo.rl.encoding import observe  # noqa: E402
 from tests.rokugan.test_properties import perturb_hidden  # noqa: E402
@@ -21,37 +26,144 @@ GAMES = {
 }
 
 
+def _deal(state, rng):
+    """Draw the chance outcomes of the deal as OpenSpiel's loops do (from ``chance_outcomes()``)."""
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    return state
+
+
 def test_the_three_games_are_registered():
     assert set(GAMES) <= set(pyspiel.registered_names())
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_openspiel_random_simulation_checks_pass(name):
+def test_openspiel_random_simulation_checks_pass_with_serialization(name):
+    """OpenSpiel's C++ checks over whole games, serializing and deserializing the game and state as they go."""
     game = pyspiel.load_game(name, GAMES[name])
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_a_seed_parameter_deals_the_game_and_a_new_seed_a_new_deal():
-    one = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 5}).new_initial_state()
-    two = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 5}).new_initial_state()
-    other = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 6}).new_initial_state()
-    assert str(one) == str(two) and one.observation_string(0) == two.observation_string(0)
-    assert one.observation_string(0) != other.observation_string(0)
-
-
-def test_observations_come_from_the_seat_view_alone():
-    game = pyspiel.load_game("python_daimyo_rokugan", {"players": 3, "seed": 4})
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_whole_games_clone_pickle_serialize_and_deserialize(name):
+    """As OpenSpiel's Python game tests do: the game and its type pickle; over a whole random game, at every power of
+    two of moves, serialize_game_and_state, pickle and deserialize_state give the same state, and a clone given
+    the same action stays the same; at the end nothing is legal and the returns are in range."""
+    game = pyspiel.load_game(name, GAMES[name])
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
+    rng = np.random.RandomState(7)
     state = game.new_initial_state()
+    moves, check = 0, 1
+    while not state.is_terminal():
+        moves += 1
+        if moves >= check:
+            again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+            assert str(again_game) == str(game) and str(again) == str(state) and again.history() == state.history()
+            assert str(pickle.loads(pickle.dumps(state))) == str(state)
+            restored = game.deserialize_state(state.serialize())
+            assert str(restored) == str(state) and restored.history() == state.history()
+            if not state.is_chance_node():
+                seat = state.current_player()
+                assert restored.legal_actions() == state.legal_actions()
+                assert restored.information_state_string(seat) == state.information_state_string(seat)
+            check *= 2
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1.0) < 1e-9
+            action = int(rng.choice(actions, p=probs))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        clone = state.clone()
+        state.apply_action(action)
+        clone.apply_action(action)
+        assert str(clone) == str(state) and clone.history() == state.history()
+    assert state.legal_actions() == []
+    assert all(state.legal_actions(p) == [] for p in range(game.num_players()))
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["python_daimyo_rokugan", "python_daimyo_senjutsu"])
+def test_each_initial_state_is_a_chance_node_and_a_loop_deals_a_new_game_each_episode(name):
+    """The deal is four chance nodes of 256 equally likely bytes; OpenSpiel's rl_environment, drawing them, deals a
+    new game every episode; the same chance outcomes deal the same game."""
+    from open_spiel.python import rl_environment
+    game = pyspiel.load_game(name, GAMES[name])
+    state = game.new_initial_state()
+    assert state.is_chance_node() and game.max_chance_outcomes() == 256
+    assert game.max_chance_nodes_in_history() == spiel.CHANCE_NODES
+    assert state.chance_outcomes() == [(k, 1 / 256) for k in range(256)]
+    env = rl_environment.Environment(game, seed=0)
+    deals = set()
+    for _ in range(4):
+        env.reset()
+        deals.add(str(env.get_state))
+    assert len(deals) == 4
+    one, two = game.new_initial_state(), game.new_initial_state()
+    for b in (1, 2, 3, 4):
+        one.apply_action(b)
+        two.apply_action(b)
+    assert str(one) == str(two) and one.observation_string(0) == two.observation_string(0)
+    other = game.new_initial_state()
+    for b in (1, 2, 3, 5):
+        other.apply_action(b)
+    assert other.observation_string(0) != one.observation_string(0)
+
+
+def test_rising_sun_from_a_war_file_without_drawn_war_numbers_has_no_chance_node():
+    game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
+    assert not game.new_initial_state().is_chance_node() and game.max_chance_outcomes() == 0
+
+
+@pytest.mark.parametrize("name", ["python_daimyo_senjutsu", "python_daimyo_risingsun"])
+def test_information_states_have_perfect_recall(name):
+    """Over random games from several deals, equal information-state strings of a seat mean equal histories of what
+    that seat observed after every move and of its own actions, and equal histories give equal strings."""
+    game = pyspiel.load_game(name, GAMES[name])
+    seen: dict[str, tuple] = {}
+    for episode in range(3):
+        rng = np.random.RandomState(episode)
+        state = _deal(game.new_initial_state(), rng)
+        trail: list[list] = [[state.observation_string(p)] for p in range(game.num_players())]
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            for p in range(game.num_players()):
+                key, history = state.information_state_string(p), tuple(trail[p])
+                assert seen.setdefault(key, history) == history
+                assert key.endswith(state.observation_string(p))
+            seat = state.current_player()
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            for p in range(game.num_players()):
+                trail[p] += ([action] if p == seat else []) + [state.observation_string(p)]
+    assert len(seen) > 40
+
+
+def test_an_information_state_tensor_is_not_offered_and_asking_for_one_says_so():
+    game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
+    kind = game.get_type()
+    assert kind.provides_information_state_string and not kind.provides_information_state_tensor
+    with pytest.raises(pyspiel.SpielError, match="provides_information_state_tensor=False"):
+        game.new_initial_state().information_state_tensor(0)
+
+
+def test_observations_and_information_states_come_from_the_seat_view_alone():
+    game = pyspiel.load_game("python_daimyo_rokugan", {"players": 3, "seed": 4})
+    state = _deal(game.new_initial_state(), np.random.RandomState(0))
     rng = np.random.default_rng(0)
     for _ in range(50):
         state.apply_action(int(rng.choice(state.legal_actions())))
     seat = state.current_player()
     engine = state._engine
     assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32), observe(engine, seat))
-    text = state.observation_string(seat)
+    text, information = state.observation_string(seat), state.information_state_string(seat)
     state._engine = perturb_hidden(engine, seat, Rng(1))
-    assert state.observation_string(seat) == text
+    assert state.observation_string(seat) == text and state.information_state_string(seat) == information
     assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32), observe(engine, seat))
 
 
@@ -66,21 +178,69 @@ def test_openspiel_mcts_bot_plays_rising_sun_to_the_end():
     assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
 
 
-def test_openspiel_ismcts_bot_plays_rokugan_from_resampled_states():
-    """ISMCTS searches states resampled from the seat's information: each has the same observation."""
+@pytest.mark.parametrize("name", ["python_daimyo_rokugan", "python_daimyo_senjutsu"])
+def test_openspiel_ismcts_plays_whole_games_with_the_documented_settings(name):
+    """docs/rl.md's settings (information-state keys, the default): every seat ISMCTS, a whole game, each search's
+    worlds resampled from the seat's information with the same information state."""
     from open_spiel.python.algorithms import ismcts, mcts
-    game = pyspiel.load_game("python_daimyo_rokugan", {"players": 2, "seed": 4})
+    game = pyspiel.load_game(name, {"players": 2, "seed": 4})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 3, random_state=np.random.RandomState(0), use_observation_string=True)
-    state = game.new_initial_state()
-    rng = np.random.default_rng(1)
-    for _ in range(6):
+    bots = [ismcts.ISMCTSBot(game, evaluator, 1.4, 2, random_state=np.random.RandomState(p)) for p in range(2)]
+    rng = np.random.RandomState(1)
+    state = _deal(game.new_initial_state(), rng)
+    decisions = 0
+    while not state.is_terminal():
         seat = state.current_player()
-        if seat == 0:
-            again = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-            assert again.observation_string(seat) == state.observation_string(seat)
-            action = bot.step(state)
-        else:
-            action = int(rng.choice(state.legal_actions()))
+        if decisions % 10 == 0:
+            world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.legal_actions() == state.legal_actions()
+        action = int(bots[seat].step(state))
         assert action in state.legal_actions()
         state.apply_action(action)
+        decisions += 1
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_resampling_rising_sun_is_refused_by_name():
+    game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
+    with pytest.raises(pyspiel.SpielError, match="not offered for risingsun"):
+        game.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_openspiel_outcome_sampling_mccfr_runs_on_information_states():
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+    game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(30):
+        solver.iteration()
+    state = game.new_initial_state()
+    policy = solver.average_policy().action_probabilities(state)
+    assert set(policy) == set(state.legal_actions()) and sum(policy.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("game", "clans"), [("rokugan", ("crab", "lion")), ("senjutsu", ("kaze", "tetsu"))])
+def test_openspiel_ismcts_is_a_bot_spec_of_the_arena(game, clans):
+    from daimyo.arena.play import play_spec
+    from daimyo.arena.schedule import GameSpec
+    row = play_spec(GameSpec(index=0, seed=3, bots=("openspiel:ismcts:2", "random"), clans=clans, game=game))
+    assert row["bots"] == ["openspiel:ismcts:2", "random"]
+    assert sorted(row["returns"]) in ([0.0, 1.0], [0.5, 0.5]) and row["moves"] > 20
+
+
+@pytest.mark.parametrize(("spec", "game", "words"), [
+    ("openspiel:mcts", "rokugan", "openspiel:ismcts or openspiel:ismcts:N"),
+    ("openspiel:ismcts:0", "rokugan", "whole number from 1"),
+    ("openspiel:ismcts:many", "senjutsu", "not 'many'"),
+    ("openspiel:ismcts", "risingsun", "not risingsun"),
+])
+def test_a_bad_openspiel_bot_spec_is_refused_by_name(spec, game, words):
+    from daimyo.bots.registry import make_bot
+    with pytest.raises(ValueError, match=words):
+        make_bot(game, spec, 0)
+
+
+def test_the_arena_command_line_accepts_the_openspiel_bot_spec():
+    """docs/rl.md's example: ``daimyo arena --game senjutsu --bots openspiel:ismcts:20,heuristic``."""
+    from daimyo.cli.arena import check_bots
+    assert check_bots("senjutsu", ["openspiel:ismcts:20", "heuristic"]) == ["openspiel:ismcts:20", "heuristic"]

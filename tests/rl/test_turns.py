@@ -9,6 +9,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from pettingzoo import ParallelEnv  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from daimyo.core.rng import Rng  # noqa: E402
@@ -78,7 +79,7 @@ def _play_parallel(e, seed):
 @pytest.mark.parametrize("players", [2, 3])
 def test_senjutsu_parallel_play_has_simultaneous_choices_and_ends_with_the_returns(players):
     """Choose (Turn Structure): every duellist picks its card at one parallel step; the others wait otherwise."""
-    e = sj.parallel_env(players=players)
+    e = sj.parallel_env(players=players, action_names=True)
     _steps, most, rewards = _play_parallel(e, 5)
     assert most == players
     assert sum(rewards.values()) == pytest.approx(1.0)
@@ -87,7 +88,7 @@ def test_senjutsu_parallel_play_has_simultaneous_choices_and_ends_with_the_retur
 
 def test_risingsun_parallel_play_bids_at_once():
     """A battle 2. Secret bids: every participant bids at the same parallel step."""
-    e = rs.parallel_env(war="seed-example")
+    e = rs.parallel_env(war="seed-example", action_names=True)
     _steps, most, rewards = _play_parallel(e, 2)
     assert most >= 2
     assert sorted(rewards.values()) == [0.0, 0.0, 0.0, 1.0]
@@ -274,3 +275,24 @@ def test_a_war_file_that_draws_its_war_numbers_draws_them_anew_for_each_seed():
         assert e.game.wars == again.game.wars
         orders.add(tuple(e.game.wars))
     assert len(orders) > 1
+
+
+@pytest.mark.parametrize("make", [lambda: sj.raw_env(players=2), lambda: rs.raw_env(war="worked-battle"),
+                                  lambda: sj.parallel_env(players=2), lambda: rs.parallel_env(war="worked-battle")])
+def test_infos_hold_no_text_unless_action_names_are_asked_for(make):
+    """Libraries that stack infos into tensors (TorchRL's PettingZoo wrapper) take numbers only: by default every
+    agent's infos are empty at every step; ``action_names=True`` adds the slots' names."""
+    e = make()
+    rng = np.random.default_rng(0)
+    if isinstance(e, ParallelEnv):
+        obs, infos = e.reset(seed=3)
+        while e.agents:
+            assert all(info == {} for info in infos.values())
+            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in e.agents}
+            obs, _r, _t, _u, infos = e.step(actions)
+        return
+    e.reset(seed=3)
+    for _agent in e.agent_iter():
+        assert all(info == {} for info in e.infos.values())
+        obs, _r, done, trunc, _info = e.last()
+        e.step(None if done or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))

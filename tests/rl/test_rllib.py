@@ -1,0 +1,86 @@
+"""The RLlib adapter (the ``rllib`` extra, no PyTorch): RLlib's own multi-agent env checks, the observation keys its
+action-masking modules read, turn-by-turn observations with every agent's return at the end, and illegal actions."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("ray.rllib")           # skips where the rllib extra is not installed
+
+from ray.rllib.env.multi_agent_env import MultiAgentEnv  # noqa: E402
+from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa: E402
+
+from daimyo.rl.rllib import DaimyoMultiAgentEnv  # noqa: E402
+
+CONFIGS = {
+    "rokugan-3": {"game": "rokugan", "players": 3},
+    "rokugan-picks": {"game": "rokugan", "actions": "picks"},
+    "senjutsu-2": {"game": "senjutsu", "players": 2},
+    "risingsun": {"game": "risingsun", "war": "worked-battle"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_rllibs_multi_agent_env_checks_pass(name):
+    """RLlib's checker steps the env with actions sampled from the whole action space, the mask unread: an illegal
+    one ends the episode (reward -1) instead of raising, so the check passes (run a few times: some samples are
+    legal)."""
+    env = DaimyoMultiAgentEnv(CONFIGS[name])
+    assert isinstance(env, MultiAgentEnv)
+    for _ in range(5):
+        check_multiagent_environments(env)
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_a_masked_game_gives_one_observation_a_step_and_every_return_at_the_end(name):
+    env = DaimyoMultiAgentEnv(CONFIGS[name])
+    rng = np.random.default_rng(1)
+    obs, infos = env.reset(seed=4)
+    assert infos == {}
+    steps = 0
+    while True:
+        assert len(obs) == 1
+        (agent, o), = obs.items()
+        space = env.observation_spaces[agent]
+        assert set(o) == {"observations", "action_mask"}        # the keys RLlib's action-masking modules read
+        assert o["observations"].dtype == np.float32 and o["action_mask"].dtype == np.float32
+        assert space.contains(o) and o["action_mask"].sum() >= 1
+        action = int(rng.choice(np.flatnonzero(o["action_mask"])))
+        obs, rewards, terminated, truncated, infos = env.step({agent: action})
+        steps += 1
+        assert infos == {} and not truncated["__all__"]
+        if terminated["__all__"]:
+            break
+        assert rewards == {agent: 0.0}
+    assert set(obs) == set(env.possible_agents) and all(env.observation_spaces[a].contains(obs[a]) for a in obs)
+    assert sum(rewards.values()) == pytest.approx(1.0) and steps > 3
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step({agent: action})
+
+
+def test_an_illegal_action_ends_the_episode_with_minus_one_or_raises_when_asked():
+    env = DaimyoMultiAgentEnv({"game": "senjutsu", "players": 2})
+    obs, _ = env.reset(seed=2)
+    (agent, o), = obs.items()
+    illegal = int(np.flatnonzero(o["action_mask"] == 0)[0])
+    obs, rewards, terminated, _truncated, infos = env.step({agent: illegal})
+    assert terminated["__all__"] and rewards[agent] == -1.0 and sum(rewards.values()) == -1.0
+    assert infos == {agent: {"illegal": 1}}
+    strict = DaimyoMultiAgentEnv({"game": "senjutsu", "players": 2, "illegal": "raise"})
+    obs, _ = strict.reset(seed=2)
+    before = obs[agent]["observations"].copy()
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal for {agent}"):
+        strict.step({agent: illegal})
+    assert np.array_equal(strict._obs(agent)["observations"], before)
+
+
+@pytest.mark.parametrize(("config", "words"), [
+    ({"game": "chess"}, "one of rokugan, senjutsu, risingsun"),
+    ({"game": "senjutsu", "war": "seed-example"}, "an option senjutsu does not take"),
+    ({"game": "rokugan", "illegal": "ignore"}, "'lose'"),
+])
+def test_a_bad_config_is_refused_by_name(config, words):
+    with pytest.raises(ValueError, match=words):
+        DaimyoMultiAgentEnv(config)
