@@ -29,9 +29,9 @@ from daimyo.server import senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
-from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
+from daimyo.server.rooms import ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats, when
 
 log = logging.getLogger("daimyo.server")
 
@@ -78,10 +78,15 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     async def _sweep(self, every: float = 10.0) -> None:
-        """Now and then: unload finished games nobody has watched for ``unload_after`` seconds."""
+        """Now and then: unload finished games nobody has watched for ``unload_after`` seconds, and close the tables
+        nobody has opened for ``close_after`` seconds."""
         while True:
-            await asyncio.sleep(min(every, self.settings.unload_after or every))
+            await asyncio.sleep(min(every, self.settings.unload_after or every, self.settings.close_after or every))
             self.unload_idle()
+            try:
+                await self.close_abandoned()
+            except Exception:   # the database is away: the next round tries again
+                log.error("could not close the abandoned tables", exc_info=not self.stats.logged_failure())
 
     # ------------------------------------------------------------ ownership
     async def _own(self, game_id: str) -> bool:
@@ -106,6 +111,48 @@ class Hub:
                     del self.rooms[gid]
                     room.evict()
                     await room.close()
+
+    async def close_abandoned(self) -> int:
+        """Close the waiting tables nobody has opened for ``close_after`` seconds (0: never); how many.
+
+        A live table's last opening is stored now and then, so that a restart or another process knows it."""
+        after = self.settings.close_after
+        if not after:
+            return 0
+        wall = time.time()
+        for room in list(self.rooms.values()):
+            if room.waiting and not room.closed:
+                seen = wall if room.conns else room.seen
+                if seen - stamp(room.row.opened or room.row.created) > min(60.0, after / 4):
+                    await self._touch(room, seen)
+        closed = 0
+        for gid in await asyncio.to_thread(self.store.stale_tables, when(wall - after)):
+            try:
+                room = await self.room(gid)
+            except ActError:   # another process serves it (and closes it), or it is gone
+                continue
+            async with room.lock:
+                if room.closed or not room.waiting or room.conns or wall - room.seen < after:
+                    continue
+                await self._close(room, "abandoned")
+                closed += 1
+        return closed
+
+    async def _touch(self, room: Room, seen: float | None = None) -> None:
+        """Store when the table of ``room`` was last opened (now, or ``seen``)."""
+        room.seen = max(room.seen, time.time() if seen is None else seen)
+        room.row.opened = when(room.seen)
+        await self.store.write(games.update().where(games.c.id == room.row.id).values(opened=room.row.opened))
+
+    async def _close(self, room: Room, reason: str) -> None:
+        """Delete a waiting table (under its lock): its rows, its room, and its connections (told ``reason``)."""
+        await self.store.write(*self.store.delete_game_statements(room.row.id))
+        log.info("table %s closed (%s)", room.row.id, reason)
+        if self.rooms.get(room.row.id) is room:
+            del self.rooms[room.row.id]
+        room.close_table(reason)
+        self._pages.clear()
+        asyncio.get_running_loop().create_task(room.close())
 
     def unload_idle(self) -> int:
         """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
@@ -148,6 +195,77 @@ class Hub:
         valid = isinstance(game_id, str) and 0 < len(game_id) <= 32 and game_id.isascii() and game_id.isprintable()
         return await asyncio.to_thread(self.store.game_row, game_id) if valid else None
 
+    @staticmethod
+    def may_see(row: GameRow, key: Any) -> bool:
+        """Whether a request showing ``key`` may see a game: anyone a public one; one that is not public, whoever
+        shows one of its secrets: its watch code (the spectators' link), its invitation code, its host token or one
+        of its seat tokens."""
+        if row.public:
+            return True
+        if not isinstance(key, str) or not 0 < len(key) <= 100:
+            return False
+        shown = hash_token(key)
+        held = [row.watch_hash, row.invite_hash, row.host_hash, *(s.token_hash for s in row.seats)]
+        matches = [h is not None and hmac.compare_digest(shown, h) for h in held]   # each compared: no early exit
+        return any(matches)
+
+    async def watched_room(self, game_id: Any, key: Any) -> Room:
+        """The room of ``game_id`` for a reader showing ``key``: a game that is not public, to a reader without one
+        of its secrets, is refused in the same words as a game that does not exist."""
+        row = await self.stored_row(game_id)
+        if row is not None and not self.may_see(row, key):
+            shown = game_id[:40] if isinstance(game_id, str) and game_id.isprintable() else "?"
+            raise ActError("no-such-game", f"there is no game '{shown}'")
+        return await self.room(game_id)
+
+    async def known(self, request: Any) -> dict:
+        """The summaries of the games a browser holds secrets of: {"games": {id: key, ...}} (at most ``page_size``)
+        -> {"games": [summary, ...]}, newest first; a game its key does not open is left out, as one that does not exist."""
+        held = request.get("games") if isinstance(request, dict) else None
+        if not isinstance(held, dict) or len(held) > self.settings.page_size:
+            raise ActError("bad-request", f"games: an object of at most {self.settings.page_size} game ids, each with its key")
+        rows = await asyncio.to_thread(self.store.rows_of, [gid for gid in held if isinstance(gid, str) and len(gid) <= 32])
+        seen = [r for r in rows if self.may_see(r, held.get(r.id))]
+        return {"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in seen]}
+
+    async def my_games(self, held: list[tuple[str, int]]) -> dict:
+        """An account's games, from the (game id, seat) pairs it holds: {"your_turn", "in_progress", "waiting",
+        "finished"}, each a list of summaries with "you": seat. A game this process serves is read from its room;
+        any other (finished, or served by another process of a cluster) from the database, its position rebuilt
+        from its stored actions off the event loop."""
+        out: dict[str, list] = {"your_turn": [], "in_progress": [], "waiting": [], "finished": []}
+        for game_id, seat in held:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                summary, to_act = room.summary(), set(room.state.to_act()) if not room.waiting else set()
+            else:
+                row = await asyncio.to_thread(self.store.game_row, game_id)
+                if row is None or hosted(row.game) is None:
+                    continue
+                summary, to_act = await asyncio.to_thread(self._stored_summary, row)
+            summary = {**summary, "you": seat}
+            if summary["status"] == OVER or summary["result"] is not None:
+                out["finished"].append(summary)
+            elif summary["status"] == IN_PROGRESS and seat in to_act:
+                out["your_turn"].append(summary)
+            elif any(s["open"] for s in summary["seats"]):
+                out["waiting"].append(summary)
+            else:
+                out["in_progress"].append(summary)
+        return out
+
+    def _stored_summary(self, row: GameRow) -> tuple[dict, set[int]]:
+        """The summary of a game not in this process's memory and the seats to act (none for a finished game or a
+        table), its position rebuilt from the database (in a worker thread)."""
+        rules = hosted(row.game)
+        if row.status != IN_PROGRESS or rules is None:
+            return summary_of(row), set()
+        state = start_state(rules, row)
+        for _, seat, text in self.store.action_rows(row.id):
+            state.apply(Action(seat, text))
+        rnd, phase = rules.progress(state)
+        return summary_of(row, round=rnd, phase=phase, to_act=[row.clans[p] for p in state.to_act()]), set(state.to_act())
+
     async def room(self, game_id: Any) -> Room:
         """The live room of ``game_id``, loading a finished game on demand."""
         room = self.rooms.get(game_id) if isinstance(game_id, str) else None
@@ -168,8 +286,8 @@ class Hub:
         """Create a game from a lobby request (docs/server-protocol.md). The reply holds the invitation,
         the host token and, when the creator sits, the token of the creator's own seat only."""
         row, sit = self._new_row(request)
-        invite, host = secrets.token_urlsafe(18), secrets.token_urlsafe(24)
-        row.invite_hash, row.host_hash = hash_token(invite), hash_token(host)
+        invite, host, watch = secrets.token_urlsafe(18), secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        row.invite_hash, row.host_hash, row.watch_hash = hash_token(invite), hash_token(host), hash_token(watch)
         you = None
         if sit is not None:
             token = secrets.token_urlsafe(24)
@@ -189,7 +307,8 @@ class Hub:
             if s.kind == "bot":
                 out["bot"] = s.bot
             seats_out.append(out)
-        return {"id": row.id, "game": row.game, "practice": row.practice, "invite": invitation(row.id, invite),
+        return {"id": row.id, "game": row.game, "practice": row.practice, "public": row.public,
+                "invite": invitation(row.id, invite), "watch": {"code": watch, "link": f"/game/{row.id}#watch={watch}"},
                 "host": host, "seats": seats_out, "you": you}
 
     def _new_row(self, req: Any, keep: GameRow | None = None) -> tuple[GameRow, int | None]:
@@ -306,6 +425,7 @@ class Hub:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
             raise ActError("bad-request", f"seat: a seat number from 0 to {room.row.players - 1}")
         async with room.lock:
+            room.check_open()
             info = room.row.seats[seat]
             if info.kind != "human":
                 raise ActError("seat-taken", f"seat {seat} is played by the server's bot")
@@ -320,6 +440,8 @@ class Hub:
             info.token_hash = hash_token(token)
             if name is not None:
                 info.name = name
+            if room.waiting:
+                await self._touch(room)
             room.tell_table()   # the host and the others see the seat taken, by name
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
@@ -369,6 +491,7 @@ class Hub:
                     req["file"] = old.start_file
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
+                row.public, row.watch_hash = old.public, old.watch_hash   # the same table: as listed, watched with the same link
                 new = self._new_room(row)
                 await self.store.write(*self.store.new_game_statements(row),
                                        update(games).where(games.c.id == old.id).values(rematch=row.id))
@@ -399,30 +522,46 @@ class Hub:
         Seats may be added or removed at the end, bots and clans changed; a seat a player took stays
         human, keeps its player and token, and cannot be removed. Everyone at the table sees the change."""
         room = await self._host_room(game_id, request)
-        old = room.row
-        if not room.waiting:
-            raise ActError("bad-request", "the game has started: its table cannot change")
-        req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
-               "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
-        row, _ = self._new_row(req, keep=old)
-        for s in old.seats:
-            if s.token_hash is None:
-                continue
-            if s.seat >= row.players or row.seats[s.seat].kind != "human":
-                raise ActError("seat-taken", f"seats[{s.seat}]: a player took that seat; it stays a human seat")
-            taken = row.seats[s.seat]
-            taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
-            taken.name = s.name if taken.name is None else taken.name
-        row.invite_hash, row.host_hash = old.invite_hash, old.host_hash
-        row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
+        # the new seats are made from the seats as they are under the room's lock: a seat claimed meanwhile is kept
         async with room.lock:
+            room.check_open()
+            old = room.row
+            if not room.waiting:
+                raise ActError("bad-request", "the game has started: its table cannot change")
+            req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
+                   "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
+            row, _ = self._new_row(req, keep=old)
+            for s in old.seats:
+                if s.token_hash is None:
+                    continue
+                if s.seat >= row.players or row.seats[s.seat].kind != "human":
+                    raise ActError("seat-taken", f"seats[{s.seat}]: a player took that seat; it stays a human seat")
+                taken = row.seats[s.seat]
+                taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
+                taken.name = s.name if taken.name is None else taken.name
+            row.invite_hash, row.host_hash, row.watch_hash = old.invite_hash, old.host_hash, old.watch_hash
+            row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
+            row.opened = when(time.time())
             await self.store.write(games.update().where(games.c.id == old.id).values(
-                                       players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock),
+                                       players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock,
+                                       opened=row.opened),
                                    seats.delete().where(seats.c.game_id == old.id),
                                    *self.store.new_game_statements(row)[1:])
             room.reset(row)
+            room.seen = time.time()
         self._pages.clear()
         return room.summary()
+
+    async def cancel(self, game_id: Any, request: Any) -> dict:
+        """The host cancels a game that has not started: {"host"}. Everything stored of it is deleted, and everyone
+        at the table is told ({"type": "closed", "reason": "cancelled"}) before their connections close."""
+        room = await self._host_room(game_id, request)
+        async with room.lock:
+            room.check_open()
+            if not room.waiting:
+                raise ActError("bad-request", "the game has started: only a game still at the table can be cancelled")
+            await self._close(room, "cancelled")
+        return {"id": room.row.id, "cancelled": True}
 
     async def start_game(self, game_id: Any, request: Any) -> dict:
         """The host starts a waiting game once every human seat is taken and ready: {"host"}."""

@@ -163,6 +163,8 @@ class Room:
         self._clock_changed = asyncio.Event()
         self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
         self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
+        self.seen = stamp(row.opened or row.created)    # when a page was last open on the game (wall clock)
+        self.closed = False                             # a table cancelled by its host or closed unopened
 
     def _seat_bots(self, row: GameRow) -> dict[int, Any]:
         """The server's bot for each bot seat of ``row``."""
@@ -183,8 +185,15 @@ class Room:
     def seq(self) -> int:
         return len(self.actions)
 
+    def shown_seat(self, seat: int | None) -> int | None:
+        """Whose view a connection at ``seat`` gets: its own once the game has started; at the table, before the
+        start, everyone's is the public view, since what a seat is dealt follows from the choices (clans, characters)
+        the host may still change (rules: clans are chosen before objectives are dealt)."""
+        return None if self.waiting else seat
+
     def state_message(self, seat: int | None, events: list[Event]) -> dict:
         s = self.state
+        seat = self.shown_seat(seat)
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
                "to_act": [self.row.clans[p] for p in s.to_act()],
@@ -194,6 +203,7 @@ class Room:
         return msg
 
     def log_message(self, seat: int | None) -> dict:
+        seat = self.shown_seat(seat)
         return {"type": "log", "events": [e.to_dict() for e in self.events if e.visible(seat)]}
 
     def summary(self) -> dict:
@@ -385,6 +395,7 @@ class Room:
             conn.put(msg)
 
     def connected(self, conn: Connection) -> None:
+        self.seen = time.time()
         seat = conn.seat
         first = seat is not None and not any(c.seat == seat for c in self.conns)
         self.conns.add(conn)
@@ -395,7 +406,7 @@ class Room:
 
     def disconnected(self, conn: Connection) -> None:
         self.conns.discard(conn)
-        self.idle_since = time.monotonic()
+        self.idle_since, self.seen = time.monotonic(), time.time()
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self.away_since[conn.seat] = time.monotonic()
             self._tell_presence(conn.seat, False)
@@ -412,6 +423,19 @@ class Room:
     def waiting(self) -> bool:
         """At the table: seats may still change; nobody acts until the host starts the game."""
         return self.row.status == WAITING
+
+    def check_open(self) -> None:
+        """Refuse a request to a table that was cancelled or closed meanwhile (its rows are gone)."""
+        if self.closed:
+            raise ActError("no-such-game", f"game {self.row.id} was closed")
+
+    def close_table(self, reason: str) -> None:
+        """The table is gone (``reason``: "cancelled" by its host, or "abandoned"): every connection is told, then closed."""
+        self.closed = True
+        for c in list(self.conns):
+            c.put({"type": "closed", "reason": reason})
+            c.dropped = True
+            c.outbox.put_nowait((None, "closed"))
 
     def reset(self, row: GameRow) -> None:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
@@ -430,6 +454,7 @@ class Room:
         if not self.waiting:
             raise ActError("bad-message", "ready: the game has already started")
         async with self.lock:
+            self.check_open()
             await self.store.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready))
             self.row.seats[seat].ready = ready
             self.tell_table()
@@ -448,10 +473,12 @@ class Room:
             missing = [s.seat for s in self.row.seats if s.kind == "human" and (s.token_hash is None or not s.ready)]
             if missing:
                 raise ActError("not-ready", f"seats {', '.join(map(str, missing))}: every player takes a seat and says ready first")
+            self.check_open()
             await self.store.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS))
             self.row.status = IN_PROGRESS
-            for c in list(self.conns):
+            for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
                 c.put({"type": "started", "game": self.summary()})
+                c.put(self.state_message(c.seat, []))
         await self.start_clocks()
         self.kick_bots()
 
@@ -475,6 +502,7 @@ class Room:
         seat = conn.seat
         name = "spectator" if seat is None else (self.row.seats[seat].name or self.row.clans[seat])
         async with self.lock:
+            self.check_open()
             line = ChatLine(len(self.chat.lines), channel, seat, name, text, now())
             try:
                 await self.store.write(chat.insert().values(game_id=self.row.id, **line.to_dict()))
@@ -495,6 +523,7 @@ class Room:
         if not isinstance(muted, bool):
             raise ActError("bad-message", "mute: 'muted' is true or false")
         async with self.lock:
+            self.check_open()
             now_muted = self.chat.mutes.get(seat, set())
             if (other in now_muted) != muted:
                 key = (mutes.c.game_id == self.row.id) & (mutes.c.seat == seat) & (mutes.c.muted == other)
@@ -598,6 +627,12 @@ def _quiet(future) -> None:
     """Collect an abandoned bot decision's outcome, so that its error is not reported again later."""
     if not future.cancelled():
         future.exception()
+
+
+def stamp(iso: str) -> float:
+    """Seconds since the epoch of a stored time (ISO 8601, as :func:`daimyo.server.store.now` writes it)."""
+    from datetime import datetime
+    return datetime.fromisoformat(iso).timestamp()
 
 
 def canonical_action(text: str) -> str:

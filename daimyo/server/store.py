@@ -67,6 +67,10 @@ games = Table(
     # the text of the position file a game starts from (Rising Sun's war file); NULL for a game set up from its seats.
     # It holds every clan's coins, so no reply shows it before the end (the record does, once the game is over)
     Column("start_file", Text),
+    # the hash of the watch code: a game that is not public is watched only with it (or another of its secrets)
+    Column("watch_hash", String(64)),
+    # when a waiting table was last opened (created, a page open on it, a seat taken, its table changed)
+    Column("opened", String(40)),
 )
 
 seats = Table(
@@ -132,6 +136,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def when(seconds: float) -> str:
+    """A wall-clock time (seconds since the epoch) as it is stored, like :func:`now`."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+
+
 def default_db_url() -> str:
     """The embedded SQLite file: $XDG_DATA_HOME/daimyo/games.sqlite (~/.local/share/... by default)."""
     import os
@@ -173,6 +182,8 @@ class GameRow:
     public: bool = False
     rules: str | None = None      # None for a new game: its room fills in the engine's rules version
     start_file: str | None = None  # the position file the game starts from (games.start_file), or None
+    watch_hash: str | None = None  # the hash of the watch code (the spectators' link of a game that is not public)
+    opened: str | None = None      # when a waiting table was last opened (ISO 8601); None: when it was created
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -303,7 +314,7 @@ class Store:
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
                                     clock=row.clock, public=row.public, rules=row.rules or "1",
-                                    start_file=row.start_file)]
+                                    start_file=row.start_file, watch_hash=row.watch_hash, opened=row.opened)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
@@ -320,7 +331,8 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file,
+                        r.watch_hash, r.opened) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -338,16 +350,39 @@ class Store:
             return self._rows(conn, conn.execute(q).all())
 
     def game_page(self, limit: int, before: tuple[str, str] | None = None) -> tuple[list[GameRow], tuple[str, str] | None]:
-        """At most ``limit`` games, newest first, from after the cursor ``before`` (created, id);
+        """At most ``limit`` public games, newest first, from after the cursor ``before`` (created, id);
         and the cursor of the next page (None on the last page)."""
         with self.engine.connect() as conn:
-            q = select(games).order_by(games.c.created.desc(), games.c.id.desc()).limit(limit + 1)
+            q = select(games).where(games.c.public.is_(True)) \
+                .order_by(games.c.created.desc(), games.c.id.desc()).limit(limit + 1)
             if before is not None:
                 created, gid = before
                 q = q.where(or_(games.c.created < created, and_(games.c.created == created, games.c.id < gid)))
             rows = conn.execute(q).all()
             page = self._rows(conn, rows[:limit])
         return page, ((page[-1].created, page[-1].id) if len(rows) > limit else None)
+
+    def stale_tables(self, before: str) -> list[str]:
+        """The waiting games last opened (or created, if never) before ``before`` (ISO 8601), oldest first."""
+        from sqlalchemy import func
+        with self.engine.connect() as conn:
+            last = func.coalesce(games.c.opened, games.c.created)
+            q = select(games.c.id).where(games.c.status == WAITING, last < before).order_by(last)
+            return list(conn.execute(q).scalars())
+
+    @staticmethod
+    def delete_game_statements(game_id: str) -> list:
+        """Everything stored of one game, to delete in one transaction (a table cancelled or closed)."""
+        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, seats, owners)] + \
+            [games.delete().where(games.c.id == game_id)]
+
+    def rows_of(self, ids: list[str]) -> list[GameRow]:
+        """The games of ``ids`` that exist, newest first."""
+        if not ids:
+            return []
+        with self.engine.connect() as conn:
+            q = select(games).where(games.c.id.in_(ids)).order_by(games.c.created.desc(), games.c.id.desc())
+            return self._rows(conn, conn.execute(q).all())
 
     def game_row(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:

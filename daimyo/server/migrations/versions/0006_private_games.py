@@ -1,0 +1,25 @@
+"""Private games: the hash of a game's watch code (its spectators' link), and when a waiting table was last
+opened (a table nobody opens for ``close_after`` seconds is closed).
+
+Revision ID: 0006
+Revises: 0005
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("games", sa.Column("watch_hash", sa.String(64)))
+    op.add_column("games", sa.Column("opened", sa.String(40)))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("opened")
+        batch.drop_column("watch_hash")
