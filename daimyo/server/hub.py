@@ -31,7 +31,7 @@ from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
 from daimyo.server.rooms import ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats, when
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
 
 log = logging.getLogger("daimyo.server")
 
@@ -54,6 +54,7 @@ class Hub:
         self._janitor: asyncio.Task | None = None
         self._leases: asyncio.Task | None = None
         self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
+        self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -94,7 +95,17 @@ class Hub:
         once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
         if not self.settings.cluster:
             return True
-        return await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds) is None
+        token = await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds)
+        if token is None:
+            return False
+        self.tokens[game_id] = token
+        return True
+
+    def fence(self, game_id: str) -> list:
+        """What every write of a game checks in its own transaction (cluster mode): that this process still holds the
+        game's lease under the fencing token it took it with; nothing with one process."""
+        token = self.tokens.get(game_id)
+        return [Fence(game_id, self.process, token)] if self.settings.cluster and token is not None else []
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases every third of ``lease_seconds``; drop the games another process took over."""
@@ -109,6 +120,7 @@ class Hub:
                 if gid not in owned and room.row.status != OVER:
                     log.warning("game %s moved to another server process; its connections reconnect there", gid)
                     del self.rooms[gid]
+                    self.tokens.pop(gid, None)
                     room.evict()
                     await room.close()
 
@@ -142,12 +154,13 @@ class Hub:
         """Store when the table of ``room`` was last opened (now, or ``seen``)."""
         room.seen = max(room.seen, time.time() if seen is None else seen)
         room.row.opened = when(room.seen)
-        await self.store.write(games.update().where(games.c.id == room.row.id).values(opened=room.row.opened))
+        await room.write(games.update().where(games.c.id == room.row.id).values(opened=room.row.opened), what="the table's opening")
 
     async def _close(self, room: Room, reason: str) -> None:
         """Delete a waiting table (under its lock): its rows, its room, and its connections (told ``reason``)."""
-        await self.store.write(*self.store.delete_game_statements(room.row.id))
+        await room.write(*self.store.delete_game_statements(room.row.id), what="the table's closing")
         log.info("table %s closed (%s)", room.row.id, reason)
+        self.tokens.pop(room.row.id, None)
         if self.rooms.get(room.row.id) is room:
             del self.rooms[room.row.id]
         room.close_table(reason)
@@ -160,6 +173,7 @@ class Hub:
         idle = [gid for gid, r in self.rooms.items() if r.state.is_terminal() and not r.conns and r.idle_since <= limit]
         for gid in idle:
             del self.rooms[gid]
+            self.tokens.pop(gid, None)
         return len(idle)
 
     async def load(self, row: GameRow) -> Room:
@@ -177,6 +191,7 @@ class Hub:
     def _new_room(self, row: GameRow) -> Room:
         room = Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
         room.on_lost = self._lost
+        room.fence = lambda: self.fence(row.id)
         return room
 
     def _lost(self, room: Room) -> None:
@@ -184,7 +199,9 @@ class Hub:
         the game now, so this one forgets it (the next connection reloads it from the database, or is sent on)."""
         if self.settings.cluster and self.rooms.get(room.row.id) is room:
             del self.rooms[room.row.id]
+            self.tokens.pop(room.row.id, None)
             room.evict()
+            asyncio.get_running_loop().create_task(room.close())
 
     async def stored_row(self, game_id: Any) -> GameRow | None:
         """The row of ``game_id`` as this process holds it, or as stored, without loading the game; None if there is
@@ -434,9 +451,10 @@ class Hub:
             if room.state.is_terminal():
                 raise ActError("game-over", "the game is over")
             token = secrets.token_urlsafe(24)
-            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
-                                                       seats.c.token_hash.is_(None))
-                                   .values(token_hash=hash_token(token), name=name if name is not None else info.name))
+            await room.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
+                                                 seats.c.token_hash.is_(None))
+                             .values(token_hash=hash_token(token), name=name if name is not None else info.name),
+                             what=f"the claim of seat {seat}")
             info.token_hash = hash_token(token)
             if name is not None:
                 info.name = name
@@ -450,7 +468,7 @@ class Hub:
         """A new invitation code for the seats still open, for the holder of the host token; the old one stops working."""
         room = await self._host_room(game_id, request)
         code = secrets.token_urlsafe(18)
-        await self.store.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)))
+        await room.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)), what="an invitation")
         room.row.invite_hash = hash_token(code)
         return {"invite": invitation(room.row.id, code)}
 
@@ -493,8 +511,8 @@ class Hub:
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 row.public, row.watch_hash = old.public, old.watch_hash   # the same table: as listed, watched with the same link
                 new = self._new_room(row)
-                await self.store.write(*self.store.new_game_statements(row),
-                                       update(games).where(games.c.id == old.id).values(rematch=row.id))
+                await room.write(*self.store.new_game_statements(row),
+                                 update(games).where(games.c.id == old.id).values(rematch=row.id), what="the rematch")
                 await self._own(row.id)
                 old.rematch = row.id
                 self.rooms[row.id] = new
@@ -509,8 +527,8 @@ class Hub:
         """A new token for a human seat (stored first); the seat's old token stops working."""
         token = secrets.token_urlsafe(24)
         async with room.lock:
-            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat)
-                                   .values(token_hash=hash_token(token)))
+            await room.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat)
+                             .values(token_hash=hash_token(token)), what=f"a new token of seat {seat}")
             room.row.seats[seat].token_hash = hash_token(token)
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
@@ -542,11 +560,11 @@ class Hub:
             row.invite_hash, row.host_hash, row.watch_hash = old.invite_hash, old.host_hash, old.watch_hash
             row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
             row.opened = when(time.time())
-            await self.store.write(games.update().where(games.c.id == old.id).values(
-                                       players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock,
-                                       opened=row.opened),
-                                   seats.delete().where(seats.c.game_id == old.id),
-                                   *self.store.new_game_statements(row)[1:])
+            await room.write(games.update().where(games.c.id == old.id).values(
+                                 players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock,
+                                 opened=row.opened),
+                             seats.delete().where(seats.c.game_id == old.id),
+                             *self.store.new_game_statements(row)[1:], what="the table's change")
             room.reset(row)
             room.seen = time.time()
         self._pages.clear()

@@ -24,7 +24,7 @@ from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
 from daimyo.server.clocks import STAND_IN_BOT, Clocks, SeatClock, clock_from_text
 from daimyo.server.games import bot_seed_of, hosted, start_state
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, Store, chat, clocks, games, mutes, now, seats
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, chat, clocks, games, mutes, now, seats
 
 log = logging.getLogger("daimyo.server")
 
@@ -162,6 +162,7 @@ class Room:
         self._clock_task: asyncio.Task | None = None
         self._clock_changed = asyncio.Event()
         self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
+        self.fence: Callable[[], list] = list                  # the lease check every write of the game carries (cluster)
         self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
         self.seen = stamp(row.opened or row.created)    # when a page was last open on the game (wall clock)
         self.closed = False                             # a table cancelled by its host or closed unopened
@@ -231,6 +232,26 @@ class Room:
             raise ActError("bad-token", f"wrong or missing token for seat {seat}")
         return seat
 
+    # --------------------------------------------------------------- writes
+    async def write(self, *statements, what: str = "a change") -> None:
+        """Store ``statements`` (of this game) in one transaction with the game's lease check (cluster mode: the
+        fencing token, daimyo/server/store.py); a write that fails in any way makes the hub drop the game, and the
+        caller gets an ActError("server") (nothing was stored)."""
+        try:
+            await self.store.write(*self.fence(), *statements)
+        except Exception as e:
+            self.write_failed(e, what)
+            raise ActError("server", "the server could not save that; nothing changed") from None
+
+    def write_failed(self, e: Exception, what: str) -> None:
+        """Say in the log why ``what`` was not stored (one line when the lease was lost), and tell the hub."""
+        if isinstance(e, Fenced):
+            log.warning("%s of game %s was not saved: another server process holds the game now", what, self.row.id)
+        else:
+            log.error("could not save %s of game %s", what, self.row.id, exc_info=e)
+        if self.on_lost is not None:
+            self.on_lost(self)
+
     # -------------------------------------------------------------- actions
     async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None, bot: bool = False) -> int:
         """Apply ``text`` for ``seat``, commit it, acknowledge it, and tell everyone. Returns the new seq.
@@ -265,12 +286,10 @@ class Room:
             changed = self.clocks.update(set() if s.is_terminal() else set(s.to_act()), self._humans())
             try:
                 await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None,
-                                               extra=self._clock_statements(changed))
-            except Exception:
-                log.exception("could not save action %d of game %s", self.seq, self.row.id)
+                                               extra=[*self.fence(), *self._clock_statements(changed)])
+            except Exception as e:
                 self.state, self.clocks.seats = before, clocks_before
-                if self.on_lost is not None:
-                    self.on_lost(self)
+                self.write_failed(e, f"action {self.seq}")
                 raise ActError("server", "the server could not save that action; nothing changed") from None
             if changed:
                 self._clock_changed.set()
@@ -316,7 +335,7 @@ class Room:
             async with self.lock:
                 changed = self.clocks.update(set(self.state.to_act()), self._humans())
                 if changed:
-                    await self.store.write(*self._clock_statements(changed))
+                    await self.write(*self._clock_statements(changed), what="the clocks")
         if self._clock_task is None and (self.clocks.clock.kind != "none"):
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
             self._clock_task.add_done_callback(self._task_ended)
@@ -348,11 +367,10 @@ class Room:
             else:
                 c.deadline, c.stand_in = None, reason
             try:
-                await self.store.write(*self._clock_statements([seat]))
-            except Exception:
+                await self.write(*self._clock_statements([seat]), what=f"the stand-in of seat {seat}")
+            except ActError:
                 self.clocks.seats = before
-                log.exception("could not save the stand-in of seat %d of game %s", seat, self.row.id)
-                raise ActError("server", "the server could not save that; nothing changed") from None
+                raise
             self.bots[seat] = self._stand_in_bot(seat)
             self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": True, "reason": reason})
         self.kick_bots()
@@ -380,11 +398,10 @@ class Room:
             c.stand_in = None
             changed = {seat, *self.clocks.update(set() if self.state.is_terminal() else set(self.state.to_act()), self._humans())}
             try:
-                await self.store.write(*self._clock_statements(sorted(changed)))
-            except Exception:
+                await self.write(*self._clock_statements(sorted(changed)), what=f"the return of seat {seat}")
+            except ActError:
                 self.clocks.seats = before
-                log.exception("could not save the return of seat %d of game %s", seat, self.row.id)
-                raise ActError("server", "the server could not save that; nothing changed") from None
+                raise
             self.bots.pop(seat, None)
             self._clock_changed.set()
             self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": False, "reason": None})
@@ -455,7 +472,8 @@ class Room:
             raise ActError("bad-message", "ready: the game has already started")
         async with self.lock:
             self.check_open()
-            await self.store.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready))
+            await self.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready),
+                             what=f"seat {seat}'s ready")
             self.row.seats[seat].ready = ready
             self.tell_table()
 
@@ -474,7 +492,7 @@ class Room:
             if missing:
                 raise ActError("not-ready", f"seats {', '.join(map(str, missing))}: every player takes a seat and says ready first")
             self.check_open()
-            await self.store.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS))
+            await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
             for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
                 c.put({"type": "started", "game": self.summary()})
@@ -505,9 +523,8 @@ class Room:
             self.check_open()
             line = ChatLine(len(self.chat.lines), channel, seat, name, text, now())
             try:
-                await self.store.write(chat.insert().values(game_id=self.row.id, **line.to_dict()))
-            except Exception:
-                log.exception("could not save chat line %d of game %s", line.seq, self.row.id)
+                await self.write(chat.insert().values(game_id=self.row.id, **line.to_dict()), what=f"chat line {line.seq}")
+            except ActError:
                 raise ActError("server", "the server could not save that chat line; nothing was sent") from None
             self.chat.lines.append(line)
             conn.put({"type": "chat-ack", "seq": line.seq})
@@ -529,7 +546,7 @@ class Room:
                 key = (mutes.c.game_id == self.row.id) & (mutes.c.seat == seat) & (mutes.c.muted == other)
                 statement = mutes.insert().values(game_id=self.row.id, seat=seat, muted=other) if muted \
                     else mutes.delete().where(key)
-                await self.store.write(statement)
+                await self.write(statement, what="a mute")
                 self.chat.mutes.setdefault(seat, set()).symmetric_difference_update({other})
             for c in list(self.conns):
                 if c.seat == seat:
@@ -538,7 +555,7 @@ class Room:
     async def set_spectator_chat(self, on: bool) -> None:
         """The host turns the spectators' chat on or off (stored first)."""
         async with self.lock:
-            await self.store.write(games.update().where(games.c.id == self.row.id).values(spectator_chat=on))
+            await self.write(games.update().where(games.c.id == self.row.id).values(spectator_chat=on), what="the spectators' chat switch")
             self.row.spectator_chat = self.chat.spectators_on = on
             for c in list(self.conns):
                 c.put(self.chat_message(c.seat))

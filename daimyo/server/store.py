@@ -127,9 +127,26 @@ owners = Table(
     Column("game_id", String(32), primary_key=True),
     Column("process", String(64), nullable=False),
     Column("expires", Float, nullable=False),
+    # the fencing token: one more each time another process takes the game; every write of the game checks it
+    Column("token", BigInteger, nullable=False, server_default="0"),
 )
 
 WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A write's check against a game's lease (cluster mode): the transaction holding it commits only while
+    ``process`` still owns the game under fencing token ``token``; else it raises :class:`Fenced` and nothing of it
+    is stored."""
+
+    game_id: str
+    process: str
+    token: int
+
+
+class Fenced(Exception):
+    """A write refused by its :class:`Fence`: another process took the game (this one stalled past its lease)."""
 
 
 def now() -> str:
@@ -281,18 +298,19 @@ class Store:
 
     @staticmethod
     def _run(conn, jobs) -> None:
-        """Everything waiting, in one transaction: the actions as one multi-row insert."""
+        """Everything waiting, in one transaction: the actions as one multi-row insert. A :class:`Fence` among a
+        job's statements is checked in the same transaction (the owners row it reads is locked until the commit)."""
         rows = [job[1] for job in jobs if job[0] == "action"]
         for job in jobs:
             if job[0] == "statements":
                 for st in job[1]:
-                    conn.execute(st)
+                    _execute(conn, st)
         if rows:
             conn.execute(insert(actions), rows)
         for job in jobs:
             if job[0] == "action":
                 for st in job[3]:
-                    conn.execute(st)
+                    _execute(conn, st)
             if job[0] == "action" and job[2] is not None:
                 conn.execute(update(games).where(games.c.id == job[1]["game_id"]).values(status=OVER, result=json.dumps(job[2])))
 
@@ -412,27 +430,31 @@ class Store:
         return [(r.seat, r.bank, r.deadline, r.stand_in) for r in rows]
 
     # -------------------------------------------------------------- ownership
-    def acquire(self, game_id: str, process: str, lease: float) -> str | None:
-        """Make ``process`` the owner of a game for ``lease`` seconds if nobody else holds it; None when it now
-        does, else the process that does (committed before it returns)."""
+    def acquire(self, game_id: str, process: str, lease: float) -> int | None:
+        """Make ``process`` the owner of a game for ``lease`` seconds if nobody else holds it: its fencing token when
+        it now does (a new one when it took the game from another process), None when another process holds it
+        (committed before it returns)."""
         import time
 
+        from sqlalchemy import case
         from sqlalchemy.exc import IntegrityError
         until = time.time() + lease
         with self.engine.begin() as conn:
             taken = conn.execute(update(owners).where(owners.c.game_id == game_id,
                                                       or_(owners.c.process == process, owners.c.expires < time.time()))
-                                 .values(process=process, expires=until)).rowcount
-        if taken:
-            return None
+                                 .values(process=process, expires=until,
+                                         token=case((owners.c.process == process, owners.c.token), else_=owners.c.token + 1))
+                                 ).rowcount
+            if taken:
+                return conn.execute(select(owners.c.token).where(owners.c.game_id == game_id)).scalar_one()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(owners).values(game_id=game_id, process=process, expires=until))
-            return None
+                conn.execute(insert(owners).values(game_id=game_id, process=process, expires=until, token=1))
+            return 1
         except IntegrityError:
             with self.engine.connect() as conn:
-                owner = conn.execute(select(owners.c.process).where(owners.c.game_id == game_id)).scalar()
-            return None if owner == process else owner or "another process"
+                owner = conn.execute(select(owners.c.process, owners.c.token).where(owners.c.game_id == game_id)).first()
+            return owner.token if owner is not None and owner.process == process else None
 
     def renew(self, process: str, lease: float) -> set[str]:
         """Extend every lease ``process`` holds; the games it still owns."""
@@ -465,6 +487,18 @@ def migrate(engine: Engine) -> None:
         if "games" in tables and "alembic_version" not in tables:
             command.stamp(config, "0001")
         command.upgrade(config, "head")
+
+
+def _execute(conn, statement) -> None:
+    """Run one statement of a write; a :class:`Fence` raises :class:`Fenced` unless its lease still holds."""
+    if not isinstance(statement, Fence):
+        conn.execute(statement)
+        return
+    held = conn.execute(update(owners).where(owners.c.game_id == statement.game_id, owners.c.process == statement.process,
+                                             owners.c.token == statement.token)
+                        .values(expires=owners.c.expires)).rowcount
+    if held != 1:
+        raise Fenced(f"game {statement.game_id}: this process no longer holds its lease")
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:

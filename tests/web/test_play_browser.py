@@ -267,7 +267,7 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
                              [gid, seat, token, host_token])
     h, g, w = host.page, guest.page, watcher.page
     for p in (h, g, w):
-        p.goto(f"{server}/game/{gid}")
+        p.goto(f"{server}/game/{gid}" if p is not w else server + created["watch"]["link"])   # a private game's spectator
         p.wait_for_function("() => document.body.dataset.seq === '0'")
     _wait_text(w, "#chat-title", "Spectators' chat")
     _wait_text(h, "#chat-title", "Chat")
