@@ -58,7 +58,9 @@ async function loadSummary() {
     const key = JOIN.code || gameKey(gameId);
     const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: key ? { "X-Daimyo-Key": key } : {} });
     const data = await r.json();
-    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(r.status, data.error); } else JOIN.summary = data;
+    // a private game answers a wrong or replaced code as a missing game (404): with a code, the invitation is not valid
+    const status = r.status === 404 && JOIN.code ? 403 : r.status;
+    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(status, data.error); } else JOIN.summary = data;
   } catch (e) { JOIN.error = () => t("lobby.no_server"); }
   render();
 }
