@@ -25,7 +25,7 @@ from sqlalchemy import update
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
-from daimyo.server import senjutsu_table
+from daimyo.server import listing, senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
@@ -55,6 +55,7 @@ class Hub:
         self._leases: asyncio.Task | None = None
         self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
         self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
+        self._closing: set[asyncio.Task] = set()   # rooms being closed (their bot and clock tasks stopped)
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -113,8 +114,8 @@ class Hub:
             await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
                 owned = await asyncio.to_thread(self.store.renew, self.process, self.settings.lease_seconds)
-            except Exception:
-                log.exception("could not renew this process's game leases")
+            except Exception as e:   # the database is away: the next round tries again
+                log.warning("could not renew this process's game leases (%s)", type(e).__name__)
                 continue
             for gid, room in list(self.rooms.items()):
                 if gid not in owned and room.row.status != OVER:
@@ -165,7 +166,7 @@ class Hub:
             del self.rooms[room.row.id]
         room.close_table(reason)
         self._pages.clear()
-        asyncio.get_running_loop().create_task(room.close())
+        self._close_later(room)
 
     def unload_idle(self) -> int:
         """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
@@ -201,7 +202,13 @@ class Hub:
             del self.rooms[room.row.id]
             self.tokens.pop(room.row.id, None)
             room.evict()
-            asyncio.get_running_loop().create_task(room.close())
+            self._close_later(room)
+
+    def _close_later(self, room: Room) -> None:
+        """Stop a dropped room's bot and clock tasks once the call that dropped it (perhaps one of them) is done."""
+        task = asyncio.get_running_loop().create_task(room.close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def stored_row(self, game_id: Any) -> GameRow | None:
         """The row of ``game_id`` as this process holds it, or as stored, without loading the game; None if there is
@@ -246,42 +253,8 @@ class Hub:
         return {"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in seen]}
 
     async def my_games(self, held: list[tuple[str, int]]) -> dict:
-        """An account's games, from the (game id, seat) pairs it holds: {"your_turn", "in_progress", "waiting",
-        "finished"}, each a list of summaries with "you": seat. A game this process serves is read from its room;
-        any other (finished, or served by another process of a cluster) from the database, its position rebuilt
-        from its stored actions off the event loop."""
-        out: dict[str, list] = {"your_turn": [], "in_progress": [], "waiting": [], "finished": []}
-        for game_id, seat in held:
-            room = self.rooms.get(game_id)
-            if room is not None:
-                summary, to_act = room.summary(), set(room.state.to_act()) if not room.waiting else set()
-            else:
-                row = await asyncio.to_thread(self.store.game_row, game_id)
-                if row is None or hosted(row.game) is None:
-                    continue
-                summary, to_act = await asyncio.to_thread(self._stored_summary, row)
-            summary = {**summary, "you": seat}
-            if summary["status"] == OVER or summary["result"] is not None:
-                out["finished"].append(summary)
-            elif summary["status"] == IN_PROGRESS and seat in to_act:
-                out["your_turn"].append(summary)
-            elif any(s["open"] for s in summary["seats"]):
-                out["waiting"].append(summary)
-            else:
-                out["in_progress"].append(summary)
-        return out
-
-    def _stored_summary(self, row: GameRow) -> tuple[dict, set[int]]:
-        """The summary of a game not in this process's memory and the seats to act (none for a finished game or a
-        table), its position rebuilt from the database (in a worker thread)."""
-        rules = hosted(row.game)
-        if row.status != IN_PROGRESS or rules is None:
-            return summary_of(row), set()
-        state = start_state(rules, row)
-        for _, seat, text in self.store.action_rows(row.id):
-            state.apply(Action(seat, text))
-        rnd, phase = rules.progress(state)
-        return summary_of(row, round=rnd, phase=phase, to_act=[row.clans[p] for p in state.to_act()]), set(state.to_act())
+        """An account's games from the (game id, seat) pairs it holds (daimyo/server/listing.py)."""
+        return await listing.my_games(self, held)
 
     async def room(self, game_id: Any) -> Room:
         """The live room of ``game_id``, loading a finished game on demand."""

@@ -299,8 +299,12 @@ class Store:
     @staticmethod
     def _run(conn, jobs) -> None:
         """Everything waiting, in one transaction: the actions as one multi-row insert. A :class:`Fence` among a
-        job's statements is checked in the same transaction (the owners row it reads is locked until the commit)."""
+        job's statements is checked in the same transaction, before anything else and in game order (the owners rows it
+        reads are locked until the commit, in the order :meth:`renew` locks them: the two never deadlock)."""
         rows = [job[1] for job in jobs if job[0] == "action"]
+        fences = {st for job in jobs for st in job[1 if job[0] == "statements" else 3] if isinstance(st, Fence)}
+        for fence in sorted(fences, key=lambda f: f.game_id):
+            _check(conn, fence)
         for job in jobs:
             if job[0] == "statements":
                 for st in job[1]:
@@ -459,7 +463,9 @@ class Store:
     def renew(self, process: str, lease: float) -> set[str]:
         """Extend every lease ``process`` holds; the games it still owns."""
         import time
-        with self.engine.begin() as conn:
+        with self.engine.begin() as conn:   # its rows locked in game order, as the fenced writes lock them
+            conn.execute(select(owners.c.game_id).where(owners.c.process == process).order_by(owners.c.game_id)
+                         .with_for_update()).all()
             conn.execute(update(owners).where(owners.c.process == process).values(expires=time.time() + lease))
             return set(conn.execute(select(owners.c.game_id).where(owners.c.process == process)).scalars())
 
@@ -490,10 +496,13 @@ def migrate(engine: Engine) -> None:
 
 
 def _execute(conn, statement) -> None:
-    """Run one statement of a write; a :class:`Fence` raises :class:`Fenced` unless its lease still holds."""
+    """Run one statement of a write (a :class:`Fence` was checked first, by :meth:`Store._run`)."""
     if not isinstance(statement, Fence):
         conn.execute(statement)
-        return
+
+
+def _check(conn, statement: Fence) -> None:
+    """Raise :class:`Fenced` unless the lease of ``statement`` still holds (its owners row stays locked)."""
     held = conn.execute(update(owners).where(owners.c.game_id == statement.game_id, owners.c.process == statement.process,
                                              owners.c.token == statement.token)
                         .values(expires=owners.c.expires)).rowcount
