@@ -14,8 +14,8 @@ from starlette.routing import Route
 
 from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
-from daimyo.server.rooms import ActError, hash_token, summary_of
-from daimyo.server.store import OVER, seats
+from daimyo.server.rooms import ActError, hash_token
+from daimyo.server.store import seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
           "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "rate-limited": 429, "busy": 503}
@@ -113,24 +113,8 @@ def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
 
     async def my_games(request: Request) -> Response:
         user = await current(request, csrf=False)
-        yours, waiting, others, finished = [], [], [], []
-        for game_id, seat in await asyncio.to_thread(accounts.seat_rows, user):
-            room = hub.rooms.get(game_id)   # every game in progress is live; finished ones stay on disk
-            if room is None:
-                row = await asyncio.to_thread(hub.store.game_row, game_id)
-                if row is not None and row.status == OVER:
-                    finished.append({**summary_of(row), "you": seat})
-                continue
-            summary = {**room.summary(), "you": seat}
-            if room.state.is_terminal():
-                finished.append(summary)
-            elif seat in room.state.to_act():
-                yours.append(summary)
-            elif any(s.kind == "human" and s.token_hash is None for s in room.row.seats):
-                waiting.append(summary)
-            else:
-                others.append(summary)
-        return JSONResponse({"your_turn": yours, "in_progress": others, "waiting": waiting, "finished": finished})
+        # every game of the account, whichever process of a cluster serves it (hub.my_games reads the database)
+        return JSONResponse(await hub.my_games(await asyncio.to_thread(accounts.seat_rows, user)))
 
     async def my_seat(request: Request) -> Response:
         """A fresh token for a seat this account holds: {"seat": N}."""

@@ -150,7 +150,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
 
     async def _room_or_404(request: Request):
         try:
-            return await hub.room(request.path_params["game_id"])
+            # a game that is not public is read only with one of its secrets (X-Daimyo-Key; docs/server-protocol.md)
+            return await hub.watched_room(request.path_params["game_id"], request.headers.get("x-daimyo-key"))
         except ActError as e:
             if e.code == "elsewhere":
                 raise _Elsewhere(e.message) from None
@@ -238,6 +239,14 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             return _error(e.status, e.message)
         return req if isinstance(req, dict) else _error(400, "the request must be a JSON object")
 
+    async def your_games(request: Request) -> Response:
+        """The games whose keys this browser holds, private ones included: {"games": {id: key}} -> {"games": [...]}."""
+        req = await _json_object(request)
+        try:
+            return req if isinstance(req, Response) else JSONResponse(await hub.known(req))
+        except ActError as e:
+            return refused(e)
+
     async def start_file(request: Request) -> Response:
         """The seats a position file (an uploaded war file) makes, before a game is created from it:
         {"game", "file"} -> {"seats": [clan, ...]}; a file the game's reader refuses gets its words (line and field)."""
@@ -273,6 +282,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         data, gid = _senjutsu_data(), request.query_params.get("game")
         if gid:
             row = await hub.stored_row(gid)
+            row = row if row is not None and hub.may_see(row, request.headers.get("x-daimyo-key")) else None
             own = senjutsu_table.card_file_of(row.start_file) if row is not None and row.game == "senjutsu" else None
             if own:
                 data = {**data, "cards": [*data["cards"], *own.get("cards", [])],
@@ -347,10 +357,12 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                 except ActError:
                     await limiter.failed_seat(client)
                     raise
+            elif not hub.may_see(room.row, hello.get("key")):   # a game that is not public: watched with its link only
+                raise ActError("no-such-game", f"there is no game '{room.row.id}'")
             elif sum(1 for c in room.conns if c.seat is None) >= settings.spectators_per_game:
                 raise ActError("rate-limited", f"this game has its {settings.spectators_per_game} spectators; try again later")
         except ActError as e:
-            await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429}.get(e.code, 4400))
+            await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429, "no-such-game": 4404}.get(e.code, 4400))
             return
         conn = Connection(seat, settings.outbox_limit, on_sent=hub.stats.add)
         async with room.lock:  # the first state and every later one arrive in order
@@ -393,6 +405,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
             Route("/api/games/open", open_games),
+            Route("/api/games/yours", your_games, methods=["POST"]),
+            Route("/api/games/{game_id}/cancel", seat_endpoint(hub.cancel), methods=["POST"]),
             Route("/api/games/{game_id}", one_game),
             Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
             Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
@@ -521,8 +535,8 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
             if ws.application_state != WebSocketState.CONNECTED:
                 return
             if msg is None:
-                code, reason = (1012, "the game moved to another server process; reconnect") if received == "moved" \
-                    else (4008, "the connection stopped reading")
+                code, reason = {"moved": (1012, "the game moved to another server process; reconnect"),
+                                "closed": (4410, "the game was closed")}.get(received, (4008, "the connection stopped reading"))
                 await asyncio.wait_for(ws.close(code=code, reason=reason), send_timeout)
                 return
             await asyncio.wait_for(ws.send_text(dumps(msg)), send_timeout)

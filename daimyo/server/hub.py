@@ -25,13 +25,13 @@ from sqlalchemy import update
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey
-from daimyo.server import senjutsu_table
+from daimyo.server import listing, senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
-from daimyo.server.rooms import ActError, Room, Stats, hash_token, summary_of
+from daimyo.server.rooms import ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, SeatRow, Store, games, now, seats
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
 
 log = logging.getLogger("daimyo.server")
 
@@ -55,6 +55,8 @@ class Hub:
         self._leases: asyncio.Task | None = None
         self.refused: dict[str, str] = {}   # stored games that cannot be served (game id -> why), see load()
         self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
+        self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
+        self._closing: set[asyncio.Task] = set()   # rooms being closed (their bot and clock tasks stopped)
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -80,10 +82,15 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     async def _sweep(self, every: float = 10.0) -> None:
-        """Now and then: unload finished games nobody has watched for ``unload_after`` seconds."""
+        """Now and then: unload finished games nobody has watched for ``unload_after`` seconds, and close the tables
+        nobody has opened for ``close_after`` seconds."""
         while True:
-            await asyncio.sleep(min(every, self.settings.unload_after or every))
+            await asyncio.sleep(min(every, self.settings.unload_after or every, self.settings.close_after or every))
             self.unload_idle()
+            try:
+                await self.close_abandoned()
+            except Exception:   # the database is away: the next round tries again
+                log.error("could not close the abandoned tables", exc_info=not self.stats.logged_failure())
 
     # ------------------------------------------------------------ ownership
     async def _own(self, game_id: str) -> bool:
@@ -91,7 +98,17 @@ class Hub:
         once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
         if not self.settings.cluster:
             return True
-        return await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds) is None
+        token = await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds)
+        if token is None:
+            return False
+        self.tokens[game_id] = token
+        return True
+
+    def fence(self, game_id: str) -> list:
+        """What every write of a game checks in its own transaction (cluster mode): that this process still holds the
+        game's lease under the fencing token it took it with; nothing with one process."""
+        token = self.tokens.get(game_id)
+        return [Fence(game_id, self.process, token)] if self.settings.cluster and token is not None else []
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases every third of ``lease_seconds``; drop the games another process took over."""
@@ -99,15 +116,59 @@ class Hub:
             await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
                 owned = await asyncio.to_thread(self.store.renew, self.process, self.settings.lease_seconds)
-            except Exception:
-                log.exception("could not renew this process's game leases")
+            except Exception as e:   # the database is away: the next round tries again
+                log.warning("could not renew this process's game leases (%s)", type(e).__name__)
                 continue
             for gid, room in list(self.rooms.items()):
                 if gid not in owned and room.row.status != OVER:
                     log.warning("game %s moved to another server process; its connections reconnect there", gid)
                     del self.rooms[gid]
+                    self.tokens.pop(gid, None)
                     room.evict()
                     await room.close()
+
+    async def close_abandoned(self) -> int:
+        """Close the waiting tables nobody has opened for ``close_after`` seconds (0: never); how many.
+
+        A live table's last opening is stored now and then, so that a restart or another process knows it."""
+        after = self.settings.close_after
+        if not after:
+            return 0
+        wall = time.time()
+        for room in list(self.rooms.values()):
+            if room.waiting and not room.closed:
+                seen = wall if room.conns else room.seen
+                if seen - stamp(room.row.opened or room.row.created) > min(60.0, after / 4):
+                    await self._touch(room, seen)
+        closed = 0
+        for gid in await asyncio.to_thread(self.store.stale_tables, when(wall - after)):
+            try:
+                room = await self.room(gid)
+            except ActError:   # another process serves it (and closes it), or it is gone
+                continue
+            async with room.lock:
+                if room.closed or not room.waiting or room.conns or wall - room.seen < after:
+                    continue
+                await self._close(room, "abandoned")
+                closed += 1
+        return closed
+
+    async def _touch(self, room: Room, seen: float | None = None) -> None:
+        """Store when the table of ``room`` was last opened (now, or ``seen``)."""
+        room.seen = max(room.seen, time.time() if seen is None else seen)
+        room.row.opened = when(room.seen)
+        await room.write(games.update().where(games.c.id == room.row.id).values(opened=room.row.opened), what="the table's opening")
+
+    async def _close(self, room: Room, reason: str) -> None:
+        """Delete a waiting table (under its lock): its rows, its room, and its connections (told ``reason``)."""
+        await room.write(*self.store.delete_game_statements(room.row.id), what="the table's closing")
+        log.info("table %s closed (%s)", room.row.id, reason)
+        self.tokens.pop(room.row.id, None)
+        if self.rooms.get(room.row.id) is room:
+            del self.rooms[room.row.id]
+        room.close_table(reason)
+        self._pages.clear()
+        self._close_later(room)
 
     def unload_idle(self) -> int:
         """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
@@ -115,6 +176,7 @@ class Hub:
         idle = [gid for gid, r in self.rooms.items() if r.state.is_terminal() and not r.conns and r.idle_since <= limit]
         for gid in idle:
             del self.rooms[gid]
+            self.tokens.pop(gid, None)
         return len(idle)
 
     async def load(self, row: GameRow) -> Room:
@@ -153,6 +215,7 @@ class Hub:
     def _new_room(self, row: GameRow) -> Room:
         room = Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
         room.on_lost = self._lost
+        room.fence = lambda: self.fence(row.id)
         return room
 
     def _lost(self, room: Room) -> None:
@@ -160,7 +223,15 @@ class Hub:
         the game now, so this one forgets it (the next connection reloads it from the database, or is sent on)."""
         if self.settings.cluster and self.rooms.get(room.row.id) is room:
             del self.rooms[room.row.id]
+            self.tokens.pop(room.row.id, None)
             room.evict()
+            self._close_later(room)
+
+    def _close_later(self, room: Room) -> None:
+        """Stop a dropped room's bot and clock tasks once the call that dropped it (perhaps one of them) is done."""
+        task = asyncio.get_running_loop().create_task(room.close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def stored_row(self, game_id: Any) -> GameRow | None:
         """The row of ``game_id`` as this process holds it, or as stored, without loading the game; None if there is
@@ -170,6 +241,43 @@ class Hub:
             return room.row
         valid = isinstance(game_id, str) and 0 < len(game_id) <= 32 and game_id.isascii() and game_id.isprintable()
         return await asyncio.to_thread(self.store.game_row, game_id) if valid else None
+
+    @staticmethod
+    def may_see(row: GameRow, key: Any) -> bool:
+        """Whether a request showing ``key`` may see a game: anyone a public one; one that is not public, whoever
+        shows one of its secrets: its watch code (the spectators' link), its invitation code, its host token or one
+        of its seat tokens."""
+        if row.public:
+            return True
+        if not isinstance(key, str) or not 0 < len(key) <= 100:
+            return False
+        shown = hash_token(key)
+        held = [row.watch_hash, row.invite_hash, row.host_hash, *(s.token_hash for s in row.seats)]
+        matches = [h is not None and hmac.compare_digest(shown, h) for h in held]   # each compared: no early exit
+        return any(matches)
+
+    async def watched_room(self, game_id: Any, key: Any) -> Room:
+        """The room of ``game_id`` for a reader showing ``key``: a game that is not public, to a reader without one
+        of its secrets, is refused in the same words as a game that does not exist."""
+        row = await self.stored_row(game_id)
+        if row is not None and not self.may_see(row, key):
+            shown = game_id[:40] if isinstance(game_id, str) and game_id.isprintable() else "?"
+            raise ActError("no-such-game", f"there is no game '{shown}'")
+        return await self.room(game_id)
+
+    async def known(self, request: Any) -> dict:
+        """The summaries of the games a browser holds secrets of: {"games": {id: key, ...}} (at most ``page_size``)
+        -> {"games": [summary, ...]}, newest first; a game its key does not open is left out, as one that does not exist."""
+        held = request.get("games") if isinstance(request, dict) else None
+        if not isinstance(held, dict) or len(held) > self.settings.page_size:
+            raise ActError("bad-request", f"games: an object of at most {self.settings.page_size} game ids, each with its key")
+        rows = await asyncio.to_thread(self.store.rows_of, [gid for gid in held if isinstance(gid, str) and len(gid) <= 32])
+        seen = [r for r in rows if self.may_see(r, held.get(r.id))]
+        return {"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in seen]}
+
+    async def my_games(self, held: list[tuple[str, int]]) -> dict:
+        """An account's games from the (game id, seat) pairs it holds (daimyo/server/listing.py)."""
+        return await listing.my_games(self, held)
 
     async def room(self, game_id: Any) -> Room:
         """The live room of ``game_id``, loading a finished game on demand."""
@@ -191,8 +299,8 @@ class Hub:
         """Create a game from a lobby request (docs/server-protocol.md). The reply holds the invitation,
         the host token and, when the creator sits, the token of the creator's own seat only."""
         row, sit = await asyncio.to_thread(self._new_row, request)   # a game from a file reads it: off the event loop
-        invite, host = secrets.token_urlsafe(18), secrets.token_urlsafe(24)
-        row.invite_hash, row.host_hash = hash_token(invite), hash_token(host)
+        invite, host, watch = secrets.token_urlsafe(18), secrets.token_urlsafe(24), secrets.token_urlsafe(18)
+        row.invite_hash, row.host_hash, row.watch_hash = hash_token(invite), hash_token(host), hash_token(watch)
         you = None
         if sit is not None:
             token = secrets.token_urlsafe(24)
@@ -212,7 +320,8 @@ class Hub:
             if s.kind == "bot":
                 out["bot"] = s.bot
             seats_out.append(out)
-        return {"id": row.id, "game": row.game, "practice": row.practice, "invite": invitation(row.id, invite),
+        return {"id": row.id, "game": row.game, "practice": row.practice, "public": row.public,
+                "invite": invitation(row.id, invite), "watch": {"code": watch, "link": f"/game/{row.id}#watch={watch}"},
                 "host": host, "seats": seats_out, "you": you}
 
     def _new_row(self, req: Any, keep: GameRow | None = None) -> tuple[GameRow, int | None]:
@@ -329,6 +438,7 @@ class Hub:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < room.row.players:
             raise ActError("bad-request", f"seat: a seat number from 0 to {room.row.players - 1}")
         async with room.lock:
+            room.check_open()
             info = room.row.seats[seat]
             if info.kind != "human":
                 raise ActError("seat-taken", f"seat {seat} is played by the server's bot")
@@ -337,12 +447,15 @@ class Hub:
             if room.state.is_terminal():
                 raise ActError("game-over", "the game is over")
             token = secrets.token_urlsafe(24)
-            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
-                                                       seats.c.token_hash.is_(None))
-                                   .values(token_hash=hash_token(token), name=name if name is not None else info.name))
+            await room.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
+                                                 seats.c.token_hash.is_(None))
+                             .values(token_hash=hash_token(token), name=name if name is not None else info.name),
+                             what=f"the claim of seat {seat}")
             info.token_hash = hash_token(token)
             if name is not None:
                 info.name = name
+            if room.waiting:
+                await self._touch(room)
             room.tell_table()   # the host and the others see the seat taken, by name
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
@@ -351,7 +464,7 @@ class Hub:
         """A new invitation code for the seats still open, for the holder of the host token; the old one stops working."""
         room = await self._host_room(game_id, request)
         code = secrets.token_urlsafe(18)
-        await self.store.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)))
+        await room.write(update(games).where(games.c.id == room.row.id).values(invite_hash=hash_token(code)), what="an invitation")
         room.row.invite_hash = hash_token(code)
         return {"invite": invitation(room.row.id, code)}
 
@@ -392,9 +505,10 @@ class Hub:
                     req["file"] = old.start_file
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
+                row.public, row.watch_hash = old.public, old.watch_hash   # the same table: as listed, watched with the same link
                 new = self._new_room(row)
-                await self.store.write(*self.store.new_game_statements(row),
-                                       update(games).where(games.c.id == old.id).values(rematch=row.id))
+                await room.write(*self.store.new_game_statements(row),
+                                 update(games).where(games.c.id == old.id).values(rematch=row.id), what="the rematch")
                 await self._own(row.id)
                 old.rematch = row.id
                 self.rooms[row.id] = new
@@ -409,8 +523,8 @@ class Hub:
         """A new token for a human seat (stored first); the seat's old token stops working."""
         token = secrets.token_urlsafe(24)
         async with room.lock:
-            await self.store.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat)
-                                   .values(token_hash=hash_token(token)))
+            await room.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat)
+                             .values(token_hash=hash_token(token)), what=f"a new token of seat {seat}")
             room.row.seats[seat].token_hash = hash_token(token)
         self._pages.clear()
         return {"seat": seat, "token": token, "play": play_link(room.row.id, seat, token)}
@@ -422,30 +536,46 @@ class Hub:
         Seats may be added or removed at the end, bots and clans changed; a seat a player took stays
         human, keeps its player and token, and cannot be removed. Everyone at the table sees the change."""
         room = await self._host_room(game_id, request)
-        old = room.row
-        if not room.waiting:
-            raise ActError("bad-request", "the game has started: its table cannot change")
-        req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
-               "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
-        row, _ = self._new_row(req, keep=old)
-        for s in old.seats:
-            if s.token_hash is None:
-                continue
-            if s.seat >= row.players or row.seats[s.seat].kind != "human":
-                raise ActError("seat-taken", f"seats[{s.seat}]: a player took that seat; it stays a human seat")
-            taken = row.seats[s.seat]
-            taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
-            taken.name = s.name if taken.name is None else taken.name
-        row.invite_hash, row.host_hash = old.invite_hash, old.host_hash
-        row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
+        # the new seats are made from the seats as they are under the room's lock: a seat claimed meanwhile is kept
         async with room.lock:
-            await self.store.write(games.update().where(games.c.id == old.id).values(
-                                       players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock),
-                                   seats.delete().where(seats.c.game_id == old.id),
-                                   *self.store.new_game_statements(row)[1:])
+            room.check_open()
+            old = room.row
+            if not room.waiting:
+                raise ActError("bad-request", "the game has started: its table cannot change")
+            req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
+                   "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
+            row, _ = self._new_row(req, keep=old)
+            for s in old.seats:
+                if s.token_hash is None:
+                    continue
+                if s.seat >= row.players or row.seats[s.seat].kind != "human":
+                    raise ActError("seat-taken", f"seats[{s.seat}]: a player took that seat; it stays a human seat")
+                taken = row.seats[s.seat]
+                taken.token_hash, taken.user_id, taken.ready = s.token_hash, s.user_id, s.ready
+                taken.name = s.name if taken.name is None else taken.name
+            row.invite_hash, row.host_hash, row.watch_hash = old.invite_hash, old.host_hash, old.watch_hash
+            row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
+            row.opened = when(time.time())
+            await room.write(games.update().where(games.c.id == old.id).values(
+                                 players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock,
+                                 opened=row.opened),
+                             seats.delete().where(seats.c.game_id == old.id),
+                             *self.store.new_game_statements(row)[1:], what="the table's change")
             room.reset(row)
+            room.seen = time.time()
         self._pages.clear()
         return room.summary()
+
+    async def cancel(self, game_id: Any, request: Any) -> dict:
+        """The host cancels a game that has not started: {"host"}. Everything stored of it is deleted, and everyone
+        at the table is told ({"type": "closed", "reason": "cancelled"}) before their connections close."""
+        room = await self._host_room(game_id, request)
+        async with room.lock:
+            room.check_open()
+            if not room.waiting:
+                raise ActError("bad-request", "the game has started: only a game still at the table can be cancelled")
+            await self._close(room, "cancelled")
+        return {"id": room.row.id, "cancelled": True}
 
     async def start_game(self, game_id: Any, request: Any) -> dict:
         """The host starts a waiting game once every human seat is taken and ready: {"host"}."""

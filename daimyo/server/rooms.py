@@ -24,7 +24,7 @@ from daimyo.server.chat import Chat, ChatError, ChatLine, chat_text
 from daimyo.server.clocks import STAND_IN_BOT, Clocks, SeatClock, clock_from_text
 from daimyo.server.games import bot_seed_of, hosted, start_state
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, GameRow, Store, chat, clocks, games, mutes, now, seats
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, chat, clocks, games, mutes, now, seats
 
 log = logging.getLogger("daimyo.server")
 
@@ -162,7 +162,10 @@ class Room:
         self._clock_task: asyncio.Task | None = None
         self._clock_changed = asyncio.Event()
         self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
+        self.fence: Callable[[], list] = list                  # the lease check every write of the game carries (cluster)
         self.away_since = {s.seat: time.monotonic() for s in row.seats if s.kind == "human"}  # seats with no connection
+        self.seen = stamp(row.opened or row.created)    # when a page was last open on the game (wall clock)
+        self.closed = False                             # a table cancelled by its host or closed unopened
 
     def _seat_bots(self, row: GameRow) -> dict[int, Any]:
         """The server's bot for each bot seat of ``row``."""
@@ -183,8 +186,15 @@ class Room:
     def seq(self) -> int:
         return len(self.actions)
 
+    def shown_seat(self, seat: int | None) -> int | None:
+        """Whose view a connection at ``seat`` gets: its own once the game has started; at the table, before the
+        start, everyone's is the public view, since what a seat is dealt follows from the choices (clans, characters)
+        the host may still change (rules: clans are chosen before objectives are dealt)."""
+        return None if self.waiting else seat
+
     def state_message(self, seat: int | None, events: list[Event]) -> dict:
         s = self.state
+        seat = self.shown_seat(seat)
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
                "to_act": [self.row.clans[p] for p in s.to_act()],
@@ -194,6 +204,7 @@ class Room:
         return msg
 
     def log_message(self, seat: int | None) -> dict:
+        seat = self.shown_seat(seat)
         return {"type": "log", "events": [e.to_dict() for e in self.events if e.visible(seat)]}
 
     def summary(self) -> dict:
@@ -220,6 +231,26 @@ class Room:
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), info.token_hash or ""):
             raise ActError("bad-token", f"wrong or missing token for seat {seat}")
         return seat
+
+    # --------------------------------------------------------------- writes
+    async def write(self, *statements, what: str = "a change") -> None:
+        """Store ``statements`` (of this game) in one transaction with the game's lease check (cluster mode: the
+        fencing token, daimyo/server/store.py); a write that fails in any way makes the hub drop the game, and the
+        caller gets an ActError("server") (nothing was stored)."""
+        try:
+            await self.store.write(*self.fence(), *statements)
+        except Exception as e:
+            self.write_failed(e, what)
+            raise ActError("server", "the server could not save that; nothing changed") from None
+
+    def write_failed(self, e: Exception, what: str) -> None:
+        """Say in the log why ``what`` was not stored (one line when the lease was lost), and tell the hub."""
+        if isinstance(e, Fenced):
+            log.warning("%s of game %s was not saved: another server process holds the game now", what, self.row.id)
+        else:
+            log.error("could not save %s of game %s", what, self.row.id, exc_info=e)
+        if self.on_lost is not None:
+            self.on_lost(self)
 
     # -------------------------------------------------------------- actions
     async def act(self, seat: int, text: str, seq: int | None = None, conn: Connection | None = None, bot: bool = False) -> int:
@@ -255,12 +286,10 @@ class Room:
             changed = self.clocks.update(set() if s.is_terminal() else set(s.to_act()), self._humans())
             try:
                 await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None,
-                                               extra=self._clock_statements(changed))
-            except Exception:
-                log.exception("could not save action %d of game %s", self.seq, self.row.id)
+                                               extra=[*self.fence(), *self._clock_statements(changed)])
+            except Exception as e:
                 self.state, self.clocks.seats = before, clocks_before
-                if self.on_lost is not None:
-                    self.on_lost(self)
+                self.write_failed(e, f"action {self.seq}")
                 raise ActError("server", "the server could not save that action; nothing changed") from None
             if changed:
                 self._clock_changed.set()
@@ -306,7 +335,7 @@ class Room:
             async with self.lock:
                 changed = self.clocks.update(set(self.state.to_act()), self._humans())
                 if changed:
-                    await self.store.write(*self._clock_statements(changed))
+                    await self.write(*self._clock_statements(changed), what="the clocks")
         if self._clock_task is None and (self.clocks.clock.kind != "none"):
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
             self._clock_task.add_done_callback(self._task_ended)
@@ -338,11 +367,10 @@ class Room:
             else:
                 c.deadline, c.stand_in = None, reason
             try:
-                await self.store.write(*self._clock_statements([seat]))
-            except Exception:
+                await self.write(*self._clock_statements([seat]), what=f"the stand-in of seat {seat}")
+            except ActError:
                 self.clocks.seats = before
-                log.exception("could not save the stand-in of seat %d of game %s", seat, self.row.id)
-                raise ActError("server", "the server could not save that; nothing changed") from None
+                raise
             self.bots[seat] = self._stand_in_bot(seat)
             self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": True, "reason": reason})
         self.kick_bots()
@@ -370,11 +398,10 @@ class Room:
             c.stand_in = None
             changed = {seat, *self.clocks.update(set() if self.state.is_terminal() else set(self.state.to_act()), self._humans())}
             try:
-                await self.store.write(*self._clock_statements(sorted(changed)))
-            except Exception:
+                await self.write(*self._clock_statements(sorted(changed)), what=f"the return of seat {seat}")
+            except ActError:
                 self.clocks.seats = before
-                log.exception("could not save the return of seat %d of game %s", seat, self.row.id)
-                raise ActError("server", "the server could not save that; nothing changed") from None
+                raise
             self.bots.pop(seat, None)
             self._clock_changed.set()
             self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": False, "reason": None})
@@ -385,6 +412,7 @@ class Room:
             conn.put(msg)
 
     def connected(self, conn: Connection) -> None:
+        self.seen = time.time()
         seat = conn.seat
         first = seat is not None and not any(c.seat == seat for c in self.conns)
         self.conns.add(conn)
@@ -395,7 +423,7 @@ class Room:
 
     def disconnected(self, conn: Connection) -> None:
         self.conns.discard(conn)
-        self.idle_since = time.monotonic()
+        self.idle_since, self.seen = time.monotonic(), time.time()
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self.away_since[conn.seat] = time.monotonic()
             self._tell_presence(conn.seat, False)
@@ -412,6 +440,19 @@ class Room:
     def waiting(self) -> bool:
         """At the table: seats may still change; nobody acts until the host starts the game."""
         return self.row.status == WAITING
+
+    def check_open(self) -> None:
+        """Refuse a request to a table that was cancelled or closed meanwhile (its rows are gone)."""
+        if self.closed:
+            raise ActError("no-such-game", f"game {self.row.id} was closed")
+
+    def close_table(self, reason: str) -> None:
+        """The table is gone (``reason``: "cancelled" by its host, or "abandoned"): every connection is told, then closed."""
+        self.closed = True
+        for c in list(self.conns):
+            c.put({"type": "closed", "reason": reason})
+            c.dropped = True
+            c.outbox.put_nowait((None, "closed"))
 
     def reset(self, row: GameRow) -> None:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
@@ -430,7 +471,9 @@ class Room:
         if not self.waiting:
             raise ActError("bad-message", "ready: the game has already started")
         async with self.lock:
-            await self.store.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready))
+            self.check_open()
+            await self.write(seats.update().where((seats.c.game_id == self.row.id) & (seats.c.seat == seat)).values(ready=ready),
+                             what=f"seat {seat}'s ready")
             self.row.seats[seat].ready = ready
             self.tell_table()
 
@@ -448,10 +491,12 @@ class Room:
             missing = [s.seat for s in self.row.seats if s.kind == "human" and (s.token_hash is None or not s.ready)]
             if missing:
                 raise ActError("not-ready", f"seats {', '.join(map(str, missing))}: every player takes a seat and says ready first")
-            await self.store.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS))
+            self.check_open()
+            await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
-            for c in list(self.conns):
+            for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
                 c.put({"type": "started", "game": self.summary()})
+                c.put(self.state_message(c.seat, []))
         await self.start_clocks()
         self.kick_bots()
 
@@ -475,11 +520,11 @@ class Room:
         seat = conn.seat
         name = "spectator" if seat is None else (self.row.seats[seat].name or self.row.clans[seat])
         async with self.lock:
+            self.check_open()
             line = ChatLine(len(self.chat.lines), channel, seat, name, text, now())
             try:
-                await self.store.write(chat.insert().values(game_id=self.row.id, **line.to_dict()))
-            except Exception:
-                log.exception("could not save chat line %d of game %s", line.seq, self.row.id)
+                await self.write(chat.insert().values(game_id=self.row.id, **line.to_dict()), what=f"chat line {line.seq}")
+            except ActError:
                 raise ActError("server", "the server could not save that chat line; nothing was sent") from None
             self.chat.lines.append(line)
             conn.put({"type": "chat-ack", "seq": line.seq})
@@ -495,12 +540,13 @@ class Room:
         if not isinstance(muted, bool):
             raise ActError("bad-message", "mute: 'muted' is true or false")
         async with self.lock:
+            self.check_open()
             now_muted = self.chat.mutes.get(seat, set())
             if (other in now_muted) != muted:
                 key = (mutes.c.game_id == self.row.id) & (mutes.c.seat == seat) & (mutes.c.muted == other)
                 statement = mutes.insert().values(game_id=self.row.id, seat=seat, muted=other) if muted \
                     else mutes.delete().where(key)
-                await self.store.write(statement)
+                await self.write(statement, what="a mute")
                 self.chat.mutes.setdefault(seat, set()).symmetric_difference_update({other})
             for c in list(self.conns):
                 if c.seat == seat:
@@ -509,7 +555,7 @@ class Room:
     async def set_spectator_chat(self, on: bool) -> None:
         """The host turns the spectators' chat on or off (stored first)."""
         async with self.lock:
-            await self.store.write(games.update().where(games.c.id == self.row.id).values(spectator_chat=on))
+            await self.write(games.update().where(games.c.id == self.row.id).values(spectator_chat=on), what="the spectators' chat switch")
             self.row.spectator_chat = self.chat.spectators_on = on
             for c in list(self.conns):
                 c.put(self.chat_message(c.seat))
@@ -598,6 +644,12 @@ def _quiet(future) -> None:
     """Collect an abandoned bot decision's outcome, so that its error is not reported again later."""
     if not future.cancelled():
         future.exception()
+
+
+def stamp(iso: str) -> float:
+    """Seconds since the epoch of a stored time (ISO 8601, as :func:`daimyo.server.store.now` writes it)."""
+    from datetime import datetime
+    return datetime.fromisoformat(iso).timestamp()
 
 
 def canonical_action(text: str) -> str:

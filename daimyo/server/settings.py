@@ -128,6 +128,8 @@ class Settings:
     """Finished games' replays kept in memory."""
     unload_after: float = 300.0
     """Seconds a finished game with no one watching stays in memory."""
+    close_after: float = 259_200.0
+    """Seconds a table not started (status waiting) may go unopened before it is closed and deleted (0: never)."""
 
     def replace(self, **changes) -> Settings:
         return dataclasses.replace(self, **changes)

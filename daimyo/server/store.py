@@ -67,6 +67,10 @@ games = Table(
     # the text of the position file a game starts from (Rising Sun's war file); NULL for a game set up from its seats.
     # It holds every clan's coins, so no reply shows it before the end (the record does, once the game is over)
     Column("start_file", Text),
+    # the hash of the watch code: a game that is not public is watched only with it (or another of its secrets)
+    Column("watch_hash", String(64)),
+    # when a waiting table was last opened (created, a page open on it, a seat taken, its table changed)
+    Column("opened", String(40)),
 )
 
 seats = Table(
@@ -123,13 +127,35 @@ owners = Table(
     Column("game_id", String(32), primary_key=True),
     Column("process", String(64), nullable=False),
     Column("expires", Float, nullable=False),
+    # the fencing token: one more each time another process takes the game; every write of the game checks it
+    Column("token", BigInteger, nullable=False, server_default="0"),
 )
 
 WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
 
 
+@dataclass(frozen=True)
+class Fence:
+    """A write's check against a game's lease (cluster mode): the transaction holding it commits only while
+    ``process`` still owns the game under fencing token ``token``; else it raises :class:`Fenced` and nothing of it
+    is stored."""
+
+    game_id: str
+    process: str
+    token: int
+
+
+class Fenced(Exception):
+    """A write refused by its :class:`Fence`: another process took the game (this one stalled past its lease)."""
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def when(seconds: float) -> str:
+    """A wall-clock time (seconds since the epoch) as it is stored, like :func:`now`."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
 
 
 def default_db_url() -> str:
@@ -173,6 +199,8 @@ class GameRow:
     public: bool = False
     rules: str | None = None      # None for a new game: its room fills in the engine's rules version
     start_file: str | None = None  # the position file the game starts from (games.start_file), or None
+    watch_hash: str | None = None  # the hash of the watch code (the spectators' link of a game that is not public)
+    opened: str | None = None      # when a waiting table was last opened (ISO 8601); None: when it was created
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -270,18 +298,23 @@ class Store:
 
     @staticmethod
     def _run(conn, jobs) -> None:
-        """Everything waiting, in one transaction: the actions as one multi-row insert."""
+        """Everything waiting, in one transaction: the actions as one multi-row insert. A :class:`Fence` among a
+        job's statements is checked in the same transaction, before anything else and in game order (the owners rows it
+        reads are locked until the commit, in the order :meth:`renew` locks them: the two never deadlock)."""
         rows = [job[1] for job in jobs if job[0] == "action"]
+        fences = {st for job in jobs for st in job[1 if job[0] == "statements" else 3] if isinstance(st, Fence)}
+        for fence in sorted(fences, key=lambda f: f.game_id):
+            _check(conn, fence)
         for job in jobs:
             if job[0] == "statements":
                 for st in job[1]:
-                    conn.execute(st)
+                    _execute(conn, st)
         if rows:
             conn.execute(insert(actions), rows)
         for job in jobs:
             if job[0] == "action":
                 for st in job[3]:
-                    conn.execute(st)
+                    _execute(conn, st)
             if job[0] == "action" and job[2] is not None:
                 conn.execute(update(games).where(games.c.id == job[1]["game_id"]).values(status=OVER, result=json.dumps(job[2])))
 
@@ -303,7 +336,7 @@ class Store:
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
                                     clock=row.clock, public=row.public, rules=row.rules or "1",
-                                    start_file=row.start_file)]
+                                    start_file=row.start_file, watch_hash=row.watch_hash, opened=row.opened)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
@@ -320,7 +353,8 @@ class Store:
         return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
-                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file) for r in rows]
+                        bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file,
+                        r.watch_hash, r.opened) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -338,16 +372,39 @@ class Store:
             return self._rows(conn, conn.execute(q).all())
 
     def game_page(self, limit: int, before: tuple[str, str] | None = None) -> tuple[list[GameRow], tuple[str, str] | None]:
-        """At most ``limit`` games, newest first, from after the cursor ``before`` (created, id);
+        """At most ``limit`` public games, newest first, from after the cursor ``before`` (created, id);
         and the cursor of the next page (None on the last page)."""
         with self.engine.connect() as conn:
-            q = select(games).order_by(games.c.created.desc(), games.c.id.desc()).limit(limit + 1)
+            q = select(games).where(games.c.public.is_(True)) \
+                .order_by(games.c.created.desc(), games.c.id.desc()).limit(limit + 1)
             if before is not None:
                 created, gid = before
                 q = q.where(or_(games.c.created < created, and_(games.c.created == created, games.c.id < gid)))
             rows = conn.execute(q).all()
             page = self._rows(conn, rows[:limit])
         return page, ((page[-1].created, page[-1].id) if len(rows) > limit else None)
+
+    def stale_tables(self, before: str) -> list[str]:
+        """The waiting games last opened (or created, if never) before ``before`` (ISO 8601), oldest first."""
+        from sqlalchemy import func
+        with self.engine.connect() as conn:
+            last = func.coalesce(games.c.opened, games.c.created)
+            q = select(games.c.id).where(games.c.status == WAITING, last < before).order_by(last)
+            return list(conn.execute(q).scalars())
+
+    @staticmethod
+    def delete_game_statements(game_id: str) -> list:
+        """Everything stored of one game, to delete in one transaction (a table cancelled or closed)."""
+        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, seats, owners)] + \
+            [games.delete().where(games.c.id == game_id)]
+
+    def rows_of(self, ids: list[str]) -> list[GameRow]:
+        """The games of ``ids`` that exist, newest first."""
+        if not ids:
+            return []
+        with self.engine.connect() as conn:
+            q = select(games).where(games.c.id.in_(ids)).order_by(games.c.created.desc(), games.c.id.desc())
+            return self._rows(conn, conn.execute(q).all())
 
     def game_row(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
@@ -377,32 +434,38 @@ class Store:
         return [(r.seat, r.bank, r.deadline, r.stand_in) for r in rows]
 
     # -------------------------------------------------------------- ownership
-    def acquire(self, game_id: str, process: str, lease: float) -> str | None:
-        """Make ``process`` the owner of a game for ``lease`` seconds if nobody else holds it; None when it now
-        does, else the process that does (committed before it returns)."""
+    def acquire(self, game_id: str, process: str, lease: float) -> int | None:
+        """Make ``process`` the owner of a game for ``lease`` seconds if nobody else holds it: its fencing token when
+        it now does (a new one when it took the game from another process), None when another process holds it
+        (committed before it returns)."""
         import time
 
+        from sqlalchemy import case
         from sqlalchemy.exc import IntegrityError
         until = time.time() + lease
         with self.engine.begin() as conn:
             taken = conn.execute(update(owners).where(owners.c.game_id == game_id,
                                                       or_(owners.c.process == process, owners.c.expires < time.time()))
-                                 .values(process=process, expires=until)).rowcount
-        if taken:
-            return None
+                                 .values(process=process, expires=until,
+                                         token=case((owners.c.process == process, owners.c.token), else_=owners.c.token + 1))
+                                 ).rowcount
+            if taken:
+                return conn.execute(select(owners.c.token).where(owners.c.game_id == game_id)).scalar_one()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(owners).values(game_id=game_id, process=process, expires=until))
-            return None
+                conn.execute(insert(owners).values(game_id=game_id, process=process, expires=until, token=1))
+            return 1
         except IntegrityError:
             with self.engine.connect() as conn:
-                owner = conn.execute(select(owners.c.process).where(owners.c.game_id == game_id)).scalar()
-            return None if owner == process else owner or "another process"
+                owner = conn.execute(select(owners.c.process, owners.c.token).where(owners.c.game_id == game_id)).first()
+            return owner.token if owner is not None and owner.process == process else None
 
     def renew(self, process: str, lease: float) -> set[str]:
         """Extend every lease ``process`` holds; the games it still owns."""
         import time
-        with self.engine.begin() as conn:
+        with self.engine.begin() as conn:   # its rows locked in game order, as the fenced writes lock them
+            conn.execute(select(owners.c.game_id).where(owners.c.process == process).order_by(owners.c.game_id)
+                         .with_for_update()).all()
             conn.execute(update(owners).where(owners.c.process == process).values(expires=time.time() + lease))
             return set(conn.execute(select(owners.c.game_id).where(owners.c.process == process)).scalars())
 
@@ -430,6 +493,21 @@ def migrate(engine: Engine) -> None:
         if "games" in tables and "alembic_version" not in tables:
             command.stamp(config, "0001")
         command.upgrade(config, "head")
+
+
+def _execute(conn, statement) -> None:
+    """Run one statement of a write (a :class:`Fence` was checked first, by :meth:`Store._run`)."""
+    if not isinstance(statement, Fence):
+        conn.execute(statement)
+
+
+def _check(conn, statement: Fence) -> None:
+    """Raise :class:`Fenced` unless the lease of ``statement`` still holds (its owners row stays locked)."""
+    held = conn.execute(update(owners).where(owners.c.game_id == statement.game_id, owners.c.process == statement.process,
+                                             owners.c.token == statement.token)
+                        .values(expires=owners.c.expires)).rowcount
+    if held != 1:
+        raise Fenced(f"game {statement.game_id}: this process no longer holds its lease")
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:

@@ -43,8 +43,9 @@ def connect(client, game_id):
 
 def create(client, seats, seed=1, **extra):
     """Create a game and claim every human seat through its invitation, as its players would; the reply's seats
-    then carry each one's ``token`` and ``join`` link. A ``seed`` makes it a practice game (seed=None: a keyed game)."""
-    body = {"game": "rokugan", "seats": seats, **extra}
+    then carry each one's ``token`` and ``join`` link. A ``seed`` makes it a practice game (seed=None: a keyed game).
+    The game is public (anyone may watch it) unless ``public=False`` is given."""
+    body = {"game": "rokugan", "seats": seats, "public": True, **extra}
     if seed is not None:
         body.update(seed=seed, practice=True)
     r = client.post("/api/games", json=body)
@@ -62,12 +63,15 @@ def humans(n):
     return [{"kind": "human", "name": f"p{i}"} for i in range(n)]
 
 
-def join(client, game_id, seat=None, token=None):
-    """Open a WebSocket, say hello, and return (socket, welcome, log, first state)."""
+def join(client, game_id, seat=None, token=None, key=None):
+    """Open a WebSocket, say hello (a spectator of a game that is not public shows its ``key``), and return
+    (socket, welcome, log, first state)."""
     ws = connect(client, game_id)
     hello = {"type": "hello"}
     if seat is not None:
         hello.update(seat=seat, token=token)
+    if key is not None:
+        hello.update(key=key)
     ws.send_json(hello)
     welcome = ws.receive_json()
     if welcome["type"] == "error":
@@ -97,7 +101,8 @@ def play_randomly(client, game: dict, seed: int, max_steps: int, illegal: str, i
     n = len(tokens)
     conns, inbox = {}, {}
     for seat in [*range(n), None]:
-        ws, welcome, log, state = join(client, game["id"], seat, tokens[seat] if seat is not None else None)
+        ws, welcome, log, state = join(client, game["id"], seat, tokens[seat] if seat is not None else None,
+                                       key=game["watch"]["code"] if seat is None and "watch" in game else None)
         conns[seat], inbox[seat] = ws, [welcome, log, state]
     last = {seat: inbox[seat][-1] for seat in conns}
     for seat in range(n):  # each player hears of every player who came after it (the spectator is nobody's seat)

@@ -75,10 +75,13 @@ class Server:
         """Claim ``seat`` of a created game through its invitation; the seat's token."""
         return self.post(f"/api/games/{game['id']}/claim", {"code": game["invite"]["code"], "seat": seat})["token"]
 
-    def socket(self, game_id, seat=None, token=None, **connect_args):
-        """A WebSocket that said hello (as ``seat`` with ``token``, or as a spectator) and read its first state."""
+    def socket(self, game_id, seat=None, token=None, key=None, **connect_args):
+        """A WebSocket that said hello (as ``seat`` with ``token``, or as a spectator, showing ``key`` for a game that
+        is not public) and read its first state."""
         ws = connect(f"ws://127.0.0.1:{self.port}/ws/games/{game_id}", open_timeout=10, **connect_args).__enter__()
         hello = {"type": "hello"} if seat is None else {"type": "hello", "seat": seat, "token": token}
+        if key is not None:
+            hello["key"] = key
         ws.send(json.dumps(hello))
         msgs = [json.loads(ws.recv(timeout=10)) for _ in range(3)]
         assert [m["type"] for m in msgs] == ["welcome", "log", "state"], msgs

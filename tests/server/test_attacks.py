@@ -36,7 +36,8 @@ def server(tmp_path_factory):
 
 
 def two_humans(**extra) -> dict:
-    return {"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}], **extra}
+    """A public game of two open human seats (listed, and watched by anyone)."""
+    return {"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}], "public": True, **extra}
 
 
 # ------------------------------------------------------------ 1. the seed
@@ -87,7 +88,7 @@ def play_to_the_end(server, game_id, tokens: dict[int, str], spectator=True) -> 
 def test_a_game_without_a_chosen_seed_is_keyed_and_its_key_shows_only_in_the_record_once_it_is_over(server):
     # with a clock, so that every state also carries the clocks (issue 15)
     g = server.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "sit": 0,
-                       "clock": {"kind": "bank", "seconds": 3600, "increment": 10}})
+                       "public": True, "clock": {"kind": "bank", "seconds": 3600, "increment": 10}})
     assert g["practice"] is False and "seed" not in json.dumps(g)
     seen = play_to_the_end(server, g["id"], {0: g["you"]["token"]})
     status, _, body = server.request("GET", f"/api/games/{g['id']}/record")
@@ -176,7 +177,7 @@ def test_many_thinking_bots_do_not_stop_another_games_bots_or_the_lobby(tmp_path
     srv = Server(f"sqlite:///{tmp_path / 'g.sqlite'}", settings=("bot_seconds=2", "bot_deadline=2.5", "bot_workers=2"))
     try:
         for _ in range(6):  # six games of bots that think as long as the server allows, for ever
-            srv.create({"game": "rokugan", "seats": [{"kind": "bot", "bot": "ismcts:2s"}] * 5})
+            srv.create({"game": "rokugan", "seats": [{"kind": "bot", "bot": "ismcts:2s"}] * 5, "public": True})
         g = srv.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "sit": 0})
         ws, st = srv.socket(g["id"], 0, g["you"]["token"])
         # objectives are chosen at once: ours, then the random bot's comes within its deadline
@@ -398,7 +399,7 @@ def test_the_server_log_holds_no_traceback_after_all_of_this(tmp_path):
 
 def test_keyed_game_states_replay_from_the_record_in_python(server):
     """The record of a keyed game replays in the rules engine alone, action by action."""
-    g = server.create({"game": "rokugan", "seats": [{"kind": "bot", "bot": "random"}] * 2})
+    g = server.create({"game": "rokugan", "seats": [{"kind": "bot", "bot": "random"}] * 2, "public": True})
     for _ in range(200):
         if server.get(f"/api/games/{g['id']}")["status"] == "over":
             break

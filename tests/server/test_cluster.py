@@ -34,7 +34,7 @@ def _status(server, path):
 def test_a_killed_process_s_game_goes_on_in_the_other_with_nothing_acknowledged_lost(pg_url):  # noqa: F811
     a, b = Server(pg_url, settings=CLUSTER), Server(pg_url, settings=CLUSTER)
     try:
-        game = a.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}], "practice": True, "seed": 4})
+        game = a.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}], "practice": True, "seed": 4, "public": True})
         tokens = [a.claim(game, seat) for seat in (0, 1)]
         sockets = [a.socket(game["id"], seat, tokens[seat]) for seat in (0, 1)]
         states = [s for _, s in sockets]
@@ -74,7 +74,7 @@ def test_a_killed_process_s_game_goes_on_in_the_other_with_nothing_acknowledged_
 def test_a_new_game_is_owned_by_the_process_that_made_it_and_the_list_is_shared(pg_url):  # noqa: F811
     a, b = Server(pg_url, settings=CLUSTER), Server(pg_url, settings=CLUSTER)
     try:
-        made = b.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+        made = b.create({"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "public": True})
         assert _status(b, f"/api/games/{made['id']}") == 200
         assert _status(a, f"/api/games/{made['id']}") == 503
         assert made["id"] in [g["id"] for g in a.get("/api/games")["games"]]

@@ -44,13 +44,13 @@ def test_a_database_from_before_keys_is_upgraded_and_its_games_go_on(tmp_path):
 
     with TestClient(create_app(f"sqlite:///{path}", settings=TEST_SETTINGS)) as client:
         client.sessions = []
-        summary = client.get("/api/games/g-old").json()
+        summary = client.get("/api/games/g-old", headers={"X-Daimyo-Key": "tok0"}).json()   # not public: a seat's key
         assert summary["practice"] is True and [s["open"] for s in summary["seats"]] == [False, False]
         ws, welcome, log, state = join(client, "g-old", 0, "tok0")
         assert state["seq"] == 2 and state["view"] == game.view(0)
         ws.__exit__(None, None, None)
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0007",)]
+    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0008",)]
     db.close()
 
 
@@ -65,5 +65,5 @@ def test_a_game_stored_under_other_rules_is_refused_with_both_versions_named(tmp
     db.commit()
     db.close()
     with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
-        r = client.get(f"/api/games/{made['id']}")
+        r = client.get(f"/api/games/{made['id']}", headers={"X-Daimyo-Key": made["host"]})
         assert r.status_code == 404 and "rules version 0" in r.json()["error"] and "version 1" in r.json()["error"]

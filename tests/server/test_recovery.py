@@ -89,7 +89,8 @@ def test_bots_go_on_after_a_crash_and_the_game_reaches_its_end(tmp_path):
     port = free_port()
     server = Server(db, port, bot_delay=0.002)
     try:
-        g = server.post("/api/games", {"seed": 8, "practice": True, "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]})
+        g = server.post("/api/games", {"seed": 8, "practice": True, "public": True,
+                                       "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]})
         time.sleep(0.3)
         server.kill()
         server = Server(db, port, bot_delay=0.0)

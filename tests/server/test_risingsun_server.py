@@ -21,8 +21,8 @@ from tests.server.conftest import TEST_SETTINGS, join, next_of, play_randomly
 
 
 def create_war(client, seats, example="seed-example", **extra):
-    """Create a Rising Sun game from an example war file and claim every human seat through its invitation."""
-    r = client.post("/api/games", json={"game": "risingsun", "example": example, "seats": seats, **extra})
+    """Create a public Rising Sun game from an example war file and claim every human seat through its invitation."""
+    r = client.post("/api/games", json={"game": "risingsun", "example": example, "seats": seats, "public": True, **extra})
     assert r.status_code == 201, r.text
     game = r.json()
     for s in game["seats"]:
@@ -83,7 +83,7 @@ def test_the_war_file_is_never_shown_before_the_end(client):
     assert client.get(f"/api/games/{game['id']}/record").status_code == 409
     summary = client.get(f"/api/games/{game['id']}").json()
     assert "coins" not in json.dumps(summary) and "start_file" not in summary
-    ws, welcome, log, state = join(client, game["id"])   # a spectator
+    ws, welcome, log, state = join(client, game["id"], key=game["watch"]["code"])   # a spectator, with the watch link
     shown = {p["clan"]: p["coins"] for p in state["view"]["players"]}
     assert state["view"]["battle"]["participants"] == ["lotus", "turtle", "koi"]
     assert "you" not in state["view"] and state["legal"] == []

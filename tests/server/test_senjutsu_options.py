@@ -203,7 +203,7 @@ def test_a_rematch_and_a_table_edit_keep_the_table(client):
     edit = client.post(f"/api/games/{table['id']}/table", json={"host": table["host"], "seats": [
         {"kind": "human", "clan": "ryu"}, {"kind": "bot", "bot": "random", "clan": "kaze"}]})
     assert edit.status_code == 200, edit.text
-    spectator = join(client, table["id"])[3]
+    spectator = join(client, table["id"], key=table["watch"]["code"])[3]
     assert spectator["view"]["board"] == "two" and spectator["view"]["seats"][0]["character"] == "ryu"
 
 

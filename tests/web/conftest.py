@@ -92,7 +92,8 @@ def browser():
 
 
 def open_bot_game(server: str, browser, game: str):
-    """Create a practice game of ``game`` (seed 1) between two random bots and open its page; returns (page, page errors)."""
+    """Create a practice game of ``game`` (seed 1) between two random bots and open its page through its watch link (the
+    game is not public); returns (page, page errors)."""
     import json
     import urllib.request
 
@@ -102,5 +103,5 @@ def open_bot_game(server: str, browser, game: str):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/game/{created['id']}")
+    page.goto(server + created["watch"]["link"])
     return page, errors

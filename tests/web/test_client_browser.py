@@ -60,7 +60,7 @@ def served(tmp_path):
 
 
 def _create(url: str, game: str) -> dict:
-    body = {"game": game, "practice": True, "seed": 3, "seats": SEATS[game], "sit": 0}
+    body = {"game": game, "practice": True, "seed": 3, "seats": SEATS[game], "sit": 0, "public": True}
     req = urllib.request.Request(url + "/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     return json.loads(urllib.request.urlopen(req).read())
 

@@ -163,6 +163,8 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     assert page.locator("#log li").count() > 0
     page.click("#rp-last")
     page.wait_for_selector("#scores:not([hidden])")
-    record = page.request.get(server + page.get_attribute("#rp-record", "href"))
-    assert record.ok and record.text().startswith("format: rokugan-record")
+    with page.expect_download() as download:   # the link sends this browser's key (the game is not public)
+        page.locator("#rp-record").dispatch_event("click")   # under the final scores' box
+    with open(download.value.path(), encoding="utf-8") as f:
+        assert f.read().startswith("format: rokugan-record")
     assert not errors, errors

@@ -49,9 +49,10 @@ def server(tmp_path, request):
     thread.join(10)
 
 
-def _api(server: str, path: str, body: dict | None = None) -> dict:
+def _api(server: str, path: str, body: dict | None = None, key: str | None = None) -> dict:
+    """A JSON request; ``key`` reads a game that is not public (X-Daimyo-Key)."""
     req = urllib.request.Request(server + path, data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json", **({"X-Daimyo-Key": key} if key else {})})
     return json.loads(urllib.request.urlopen(req).read())
 
 
@@ -210,7 +211,7 @@ def test_an_account_finds_its_game_on_a_second_device_and_a_friend_joins_by_the_
     a.wait_for_selector("#created:not([hidden])")
     gid = a.inner_text("#created-id")
     link = a.input_value("#invite-link")
-    assert "Cho" in _api(server, f"/api/games/{gid}")["seats"][0]["name"]
+    assert "Cho" in _api(server, f"/api/games/{gid}", key=link.split("#code=")[1])["seats"][0]["name"]   # not public
 
     # the friend pastes the link into "Join a game"; something that is no link is refused in words
     f = friend.page
@@ -269,7 +270,7 @@ def test_spectators_chat_apart_a_player_mutes_another_and_moves_are_confirmed(se
                              [gid, seat, token, host_token])
     h, g, w = host.page, guest.page, watcher.page
     for p in (h, g, w):
-        p.goto(f"{server}/game/{gid}")
+        p.goto(f"{server}/game/{gid}" if p is not w else server + created["watch"]["link"])   # a private game's spectator
         p.wait_for_function("() => document.body.dataset.seq === '0'")
     _wait_text(w, "#chat-title", "Spectators' chat")
     _wait_text(h, "#chat-title", "Chat")

@@ -192,7 +192,7 @@ def test_the_page_under_csp_and_a_spectator_sees_no_coins_behind_a_screen(server
     assert _violations(page) == [] and problems == []
     # a spectator: no bid form, no seat of its own; Dragonfly (not in the battle) keeps her coins and ronin hidden
     watcher, problems = _strict_page(browser)
-    watcher.goto(f"{server}/game/{game['id']}")
+    watcher.goto(server + game["watch"]["link"])   # the game is not public: its watch link
     watcher.wait_for_function("() => document.body.dataset.seq !== '-1'")
     assert watcher.locator("#bid-form").is_hidden() and watcher.locator("#conn").get_attribute("data-state") == "spectating"
     dragonfly = watcher.locator("#clans tr").nth(2).inner_text()

@@ -10,9 +10,11 @@ function pageGameId() { return decodeURIComponent(location.pathname.split("/").f
 // -- credentials ------------------------------------------------------------------------------------------------------
 // A seat's token lives in localStorage under "daimyo:<game id>" as {seat, token}: kept by the lobby for the creator's
 // seat, by the join page for a claimed seat, and by a game page from a link's fragment (#seat=0&token=...).
-// The host token of a game this browser created lives under "daimyo:host:<game id>".
+// The host token of a game this browser created lives under "daimyo:host:<game id>", and a private game's watch code
+// (its spectators' link, #watch=...) under "daimyo:watch:<game id>".
 function seatKey(gameId) { return "daimyo:" + gameId; }
 function hostKey(gameId) { return "daimyo:host:" + gameId; }
+function watchKey(gameId) { return "daimyo:watch:" + gameId; }
 
 function keepSeat(gameId, seat, token) { localStorage.setItem(seatKey(gameId), JSON.stringify({ seat, token })); }
 function forgetSeat(gameId) { localStorage.removeItem(seatKey(gameId)); }
@@ -24,18 +26,47 @@ function heldSeat(gameId) {
   return creds && Number.isInteger(creds.seat) && typeof creds.token === "string" ? creds : null;
 }
 
-// A seat link's token (#seat=N&token=...) is kept and leaves the address bar (and so the history and bookmarks).
+// A seat link's token (#seat=N&token=...) or a watch link's code (#watch=...) is kept and leaves the address bar
+// (and so the history and bookmarks).
 function seatFromAddress(gameId) {
   const frag = new URLSearchParams(location.hash.slice(1));
-  if (frag.get("token")) {
-    keepSeat(gameId, Number(frag.get("seat")), frag.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
+  if (frag.get("token")) keepSeat(gameId, Number(frag.get("seat")), frag.get("token"));
+  if (frag.get("watch")) keepWatch(gameId, frag.get("watch"));
+  if (frag.get("token") || frag.get("watch")) history.replaceState(null, "", location.pathname + location.search);
   return heldSeat(gameId);
 }
 
 function keepHost(gameId, host) { localStorage.setItem(hostKey(gameId), host); }
 function heldHost(gameId) { return localStorage.getItem(hostKey(gameId)); }
+function keepWatch(gameId, code) { localStorage.setItem(watchKey(gameId), code); }
+function heldWatch(gameId) { return localStorage.getItem(watchKey(gameId)); }
+
+// The key this browser holds to a game (a private game is read only with one, docs/server-protocol.md): its seat's
+// token, else its host token, else its watch code; null when it holds none. `keyHeaders` carries it on a request.
+function gameKey(gameId) {
+  const frag = new URLSearchParams(location.hash.slice(1));   // a link just opened, before seatFromAddress kept it
+  const seat = heldSeat(gameId);
+  return frag.get("token") || frag.get("watch") || (seat && seat.token) || heldHost(gameId) || heldWatch(gameId) || null;
+}
+function keyHeaders(gameId) { const key = gameKey(gameId); return key ? { "X-Daimyo-Key": key } : {}; }
+
+// A link `a` that downloads a game's record with this browser's key to it (a plain link cannot carry the header).
+function recordLink(a, gameId) {
+  a.href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  a.setAttribute("download", `${gameId}.record`);
+  a.onclick = async (ev) => {
+    ev.preventDefault();
+    const r = await fetch(a.href, { headers: keyHeaders(gameId) });
+    if (!r.ok) return;
+    const url = URL.createObjectURL(await r.blob());
+    const save = el("a", { href: url, download: `${gameId}.record` });
+    document.body.append(save);
+    save.click();
+    save.remove();
+    URL.revokeObjectURL(url);
+  };
+  return a;
+}
 
 // -- the badge and the message line -----------------------------------------------------------------------------------
 // The badge (#conn): connecting, connected, spectating, offline, refused or replay, as its class and in words.
@@ -95,7 +126,8 @@ function connectGame(gameId, handlers) {
     link.ws = ws;
     showConnection("connecting");
     ws.onopen = () => {
-      ws.send(JSON.stringify(link.creds ? { type: "hello", seat: link.creds.seat, token: link.creds.token } : { type: "hello" }));
+      const key = gameKey(gameId);   // a spectator of a private game shows its key
+      ws.send(JSON.stringify(link.creds ? { type: "hello", seat: link.creds.seat, token: link.creds.token } : key ? { type: "hello", key } : { type: "hello" }));
     };
     ws.onmessage = (m) => {
       let msg;

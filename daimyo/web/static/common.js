@@ -121,7 +121,7 @@ function showPracticeBanner(summary) {
 // The banner from GET /api/games/<id>, before the WebSocket's welcome brings the summary again.
 async function loadPracticeBanner(gameId) {
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: keyHeaders(gameId) });
     if (r.ok) showPracticeBanner(await r.json());
   } catch (e) { /* the welcome message shows it */ }
 }
@@ -130,8 +130,9 @@ async function loadPracticeBanner(gameId) {
 // Loads the summary and the steps; null (after `onError(message)`) when the replay cannot be had.
 async function loadReplay(gameId, onError) {
   let summary = null;
-  try { summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json(); } catch (e) { summary = null; }
-  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`);
+  const headers = keyHeaders(gameId);   // a private game's key (client.js)
+  try { summary = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers })).json(); } catch (e) { summary = null; }
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/replay`, { headers });
   const data = await r.json();
   if (!r.ok) { onError(data.error || r.statusText); return null; }
   return { summary, data };
@@ -148,9 +149,7 @@ function setupReplayBar(gameId, count, goTo, pos) {
   document.getElementById("rp-prev").onclick = () => goTo(pos() - 1);
   document.getElementById("rp-next").onclick = () => goTo(pos() + 1);
   document.getElementById("rp-last").onclick = () => goTo(count);
-  const rec = document.getElementById("rp-record");
-  rec.href = `/api/games/${encodeURIComponent(gameId)}/record`;
-  rec.setAttribute("download", `${gameId}.record`);
+  recordLink(document.getElementById("rp-record"), gameId);
 }
 
 // Shows position i of count on the replay bar.

@@ -20,7 +20,8 @@ function seatChoiceName(game, c) {
 function render() {
   const g = JOIN.summary;
   document.getElementById("join-id").textContent = gameId;
-  document.getElementById("join-watch").href = `/game/${encodeURIComponent(gameId)}`;
+  // the invitation is also a key to watch a private game (docs/server-protocol.md, Private games)
+  document.getElementById("join-watch").href = `/game/${encodeURIComponent(gameId)}` + (JOIN.code ? `#watch=${encodeURIComponent(JOIN.code)}` : "");
   const err = document.getElementById("join-error");
   err.textContent = JOIN.error ? JOIN.error() : JOIN.code || (g && g.public) ? "" : t("join.err.no_code");
   if (!g) {
@@ -54,9 +55,12 @@ function render() {
 
 async function loadSummary() {
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+    const key = JOIN.code || gameKey(gameId);
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: key ? { "X-Daimyo-Key": key } : {} });
     const data = await r.json();
-    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(r.status, data.error); } else JOIN.summary = data;
+    // a private game answers a wrong or replaced code as a missing game (404): with a code, the invitation is not valid
+    const status = r.status === 404 && JOIN.code ? 403 : r.status;
+    if (!r.ok) { JOIN.summary = null; JOIN.error = () => claimError(status, data.error); } else JOIN.summary = data;
   } catch (e) { JOIN.error = () => t("lobby.no_server"); }
   render();
 }

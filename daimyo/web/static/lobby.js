@@ -1,6 +1,8 @@
 // The lobby: create a game (with its clock, at a table before the start, public or not), show its invitation link
 // (the other players claim its open seats on /join/<id>) and the creator's own seat, the open public tables, joining
-// by a link or code, and the games page by page. The account and "My games" are account.js's.
+// by a link or code, and the games page by page: the public games, and the games this browser holds a key of (its
+// seats, the games it created, the watch links it opened), private ones included. The host cancels a game still at
+// the table. The account and "My games" are account.js's.
 "use strict";
 
 // The games the lobby creates, from the server's game registry (GET /api/registry), in its order: name -> players
@@ -160,17 +162,19 @@ async function createGame(ev) {
   } catch (e) { err.textContent = t("lobby.no_server"); return; }
   if (!r.ok) { err.textContent = data.error || r.statusText; return; }
   if (data.host) keepHost(data.id, data.host);
+  if (data.watch) keepWatch(data.id, data.watch.code);
   // the creator's seat token stays on this browser, so that the game list's links return the creator to the seat
   if (data.you) keepSeat(data.id, data.you.seat, data.you.token);
-  showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open));
+  showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open), data.public ? null : data.watch);
   loadGames();
   loadOpen();
 }
 
 function fullLink(path) { return new URL(path, location.href).href; }
 
-// The panel under the form: the creator's own seat and the invitation for the open seats.
-function showCreated(id, invite, you, open) {
+// The panel under the form: the creator's own seat, the invitation for the open seats and, for a private game, the
+// watch link (a private game is watched only with it).
+function showCreated(id, invite, you, open, watch) {
   shownGame = id;
   document.getElementById("created").hidden = false;
   document.getElementById("created-id").textContent = id;
@@ -181,11 +185,14 @@ function showCreated(id, invite, you, open) {
   document.getElementById("invite-link").value = invite ? fullLink(invite.link) : "";
   document.getElementById("invite-status").textContent = "";
   document.getElementById("new-invite").hidden = !heldHost(id);
+  document.getElementById("watch-box").hidden = !watch;
+  document.getElementById("watch-link").value = watch ? fullLink(watch.link) : "";
 }
 
-async function copyInvite() {
-  const input = document.getElementById("invite-link");
-  const status = document.getElementById("invite-status");
+function copyInvite() { return copyLink("invite-link", "invite-status"); }
+async function copyLink(inputId, statusId) {
+  const input = document.getElementById(inputId);
+  const status = document.getElementById(statusId);
   try {
     await navigator.clipboard.writeText(input.value);
   } catch (e) {
@@ -230,25 +237,64 @@ function gameItem(g) {
     text: g.status === "over" ? t("lobby.view") : mine ? t("lobby.play_seat_n", { n: mine.seat + 1 }) : t("lobby.watch") })];
   if (g.status === "over") {
     links.push(el("a", { href: `/game/${g.id}?replay=1`, class: "replay", text: t("lobby.replay") }));
-    links.push(el("a", { href: `/api/games/${g.id}/record`, class: "record", download: `${g.id}.record`, text: t("lobby.record") }));
+    links.push(recordLink(el("a", { class: "record", text: t("lobby.record") }), g.id));
   }
   if (open && heldHost(g.id)) {
     links.push(el("button", { type: "button", class: "new-invite", "data-game": g.id, text: t("lobby.new_invite"), onclick: () => newInvite(g.id) }));
   }
+  if (g.status === "waiting" && heldHost(g.id)) {
+    links.push(el("button", { type: "button", class: "cancel-game", "data-game": g.id, text: t("lobby.cancel"), onclick: () => cancelGame(g.id) }));
+  }
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ",
     el("span", { class: "badge", text: gameName(g.game) }),
     g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
+    g.public === false ? el("span", { class: "badge private", text: t("lobby.private_mark") }) : null,
     open ? el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }) : null,
     " ", el("span", { text: who }),
     g.practice ? el("div", { class: "small practice-note", text: t("practice.warning") }) : null,
     el("div", { class: "small" }, status, " ", links));
 }
 
-// The list: the newest page, refreshed every few seconds, and the older pages the player asked for with "More".
-const LIST = { first: [], older: [], next: null, olderNext: undefined, limit: 50 };
+// POST /api/games/<id>/cancel with this browser's host token: a game still at the table is gone, for everyone at it.
+async function cancelGame(id) {
+  const host = heldHost(id);
+  if (!host || !confirm(t("lobby.cancel_confirm"))) return;
+  let r, data;
+  try {
+    r = await fetch(`/api/games/${encodeURIComponent(id)}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ host }) });
+    data = await r.json();
+  } catch (e) { alert(t("lobby.no_server")); return; }
+  if (!r.ok) { alert(r.status === 403 ? t("lobby.not_host") : data.error || r.statusText); return; }
+  if (shownGame === id) document.getElementById("created").hidden = true;
+  loadGames();
+  loadOpen();
+}
+
+// The games this browser holds a key of (daimyo:<id>, daimyo:host:<id>, daimyo:watch:<id>; client.js), at most 50:
+// POST /api/games/yours answers with those its keys open, private ones included.
+function heldGames() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = /^daimyo:(?:host:|watch:)?(g-[A-Za-z0-9_-]+)$/.exec(localStorage.key(i) || "");
+    if (m) ids.add(m[1]);
+  }
+  const held = {};
+  for (const id of [...ids].slice(-50)) { const key = gameKey(id); if (key) held[id] = key; }
+  return held;
+}
+async function fetchYours() {
+  const held = heldGames();
+  if (!Object.keys(held).length) return [];
+  const r = await fetch("/api/games/yours", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ games: held }) });
+  return r.ok ? (await r.json()).games || [] : [];
+}
+
+// The list: the games this browser holds a key of, the newest page of public games, refreshed every few seconds,
+// and the older pages the player asked for with "More".
+const LIST = { yours: [], first: [], older: [], next: null, olderNext: undefined, limit: 50 };
 function renderGames() {
   const seen = new Set();
-  const all = [...LIST.first, ...LIST.older].filter((g) => !seen.has(g.id) && seen.add(g.id));
+  const all = [...LIST.yours, ...LIST.first, ...LIST.older].filter((g) => !seen.has(g.id) && seen.add(g.id));
   document.getElementById("games-live").replaceChildren(...all.filter((g) => g.status !== "over").map(gameItem));
   document.getElementById("games-over").replaceChildren(...all.filter((g) => g.status === "over").map(gameItem));
   const next = LIST.olderNext === undefined ? LIST.next : LIST.olderNext;
@@ -268,6 +314,7 @@ async function loadGames() {
     LIST.first = page.games;
     LIST.next = page.next;
   } catch (e) { LIST.first = []; }
+  try { LIST.yours = await fetchYours(); } catch (e) { LIST.yours = []; }
   renderGames();
 }
 
@@ -456,6 +503,7 @@ async function main() {
   showClock();
   setupAccount();
   document.getElementById("copy-invite").addEventListener("click", copyInvite);
+  document.getElementById("copy-watch").addEventListener("click", () => copyLink("watch-link", "watch-status"));
   document.getElementById("new-invite").addEventListener("click", () => { if (shownGame) newInvite(shownGame); });
   document.getElementById("more-games").addEventListener("click", moreGames);
   showPractice();

@@ -257,7 +257,7 @@ function rsDrawResult() {
     el("td", { class: "num", text: String(p.vp) }), el("td", { class: "num", text: String(p.war_tokens.by_season) }),
     el("td", { class: "num", text: String(p.war_tokens.different_provinces + p.war_tokens.bonus) }), el("td", { class: "num total", text: String(p.total) })));
   document.getElementById("result-table").replaceChildren(head, ...rows);
-  document.getElementById("result-record").href = `/api/games/${encodeURIComponent(rsGameId)}/record`;
+  recordLink(document.getElementById("result-record"), rsGameId);
   box.hidden = false;
   document.getElementById("result-close").focus();
 }

@@ -500,7 +500,7 @@ function drawResult() {
     el("td", { class: "num", text: `${s.wounds + s.bleeding} / ${s.wound_limit}` }), el("td", { class: "num", text: `${s.stuns} / ${s.hand_limit}` }),
     el("td", { text: v.winners.includes(s.seat) ? t(v.winners.length === 1 ? "sj.result.wins" : "sj.result.draws") : t("sj.defeated") })));
   document.getElementById("result-table").replaceChildren(head, ...rows);
-  document.getElementById("result-record").href = `/api/games/${gameId}/record`;
+  recordLink(document.getElementById("result-record"), gameId);
   box.hidden = false;
   if (KEYS.keyboard) document.getElementById("result-close").focus();
 }
@@ -569,7 +569,7 @@ async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
   try {
-    G.data = await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json();   // with the table's own cards
+    G.data = await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId), { headers: keyHeaders(gameId) })).json();   // with the table's own cards
     for (const c of G.data.cards) G.cards[c.id] = c;
     for (const c of G.data.characters) G.characters[c.id] = c;
     G.geometry = G.data.geometry;
