@@ -103,7 +103,7 @@ def test_one_address_holds_at_most_its_share_and_another_address_is_still_served
 
 def test_websockets_and_http_connections_count_together(server):
     """Open WebSockets count against their address's cap with its HTTP connections."""
-    game = post_from(server, "127.0.0.2", "/api/games", {"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    game = post_from(server, "127.0.0.2", "/api/games", {"game": "rokugan", "public": True, "seats": [{"kind": "human"}, {"kind": "human"}]})
     watching = []
     try:
         for _ in range(20):

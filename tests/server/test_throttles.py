@@ -21,7 +21,7 @@ def messages_until_quiet(ws, quiet: float = 1.0) -> list[dict]:
 def test_ready_and_mute_are_rate_limited_per_address(tmp_path):
     s = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", settings=("toggle_rate=5/minute",))
     try:
-        game = s.create({"game": "rokugan", "table": True, "sit": 0, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        game = s.create({"game": "rokugan", "public": True, "table": True, "sit": 0, "seats": [{"kind": "human"}, {"kind": "human"}]})
         ws, _ = s.socket(game["id"], 0, game["you"]["token"])
         other, _ = s.socket(game["id"], 1, s.claim(game, 1))
         messages_until_quiet(ws)

@@ -152,9 +152,9 @@ def test_a_stored_game_the_reader_refuses_is_refused_with_one_log_line_and_nothi
     s = Server(f"sqlite:///{path}", settings=SETTINGS)
     try:
         seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
-        live = s.create({"game": "risingsun", "example": "worked-battle", "seats": seats})
-        fine = s.create({"game": "risingsun", "example": "worked-battle", "seats": seats})
-        duel = s.create({"game": "senjutsu", "seats": [{"kind": "human"}, {"kind": "bot"}], "prepare": True})
+        live = s.create({"game": "risingsun", "public": True, "example": "worked-battle", "seats": seats})
+        fine = s.create({"game": "risingsun", "public": True, "example": "worked-battle", "seats": seats})
+        duel = s.create({"game": "senjutsu", "public": True, "seats": [{"kind": "human"}, {"kind": "bot"}], "prepare": True})
     finally:
         s.stop()
     with sqlite3.connect(path) as db:
