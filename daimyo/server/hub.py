@@ -320,7 +320,8 @@ class Hub:
             if s.kind == "bot":
                 out["bot"] = s.bot
             seats_out.append(out)
-        return {"id": row.id, "game": row.game, "practice": row.practice, "public": row.public,
+        return {"id": row.id, "game": row.game, "practice": row.practice, "from_file": row.start_file is not None,
+                "public": row.public,
                 "invite": invitation(row.id, invite), "watch": {"code": watch, "link": f"/game/{row.id}#watch={watch}"},
                 "host": host, "seats": seats_out, "you": you}
 

@@ -672,6 +672,8 @@ def summary_of(row: GameRow, **live) -> dict:
         "players": row.players, "round": live.get("round"), "phase": live.get("phase"),
         "to_act": live.get("to_act", []),
         "practice": row.practice,
+        # set up from a file (Rising Sun's war file): whoever has the file knows the hidden amounts it wrote
+        "from_file": row.start_file is not None,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
                    "connected": bool(connected.get(s.seat)), "away": away.get(s.seat)} for s in row.seats],

@@ -92,6 +92,21 @@ def test_the_war_file_is_never_shown_before_the_end(client):
     assert state["view"]["players"][1]["ronin"] is None
 
 
+def test_a_game_set_up_from_a_war_file_says_so_to_every_player_before_they_sit(client):
+    """Issue 24 item 8: a war file's writer knows every clan's hidden coins and ronin, so a game set up from one
+    is marked (``from_file``) in its creation reply, its summary and the lobby's list, as a practice game is; a
+    game dealt from its seats is not."""
+    game = create_war(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"},
+                               {"kind": "bot", "bot": "random"}])
+    assert game["from_file"] is True
+    assert client.get(f"/api/games/{game['id']}").json()["from_file"] is True
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    assert listed[game["id"]]["from_file"] is True
+    dealt = client.post("/api/games", json={"game": "rokugan", "public": True, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert dealt.status_code == 201 and dealt.json()["from_file"] is False
+    assert client.get(f"/api/games/{dealt.json()['id']}").json()["from_file"] is False
+
+
 def test_humans_and_bots_in_any_seat_play_a_war_to_its_end(client):
     game = create_war(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "human", "name": "Ana"},
                                {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}])

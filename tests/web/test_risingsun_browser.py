@@ -77,6 +77,9 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     page.wait_for_function("() => document.body.dataset.seq !== '-1' && document.querySelectorAll('#wars li').length === 6")
     assert page.locator("#conn.connected").count() == 1 and "token=" not in page.url
     assert page.locator(".rs-province[data-province='nagato']").count() == 1
+    # the example war file wrote every clan's hidden coins: the page says so (issue 24 item 8), as for a practice game
+    page.wait_for_selector("#practice-banner:not([hidden])")
+    assert "whoever has the file knows" in page.inner_text("#practice-banner")
     bids = decisions = 0
     deadline = time.monotonic() + 120
     shot_bid = shot_reveal = False
@@ -198,3 +201,17 @@ def test_the_page_under_csp_and_a_spectator_sees_no_coins_behind_a_screen(server
     dragonfly = watcher.locator("#clans tr").nth(2).inner_text()
     assert "Dragonfly" in dragonfly and dragonfly.count("hidden") == 2
     assert _violations(watcher) == [] and problems == []
+
+
+def test_the_join_page_says_a_war_file_s_writer_knows_the_hidden_coins_before_a_player_sits(server, browser):  # noqa: F811
+    """Issue 24 item 8: a player invited to a war set up from a file reads, before taking a seat, that whoever has
+    the file knows every clan's coins and ronin."""
+    game = _create(server, {"game": "risingsun", "example": "seed-example",
+                            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+    page, problems = _strict_page(browser)
+    page.goto(server + game["invite"]["link"])
+    page.wait_for_selector("#practice-warning:not([hidden])")
+    assert "whoever has the file knows" in page.inner_text("#practice-warning")
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.getElementById('practice-warning').textContent.includes('kto ma ten plik')")
+    assert _violations(page) == [] and problems == []

@@ -112,10 +112,19 @@ function setStyle(e, text) {
 
 // -- practice games: whoever knows the seed knows every hidden fact ---------------------------------------------------
 // Shows the page's practice banner (#practice-banner) once a game summary says practice (a game is practice or not
-// from its creation on, so no later summary hides it).
+// from its creation on, so no later summary hides it). A game set up from a file (Rising Sun's war file) gets the
+// same banner with its own words: whoever has the file knows the hidden amounts it wrote.
+function hiddenKnownWords(summary) {
+  if (!summary) return null;
+  return summary.practice ? "practice.warning" : summary.from_file ? "file.warning" : null;
+}
 function showPracticeBanner(summary) {
   const b = document.getElementById("practice-banner");
-  if (b && summary && summary.practice) b.hidden = false;
+  const words = hiddenKnownWords(summary);
+  if (!b || !words) return;
+  b.dataset.i18n = words;
+  b.textContent = t(words);
+  b.hidden = false;
 }
 
 // The banner from GET /api/games/<id>, before the WebSocket's welcome brings the summary again.

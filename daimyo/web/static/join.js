@@ -32,7 +32,13 @@ function render() {
   const sj = g.game === "senjutsu";
   document.getElementById("join-game").textContent = t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan");
   document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
-  document.getElementById("practice-warning").hidden = !g.practice;
+  const known = hiddenKnownWords(g);
+  document.getElementById("practice-warning").hidden = !known;
+  if (known) {
+    const words = document.getElementById("practice-warning-words");
+    words.dataset.i18n = known;
+    words.textContent = t(known);
+  }
   const open = g.status === "over" ? [] : g.seats.filter((s) => s.open);
   document.getElementById("join-state").textContent = g.status === "over" ? t("join.over") : open.length ? t("join.open_seats", { n: open.length }) : t("join.none_open");
   const held = heldSeat(gameId);

@@ -248,10 +248,11 @@ function gameItem(g) {
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ",
     el("span", { class: "badge", text: gameName(g.game) }),
     g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
+    !g.practice && g.from_file ? el("span", { class: "badge practice from-file", text: t("lobby.file_mark") }) : null,
     g.public === false ? el("span", { class: "badge private", text: t("lobby.private_mark") }) : null,
     open ? el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }) : null,
     " ", el("span", { text: who }),
-    g.practice ? el("div", { class: "small practice-note", text: t("practice.warning") }) : null,
+    hiddenKnownWords(g) ? el("div", { class: "small practice-note", text: t(hiddenKnownWords(g)) }) : null,
     el("div", { class: "small" }, status, " ", links));
 }
 
