@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
-from daimyo.server.rooms import ActError, hash_token
+from daimyo.server.rooms import SIGNED_OUT, ActError, hash_token
 from daimyo.server.store import seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
@@ -173,9 +173,4 @@ async def end_seat_tokens(hub, accounts: Accounts, user: User) -> None:
                 info = room.row.seats[seat] if seat < len(room.row.seats) else None
                 if info is None or info.user_id != user.id:
                     continue
-                info.token_hash = ended[game_id, seat]
-                for conn in [c for c in room.conns if c.seat == seat]:
-                    conn.put(ActError("bad-token", "this seat's token ended: its account signed out everywhere; "
-                                                   "sign in and open the game from your games").to_message())
-                    conn.dropped = True
-                    conn.outbox.put_nowait((None, None))
+                room.end_token(seat, ended[game_id, seat], SIGNED_OUT)

@@ -29,7 +29,7 @@ from daimyo.server import listing, senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
 from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
-from daimyo.server.rooms import ActError, Room, Stats, hash_token, stamp, summary_of
+from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
 
@@ -126,6 +126,26 @@ class Hub:
                     self.tokens.pop(gid, None)
                     room.evict()
                     await room.close()
+            try:
+                await self.sync_seat_tokens()
+            except Exception as e:   # the database is away: the next round tries again
+                log.warning("could not read this process's games' seat tokens (%s)", type(e).__name__)
+
+    async def sync_seat_tokens(self) -> None:
+        """Cluster mode: a seat token another process ended in the database (an account's "sign out everywhere"
+        answered there) ends here too, for the games this process serves: the room takes the stored token and the
+        seat's open connections are told ``bad-token`` and closed. A seat whose stored token differs from the
+        room's is read again under the room's lock, so a token this process is giving out meanwhile is not undone."""
+        live = {gid: room for gid, room in self.rooms.items() if room.row.status != OVER}
+        stored = await asyncio.to_thread(self.store.seat_token_hashes, list(live))
+        for gid, room in live.items():
+            if not any((gid, s.seat) in stored and stored[gid, s.seat] != s.token_hash for s in room.row.seats):
+                continue
+            async with room.lock:
+                again = await asyncio.to_thread(self.store.seat_token_hashes, [gid])
+                for s in room.row.seats:
+                    if (gid, s.seat) in again and again[gid, s.seat] != s.token_hash and s.token_hash is not None:
+                        room.end_token(s.seat, again[gid, s.seat], SIGNED_OUT)
 
     async def close_abandoned(self) -> int:
         """Close the waiting tables nobody has opened for ``close_after`` seconds (0: never); how many.

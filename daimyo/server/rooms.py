@@ -232,6 +232,15 @@ class Room:
             raise ActError("bad-token", f"wrong or missing token for seat {seat}")
         return seat
 
+    def end_token(self, seat: int, token_hash: str | None, why: str) -> None:
+        """The seat's token is no longer ``info.token_hash`` but ``token_hash`` (already stored): its open
+        connections are told ``bad-token`` with ``why`` and closed. Called under :attr:`lock`."""
+        self.row.seats[seat].token_hash = token_hash
+        for conn in [c for c in self.conns if c.seat == seat]:
+            conn.put(ActError("bad-token", why).to_message())
+            conn.dropped = True
+            conn.outbox.put_nowait((None, None))
+
     # --------------------------------------------------------------- writes
     async def write(self, *statements, what: str = "a change") -> None:
         """Store ``statements`` (of this game) in one transaction with the game's lease check (cluster mode: the
@@ -662,6 +671,11 @@ def canonical_action(text: str) -> str:
     if not text:
         raise ActError("bad-message", "an 'act' message needs an 'action' text")
     return text
+
+
+#: why a seat's connections close when its account signed out everywhere (said by the process that answered, and in
+#: cluster mode by the one that serves the game once it finds the stored token changed: Hub.sync_seat_tokens)
+SIGNED_OUT = "this seat's token ended: its account signed out everywhere; sign in and open the game from your games"
 
 
 def summary_of(row: GameRow, **live) -> dict:

@@ -411,6 +411,14 @@ class Store:
             r = conn.execute(select(games).where(games.c.id == game_id)).first()
             return self._rows(conn, [r])[0] if r is not None else None
 
+    def seat_token_hashes(self, ids: list[str]) -> dict[tuple[str, int], str | None]:
+        """(game id, seat) -> the seat's stored token hash, for the games of ``ids``."""
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            q = select(seats.c.game_id, seats.c.seat, seats.c.token_hash).where(seats.c.game_id.in_(ids))
+            return {(r.game_id, r.seat): r.token_hash for r in conn.execute(q)}
+
     def action_rows(self, game_id: str) -> list[tuple[int, int, str]]:
         """(seq, seat, action) in order."""
         with self.engine.connect() as conn:

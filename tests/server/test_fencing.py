@@ -141,3 +141,37 @@ def test_my_games_lists_a_game_another_process_serves(pg_url):  # noqa: F811
     finally:
         for server in (a, b):
             server.stop()
+
+
+def test_sign_out_everywhere_on_one_process_ends_the_seat_token_the_other_process_serves(pg_url):  # noqa: F811
+    """Issue 24 item 11 in cluster mode: the account signs out everywhere on process b while its seat's game is served
+    by process a; a learns the stored token changed (at its next lease round), closes the seat's open socket with
+    ``bad-token``, and refuses the old token from then on."""
+    a, b = Server(pg_url, settings=CLUSTER), Server(pg_url, settings=CLUSTER)
+    try:
+        cookie, csrf = _account(a, "sango")
+        req = urllib.request.Request(f"{a.base}/api/games", headers={"content-type": "application/json", "cookie": cookie},
+                                     data=json.dumps({"game": "rokugan", "sit": 0, "public": True,
+                                                      "seats": [{"kind": "human"}, {"kind": "human"}]}).encode())
+        with urllib.request.urlopen(req, timeout=10) as r:
+            game = json.loads(r.read())
+        friend = a.claim(game, 1)
+        ws = a.socket(game["id"], 0, game["you"]["token"])[0]
+        out = urllib.request.Request(f"{b.base}/api/account/sign-out-everywhere", data=b"{}", method="POST",
+                                     headers={"content-type": "application/json", "cookie": cookie, "x-csrf-token": csrf})
+        with urllib.request.urlopen(out, timeout=10) as r:
+            assert r.status == 200
+        told = []
+        try:
+            while True:
+                told.append(json.loads(ws.recv(timeout=15)))
+        except ConnectionClosed:
+            pass
+        assert any(m.get("code") == "bad-token" and "signed out everywhere" in m["message"] for m in told), told
+        with connect(f"ws://127.0.0.1:{a.port}/ws/games/{game['id']}", open_timeout=10) as again:
+            again.send(json.dumps({"type": "hello", "seat": 0, "token": game["you"]["token"]}))
+            assert recv_type(again, "error")["code"] == "bad-token"
+        a.socket(game["id"], 1, friend)[0].close()   # a seat the account never held keeps its token
+    finally:
+        for server in (a, b):
+            server.stop()
