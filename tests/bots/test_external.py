@@ -4,6 +4,7 @@ taking a seat in a live server game. The play server never runs them."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +85,10 @@ def test_bot_connect_plays_a_live_seat_to_the_end(tmp_path):
                                "--cmd", PROGRAM], capture_output=True, text=True, timeout=240)
         assert done.returncode == 0, done.stderr + done.stdout[-2000:]
         assert "the game is over" in done.stdout
-        summary = server.get(f"/api/games/{game['id']}")
+        # the game is not public: its summary is read with one of its keys (the host's watch code)
+        status, _, body = server.request("GET", f"/api/games/{game['id']}", headers={"X-Daimyo-Key": game["watch"]["code"]})
+        assert status == 200, body
+        summary = json.loads(body)
         assert summary["status"] == "over" and summary["seats"][0]["name"] == "Outside"
         bad = subprocess.run([sys.executable, "-m", "daimyo", "bot", "connect", f"{server.base}/game/{game['id']}",
                               "--cmd", PROGRAM], capture_output=True, text=True, timeout=60)
