@@ -33,7 +33,8 @@ function rsSwatch(c) { const s = el("span", { class: "swatch", "aria-hidden": "t
 function rsClanTag(c) { return el("span", { class: "rs-clan", "data-clan": c }, rsSwatch(c), rsClan(c)); }
 function rsFigureWords(f) { return t("rs.figure_label", { kind: t("rs.figure." + f.kind), n: f.figure, clan: rsClan(f.owner) }); }
 
-// -- the log: each event as one sentence (the same templates as the terminal's, daimyo/words/risingsun.py) ----------------
+// -- the log: each event as one sentence; the same code, line for line, as RisingSunWords.sentence in
+// daimyo/words/risingsun.py, which the terminal prints (tests/web/test_words_js.py runs both and compares the text) ---
 function rsEventText(e) {
   const k = e.kind;
   switch (k) {
@@ -199,11 +200,12 @@ function rsDrawActions() {
   actions.replaceChildren(...RS.legal.map((a) => el("button", { type: "button", class: "rs-act", "data-action": a, text: rsActionWords(a), onclick: () => rsSend(a) })));
 }
 
+// A legal action in words: the same code as RisingSunWords.action (daimyo/words/risingsun.py), the terminal's choices.
 function rsActionWords(a) {
   const [verb, ...rest] = a.split(" ");
   if (verb === "hostage") {
     const f = RS.view.figures.find((x) => "#" + x.figure === rest[0]);
-    return f ? t("rs.act.hostage", { kind: t("rs.figure." + f.kind), figure: f.figure, owner: rsClan(f.owner) }) : a;
+    return f ? t("rs.act.hostage", { kind: t("rs.figure." + f.kind), figure: f.figure, owner: rsClan(f.owner), force: f.force }) : a;
   }
   if (verb === "remainder") return t("rs.act.remainder", { clans: rsClanList(rest) });
   return t("rs.act." + verb);
