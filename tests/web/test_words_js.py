@@ -107,6 +107,14 @@ def test_risingsun_sentences_and_choices_are_the_same_in_python_and_in_the_brows
     page.goto(server + created["watch"]["link"])
     page.wait_for_function("() => document.body.dataset.seq !== '-1'")   # the page's CSP runs no script given as a string
     page.evaluate("() => RS.conn.stop()")   # the samples, not the live game, from now on
+    # the clans' colours are the data file's (daimyo/risingsun/data/colours.json), as in the RL pictures
+    from daimyo.risingsun.data import CLAN_COLOURS
+
+    assert page.evaluate("() => RS_COLOURS") == CLAN_COLOURS
+    page.wait_for_selector("#clans .rs-clan[data-clan='lotus'] .swatch")
+    lotus = [int(CLAN_COLOURS["lotus"][i:i + 2], 16) for i in (1, 3, 5)]
+    assert page.evaluate("() => getComputedStyle(document.querySelector(\"#clans .rs-clan[data-clan='lotus'] .swatch\")).backgroundColor") \
+        == "rgb({}, {}, {})".format(*lotus)
     for lang in LANGS:
         got = page.evaluate(RISINGSUN, [[e.to_dict() for e in events], choices, lang])
         w = RisingSunWords(lang)

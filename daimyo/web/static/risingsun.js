@@ -7,7 +7,11 @@ const rsGameId = pageGameId();
 const RS_REPLAY = new URLSearchParams(location.search).get("replay") === "1";
 const RS_STEPS = ["bid", "reveal", "seppuku", "hostage", "ronin", "outcome", "poets", "reparations"];
 const RS_SLOTS = ["seppuku", "hostage", "ronin", "poets"];
-const RS_COLOURS = { lotus: "#b0306a", dragonfly: "#1f6fa8", turtle: "#2e7d32", koi: "#b85c00", bonsai: "#5b4a8a" };
+// Each clan's colour: daimyo/risingsun/data/colours.json, the one source the RL pictures read too (GET /api/risingsun/data).
+const RS_COLOURS = {};
+async function rsLoadColours() {
+  try { Object.assign(RS_COLOURS, (await (await fetch("/api/risingsun/data")).json()).colours); } catch (e) { /* grey swatches; the names still say */ }
+}
 
 const RS = { conn: null, seat: null, summary: null, view: null, legal: [], seq: -1, log: [], bid: null, replay: null, replayPos: 0,
   queue: [], timer: null };
@@ -341,7 +345,7 @@ function rsReplayTo(i) {
 async function main() {
   document.getElementById("game-id").textContent = rsGameId;
   loadPracticeBanner(rsGameId);
-  await loadLang(chooseLang());
+  await Promise.all([loadLang(chooseLang()), rsLoadColours()]);
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
   document.getElementById("skip").addEventListener("click", rsSkip);
