@@ -30,7 +30,7 @@ def test_every_clan_has_one_colour():
 def test_a_bad_colours_file_names_the_field(clans, field):
     with pytest.raises(FormatError, match=re.escape("colours.json: " + field)):
         load_colours(json.dumps({"clans": clans}))
-    with pytest.raises(FormatError, match="colours.json: missing field 'clans'"):
+    with pytest.raises(FormatError, match=re.escape("colours.json: missing field 'clans'")):
         load_colours("{}")
 
 
