@@ -35,16 +35,28 @@ def test_aligned_helper():
 def test_hostage_choices_name_the_owner_of_each_figure():
     r = _war("--human", "koi", input="0 3 0 0\n1\n1\n1\n1\n")
     assert r.exit_code == 0, r.output
-    assert "[1] take lotus's bushi #1 hostage (Force 1)" in r.output
-    assert "[3] take turtle's bushi #3 hostage" in r.output and "[5] decline" in r.output
-    assert "koi takes lotus's bushi #1 hostage" in r.output   # answered by number
-    assert re.search(r"koi:\s+0\s+3\s+0\s+0$", r.output, re.M)  # the revealed bids under their slots
+    assert "[1] Take Lotus's bushi #1 hostage (Force 1)" in r.output
+    assert "[3] Take Turtle's bushi #3 hostage" in r.output and "[5] Decline" in r.output
+    assert "Koi takes Lotus's bushi #1 hostage" in r.output   # answered by number
+    assert re.search(r"Koi:\s+0\s+3\s+0\s+0$", r.output, re.M)  # the revealed bids under their slots
 
 
 def test_polish_war():
     r = _war("--human", "koi", "--lang", "pl", input="0 3 0 0\n1\n1\n1\n1\n")
     assert r.exit_code == 0, r.output
-    assert "[1] weź w zakładnika: bushi #1 klanu lotus (Siła 1)" in r.output and "[5] odmów" in r.output
-    assert "klan " in r.output and "Prowadzi: " in r.output and "nagato (wiosna)" in r.output
+    assert "[1] Weź zakładnika: bushi #1 (Lotos, Siła 1)" in r.output and "[5] Odmów" in r.output
+    assert "klan " in r.output and "Prowadzi: " in r.output and "Nagato (Wiosna)" in r.output
     for english in ("your secret bid", "choose", "Leader", "spring", "decline", "nobody", " wins "):
         assert english not in r.output, english
+
+
+def test_polish_terminal_names_the_clans_as_the_page_does():
+    """The clans by their Polish names (the catalogue's rs.clan.*, as the page names them), never by their ids."""
+    from daimyo.words import t
+
+    r = _war("--human", "koi", "--lang", "pl", input="0 3 0 0\n1\n1\n1\n1\n")
+    assert r.exit_code == 0, r.output
+    for clan in ("lotus", "turtle", "koi"):
+        assert t("rs.clan." + clan, None, "pl") in r.output
+    assert "Lotos" in r.output and "Żółw" in r.output
+    assert re.findall(r"\b(?:lotus|turtle|dragonfly|bonsai)\b", r.output, re.I) == []

@@ -10,7 +10,7 @@ import click
 from daimyo.cli.common import aligned, echo_replay, fail_on_file, lang_option, replay_file
 from daimyo.words import t
 from daimyo.words.errors import rule_text
-from daimyo.words.risingsun import lines
+from daimyo.words.risingsun import RisingSunWords, lines
 
 
 @click.group()
@@ -19,51 +19,45 @@ def risingsun() -> None:
 
 
 def describe(e, lang: str = "en") -> list[str]:
-    """One event as lines of text (the catalogue's ``rs.*`` templates, :mod:`daimyo.words.risingsun`)."""
+    """One event as lines of text: the page's sentences, laid out for the terminal (:mod:`daimyo.words.risingsun`)."""
     return lines(e, lang)
 
 
 def _result_lines(result: dict, lang: str = "en") -> list[str]:
     """The War Phase's result as an aligned table (clan, VP, war tokens by season and bonus, total, coins)."""
+    w = RisingSunWords(lang)
     head = [t(f"term.rs.col.{c}", None, lang) for c in ("clan", "vp", "season", "bonus", "tokens", "total", "coins")]
+
     def token(text: str) -> str:
         province, _, season = text.partition("@")
-        return t("term.rs.war_token", {"province": province, "season": t("term.rs.season." + season, None, lang)}, lang)
+        return t("term.rs.war_token", {"province": w.province(province), "season": w.season(season)}, lang)
 
-    rows = [[clan, r["vp"], r["war_tokens"]["by_season"], r["war_tokens"]["bonus"], ", ".join(map(token, r["tokens"])) or "-", r["total"],
-             r["coins"]] for clan, r in result["players"].items()]
+    rows = [[w.clan(clan), r["vp"], r["war_tokens"]["by_season"], r["war_tokens"]["bonus"], ", ".join(map(token, r["tokens"])) or "-",
+             r["total"], r["coins"]] for clan, r in result["players"].items()]
     return ["", *aligned(head, rows, right={1, 2, 3, 5, 6}),
-            t("term.rs.honor", {"order": " > ".join(result["honor"])}, lang), t("term.rs.leader", {"clan": result["winner"]}, lang)]
+            t("term.rs.honor", {"order": " > ".join(map(w.clan, result["honor"]))}, lang), t("term.rs.leader", {"clan": w.clan(result["winner"])}, lang)]
 
 
 def option_words(state, seat: int, text: str, lang: str = "en") -> str:
-    """A legal action in words; a hostage names whose figure it is (``hostage #13: koi's bushi``)."""
-    if text.startswith("hostage #"):
-        number = int(text.split("#", 1)[1])
-        fig = next((f for f in state.view(seat)["figures"] if f["figure"] == number), None)
-        if fig is not None:
-            return t("term.rs.hostage_option", {"figure": number, "owner": fig["owner"], "kind": t("rs.figure." + fig["kind"], None, lang),
-                                                "force": fig["force"]}, lang)
-    verb, _, rest = text.partition(" ")
-    if verb in ("decline", "hire", "poets", "seppuku", "remainder"):
-        return t("term.rs.opt." + verb, {"clans": ", ".join(rest.split())}, lang)
-    return text
+    """A legal action in words, as the page's button says it; a hostage names whose figure it is."""
+    return RisingSunWords(lang).action(text, state.view(seat)["figures"])
 
 
 def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
     """Ask the human at ``seat`` for an action (a number or the action's text); a bid is typed hidden."""
     from daimyo.risingsun.state import BID
+    w = RisingSunWords(lang)
     v = state.view(seat)
     me = v["you"]
-    clan = me["clan"]
+    clan = w.clan(me["clan"])
     if state.step == BID:
-        others = ", ".join(c for c in v["battle"]["participants"] if c != clan)
-        click.echo(t("term.rs.battle", {"clan": clan, "province": v["province"], "others": others, "coins": me["coins"],
+        others = w.clans(c for c in v["battle"]["participants"] if c != me["clan"])
+        click.echo(t("term.rs.battle", {"clan": clan, "province": w.province(v["province"]), "others": others, "coins": me["coins"],
                                         "ronin": me["ronin_for_hire"]}, lang), err=as_json)
         text = click.prompt(t("term.rs.bid_prompt", {"clan": clan}, lang), hide_input=True, err=as_json)
         return text if text.strip().startswith("bid") else f"bid {text}"
     options = [a.text for a in state.legal_actions(seat)]
-    click.echo(t("term.rs.choose", {"clan": clan, "step": t("term.rs.step." + v["step"], None, lang) if v["step"] else ""}, lang), err=as_json)
+    click.echo(t("term.rs.choose", {"clan": clan, "step": w.step(v["step"])}, lang), err=as_json)
     for i, o in enumerate(options, 1):
         click.echo(f"  [{i}] {option_words(state, seat, o, lang)}", err=as_json)
     text = click.prompt(t("term.rs.prompt", {"clan": clan, "n": len(options)}, lang), err=as_json).strip()
@@ -148,4 +142,4 @@ def replay(file: Path, as_json: bool, lang: str) -> None:
         for line in _result_lines(rep.state.result, lang):
             click.echo(line)
     else:
-        click.echo("\n" + t("term.rs.stops", {"who": ", ".join(rep.state.view(None)["to_act"])}, lang))
+        click.echo("\n" + t("term.rs.stops", {"who": RisingSunWords(lang).clans(rep.state.view(None)["to_act"])}, lang))

@@ -1,4 +1,4 @@
-"""Static facts of Rising Sun's War Phase, read from ``data/war.json``.
+"""Static facts of Rising Sun's War Phase, read from ``data/war.json``, and the clans' colours (``data/colours.json``).
 
 The provinces, the War Province token values by season, the different-provinces bonus,
 the clans and the war abilities they bring, the kinds of figures, the four bid slots of
@@ -10,6 +10,7 @@ malformed data file raises :class:`~daimyo.core.errors.FormatError` naming the f
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 from daimyo.core.errors import FormatError
@@ -116,3 +117,31 @@ def load_rules(text: str | None = None) -> WarRules:
 
 
 RULES = load_rules()
+
+
+_COLOUR = re.compile(r"^#[0-9a-f]{6}$")
+
+
+def load_colours(text: str | None = None, rules: WarRules = RULES) -> dict[str, str]:
+    """Each clan's colour by its id, from ``colours.json`` (or from ``text``): the one source of the page's swatches and
+    the RL pictures. Every clan of ``war.json`` has one (``#rrggbb``), and no other name does."""
+    if text is None:
+        text = resources.files("daimyo.risingsun").joinpath("data/colours.json").read_text(encoding="utf-8")
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"colours.json: not JSON: {e}") from None
+    clans = _need(d, "clans", dict, "colours.json")
+    for name, colour in clans.items():
+        if name not in rules.clans:
+            raise FormatError(f"colours.json: field 'clans.{name}': no such clan (clans: {', '.join(rules.clans)})")
+        if not isinstance(colour, str) or not _COLOUR.match(colour):
+            raise FormatError(f"colours.json: field 'clans.{name}' must be a colour #rrggbb, got {colour!r}")
+    missing = [c for c in rules.clans if c not in clans]
+    if missing:
+        raise FormatError(f"colours.json: field 'clans' has no colour for {', '.join(missing)}")
+    return dict(clans)
+
+
+#: each clan's colour (``data/colours.json``)
+CLAN_COLOURS = load_colours()

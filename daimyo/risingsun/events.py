@@ -1,7 +1,7 @@
 """Every kind of event Rising Sun's War Phase emits, and what data each carries (``Event.data``).
 
 Clans are named by their ids. ``your-bid`` and ``ronin-become-coins-count`` go to one clan alone; every other event is public.
-The terminal's sentences (:mod:`daimyo.words.risingsun`) read only this data. A test plays random
+The sentences of the terminal and the page (:mod:`daimyo.words.risingsun`, risingsun.js) read only this data. A test plays random
 War Phases and checks every kind emitted is declared here, and that every kind declared has a
 sentence in every language.
 

@@ -17,7 +17,6 @@ from functools import cache
 import numpy as np
 
 SEATS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98")
-CLANS_RS = {"bonsai": "#229954", "dragonfly": "#2471a3", "koi": "#d35400", "lotus": "#c2185b", "turtle": "#5d6d7e"}
 
 
 def _rgb(colour: str) -> np.ndarray:
@@ -158,7 +157,7 @@ def senjutsu(view: dict) -> np.ndarray:
 
 # ------------------------------------------------------------------ Rising Sun's War Phase
 def risingsun(view: dict) -> np.ndarray:
-    from daimyo.risingsun.data import RULES
+    from daimyo.risingsun.data import CLAN_COLOURS, RULES  # the clans' colours: the page's too (data/colours.json)
     provinces = list(RULES.provinces)
     col, height = 64, 320
     c = Canvas(height, col * len(provinces), "#f3ead2")
@@ -172,8 +171,8 @@ def risingsun(view: dict) -> np.ndarray:
         for f in view["figures"]:
             if f["province"] == prov:
                 size = 7 if f["kind"] == "daimyo" else 5 if f["kind"] != "monster" else 9
-                c.square(x0 + 14 + 18 * (n % 3), 40 + 20 * (n // 3), size, CLANS_RS.get(f["owner"], "#000000"))
+                c.square(x0 + 14 + 18 * (n % 3), 40 + 20 * (n // 3), size, CLAN_COLOURS.get(f["owner"], "#000000"))
                 n += 1
         for j, clan in enumerate(view["strongholds"].get(prov, [])):
-            c.disc(x0 + 14 + 18 * j, height - 20, 7, CLANS_RS.get(clan, "#000000"))
+            c.disc(x0 + 14 + 18 * j, height - 20, 7, CLAN_COLOURS.get(clan, "#000000"))
     return c.image()

@@ -276,6 +276,11 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     async def rokugan_data(request: Request) -> Response:
         return JSONResponse(_rokugan_data())
 
+    async def risingsun_data(request: Request) -> Response:
+        """Each clan's colour (daimyo/risingsun/data/colours.json, the RL pictures' too), for the Rising Sun page."""
+        from daimyo.risingsun.data import CLAN_COLOURS
+        return JSONResponse({"colours": CLAN_COLOURS})
+
     async def senjutsu_data(request: Request) -> Response:
         """The cards and characters of every duel; with ``?game=ID``, that duel's own, its players' card file
         included (a table's card file is public: every player of it may read it)."""
@@ -421,6 +426,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             Route("/api/games/{game_id}/replay", replay),
             Route("/api/rokugan/board.svg", board_svg),
             Route("/api/rokugan/data", rokugan_data),
+            Route("/api/risingsun/data", risingsun_data),
             Route("/api/senjutsu/data", senjutsu_data),
             Route("/api/senjutsu/cards", senjutsu_cards, methods=["POST"]),
             Route("/api/words/{lang}", words),

@@ -39,7 +39,9 @@ def _named(code: str, params: dict, lang: str) -> dict:
         if out.get("province") in RULES.province_index:
             out["province"] = w.province(out["province"])
     elif game == "rs":
-        key("step", "term.rs.step.")
+        key("step", "rs.step.")
+        key("clan", "rs.clan.")
+        key("province", "rs.province.")
         key("kind", "rs.figure.")
     elif game == "sj":
         key("kamae", "sj.kamae.")

@@ -21,8 +21,8 @@ def invoke(*args, input=None):
 def test_cli_war_with_bots_prints_a_battle_by_battle_log_and_the_result():
     r = invoke("risingsun", "war", EXAMPLES / "seed-example.war")
     assert r.exit_code == 0, r.output
-    for text in ("War 1: kyoto", "the kyoto token is discarded", "dragonfly takes the hokkaido token",
-                 "War 5: nagato", "bids revealed", "reparations", "War 6: edo", "Leader:"):
+    for text in ("War 1: Kyoto", "the Kyoto token is discarded", "Dragonfly takes the Hokkaido token",
+                 "War 5: Nagato", "bids revealed", "reparations", "War 6: Edo", "Leader:"):
         assert text in r.output
 
 
@@ -49,7 +49,7 @@ def test_cli_war_human_bids_are_hidden_input():
     assert "your secret bid" in r.output
     assert "not allowed" in r.output and "bids 36 coins but has 4" in r.output
     assert "9 9 9 9" not in r.output                 # typed hidden: not echoed
-    assert re.search(r"koi:\s+0\s+0\s+0\s+0\n", r.output)   # revealed with the others
+    assert re.search(r"Koi:\s+0\s+0\s+0\s+0\n", r.output)   # revealed with the others
 
 
 def test_cli_war_unknown_human_or_bot():
@@ -70,7 +70,7 @@ def test_cli_war_bad_file_names_the_field(tmp_path):
 def test_cli_replay_record():
     r = invoke("risingsun", "replay", EXAMPLES / "worked-battle.record")
     assert r.exit_code == 0, r.output
-    assert "koi commits Seppuku" in r.output and "Leader: koi" in r.output
+    assert "Koi commits Seppuku" in r.output and "Leader: Koi" in r.output
     r = invoke("risingsun", "replay", EXAMPLES / "worked-battle.record", "--json")
     data = json.loads(r.stdout)
     assert data["state"]["result"]["winner"] == "koi"

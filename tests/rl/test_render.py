@@ -56,6 +56,20 @@ def test_senjutsu_and_risingsun_pictures():
     assert p.render().shape == (320, 512, 3)
 
 
+def test_risingsun_picture_draws_each_clan_in_its_colour_from_the_data_file():
+    """The clans' colours are the page's: daimyo/risingsun/data/colours.json (tests/risingsun/test_colours.py)."""
+    from daimyo.risingsun.data import CLAN_COLOURS, RULES
+    from daimyo.rl import draw
+
+    first, second = RULES.provinces[0], RULES.provinces[1]
+    view = {"wars": [], "province": None, "figures": [{"province": first, "owner": "lotus", "kind": "bushi"}],
+            "strongholds": {second: ["koi"]}}
+    picture = draw.risingsun(view)
+    rgb = {c: [int(v[i:i + 2], 16) for i in (1, 3, 5)] for c, v in CLAN_COLOURS.items()}
+    assert picture[40, 14].tolist() == rgb["lotus"]                              # the figure's square
+    assert picture[picture.shape[0] - 20, 64 + 14].tolist() == rgb["koi"]        # the stronghold's disc
+
+
 def test_an_unknown_render_mode_is_refused():
     with pytest.raises(ValueError, match="render_mode"):
         sj.raw_env(render_mode="window")

@@ -72,3 +72,10 @@ def test_the_lobby_list_of_games_is_the_registrys(server):
                          {"name": x, "seats": info.seat_names(info.new_from_file(info.open_example(x)))} for x in info.examples()]}
                         if info.starts_from_file else {})}
     assert {g["name"]: (g["min_players"], g["max_players"]) for g in got} == {"rokugan": (2, 5), "senjutsu": (2, 4), "risingsun": (3, 5)}
+
+
+def test_the_risingsun_colours_sent_are_the_data_files(server):
+    """The page's clan colours (GET /api/risingsun/data) are daimyo/risingsun/data/colours.json's, as the RL pictures'."""
+    from daimyo.risingsun.data import CLAN_COLOURS
+
+    assert _get(server, "/api/risingsun/data") == {"colours": CLAN_COLOURS}

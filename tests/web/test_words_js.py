@@ -1,6 +1,7 @@
-"""One catalogue, one sentence: for the events of random Battle for Rokugan games and Senjutsu duels, the sentence
-the terminal says (daimyo/words, Python) and the one the page shows (events.js / senjutsu.js, in chromium) are the
-same text, in English and in Polish; and both fill plural forms by the same rule."""
+"""One catalogue, one sentence: for the events of random Battle for Rokugan games, Senjutsu duels and Rising Sun
+War Phases, the sentence the terminal says (daimyo/words, Python) and the one the page shows (events.js / senjutsu.js /
+risingsun.js, in chromium) are the same text, in English and in Polish; Rising Sun's choices too (the terminal's
+numbered list, the page's buttons); and both fill plural forms by the same rule."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import pytest
 
 from daimyo.rokugan.data import RULES as R
 from daimyo.words import LANGS, plural_index
+from daimyo.words.risingsun import RisingSunWords
 from daimyo.words.rokugan import RokuganWords
 from daimyo.words.senjutsu import SenjutsuWords
 from tests.web.conftest import needs_chromium, open_bot_game
-from tests.words.helpers import rokugan_events, senjutsu_cards, senjutsu_duels
+from tests.words.helpers import risingsun_choices, risingsun_events, rokugan_events, senjutsu_cards, senjutsu_duels
 
 pytestmark = needs_chromium
 
@@ -32,6 +34,16 @@ async ([duels, lang]) => {
   const out = duels.map(([names, events]) => { G.view = { seats: names.map((name) => ({ name })) }; return events.map(eventText); });
   [G.view, G.summary] = [view, summary];
   return out;
+}
+"""
+
+RISINGSUN = """
+async ([events, choices, lang]) => {
+  await loadLang(lang);
+  const view = RS.view;   // the page redraws on a change of language: give it back its own view
+  const actions = choices.map(([figures, legal]) => { RS.view = { figures }; return legal.map(rsActionWords); });
+  RS.view = view;
+  return { sentences: events.map(rsEventText), actions };
 }
 """
 
@@ -72,6 +84,47 @@ def test_senjutsu_sentences_are_the_same_in_python_and_in_the_browser(server, br
             w = SenjutsuWords(lang, {f"p{i + 1}": n for i, n in enumerate(names)}, cards)
             diff = [(e.kind, w.sentence(e), j) for e, j in zip(evs, js) if w.sentence(e) != j]
             assert diff[:5] == [] and len(js) == len(evs), lang
+    assert errors == []
+
+
+def test_risingsun_sentences_and_choices_are_the_same_in_python_and_in_the_browser(server, browser):
+    """The terminal's lines are the page's sentences laid out (a battle's two halves on two lines, the revealed bids
+    as a table); every name in them is the catalogue's, as on the page."""
+    import json
+    import urllib.request
+
+    events = risingsun_events(8)
+    kinds = {e.kind for e in events}
+    assert {"war", "battle", "bids-revealed", "slot", "battle-won", "reparations", "war-phase-over"} <= kinds
+    choices = risingsun_choices(8)
+    assert {a.split(" ")[0] for _, legal in choices for a in legal} >= {"decline", "hostage", "hire", "poets", "remainder"}
+    body = {"game": "risingsun", "example": "seed-example", "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    req = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    created = json.loads(urllib.request.urlopen(req).read())
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + created["watch"]["link"])
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")   # the page's CSP runs no script given as a string
+    page.evaluate("() => RS.conn.stop()")   # the samples, not the live game, from now on
+    # the clans' colours are the data file's (daimyo/risingsun/data/colours.json), as in the RL pictures
+    from daimyo.risingsun.data import CLAN_COLOURS
+
+    assert page.evaluate("() => RS_COLOURS") == CLAN_COLOURS
+    page.wait_for_selector("#clans .rs-clan[data-clan='lotus'] .swatch")
+    lotus = [int(CLAN_COLOURS["lotus"][i:i + 2], 16) for i in (1, 3, 5)]
+    assert page.evaluate("() => getComputedStyle(document.querySelector(\"#clans .rs-clan[data-clan='lotus'] .swatch\")).backgroundColor") \
+        == "rgb({}, {}, {})".format(*lotus)
+    for lang in LANGS:
+        got = page.evaluate(RISINGSUN, [[e.to_dict() for e in events], choices, lang])
+        w = RisingSunWords(lang)
+        diff = [(e.kind, p, j) for e, p, j in zip(events, map(w.sentence, events), got["sentences"]) if p != j]
+        assert diff[:5] == [] and len(got["sentences"]) == len(events), lang
+        want = [[w.action(a, figures) for a in legal] for figures, legal in choices]
+        assert got["actions"] == want, lang
+        for e in events:   # the terminal says the same sentence, laid out in lines
+            if e.kind != "bids-revealed":
+                assert " — ".join(line.strip() for line in w.lines(e)) == w.sentence(e), e
     assert errors == []
 
 

@@ -57,6 +57,27 @@ def risingsun_events(wars: int) -> list[Event]:
     return out
 
 
+def risingsun_choices(wars: int) -> list[tuple[list[dict], list[str]]]:
+    """(the figures of the acting seat's view, its legal actions) at every decision other than a secret bid of
+    random War Phases of the example war files: what the terminal lists and the page draws as buttons."""
+    from daimyo.bots.random_bot import RandomBot
+    from daimyo.risingsun import open_example
+    from daimyo.risingsun.record import Recorder
+
+    out: list[tuple[list[dict], list[str]]] = []
+    for k in range(wars):
+        rec = Recorder(open_example(("seed-example", "worked-battle")[k % 2]))
+        bot = RandomBot(100 + k)
+        s = rec.state
+        while not s.is_terminal():
+            seat = s.to_act()[0]
+            actions = [a.text for a in s.legal_actions(seat)]
+            if not actions[0].startswith("bid "):
+                out.append((s.view(seat)["figures"], actions))
+            rec.apply_move(seat, bot.choose(s, seat))
+    return out
+
+
 def senjutsu_cards() -> dict[str, str]:
     from daimyo.senjutsu.cards import sample_set
 

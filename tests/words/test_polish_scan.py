@@ -1,6 +1,6 @@
 """No English left in Polish (issue 11): the sentence of every event kind of each game, as random games emit them,
 and the terminal screens of each game, said in Polish, hold no word that only English uses, proper names aside
-(the clans, provinces and war files of Rising Sun, Senjutsu's characters and cards, the action notation)."""
+(the war files of Rising Sun, Senjutsu's characters and cards, the action notation)."""
 
 from __future__ import annotations
 
@@ -35,14 +35,13 @@ def _english_only() -> set[str]:
 
 
 def _proper_names() -> set[str]:
-    from daimyo.risingsun.data import RULES as RS
     from daimyo.senjutsu.cards import sample_set
 
     cs = sample_set()
     names = [c.name for c in cs.cards.values()] + [c.name for c in cs.characters.values()]
     names += list(cs.cards) + list(cs.characters)       # ids in the notation the player types (play quick-cut)
-    names += ["lotus", "dragonfly", "turtle", "koi", "bonsai", "fox", "moth", "lotus"]
-    names += list(getattr(RS, "provinces", []) or [])
+    # Rising Sun's clans and provinces are no exception: the terminal names them as the page does, from the
+    # catalogue (the Polish terminal says "Ważka" and "Lotos", never "dragonfly" or "lotus")
     # the action notation the player types (docs/rokugan-notation.md): verbs, token codes, ids of clans, provinces,
     # objectives and cards, as the terminal lists the legal actions
     from daimyo.rokugan.data import RULES as RK

@@ -7,7 +7,11 @@ const rsGameId = pageGameId();
 const RS_REPLAY = new URLSearchParams(location.search).get("replay") === "1";
 const RS_STEPS = ["bid", "reveal", "seppuku", "hostage", "ronin", "outcome", "poets", "reparations"];
 const RS_SLOTS = ["seppuku", "hostage", "ronin", "poets"];
-const RS_COLOURS = { lotus: "#b0306a", dragonfly: "#1f6fa8", turtle: "#2e7d32", koi: "#b85c00", bonsai: "#5b4a8a" };
+// Each clan's colour: daimyo/risingsun/data/colours.json, the one source the RL pictures read too (GET /api/risingsun/data).
+const RS_COLOURS = {};
+async function rsLoadColours() {
+  try { Object.assign(RS_COLOURS, (await (await fetch("/api/risingsun/data")).json()).colours); } catch (e) { /* grey swatches; the names still say */ }
+}
 
 const RS = { conn: null, seat: null, summary: null, view: null, legal: [], seq: -1, log: [], bid: null, replay: null, replayPos: 0,
   queue: [], timer: null };
@@ -33,7 +37,8 @@ function rsSwatch(c) { const s = el("span", { class: "swatch", "aria-hidden": "t
 function rsClanTag(c) { return el("span", { class: "rs-clan", "data-clan": c }, rsSwatch(c), rsClan(c)); }
 function rsFigureWords(f) { return t("rs.figure_label", { kind: t("rs.figure." + f.kind), n: f.figure, clan: rsClan(f.owner) }); }
 
-// -- the log: each event as one sentence (the same templates as the terminal's, daimyo/words/risingsun.py) ----------------
+// -- the log: each event as one sentence; the same code, line for line, as RisingSunWords.sentence in
+// daimyo/words/risingsun.py, which the terminal prints (tests/web/test_words_js.py runs both and compares the text) ---
 function rsEventText(e) {
   const k = e.kind;
   switch (k) {
@@ -199,11 +204,12 @@ function rsDrawActions() {
   actions.replaceChildren(...RS.legal.map((a) => el("button", { type: "button", class: "rs-act", "data-action": a, text: rsActionWords(a), onclick: () => rsSend(a) })));
 }
 
+// A legal action in words: the same code as RisingSunWords.action (daimyo/words/risingsun.py), the terminal's choices.
 function rsActionWords(a) {
   const [verb, ...rest] = a.split(" ");
   if (verb === "hostage") {
     const f = RS.view.figures.find((x) => "#" + x.figure === rest[0]);
-    return f ? t("rs.act.hostage", { kind: t("rs.figure." + f.kind), figure: f.figure, owner: rsClan(f.owner) }) : a;
+    return f ? t("rs.act.hostage", { kind: t("rs.figure." + f.kind), figure: f.figure, owner: rsClan(f.owner), force: f.force }) : a;
   }
   if (verb === "remainder") return t("rs.act.remainder", { clans: rsClanList(rest) });
   return t("rs.act." + verb);
@@ -339,7 +345,7 @@ function rsReplayTo(i) {
 async function main() {
   document.getElementById("game-id").textContent = rsGameId;
   loadPracticeBanner(rsGameId);
-  await loadLang(chooseLang());
+  await Promise.all([loadLang(chooseLang()), rsLoadColours()]);
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
   document.getElementById("skip").addEventListener("click", rsSkip);
