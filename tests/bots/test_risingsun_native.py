@@ -224,11 +224,11 @@ def test_without_the_compiled_module_the_python_solver_plays(monkeypatch):
 
 @pytest.mark.usefixtures("built")
 def test_a_sub_game_too_large_for_the_time_cap_gives_the_heuristics_bid():
-    """Five clans of twelve coins each in one battle (50 bids a menu, 312 million joint bids): under a time cap the
+    """Five clans of four coins each in one battle (70 bids each, menus of 50: 312 million joint bids): under a time cap the
     native solver gives up as the Python one does, the table only as large as the payoffs known by then, and the
     bot bids as the heuristic does."""
     clans = ["lotus", "turtle", "koi", "dragonfly", "bonsai"]
-    body = (f"honor: {' '.join(clans)}\nwar 1: edo\n" + "".join(f"player {c}: coins=12\n" for c in clans)
+    body = (f"honor: {' '.join(clans)}\nwar 1: edo\n" + "".join(f"player {c}: coins=4\n" for c in clans)
             + "figures edo: " + ", ".join(f"{c} bushi" for c in clans) + "\n")
     s = from_text(f"format: risingsun-war\nseason: spring\n{body}")
     assert len(s.participants) == 5

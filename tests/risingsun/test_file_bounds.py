@@ -96,14 +96,15 @@ def test_bounds_a_figures_force_is_at_most_ten():
     assert "is more than 10" in refused("figures kyoto: koi monster force=" + "9" * 5000 + "\n")
 
 
-def test_bounds_coins_and_ronin_of_all_players_together_are_at_most_sixty():
-    """The War Phase makes no coins, so 60 in the file is the most a clan ever bids with."""
-    head = HEAD.replace("player lotus: coins=2", "player lotus: coins=30 ronin=10").replace("koi: coins=1", "koi: coins=19")
+def test_bounds_coins_and_ronin_of_all_players_together_are_at_most_twenty_four():
+    """The War Phase makes no coins, so the file's 24 at most are the most a clan ever bids with (the project's
+    bound: a clan's bids are listed, and their number grows as the fourth power of its coins)."""
+    head = HEAD.replace("player lotus: coins=2", "player lotus: coins=12 ronin=4").replace("koi: coins=1", "koi: coins=7")
     w = from_text(head.replace("turtle: coins=0", "turtle: coins=1"), start=False)
-    assert sum(w.coins) + sum(w.ronin) == 60
+    assert sum(w.coins) + sum(w.ronin) == 24
     msg = refused("", head.replace("turtle: coins=0", "turtle: ronin=2"))
-    assert msg.startswith("line 6: field 'player turtle': ronin=2: that makes 61 coins and ronin in this file")
-    assert "is more than 60" in refused("", HEAD.replace("coins=2", "coins=1000000000000000000000000"))
+    assert msg.startswith("line 6: field 'player turtle': ronin=2: that makes 25 coins and ronin in this file")
+    assert "is more than 24" in refused("", HEAD.replace("coins=2", "coins=1000000000000000000000000"))
 
 
 def test_bounds_vp_are_at_most_999():
@@ -207,7 +208,7 @@ def test_check_war_file_refuses_a_stored_file_that_breaks_a_bound():
     (lambda s: s.tokens[1].append(("edo", "autumn")), "the token edo@autumn is of a season after"),
     (lambda s: s.strongholds.setdefault("edo", []).extend([1, 1]),
      "a second turtle stronghold in edo (the first in field 'stronghold edo'"),
-    (lambda s: s.coins.__setitem__(0, 61), "coins and ronin in this file; a war file holds at most 60"),
+    (lambda s: s.coins.__setitem__(0, 25), "coins and ronin in this file; a war file holds at most 24"),
 ])
 def test_check_bounds_refuses_a_state_past_the_bounds(edit, match):
     """`check_bounds(state)`: the same rules on a state (a stored or replayed game), naming the field and the rule."""

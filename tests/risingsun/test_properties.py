@@ -33,7 +33,7 @@ def war_files(draw) -> str:
     for k, prov in enumerate(provinces, 1):
         lines.append(f"war {k}: {prov}")
     for c in clans:
-        lines.append(f"player {c}: coins={draw(st.integers(0, 5))} ronin={draw(st.integers(0, 3))} vp={draw(st.integers(0, 4))}")
+        lines.append(f"player {c}: coins={draw(st.integers(0, 3))} ronin={draw(st.integers(0, 1))} vp={draw(st.integers(0, 4))}")
     # each clan owns its pieces once (reference "Clans in war"); monsters within the project's bound
     left = {c: {k: n for k, n in R.per_clan.items() if n is not None} for c in clans}
     monsters = R.bounds["monsters"]
