@@ -56,7 +56,8 @@ def play_spec(spec: GameSpec) -> dict:
                 break
             move = bots[seat].choose(s, seat)
             acts.append((seat, info.move_text(s, seat, move)))
-            s.apply_move(seat, move)
+            tell(bots, "observe", s, s.apply_move(seat, move))
+    tell(bots, "finish", s)
     returns = s.returns()
     best = max(returns)
     if spec.start is not None:
@@ -81,6 +82,15 @@ def play_spec(spec: GameSpec) -> dict:
         "seconds": round(time.perf_counter() - t0, 3),
         "record": with_bots(record, spec.bots),
     }
+
+
+def tell(bots: dict, hook: str, state, *args) -> None:
+    """Call ``hook`` (``observe(state, seat, events)`` after each move, ``finish(state, seat)`` at the end) on each
+    bot that has it, with its own seat: how outside programs get the events and the end of a game, as in a live one."""
+    for seat, bot in bots.items():
+        method = getattr(bot, hook, None)
+        if callable(method):
+            method(state, seat, *args)
 
 
 def _objectives(game_name: str, s) -> list:

@@ -4,8 +4,13 @@ Specs (accepted by the arena, simulations and the terminal, never by the play se
 only its own bots' names):
 
 * ``exec:COMMAND`` runs ``COMMAND`` (split like a shell would, not run through one) and talks to it
-  in JSON lines (docs/bot-protocol.md): one ``decide`` message per decision, with the seat's view
-  and the legal actions in the game's notation; the program answers with one line, an action.
+  in JSON lines (docs/bot-protocol.md): a ``start`` message with the game's static facts, one ``decide``
+  message per decision, with the seat's view, the legal actions in the game's notation, the events since
+  its last decision and the view in words; an ``end`` message when the game is over. The program
+  answers each ``decide`` with one line, an action.
+* ``exec-text:COMMAND`` the same, in words only (for a language model): ``start`` and ``decide`` carry
+  ``text``, a rendering a person could play from (:mod:`daimyo.bots.text`), instead of the view and the
+  list of legal actions, so that a decision stays small (about 2,000 tokens in Battle for Rokugan).
 * ``package.module:ClassName`` imports that class and calls ``ClassName(seed)``; it has
   ``choose(state, seat)`` like the built-in bots (returning a move of ``state.legal_moves(seat)``
   or an action's text).
@@ -48,11 +53,58 @@ def move_of(state, seat: int, answer: Any, move_text) -> Any:
     raise BotError(f"the bot answered '{wanted[:80]}', which is not a legal action here (legal: {legal}{', ...' if len(moves) > 8 else ''})")
 
 
-def observation(game: str, seat: int, view: dict, legal: list[str], events: list[str] | None = None) -> dict:
-    """What an outside bot is told at a decision (docs/bot-protocol.md)."""
+def observation(game: str, seat: int, view: dict, legal: list[str], events: list[str] | None = None,
+                text_only: bool = False, lang: str = "en", cards: Any = None) -> dict:
+    """What an outside bot is told at a decision (docs/bot-protocol.md): the view, the legal actions, the events
+    in words and ``text``, the view and legal actions in words; ``text_only`` leaves out the view and the list of
+    legal actions (``legal_count`` says how many) and keeps the latest events that fit (:func:`daimyo.bots.text.latest`)."""
+    from daimyo.bots import text
+    rendering = text.render(game, view, seat, legal, lang, cards)
+    if text_only:
+        msg: dict[str, Any] = {"type": "decide", "protocol": PROTOCOL, "game": game, "seat": seat, "text": rendering,
+                               "legal_count": len(legal)}
+        if events is not None:
+            msg["events"] = text.latest(events, lang=lang)
+        return msg
     msg = {"type": "decide", "protocol": PROTOCOL, "game": game, "seat": seat, "view": view, "legal": legal}
     if events is not None:
         msg["events"] = events
+    msg["text"] = rendering
+    return msg
+
+
+def start_message(game: str, seat: int, view: dict, text_only: bool = False, lang: str = "en", cards: Any = None) -> dict:
+    """What an outside bot is told before its first decision: the game's static facts for its seat (Battle for
+    Rokugan's map, token codes, cards and objectives; Senjutsu's cards with their lines...) as ``facts`` (left out
+    with ``text_only``) and in words as ``text``, with the seat's rules in brief."""
+    from daimyo.bots import text
+    msg: dict[str, Any] = {"type": "start", "protocol": PROTOCOL, "game": game, "seat": seat}
+    if not text_only:
+        msg["facts"] = text.start_facts(game, view, seat, lang, cards)
+    msg["text"] = text.start_text(game, view, seat, lang, cards)
+    return msg
+
+
+def result_of(view: dict) -> dict:
+    """A finished game's result as its seat's view holds it: ``result`` (Battle for Rokugan, Rising Sun) or
+    ``winners`` (Senjutsu)."""
+    if view.get("result"):
+        return view["result"]
+    if "winners" in view:
+        return {"winners": view["winners"]}
+    return {}
+
+
+def end_message(game: str, seat: int, view: dict, events: list[str], text_only: bool = False, lang: str = "en",
+                cards: Any = None) -> dict:
+    """What an outside bot is told when the game is over: the final view (in words with ``text_only``), the
+    result, and the events since its last decision."""
+    from daimyo.bots import text
+    msg: dict[str, Any] = {"type": "end", "protocol": PROTOCOL, "game": game, "seat": seat, "result": result_of(view)}
+    if not text_only:
+        msg["view"] = view
+    msg["text"] = text.render(game, view, seat, [], lang, cards)
+    msg["events"] = text.latest(events, lang=lang) if text_only else events
     return msg
 
 
@@ -114,24 +166,57 @@ def answer_text(line: str) -> str:
 
 
 class ProgramBot:
-    """A seat played by an outside program (``exec:COMMAND``)."""
+    """A seat played by an outside program (``exec:COMMAND``; ``exec-text:COMMAND`` with ``text_only``).
 
-    def __init__(self, game: str, command: str, seed: int, timeout: float = 30.0):
+    The program is started at the seat's first decision and told the game's static facts (``start``); each
+    decision carries the events its seat saw since the last one, which the play loop hands to :meth:`observe`;
+    :meth:`finish` tells it the end of the game and stops it."""
+
+    def __init__(self, game: str, command: str, seed: int, timeout: float = 30.0, text_only: bool = False, lang: str = "en"):
         from daimyo.core.registry import game as game_info
         self.game, self.command, self.seed, self.timeout = game, command, seed, timeout
+        self.text_only, self.lang = text_only, lang
         self.move_text = game_info(game).move_text
         self._program: Program | None = None
+        self._events: list[str] = []
 
-    def choose(self, state, seat: int):
+    def _started(self, state, seat: int) -> Program:
         if self._program is None:
             self._program = Program(self.command, self.timeout)
+            self._program.tell(start_message(self.game, seat, state.view(seat), self.text_only, self.lang, _cards(state)))
+        return self._program
+
+    def choose(self, state, seat: int):
+        program = self._started(state, seat)
         legal = [self.move_text(state, seat, m) for m in state.legal_moves(seat)]
-        line = self._program.ask(observation(self.game, seat, state.view(seat), legal))
+        events, self._events = self._events, []
+        line = program.ask(observation(self.game, seat, state.view(seat), legal, events, self.text_only, self.lang,
+                                       _cards(state)))
         return move_of(state, seat, answer_text(line), self.move_text)
+
+    def observe(self, state, seat: int, events) -> None:
+        """Keep, in words, the ``events`` (of a move just made) that ``seat`` may see, for its next message."""
+        from daimyo.bots.text import sentences
+        seen = [e for e in events if e.visible(seat)]
+        if seen:
+            self._events += sentences(self.game, seen, self.lang, state.view(seat), _cards(state))
+
+    def finish(self, state, seat: int) -> None:
+        """Tell the program the game is over (``end``, with the final view and the events since its last
+        decision), then stop it; a program that never had a decision is started to be told."""
+        program = self._started(state, seat)
+        events, self._events = self._events, []
+        program.tell(end_message(self.game, seat, state.view(seat), events, self.text_only, self.lang, _cards(state)))
+        self.close()
 
     def close(self) -> None:
         if self._program is not None:
             self._program.close()
+
+
+def _cards(state) -> Any:
+    """Senjutsu's card set of ``state`` (None for the other games)."""
+    return getattr(state, "card_set", None)
 
 
 class _Adapted:
@@ -143,6 +228,14 @@ class _Adapted:
 
     def choose(self, state, seat: int):
         return move_of(state, seat, self.bot.choose(state, seat), self.move_text)
+
+    def observe(self, state, seat: int, events) -> None:
+        if callable(getattr(self.bot, "observe", None)):
+            self.bot.observe(state, seat, events)
+
+    def finish(self, state, seat: int) -> None:
+        if callable(getattr(self.bot, "finish", None)):
+            self.bot.finish(state, seat)
 
 
 def python_bot(game: str, target: str, seed: int):
@@ -172,6 +265,8 @@ def outside_bot(game: str, spec: str, seed: int):
     """The outside bot ``spec`` names, or None when it names none (then it is one of the game's own)."""
     if spec.startswith("exec:"):
         return ProgramBot(game, spec[len("exec:"):].strip(), seed)
+    if spec.startswith("exec-text:"):
+        return ProgramBot(game, spec[len("exec-text:"):].strip(), seed, text_only=True)
     left, _, right = spec.partition(":")
     if _CLASS_SPEC.match(spec) and ("." in left or right[:1].isupper()):
         return python_bot(game, spec, seed)
@@ -192,5 +287,5 @@ def _stop(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
-__all__ = ["ENTRY_POINTS", "PROTOCOL", "BotError", "Program", "ProgramBot", "answer_text", "move_of", "observation",
-           "outside_bot", "python_bot", "registered_bots"]
+__all__ = ["ENTRY_POINTS", "PROTOCOL", "BotError", "Program", "ProgramBot", "answer_text", "end_message", "move_of",
+           "observation", "outside_bot", "python_bot", "registered_bots", "result_of", "start_message"]

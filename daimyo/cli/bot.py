@@ -15,7 +15,8 @@ import urllib.request
 
 import click
 
-from daimyo.bots.external import BotError, Program, answer_text, observation
+from daimyo.bots.external import BotError, Program, answer_text, end_message, observation, result_of, start_message
+from daimyo.bots.text import sentences
 
 
 def parse_link(url: str) -> tuple[str, str, dict[str, str]]:
@@ -41,103 +42,125 @@ def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tu
     return reply["seat"], reply["token"]
 
 
-def _speaker(game: str, lang: str, view: dict | None):
-    """One event in words, for ``game`` (the message catalogue); None for a game without words here."""
-    if game == "rokugan":
-        from daimyo.words.rokugan import sentence
-        return lambda event: [sentence(event, lang)]
-    if game == "senjutsu":
-        from daimyo.senjutsu.cards import sample_set
-        from daimyo.words.senjutsu import SenjutsuWords
-        seats = {s["seat"]: s["name"] for s in (view or {}).get("seats", [])}
-        words = SenjutsuWords(lang, seats, {cid: c.name for cid, c in sample_set().cards.items()})
-        return lambda event: [words.sentence(event)]
-    if game == "risingsun":
-        from daimyo.words.risingsun import lines
-        return lambda event: lines(event, lang)
-    return None
-
-
-def sentences(game: str, events: list[dict], lang: str, view: dict | None = None) -> list[str]:
-    """The events in words (the message catalogue), as a player reads them; ``view`` names Senjutsu's seats."""
-    from daimyo.core.game import Event
-    if not events:
-        return []
-    speak = _speaker(game, lang, view)
-    out: list[str] = []
-    for e in events:
-        try:
-            if speak is None:
-                raise KeyError(game)
-            out.extend(speak(Event(e.get("kind", ""), {k: v for k, v in e.items() if k != "kind"})))
-        except Exception:   # an event the words do not know: its data, plainly
-            out.append(json.dumps(e, ensure_ascii=False))
-    return out
-
-
 #: the server's refusals of an answer after which the program is asked the same decision again, with the reason
 ASK_AGAIN = ("illegal", "bad-message", "bad-json")
 #: refusals of the program's answers in a row after which ``bot connect`` gives up
 MAX_REFUSALS = 5
 
 
-def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang: str, echo=click.echo) -> dict:
-    """Play ``seat`` with ``program`` until the game is over; the final view's result. A refused answer (illegal,
-    or a message the server cannot take) is asked for again with the server's reason, at most ``MAX_REFUSALS``
-    times in a row; a connection the server closes ends the relay with the server's reason."""
+def relay(base: str, game_id: str, seat: int, token: str, program: Program, lang: str, echo=click.echo,
+          text_only: bool = False) -> dict:
+    """Play ``seat`` with ``program`` until the game is over; the final view's result (:func:`result_of`). A refused
+    answer (illegal, or a message the server cannot take) is asked for again with the server's reason, at most
+    ``MAX_REFUSALS`` times in a row; an answer the game moved past (another seat acted first at a simultaneous
+    choice) is sent again for the same decision without asking, or the program is told why it is asked anew; a
+    connection the server closes ends the relay with the server's reason."""
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}"
     with connect(ws_url, open_timeout=30) as ws:
         try:
-            return _relay(ws, seat, token, program, lang, echo)
+            return Relay(ws, seat, program, lang, echo, text_only).run(token)
         except ConnectionClosed as e:
             code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (1006, "")
             raise click.ClickException(f"the server closed the connection ({code}{': ' + reason if reason else ''})") from None
 
 
-def _relay(ws, seat: int, token: str, program: Program, lang: str, echo) -> dict:
-    """The relay's loop over an open WebSocket (:func:`relay`)."""
-    ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
-    game, last, refusals = "rokugan", None, 0
-    events: list[str] = []
+class Relay:
+    """The relay's loop over an open WebSocket ``ws`` (anything with ``send`` and ``recv``), for :func:`relay`.
 
-    def decide(state: dict, error: str | None = None) -> None:
-        nonlocal events
-        message = observation(game, seat, state["view"], state["legal"], events)
+    One answer is in flight at a time (``pending``): a state that offers the seat a decision meanwhile is kept
+    (``waiting``) until the server acknowledges or refuses the answer. A ``stale`` refusal means the game moved
+    on before the answer arrived: when the seat's legal actions are still the same (a simultaneous choice where
+    another seat acted first), the same answer is sent again at the new step, and the program is not asked twice;
+    otherwise the program is asked with ``error`` saying why."""
+
+    def __init__(self, ws, seat: int, program: Program, lang: str, echo, text_only: bool = False):
+        self.ws, self.seat, self.program, self.lang, self.echo, self.text_only = ws, seat, program, lang, echo, text_only
+        self.game = "rokugan"
+        self.started = False
+        self.events: list[str] = []
+        self.refusals = 0
+        self.pending: dict | None = None    # the answer sent and not yet acknowledged: its state and action
+        self.waiting: dict | None = None    # a state offering a decision, come while an answer was in flight
+        self.moved_on: tuple[dict, str] | None = None   # an answer the game moved past, and the server's reason
+
+    def run(self, token: str) -> dict:
+        self.ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": token}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            kind = msg["type"]
+            if kind == "error":
+                self.refused(msg)
+            elif kind == "ack":
+                self.pending, self.refusals = None, 0
+                if self.waiting is not None and self.waiting["seq"] < msg["seq"]:
+                    self.waiting = None   # offered before this answer was taken: the next state says what comes now
+                self.next()
+            elif kind == "welcome":
+                self.game = msg["game"]["game"]
+            elif kind == "log":
+                self.events = sentences(self.game, msg["events"], self.lang)
+            elif kind == "state":
+                view = msg["view"]
+                if not self.started:
+                    self.program.tell(start_message(self.game, self.seat, view, self.text_only, self.lang))
+                    self.started = True
+                self.events += sentences(self.game, msg["events"], self.lang, view)
+                if not msg["to_act"]:
+                    self.program.tell(end_message(self.game, self.seat, view, self.events, self.text_only, self.lang))
+                    return result_of(view)
+                self.waiting = msg if msg["legal"] else None
+                if self.pending is None:
+                    self.next()
+
+    def refused(self, msg: dict) -> None:
+        if msg.get("code") in ("bad-token", "no-such-game"):
+            raise click.ClickException(f"the server refused: {msg['message']}")
+        self.echo(f"refused: {msg['message']}")
+        answered, self.pending = self.pending, None
+        if answered is None:
+            return
+        if msg.get("code") in ("stale", "not-your-turn"):
+            self.moved_on = (answered, msg["message"])
+            self.next()
+        elif msg.get("code") in ASK_AGAIN:
+            self.refusals += 1
+            if self.refusals >= MAX_REFUSALS:
+                raise click.ClickException(f"the server refused the program's answer {self.refusals} time(s) in a row "
+                                           f"(the last: {msg['message']})")
+            state, self.waiting = self.waiting or answered["state"], None
+            self.ask(state, msg["message"])   # the same decision again, with the reason
+
+    def next(self) -> None:
+        """Answer the decision waiting, if any: again with an answer the game moved past when the decision is the
+        same, else by asking the program (told why, when its last answer was dropped)."""
+        state, self.waiting = self.waiting, None
+        if state is None:
+            return
+        moved_on, self.moved_on = self.moved_on, None
+        if moved_on is not None and moved_on[0]["state"]["legal"] == state["legal"]:
+            self.echo(f"step {state['seq']}: the same decision (another seat acted first); its answer is sent again")
+            self.send(state, moved_on[0]["action"])
+        elif moved_on is not None:
+            self.ask(state, f"your last answer ({moved_on[0]['action']}) came after the game had moved on "
+                            f"({moved_on[1]}); this is a new decision")
+        else:
+            self.ask(state)
+
+    def ask(self, state: dict, error: str | None = None) -> None:
+        message = observation(self.game, self.seat, state["view"], state["legal"], self.events, self.text_only, self.lang)
         if error is not None:
             message["error"] = error
-        action = answer_text(program.ask(message))
-        events = []
-        echo(f"step {state['seq']}: {action}")
-        ws.send(json.dumps({"type": "act", "action": action, "seq": state["seq"]}))
+        action = answer_text(self.program.ask(message))
+        self.events = []
+        self.send(state, action)
 
-    while True:
-        msg = json.loads(ws.recv())
-        kind = msg["type"]
-        if kind == "error":
-            if msg.get("code") in ("bad-token", "no-such-game"):
-                raise click.ClickException(f"the server refused: {msg['message']}")
-            echo(f"refused: {msg['message']}")
-            if msg.get("code") in ASK_AGAIN:
-                refusals += 1
-                if last is None or refusals >= MAX_REFUSALS:
-                    raise click.ClickException(f"the server refused the program's answer {refusals} time(s) in a row "
-                                               f"(the last: {msg['message']})")
-                decide(last, msg["message"])   # the same decision again, with the reason
-        elif kind == "welcome":
-            game = msg["game"]["game"]
-        elif kind == "log":
-            events = sentences(game, msg["events"], lang)
-        elif kind == "state":
-            events += sentences(game, msg["events"], lang, msg["view"])
-            if not msg["to_act"]:
-                program.tell({"type": "end", "protocol": 1, "game": game, "seat": seat, "view": msg["view"], "events": events})
-                return msg["view"].get("result") or {}
-            if msg["legal"]:
-                last, refusals = msg, 0
-                decide(msg)
+    def send(self, state: dict, action: str) -> None:
+        self.echo(f"step {state['seq']}: {action}")
+        self.ws.send(json.dumps({"type": "act", "action": action, "seq": state["seq"]}))
+        self.pending = {"state": state, "action": action}
 
 
 @click.group()
@@ -151,8 +174,9 @@ def bot() -> None:
 @click.option("--seat", type=click.IntRange(0, 4), default=None, help="With an invitation link: the open seat to claim.")
 @click.option("--name", default=None, help="With an invitation link: the name shown for the seat.")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=60.0, show_default=True, help="Seconds the program may take to answer.")
-@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="The language of the events sent to the program.")
-def connect(url: str, command: str, seat: int | None, name: str | None, timeout: float, lang: str) -> None:
+@click.option("--lang", type=click.Choice(["en", "pl"]), default="en", show_default=True, help="The language of the events and texts sent to the program.")
+@click.option("--text", "text_only", is_flag=True, help="Send the game in words only (a language model's protocol): no view, no list of legal actions.")
+def connect(url: str, command: str, seat: int | None, name: str | None, timeout: float, lang: str, text_only: bool) -> None:
     """Let the program COMMAND play a seat of the live game at URL until the game is over."""
     try:
         base, game_id, fields = parse_link(url)
@@ -172,7 +196,7 @@ def connect(url: str, command: str, seat: int | None, name: str | None, timeout:
     except BotError as e:
         raise click.ClickException(str(e)) from None
     try:
-        result = relay(base, game_id, seat, token, program, lang)
+        result = relay(base, game_id, seat, token, program, lang, text_only=text_only)
     except BotError as e:
         raise click.ClickException(str(e)) from None
     finally:

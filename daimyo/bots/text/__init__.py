@@ -84,10 +84,14 @@ def sentences(game: str, events: list[dict] | list[Event], lang: str = "en", vie
     return out
 
 
-def grouped(legal: list[str], lang: str = "en", at_least: int = 4) -> list[str]:
+def alternatives(options: list[str]) -> str:
+    """``{a|b|c}``, or the one option itself."""
+    return options[0] if len(options) == 1 else "{" + "|".join(options) + "}"
+
+
+def grouped(legal: list[str], at_least: int = 4) -> list[str]:
     """The legal actions as lines, those that differ only in their last word written once when ``at_least`` share
-    the rest (``play scout X, X one of: #1 #2 #5``), each other as it is; the order of first appearance is kept."""
-    from daimyo.words import t
+    the rest (``play scout {#1|#2|#5}``), each other as it is; the order of first appearance is kept."""
     by_prefix: dict[str, list[str]] = {}
     for text in legal:
         prefix, _, last = text.rpartition(" ")
@@ -95,7 +99,7 @@ def grouped(legal: list[str], lang: str = "en", at_least: int = 4) -> list[str]:
     lines = []
     for prefix, lasts in by_prefix.items():
         if len(lasts) >= at_least and all(lasts):
-            lines.append("  " + t("bot.group", {"prefix": prefix, "options": " ".join(lasts)}, lang))
+            lines.append(f"  {prefix} {alternatives(lasts)}")
         else:
             lines.extend(f"  {prefix} {last}".rstrip() for last in lasts)
     return lines
@@ -117,4 +121,4 @@ def latest(lines: list[str], limit: int = EVENTS_CHARS, lang: str = "en") -> lis
     return kept
 
 
-__all__ = ["EVENTS_CHARS", "grouped", "latest", "render", "sentences", "start_facts", "start_text"]
+__all__ = ["EVENTS_CHARS", "alternatives", "grouped", "latest", "render", "sentences", "start_facts", "start_text"]

@@ -135,9 +135,10 @@ def mine(view: dict, lang: str) -> list[str]:
     return lines
 
 
-def legal_lines(legal: list[str], lang: str) -> list[str]:
-    """The legal actions, each once; placements grouped: the places that take the same tokens together, and a
-    province's borders as ``from>to,to``."""
+def legal_lines(legal: list[str]) -> list[str]:
+    """The legal actions, each once; placements grouped: ``place {a1|a2} {crab_1|crab_1>crab_2}`` for the places
+    that take the same tokens."""
+    from daimyo.bots.text import alternatives, grouped
     places: dict[str, list[str]] = defaultdict(list)
     other = []
     for text in legal:
@@ -146,20 +147,12 @@ def legal_lines(legal: list[str], lang: str) -> list[str]:
             places[parts[2]].append(parts[1])
         else:
             other.append(text)
-    from daimyo.bots.text import grouped
-    lines = grouped(other, lang)
+    lines = grouped(other)
     groups: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for at, codes in places.items():
         groups[tuple(sorted(set(codes)))].append(at)
     for codes, ats in groups.items():
-        plain = [a for a in ats if ">" not in a]
-        borders: dict[str, list[str]] = defaultdict(list)
-        for a in ats:
-            if ">" in a:
-                src, _, dst = a.partition(">")
-                borders[src].append(dst)
-        where = plain + [f"{src}>{','.join(dsts)}" for src, dsts in borders.items()]
-        lines.append("  " + _t(lang, "bot.rk.place_group", codes=" ".join(codes), places=" ".join(where)))
+        lines.append(f"  place {alternatives(list(codes))} {alternatives(ats)}")
     return lines
 
 
@@ -178,5 +171,5 @@ def render(view: dict, seat: int, legal: list[str], lang: str = "en", cards: Any
         lines.append(_t(lang, "bot.rk.result", winners=", ".join(w.clan(view["result"]["scores"][i]["clan"])
                                                                   for i in view["result"]["winners"])))
     if legal:
-        lines += [awaiting(view, lang), _t(lang, "bot.legal", n=len(legal)), *legal_lines(legal, lang)]
+        lines += [awaiting(view, lang), _t(lang, "bot.legal", n=len(legal)), *legal_lines(legal)]
     return "\n".join(lines)

@@ -69,12 +69,13 @@ def render(view: dict, seat: int, legal: list[str], lang: str = "en", cards: Any
     if legal:
         lines += wrap(screen.question(legal))
         lines.append(words("bot.legal", {"n": len(legal)}, lang))
-        lines += legal_lines(screen, legal, me.get("played"), lang)
+        lines += legal_lines(screen, legal, me.get("played"))
     return "\n".join(lines)
 
 
-def legal_lines(screen: DuelScreen, legal: list[str], played: str | None, lang: str) -> list[str]:
+def legal_lines(screen: DuelScreen, legal: list[str], played: str | None) -> list[str]:
     """Each legal action with its words; placements (a hex and a facing each) grouped by the facings a hex allows."""
+    from daimyo.bots.text import alternatives
     facings: dict[str, list[str]] = {}
     lines = []
     for a in legal:
@@ -83,10 +84,10 @@ def legal_lines(screen: DuelScreen, legal: list[str], played: str | None, lang: 
             facings.setdefault(parts[1], []).append(parts[2])
             continue
         said = screen.cards.action(a, played)
-        lines.append(f"  {a}" if said == a else "  " + words("bot.sj.legal_line", {"action": a, "words": said}, lang))
+        lines.append(f"  {a}" if said == a else f"  {a}: {said}")
     hexes: dict[tuple[str, ...], list[str]] = {}
     for hex_, fs in facings.items():
         hexes.setdefault(tuple(fs), []).append(hex_)
     for fs, hs in hexes.items():
-        lines.append("  " + words("bot.sj.place_group", {"facings": " ".join(fs), "hexes": " ".join(hs)}, lang))
+        lines.append(f"  place {alternatives(hs)} {alternatives(list(fs))}")
     return lines
