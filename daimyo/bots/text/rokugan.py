@@ -151,8 +151,8 @@ def legal_lines(legal: list[str]) -> list[str]:
     groups: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for at, codes in places.items():
         groups[tuple(sorted(set(codes)))].append(at)
-    for codes, ats in groups.items():
-        lines.append(f"  place {alternatives(list(codes))} {alternatives(ats)}")
+    for kinds, ats in groups.items():
+        lines.append(f"  place {alternatives(list(kinds))} {alternatives(ats)}")
     return lines
 
 

@@ -88,6 +88,6 @@ def legal_lines(screen: DuelScreen, legal: list[str], played: str | None) -> lis
     hexes: dict[tuple[str, ...], list[str]] = {}
     for hex_, fs in facings.items():
         hexes.setdefault(tuple(fs), []).append(hex_)
-    for fs, hs in hexes.items():
-        lines.append(f"  place {alternatives(hs)} {alternatives(list(fs))}")
+    for turns, hs in hexes.items():
+        lines.append(f"  place {alternatives(hs)} {alternatives(list(turns))}")
     return lines
