@@ -130,9 +130,17 @@ def mine(view: dict, lang: str) -> list[str]:
     if you.get("territory_cards"):
         lines.append(_t(lang, "bot.rk.territory_cards", cards=", ".join(you["territory_cards"])))
     if you.get("seen"):
-        lines.append(_t(lang, "bot.rk.seen", tokens="; ".join(
-            " ".join(str(x) for x in s.values()) if isinstance(s, dict) else str(s) for s in you["seen"])))
+        lines.append(_t(lang, "bot.rk.seen", tokens="; ".join(_seen(entry, w) for entry in you["seen"])))
     return lines
+
+
+def _seen(entry, w: RokuganWords) -> str:
+    """A token the seat has looked at: ``#4 Crab a4 (how it was seen)``."""
+    if isinstance(entry, list | tuple) and len(entry) == 4:
+        source, token, owner, code = entry
+        how = w.source(source) if has(f"source.{source}") else source
+        return f"#{token} {w.clan(owner)} {code} ({how})"
+    return str(entry)
 
 
 def legal_lines(legal: list[str]) -> list[str]:
