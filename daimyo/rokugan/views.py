@@ -18,7 +18,7 @@ Exchange's first province is chosen in secret).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES
@@ -77,7 +77,7 @@ def view(s: RokuganState, player: int | None) -> dict:
         "result": s.result,
     }
     if player is not None:
-        me = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
+        me: dict[str, Any] = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
               "territory_cards": list(s.cards[player]), "seen": [list(x) for x in s.seen[player]]}
         if s.clans[player]:
             me["hand"] = _codes(s, player, s.hand[player])

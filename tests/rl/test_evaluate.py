@@ -9,8 +9,8 @@ gym = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 import daimyo.rl  # noqa: E402,F401  (registers the environments)
-from daimyo.rl.evaluate import Result, first_legal, play, uniform, wilson  # noqa: E402
 from daimyo.rl.encoding import OBS_SIZE  # noqa: E402
+from daimyo.rl.evaluate import Result, first_legal, play, uniform, wilson  # noqa: E402
 
 WAR = {"war": "worked-battle"}
 
