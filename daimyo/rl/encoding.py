@@ -11,8 +11,11 @@ same province), the entry stands for the first of them in the legal move list. A
 **Observations.** A flat float32 vector built only from what the seat may know: provinces
 (owner relative to the seat, control tokens, special tokens), the tokens at each place (by
 relative owner: how many, and the known strength), the seat's own hand, pool and discard pile
-by token code, every player's public counts, the round, phase and pending choice, the seat's
-objective and territory cards.
+by token code, every player's public counts and clan, the round, phase and pending choice, the seat's
+objective and territory cards, and the seat's own pending decisions as its view holds them (``you.pending``): the
+territory card being resolved, its step and what was already chosen (provinces; the places of the tokens looked at
+with Dark Favors; the armies taken with Reinforcements), and Dragon's tokens drawn this upkeep. Two states with the
+same observation give the seat to act the same legal actions.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import numpy as np
 
 from daimyo.bots.rokugan.knowledge import known
 from daimyo.rokugan.data import RULES as R, SPECIALS
-from daimyo.rokugan.records import N_PROVINCES, PHASES
+from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, PHASES, CardDecision
+from daimyo.rokugan.views import COUNT_MEMO, TOKEN_MEMO
 
 MAX_PLAYERS = 5
 CODES = tuple(sorted({t.code for c in R.clan_names for t in R.clan_tokens[c]}))
@@ -106,9 +110,13 @@ _SPECIAL_INDEX = {name: i for i, name in enumerate(SPECIALS)}
 _CODE_INDEX = {c: i for i, c in enumerate(CODES)}
 _PROVINCE = MAX_PLAYERS + 1 + 2 + len(SPECIALS)
 _PLACE = 2 * MAX_PLAYERS
-_PLAYER = 10
+_PLAYER = 10 + len(R.clan_names)
+CARD_STEPS = 4     # a territory card's steps, from 0 (Ashigaru Levies, Reinforcements, Purge the Weak: 3)
+# the seat's own pending decisions: the card (one-hot), its step, the provinces and token places chosen, the armies
+# taken (Reinforcements), the codes of the tokens Dragon drew
+_OWN = len(CARD_IDS) + CARD_STEPS + N_PROVINCES + NPLACE + 1 + len(CODES)
 OBS_SIZE = (N_PROVINCES * _PROVINCE + NPLACE * _PLACE + 3 * len(CODES) + MAX_PLAYERS * _PLAYER
-            + (R.rounds + 1) + len(PHASES) + len(PENDING) + len(OBJECTIVES) + len(CARD_IDS) + len(R.clan_names))
+            + (R.rounds + 1) + len(PHASES) + len(PENDING) + len(OBJECTIVES) + len(CARD_IDS) + len(R.clan_names) + _OWN)
 
 
 #: The most any entry of the vector can hold: a count of one clan's combat tokens (all of them at one place); every
@@ -150,8 +158,10 @@ def observe(s, seat: int) -> np.ndarray:
     o += 3 * len(CODES)
     for q in range(n):
         b = o + rel[q] * _PLAYER
-        x[b:b + _PLAYER] = (len(s.hand[q]) / 7, len(s.pool[q]) / 27, s.supply[q] / 30, s.scouts[q] / 2, s.shugenja[q],
-                            len(s.cards[q]) / 5, s.ronin[q], s.done[q], q == s.first, s.control_tokens_on_board(q) / 30)
+        x[b:b + 10] = (len(s.hand[q]) / 7, len(s.pool[q]) / 27, s.supply[q] / 30, s.scouts[q] / 2, s.shugenja[q],
+                       len(s.cards[q]) / 5, s.ronin[q], s.done[q], q == s.first, s.control_tokens_on_board(q) / 30)
+        if s.clans[q]:
+            x[b + 10 + R.clan_names.index(s.clans[q])] = 1
     o += MAX_PLAYERS * _PLAYER
     x[o + min(s.round, R.rounds)] = 1
     o += R.rounds + 1
@@ -171,4 +181,29 @@ def observe(s, seat: int) -> np.ndarray:
     o += len(CARD_IDS)
     if s.clans[seat]:
         x[o + R.clan_names.index(s.clans[seat])] = 1
+    o += len(R.clan_names)
+    for d in s.pending:
+        if d.seat == seat:
+            _own_decision(s, d, x, o)
     return x
+
+
+def _own_decision(s, d, x: np.ndarray, o: int) -> None:
+    """The seat's own pending decision (views.own_decision): card, step, what it chose; Dragon's drawn tokens."""
+    if isinstance(d, CardDecision):  # kind CARD
+        x[o + CARD_IDS.index(d.card)] = 1
+        x[o + len(CARD_IDS) + min(d.step, CARD_STEPS - 1)] = 1
+        o += len(CARD_IDS) + CARD_STEPS
+        if d.card in COUNT_MEMO:
+            x[o + N_PROVINCES + NPLACE] = d.memo[0] / 2 if d.memo else 0
+        elif d.card in TOKEN_MEMO:
+            for tid in d.memo:
+                if any(t.number == tid for t in s.tokens):
+                    x[o + N_PROVINCES + _token_place(s, tid)] += 1
+        else:
+            for p in d.memo:
+                x[o + p] = 1
+    elif d.kind == DRAGON_RETURN:
+        o += len(CARD_IDS) + CARD_STEPS + N_PROVINCES + NPLACE + 1
+        for code in d.tokens:
+            x[o + _CODE_INDEX[code]] += 1

@@ -10,7 +10,9 @@ the registration's terrain for that seed. The observation is a flat float32 vect
 hex, facing, Kamae, focus, wounds, bleeding, limits, hobbles, stuns, poison, hand and deck sizes, face-up discards
 by card (and how many face down), whether it is defeated, has chosen, its revealed card, initiative, place on the
 advantage tracker and whether it is to act; the observer's own hand and chosen card; the turn, phase and the kind of
-question pending.
+question pending; and the question the observer itself must answer, as its view holds it: the card and line asking
+it and its options, slot by slot (each option's words as vocabulary indices scaled to at most 1), so that two
+states with the same observation give the seat the same slots.
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ MAX_SEATS = 4
 SLOTS = 512        # board one: 37 hexes x 6 facings = 222 placements, the most of any decision
 PHASES = ("terrain", "prepare", "place", "choose", "decide", "over")
 QUESTIONS = ("target", "_counter", "_instant", "change", "switch", "move", "_bump", "focus", "or", "enddiscard",
-             "order", "pick", "search")   # pending kinds; any other falls in one more slot
+             "order", "pick", "search", "_plain", "kwdiscard", "rotate_target", "shove", "alt", "replace",
+             "variable")   # pending kinds; any other falls in one more slot
+OPTION_SLOTS = 128  # the options of the observer's own question encoded (a movement line lists up to about 75)
+OPTION_WORDS = 6    # the words of each option encoded (a verb and up to five atoms, facings or names)
+VERBS = ("place", "play", "move", "kamae", "switch", "target", "turn", "discard", "search", "instant", "replace",
+         "initiative", "order", "speed", "focus", "counter", "or", "push", "pull")
+PLAIN_WORDS = ("-", "no", "none", "pay", "skip", "alt", "normal", "left", "right", "any", "L", "R")
 
 
 @cache
@@ -40,7 +48,17 @@ def _vocabulary():
         "characters": list(cs.characters), "cards": cards, "card": {c: i for i, c in enumerate(cards)},
         "played": cards + ["stun", "poison"], "hexes": {hex_text(h): i for i, h in enumerate(sorted(battlefield("one")))},
         "facings": list(FACINGS), "kamae": list(KAMAE), "terrain": list(TERRAIN),
+        "words": _words(cards, list(cs.characters), list(FACINGS), list(KAMAE)),
     }
+
+
+def _words(cards: list[str], characters: list[str], facings: list[str], kamae: list[str]) -> dict:
+    """Every word an option may hold -> its index from 1 (0: no word); a word outside it counts as one more."""
+    from daimyo.senjutsu.hexgrid import RELATIVE
+    from daimyo.senjutsu.state import seat_name
+    words = [*VERBS, *PLAIN_WORDS, *RELATIVE, *facings, *kamae, *(seat_name(i) for i in range(MAX_SEATS)),
+             *(str(k) for k in range(41)), *cards, "stun", "poison", *characters]
+    return {w: i + 1 for i, w in enumerate(dict.fromkeys(words))}
 
 
 @cache
@@ -49,8 +67,13 @@ def _sizes() -> tuple[int, int]:
     seat = (1 + len(v["characters"]) + len(v["hexes"]) + len(v["facings"]) + len(v["kamae"]) + 12
             + len(v["cards"]) + 1 + 4 + len(v["played"]) + 1)
     total = (len(v["hexes"]) * len(v["terrain"]) + MAX_SEATS * seat + 2 * len(v["cards"]) + 1 + len(PHASES)
-             + len(QUESTIONS) + 1 + MAX_SEATS)
+             + len(QUESTIONS) + 1 + MAX_SEATS + _own_size())
     return seat, total
+
+
+def _own_size() -> int:
+    """The observer's own question: its card (the played cards' vocabulary, or another), its line, its options."""
+    return len(_vocabulary()["played"]) + 1 + 1 + OPTION_SLOTS * OPTION_WORDS
 
 
 def obs_size() -> int:
@@ -119,7 +142,26 @@ def encode(view: dict, seat: int, players: int) -> np.ndarray:
         kind = pending["kind"]
         x[o + (QUESTIONS.index(kind) if kind in QUESTIONS else len(QUESTIONS))] = 1
         x[o + len(QUESTIONS) + 1 + (names.index(pending["seat"]) - seat) % players] = 1
+    o += len(QUESTIONS) + 1 + MAX_SEATS
+    if pending and "options" in pending:        # the observer's own question (its view alone holds the options)
+        _own_question(pending, x, o)
     return np.minimum(x, obs_high(), out=x)
+
+
+def _own_question(pending: dict, x: np.ndarray, o: int) -> None:
+    v = _vocabulary()
+    played, words = v["played"], v["words"]
+    card = pending.get("card")
+    if card is not None:
+        x[o + (played.index(card) if card in played else len(played))] = 1
+    o += len(played) + 1
+    line = pending.get("line")
+    x[o] = 0 if line is None else (line + 1) / 50
+    o += 1
+    scale = len(words) + 1
+    for k, option in enumerate(pending["options"][:OPTION_SLOTS]):
+        for j, w in enumerate(option.split()[:OPTION_WORDS]):
+            x[o + k * OPTION_WORDS + j] = words.get(w, scale) / scale
 
 
 def text(view: dict, seat: int | None) -> str:

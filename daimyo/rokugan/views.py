@@ -8,15 +8,21 @@ the board has been revealed anyway). It never holds another player's hidden fact
 facedown tokens of others show no kind unless this player has looked at them,
 and the generator state, the initiative deck order and the unclaimed territory
 cards are in no view.
+
+A player's view also holds that player's own pending decisions (``you.pending``): a territory card being resolved
+with its step and what the player already chose (provinces by name, the tokens looked at with Dark Favors by number,
+the armies taken with Reinforcements), and Dragon's tokens drawn this upkeep. Two states that look the same to the
+player to act thus give it the same choices; a card's half-made choice is in no other player's view (Cultural
+Exchange's first province is chosen in secret).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import N_PROVINCES, OVER, CardDecision
+from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, OVER, AbilityDecision, CardDecision
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -71,15 +77,38 @@ def view(s: RokuganState, player: int | None) -> dict:
         "result": s.result,
     }
     if player is not None:
-        me = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
+        me: dict[str, Any] = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
               "territory_cards": list(s.cards[player]), "seen": [list(x) for x in s.seen[player]]}
         if s.clans[player]:
             me["hand"] = _codes(s, player, s.hand[player])
             me["pool"] = _codes(s, player, s.pool[player])
         if s.objective[player] is None:
             me["objectives_dealt"] = list(s.offer[player])
+        me["pending"] = [own_decision(d) for d in s.pending if d.seat == player]
         v["you"] = me
     return v
+
+
+#: The cards whose memo holds token numbers (the tokens looked at) and a count (the armies taken); every other card's
+#: memo holds provinces (cards.py).
+TOKEN_MEMO = ("dark-favors",)
+COUNT_MEMO = ("reinforcements",)
+
+
+def own_decision(d: AbilityDecision | CardDecision) -> dict:
+    """A decision pending for the viewer, as the viewer knows it: the card, its step and what was already chosen."""
+    if isinstance(d, CardDecision):  # kind CARD
+        out: dict = {"kind": d.kind, "card": d.card, "step": d.step}
+        if d.card in COUNT_MEMO:
+            out["chosen"], out["taken"] = [], d.memo[0] if d.memo else 0
+        elif d.card in TOKEN_MEMO:
+            out["chosen"] = list(d.memo)
+        else:
+            out["chosen"] = [RULES.province_names[p] for p in d.memo]
+        return out
+    if d.kind == DRAGON_RETURN:
+        return {"kind": d.kind, "tokens": list(d.tokens)}
+    return {"kind": d.kind}
 
 
 def _awaiting(s: RokuganState) -> str:

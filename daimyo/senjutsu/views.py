@@ -1,8 +1,9 @@
 """What each seat may know (Player Setup: your hand is hidden from your opponent).
 
 A seat sees the battlefield, every character's statuses, hand and deck sizes, face-up discards, revealed
-cards, and its own hand, its own face-down discards and its own pending choices. It never sees another
-seat's hand, deck order, face-down discards, a card chosen but not yet revealed, or another seat's options.
+cards, and its own hand, its own face-down discards and its own pending choices: the options of the question it
+must answer, and the card and line of the card that asks it. It never sees another seat's hand, deck order,
+face-down discards, a card chosen but not yet revealed, or another seat's options.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def view(s, player: int | None) -> dict:
         pending = {"seat": seat_name(s.pending["seat"]), "kind": s.pending["kind"]}
         if player == s.pending["seat"]:
             pending["options"] = list(s.pending["options"])
+            depth = s.pending.get("depth")
+            frame = s.stack[depth] if depth is not None and depth < len(s.stack) else None
+            pending["card"] = frame.card if frame is not None else None
+            pending["line"] = frame.line if frame is not None else None
     return {
         "game": "senjutsu",
         "turn": s.turn,

@@ -2,7 +2,7 @@
 // for key and type for type (tests/native/test_agreement.py compares every seat's view at every step). A player's
 // view holds the public board and counts and that player's own hidden facts; never another player's: facedown
 // tokens of others show no kind unless this player has looked at them, and the generator, the initiative deck's
-// order and the unclaimed territory cards are in no view.
+// order and the unclaimed territory cards are in no view. A player's view holds its own pending decisions (you.pending).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -48,6 +48,52 @@ nb::list card_ids(const Pile& cards) {
   nb::list l;
   for (int c : cards) l.append(text(RULES.card_ids[c]));
   return l;
+}
+
+// views.py own_decision: the decisions pending for the viewer, as the viewer knows them, in the order state.py keeps
+// them (Dragon's, Scorpion's, Unicorn's, then the territory card's): a card with its step and what was already chosen
+// (provinces by name; the tokens looked at with Dark Favors by number; the armies taken with Reinforcements), and
+// the codes of the tokens Dragon drew this upkeep, sorted
+nb::list own_pending(const State& s, int player) {
+  const Rules& R = RULES;
+  nb::list out;
+  if (std::find(s.dragon_return.begin(), s.dragon_return.end(), player) != s.dragon_return.end()) {
+    std::vector<std::string> drawn;
+    for (int t : s.dragon_drawn) drawn.push_back(R.clan_token_codes[s.clans[player]][t]);
+    std::sort(drawn.begin(), drawn.end());
+    nb::list tokens;
+    for (const auto& c : drawn) tokens.append(text(c));
+    nb::dict d;
+    d["kind"] = "dragon_return";
+    d["tokens"] = tokens;
+    out.append(d);
+  }
+  for (auto [seat, kind] : {std::pair{s.scorpion_look, "scorpion_look"}, std::pair{s.unicorn_swap, "unicorn_swap"}}) {
+    if (seat != player) continue;
+    nb::dict d;
+    d["kind"] = kind;
+    out.append(d);
+  }
+  if (s.card.seat == player) {
+    const std::string& id = R.card_ids[s.card.card];
+    nb::dict d;
+    d["kind"] = "card";
+    d["card"] = text(id);
+    d["step"] = s.card.step;
+    nb::list chosen;
+    if (id == "reinforcements") {
+      d["chosen"] = chosen;
+      d["taken"] = s.card.memo.empty() ? 0 : s.card.memo[0];
+    } else {
+      for (int x : s.card.memo) {
+        if (id == "dark-favors") chosen.append(x);
+        else chosen.append(text(R.province_names[x]));
+      }
+      d["chosen"] = chosen;
+    }
+    out.append(d);
+  }
+  return out;
 }
 
 }  // namespace
@@ -156,6 +202,7 @@ nb::dict view(const State& s, int player, const std::string& rules_version, nb::
       for (int o : s.offer[player]) dealt.append(text(R.objective_ids[o]));
       me["objectives_dealt"] = dealt;
     }
+    me["pending"] = own_pending(s, player);
     v["you"] = me;
   }
   return v;

@@ -9,6 +9,7 @@ gym = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 import daimyo.rl  # noqa: E402,F401  (registers the environments)
+from daimyo.rl.encoding import OBS_SIZE  # noqa: E402
 from daimyo.rl.evaluate import Result, first_legal, play, uniform, wilson  # noqa: E402
 
 WAR = {"war": "worked-battle"}
@@ -69,7 +70,7 @@ def test_the_policy_sees_the_learners_observation_and_mask():
         return first_legal(observation, mask)
 
     play(policy, "rokugan", games=2, seed=0, bots="random", seat=1, players=2)
-    assert seen and all(shape == (2578,) and kind == "b" and legal >= 1 for shape, kind, legal in seen)
+    assert seen and all(shape == (OBS_SIZE,) and kind == "b" and legal >= 1 for shape, kind, legal in seen)
 
 
 def test_an_illegal_choice_is_an_error_naming_the_action():
