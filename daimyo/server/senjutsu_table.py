@@ -51,13 +51,13 @@ def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH):
     try:
         doc = orjson.loads(text)
     except orjson.JSONDecodeError as e:   # the loader's own words: the line and what is wrong there
-        raise TableError(f"cards: {CARD_FILE}: not JSON: line {e.lineno}: {e.msg[:80]}") from None
+        raise TableError(f"{CARD_FILE}: not JSON: line {e.lineno}, column {e.colno}: {e.msg[:80]}") from None
     if depth(doc, max_depth) > max_depth:
-        raise TableError(f"cards: {CARD_FILE}: the file nests deeper than {max_depth} levels")
+        raise TableError(f"{CARD_FILE}: the file nests deeper than {max_depth} levels")
     try:
         return load_data([(CARD_FILE, text)], sample_set())
-    except FormatError as e:
-        raise TableError(f"cards: {e}") from None
+    except FormatError as e:   # the loader's words start with the file's name, CARD_FILE ("cards"): the field
+        raise TableError(str(e)) from None
     except (ValueError, RecursionError) as e:   # past Python's own limits (digits, nesting): refused, not a crash
         raise TableError(f"cards: the file could not be read ({type(e).__name__})") from None
 

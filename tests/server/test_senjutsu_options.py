@@ -75,11 +75,12 @@ def _bad_cards():
     ({"prepare": "yes"}, "prepare: true or false", 400),
     ({"cards": ""}, "cards: the text of a card file", 400),
     ({"cards": "x" * 12_001}, "cards: a file of at most 12000 characters (the max_file setting)", 413),
-    ({"cards": "{not json"}, "cards: cards: not JSON: line 1", 400),
+    ({"cards": "{not json"}, "cards: not JSON: line 1, column 2", 400),
 ])
 def test_bad_options_are_refused_in_words_and_create_nothing(client, options, why, status):
     r = client.post("/api/games", json={"game": "senjutsu", "seats": [{"kind": "human"}, {"kind": "human"}], **options})
     assert r.status_code == status and why in r.json()["error"], r.text
+    assert "cards: cards" not in r.json()["error"]   # the field is named once
     assert client.get("/api/games").json()["games"] == []
 
 

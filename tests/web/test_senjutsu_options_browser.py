@@ -50,3 +50,31 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     card.wait_for()
     assert "Ronin's Breath" in card.locator(".card-name").inner_text() and "status" not in card.get_attribute("class")
     assert not errors, errors
+
+
+@needs_chromium
+def test_the_table_options_fit_their_panel_and_show_the_error_once(server, browser, tmp_path):
+    """The options box stays inside the lobby's panel at 1280 and 1600 px: the file input is not clipped and the
+    loader's error shows, naming the field once (issue 31: the box was 833-992 px in a 580 px panel)."""
+    bad = tmp_path / "bad-cards.json"
+    bad.write_text('{"format": "senjutsu-cards", "cards": [}', encoding="utf-8")
+    for width in (1280, 1600):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        open_lobby(page, server)
+        page.wait_for_selector(".seat-kind[data-seat='1']")
+        page.select_option("#game", "senjutsu")
+        page.wait_for_function("() => !document.getElementById('sj-box').hidden")
+        page.set_input_files("#sj-cards", str(bad))
+        page.wait_for_function("() => document.getElementById('sj-error').textContent.includes('not JSON')")
+        error = page.locator("#sj-error").inner_text()
+        assert "column" in error and "cards: cards" not in error, error
+        fit = page.evaluate("""() => {
+            const r = (id) => document.getElementById(id).getBoundingClientRect();
+            const panel = document.getElementById('sj-box').closest('.panel').getBoundingClientRect();
+            const inside = (b) => b.left >= panel.left - 0.5 && b.right <= panel.right + 0.5;
+            return { box: inside(r('sj-box')), upload: inside(r('sj-cards')), error: inside(r('sj-error')),
+                     shown: r('sj-error').height > 0 && document.elementFromPoint(r('sj-error').left + 2, r('sj-error').top + 2)
+                            === document.getElementById('sj-error') };
+        }""")
+        assert fit == {"box": True, "upload": True, "error": True, "shown": True}, (width, fit)
+        page.close()
