@@ -180,7 +180,7 @@ def read_json(where: str, text) -> Any:
     try:
         return json.loads(text, parse_int=_number, parse_float=lambda t: _number(t, float), parse_constant=_constant)
     except json.JSONDecodeError as e:
-        raise FormatError(f"{where}: not JSON: line {e.lineno}: {e.msg}") from None
+        raise FormatError(f"{where}: not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
     except _NumberTooLong as e:
         shown = str(e) if len(str(e)) <= 20 else str(e)[:17] + "..."
         raise FormatError(f"{where}: the number {shown} is not allowed: numbers in a card file have at most "
@@ -207,6 +207,16 @@ def _strings(v, where, what, fld) -> tuple[str, ...]:
     return tuple(v)
 
 
+def _close(word, known) -> str:
+    """' (did you mean 'x'?)' when ``word`` is close to one of ``known``; '' otherwise."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ""
+    near = difflib.get_close_matches(word, [k for k in known if isinstance(k, str)], n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
 def _name(d: dict, kind: str) -> str:
     """How an error names a card, character or deck: its id when that is a string."""
     cid = d.get("id")
@@ -230,14 +240,17 @@ def _check_cell(path, where, what, fld):
 def _check_line(line, where, what, fld):
     if not isinstance(line, dict):
         raise _err(where, what, fld, f"a line is an object, got {_show(line)}")
-    unknown = set(line) - set(LINE_EFFECTS) - {"kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range"}
+    others = ("kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range")
+    unknown = set(line) - set(LINE_EFFECTS) - set(others)
     if unknown:
-        raise _err(where, what, fld, f"unknown key(s) {sorted(unknown)}")
+        bad = sorted(map(str, unknown))
+        raise _err(where, what, fld, f"unknown effect or key '{bad[0]}'{_close(bad[0], LINE_EFFECTS + others)} "
+                                     f"(effects: {', '.join(LINE_EFFECTS)}; other keys: {', '.join(others)})")
     effects = [k for k in LINE_EFFECTS if k in line]
     if len(effects) != 1:
         raise _err(where, what, fld, f"a line has exactly one effect of {', '.join(LINE_EFFECTS)}; found {effects or 'none'}")
     if "kamae" in line and line["kamae"] not in KAMAE:
-        raise _err(where, what, fld + ".kamae", f"unknown Kamae '{line['kamae']}'")
+        raise _err(where, what, fld + ".kamae", f"unknown Kamae {_show(line['kamae'])} (one of {', '.join(KAMAE)})")
     if "focus" in line:
         _int(line["focus"], where, what, fld + ".focus", 1, 3)
     if "range" in line:
@@ -366,14 +379,14 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
         _check_line(line, where, what, f"asterisk[{i}]")
     focus = _int(d.get("focus", 0), where, what, "focus", 0, 3)
     if d.get("kamae") is not None and d["kamae"] not in KAMAE:
-        raise _err(where, what, "kamae", f"unknown Kamae '{d['kamae']}'")
+        raise _err(where, what, "kamae", f"unknown Kamae {_show(d['kamae'])} (one of {', '.join(KAMAE)})")
     alt = d.get("alt")
     if alt is not None:
         if not isinstance(alt, dict) or "initiative" not in alt or (("kamae" in alt) == ("focus" in alt)):
             raise _err(where, what, "alt", "an alternative speed is {\"initiative\": n, \"kamae\": k} or {\"initiative\": n, \"focus\": c}")
         _int(alt["initiative"], where, what, "alt.initiative", 0, 12)
         if "kamae" in alt and alt["kamae"] not in KAMAE:
-            raise _err(where, what, "alt.kamae", f"unknown Kamae '{alt['kamae']}'")
+            raise _err(where, what, "alt.kamae", f"unknown Kamae {_show(alt['kamae'])} (one of {', '.join(KAMAE)})")
         if "focus" in alt:
             _int(alt["focus"], where, what, "alt.focus", 1, 3)
     instant = d.get("instant")
@@ -417,9 +430,17 @@ def _parse_character(d: dict, where: str, index: int = 0) -> Character:
     if not isinstance(kt, dict) or set(kt) != {"branches"} or not isinstance(kt["branches"], list):
         raise _err(where, what, "kamae", "a Kamae tree is {\"branches\": [[from, to, focus], ...]}")
     branches = []
-    for b in kt["branches"]:
-        if not (isinstance(b, list) and len(b) == 3 and b[0] in KAMAE and b[1] in KAMAE and isinstance(b[2], bool) and b[0] != b[1]):
-            raise _err(where, what, "kamae.branches", f"bad branch {_show(b)} (write [from, to, gives_focus])")
+    for i, b in enumerate(kt["branches"]):
+        f = f"kamae.branches[{i}]"
+        if not (isinstance(b, list) and len(b) == 3):
+            raise _err(where, what, f, f"bad branch {_show(b)} (write [from, to, gives_focus])")
+        for side, v in (("from", b[0]), ("to", b[1])):
+            if v not in KAMAE:
+                raise _err(where, what, f, f"unknown Kamae {_show(v)} as '{side}'{_close(v, KAMAE)} (one of {', '.join(KAMAE)})")
+        if not isinstance(b[2], bool):
+            raise _err(where, what, f, f"gives_focus is true or false, got {_show(b[2])}")
+        if b[0] == b[1]:
+            raise _err(where, what, f, f"a branch joins two different Kamae, got '{b[0]}' to itself")
         branches.append(tuple(b))
     if not _strings(d["weapons"], where, what, "weapons"):
         raise _err(where, what, "weapons", "a non-empty list of core weapon card ids")
@@ -436,11 +457,11 @@ def check_deck(deck_id: str, character: Character, weapon: str, counts: dict[str
         raise _err(where, what, "weapon", f"'{weapon}' is not one of {character.name}'s core weapon options (Deck Construction)")
     for cid in (weapon, character.core_ability):
         if cid not in cards or not cards[cid].core:
-            raise _err(where, what, "weapon", f"'{cid}' is not a known core card")
+            raise _err(where, what, "weapon", f"'{cid}' is not a known core card{_close(cid, [k for k, c in cards.items() if c.core])}")
     total = gold = jade = 0
     for cid, n in counts.items():
         if cid not in cards:
-            raise _err(where, what, "cards", f"unknown card '{cid}'")
+            raise _err(where, what, "cards", f"unknown card '{cid}'{_close(cid, cards)}")
         c = cards[cid]
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise _err(where, what, f"cards.{cid}", "a count of at least 1")
@@ -492,10 +513,12 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             raise _err("cards", f"card '{cid}'", "signature", f"unknown character '{c.signature}'")
     for ch in cs.characters.values():
         if ch.core_ability not in cs.cards or cs.cards[ch.core_ability].core != "ability":
-            raise _err("characters", f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card")
+            raise _err("characters", f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card"
+                       f"{_close(ch.core_ability, [k for k, c in cs.cards.items() if c.core == 'ability'])}")
         for w in ch.weapons:
             if w not in cs.cards or cs.cards[w].core != "weapon":
-                raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card")
+                raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card"
+                           f"{_close(w, [k for k, c in cs.cards.items() if c.core == 'weapon'])}")
     for where, i, d in raw_decks:
         if not isinstance(d, dict):
             raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {_show(d)}")
@@ -510,7 +533,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
         if d["id"] in cs.decks:
             raise _err(where, what, "id", "defined twice")
         if d["character"] not in cs.characters:
-            raise _err(where, what, "character", f"unknown character '{d['character']}'")
+            raise _err(where, what, "character", f"unknown character {_show(d['character'])}{_close(d['character'], cs.characters)}")
         if not isinstance(d["cards"], dict):
             raise _err(where, what, "cards", "an object of card id -> copies")
         check_deck(d["id"], cs.characters[d["character"]], d["weapon"], d["cards"], cs.cards, where)
