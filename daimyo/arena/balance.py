@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from daimyo import __version__
 from daimyo.arena.run import run_games
 from daimyo.arena.schedule import schedule
 from daimyo.arena.stats import objectives, summarize, wilson
@@ -48,10 +49,21 @@ def study_of(by_count: dict[int, list[dict]], bots: list[str], games: int, seed:
         summary = summarize(rows)
         summary["mean_honor"] = round(sum(sum(r["scores"]) / n for r in rows) / len(rows), 3)
         summary["seeds"] = [min(r["seed"] for r in rows), max(r["seed"] for r in rows)]
+        summary["digest"] = results_digest(rows)
         study["by_players"][str(n)] = summary
         study["games_total"] += len(rows)
     study["objectives"] = objectives(all_rows)
     return study
+
+
+def results_digest(rows: list[dict]) -> str:
+    """A short digest of every game's result (game number, clans, winners, scores): two runs with the same digest
+    played the same games to the same ends, whatever the worker count or machine."""
+    import hashlib
+    import json
+
+    facts = [[r["game"], r["clans"], r["winners"], r["scores"]] for r in sorted(rows, key=lambda r: r["game"])]
+    return hashlib.sha256(json.dumps(facts, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 def _fmt_ci(v: dict) -> str:
@@ -71,7 +83,12 @@ def write_report(study: dict, docs: Path | str) -> list[Path]:
              "each seat equally often, and the games of one rotation block (one game per bot) share their seed, so "
              "they play the same deal with the seats turned (paired seeds); a tie splits the win. Intervals are 95% "
              "Wilson score intervals; a clan is marked **above** or **below** only when its interval excludes the "
-             "fair share 1/N.", ""]
+             "fair share 1/N.", "",
+             f"The games are fully decided by their seeds and the rules engine: the same command gives these figures "
+             f"again with daimyo {__version__}'s engine whatever `--workers` is (the results digest of each player "
+             "count below says so game for game), while a change to the rules engine or the bots may move them (a "
+             "rerun with another digest played some games differently). Results digests: "
+             + ", ".join(f"{n} players `{summ['digest']}`" for n, summ in study["by_players"].items()) + ".", ""]
     lines += ["## Win rate per clan", "", "![win rate per clan](img/balance-clans.svg)", ""]
     for n, summ in study["by_players"].items():
         fair = 1 / int(n)
@@ -191,4 +208,4 @@ def _plots(study: dict, img: Path) -> list[Path]:
     return written
 
 
-__all__ = ["run_balance", "wilson", "write_report"]
+__all__ = ["results_digest", "run_balance", "wilson", "write_report"]

@@ -165,6 +165,7 @@ def study(rows: list[dict], cs: CardSet) -> dict:
     # character -> card -> [duels held, duels played in, plays, wins when played, wins when not played]
     cards: dict[str, dict[str, list[float]]] = {}
     draws = turns = 0
+    standard = sample_set().cards   # a card not in it is the designer's own: marked new in the report and plots
     for row in rows:
         chars, rets = row["characters"], row["returns"]
         draws += sum(1 for r in rets if r > 0) > 1
@@ -192,7 +193,8 @@ def study(rows: list[dict], cs: CardSet) -> dict:
         "duels": len(rows), "draws": draws, "mean_turns": round(turns / len(rows), 2) if rows else None,
         "characters": {c: {**_rate(w, int(n)), "name": cs.characters[c].name} for c, (w, n) in sorted(overall.items())},
         "matchups": {c: {o: _rate(w, int(n)) for o, (w, n) in sorted(v.items())} for c, v in sorted(versus.items())},
-        "cards": {c: {cid: _card(cs, cid, *t) for cid, t in sorted(by_card.items())} for c, by_card in sorted(cards.items())},
+        "cards": {c: {cid: {**_card(cs, cid, *t), "new": cid not in standard} for cid, t in sorted(by_card.items())}
+                  for c, by_card in sorted(cards.items())},
     }
 
 
@@ -240,13 +242,14 @@ def report_lines(result: dict) -> list[str]:
               "For each character and each card it held (in its deck or as a core card): its duels, the share of them "
               "the card was played in, how many times it was played per duel, and the character's win rate in the duels "
               "the card was played in and in those it was not. A card whose two intervals do not overlap is one the "
-              "duels tell apart; a card played in most duels it is held in is one the bots find worth playing.", ""]
+              "duels tell apart; a card played in most duels it is held in is one the bots find worth playing. A card "
+              "of your own files (not in the sample set) is marked **new**.", ""]
     for c in result["cards"]:
         lines += [f"### {result['characters'][c]['name']} (`{c}`)", "",
                   "| card | duels | played in (95% CI) | plays per duel | win rate when played (95% CI) | "
                   "when not played (95% CI) |", "|---|---:|---:|---:|---:|---:|"]
         for _, cid, v in card_rows(result, [c]):
-            lines.append(f"| {v['name']} (`{cid}`) | {v['held']} | {_pct(v, 'play_rate', 'play_ci95')} | "
+            lines.append(f"| {v['name']} (`{cid}`){' **new**' if v.get('new') else ''} | {v['held']} | {_pct(v, 'play_rate', 'play_ci95')} | "
                          f"{v['plays_per_duel']:.2f} | {_pct(v, 'win_rate_played', 'win_ci95')} | "
                          f"{_pct(v, 'win_rate_not_played', 'not_played_ci95')} |")
         lines.append("")

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+#: the colour of the designer's own cards (not in the sample set) in the card plot, and the room kept past 0 and 1
+NEW_COLOUR = "#dd8452"
+MARGIN = 0.04
+
 
 def bars(ax, labels, rates, cis, title, fair=None, ylabel="win rate (95% CI)", color="#4c72b0"):
     xs = range(len(labels))
@@ -109,16 +113,25 @@ def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu car
     fig, axes = plt.subplots(1, 2, figsize=(12, height), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
     ys = list(range(len(shown_rows)))
     rows = [v for _, _, v in shown_rows]
-    rate = [r["win_rate_played"] for r in rows]
-    axes[0].errorbar(rate, ys, xerr=[[r - c["win_ci95"][0] for r, c in zip(rate, rows, strict=True)],
-                                     [c["win_ci95"][1] - r for r, c in zip(rate, rows, strict=True)]],
-                     fmt="o", color="#4c72b0", capsize=3, label="played")
+    for new, colour, marker, label in ((False, "#4c72b0", "o", "played (sample set)"), (True, NEW_COLOUR, "D", "played (new card)")):
+        part = [(y, r) for y, r in zip(ys, rows, strict=True) if bool(r.get("new")) == new]
+        if not part:
+            continue
+        rate = [r["win_rate_played"] for _, r in part]
+        axes[0].errorbar(rate, [y for y, _ in part], xerr=[[x - r["win_ci95"][0] for x, (_, r) in zip(rate, part, strict=True)],
+                                                          [r["win_ci95"][1] - x for x, (_, r) in zip(rate, part, strict=True)]],
+                         fmt=marker, color=colour, capsize=3, label=label, clip_on=False, zorder=4)
     nots = [(y, r["win_rate_not_played"]) for y, r in zip(ys, rows, strict=True) if r["win_rate_not_played"] is not None]
-    axes[0].scatter([v for _, v in nots], [y for y, _ in nots], marker="x", color="#c44e52", label="not played", zorder=3)
+    axes[0].scatter([v for _, v in nots], [y for y, _ in nots], marker="x", color="#c44e52", label="not played", zorder=3,
+                    clip_on=False)
     axes[0].axvline(0.5, color="grey", linestyle="--", linewidth=1)
-    axes[0].set_xlim(0, 1)
+    axes[0].set_xlim(-MARGIN, 1 + MARGIN)   # a marker at 0 or 1 is drawn whole
     axes[0].set_yticks(ys)
-    axes[0].set_yticklabels([f"{v['name']} ({c})" for c, _, v in shown_rows], fontsize=8)
+    axes[0].set_yticklabels([f"{v['name']} ({c}){' NEW' if v.get('new') else ''}" for c, _, v in shown_rows], fontsize=8)
+    for tick, (_, _, v) in zip(axes[0].get_yticklabels(), shown_rows, strict=True):
+        if v.get("new"):
+            tick.set_color(NEW_COLOUR)
+            tick.set_fontweight("bold")
     axes[0].invert_yaxis()
     axes[0].set_xlabel("the character's win rate (95% CI)")
     axes[0].legend(loc="lower right", fontsize=8)
@@ -126,7 +139,7 @@ def plot_designer(study: dict, path_stem: Path | str, title: str = "Senjutsu car
     axes[1].barh(ys, play, xerr=[[p - r["play_ci95"][0] for p, r in zip(play, rows, strict=True)],
                                  [r["play_ci95"][1] - p for p, r in zip(play, rows, strict=True)]],
                  color="#55a868", capsize=2)
-    axes[1].set_xlim(0, 1)
+    axes[1].set_xlim(0, 1 + MARGIN)
     axes[1].set_xlabel("share of the character's duels it was played in (95% CI)")
     fig.suptitle(f"{title}: cards (of each character) by the win rate when played")
     fig.tight_layout()

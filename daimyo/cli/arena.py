@@ -199,10 +199,12 @@ def _print(r: dict) -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("balance-results"), show_default=True,
               help="Folder for the stored games.")
-@click.option("--docs", "docs", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True,
-              help="Where balance.md and img/ are written.")
+@click.option("--docs", "docs", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where balance.md and img/ are written (default: OUT/report, never a checkout's docs/; "
+                   "give --docs docs to refresh the project's own report).")
 @click.option("--json", "as_json", is_flag=True, help="Print the study as JSON.")
-def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Path, docs: Path, as_json: bool) -> None:
+def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Path, docs: Path | None,
+            as_json: bool) -> None:
     """Balance study: per-clan win rates at 2-5 players, first-player advantage, which objectives score most."""
     _need_arena_extra()
     from rich.console import Console
@@ -216,7 +218,7 @@ def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Pa
     with progress:
         task = progress.add_task("games", total=4 * games)
         study = run_balance(games, bots, seed, workers or os.cpu_count() or 1, out, on_row=lambda row: progress.advance(task))
-    files = write_report(study, docs)
+    files = write_report(study, out / "report" if docs is None else docs)
     study["written"] = [str(f) for f in files]
     if as_json:
         click.echo(json.dumps(study))
