@@ -78,6 +78,7 @@ from daimyo.cli.risingsun import risingsun  # noqa: E402
 from daimyo.cli.rokugan.commands import rokugan  # noqa: E402
 from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
+from daimyo.cli.study import study  # noqa: E402
 
 main.add_command(bot)
 main.add_command(play)
@@ -86,6 +87,7 @@ main.add_command(arena)
 main.add_command(risingsun)
 main.add_command(rokugan)
 main.add_command(senjutsu)
+main.add_command(study)
 rokugan.add_command(balance)
 
 if __name__ == "__main__":
