@@ -20,7 +20,7 @@ def bars(ax, labels, rates, cis, title, fair=None, ylabel="win rate (95% CI)", c
     ax.bar(xs, rates, yerr=[lo, hi], capsize=4, color=color)
     ax.set_xticks(list(xs))
     ax.set_xticklabels(labels, rotation=30, ha="right")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1 + MARGIN)   # a bar or cap at 1 drawn whole
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     if fair is not None:

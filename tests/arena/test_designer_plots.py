@@ -54,3 +54,12 @@ def test_the_card_plot_marks_new_cards_and_keeps_a_marker_at_one_whole(tmp_path,
     assert matplotlib.colors.to_hex(old.get_color()) != plotting.NEW_COLOUR
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "played (new card)" in legend and "played (sample set)" in legend
+
+
+def test_a_win_rate_of_one_keeps_its_cap_in_the_bar_plots():
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    plotting.bars(ax, ["always", "never"], [1.0, 0.0], [[0.7, 1.0], [0.0, 0.3]], "win rate")
+    assert ax.get_ylim()[1] > 1.0
+    plt.close(fig)
