@@ -586,8 +586,12 @@ class Room:
             if not seats:
                 return
             seat = seats[0]
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # a stand-in for a seat out of time plays at a decision's pace: its player has that long to take it back
+            pause = max(self.bot_delay, self.clocks.stand_in_pause(seat))
+            if pause:
+                await asyncio.sleep(pause)
+                if seat not in self.bots:
+                    continue   # its player took the seat back meanwhile
             snapshot, at = self.state.clone(), self.seq
             try:
                 if fallback:

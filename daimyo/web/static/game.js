@@ -292,6 +292,25 @@ function seenText(s) {
 
 function stepsActive() { return G.steps.length > 0; }
 
+// Whether this seat's real-time clock (per move or a bank, not days) is kept: then a decision is never kept waiting by a story.
+function myClockRuns() {
+  const kind = G.summary && G.summary.clock ? G.summary.clock.kind : "none";
+  return (kind === "move" || kind === "bank") && G.seat !== null && !myStandIn();
+}
+
+// Why a bot plays for this seat ("time" or "absent"), or null.
+function myStandIn() {
+  const c = PLAY.clocks && G.seat !== null ? PLAY.clocks.seats[String(G.seat)] : null;
+  return c ? c.stand_in : null;
+}
+
+// While a bot plays for this seat: the way back, where the decisions are (a stand-in out of time waits a decision's time).
+function standInLine() {
+  if (!myStandIn() || (G.view && G.view.phase === "over")) return null;
+  return el("div", { class: "stand-in-note" }, el("p", { text: t(myStandIn() === "time" ? "board.stand_in_time" : "board.stand_in_absent") }),
+    el("button", { type: "button", id: "im-back", class: "primary", text: t("play.im_back"), onclick: () => G.conn.send({ type: "resume" }) }));
+}
+
 function renderActions() {
   const box = document.getElementById("actions");
   const prompt = document.getElementById("prompt");
@@ -306,9 +325,10 @@ function renderActions() {
   const view = G.view;
   const title = document.getElementById("actions-title");
   title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
+  const back = standInLine();
   if (!G.legal.length) {
     const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
-    prompt.replaceChildren(el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
+    prompt.replaceChildren(...(back ? [back] : []), el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
     box.replaceChildren();
     return;
   }
@@ -323,7 +343,7 @@ function renderActions() {
     lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what }) }));
     if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
-  prompt.replaceChildren(...lines);
+  prompt.replaceChildren(...(back ? [back] : []), ...lines);
   const buttons = [];
   for (const head of parsed.heads.keys()) {
     if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
@@ -495,6 +515,11 @@ function onMessage(msg) {
       G.picked = [];
       if (first || stepsActive()) {
         if (stepsActive()) G.pendingView = msg.view; else G.shownView = msg.view;
+        // a real-time clock runs for our decision: the story ends now, none of the decision's time goes to it
+        if (stepsActive() && G.legal.length && myClockRuns()) endSteps();
+      } else if (G.legal.length && myClockRuns()) {
+        G.shownView = msg.view;   // the steps are in the log; the decision is shown at once
+        addLog(events);
       } else {
         startSteps(events, msg.view);
       }
@@ -505,6 +530,9 @@ function onMessage(msg) {
       keepFocus();
       break;
     }
+    case "stand-in":   // a bot plays for a seat, or it is its player's again: this seat's panel says so
+      renderActions();
+      break;
     case "ack":
       break;
     case "error":   // shown by the client; what was being built is dropped
