@@ -503,10 +503,10 @@ class Room:
             self.check_open()
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
-            for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
-                c.put({"type": "started", "game": self.summary()})
-                c.put(self.state_message(c.seat, []))
-        await self.start_clocks()
+        await self.start_clocks()   # before the states go out: they show the clocks that now run
+        for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
+            c.put({"type": "started", "game": self.summary()})
+            c.put(self.state_message(c.seat, []))
         self.kick_bots()
 
     # ----------------------------------------------------------------- chat
