@@ -408,11 +408,55 @@ function relog() {
   log.scrollTop = log.scrollHeight;
 }
 
-// Resolution as a story: the board, the header and the log show the steps reached, one at a time.
+// How long each step of the resolution stays before the next one (ms), as on Senjutsu's page: "manual" waits for
+// Next, "off" shows the end at once. The player's choice is kept in this browser.
+const STEP_PACES = { manual: null, slow: 2200, normal: 1200, fast: 500, off: 0 };
+const STEP_PACE_KEY = "daimyo:rk:pace";
+let stepTimer = null;
+
+function stepPace() {
+  const p = localStorage.getItem(STEP_PACE_KEY);
+  return p in STEP_PACES ? p : "normal";
+}
+
+// The pause after a step: the next one (or the end) comes by itself unless the pace is "manual".
+function stepWait() {
+  clearTimeout(stepTimer);
+  const ms = STEP_PACES[stepPace()];
+  document.body.style.setProperty("--step-ms", `${Math.min(ms || 900, 900)}ms`);
+  if (ms) stepTimer = setTimeout(nextStep, ms);
+}
+
+function setupPace() {
+  const pace = document.getElementById("step-pace");
+  pace.replaceChildren(...Object.keys(STEP_PACES).map((p) => el("option", { value: p, "data-i18n": "sj.story.pace." + p, text: t("sj.story.pace." + p) })));
+  pace.value = stepPace();
+  pace.addEventListener("change", () => {
+    localStorage.setItem(STEP_PACE_KEY, pace.value);
+    if (!stepsActive()) return;
+    if (pace.value === "off") endSteps(); else stepWait();
+  });
+}
+
+// The step's motion on the board: revealed tokens turn over, discarded and removed ones go, a battle's province
+// flashes (none where the player asked for reduced motion: style.css).
+function stepMotion(e, d, gone) {
+  const mark = (token, cls) => { const g = G.targets["#" + token]; if (g) g.classList.add(cls); };
+  if (e.kind === "reveal") for (const r of d.tokens || []) mark(r.token, "just-revealed");
+  for (const g of gone || []) mark(g.token, "leaving");
+  if (e.kind === "battle") {
+    for (const a of d.attackers || []) for (const x of a.tokens || []) mark(x.token, "fighting");
+    for (const x of (d.defender && d.defender.tokens) || []) mark(x.token, "fighting");
+    const p = d.province ? document.getElementById("prov-" + d.province) : null;
+    if (p) { p.classList.remove("battle-flash"); void p.getBBox(); p.classList.add("battle-flash"); }
+  }
+}
+
+// Resolution as a story: the board, the header and the log show the steps reached, one at a time, at the player's pace.
 // A lone "Round n begins" is no story: it is logged, not stepped through.
 function startSteps(events, newView) {
   const steps = events.filter((e) => STEP_KINDS.has(e.kind));
-  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round")) { G.shownView = newView; addLog(events); return; }
+  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round") || stepPace() === "off") { G.shownView = newView; addLog(events); return; }
   const upTo = events.indexOf(steps[0]);
   addLog(events.slice(0, upTo));
   G.logQueue = events.slice(upTo);
@@ -443,6 +487,8 @@ function showStep() {
   document.getElementById("step-count").textContent = `${G.stepIndex + 1} / ${G.steps.length}`;
   render();
   focusProvince(eventProvince(e));
+  stepMotion(e, d, gone);
+  stepWait();
   if (gone) v.tokens = v.tokens.filter((x) => !gone.some((g) => g.token === x.token));
   if (e.kind === "battle") {
     const involved = new Set([...d.attackers.flatMap((a) => a.tokens.map((x) => x.token)), ...d.defender.tokens.map((x) => x.token)]);
@@ -466,12 +512,15 @@ function stepControl(v, kind, d) {
 }
 
 function nextStep() {
+  if (!stepsActive()) return;
   G.stepIndex++;
   if (G.stepIndex >= G.steps.length) endSteps();
   else showStep();
 }
 
 function endSteps() {
+  clearTimeout(stepTimer);
+  for (const p of document.querySelectorAll("#board .battle-flash")) p.classList.remove("battle-flash");
   G.steps = [];
   const box = document.getElementById("steps");
   if (box.contains(document.activeElement)) document.activeElement.blur();
@@ -610,9 +659,15 @@ async function main() {
   document.getElementById("keys-open").addEventListener("click", () => showKeys(true));
   document.getElementById("keys-close").addEventListener("click", () => { showKeys(false); document.getElementById("keys-open").focus(); });
   setupZoom();
+  setupPace();
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
-  if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
+  if (REPLAY) {
+    for (const id of ["step-next", "step-skip"]) document.getElementById(id).hidden = true;
+    document.querySelector(".step-pace").hidden = true;
+    await startReplay();
+    return;
+  }
   G.conn = connectGame(gameId, { onMessage });
   setupPlay(gameId, G.conn, { resultBox: "scores", choiceName: clanName });
 }
