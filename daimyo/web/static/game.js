@@ -53,6 +53,8 @@ function selectHead(head) {
   lightUp();
   if (G.shownView) renderScreen(G.shownView);
   if (head && G.keyboard) focusFirstLit();
+  // on a phone the hand lies under the board: the board comes into view, the chosen token shown above it (board.js)
+  else if (head && window.matchMedia("(max-width: 700px)").matches) document.getElementById("board-wrap").scrollIntoView({ block: "start" });
 }
 
 // Whether the move being built can be given up: not when picking places for the only thing there is to do.
