@@ -25,8 +25,8 @@ AUTO = """() => {
 }"""
 
 
-def _create(server: str) -> tuple[str, str]:
-    body = {"game": "rokugan", "practice": True, "seed": 4, "sit": 0, "clock": {"kind": "move", "seconds": 120},
+def _create(server: str, seconds: float = 120) -> tuple[str, str]:
+    body = {"game": "rokugan", "practice": True, "seed": 4, "sit": 0, "clock": {"kind": "move", "seconds": seconds},
             "seats": [{"kind": "human", "name": "Reader"}, {"kind": "bot", "bot": "random"}]}
     req = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     created = json.loads(urllib.request.urlopen(req).read())
@@ -46,4 +46,21 @@ def test_the_resolution_story_ends_when_a_clocked_decision_waits(server, browser
     page.wait_for_function("() => G.view && G.view.round >= 3", timeout=patient(120000))
     assert page.evaluate("window.__overClock") == 0, "a story was told while this seat's clock ran"
     assert page.evaluate("G.log.some((e) => e.kind === 'reveal')"), "no resolution was reached"
+    assert not errors, errors
+
+
+def test_after_a_time_out_the_way_back_is_beside_the_moves(server, browser):
+    gid, token = _create(server, seconds=5)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && PLAY.clocks")
+    # the player does not decide in time: a bot stands in, waiting a decision's time before it moves; the move panel
+    # says so and offers the way back
+    page.wait_for_selector("#prompt .stand-in-note #im-back", timeout=patient(30000))
+    assert "Your time ran out" in page.inner_text("#prompt .stand-in-note")
+    page.screenshot(path="/tmp/daimyo-rokugan-stand-in.png")
+    page.click("#im-back")
+    page.wait_for_function("() => !document.querySelector('#prompt .stand-in-note') && !PLAY.clocks.seats['0'].stand_in", timeout=patient(10000))
     assert not errors, errors
