@@ -12,7 +12,9 @@ A clock is chosen when the game is made (docs/server-protocol.md):
 Deadlines are wall-clock times kept in the database, never timers only in memory: a restarted
 server finds them and goes on (the time it was down counts, as a clock on the table would).
 When a seat's deadline passes, the heuristic bot plays for that seat (a stand-in) until its
-player says it is back. A seat whose player has been away ``absent_after`` seconds can be given
+player says it is back; that stand-in waits a decision's time (at most a minute) before each of its
+moves, so that one time-out never plays the rest of the game in seconds: the player, back at the
+page, has the time of a decision to take the seat back (or simply to act). A seat whose player has been away ``absent_after`` seconds can be given
 a stand-in by the host or another player in the same way.
 """
 
@@ -26,6 +28,8 @@ from typing import Any
 KINDS = ("none", "move", "bank", "days")
 DAY = 86_400.0
 STAND_IN_BOT = "heuristic"
+#: the longest a stand-in for a seat out of time waits before each of its moves (a days clock's decision time)
+STAND_IN_PAUSE_MAX = 60.0
 
 
 class ClockError(ValueError):
@@ -134,6 +138,15 @@ class Clocks:
                 changed.append(seat)
         return changed
 
+    def stand_in_pause(self, seat: int) -> float:
+        """How long the stand-in of ``seat`` waits before each move: a decision's time when the seat ran out of it
+        (move: its seconds; bank: the increment; days: STAND_IN_PAUSE_MAX), none for a seat given to a bot as away."""
+        c = self.seats.get(seat)
+        if c is None or c.stand_in != "time" or self.clock.kind == "none":
+            return 0.0
+        per = self.clock.increment if self.clock.kind == "bank" else self.clock.seconds
+        return min(per, STAND_IN_PAUSE_MAX)
+
     def expired(self, now: float | None = None) -> list[int]:
         now = time.time() if now is None else now
         return [s for s, c in self.seats.items() if c.deadline is not None and c.deadline <= now and c.stand_in is None]
@@ -156,4 +169,4 @@ class Clocks:
                                    "stand_in": c.stand_in} for s, c in sorted(self.seats.items())}}
 
 
-__all__ = ["DAY", "KINDS", "STAND_IN_BOT", "Clock", "ClockError", "Clocks", "SeatClock", "clock_from_text", "parse_clock"]
+__all__ = ["DAY", "KINDS", "STAND_IN_BOT", "STAND_IN_PAUSE_MAX", "Clock", "ClockError", "Clocks", "SeatClock", "clock_from_text", "parse_clock"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hmac
 import logging
 import os
@@ -517,7 +518,7 @@ class Hub:
             if new is None:
                 n = old.players
                 turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
-                req = {"game": old.game, "practice": old.practice,
+                req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
                 if old.start_file is not None and old.game == "senjutsu":
@@ -527,6 +528,9 @@ class Hub:
                 row, _ = self._new_row(req)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 row.public, row.watch_hash = old.public, old.watch_hash   # the same table: as listed, watched with the same link
+                row.spectator_chat = old.spectator_chat
+                for s in row.seats:   # each human seat is kept for its old player (no one else claims it meanwhile)
+                    s.token_hash = old.seats[s.seat].token_hash if s.kind == "human" else None
                 new = self._new_room(row)
                 await room.write(*self.store.new_game_statements(row),
                                  update(games).where(games.c.id == old.id).values(rematch=row.id), what="the rematch")
@@ -538,7 +542,20 @@ class Hub:
                 self._pages.clear()
                 for c in list(room.conns):
                     c.put({"type": "rematch", "id": row.id})
-        return {"id": new.row.id, **await self.fresh_token(new, seat)}
+        seated = await self.fresh_token(new, seat)
+        await self._join_rematch(new, seat)
+        return {"id": new.row.id, **seated}
+
+    async def _join_rematch(self, room: Room, seat: int) -> None:
+        """A player who asks for the rematch is there and ready; once every human seat's player is, it starts
+        (its clocks and bots only then)."""
+        if not room.waiting:
+            return
+        await room.set_ready(seat, True)
+        if all(s.ready for s in room.row.seats if s.kind == "human"):
+            with contextlib.suppress(ActError):   # started meanwhile (by the host, or a player asking at the same time)
+                await room.begin()
+            self._pages.clear()
 
     async def fresh_token(self, room: Room, seat: int) -> dict:
         """A new token for a human seat (stored first); the seat's old token stops working."""

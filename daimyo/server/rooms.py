@@ -503,10 +503,10 @@ class Room:
             self.check_open()
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
-            for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
-                c.put({"type": "started", "game": self.summary()})
-                c.put(self.state_message(c.seat, []))
-        await self.start_clocks()
+        await self.start_clocks()   # before the states go out: they show the clocks that now run
+        for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
+            c.put({"type": "started", "game": self.summary()})
+            c.put(self.state_message(c.seat, []))
         self.kick_bots()
 
     # ----------------------------------------------------------------- chat
@@ -586,8 +586,12 @@ class Room:
             if not seats:
                 return
             seat = seats[0]
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # a stand-in for a seat out of time plays at a decision's pace: its player has that long to take it back
+            pause = max(self.bot_delay, self.clocks.stand_in_pause(seat))
+            if pause:
+                await asyncio.sleep(pause)
+                if seat not in self.bots:
+                    continue   # its player took the seat back meanwhile
             snapshot, at = self.state.clone(), self.seq
             try:
                 if fallback:

@@ -1,8 +1,8 @@
 """Issue 11: Battle for Rokugan played to the final scoring by touch on a phone (390×844), against a random bot.
 
 The panels stack under the board; the board scrolls inside its frame (pan) and zooms (buttons, pinch); when places
-light up it zooms in by itself far enough that every lit place is at least 44 px across, and each is tapped where it is
-drawn (the board panned to it, as a thumb would)."""
+light up it zooms by itself to fit them all in the frame (issue 30: never in on one lit place with the others out of
+view), no further than makes the smallest 44 px across, and each is tapped where it is drawn."""
 
 from __future__ import annotations
 
@@ -13,6 +13,15 @@ from tests.web.conftest import needs_chromium, patient
 from tests.web.test_board_keyboard import create_game
 
 pytestmark = needs_chromium
+
+# whether every lit place lies inside the board's frame as the page shows it (before any panning by the test)
+ALL_LIT_IN_FRAME = """() => {
+  const f = document.getElementById('board').getBoundingClientRect();
+  return [...document.querySelectorAll('#board [data-place].lit')].every((e) => {
+    const r = (e.querySelector('.hit, .ring, .token-body') || e).getBoundingClientRect();
+    return r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1;
+  });
+}"""
 
 LIT_RECT = """
 (place) => {
@@ -82,11 +91,10 @@ def test_a_whole_game_by_touch_on_a_phone(server, browser):
             if not places:
                 break
             zoom = float(page.evaluate("document.body.dataset.zoom"))
-            assert zoom > 1   # zoomed in by itself
+            assert page.evaluate(ALL_LIT_IN_FRAME), (places, zoom)   # zoomed by itself to show every lit place
             place = rnd.choice(places)
             r = page.evaluate(LIT_RECT, place)
             smallest = min(smallest, r["w"], r["h"])
-            assert r["w"] >= 44 and r["h"] >= 44, (place, r, zoom)
             picked = page.evaluate("G.picked.length")
             page.touchscreen.tap(r["x"], r["y"])
             page.wait_for_function(f"() => document.body.dataset.busy === '1' || document.body.dataset.seq !== '{before}' || G.picked.length !== {picked}"
@@ -97,5 +105,5 @@ def test_a_whole_game_by_touch_on_a_phone(server, browser):
         decisions += 1
 
     assert page.locator("#score-table td.total").count() == 2
-    assert decisions > 20 and 44 <= smallest < 200
+    assert decisions > 20 and 0 < smallest < 200
     assert not errors, errors

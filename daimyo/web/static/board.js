@@ -260,6 +260,7 @@ function lightUp() {
   // a new set of lit places (not a redraw of the same) zooms to them: a player panning away is left where they are
   const key = lit.map((e) => e.dataset.place).join(" ");
   if (key !== ZOOM.litKey) { ZOOM.litKey = key; zoomToLit(); }
+  showChoice();
 }
 
 // The lit places in reading order: by rows of the board, then left to right.
@@ -344,16 +345,33 @@ function setZoom(level, centre) {
   document.body.dataset.zoom = ZOOM.level.toFixed(2);
 }
 
-// On a touch-sized screen: the zoom at which the smallest lit place is 44 px across, centred on the lit places.
+// On a touch-sized screen: every lit place in view (the zoom that fits them all, centred on them), zoomed in no further
+// than makes the smallest of them 44 px across (issue 30: one lit place at 484% left the others out of the frame).
 function zoomToLit() {
   const frame = document.getElementById("board");
   if (!frame || !window.matchMedia("(max-width: 700px)").matches) return;
   const lit = [...document.querySelectorAll("#board [data-place].lit")];
   if (!lit.length) return;
-  const smallest = Math.min(...lit.map((e) => { const b = e.getBBox(); return Math.min(b.width, b.height); }));
+  const boxes = lit.map((e) => e.getBBox());
+  const smallest = Math.min(...boxes.map((b) => Math.min(b.width, b.height)));
   const need = (44 * 1600) / (frame.clientWidth * Math.max(smallest, 1));
-  const first = litInOrder()[0];
-  setZoom(Math.max(ZOOM.level, Math.min(ZOOM.max, need * 1.05)), targetCentre(first));
+  const x0 = Math.min(...boxes.map((b) => b.x)), x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y0 = Math.min(...boxes.map((b) => b.y)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  const high = window.innerHeight * 0.62;   // the frame's greatest height (style.css)
+  const fit = Math.min((0.9 * 1600) / Math.max(x1 - x0, 1), (0.9 * high * 1600) / (frame.clientWidth * Math.max(y1 - y0, 1)));
+  setZoom(Math.min(fit, need * 1.05), { x: (x0 + x1) / 2, y: (y0 + y1) / 2 });
+}
+
+// The move being built, beside the board (the hand it was picked from may be scrolled away): its words, and the token.
+function showChoice() {
+  const box = document.getElementById("board-choice");
+  if (!box) return;
+  const code = G.head && G.head.startsWith("place ") ? G.head.slice(6) : null;
+  const you = G.shownView && G.shownView.you;
+  box.hidden = !G.head;
+  box.replaceChildren(...(G.head ? [
+    code ? el("span", { class: "hand-token selected chip", style: `--clan: ${CLAN_COLOURS[you && you.clan] || "#777"}` }, el("span", { class: "code", text: shortCode(code) })) : null,
+    el("span", { class: "choice-words", text: headLabel(G.head) })] : []));
 }
 
 function setupZoom() {

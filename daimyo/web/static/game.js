@@ -53,6 +53,8 @@ function selectHead(head) {
   lightUp();
   if (G.shownView) renderScreen(G.shownView);
   if (head && G.keyboard) focusFirstLit();
+  // on a phone the hand lies under the board: the board comes into view, the chosen token shown above it (board.js)
+  else if (head && window.matchMedia("(max-width: 700px)").matches) document.getElementById("board-wrap").scrollIntoView({ block: "start" });
 }
 
 // Whether the move being built can be given up: not when picking places for the only thing there is to do.
@@ -292,6 +294,25 @@ function seenText(s) {
 
 function stepsActive() { return G.steps.length > 0; }
 
+// Whether this seat's real-time clock (per move or a bank, not days) is kept: then a decision is never kept waiting by a story.
+function myClockRuns() {
+  const kind = G.summary && G.summary.clock ? G.summary.clock.kind : "none";
+  return (kind === "move" || kind === "bank") && G.seat !== null && !myStandIn();
+}
+
+// Why a bot plays for this seat ("time" or "absent"), or null.
+function myStandIn() {
+  const c = PLAY.clocks && G.seat !== null ? PLAY.clocks.seats[String(G.seat)] : null;
+  return c ? c.stand_in : null;
+}
+
+// While a bot plays for this seat: the way back, where the decisions are (a stand-in out of time waits a decision's time).
+function standInLine() {
+  if (!myStandIn() || (G.view && G.view.phase === "over")) return null;
+  return el("div", { class: "stand-in-note" }, el("p", { text: t(myStandIn() === "time" ? "board.stand_in_time" : "board.stand_in_absent") }),
+    el("button", { type: "button", id: "im-back", class: "primary", text: t("play.im_back"), onclick: () => G.conn.send({ type: "resume" }) }));
+}
+
 function renderActions() {
   const box = document.getElementById("actions");
   const prompt = document.getElementById("prompt");
@@ -306,9 +327,10 @@ function renderActions() {
   const view = G.view;
   const title = document.getElementById("actions-title");
   title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
+  const back = standInLine();
   if (!G.legal.length) {
     const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
-    prompt.replaceChildren(el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
+    prompt.replaceChildren(...(back ? [back] : []), el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
     box.replaceChildren();
     return;
   }
@@ -323,7 +345,7 @@ function renderActions() {
     lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what }) }));
     if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
-  prompt.replaceChildren(...lines);
+  prompt.replaceChildren(...(back ? [back] : []), ...lines);
   const buttons = [];
   for (const head of parsed.heads.keys()) {
     if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
@@ -388,11 +410,55 @@ function relog() {
   log.scrollTop = log.scrollHeight;
 }
 
-// Resolution as a story: the board, the header and the log show the steps reached, one at a time.
+// How long each step of the resolution stays before the next one (ms), as on Senjutsu's page: "manual" waits for
+// Next, "off" shows the end at once. The player's choice is kept in this browser.
+const STEP_PACES = { manual: null, slow: 2200, normal: 1200, fast: 500, off: 0 };
+const STEP_PACE_KEY = "daimyo:rk:pace";
+let stepTimer = null;
+
+function stepPace() {
+  const p = localStorage.getItem(STEP_PACE_KEY);
+  return p in STEP_PACES ? p : "normal";
+}
+
+// The pause after a step: the next one (or the end) comes by itself unless the pace is "manual".
+function stepWait() {
+  clearTimeout(stepTimer);
+  const ms = STEP_PACES[stepPace()];
+  document.body.style.setProperty("--step-ms", `${Math.min(ms || 900, 900)}ms`);
+  if (ms) stepTimer = setTimeout(nextStep, ms);
+}
+
+function setupPace() {
+  const pace = document.getElementById("step-pace");
+  pace.replaceChildren(...Object.keys(STEP_PACES).map((p) => el("option", { value: p, "data-i18n": "sj.story.pace." + p, text: t("sj.story.pace." + p) })));
+  pace.value = stepPace();
+  pace.addEventListener("change", () => {
+    localStorage.setItem(STEP_PACE_KEY, pace.value);
+    if (!stepsActive()) return;
+    if (pace.value === "off") endSteps(); else stepWait();
+  });
+}
+
+// The step's motion on the board: revealed tokens turn over, discarded and removed ones go, a battle's province
+// flashes (none where the player asked for reduced motion: style.css).
+function stepMotion(e, d, gone) {
+  const mark = (token, cls) => { const g = G.targets["#" + token]; if (g) g.classList.add(cls); };
+  if (e.kind === "reveal") for (const r of d.tokens || []) mark(r.token, "just-revealed");
+  for (const g of gone || []) mark(g.token, "leaving");
+  if (e.kind === "battle") {
+    for (const a of d.attackers || []) for (const x of a.tokens || []) mark(x.token, "fighting");
+    for (const x of (d.defender && d.defender.tokens) || []) mark(x.token, "fighting");
+    const p = d.province ? document.getElementById("prov-" + d.province) : null;
+    if (p) { p.classList.remove("battle-flash"); void p.getBBox(); p.classList.add("battle-flash"); }
+  }
+}
+
+// Resolution as a story: the board, the header and the log show the steps reached, one at a time, at the player's pace.
 // A lone "Round n begins" is no story: it is logged, not stepped through.
 function startSteps(events, newView) {
   const steps = events.filter((e) => STEP_KINDS.has(e.kind));
-  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round")) { G.shownView = newView; addLog(events); return; }
+  if (!steps.length || !G.shownView || steps.every((e) => e.kind === "round") || stepPace() === "off") { G.shownView = newView; addLog(events); return; }
   const upTo = events.indexOf(steps[0]);
   addLog(events.slice(0, upTo));
   G.logQueue = events.slice(upTo);
@@ -423,6 +489,8 @@ function showStep() {
   document.getElementById("step-count").textContent = `${G.stepIndex + 1} / ${G.steps.length}`;
   render();
   focusProvince(eventProvince(e));
+  stepMotion(e, d, gone);
+  stepWait();
   if (gone) v.tokens = v.tokens.filter((x) => !gone.some((g) => g.token === x.token));
   if (e.kind === "battle") {
     const involved = new Set([...d.attackers.flatMap((a) => a.tokens.map((x) => x.token)), ...d.defender.tokens.map((x) => x.token)]);
@@ -446,12 +514,15 @@ function stepControl(v, kind, d) {
 }
 
 function nextStep() {
+  if (!stepsActive()) return;
   G.stepIndex++;
   if (G.stepIndex >= G.steps.length) endSteps();
   else showStep();
 }
 
 function endSteps() {
+  clearTimeout(stepTimer);
+  for (const p of document.querySelectorAll("#board .battle-flash")) p.classList.remove("battle-flash");
   G.steps = [];
   const box = document.getElementById("steps");
   if (box.contains(document.activeElement)) document.activeElement.blur();
@@ -495,6 +566,11 @@ function onMessage(msg) {
       G.picked = [];
       if (first || stepsActive()) {
         if (stepsActive()) G.pendingView = msg.view; else G.shownView = msg.view;
+        // a real-time clock runs for our decision: the story ends now, none of the decision's time goes to it
+        if (stepsActive() && G.legal.length && myClockRuns()) endSteps();
+      } else if (G.legal.length && myClockRuns()) {
+        G.shownView = msg.view;   // the steps are in the log; the decision is shown at once
+        addLog(events);
       } else {
         startSteps(events, msg.view);
       }
@@ -505,6 +581,9 @@ function onMessage(msg) {
       keepFocus();
       break;
     }
+    case "stand-in":   // a bot plays for a seat, or it is its player's again: this seat's panel says so
+      renderActions();
+      break;
     case "ack":
       break;
     case "error":   // shown by the client; what was being built is dropped
@@ -582,9 +661,15 @@ async function main() {
   document.getElementById("keys-open").addEventListener("click", () => showKeys(true));
   document.getElementById("keys-close").addEventListener("click", () => { showKeys(false); document.getElementById("keys-open").focus(); });
   setupZoom();
+  setupPace();
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
-  if (REPLAY) { document.getElementById("step-next").hidden = true; document.getElementById("step-skip").hidden = true; await startReplay(); return; }
+  if (REPLAY) {
+    for (const id of ["step-next", "step-skip"]) document.getElementById(id).hidden = true;
+    document.querySelector(".step-pace").hidden = true;
+    await startReplay();
+    return;
+  }
   G.conn = connectGame(gameId, { onMessage });
   setupPlay(gameId, G.conn, { resultBox: "scores", choiceName: clanName });
 }

@@ -1,0 +1,48 @@
+"""Issue 30, defect 4: on a phone, picking a token from the hand (which lies under the board) brings the board into
+view zoomed to fit every place it may go, and shows the chosen token above the board. Debian's chromium through
+Playwright at 390x844; the screenshot goes to /tmp/daimyo-rokugan-phone-pick.png."""
+
+from __future__ import annotations
+
+from tests.web.conftest import needs_chromium, patient
+from tests.web.test_board_keyboard import create_game
+
+pytestmark = needs_chromium
+
+# every lit place's drawn rectangle, the board frame's and the chosen token's above the board (page coordinates now)
+IN_VIEW = """() => {
+  const rect = (e) => { const r = e.getBoundingClientRect(); return { l: r.left, t: r.top, r: r.right, b: r.bottom }; };
+  return { frame: rect(document.getElementById('board')), lit: [...document.querySelectorAll('#board [data-place].lit')]
+    .map((e) => rect(e.querySelector('.hit, .ring, .token-body') || e)), choice: rect(document.getElementById('board-choice')),
+    choiceText: document.getElementById('board-choice').textContent, zoom: Number(document.body.dataset.zoom) };
+}"""
+
+
+def test_picking_a_token_on_a_phone_shows_every_place_it_may_go_and_the_token(server, browser):
+    gid, token = create_game(server, [{"kind": "human", "name": "Thumb"}, {"kind": "bot", "bot": "random"}], seed=9)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && document.querySelector('#board svg .province')")
+    # the decisions before the first placement (the objective) are made at once; then a token is picked by touch
+    page.evaluate("""() => { window.__auto = setInterval(() => {
+      if (document.querySelector('#hand .hand-token.playable')) return;
+      if (G.legal.length && document.body.dataset.busy !== '1') send(G.legal[0]); }, 100); }""")
+    page.wait_for_selector("#hand .hand-token.playable", timeout=patient(30000))
+    page.evaluate("clearInterval(window.__auto)")
+    pick = page.locator("#hand .hand-token.playable").first
+    code = pick.locator(".code").inner_text()
+    pick.scroll_into_view_if_needed()
+    pick.tap()
+    page.wait_for_function("() => Number(document.body.dataset.lit) > 1")
+    page.wait_for_timeout(300)   # the page's own scroll settles
+    v = page.evaluate(IN_VIEW)
+    page.screenshot(path="/tmp/daimyo-rokugan-phone-pick.png")
+    f = v["frame"]
+    assert f["t"] >= -1 and f["b"] <= 844 + 1, f   # the board is in view
+    outside = [r for r in v["lit"] if r["l"] < f["l"] - 1 or r["r"] > f["r"] + 1 or r["t"] < f["t"] - 1 or r["b"] > f["b"] + 1]
+    assert not outside, (len(outside), len(v["lit"]), v["zoom"])   # every lit place inside the frame
+    assert v["choice"]["t"] >= 0 and v["choice"]["b"] <= 844 and code in v["choiceText"], v   # the chosen token is shown
+    assert not errors, errors
