@@ -30,7 +30,7 @@ def test_a_player_who_ran_out_of_time_takes_the_seat_back_by_acting_before_the_s
 
 
 def _take_back(client):
-    game = create(client, humans(2), clock={"kind": "move", "seconds": 3})
+    game = create(client, humans(2), clock={"kind": "move", "seconds": 6})   # the pause after the time-out is as long: room for a loaded machine
     joined = [join(client, game["id"], s["seat"], s["token"]) for s in game["seats"]]
     late = joined[0][3]["to_act"][0]
     seat = [s["clan"] for s in game["seats"]].index(late)
