@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
-from daimyo.core.game import Action, Event
+from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
@@ -238,8 +238,9 @@ def _events(raw: list) -> list[Event]:
     return [Event(kind, data, None if seat is None else frozenset((seat,))) for kind, seat, data in raw]
 
 
-class NativeRokuganState:
-    """A game of Battle for Rokugan played by the native engine (see the module docstring).
+class NativeRokuganState(GameState):
+    """A game of Battle for Rokugan played by the native engine (see the module docstring): a
+    :class:`~daimyo.core.game.GameState`, the move layer (``legal_moves``, ``apply_move``) included.
 
     ``engine`` is ``"native"`` while the native engine plays it and ``"python"`` once it was handed over (at the
     first field read or changed by name).
@@ -360,7 +361,7 @@ class NativeRokuganState:
             return self._py.legal_actions(player)
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # duck-typed state
+        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # the native state reads as RokuganState
 
     def clan_of(self, seat: int) -> str:
         return self._py.clan_of(seat) if self._game is None else self._game.clan_of(seat)
