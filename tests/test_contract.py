@@ -12,6 +12,7 @@ import random
 import orjson
 import pytest
 
+from daimyo.bots.registry import bot_names, game_bot
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, GameState
 from daimyo.core.registry import GameInfo, game, games, register, unregister
@@ -151,8 +152,8 @@ def test_every_legal_action_text_applies(info):
 def test_bots_play_a_legal_action(info):
     state, players, seats, rnd = setup(info, SEEDS[0])
     seat = state.to_act()[0]
-    for name in info.bot_names():
-        bot = info.make_bot(name, 5)
+    for name in bot_names(info.name):
+        bot = game_bot(info.name, name, 5)
         move = bot.choose(state.clone(), seat)
         text = info.canonical(state, seat, info.move_text(state, seat, move))
         state.clone().apply(Action(seat, text))
@@ -243,7 +244,7 @@ def test_the_arena_plays_the_game_and_its_record_replays(info):
     from daimyo.arena.schedule import schedule
 
     players = None if info.starts_from_file else info.min_players
-    spec = schedule(players, 1, info.bot_names()[:1] + ["random"], seed=SEEDS[1], game_name=info.name)[0]
+    spec = schedule(players, 1, bot_names(info.name)[:1] + ["random"], seed=SEEDS[1], game_name=info.name)[0]
     row = play_spec(spec)
     assert row["game_name"] == info.name and row["moves"] > 0 and len(row["returns"]) == spec.players
     assert row["winners"] and set(row["winners"]) <= set(range(spec.players))

@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from daimyo.bots.registry import bot_names
 from daimyo.server import senjutsu_table
 from daimyo.server.account_api import account_routes, remember
 from daimyo.server.accounts import Accounts
@@ -183,13 +184,13 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         if rules is None:
             shown = game[:40] if game.isprintable() else "that"
             return _error(400, f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
-        return JSONResponse({"bots": rules.bot_names()})
+        return JSONResponse({"bots": bot_names(rules.name)})
 
     async def registry(request: Request) -> Response:
         """The games the lobby offers, from the game registry: players, what a seat picks and the bots."""
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
-            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
+            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": bot_names(info.name),
             **_start_files(info),
         } for info in (hosted(name) for name in hosted_games()) if info is not None]})
 
