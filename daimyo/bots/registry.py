@@ -22,6 +22,12 @@ BOT_MODULES: dict[str, str] = {
     "risingsun": "daimyo.bots.risingsun",
 }
 
+#: spec prefix -> the function (``"module:function"``, imported only when asked) making a bot of a library that lives
+#: above the bots (OpenSpiel's ISMCTS bot, ``openspiel:``, wraps the reinforcement-learning layer's OpenSpiel game)
+PREFIXED_BOTS: dict[str, str] = {
+    "openspiel": "daimyo.rl.openspiel_bots:openspiel_bot",
+}
+
 
 def _bots_of(game_name: str) -> tuple[Callable[[], list[str]], Callable[[str, int], Any]]:
     """The game's own (bot_names, make_bot): from its registration, else from its package of :data:`BOT_MODULES`."""
@@ -48,9 +54,10 @@ def make_bot(game_name: str, spec: str, seed: int):
     """The bot of ``game_name`` named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``; or a bot
     from outside daimyo (``exec:COMMAND``, ``package.module:Class``, an entry point of ``daimyo.bots``;
     :mod:`daimyo.bots.external`). The play server asks the game's own bots only (:func:`game_bot`)."""
-    if spec.startswith("openspiel:"):   # OpenSpiel's ISMCTS bot (daimyo.rl.openspiel_bots; the openspiel extra)
-        from daimyo.rl.openspiel_bots import openspiel_bot
-        return openspiel_bot(game_name, spec, seed)
+    prefix = spec.partition(":")[0]
+    if ":" in spec and prefix in PREFIXED_BOTS:   # openspiel:... (daimyo.rl.openspiel_bots; the openspiel extra)
+        module, _, function = PREFIXED_BOTS[prefix].partition(":")
+        return getattr(importlib.import_module(module), function)(game_name, spec, seed)
     if spec.partition(":")[0] not in bot_names(game_name):
         from daimyo.bots.external import outside_bot
         bot = outside_bot(game_name, spec, seed)

@@ -310,10 +310,9 @@ class NativeRokuganState(GameState):
         With ``limit``, stop after that many moves (a position part way through the same game; the bots' draws
         are not kept, so a second call does not go on with the same game)."""
         if self._game is None:
-            from daimyo.bots.random_bot import RandomBot, play
             if limit is not None:
                 raise ValueError("play_random: a limit is for a game the native engine plays")
-            return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
+            return _play_random(self._py, [Rng(seed) for seed in bot_seeds])
         self._py = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
@@ -419,6 +418,21 @@ class NativeRokuganState(GameState):
         if self._game is None:
             return self._py.view(player)
         return self._game.view(player, self.rules_version)
+
+
+def _play_random(s: RokuganState, rngs: list[Rng]) -> int:
+    """The Python engine's game played to its end as :func:`daimyo.bots.random_bot.play` plays it with a
+    ``RandomBot(seed)`` at each seat (each seat's generator choosing among its legal moves), without importing the
+    bots (the rules sit below them); returns the number of moves."""
+    moves = 0
+    while not s.is_terminal():
+        acting = s.to_act()
+        for seat in acting:
+            if seat not in s.to_act():
+                break
+            s.apply_move(seat, rngs[seat].choice(s.legal_moves(seat)))
+            moves += 1
+    return moves
 
 
 def _field(name: str, native: property | None) -> property:

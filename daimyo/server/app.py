@@ -271,7 +271,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return read if isinstance(read, Response) else JSONResponse({"seats": read["seats"]})
 
     async def board_svg(request: Request) -> Response:
-        from daimyo.web.board_svg import board_svg as draw
+        from daimyo.rokugan.board_svg import board_svg as draw
         return Response(draw(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     async def rokugan_data(request: Request) -> Response:
