@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import harm, instants, resolution
 from daimyo.senjutsu.hexgrid import all_shortest_paths_cross, cell_hex, distance, hex_text, line_of_sight
-from daimyo.senjutsu.state import WOUNDING, Block, Frame, event, seat_name
+from daimyo.senjutsu.records import WOUNDING, Block, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

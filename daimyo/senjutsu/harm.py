@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
 from daimyo.senjutsu import keywords
-from daimyo.senjutsu.state import OVER, event, seat_name
+from daimyo.senjutsu.records import OVER, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

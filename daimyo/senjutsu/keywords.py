@@ -9,7 +9,7 @@ from daimyo.core.game import Event
 from daimyo.senjutsu import harm, movement, resolution
 from daimyo.senjutsu.cards import TARGETED_EFFECTS
 from daimyo.senjutsu.hexgrid import FACINGS, centre_distance2, distance, hex_text, line_of_sight, neighbour
-from daimyo.senjutsu.state import STATUS_CARDS, Frame, event, seat_name
+from daimyo.senjutsu.records import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

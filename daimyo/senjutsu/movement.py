@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import attacks, harm, resolution
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE, hex_text, neighbour
-from daimyo.senjutsu.state import TERRAIN, Frame, event, seat_name
+from daimyo.senjutsu.records import TERRAIN, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import attacks, end_of_turn, instants, kamae, keywords, movement, turn
 from daimyo.senjutsu.cards import LINE_EFFECTS
-from daimyo.senjutsu.state import Frame, event, seat_name
+from daimyo.senjutsu.records import Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
