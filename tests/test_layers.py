@@ -167,3 +167,11 @@ def test_no_game_s_state_and_rules_import_each_other_at_run_time():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+
+
+def test_no_run_time_import_cycle_anywhere_in_the_package():
+    """Beyond the games: the words (the rule messages' words and Rokugan's words share a leaf of place names), the
+    server (the request limits live in its guard) and every other folder import in one direction only."""
+    graph = {module_name(p): run_time_imports(p) for p in modules()}
+    known = [{f"daimyo.{name}.{m}" for m in part} for name, part in KNOWN_RULE_CYCLES.items()]
+    assert cycles(graph) == known

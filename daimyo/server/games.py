@@ -15,14 +15,14 @@ from __future__ import annotations
 from daimyo.bots import bot_seed
 from daimyo.core.registry import GAME_MODULES, GameInfo, game, games
 from daimyo.core.rng import GameKey, generator, stream
+from daimyo.server import senjutsu_table
+from daimyo.server.guard import MAX_START_FILE
 
 Randomness = int | GameKey
 
 #: the games built in (the registry's own table), which the lobby offers first
 HOSTED = tuple(GAME_MODULES)
 
-#: the longest position file (Rising Sun's war file) a request may give, in characters
-MAX_START_FILE = 12_000
 
 __all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "hosted_games",
            "start_state", "stream"]
@@ -50,7 +50,6 @@ def start_state(rules: GameInfo, row):
     starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a Senjutsu
     game with table options: from its stored table file, :mod:`daimyo.server.senjutsu_table`)."""
     if rules.name == "senjutsu" and row.start_file:
-        from daimyo.server import senjutsu_table
         return senjutsu_table.new_state(row.start_file, row.randomness(), row.clans)
     if not rules.starts_from_file:
         return rules.setup(row.players, row.randomness(), row.clans)
@@ -62,7 +61,6 @@ def start_state(rules: GameInfo, row):
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
     if rules.name == "senjutsu" and row.start_file:
-        from daimyo.server import senjutsu_table
         return senjutsu_table.record(row.start_file, row.randomness(), row.clans, actions)
     if not rules.starts_from_file:
         return rules.write_record(row.players, row.randomness(), row.clans, actions)
