@@ -22,7 +22,7 @@ from typing import NamedTuple
 from daimyo.core.errors import RuleViolation, reason, violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
-from daimyo.senjutsu import resolution, setup, turn, views
+from daimyo.senjutsu import lines, resolution, setup, turn, views  # noqa: F401  (lines fills resolution's tables)
 from daimyo.senjutsu.cards import Card, CardSet, Character
 from daimyo.senjutsu.records import (  # noqa: F401  (the names older callers import from here)
     _DUELLIST_COPIED,
