@@ -220,9 +220,17 @@ def test_simulate_finds_any_game_through_the_registry():
     assert "mean_scores_by_character" not in out  # Senjutsu has no score, only who is left standing
 
 
+def test_simulate_plays_a_game_that_starts_from_a_file_from_its_examples():
+    r = invoke("simulate", "--game", "risingsun", "--players", 4, "--games", 2, "--seed", 3, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["games_by_clan"] == {"dragonfly": 2, "koi": 2, "lotus": 2, "turtle": 2}  # seed-example's clans
+    assert sum(out["wins_by_clan"].values()) == pytest.approx(2)
+
+
 def test_simulate_names_the_part_a_game_lacks():
-    r = invoke("simulate", "--game", "risingsun", "--games", 1)
-    assert r.exit_code == 2 and "starts from a war file" in r.output
+    r = invoke("simulate", "--game", "risingsun", "--players", 5, "--games", 1)
+    assert r.exit_code == 2 and "no example war file of Rising Sun: the War Phase is for 5 players" in r.output
     r = invoke("simulate", "--game", "chess")
     assert r.exit_code == 2 and "unknown game 'chess' (games: rokugan, senjutsu, risingsun)" in r.output
     r = invoke("simulate", "--game", "senjutsu", "--players", 6)

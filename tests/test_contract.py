@@ -12,8 +12,9 @@ import random
 import orjson
 import pytest
 
+from daimyo.bots.registry import bot_names, game_bot
 from daimyo.core.errors import RuleViolation
-from daimyo.core.game import Action
+from daimyo.core.game import Action, GameState
 from daimyo.core.registry import GameInfo, game, games, register, unregister
 from tests import toy_nim
 
@@ -151,8 +152,8 @@ def test_every_legal_action_text_applies(info):
 def test_bots_play_a_legal_action(info):
     state, players, seats, rnd = setup(info, SEEDS[0])
     seat = state.to_act()[0]
-    for name in info.bot_names():
-        bot = info.make_bot(name, 5)
+    for name in bot_names(info.name):
+        bot = game_bot(info.name, name, 5)
         move = bot.choose(state.clone(), seat)
         text = info.canonical(state, seat, info.move_text(state, seat, move))
         state.clone().apply(Action(seat, text))
@@ -222,3 +223,111 @@ def test_a_game_s_environment_is_found_through_the_registry():
     assert type(game("senjutsu").make_environment(parallel=True)).__name__ == "SimultaneousEnv"
     with pytest.raises(ValueError, match="Nim has no reinforcement-learning environment yet"):
         toy_nim.NIM.make_environment()
+
+
+# ----------------------------------------------------------------- the tools, through the game interface (issue 26)
+
+def test_the_random_bots_play_loop_plays_the_game_through_its_move_layer(info):
+    from daimyo.bots.random_bot import RandomBot, bot_seed, play
+
+    state, players, _seats, _rnd = setup(info, SEEDS[0])
+    assert isinstance(state, GameState)   # Battle for Rokugan's default engine, the native one, included
+    moves = play(state, {p: RandomBot(bot_seed(SEEDS[0], p)) for p in range(players)})
+    assert state.is_terminal() and 0 < moves < BOUND and len(state.returns()) == players
+    again, *_ = setup(info, SEEDS[0])
+    assert play(again, [RandomBot(bot_seed(SEEDS[0], p)) for p in range(players)]) == moves
+    assert views(again, players) == views(state, players)
+
+
+def test_the_arena_plays_the_game_and_its_record_replays(info):
+    from daimyo.arena.play import play_spec
+    from daimyo.arena.schedule import schedule
+
+    players = None if info.starts_from_file else info.min_players
+    spec = schedule(players, 1, bot_names(info.name)[:1] + ["random"], seed=SEEDS[1], game_name=info.name)[0]
+    row = play_spec(spec)
+    assert row["game_name"] == info.name and row["moves"] > 0 and len(row["returns"]) == spec.players
+    assert row["winners"] and set(row["winners"]) <= set(range(spec.players))
+    replayed = info.replay(row["record"])
+    assert replayed.is_terminal() and replayed.returns() == row["returns"]
+
+
+def test_simulate_plays_the_game(info):
+    from daimyo.cli.simulate import simulate
+
+    players = len(setup(info, SEEDS[2])[0].returns()) if info.starts_from_file else info.min_players
+    result = simulate(players, 2, SEEDS[2], game_name=info.name)
+    word = info.seat_word
+    assert result["game"] == info.name and result["actions"] > 0
+    assert sum(result[f"games_by_{word}"].values()) == 2 * players
+    assert sum(result[f"wins_by_{word}"].values()) == pytest.approx(2)
+
+
+def test_the_game_s_environment_plays_random_legal_actions_to_the_end(info):
+    if info.environment is None:
+        with pytest.raises(ValueError, match="no reinforcement-learning environment yet"):
+            info.make_environment()
+        return
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    env = info.make_environment()
+    rng = np.random.default_rng(SEEDS[0])
+    env.reset(seed=SEEDS[0])
+    steps = 0
+    for _agent in env.agent_iter(max_iter=20 * BOUND):
+        obs, _reward, done, truncated, _info = env.last()
+        env.step(None if done or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert not env.agents and steps > len(env.possible_agents)
+
+
+def test_the_server_hosts_the_game_create_act_and_replay(info, tmp_path):
+    from starlette.testclient import TestClient
+
+    from daimyo.server.app import create_app
+    from tests.server.conftest import TEST_SETTINGS
+
+    body = {"game": info.name, "seats": [{"kind": "human"}] + [{"kind": "bot"}] * (info.min_players - 1),
+            "seed": SEEDS[0], "practice": True, "public": True}
+    if info.starts_from_file:
+        example = info.examples()[0]
+        body.update(example=example, seats=[{"kind": "human"}] + [{"kind": "bot"}] * (len(
+            info.new_from_file(info.open_example(example)).returns()) - 1))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", settings=TEST_SETTINGS)) as client:
+        client.sessions = []   # the sockets join() opens, closed below
+        try:
+            summary = _host_and_play(client, info, body)
+        finally:
+            for ws in client.sessions:
+                ws.__exit__(None, None, None)
+        text = client.get(f"/api/games/{summary['id']}/record").text
+        replayed = info.replay(text)
+        assert replayed.is_terminal() and info.result(replayed) == summary["result"]
+        steps = client.get(f"/api/games/{summary['id']}/replay").json()["steps"]
+        assert steps and steps[-1]["view"] == json.loads(json.dumps(replayed.view(None)))
+
+
+def _host_and_play(client, info: GameInfo, body: dict) -> dict:
+    """Create the game of ``body`` (seat 0 human, the others bots), play seat 0's first legal action at each turn
+    through its socket until the game is over, and return the game's summary."""
+    from tests.server.conftest import join, wait_over
+
+    assert info.name in [g["name"] for g in client.get("/api/registry").json()["games"]]
+    made = client.post("/api/games", json=body)
+    assert made.status_code == 201, made.text
+    made = made.json()
+    claim = client.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 0}).json()
+    ws, _welcome, _log, state = join(client, made["id"], 0, claim["token"])
+    acts, sent, seen = 0, False, 0   # seen: the seq of our last action, once acknowledged
+    while state["type"] != "state" or state["to_act"]:   # a finished game's state has nobody to act
+        if state["type"] == "state" and state["legal"] and not sent and state["seq"] >= seen:
+            ws.send_json({"type": "act", "action": state["legal"][0]})
+            sent, acts = True, acts + 1
+        message = ws.receive_json()
+        assert message["type"] != "error", message
+        if message["type"] == "ack":
+            sent, seen = False, message["seq"]
+        elif message["type"] == "state":
+            state = message
+    assert acts > 0
+    return {**wait_over(client, made["id"]), "id": made["id"]}

@@ -72,7 +72,8 @@ def record(players: int, seed: int, seats: list[str], acts: list[tuple[int, str]
 
 
 def replay(text: str) -> NimState:
-    lines = text.splitlines()
+    """The final state of a record; lines starting with ``#`` are comments (the arena names its bots in one)."""
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
     seed, seats = int(lines[1].split(": ")[1]), lines[2].split(": ")[1].split()
     state = NimState.new(len(seats), seed, seats)
     for line in lines[4:]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from daimyo.core.game import GameState
 from daimyo.core.rng import Rng
 
 _BOT_SALT = 0xB07_5EED_D41A_0000
@@ -12,9 +13,10 @@ _BOT_SALT = 0xB07_5EED_D41A_0000
 
 class Bot(Protocol):
     """Anything that chooses a move: one of ``state.legal_moves(seat)`` (a tuple in Battle for Rokugan and
-    Rising Sun, the action's text in Senjutsu)."""
+    Rising Sun, the action's text in Senjutsu and in any game that declares no move form of its own). A game's own
+    bot takes that game's state, so ``state`` is not narrowed here."""
 
-    def choose(self, state, seat: int) -> Any: ...
+    def choose(self, state: Any, seat: int) -> Any: ...
 
 
 class RandomBot:
@@ -25,7 +27,7 @@ class RandomBot:
     def __init__(self, seed: int):
         self.rng = Rng(seed)
 
-    def choose(self, state, seat: int) -> tuple:
+    def choose(self, state: GameState, seat: int) -> Any:
         return self.rng.choice(state.legal_moves(seat))
 
 
@@ -38,14 +40,14 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed ^ _BOT_SALT).next64() + seat
 
 
-def play(state, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None, after_move=None) -> int:
+def play(state: GameState, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None, after_move=None) -> int:
     """Play ``state`` to the end in place; returns the number of moves made.
 
     At a simultaneous node every seat in ``state.to_act()`` moves in turn; each
     move is one its bot (``bots[seat]``) chose from ``state.legal_moves(seat)``.
     ``on_move(seat, move)`` is called before each move is applied, ``after_move(moves)``
-    after it with the number of moves made so far. Any game with ``to_act``/
-    ``legal_moves``/``apply_move`` can be played this way.
+    after it with the number of moves made so far. Any game can be played this way: the move layer
+    (``legal_moves``/``apply_move``) is part of :class:`~daimyo.core.game.GameState`.
     """
     moves = 0
     while not state.is_terminal():
@@ -65,7 +67,7 @@ def play(state, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None, after_mov
     return moves
 
 
-def play_game(state, bots: dict[int, Bot]):
+def play_game(state: GameState, bots: dict[int, Bot]) -> GameState:
     """Play ``state`` until it is terminal and return it."""
     play(state, bots)
     return state

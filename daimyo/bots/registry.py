@@ -1,31 +1,66 @@
-"""Bots by game and spec, found through each game's registration (:mod:`daimyo.core.registry`).
+"""Bots by game and spec: each game's bots are registered here, in the bots package, not in the game's rules.
 
-``make_bot("rokugan", "ismcts:0.5s", seed)`` asks the game's :class:`~daimyo.core.registry.GameInfo` for the bot,
-so each game keeps its bots in its own folder (``daimyo/bots/rokugan/``, ``daimyo/bots/senjutsu/``,
-``daimyo/bots/risingsun/``) and a lobby or the arena offers only the bots of the game at hand.
+``make_bot("rokugan", "ismcts:0.5s", seed)`` finds the game's bots: a game built in keeps them in its own folder of
+the bots package (``daimyo/bots/rokugan/``, ``daimyo/bots/senjutsu/``, ``daimyo/bots/risingsun/``), named by
+:data:`BOT_MODULES` and imported only when first asked for; a game registered otherwise (a test's toy game) may
+bring its own in its registration (``bot_names`` and ``make_bot`` of :class:`~daimyo.core.registry.GameInfo`). A
+lobby or the arena offers only the bots of the game at hand.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from typing import Any
+
 from daimyo.core.registry import game
+
+#: game name -> the package of its bots (each offers ``bot_names()`` and ``make_bot(spec, seed)``)
+BOT_MODULES: dict[str, str] = {
+    "rokugan": "daimyo.bots.rokugan",
+    "senjutsu": "daimyo.bots.senjutsu",
+    "risingsun": "daimyo.bots.risingsun",
+}
+
+#: spec prefix -> the function (``"module:function"``, imported only when asked) making a bot of a library that lives
+#: above the bots (OpenSpiel's ISMCTS bot, ``openspiel:``, wraps the reinforcement-learning layer's OpenSpiel game)
+PREFIXED_BOTS: dict[str, str] = {
+    "openspiel": "daimyo.rl.openspiel_bots:openspiel_bot",
+}
+
+
+def _bots_of(game_name: str) -> tuple[Callable[[], list[str]], Callable[[str, int], Any]]:
+    """The game's own (bot_names, make_bot): from its registration, else from its package of :data:`BOT_MODULES`."""
+    info = game(game_name)
+    if info.bot_names is not None and info.make_bot is not None:
+        return info.bot_names, info.make_bot
+    if info.name not in BOT_MODULES:
+        raise ValueError(f"{info.title} has no bots (bot_names and make_bot in its registration)")
+    module = importlib.import_module(BOT_MODULES[info.name])
+    return module.bot_names, module.make_bot
 
 
 def bot_names(game_name: str) -> list[str]:
     """The bot names the game ``game_name`` offers (an unknown game raises ValueError listing the games)."""
-    return game(game_name).bot_names()
+    return _bots_of(game_name)[0]()
+
+
+def game_bot(game_name: str, spec: str, seed: int) -> Any:
+    """One of the game's own bots (``name`` or ``name:budget``), seeded with ``seed``; ValueError for another name."""
+    return _bots_of(game_name)[1](spec, seed)
 
 
 def make_bot(game_name: str, spec: str, seed: int):
     """The bot of ``game_name`` named by ``spec`` (``name`` or ``name:budget``), seeded with ``seed``; or a bot
     from outside daimyo (``exec:COMMAND``, ``package.module:Class``, an entry point of ``daimyo.bots``;
-    :mod:`daimyo.bots.external`). The play server asks the game's own bots only."""
-    info = game(game_name)
-    if spec.startswith("openspiel:"):   # OpenSpiel's ISMCTS bot (daimyo.rl.openspiel_bots; the openspiel extra)
-        from daimyo.rl.openspiel_bots import openspiel_bot
-        return openspiel_bot(game_name, spec, seed)
-    if spec.partition(":")[0] not in info.bot_names():
+    :mod:`daimyo.bots.external`). The play server asks the game's own bots only (:func:`game_bot`)."""
+    prefix = spec.partition(":")[0]
+    if ":" in spec and prefix in PREFIXED_BOTS:   # openspiel:... (daimyo.rl.openspiel_bots; the openspiel extra)
+        module, _, function = PREFIXED_BOTS[prefix].partition(":")
+        return getattr(importlib.import_module(module), function)(game_name, spec, seed)
+    if spec.partition(":")[0] not in bot_names(game_name):
         from daimyo.bots.external import outside_bot
         bot = outside_bot(game_name, spec, seed)
         if bot is not None:
             return bot
-    return info.make_bot(spec, seed)
+    return game_bot(game_name, spec, seed)

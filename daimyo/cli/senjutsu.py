@@ -9,20 +9,11 @@ from pathlib import Path
 import click
 
 from daimyo.cli.common import fail_on_file, lang_option
-from daimyo.cli.senjutsu_terminal import draw_board
 from daimyo.words.senjutsu import SenjutsuWords
+from daimyo.words.senjutsu_screen import describe_seats, draw_board
 
 #: the answers that mean yes, in every language of the catalogue
 YES = ("y", "yes", "t", "tak")
-
-
-def describe_seats(view: dict, me: str | None, lang: str = "en") -> list[str]:
-    """Each duellist in words, then the advantage order (:class:`daimyo.cli.senjutsu_terminal.DuelScreen`)."""
-    from daimyo.cli.senjutsu_terminal import DuelScreen
-    from daimyo.words.senjutsu import CardWords
-
-    words = SenjutsuWords(lang, {s["seat"]: s["name"] for s in view["seats"]}, {})
-    return DuelScreen(words, CardWords(words, {}), lang).seats(view, me)
 
 
 def event_words(g, lang: str = "en"):

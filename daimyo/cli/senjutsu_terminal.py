@@ -18,9 +18,9 @@ from typing import Any
 
 from daimyo.core.game import Action
 from daimyo.words import t as _t
-from daimyo.words.senjutsu_screen import DuelScreen, columns, draw_board, wrap
+from daimyo.words.senjutsu_screen import WIDTH, DuelScreen, columns, draw_board, wrap
 
-__all__ = ["DuelScreen", "Quit", "TerminalDuel", "columns", "draw_board", "save_record", "wrap"]
+__all__ = ["WIDTH", "DuelScreen", "Quit", "TerminalDuel", "columns", "draw_board", "save_record", "wrap"]
 
 
 class Quit(Exception):

@@ -1,8 +1,11 @@
 """Many games between random bots, with win shares and mean scores by seat choice (clan, character).
 
-The game is found through the registry (:func:`daimyo.core.registry.game`); simulating needs a game set up from
-seats (``new_state``) that names its seats' choices (``seat_names``). A game whose players choose their seats in
-play (Battle for Rokugan) leaves that to the bots; any other has its seats drawn from the game's ``seats`` stream.
+The game is found through the registry (:func:`daimyo.core.registry.game`) and played through the game interface's
+move layer (:class:`daimyo.core.game.GameState`), so any registered game can be simulated. A game set up from seats
+(``new_state``) has its seats drawn from the game's ``seats`` stream, unless its players choose them in play (Battle
+for Rokugan: then the bots choose, and the game names the choices made, ``seat_names``). A game that starts from a
+position file (Rising Sun's war file) plays its example files of that many players in turn, and names its seats
+(``seat_names``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
+from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, game
 from daimyo.core.rng import stream
 
@@ -23,12 +27,32 @@ TIMING_FIELDS = ("seconds", "games_per_second", "actions_per_second")
 def simulable(game_name: str) -> GameInfo:
     """The registration of ``game_name`` if it has what simulating needs; otherwise ValueError saying what it lacks."""
     info = game(game_name)
-    if info.new_state is None:
-        raise ValueError(f"simulate: {info.title} starts from a {info.start_file}, not from seats; "
-                         f"simulating needs a game set up from seats (new_state)")
-    if info.seat_names is None:
+    if info.seat_names is None and (info.seats_in_play or info.starts_from_file):
         raise ValueError(f"simulate: {info.title} does not name its seats' choices (seat_names in its registration)")
     return info
+
+
+def start_files(info: GameInfo, players: int) -> list[str]:
+    """The example position files of ``info`` (a game that starts from one) for ``players`` players, in order."""
+    assert info.new_from_file is not None and info.open_example is not None
+    texts = [info.open_example(name) for name in info.examples()]
+    fit = [text for text in texts if len(info.new_from_file(text).returns()) == players]
+    if not fit:
+        raise ValueError(f"players: no example {info.start_file} of {info.title} is for {players} players "
+                         f"(examples: {', '.join(info.examples()) or 'none'})")
+    return fit
+
+
+def start(info: GameInfo, players: int, seed: int, starts: list[str], engine: str | None) -> tuple[GameState, list[str]]:
+    """Game ``seed``'s first state and the seat choices drawn for it (none where the game or its file chooses)."""
+    if starts:
+        assert info.new_from_file is not None
+        return info.new_from_file(starts[seed % len(starts)]), []
+    seats: list[str] = []
+    if not info.seats_in_play:
+        rng, choices = stream(seed, "seats"), info.seat_choices()
+        seats = [choices.pop(rng.below(len(choices))) for _ in range(players)]
+    return info.setup(players, seed, seats, **({"engine": engine} if engine else {})), seats
 
 
 def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | None = None,
@@ -41,26 +65,21 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     native call (the same moves as the bots' here).
     """
     info = simulable(game_name)
-    seat_names = info.seat_names
-    assert seat_names is not None  # simulable() refused a game without it
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"players: {info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
+    starts = start_files(info, players) if info.starts_from_file else []
     wins: dict[str, Fraction] = {}
     played: dict[str, int] = {}
     score_sum: dict[str, int] = {}
     actions = 0
     t0 = time.perf_counter()
     for i in range(games):
-        seats: list[str] = []
-        if not info.seats_in_play:
-            rng, choices = stream(seed + i, "seats"), info.seat_choices()
-            seats = [choices.pop(rng.below(len(choices))) for _ in range(players)]
-        s = info.setup(players, seed + i, seats, **({"engine": engine} if engine else {}))
+        s, seats = start(info, players, seed + i, starts, engine)
         if hasattr(s, "play_random"):  # the native engine plays the whole game in one call
             actions += s.play_random([bot_seed(seed + i, p) for p in range(players)])
         else:
             actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
-        names = seat_names(s)
+        names = info.seat_names(s) if info.seat_names is not None else seats
         scores = info.scores(s) if info.scores is not None else None
         for p, (name, share) in enumerate(zip(names, s.returns(), strict=True)):
             played[name] = played.get(name, 0) + 1

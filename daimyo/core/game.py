@@ -8,6 +8,11 @@ A game is a pure state machine, in the manner of OpenSpiel:
 * ``legal_actions(player)`` lists that player's legal actions.
 * ``apply(action)`` checks and applies an action, returning the events it
   caused; an illegal action raises :class:`RuleViolation` and changes nothing.
+* The **move layer**, which bots, the arena and ``simulate`` use: ``legal_moves(player)``
+  lists a player's legal moves in the game's own form (a tuple in Battle for Rokugan
+  and Rising Sun, the action's text in Senjutsu) and ``apply_move(player, move)``
+  applies one of them. A game that has no move form of its own inherits both from
+  its actions: the moves are the legal actions' texts, applied through ``apply``.
 * ``view(player)`` is everything that player may know; ``view(None)`` is the
   spectators' view. No view holds another player's hidden facts.
 * Randomness comes from a seeded generator kept inside the state, so a game is
@@ -17,6 +22,7 @@ A game is a pure state machine, in the manner of OpenSpiel:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 
@@ -79,8 +85,12 @@ def split_action(text, section: str) -> tuple[str, list[str]]:
 
 
 class GameState(ABC):
-    """Abstract base: what a game state offers to bots, servers, records and tests."""
+    """Abstract base: what a game state offers to bots, servers, records and tests.
 
+    It keeps no fields of its own (``__slots__`` is empty), so a game whose state lists its fields in ``__slots__``
+    takes no other name."""
+
+    __slots__ = ()
     game_name: str = ""
     rules_version: str = "1"
 
@@ -95,6 +105,14 @@ class GameState(ABC):
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:
         ...
+
+    def legal_moves(self, player: int | None = None) -> Sequence[Any]:
+        """``player``'s legal moves (every acting player's for None): by default the texts of its legal actions."""
+        return [action.text for action in self.legal_actions(player)]
+
+    def apply_move(self, player: int, move: Any) -> list[Event]:
+        """Apply ``move``, one of :meth:`legal_moves` (``player``): by default the action of that text."""
+        return self.apply(Action(player, move))
 
     @abstractmethod
     def is_terminal(self) -> bool:

@@ -36,8 +36,10 @@ class GameInfo:
     seat's choice unique; ``seat_choices()`` the names a seat may choose. ``move_text(state, seat, move)`` writes a
     bot's move as the action's text and ``canonical(state, seat, text)`` the notation's own text of an action
     ``state`` accepts from ``seat``. ``progress(state)`` is (round or turn, phase), ``result(state)`` the outcome of a
-    finished game, and ``replay(text)`` reads a record back to the final state. ``bot_names()`` lists its bots,
-    ``make_bot(spec, seed)`` makes one.
+    finished game, and ``replay(text)`` reads a record back to the final state. A game built in keeps its bots in
+    the bots package (:data:`daimyo.bots.registry.BOT_MODULES`: the rules import no bot); a game registered otherwise
+    may bring its own, ``bot_names()`` listing them and ``make_bot(spec, seed)`` making one (both or neither).
+    Ask :func:`daimyo.bots.registry.bot_names` and :func:`~daimyo.bots.registry.game_bot` for either kind.
 
     A game starts in one of two ways:
 
@@ -68,8 +70,6 @@ class GameInfo:
     progress: Callable[[GameState], tuple[int, str]]
     result: Callable[[GameState], Any]
     replay: Callable[[str], GameState]
-    bot_names: Callable[[], list[str]]
-    make_bot: Callable[[str, int], Any]
     new_state: Callable[[int, Randomness, list[str]], GameState] | None = None
     record: Callable[[int, Randomness, list[str], list[tuple[int, str]]], str] | None = None
     start_file: str | None = None
@@ -81,12 +81,16 @@ class GameInfo:
     seat_names: Callable[[GameState], list[str]] | None = None
     scores: Callable[[GameState], list[int]] | None = None
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
+    bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
+    make_bot: Callable[[str, int], Any] | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"min_players, max_players: 1 <= {self.min_players} <= {self.max_players} is needed")
+        if (self.bot_names is None) != (self.make_bot is None):
+            raise ValueError(f"bot_names, make_bot: {self.name} gives its own bots with both or neither")
         from_seats = (self.new_state, self.record)
         from_file = (self.start_file, self.new_from_file, self.record_from_file, self.open_example)
         if self.start_file is None:

@@ -14,10 +14,14 @@ the same tally over a state (a stored or replayed game, a state built by hand).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from daimyo.core.errors import FormatError
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import OVER, Figure, RisingSunWar
+from daimyo.risingsun.records import OVER, Figure
+
+if TYPE_CHECKING:   # the state imports these rules; they take it as an argument
+    from daimyo.risingsun.state import RisingSunWar
 
 BOUNDS = "this project's bound, docs/risingsun-war.md \"Bounds\""
 RULE_FIGURES = ("reference \"Clans in war\": each clan owns "

@@ -78,21 +78,10 @@ def scores(state) -> list[int]:
     return [state.result["players"][clan]["total"] for clan in state.clans]
 
 
-def bot_names() -> list[str]:
-    from daimyo.bots.risingsun import bot_names as names
-    return names()
-
-
-def make_bot(spec: str, seed: int):
-    from daimyo.bots.risingsun import make_bot as make
-    return make(spec, seed)
-
-
 RISINGSUN = register(GameInfo(
     name="risingsun", title="Rising Sun: the War Phase", min_players=RULES.min_players, max_players=RULES.max_players,
     seat_word="clan", unique_rule="War file: each player's clan once", seat_choices=clan_names,
     move_text=move_text, canonical=canonical, progress=progress, result=result, replay=replay,
-    bot_names=bot_names, make_bot=make_bot,
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",

@@ -8,9 +8,14 @@ and the total; the winner has the most, a tie to the higher Honor.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from daimyo.core.game import Event, public_event
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import OVER, RisingSunWar
+from daimyo.risingsun.records import OVER
+
+if TYPE_CHECKING:   # the state imports these rules; they take it as an argument
+    from daimyo.risingsun.state import RisingSunWar
 
 
 def token_score(tokens: list[tuple[str, str]]) -> dict:

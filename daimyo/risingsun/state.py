@@ -16,41 +16,33 @@ the reparations (the winner chooses who gets the odd coins). Scoring is in :mod:
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event
 from daimyo.core.rng import GameKey
+from daimyo.risingsun import war
 from daimyo.risingsun.data import RULES as R
-
-
-class Figure(NamedTuple):
-    """A figure (reference "Clans in war"): its number in the war file (``#4``), the province it stands in (``-``
-    while held hostage), its owner's seat, its kind (bushi, shinto, daimyo, monster) and its Force."""
-
-    number: int
-    province: str
-    owner: int
-    kind: str
-    force: int
-
-# battle steps
-BID, SEPPUKU, HOSTAGE, RONIN, OUTCOME, POETS, REPARATIONS = range(7)
-STEP_NAMES = ("bid", "seppuku", "hostage", "ronin", "outcome", "poets", "reparations")
-#: the battle step at which each slot is resolved
-SLOT_STEP = {"seppuku": SEPPUKU, "hostage": HOSTAGE, "ronin": RONIN, "poets": POETS}
-STEP_SLOT = {v: k for k, v in SLOT_STEP.items()}
-SLOT_INDEX = {name: i for i, name in enumerate(R.slots)}
-
-WAR = "war"
-OVER = "over"
-
-SEC_BATTLE = "A battle"
-SEC_REVEAL = "A battle 3. Reveal"
-SEC_BIDS = "A battle 2. Secret bids"
-SEC_REPARATIONS = "A battle 6. Reparations"
-
-
+from daimyo.risingsun.notation import move_text, parse_move
+from daimyo.risingsun.records import (  # noqa: F401  (the names older callers import from here)
+    BID,
+    HOSTAGE,
+    OUTCOME,
+    OVER,
+    POETS,
+    REPARATIONS,
+    RONIN,
+    SEC_BATTLE,
+    SEC_BIDS,
+    SEC_REPARATIONS,
+    SEC_REVEAL,
+    SEPPUKU,
+    SLOT_INDEX,
+    SLOT_STEP,
+    STEP_NAMES,
+    STEP_SLOT,
+    WAR,
+    Figure,
+)
+from daimyo.risingsun.views import view
 
 pev = private_event
 
@@ -138,7 +130,6 @@ class RisingSunWar(GameState):
         if self.started:
             return []
         self.started = True
-        from daimyo.risingsun import war
         events = war.start_of_war(self)
         events.extend(war.advance(self))
         return events
@@ -217,7 +208,6 @@ class RisingSunWar(GameState):
         return [1.0 if p == w else 0.0 for p in range(self.n)]
 
     def legal_moves(self, seat: int | None = None) -> list[tuple]:
-        from daimyo.risingsun import war
         acting = self.to_act()
         seats = acting if seat is None else ((seat,) if seat in acting else ())
         out = []
@@ -226,16 +216,12 @@ class RisingSunWar(GameState):
         return out
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        from daimyo.risingsun import war
-        from daimyo.risingsun.notation import move_text
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
         return [Action(p, move_text(self, m)) for p in seats for m in war.legal_moves(self, p)]
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
-        from daimyo.risingsun import war
-        from daimyo.risingsun.notation import parse_move
         seat, text = action
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise violation("rs.there_player_seat_player", "there is no player seat {seat} in this {n}-player war",
@@ -262,7 +248,6 @@ class RisingSunWar(GameState):
 
     def apply_move(self, seat: int, move: tuple) -> list[Event]:
         """Apply a move already known to be legal (as listed by :meth:`legal_moves`)."""
-        from daimyo.risingsun import war
         events = war.do_move(self, seat, move)
         events.extend(war.advance(self))
         return events
@@ -304,5 +289,4 @@ class RisingSunWar(GameState):
     __copy__ = clone
 
     def view(self, player: int | None) -> dict:
-        from daimyo.risingsun.views import view
         return view(self, player)

@@ -9,10 +9,13 @@ A bid is in its bidder's view alone until every bid is in; then all are revealed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import BID, OVER, STEP_NAMES, RisingSunWar
+from daimyo.risingsun.records import BID, OVER, STEP_NAMES
+
+if TYPE_CHECKING:   # the state imports these rules; they take it as an argument
+    from daimyo.risingsun.state import RisingSunWar
 
 
 def shown_coins(s: RisingSunWar, p: int) -> int:

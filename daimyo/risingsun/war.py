@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from daimyo.core.errors import reason
-from daimyo.core.game import Event, public_event
+from daimyo.core.game import Event, private_event as pev, public_event
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.state import (
+from daimyo.risingsun.records import (
     BID,
     HOSTAGE,
     OUTCOME,
@@ -29,9 +30,11 @@ from daimyo.risingsun.state import (
     STEP_NAMES,
     STEP_SLOT,
     Figure,
-    RisingSunWar,
-    pev,
 )
+from daimyo.risingsun.scoring import finish
+
+if TYPE_CHECKING:   # the state imports these rules; they take it as an argument
+    from daimyo.risingsun.state import RisingSunWar
 
 SEC_HOSTAGE = "A battle 3. Reveal: Take Hostage"
 
@@ -62,7 +65,6 @@ def advance(s: RisingSunWar) -> list[Event]:
     while s.phase != OVER:
         if s.step is None:
             if s.at >= len(s.wars):
-                from daimyo.risingsun.scoring import finish
                 events.extend(finish(s))
                 return events
             events.extend(_start_war(s))

@@ -2,7 +2,7 @@
 
 Each picture is drawn from one view (the acting seat's, or the spectators'), so it shows nothing that view hides;
 it carries no text. Battle for Rokugan: the board's provinces (this project's own map layout,
-:mod:`daimyo.web.board_svg`'s seed points) in their territory colours, a controlled province tinted with its
+:mod:`daimyo.rokugan.board_svg`'s seed points) in their territory colours, a controlled province tinted with its
 controller's colour, a small square in its owner's colour for each combat token at its place (a province's centre,
 a border, the coast) and a white dot for a special token. Senjutsu: the battlefield's hexes, terrain dark, each
 character a disc in its seat's colour with a white dot on the side it faces (grey when defeated). Rising Sun's
@@ -56,7 +56,7 @@ W, H = 640, 400
 @cache
 def _rokugan_map() -> tuple[np.ndarray, list[str], dict[str, tuple[float, float]], dict[str, str]]:
     """Each pixel's province (index into the list; -1 for the sea): the nearest seed point's, as the web map does."""
-    from daimyo.web.board_svg import SEA_SEEDS, SHAPE_SEEDS, load_board
+    from daimyo.rokugan.board_svg import SEA_SEEDS, SHAPE_SEEDS, load_board
     board = load_board()
     names = [p["id"] for p in board["provinces"]]
     centre = {p["id"]: (p["x"] * W, p["y"] * H) for p in board["provinces"]}
@@ -84,7 +84,7 @@ def _outlines() -> np.ndarray:
 
 
 def rokugan(view: dict) -> np.ndarray:
-    from daimyo.web.board_svg import TERRITORY_COLOURS
+    from daimyo.rokugan.board_svg import TERRITORY_COLOURS
     label, names, centre, territory = _rokugan_map()
     c = Canvas(H, W, "#6f9fc8")
     palette = np.empty((len(names) + 1, 3), dtype=np.float32)

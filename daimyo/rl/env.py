@@ -153,7 +153,7 @@ class raw_env(MoveStepping, AECEnv):
         if self.render_mode is None:
             return None
         # the acting seat's view only (never the referee's position, which holds every hidden fact)
-        from daimyo.cli.rokugan.render import state_summary
+        from daimyo.words.rokugan_render import state_summary
         acting = self._game().to_act()
         seat = acting[0] if acting else None
         if self.render_mode == "rgb_array":

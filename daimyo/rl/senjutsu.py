@@ -166,7 +166,7 @@ def _own_question(pending: dict, x: np.ndarray, o: int) -> None:
 
 def text(view: dict, seat: int | None) -> str:
     """The terminal's picture of a view: the battlefield and each character (the seat's own hand only)."""
-    from daimyo.cli.senjutsu import describe_seats, draw_board
+    from daimyo.words.senjutsu_screen import describe_seats, draw_board
     me = view["seats"][seat]["seat"] if seat is not None else None
     return "\n".join([draw_board(view), *describe_seats(view, me)])
 

@@ -60,20 +60,10 @@ def replay(text: str):
     return replay_record(text).state
 
 
-def bot_names() -> list[str]:
-    from daimyo.bots.rokugan import bot_names as names
-    return names()
-
-
-def make_bot(spec: str, seed: int):
-    from daimyo.bots.rokugan import make_bot as make
-    return make(spec, seed)
-
-
 ROKUGAN = register(GameInfo(
     name="rokugan", title="Battle for Rokugan", min_players=2, max_players=5,
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
-    record=record, replay=replay, bot_names=bot_names, make_bot=make_bot,
+    record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
 ))

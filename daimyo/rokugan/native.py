@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
-from daimyo.core.game import Action, Event
+from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
 from daimyo.rokugan.moves import explain_illegal
@@ -238,8 +238,9 @@ def _events(raw: list) -> list[Event]:
     return [Event(kind, data, None if seat is None else frozenset((seat,))) for kind, seat, data in raw]
 
 
-class NativeRokuganState:
-    """A game of Battle for Rokugan played by the native engine (see the module docstring).
+class NativeRokuganState(GameState):
+    """A game of Battle for Rokugan played by the native engine (see the module docstring): a
+    :class:`~daimyo.core.game.GameState`, the move layer (``legal_moves``, ``apply_move``) included.
 
     ``engine`` is ``"native"`` while the native engine plays it and ``"python"`` once it was handed over (at the
     first field read or changed by name).
@@ -309,10 +310,9 @@ class NativeRokuganState:
         With ``limit``, stop after that many moves (a position part way through the same game; the bots' draws
         are not kept, so a second call does not go on with the same game)."""
         if self._game is None:
-            from daimyo.bots.random_bot import RandomBot, play
             if limit is not None:
                 raise ValueError("play_random: a limit is for a game the native engine plays")
-            return play(self._py, {p: RandomBot(seed) for p, seed in enumerate(bot_seeds)})
+            return _play_random(self._py, [Rng(seed) for seed in bot_seeds])
         self._py = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
@@ -360,7 +360,7 @@ class NativeRokuganState:
             return self._py.legal_actions(player)
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # duck-typed state
+        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # the native state reads as RokuganState
 
     def clan_of(self, seat: int) -> str:
         return self._py.clan_of(seat) if self._game is None else self._game.clan_of(seat)
@@ -418,6 +418,21 @@ class NativeRokuganState:
         if self._game is None:
             return self._py.view(player)
         return self._game.view(player, self.rules_version)
+
+
+def _play_random(s: RokuganState, rngs: list[Rng]) -> int:
+    """The Python engine's game played to its end as :func:`daimyo.bots.random_bot.play` plays it with a
+    ``RandomBot(seed)`` at each seat (each seat's generator choosing among its legal moves), without importing the
+    bots (the rules sit below them); returns the number of moves."""
+    moves = 0
+    while not s.is_terminal():
+        acting = s.to_act()
+        for seat in acting:
+            if seat not in s.to_act():
+                break
+            s.apply_move(seat, rngs[seat].choice(s.legal_moves(seat)))
+            moves += 1
+    return moves
 
 
 def _field(name: str, native: property | None) -> property:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
 from daimyo.senjutsu import harm
-from daimyo.senjutsu.state import HOBBLE_TURNS, STATUS_CARDS, Frame
+from daimyo.senjutsu.records import HOBBLE_TURNS, STATUS_CARDS, Frame
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

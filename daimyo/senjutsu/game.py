@@ -71,21 +71,11 @@ def seat_names(state) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
 
-def bot_names() -> list[str]:
-    from daimyo.bots.senjutsu import bot_names as names
-    return names()
-
-
-def make_bot(spec: str, seed: int):
-    from daimyo.bots.senjutsu import make_bot as make
-    return make(spec, seed)
-
-
 SENJUTSU = register(GameInfo(
     name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
     seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
-    record=record, replay=replay, bot_names=bot_names, make_bot=make_bot, seat_names=seat_names,
+    record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
 ))
 

@@ -1,16 +1,24 @@
 """Wounds, statuses and defeat: what a cell of an attack or a collision deals (Other Ability Card Icons: Hobble,
-Stun, Poison; the icon reference sheet), losing cards, and Winning the Game."""
+Stun, Poison; the icon reference sheet), losing cards, Winning the Game, and Advantage (taking the top of the
+tracker, which a defeat and a card's Advantage keyword both do)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
-from daimyo.senjutsu import keywords
-from daimyo.senjutsu.state import OVER, event, seat_name
+from daimyo.senjutsu.records import OVER, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
+
+
+def take_advantage(s: SenjutsuState, seat: int) -> list[Event]:
+    """Advantage: your token to the top of the tracker, the others slide down."""
+    s.advantage.remove(seat)
+    s.advantage.insert(0, seat)
+    return [event("advantage", seat=seat_name(seat))]
+
 
 
 def harm(s: SenjutsuState, seat: int, effect: str, why: str, source: int | None = None) -> list[Event]:
@@ -34,7 +42,7 @@ def harm(s: SenjutsuState, seat: int, effect: str, why: str, source: int | None 
         out.append(event("execution", seat=seat_name(seat)))
         return out + defeat(s, seat)
     elif effect == "advantage" and source is not None:
-        return keywords.take_advantage(s, source)
+        return take_advantage(s, source)
     out.append(event("harm", seat=seat_name(seat), effect=effect, why=why))
     out += check_defeat(s, seat)
     return out

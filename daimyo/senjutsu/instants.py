@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
 from daimyo.senjutsu import resolution
-from daimyo.senjutsu.state import STATUS_CARDS, Frame, event, seat_name
+from daimyo.senjutsu.records import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import resolution, turn
 from daimyo.senjutsu.cards import KAMAE
-from daimyo.senjutsu.state import FOCUS_CAP, Frame, event, seat_name
+from daimyo.senjutsu.records import FOCUS_CAP, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

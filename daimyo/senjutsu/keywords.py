@@ -9,7 +9,7 @@ from daimyo.core.game import Event
 from daimyo.senjutsu import harm, movement, resolution
 from daimyo.senjutsu.cards import TARGETED_EFFECTS
 from daimyo.senjutsu.hexgrid import FACINGS, centre_distance2, distance, hex_text, line_of_sight, neighbour
-from daimyo.senjutsu.state import STATUS_CARDS, Frame, event, seat_name
+from daimyo.senjutsu.records import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
@@ -17,14 +17,7 @@ if TYPE_CHECKING:
 
 def line_advantage(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     resolution.advance_line(f)
-    return take_advantage(s, f.seat)
-
-
-def take_advantage(s: SenjutsuState, seat: int) -> list[Event]:
-    """Advantage: your token to the top of the tracker, the others slide down."""
-    s.advantage.remove(seat)
-    s.advantage.insert(0, seat)
-    return [event("advantage", seat=seat_name(seat))]
+    return harm.take_advantage(s, f.seat)
 
 
 # --- keyword effects on the targeted character(s)

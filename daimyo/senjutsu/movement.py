@@ -12,9 +12,10 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
-from daimyo.senjutsu import attacks, harm, resolution
+from daimyo.senjutsu import harm, resolution
 from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE, hex_text, neighbour
-from daimyo.senjutsu.state import TERRAIN, Frame, event, seat_name
+from daimyo.senjutsu.records import TERRAIN, Frame, event, seat_name
+from daimyo.senjutsu.targeting import would_target
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
@@ -110,7 +111,7 @@ def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]
             unique.append(r)
     nxt = next_attack(f)
     if nxt is not None and f.own:
-        hitting = [r for r in unique if r[3] is None and attacks.would_target(s, seat, nxt, f.initiative, r[1], r[2])]
+        hitting = [r for r in unique if r[3] is None and would_target(s, seat, nxt, f.initiative, r[1], r[2])]
         if hitting:
             unique = hitting
     return unique

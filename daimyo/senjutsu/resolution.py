@@ -4,18 +4,19 @@ A frame (``state.Frame``) holds some lines of a card resolving for one seat. The
 meets the checks every line shares (its Kamae, Cancel Active, 'If Successful', an -OR- choice, an Optional Focus
 Cost), then the handler of its kind in ``LINE_HANDLERS``. A handler either resolves the line or asks its seat a
 question (``ask``); the answer comes back through ``answer`` to the decision handler of that question's kind in
-``DECISIONS``. Both tables are checked when this module is imported: every kind of card line in the card format
-(``cards.LINE_EFFECTS``) and every engine line has a handler.
+``DECISIONS``. The handlers live in the rules modules of each section, which call this module's ``ask`` and
+``advance_line``; :mod:`daimyo.senjutsu.lines` puts them in the tables and checks them when it is imported (every
+kind of card line in the card format, ``cards.LINE_EFFECTS``, and every engine line has a handler).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
-from daimyo.senjutsu import attacks, end_of_turn, instants, kamae, keywords, movement, turn
-from daimyo.senjutsu.cards import LINE_EFFECTS
-from daimyo.senjutsu.state import Frame, event, seat_name
+from daimyo.senjutsu.records import Frame, event, seat_name
+from daimyo.senjutsu.targeting import would_target
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
@@ -56,7 +57,7 @@ def step_frame(s: SenjutsuState) -> list[Event]:
             f.line += 1
             return []
         opts = ["focus pay", "focus skip"]
-        if "attack" in line and attacks.would_target(s, seat, line, f.initiative):
+        if "attack" in line and would_target(s, seat, line, f.initiative):
             opts = ["focus pay"]   # Commit to Hit: pay an optional focus cost if that is what lets you target
         return ask(s, f, seat, "focus", opts, "Optional Focus Cost")
     return LINE_HANDLERS[kind](s, f, line)
@@ -139,60 +140,12 @@ def focus_answered(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str)
     return [event("focus-paid", seat=seat_name(seat), focus=line["focus"])]
 
 
-# --- the tables
+# --- the tables, filled by :mod:`daimyo.senjutsu.lines` with the handlers of the rules modules (which import this
+# one: the tables are filled from above, so this module imports none of them)
 # kind of line -> handler(state, frame, line); the kinds starting with "_" are lines the engine puts on the stack
-LINE_HANDLERS = {
-    "move": movement.line_move,
-    "attack": attacks.line_attack,
-    "block": attacks.line_block,
-    "push": keywords.line_targeted,
-    "pull": keywords.line_targeted,
-    "rotate_target": keywords.line_targeted,
-    "discard": keywords.line_targeted,
-    "swap": keywords.line_targeted,
-    "cancel_active": keywords.line_targeted,
-    "search": keywords.line_search,
-    "advantage": keywords.line_advantage,
-    "gain_focus": kamae.line_gain_focus,
-    "draw": kamae.line_draw,
-    "change": kamae.line_change,
-    "switch": kamae.line_switch,
-    "or": line_or,
-    "_bump": movement.line_bump,          # Moving into Another Character: discard, then both are stunned
-    "_counter": attacks.line_counter,     # Countering
-    "_instant": instants.line_additional,  # an Instant Additional window
-    "_plain": instants.line_instant,      # an Instant card window
-}
+LINE_HANDLERS: dict[str, Callable[..., list[Event]]] = {"or": line_or}
 ENGINE_LINES = ("_bump", "_counter", "_instant", "_plain")
-
 # kind of question about a line -> handler(state, frame, line, seat, answer)
-DECISIONS = {
-    "or": or_chosen,
-    "focus": focus_answered,
-    "change": kamae.change_chosen,
-    "switch": kamae.switch_chosen,
-    "move": movement.plan_chosen,
-    "_bump": movement.bump_discard_chosen,
-    "target": attacks.target_chosen,
-    "_counter": attacks.counter_chosen,
-    "_instant": instants.additional_chosen,
-    "_plain": instants.instant_chosen,
-    "pick": keywords.target_picked,
-    "rotate_target": keywords.rotation_chosen,
-    "shove": keywords.shove_chosen,
-    "kwdiscard": keywords.discard_chosen,
-    "search": keywords.search_chosen,
-}
-
+DECISIONS: dict[str, Callable[..., list[Event]]] = {"or": or_chosen, "focus": focus_answered}
 # kind of question asked by a stage of the turn -> handler(state, seat, answer)
-STAGE_DECISIONS = {
-    "alt": turn.speed_chosen,
-    "replace": turn.replacement_chosen,
-    "variable": turn.initiative_chosen,
-    "order": turn.place_chosen,
-    "enddiscard": end_of_turn.discard_chosen,
-}
-
-_missing = (set(LINE_EFFECTS) | set(ENGINE_LINES)) ^ set(LINE_HANDLERS)
-if _missing:
-    raise ImportError(f"Senjutsu line kinds without a handler, or handlers for no kind: {sorted(_missing)}")
+STAGE_DECISIONS: dict[str, Callable[..., list[Event]]] = {}

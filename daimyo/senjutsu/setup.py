@@ -14,7 +14,7 @@ from daimyo.core.game import Event
 from daimyo.core.rng import GameKey, generator
 from daimyo.senjutsu.cards import CardSet, sample_set
 from daimyo.senjutsu.hexgrid import FACINGS, battlefield, distance, hex_text, neighbour
-from daimyo.senjutsu.state import PLACE, PREPARE, TERRAIN, TERRAIN_PHASE, Duellist, event, seat_name
+from daimyo.senjutsu.records import PLACE, PREPARE, TERRAIN, TERRAIN_PHASE, Duellist, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

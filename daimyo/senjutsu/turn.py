@@ -16,7 +16,7 @@ from daimyo.core.errors import reason
 from daimyo.core.game import Event
 from daimyo.senjutsu import end_of_turn, harm, resolution, setup
 from daimyo.senjutsu.cards import INSTANT_TIMINGS
-from daimyo.senjutsu.state import CHOOSE, DECIDE, OVER, PLACE, PREPARE, STATUS_CARDS, TERRAIN_PHASE, Frame, Played, Segment, event, seat_name
+from daimyo.senjutsu.records import CHOOSE, DECIDE, OVER, PLACE, PREPARE, STATUS_CARDS, TERRAIN_PHASE, Frame, Played, Segment, event, seat_name
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState

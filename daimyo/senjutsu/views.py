@@ -9,7 +9,7 @@ face-down discards, a card chosen but not yet revealed, or another seat's option
 from __future__ import annotations
 
 from daimyo.senjutsu.hexgrid import FACINGS, hex_text
-from daimyo.senjutsu.state import seat_name
+from daimyo.senjutsu.records import seat_name
 
 
 def view(s, player: int | None) -> dict:

@@ -22,10 +22,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from daimyo.bots.registry import bot_names
 from daimyo.server import senjutsu_table
 from daimyo.server.account_api import account_routes, remember
 from daimyo.server.accounts import Accounts
-from daimyo.server.games import HOSTED, game_record, hosted
+from daimyo.server.games import game_record, hosted, hosted_games
 from daimyo.server.guard import Guard, Limiter, RequestError, client_address, parse_json, read_json
 from daimyo.server.hub import Hub, file_seats, start_file_of
 from daimyo.server.rooms import ActError, Connection
@@ -182,16 +183,16 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         rules = hosted(game)
         if rules is None:
             shown = game[:40] if game.isprintable() else "that"
-            return _error(400, f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
-        return JSONResponse({"bots": rules.bot_names()})
+            return _error(400, f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
+        return JSONResponse({"bots": bot_names(rules.name)})
 
     async def registry(request: Request) -> Response:
         """The games the lobby offers, from the game registry: players, what a seat picks and the bots."""
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
-            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": info.bot_names(),
+            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": bot_names(info.name),
             **_start_files(info),
-        } for info in (hosted(name) for name in HOSTED) if info is not None]})
+        } for info in (hosted(name) for name in hosted_games()) if info is not None]})
 
     # ------------------------------------------------------ uploaded files
     async def _upload_limits(client: str, field: str, text: Any) -> Response | None:
@@ -257,7 +258,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         game = req.get("game")
         rules = hosted(game)
         if rules is None or not rules.starts_from_file:
-            files = [n for n in HOSTED if (info := hosted(n)) is not None and info.starts_from_file]
+            files = [n for n in hosted_games() if (info := hosted(n)) is not None and info.starts_from_file]
             return _error(400, f"game: a game that starts from a file ({', '.join(files)})")
         limited = await _upload_limits(client, "file", req.get("file"))
         if limited is not None:
@@ -270,7 +271,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
         return read if isinstance(read, Response) else JSONResponse({"seats": read["seats"]})
 
     async def board_svg(request: Request) -> Response:
-        from daimyo.web.board_svg import board_svg as draw
+        from daimyo.rokugan.board_svg import board_svg as draw
         return Response(draw(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     async def rokugan_data(request: Request) -> Response:

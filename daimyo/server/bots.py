@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 
+from daimyo.bots.registry import bot_names, game_bot
 from daimyo.core.rng import GameKey, Rng, generator
 from daimyo.server.settings import Settings
 
@@ -30,8 +31,8 @@ def check_budget(bot, settings: Settings) -> None:
 def validate_spec(rules, spec, settings: Settings) -> str:
     """The bot spec of a request, checked: a known bot within the server's caps (ValueError saying why not)."""
     if not isinstance(spec, str) or not spec or len(spec) > 40:
-        raise ValueError(f"a bot name of at most 40 characters ({', '.join(rules.bot_names())})")
-    bot = rules.make_bot(spec, 0)
+        raise ValueError(f"a bot name of at most 40 characters ({', '.join(bot_names(rules.name))})")
+    bot = game_bot(rules.name, spec, 0)
     check_budget(bot, settings)
     return spec
 
@@ -40,7 +41,7 @@ def server_bot(rules, spec: str | None, seed: int, settings: Settings):
     """The bot of a stored seat, its budget clamped to the server's caps and its time bounded."""
     if spec is None:
         raise ValueError("bot: a bot seat names its bot")
-    bot = rules.make_bot(spec, seed)
+    bot = game_bot(rules.name, spec, seed)
     try:
         check_budget(bot, settings)
     except ValueError:

@@ -1,7 +1,8 @@
 """Which games the server hosts, and where a game's randomness comes from.
 
-The server knows each game through its registration (:mod:`daimyo.core.registry`); :data:`HOSTED` names the games
-its lobby offers. A game on the server draws every random fact from its **randomness**: a secret
+The server knows each game through its registration (:mod:`daimyo.core.registry`) and hosts every registered game
+(:func:`hosted_games`: the games built in, :data:`HOSTED`, then any registered otherwise, as a test's toy game).
+A game on the server draws every random fact from its **randomness**: a secret
 :class:`~daimyo.core.rng.GameKey` (256 bits, kept by the server until the game is over) for a
 normal game, or an int seed for a practice game whose creator chose the seed (and old games
 stored before keys). Public random facts (random clans or characters, Senjutsu's terrain) and
@@ -12,23 +13,29 @@ each bot's own generator come from separate labelled streams of the same key
 from __future__ import annotations
 
 from daimyo.bots import bot_seed
-from daimyo.core.registry import GameInfo, game
+from daimyo.core.registry import GAME_MODULES, GameInfo, game, games
 from daimyo.core.rng import GameKey, generator, stream
+from daimyo.server import senjutsu_table
+from daimyo.server.guard import MAX_START_FILE
 
 Randomness = int | GameKey
 
-# the games the server's lobby offers
-HOSTED = ("rokugan", "senjutsu", "risingsun")
+#: the games built in (the registry's own table), which the lobby offers first
+HOSTED = tuple(GAME_MODULES)
 
-#: the longest position file (Rising Sun's war file) a request may give, in characters
-MAX_START_FILE = 12_000
 
-__all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "start_state", "stream"]
+__all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "hosted_games",
+           "start_state", "stream"]
+
+
+def hosted_games() -> list[str]:
+    """The names of the games the server hosts and its lobby offers: every registered game."""
+    return games()
 
 
 def hosted(name) -> GameInfo | None:
     """The registration of a game the server hosts, or None for any other name."""
-    return game(name) if isinstance(name, str) and name in HOSTED else None
+    return game(name) if isinstance(name, str) and name in hosted_games() else None
 
 
 def bot_seed_of(randomness: Randomness, seat: int) -> int:
@@ -43,7 +50,6 @@ def start_state(rules: GameInfo, row):
     starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a Senjutsu
     game with table options: from its stored table file, :mod:`daimyo.server.senjutsu_table`)."""
     if rules.name == "senjutsu" and row.start_file:
-        from daimyo.server import senjutsu_table
         return senjutsu_table.new_state(row.start_file, row.randomness(), row.clans)
     if not rules.starts_from_file:
         return rules.setup(row.players, row.randomness(), row.clans)
@@ -55,7 +61,6 @@ def start_state(rules: GameInfo, row):
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
     if rules.name == "senjutsu" and row.start_file:
-        from daimyo.server import senjutsu_table
         return senjutsu_table.record(row.start_file, row.randomness(), row.clans, actions)
     if not rules.starts_from_file:
         return rules.write_record(row.players, row.randomness(), row.clans, actions)

@@ -45,6 +45,9 @@ SECURITY_HEADERS = [
 ]
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
+#: the longest file a request may give in its body's text (a war file, a Senjutsu card file), in characters
+MAX_START_FILE = 12_000
+
 
 class RequestError(Exception):
     """A request refused before it reaches a game: HTTP ``status`` and a message naming what was wrong."""

@@ -29,7 +29,7 @@ from daimyo.core.rng import GameKey
 from daimyo.server import listing, senjutsu_table
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
-from daimyo.server.games import HOSTED, MAX_START_FILE, hosted, start_state, stream
+from daimyo.server.games import MAX_START_FILE, hosted, hosted_games, start_state, stream
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
@@ -355,7 +355,7 @@ class Hub:
         rules = hosted(game)
         if rules is None:
             shown = game[:40] if isinstance(game, str) and game.isprintable() else "that"
-            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(HOSTED)})")
+            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
         seat_reqs = req.get("seats")
         if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
             raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")

@@ -17,8 +17,7 @@ from typing import Any
 import orjson
 
 from daimyo.core.errors import FormatError, RuleViolation
-from daimyo.server.games import MAX_START_FILE
-from daimyo.server.guard import depth
+from daimyo.server.guard import MAX_START_FILE, depth
 
 #: how deep a card file may nest unless the server's ``max_depth`` setting says otherwise (the sample set: 8)
 MAX_CARD_DEPTH = 8

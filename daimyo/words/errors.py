@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from daimyo.words import LANGS, catalogue, has, t
+from daimyo.words.rokugan_places import province_name
 
 _PARAM = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
@@ -29,15 +30,13 @@ def _named(code: str, params: dict, lang: str) -> dict:
 
     if game == "rk":
         from daimyo.rokugan.data import RULES
-        from daimyo.words.rokugan import RokuganWords
 
-        w = RokuganWords(lang)
         key("clan", "clan.")
         key("card", "card.")
         key("kind", "err.kind.")
         key("phase", "phase.")
         if out.get("province") in RULES.province_index:
-            out["province"] = w.province(out["province"])
+            out["province"] = province_name(out["province"], lang)
     elif game == "rs":
         key("step", "rs.step.")
         key("clan", "rs.clan.")

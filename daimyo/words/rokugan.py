@@ -16,8 +16,8 @@ from daimyo.core.game import Event
 from daimyo.rokugan.data import RULES as R
 from daimyo.words import t as _t
 from daimyo.words.errors import said
+from daimyo.words.rokugan_places import province_name, territory_name
 
-_PROVINCE = re.compile(r"^(.*)_(\d)$")
 _TOKEN = re.compile(r"^([ansb])(\d)$")
 _TOKEN_KINDS = {"a": "army", "n": "navy", "s": "shinobi", "b": "blessing"}
 _CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
@@ -41,15 +41,10 @@ class RokuganWords:
         return self.t("clan." + c) if c else self.t("nobody")
 
     def territory(self, tid: str) -> str:
-        return self.t("territory." + tid)
+        return territory_name(tid, self.lang)
 
     def province(self, p: str) -> str:
-        m = _PROVINCE.match(p)
-        if not m:
-            return self.territory(p)
-        key = "province_prefix." + m.group(1)
-        short = self.t(key)
-        return f"{self.territory(m.group(1)) if short == key else short} {m.group(2)}"
+        return province_name(p, self.lang)
 
     def card(self, cid: str) -> str:
         return self.t("card." + cid)

@@ -1,6 +1,8 @@
-"""A Senjutsu duel's screen in words, from a seat's view: the battlefield drawn as text, each duellist, the hand
-with every card's text (the catalogue's ``term.sj.*`` and ``sj.*``). The terminal duel (``daimyo senjutsu duel``) and
-the text rendering that outside bots receive (:mod:`daimyo.bots.text`) print the same lines.
+"""A Senjutsu duel's view as text: the battlefield (:func:`draw_board`), the duellists (:func:`describe_seats`) and
+the terminal's screen (:class:`DuelScreen`), in the words of the catalogue (:mod:`daimyo.words`, keys ``term.sj.*``
+and the browser's ``sj.*``). Only a view is read, so nothing hidden from its seat can be written. The terminal
+(``daimyo senjutsu duel``, :mod:`daimyo.cli.senjutsu_terminal`), the RL environment's text picture
+(:mod:`daimyo.rl.senjutsu`) and the text that outside bots receive (:mod:`daimyo.bots.text`) print the same lines.
 """
 
 from __future__ import annotations
@@ -129,4 +131,11 @@ class DuelScreen:
         return self.t(key) if self.t(key) != key else self.t("sj.ask." + verb)
 
 
-__all__ = ["TERRAIN_MARK", "WIDTH", "DuelScreen", "columns", "draw_board", "wrap"]
+
+def describe_seats(view: dict, me: str | None, lang: str = "en") -> list[str]:
+    """Each duellist in words, then the advantage order (:class:`DuelScreen`)."""
+    words = SenjutsuWords(lang, {s["seat"]: s["name"] for s in view["seats"]}, {})
+    return DuelScreen(words, CardWords(words, {}), lang).seats(view, me)
+
+
+__all__ = ["TERRAIN_MARK", "WIDTH", "DuelScreen", "columns", "describe_seats", "draw_board", "wrap"]

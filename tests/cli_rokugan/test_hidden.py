@@ -12,7 +12,7 @@ import re
 import pytest
 
 from daimyo.cli.rokugan.terminal import TerminalGame, play_terminal
-from daimyo.cli.rokugan.words import objective_name
+from daimyo.words.rokugan_events import objective_name
 from daimyo.core.rng import Rng
 from daimyo.rokugan import new_game
 from daimyo.rokugan.position import to_position

@@ -200,7 +200,7 @@ def test_your_screen_shows_your_own_hidden_facts_and_others_tokens_facedown():
     out = buf.getvalue()[mark:]
     assert f"Behind your screen ({len(v['you']['hand'])}): {', '.join(v['you']['hand'])}" in out
     assert f"Your pool ({len(v['you']['pool'])}):" in out
-    from daimyo.cli.rokugan.words import objective_name
+    from daimyo.words.rokugan_events import objective_name
     assert f"Secret objective: {objective_name(v['you']['objective'])}" in out
     assert any(t["owner"] != "crane" and t["code"] is None for t in v["tokens"])
     for t in v["tokens"]:

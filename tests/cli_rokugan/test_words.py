@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from daimyo.bots.rokugan import make_bot
-from daimyo.cli.rokugan.words import narrate, objective_condition, place_words, seen_by, sentences, special_name, token_name
+from daimyo.words.rokugan_events import narrate, objective_condition, place_words, seen_by, sentences, special_name, token_name
 from daimyo.core.game import Event
 from daimyo.rokugan import new_game
 from daimyo.rokugan.events import KINDS

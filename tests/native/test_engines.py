@@ -76,6 +76,10 @@ def test_play_random_plays_the_games_the_bots_play(players):
         moves = play(ref, {p: RandomBot(bot_seed(seed, p)) for p in range(players)})
         assert g.play_random([bot_seed(seed, p) for p in range(players)]) == moves
         assert g.is_terminal() and g.engine == "native" and g.result == ref.result and g.returns() == ref.returns()
+        handed = native.new_game(players, seed)
+        handed.hand_over()   # the Python engine plays on, with the same moves
+        assert handed.play_random([bot_seed(seed, p) for p in range(players)]) == moves
+        assert handed.engine == "python" and handed.result == ref.result
 
 
 def test_simulate_gives_the_same_json_with_either_engine():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from daimyo.web.board_svg import board_svg, check_layout, load_board, voronoi_cells
+from daimyo.rokugan.board_svg import board_svg, check_layout, load_board, voronoi_cells
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -136,7 +136,7 @@ def test_voronoi_cells_of_a_grid_are_squares():
 def test_the_drawing_has_no_inline_styles_and_links_its_stylesheet():
     """The server's Content-Security-Policy (style-src 'self') blocks <style> blocks and style attributes: the
     drawing's classes are in daimyo/web/static/board.css, which the drawing links and the Rokugan page loads."""
-    from daimyo.web.board_svg import STYLESHEET
+    from daimyo.rokugan.board_svg import STYLESHEET
 
     text = board_svg()
     root = ET.fromstring(text)

@@ -13,9 +13,9 @@ import argparse
 import json
 import time
 
-from daimyo.arena.stats import wilson
 from daimyo.bots.random_bot import bot_seed, play
 from daimyo.bots.risingsun import make_bot
+from daimyo.core.stats import wilson
 from daimyo.risingsun import examples, load_war, open_example
 
 

@@ -16,9 +16,9 @@ import json
 import sys
 import time
 
-from daimyo.arena.stats import wilson
 from daimyo.bots.random_bot import bot_seed, play
 from daimyo.bots.senjutsu import make_bot
+from daimyo.core.stats import wilson
 from daimyo.senjutsu.game import character_names, new_state
 
 PAIRS = list(itertools.combinations(character_names(), 2))

@@ -44,8 +44,8 @@ def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | N
 @lang_option
 def replay(file: Path, as_json: bool, lang: str) -> None:
     """Replay a game record or position file and show the public events and the final state."""
-    from daimyo.cli.rokugan.render import describe, state_summary
     from daimyo.rokugan.record import replay as replay_text
+    from daimyo.words.rokugan_render import describe, state_summary
 
     rep = replay_file(file, replay_text)
     from daimyo.words import t

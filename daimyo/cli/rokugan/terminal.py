@@ -2,7 +2,7 @@
 
 One seat is the human's; every other seat is a bot named as in :func:`daimyo.bots.rokugan.make_bot`.
 Everything printed comes from the human seat's view (``state.view(seat)``) and from the
-events that seat may see (``event.visible(seat)``), told in words by :mod:`daimyo.cli.rokugan.words`;
+events that seat may see (``event.visible(seat)``), told in words by :mod:`daimyo.words.rokugan_events`;
 the true state is never read for display, so nothing hidden from the human can be printed.
 The actions of the bots are never printed either (a bot's placement names its token): only
 the events they cause.
@@ -27,8 +27,14 @@ from rich.text import Text
 
 from daimyo.bots import bot_seed
 from daimyo.bots.rokugan import make_bot
-from daimyo.cli.rokugan.render import phase_name
-from daimyo.cli.rokugan.words import (
+from daimyo.core.errors import RuleViolation
+from daimyo.core.game import Action, Event
+from daimyo.core.rng import Rng
+from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.record import Recorder
+from daimyo.words import t as words
+from daimyo.words.errors import rule_text
+from daimyo.words.rokugan_events import (
     card_name,
     clan_name,
     objective_condition,
@@ -41,13 +47,7 @@ from daimyo.cli.rokugan.words import (
     territory_name,
     token_name,
 )
-from daimyo.core.errors import RuleViolation
-from daimyo.core.game import Action, Event
-from daimyo.core.rng import Rng
-from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.record import Recorder
-from daimyo.words import t as words
-from daimyo.words.errors import rule_text
+from daimyo.words.rokugan_render import phase_name
 
 #: how many legal actions are listed by themselves at each decision (more: ask with ? or moves)
 LIST_AT_MOST = 24
