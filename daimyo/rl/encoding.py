@@ -16,6 +16,10 @@ objective and territory cards, and the seat's own pending decisions as its view 
 territory card being resolved, its step and what was already chosen (provinces; the places of the tokens looked at
 with Dark Favors; the armies taken with Reinforcements), and Dragon's tokens drawn this upkeep. Two states with the
 same observation give the seat to act the same legal actions.
+
+**Engines.** A game played by the native engine (:class:`daimyo.rokugan.native.NativeRokuganState`) is encoded from
+its Python copy (``python_state()``, built once a position and kept until the next move), so the game itself stays
+with the native engine; the vectors and catalogue entries are those of the Python engine's game, entry for entry.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import numpy as np
 
 from daimyo.bots.rokugan.knowledge import known
 from daimyo.rokugan.data import RULES as R, SPECIALS
+from daimyo.rokugan.native import NativeRokuganState
 from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, PHASES, CardDecision
 from daimyo.rokugan.views import COUNT_MEMO, TOKEN_MEMO
 
@@ -76,8 +81,14 @@ def _token_place(s, tid: int) -> int:
     raise KeyError(tid)
 
 
+def fields(s):
+    """The state whose fields the encoders read: a native game's Python copy (no hand-over), else ``s`` itself."""
+    return s.python_state() if isinstance(s, NativeRokuganState) else s
+
+
 def move_key(s, seat: int, m: tuple) -> tuple:
     """The catalogue entry of legal move ``m`` of ``seat``."""
+    s = fields(s)
     v = m[0]
     if v == "place":
         if m[2] == "o":
@@ -98,8 +109,9 @@ def move_key(s, seat: int, m: tuple) -> tuple:
 def legal_index(s, seat: int) -> dict[int, tuple]:
     """Action index -> the legal move it stands for (the first legal move of each entry)."""
     out: dict[int, tuple] = {}
+    py = fields(s)
     for m in s.legal_moves(seat):
-        i = INDEX[move_key(s, seat, m)]
+        i = INDEX[move_key(py, seat, m)]
         if i not in out:
             out[i] = m
     return out
@@ -126,6 +138,7 @@ OBS_HIGH = float(max(len(R.clan_tokens[c]) for c in R.clan_names))
 
 def observe(s, seat: int) -> np.ndarray:
     """The seat's observation (see the module docstring); same length in every state of every game."""
+    s = fields(s)
     n = s.n
     rel = [(q - seat) % n for q in range(n)]
     x = np.zeros(OBS_SIZE, dtype=np.float32)

@@ -8,6 +8,10 @@ reward is its share of the win (1 for a sole winner, 1/k for k tied winners, 0 o
 picks; the observation then ends with the pending first pick). Clans are dealt from the reset seed unless ``clans``
 is given. ``reset(seed=s)`` deals game ``s`` and seeds the env's generator; ``reset()`` deals a new game drawn from
 that generator (from OS entropy before any seed).
+
+``engine``: ``"native"`` (the compiled engine, :mod:`daimyo.rokugan.native`; the default wherever it is built) or
+``"python"`` (the reference). Both give the same observations, masks, rewards and terminations for the same seed
+(tests/rl/test_engines.py); naming ``"native"`` where the module is not built is an ImportError saying how to build it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from daimyo.core.rng import Rng
 from daimyo.rl import picks
 from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe
 from daimyo.rl.stepping import MoveStepping
-from daimyo.rokugan import new_game
+from daimyo.rokugan import ENGINES, native, new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
 
@@ -32,8 +36,15 @@ class raw_env(MoveStepping, AECEnv):
     metadata: ClassVar[dict] = {"render_modes": ["ansi", "rgb_array", "human"], "name": "rokugan_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, clans: list[str] | None = None, render_mode: str | None = None,
-                 actions: str = "full"):
+                 actions: str = "full", engine: str | None = None):
         super().__init__()
+        if engine is None:
+            engine = native.default_engine(None)
+        if engine not in ENGINES:
+            raise ValueError(f"engine: one of {', '.join(ENGINES)}, not {engine!r}")
+        if engine == "native":
+            native.require()        # refused here, saying how to build the module, not at the first reset()
+        self.engine = engine
         if not 2 <= players <= 5:
             raise ValueError(f"Battle for Rokugan is played by 2 to 5 players, not {players}")
         if actions not in ("full", "picks"):
@@ -55,7 +66,7 @@ class raw_env(MoveStepping, AECEnv):
             "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
         }) for a in self.possible_agents}
-        self.game: RokuganState | None = None
+        self.game: RokuganState | native.NativeRokuganState | None = None
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
         self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(players * obs_size,), dtype=np.float32)
         self._legal: dict[int, tuple] = {}
@@ -83,7 +94,7 @@ class raw_env(MoveStepping, AECEnv):
             names = list(R.clan_names)
             Rng(seed ^ 0xC1A5).shuffle(names)
             clans = names[:self.players]
-        self.game = new_game(players=self.players, seed=seed, clans=clans)
+        self.game = new_game(players=self.players, seed=seed, clans=clans, engine=self.engine)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -92,7 +103,7 @@ class raw_env(MoveStepping, AECEnv):
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._select()
 
-    def _game(self) -> RokuganState:
+    def _game(self) -> RokuganState | native.NativeRokuganState:
         """The game under way; using the environment before ``reset()`` is refused by name."""
         if self.game is None:
             raise RuntimeError("call reset() before using the environment")
@@ -170,9 +181,10 @@ class raw_env(MoveStepping, AECEnv):
         pass
 
 
-def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None, actions: str = "full"):
+def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None, actions: str = "full",
+        engine: str | None = None):
     """The environment wrapped in PettingZoo's order-enforcing wrapper."""
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode,
-                                                  actions=actions))
+                                                  actions=actions, engine=engine))

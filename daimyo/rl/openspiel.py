@@ -4,7 +4,8 @@
 >>> game = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 7})
 >>> state = game.new_initial_state()     # a chance node: the deal
 
-Importing this module (with OpenSpiel installed) registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``),
+Importing this module (with OpenSpiel installed) registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``,
+``engine``: ``"native"`` where the compiled engine is built, else ``"python"``; either may be named),
 ``python_daimyo_senjutsu`` (``players``, ``seed``) and ``python_daimyo_risingsun`` (``war``: an example war file's
 name, ``seed``) with ``pyspiel.register_game``. Each is sequential with imperfect information: at a node where
 several seats choose at once (Senjutsu's Choose, Rising Sun's secret bids) they choose one after another, each from
@@ -74,7 +75,7 @@ def _rokugan(params: dict) -> _Codec:
     from daimyo.core.registry import game
     from daimyo.rl.encoding import N_ACTIONS, OBS_SIZE, legal_index, observe
     from daimyo.rl.env import raw_env
-    env = raw_env(players=params["players"])
+    env = raw_env(players=params["players"], engine=params["engine"])
     info = game("rokugan")
 
     def deal(seed: int):
@@ -110,6 +111,14 @@ def _risingsun(params: dict) -> _Codec:
 
 
 MAKERS = {"rokugan": _rokugan, "senjutsu": _senjutsu, "risingsun": _risingsun}
+
+
+def _default_engine() -> str:
+    from daimyo.rokugan.native import default_engine
+    return default_engine(None)
+
+
+_ENGINE = _default_engine()
 
 
 def _game_type(name: str, title: str, low: int, high: int, parameters: dict):
@@ -364,7 +373,7 @@ class DaimyoGame(_Game):
 
 class RokuganGame(DaimyoGame):
     name = "rokugan"
-    game_type = _game_type("rokugan", "Battle for Rokugan", 2, 5, {"players": 2, "seed": 0})
+    game_type = _game_type("rokugan", "Battle for Rokugan", 2, 5, {"players": 2, "seed": 0, "engine": _ENGINE})
 
 
 class SenjutsuGame(DaimyoGame):

@@ -90,10 +90,14 @@ class Search {
     const std::vector<int> children = nodes_[0].children;
     const auto t0 = std::chrono::steady_clock::now();
     const SearchSettings& set = bot_.settings;
+    // a setup choice has a budget of its own where one is given (ismcts.py ISMCTSBot.setup_budget)
+    const bool own = state_.phase == Phase::SetupControl && (set.setup_iterations >= 0 || set.setup_seconds >= 0);
+    const long long iterations = own ? set.setup_iterations : set.iterations;
+    const double seconds = own ? set.setup_seconds : set.seconds;
     double limit = -1;
-    for (double s : {set.seconds, set.max_seconds})
+    for (double s : {seconds, set.max_seconds})
       if (s >= 0) limit = limit < 0 ? s : std::min(limit, s);
-    if (set.iterations < 0 && set.seconds < 0 && limit < 0) limit = 1.0;
+    if (iterations < 0 && seconds < 0 && limit < 0) limit = 1.0;
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     long long done = 0, rounds = 0;
     sums_.assign(children.size(), 0.0);
@@ -104,7 +108,7 @@ class Search {
       const uint64_t sim_seed = bot_.rng.next64();
       results.clear();
       for (int child : children) {
-        if (set.iterations >= 0 && done >= set.iterations) { stop = true; break; }
+        if (iterations >= 0 && done >= iterations) { stop = true; break; }
         if (limit >= 0 && done > 0 && elapsed() >= limit) { stop = true; break; }
         State d = world;
         results.push_back(iterate(d, state_.round, child, sim_seed));

@@ -13,6 +13,10 @@ struct SearchSettings {
   long long iterations = -1;   // a number of iterations, or -1
   double seconds = -1;         // seconds, or -1 (with neither, 1 second)
   double max_seconds = -1;     // a cap on any decision's time, whatever the budget, or -1
+  // the budget of the setup choices searched (Setup step 10, control tokens): iterations and seconds as above, in
+  // place of those; both -1: the same budget as every other decision (ismcts.py ISMCTSBot.setup_budget)
+  long long setup_iterations = -1;
+  double setup_seconds = -1;
   int root_candidates = 6;     // ismcts.py ROOT_CANDIDATES
   double exploration = 0.7;    // EXPLORATION
   int rollout_sample = 400;    // ROLLOUT_SAMPLE

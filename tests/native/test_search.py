@@ -8,15 +8,17 @@ Placement Phase, the clans' abilities. ``DAIMYO_NATIVE_GAMES`` plays more games 
 
 from __future__ import annotations
 
+import math
 import os
 
 import pytest
 
+from daimyo.bots.random_bot import RandomBot
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
-from daimyo.bots.rokugan.ismcts import HORIZON, ISMCTSBot
+from daimyo.bots.rokugan.ismcts import HORIZON, SETUP_SHARE, ISMCTSBot
 from daimyo.core.rng import Rng
 from daimyo.rokugan import native
-from daimyo.rokugan.records import PLACEMENT, UPKEEP
+from daimyo.rokugan.records import PLACEMENT, SETUP_CONTROL, UPKEEP
 from daimyo.rokugan.state import RokuganState
 from tests.bots.helpers import clans_for
 from tests.rokugan.test_properties import perturb_hidden
@@ -180,3 +182,58 @@ def test_native_ismcts_agrees_on_longer_searches():
     for players, seed, round_no in [(2, 3, 1), (3, 4, 2), (4, 5, 3), (4, 6, 1), (5, 7, 2), (3, 8, 3)]:
         s = round_start(players, seed, round_no)
         _same_decision(s.python_state(), s.to_act()[0], seed, 48, horizon=0)  # deep trees; short simulations
+
+
+def _at_setup_control(players: int, seed: int) -> RokuganState:
+    """A game at its first searched setup choice: Setup, step 10 (a control token placed)."""
+    s = RokuganState.new_game(players=players, seed=seed, clans=clans_for(seed, players))
+    hb = {p: RokuganHeuristicBot(p) for p in range(players)}
+    while s.phase != SETUP_CONTROL or len(s.legal_moves(s.to_act()[0])) < 2:
+        seat = s.to_act()[0]
+        s.apply_move(seat, hb[seat].choose(s, seat))
+    return s
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (4, 32)])
+def test_setup_control_choices_search_on_their_own_budget_on_both_engines(players, seed):
+    """Setup, step 10: the control placements are searched on the setup budget (a tenth of the decision budget by
+    default, or the one given), the same on both engines; the Placement Phase keeps the decision budget."""
+    s = _at_setup_control(players, seed)
+    seat = s.to_act()[0]
+    for settings, spent in (({}, math.ceil(60 * SETUP_SHARE)), ({"setup_iterations": 18}, 18)):
+        for engine in ("python", "native"):
+            bot = ISMCTSBot(seed, iterations=60, engine=engine, **settings)
+            bot.choose(s.clone(), seat)
+            assert bot.last_iterations == spent, (engine, settings)
+        _same_decision(s, seat, seed, 60, **settings)
+    while s.phase != PLACEMENT or len(s.legal_moves(s.to_act()[0])) < 2:
+        seat = s.to_act()[0]
+        s.apply_move(seat, RokuganHeuristicBot(seat).choose(s, seat))
+    bot = ISMCTSBot(seed, iterations=60, engine="native")
+    bot.choose(s, s.to_act()[0])
+    assert bot.last_iterations == 60
+
+
+def test_a_decision_with_one_legal_move_is_made_at_once_on_both_engines():
+    """One legal move: no search (no iteration, no draw from either generator), on both engines alike."""
+    found = 0
+    for g in range(5, 17):     # random games that come to such decisions (a province to choose, a last token)
+        s = RokuganState.new_game(players=3, seed=g, clans=clans_for(g, 3))
+        players = {p: RandomBot(p + g) for p in range(3)}
+        while not s.is_terminal():
+            seat = s.to_act()[0]
+            moves = s.legal_moves(seat)
+            if len(moves) == 1:
+                for engine in ("python", "native"):
+                    bot = ISMCTSBot(7, seconds=30.0, engine=engine)
+                    before = (bot.rng.state, bot.heuristic.rng.state)
+                    assert bot.choose(s.clone(), seat) == moves[0]
+                    assert bot.last_iterations == 0 and (bot.rng.state, bot.heuristic.rng.state) == before
+                found += 1
+            s.apply_move(seat, players[seat].choose(s, seat))
+    assert found >= 3
+
+
+def test_a_setup_budget_is_refused_by_name():
+    with pytest.raises(ValueError, match="setup_seconds is a budget above 0, not -1"):
+        ISMCTSBot(1, seconds=1.0, setup_seconds=-1)

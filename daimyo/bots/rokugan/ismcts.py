@@ -26,7 +26,11 @@ numbers (common random numbers), so candidates are compared on equal terms and t
 noise mostly cancels. The move chosen has the best mean result over the completed rounds (the
 heuristic's preference breaks near-ties). A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
-search (clans, objectives, the Dragon's return) are the heuristic's.
+search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
+candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
+rounds of them) are searched on a budget of their own, ``setup_iterations`` / ``setup_seconds``: by default
+:data:`SETUP_SHARE` of the decision budget (at least one iteration), so that ``ismcts:1s`` spends 0.1 s, not 1 s,
+on each of them (docs/bots.md).
 
 Two engines run the same search. ``engine="native"`` (the default where the native engine is built) runs the
 whole decision in C++ (``native/src/search.cpp``), drawing from the same generators word for word, so on an
@@ -44,7 +48,7 @@ from daimyo.bots.rokugan.knowledge import determinize
 from daimyo.core.rng import Rng
 from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_OBJECTIVES
+from daimyo.rokugan.records import DRAGON_RETURN, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES
 from daimyo.rokugan.scoring import honor
 
 ROOT_CANDIDATES = 6
@@ -57,6 +61,8 @@ PRIOR_TEMPERATURE = 0.5
 #: the rounds after the current one a simulation plays too: all of them, to the End of the Game (its result is
 #: then the evaluation), so a larger budget buys a better estimate of what wins the game (docs/bots.md)
 HORIZON = R.rounds
+#: the share of the decision budget a setup control placement gets where its own budget is not given
+SETUP_SHARE = 0.1
 
 
 class _Node:
@@ -109,7 +115,8 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
-                 engine: str | None = None, horizon: int = HORIZON):
+                 engine: str | None = None, horizon: int = HORIZON, setup_iterations: int | None = None,
+                 setup_seconds: float | None = None):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
         if iterations is None and seconds is None:
@@ -117,6 +124,14 @@ class ISMCTSBot:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
+        if setup_iterations is None and setup_seconds is None:
+            setup_iterations = None if iterations is None else max(1, math.ceil(iterations * SETUP_SHARE))
+            setup_seconds = None if seconds is None else seconds * SETUP_SHARE
+        for name, value in (("setup_iterations", setup_iterations), ("setup_seconds", setup_seconds)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value <= 0):
+                raise ValueError(f"{name} is a budget above 0, not {value!r}")
+        self.setup_iterations = setup_iterations
+        self.setup_seconds = setup_seconds
         self.root_candidates = root_candidates
         self.exploration = exploration
         self.rollout_sample = rollout_sample
@@ -158,12 +173,20 @@ class ISMCTSBot:
             return -1 if x is None else x
         move, rng_state, heuristic_state, done, _rounds, seconds = native.require().ismcts_choose(
             game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
-            budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon)
+            budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon,
+            budget(self.setup_iterations), budget(self.setup_seconds))
         self.rng.state = rng_state
         self.heuristic.rng = Rng(heuristic_state)
         if done:
             self.last_iterations, self.last_seconds = done, seconds
         return move
+
+    def budget(self, phase: str) -> tuple[int | None, float | None]:
+        """The iterations and seconds of a decision in ``phase``: the setup control placements' own budget where one
+        is set (both None: none is, the decision budget then), else the decision budget."""
+        if phase == SETUP_CONTROL and (self.setup_iterations is not None or self.setup_seconds is not None):
+            return self.setup_iterations, self.setup_seconds
+        return self.iterations, self.seconds
 
     def search(self, state, seat: int, candidates: list, prior: list[float] | None = None) -> _Node:
         """Search from ``state``; the root's children are ``candidates``.
@@ -179,7 +202,8 @@ class ISMCTSBot:
             root.children[m] = _Node(m, seat, root, pr)
         children = list(root.children.values())
         t0 = time.perf_counter()
-        limits = [s for s in (self.seconds, self.max_seconds) if s is not None]
+        iterations, seconds = self.budget(state.phase)
+        limits = [s for s in (seconds, self.max_seconds) if s is not None]
         deadline = t0 + min(limits) if limits else None
         done = 0
         rounds = 0
@@ -190,7 +214,7 @@ class ISMCTSBot:
             sim_seed = self.rng.next64()
             results = []
             for child in children:
-                if self.iterations is not None and done >= self.iterations:
+                if iterations is not None and done >= iterations:
                     stop = True
                     break
                 if deadline is not None and done > 0 and time.perf_counter() >= deadline:
