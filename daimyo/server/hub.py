@@ -18,6 +18,7 @@ import socket
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import orjson
@@ -35,6 +36,9 @@ from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
 
 log = logging.getLogger("daimyo.server")
+
+#: the fencing token of a game this process does not hold: leases' tokens start at 1, so no lease matches it
+NO_TOKEN = 0
 
 MAX_SEED = 2**63
 PRACTICE_WARNING = "Practice game: whoever knows the seed knows every hidden fact."
@@ -56,6 +60,7 @@ class Hub:
         self._leases: asyncio.Task | None = None
         self.refused: dict[str, str] = {}   # stored games that cannot be served (game id -> why), see load()
         self.process = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(4)}"   # this process, as owner of games
+        self._loading: dict[str, asyncio.Future] = {}   # game id -> its load under way (Hub.room)
         self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
         self._closing: set[asyncio.Task] = set()   # rooms being closed (their bot and clock tasks stopped)
 
@@ -107,9 +112,13 @@ class Hub:
 
     def fence(self, game_id: str) -> list:
         """What every write of a game checks in its own transaction (cluster mode): that this process still holds the
-        game's lease under the fencing token it took it with; nothing with one process."""
+        game's lease under the fencing token it took it with; nothing with one process. A game this process holds no
+        token of (never taken, or dropped while a write of it was on its way) gets a fence no lease matches, so
+        that write stores nothing."""
+        if not self.settings.cluster:
+            return []
         token = self.tokens.get(game_id)
-        return [Fence(game_id, self.process, token)] if self.settings.cluster and token is not None else []
+        return [Fence(game_id, self.process, token if token is not None else NO_TOKEN)]
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases every third of ``lease_seconds``; drop the games another process took over."""
@@ -313,7 +322,14 @@ class Hub:
             raise ActError("elsewhere", "another server process is serving this game; try again in a moment")
         if row.id in self.rooms:   # loaded meanwhile
             return self.rooms[row.id]
-        return await self.load(row)
+        # one load a game: requests that meet a load under way wait for it (two rooms of one game would each
+        # number its actions and chat lines from what they read, and collide)
+        loading = self._loading.get(row.id)
+        if loading is None:
+            loading = asyncio.ensure_future(self.load(row))
+            self._loading[row.id] = loading
+            loading.add_done_callback(partial(_forget, self._loading, row.id))
+        return await asyncio.shield(loading)
 
     # ------------------------------------------------------------- create
     async def create(self, request: Any) -> dict:
@@ -727,6 +743,10 @@ def file_seats(rules, text: str) -> list[str]:
     except (ValueError, RuleViolation) as e:
         raise ActError("bad-request", f"file: {getattr(e, 'message', None) or e}") from None
     return list(rules.seat_names(state)) if rules.seat_names else []
+
+
+def _forget(loading: dict[str, asyncio.Future], game_id: str, _done: asyncio.Future) -> None:
+    loading.pop(game_id, None)
 
 
 def play_link(game_id: str, seat: int, token: str) -> str:

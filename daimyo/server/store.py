@@ -149,6 +149,10 @@ class Fenced(Exception):
     """A write refused by its :class:`Fence`: another process took the game (this one stalled past its lease)."""
 
 
+#: seconds PostgreSQL lets a transaction of this server sit idle before it ends it (a frozen process's locks)
+IDLE_TRANSACTION_SECONDS = 5.0
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -215,7 +219,14 @@ class Store:
 
     def __init__(self, url: str):
         self.url = url
-        self.engine: Engine = create_engine(url)
+        if url.startswith("postgresql"):
+            # a process frozen inside a transaction (SIGSTOP, a stalled VM) would hold its row locks, the leases of
+            # its games among them, and stall every other process: PostgreSQL ends such a transaction after
+            # IDLE_TRANSACTION_SECONDS, and the fenced writes make the frozen process drop its games when it wakes
+            options = f"-c idle_in_transaction_session_timeout={int(IDLE_TRANSACTION_SECONDS * 1000)}"
+            self.engine: Engine = create_engine(url, connect_args={"options": options})
+        else:
+            self.engine = create_engine(url)
         if self.engine.dialect.name == "sqlite":
             # WAL keeps readers off the writer's lock; FULL syncs the log at every commit,
             # so an acknowledged action survives a crash of the process or of the machine.

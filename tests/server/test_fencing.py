@@ -20,7 +20,7 @@ from daimyo.server.store import Fence, Fenced, Store, chat, now
 from tests.server.process import Server, recv_type
 from tests.server.test_postgres import pg_url  # noqa: F401  (the throwaway PostgreSQL cluster)
 
-CLUSTER = ("cluster=true", "lease_seconds=4", "cookie_secure=false")   # long enough that a loaded machine renews in time
+CLUSTER = ("cluster=true", "lease_seconds=1.5", "cookie_secure=false")
 
 
 def _status(server, path) -> int:
