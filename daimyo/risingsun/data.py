@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from typing import Any
 
 from daimyo.core.errors import FormatError
 
@@ -107,13 +108,17 @@ class WarRules:
 
 def load_rules(text: str | None = None) -> WarRules:
     """The rules from ``war.json`` (or from ``text``, for tests of malformed data)."""
+    return WarRules(_data_file("war.json", text))
+
+
+def _data_file(name: str, text: str | None) -> Any:
+    """The JSON of the package's data file ``name`` (or of ``text``); FormatError naming the file when it is not JSON."""
     if text is None:
-        text = resources.files("daimyo.risingsun").joinpath("data/war.json").read_text(encoding="utf-8")
+        text = resources.files("daimyo.risingsun").joinpath(f"data/{name}").read_text(encoding="utf-8")
     try:
-        d = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
-        raise FormatError(f"war.json: not JSON: {e}") from None
-    return WarRules(d)
+        raise FormatError(f"{name}: not JSON: {e}") from None
 
 
 RULES = load_rules()
@@ -125,12 +130,7 @@ _COLOUR = re.compile(r"^#[0-9a-f]{6}$")
 def load_colours(text: str | None = None, rules: WarRules = RULES) -> dict[str, str]:
     """Each clan's colour by its id, from ``colours.json`` (or from ``text``): the one source of the page's swatches and
     the RL pictures. Every clan of ``war.json`` has one (``#rrggbb``), and no other name does."""
-    if text is None:
-        text = resources.files("daimyo.risingsun").joinpath("data/colours.json").read_text(encoding="utf-8")
-    try:
-        d = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"colours.json: not JSON: {e}") from None
+    d = _data_file("colours.json", text)
     clans = _need(d, "clans", dict, "colours.json")
     for name, colour in clans.items():
         if name not in rules.clans:
