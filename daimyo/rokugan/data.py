@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from daimyo.core.errors import FormatError
+from daimyo.rokugan.objectives import check_objective
 
 KINDS = ("army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff")
 SPECIALS = ("peace", "scorched_earth", "shrine", "battlefield", "harbor",
@@ -207,6 +208,7 @@ class Rules:
             _need(o, "honor", int, w)
             _need(o, "name", str, w)
             _need(o, "condition", str, w)
+            check_objective(o, w, self)
             self.objectives[oid] = dict(o)
         self.objective_ids = list(self.objectives)
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from daimyo.core.game import public_event
 from daimyo.rokugan.data import RULES, SPECIAL_HONOR
+from daimyo.rokugan.objectives import objective_met as _objective_met
 from daimyo.rokugan.records import N_PROVINCES, OVER, SCORCHED
 
 if TYPE_CHECKING:
@@ -31,44 +32,9 @@ def province_flowers(s: RokuganState, p: int) -> int:
     return base + SPECIAL_HONOR.get(sp, 0)
 
 
-def _components(provinces: set[int]) -> list[set[int]]:
-    seen, out = set(), []
-    for p in provinces:
-        if p in seen:
-            continue
-        comp, stack = set(), [p]
-        while stack:
-            q = stack.pop()
-            if q in comp:
-                continue
-            comp.add(q)
-            stack.extend(r for r in RULES.adjacent[q] if r in provinces and r not in comp)
-        seen |= comp
-        out.append(comp)
-    return out
-
-
 def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
-    """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives, see objectives.json)."""
-    o = RULES.objectives[oid]
-    cond = o["condition"]
-    mine = set(s.provinces_of(seat))
-    if cond == "territory_hold":
-        t = RULES.territory_index[o["territory"]]
-        cap = RULES.capital[RULES.territory_clan[t]]
-        return cap in mine or len(mine & set(RULES.territory_provinces[t])) >= 2
-    if cond == "connected_spread":
-        return any(len(comp) >= o["provinces"] and len({RULES.province_territory[p] for p in comp}) >= o["territories"] for comp in _components(mine))
-    if cond == "coastal":
-        return sum(1 for p in mine if s.is_coastal(p)) >= o["provinces"]
-    if cond == "fewest_provinces":
-        counts = [len(s.provinces_of(q)) for q in range(s.n)]
-        return counts[seat] == min(counts)
-    if cond == "territory_spread":
-        return len({RULES.province_territory[p] for p in mine}) >= o["territories"]
-    if cond == "provinces_all":
-        return all(RULES.province_index[x] in mine for x in o["provinces_list"])
-    raise ValueError(f"objectives.json: unknown condition '{cond}' in '{oid}'")
+    """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives; the conditions: objectives.py)."""
+    return _objective_met(s, seat, oid)
 
 
 def honor(s: RokuganState, seat: int) -> dict:

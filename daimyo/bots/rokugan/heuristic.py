@@ -39,6 +39,7 @@ from daimyo.bots.rokugan.knowledge import determinize, known
 from daimyo.core.rng import Rng
 from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R, SPECIAL_DEFENSE
+from daimyo.rokugan.objectives import deal_chance, province_worth
 from daimyo.rokugan.records import CARD, N_PROVINCES, PEACE, PLACEMENT, SCORCHED, SETUP_CLANS, SETUP_CONTROL, SETUP_OBJECTIVES, UPKEEP, BoardToken
 from daimyo.rokugan.scoring import objective_met, province_flowers, territory_controller
 
@@ -274,40 +275,8 @@ class Board:
 
 
 def _objective_bonus(s, seat: int) -> list[float]:
-    """Extra worth of each province to ``seat`` for its own secret objective."""
-    bonus = [0.0] * N_PROVINCES
-    oid = s.objective[seat]
-    if not oid:
-        return bonus
-    o = R.objectives[oid]
-    cond, honor = o["condition"], o["honor"]
-    if cond == "territory_hold":
-        t = R.territory_index[o["territory"]]
-        for p in R.territory_provinces[t]:
-            bonus[p] = honor / 3
-        cap = R.capital[R.territory_clan[t]]
-        bonus[cap] = honor / 2
-    elif cond == "coastal":
-        for p in range(N_PROVINCES):
-            if s.is_coastal(p):
-                bonus[p] = honor / max(1, o["provinces"])
-    elif cond == "provinces_all":
-        for name in o["provinces_list"]:
-            bonus[R.province_index[name]] = honor / len(o["provinces_list"])
-    elif cond == "territory_spread":
-        mine_t = {R.province_territory[p] for p in s.provinces_of(seat)}
-        for p in range(N_PROVINCES):
-            if R.province_territory[p] not in mine_t:
-                bonus[p] = honor / max(1, o["territories"])
-    elif cond == "connected_spread":
-        mine = set(s.provinces_of(seat))
-        for p in range(N_PROVINCES):
-            if any(q in mine for q in R.adjacent[p]):
-                bonus[p] = honor / max(2, o["provinces"])
-    elif cond == "fewest_provinces":
-        for p in range(N_PROVINCES):
-            bonus[p] = -1.0
-    return bonus
+    """Extra worth of each province to ``seat`` for its own secret objective (the condition's own: objectives.py)."""
+    return province_worth(s, seat)
 
 
 def standing(s, seat: int) -> float:
@@ -618,27 +587,8 @@ def _token_place(s, t: BoardToken) -> tuple[int, str]:
 
 
 def _objective_chance(s, seat: int, oid: str) -> float:
-    """Setup 5: how likely and how rich a secret objective looks for this clan."""
-    o = R.objectives[oid]
-    cond, honor = o["condition"], o["honor"]
-    clan = s.clans[seat]
-    if cond == "territory_hold":
-        if o["territory"] == clan:
-            return honor * 0.9
-        cap = R.capital[R.territory_clan[R.territory_index[o["territory"]]]]
-        mine = R.capital[clan]
-        near = cap in R.adjacent[mine] or any(q in R.adjacent[mine] for q in R.adjacent[cap])
-        return honor * (0.45 if near else 0.2)
-    if cond == "coastal":
-        return honor * (0.6 if R.coastal[R.capital[clan]] else 0.4)
-    if cond == "fewest_provinces":
-        return honor * 0.15
-    if cond == "provinces_all":
-        names = o["provinces_list"]
-        mine = R.capital[clan]
-        close = sum(1 for x in names if R.province_index[x] == mine or R.province_index[x] in R.adjacent[mine])
-        return honor * (0.2 + 0.25 * close / len(names))
-    return honor * 0.4
+    """Setup 5: how likely and how rich a secret objective looks for this clan (the condition's own: objectives.py)."""
+    return deal_chance(s, seat, oid)
 
 
 def _control_spot(s, seat: int, p: int) -> float:
