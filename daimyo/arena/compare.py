@@ -11,7 +11,8 @@ paired interval: the deal's own luck, common to both arms, cancels out). A tie s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +35,8 @@ class Arm:
     cards: tuple[tuple[str, str], ...] = ()
     decks: tuple[tuple[str, str], ...] = ()   # (character, deck) the character plays instead of its default deck
     wars: tuple[tuple[str, str], ...] = ()
+    #: Battle for Rokugan: a rules file (name, checked canonical text: daimyo/rokugan/data_variant.py), None: standard
+    rules: tuple[str, str] | None = None
 
 
 def t975(df: int) -> float:
@@ -124,10 +127,30 @@ def plan(game_name: str, players: int | None, games: int, seed: int, baseline: A
         var = schedule(players, games, list(variant.bots), seed, game_name, starts=list(variant.wars) or None)
         return base, var
     if baseline.cards or variant.cards or baseline.wars or variant.wars:
-        raise ValueError(f"{game_name}: a variant here is a bot (--variant-bots)")
-    base = schedule(players, games, list(baseline.bots), seed, game_name, choices=choices)
-    var = schedule(players, games, list(variant.bots), seed, game_name, choices=choices)
+        raise ValueError(f"{game_name}: a variant here is a bot (--variant-bots) or a rules file (--variant-rules)")
+    if (baseline.rules or variant.rules) and game_name != "rokugan":
+        raise ValueError("rules: a rules file changes Battle for Rokugan; give --game rokugan")
+    with _rules(baseline):
+        base = schedule(players, games, list(baseline.bots), seed, game_name, choices=choices)
+    with _rules(variant):
+        var = schedule(players, games, list(variant.bots), seed, game_name, choices=choices)
+    if [s.clans for s in base] != [s.clans for s in var]:
+        raise ValueError("rules: the baseline and the variant must have the same clans in the game (clans_in_game), "
+                         "so that each game is paired clan for clan")
     return base, var
+
+
+@contextmanager
+def _rules(arm: Arm) -> Iterator[None]:
+    """The arm's rules file in force (Battle for Rokugan) while its games are scheduled; the rules before, after."""
+    from daimyo.rokugan.data_variant import activate, active, parse_variant
+
+    before = active()
+    activate(parse_variant(arm.rules[1], arm.rules[0]) if arm.rules else None)
+    try:
+        yield
+    finally:
+        activate(before)
 
 
 def _duels(games: int, seed: int, baseline: Arm, variant: Arm, choices: list[str] | None):
@@ -178,8 +201,8 @@ def run_compare(game_name: str, players: int | None, games: int, seed: int, base
     else:
         from daimyo.arena.run import run_games
 
-        base_rows = run_games(base_specs, workers=workers, on_row=on_row)
-        var_rows = run_games(var_specs, workers=workers, on_row=on_row)
+        base_rows = run_games(base_specs, workers=workers, on_row=on_row, rules=_text(baseline))
+        var_rows = run_games(var_specs, workers=workers, on_row=on_row, rules=_text(variant))
         decks = None
     result: dict[str, Any] = compare_rows(base_rows, var_rows, game_name)
     result.update(seed=seed, players=sorted({len(choices_of(r)) for r in base_rows}),
@@ -189,8 +212,19 @@ def run_compare(game_name: str, players: int | None, games: int, seed: int, base
     return result
 
 
+def _text(arm: Arm) -> str | None:
+    """The rules text an arm's games are played under: its rules file, or the standard rules' (None) spelled out so
+    that a baseline without one is played by the standard rules whatever is in force in this process."""
+    return arm.rules[1] if arm.rules else None
+
+
 def _describe(arm: Arm) -> dict:
-    return {"bots": list(arm.bots), "cards": [n for n, _ in arm.cards], "wars": [n for n, _ in arm.wars]}
+    out = {"bots": list(arm.bots), "cards": [n for n, _ in arm.cards], "wars": [n for n, _ in arm.wars]}
+    if arm.rules:
+        from daimyo.rokugan.data_variant import parse_variant
+        v = parse_variant(arm.rules[1], arm.rules[0])
+        out["rules"] = [arm.rules[0], v.name, v.digest]
+    return out
 
 
 def _pp(x: float) -> str:
@@ -221,6 +255,8 @@ def _arm_text(arm: dict) -> str:
         parts.append(f"cards {', '.join(arm['cards'])}")
     if arm["wars"]:
         parts.append(f"war files {', '.join(arm['wars'])}")
+    if arm.get("rules"):
+        parts.append(f"rules {arm['rules'][1]} ({arm['rules'][0]})")
     return "(" + "; ".join(parts) + ")"
 
 

@@ -16,12 +16,31 @@ from daimyo.arena.schedule import GameSpec
 
 
 def run_games(specs: list[GameSpec], workers: int = 1, ray_address: str | None = None,
-              on_row: Callable[[dict], None] | None = None) -> list[dict]:
-    """Play ``specs``; returns the rows sorted by game number."""
+              on_row: Callable[[dict], None] | None = None, rules: str | None = None) -> list[dict]:
+    """Play ``specs``; returns the rows sorted by game number.
+
+    ``rules``: a Battle for Rokugan rules file's text (daimyo/rokugan/data_variant.py) in force for these games, in
+    this process and in each worker; the rules in force before are put back after."""
+    if rules is None:
+        return _run(specs, workers, ray_address, on_row)
+    from daimyo.rokugan.data_variant import activate, active, parse_variant
+
+    before = active()
+    activate(parse_variant(rules))
+    try:
+        return _run(specs, workers, ray_address, on_row, rules)
+    finally:
+        activate(before)
+
+
+def _run(specs: list[GameSpec], workers: int, ray_address: str | None, on_row: Callable[[dict], None] | None,
+         rules: str | None = None) -> list[dict]:
     if ray_address:
+        if rules is not None:
+            raise ValueError("rules: a rules file is played in this machine's processes, not on Ray (leave out --ray)")
         rows_iter = _ray_rows(specs, ray_address)
     elif workers > 1 and len(specs) > 1:
-        rows_iter = _process_rows(specs, workers)
+        rows_iter = _process_rows(specs, workers, rules)
     else:
         rows_iter = (play_spec(s) for s in specs)
     rows = []
@@ -32,8 +51,15 @@ def run_games(specs: list[GameSpec], workers: int = 1, ray_address: str | None =
     return sorted(rows, key=lambda r: r["game"])
 
 
-def _process_rows(specs: list[GameSpec], workers: int) -> Iterable[dict]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+def _use_rules(rules: str | None) -> None:
+    """A worker's start: the rules file in force (the parent's, whatever way the worker was started)."""
+    if rules is not None:
+        from daimyo.rokugan.data_variant import activate, parse_variant
+        activate(parse_variant(rules))
+
+
+def _process_rows(specs: list[GameSpec], workers: int, rules: str | None = None) -> Iterable[dict]:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_use_rules, initargs=(rules,)) as pool:
         futures = [pool.submit(play_spec, s) for s in specs]
         for f in as_completed(futures):
             yield f.result()

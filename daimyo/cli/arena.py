@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from daimyo.cli.rokugan.rules import rules_option
+
 
 def _bot_names(value: str) -> list[str]:
     names = [b.strip() for b in value.split(",") if b.strip()]
@@ -75,13 +77,17 @@ def _game_names() -> list[str]:
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-results"), show_default=True,
               help="Folder for arena.sqlite, the game records and the plots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@rules_option
 @click.option("--bench", "bench", is_flag=True,
               help="Battle for Rokugan: instead of games, time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
 def arena(game_name: str, players: int | None, games: int, bots_text: str, seed: int, wars: tuple[Path, ...],
-          choices_text: str | None, workers: int | None, ray_address: str | None, out: Path, as_json: bool, bench: bool) -> None:
+          choices_text: str | None, workers: int | None, ray_address: str | None, out: Path, as_json: bool, variant,
+          bench: bool) -> None:
     """Play GAMES games between BOTS, rotating seats and clans (or characters, or war files) so no bot is favoured;
     the seatings of a rotation block share one deal (paired seeds)."""
     bots = check_bots(game_name, _bot_names(bots_text))
+    if variant is not None and game_name != "rokugan":
+        raise click.UsageError("--rules: a rules file changes Battle for Rokugan; give --game rokugan")
     if bench:
         if game_name != "rokugan":
             raise click.UsageError("--bench times Battle for Rokugan's ISMCTS; leave out --game or give --game rokugan")
@@ -124,12 +130,18 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
             store.add(run, row)
             progress.advance(task)
 
-        rows = run_games(specs, workers=workers, ray_address=ray_address, on_row=on_row)
+        try:
+            rows = run_games(specs, workers=workers, ray_address=ray_address, on_row=on_row,
+                             rules=variant.canonical if variant else None)
+        except ValueError as e:
+            raise click.UsageError(str(e)) from None
     store.close()
     summary = summarize(rows)
     summary.update(game=game_name, title=info.title, seat_word=info.seat_word, players=counts[0] if len(counts) == 1 else counts,
                    bots_spec=bots, seed=seed, blocks=specs[-1].block + 1, seconds=round(time.perf_counter() - t0, 2), run=run,
                    database=str(out / "arena.sqlite"), records=str(out / "records"))
+    if variant is not None:
+        summary["rules"] = {"name": variant.name, "digest": variant.digest}
     if info.starts_from_file:
         summary["war_files"] = list(dict.fromkeys(s.start_name for s in specs))
     who = "-".join(map(str, counts))
@@ -203,8 +215,9 @@ def _print(r: dict) -> None:
               help="Where balance.md and img/ are written (default: OUT/report, never a checkout's docs/; "
                    "give --docs docs to refresh the project's own report).")
 @click.option("--json", "as_json", is_flag=True, help="Print the study as JSON.")
+@rules_option
 def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Path, docs: Path | None,
-            as_json: bool) -> None:
+            as_json: bool, variant) -> None:
     """Balance study: per-clan win rates at 2-5 players, first-player advantage, which objectives score most."""
     _need_arena_extra()
     from rich.console import Console
@@ -218,6 +231,8 @@ def balance(games: int, bots: list[str], seed: int, workers: int | None, out: Pa
     with progress:
         task = progress.add_task("games", total=4 * games)
         study = run_balance(games, bots, seed, workers or os.cpu_count() or 1, out, on_row=lambda row: progress.advance(task))
+    if variant is not None:
+        study["rules"] = {"name": variant.name, "digest": variant.digest}
     files = write_report(study, out / "report" if docs is None else docs)
     study["written"] = [str(f) for f in files]
     if as_json:

@@ -21,6 +21,19 @@ def _files(paths: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((str(p), p.read_text(encoding="utf-8")) for p in paths)
 
 
+def _rules_file(path: Path | None, option: str) -> tuple[str, str] | None:
+    """(file name, checked canonical text) of a rules file, or None; a mistake names the file and field."""
+    if path is None:
+        return None
+    from daimyo.core.errors import FormatError
+    from daimyo.rokugan.data_variant import read_variant
+
+    try:
+        return path.name, read_variant(path).canonical
+    except FormatError as e:
+        raise click.BadParameter(str(e), param_hint=option) from None
+
+
 def _decks(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     out = []
     for v in values:
@@ -51,6 +64,10 @@ def _decks(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
               help="Rising Sun: the baseline's war file (repeatable; default the examples).")
 @click.option("--variant-war", "variant_wars", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Rising Sun: the variant's war file, one for each --war in order.")
+@click.option("--rules", "rules", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Battle for Rokugan: the baseline's rules file (default: the standard rules).")
+@click.option("--variant-rules", "variant_rules", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Battle for Rokugan: the variant's rules file (docs/designers.md).")
 @click.option("--characters", "choices_text", default=None,
               help="Senjutsu: the characters of the round robin (default: every character both arms have).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
@@ -59,7 +76,8 @@ def _decks(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
 def compare(game_name: str, players: int | None, games: int, seed: int, bots_text: str, variant_bots_text: str | None,
             cards: tuple[Path, ...], variant_decks: tuple[str, ...], wars: tuple[Path, ...], variant_wars: tuple[Path, ...],
-            choices_text: str | None, workers: int | None, out: Path, as_json: bool) -> None:
+            rules: Path | None, variant_rules: Path | None, choices_text: str | None, workers: int | None, out: Path,
+            as_json: bool) -> None:
     """Play a baseline and a variant on the same seeds and seatings, and report each clan's, character's and seat's
     win-rate difference with a paired 95% interval, and a plot."""
     from daimyo.arena.compare import Arm, plot_compare, report_lines, run_compare
@@ -76,12 +94,15 @@ def compare(game_name: str, players: int | None, games: int, seed: int, bots_tex
         raise click.UsageError("--war and --variant-war make a Rising Sun variant; give --game risingsun")
     if choices_text and game_name != "senjutsu":
         raise click.UsageError("--characters: Senjutsu's characters (Battle for Rokugan rotates every clan)")
-    if not (variant_bots_text or cards or variant_decks or variant_wars):
-        raise click.UsageError("name the variant: --variant-bots (any game), --cards (Senjutsu) or --variant-war "
-                               "(Rising Sun)")
-    baseline = Arm(tuple(bots), wars=_files(wars))
+    if (rules or variant_rules) and game_name != "rokugan":
+        raise click.UsageError("--rules and --variant-rules change Battle for Rokugan; give --game rokugan")
+    if not (variant_bots_text or cards or variant_decks or variant_wars or variant_rules):
+        raise click.UsageError("name the variant: --variant-bots (any game), --variant-rules (Battle for Rokugan), "
+                               "--cards (Senjutsu) or --variant-war (Rising Sun)")
+    base_rules, var_rules = _rules_file(rules, "--rules"), _rules_file(variant_rules, "--variant-rules")
+    baseline = Arm(tuple(bots), wars=_files(wars), rules=base_rules)
     variant = Arm(tuple(variant_bots), cards=_files(cards), decks=_decks(variant_decks),
-                  wars=_files(variant_wars) if variant_wars else _files(wars))
+                  wars=_files(variant_wars) if variant_wars else _files(wars), rules=var_rules or base_rules)
     choices = [c.strip() for c in choices_text.split(",") if c.strip()] if choices_text else None
     try:
         result = run_compare(game_name, players, games, seed, baseline, variant, workers or os.cpu_count() or 1, choices)

@@ -69,16 +69,34 @@ _MASK = (1 << 64) - 1
 _NEW = object.__new__
 
 
+#: why the native engine does not play the rules in force (a rules file it cannot take, data_variant.py), or None
+REFUSED: str | None = None
+
+
 def available() -> bool:
-    """Whether the compiled module is installed."""
-    return _core is not None
+    """Whether the compiled module is installed and plays the rules in force."""
+    return _core is not None and REFUSED is None
 
 
 def require():
-    """The compiled module, or an ImportError that says how to build it."""
+    """The compiled module, or an ImportError that says how to build it (or why it does not play the rules in force)."""
     if _core is None:
         raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
+    if REFUSED is not None:
+        raise ImportError(f"the native engine does not play these rules: {REFUSED}; the Python engine does")
     return _core
+
+
+def load_rules(refused: str | None = None) -> None:
+    """Hand the rules in force (a rules file's, or the standard ones) to the compiled module again; ``refused``: why
+    it cannot play them, and then it is not used (:func:`available` is false) until rules it plays are in force."""
+    global REFUSED
+    REFUSED = refused
+    if _core is not None and refused is None:
+        try:
+            _core.load_rules(rules_table())
+        except ValueError as e:  # a table it cannot hold (its own check names the file and field)
+            REFUSED = str(e)
 
 
 def rules_table() -> dict:

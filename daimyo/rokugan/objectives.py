@@ -211,16 +211,14 @@ def check_objective(o: dict, where: str, R: Rules) -> None:
             raise FormatError(f"{where}: field '{arg}' must be a non-empty list of province ids, got {val!r}")
 
 
-def objective_met(s, seat: int, oid: str, R: Rules | None = None) -> bool:
-    """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives)."""
-    R = R or _rules()
+def objective_met(s, seat: int, oid: str, R: Rules) -> bool:
+    """Whether ``seat`` meets secret objective ``oid`` of the rules ``R`` now (Secret Objectives)."""
     o = R.objectives[oid]
     return CONDITIONS[o["condition"]].met(s, seat, o, R)
 
 
-def province_worth(s, seat: int) -> list[float]:
+def province_worth(s, seat: int, R: Rules) -> list[float]:
     """The heuristic bot's extra worth of each province to ``seat`` for its own secret objective (none: zeros)."""
-    R = _rules()
     oid = s.objective[seat]
     if not oid:
         return [0.0] * R.n_provinces
@@ -228,9 +226,8 @@ def province_worth(s, seat: int) -> list[float]:
     return CONDITIONS[o["condition"]].worth(s, seat, o, R)
 
 
-def deal_chance(s, seat: int, oid: str) -> float:
+def deal_chance(s, seat: int, oid: str, R: Rules) -> float:
     """Setup 5: how likely and how rich secret objective ``oid`` looks to ``seat``'s clan (the heuristic bot)."""
-    R = _rules()
     o = R.objectives[oid]
     return CONDITIONS[o["condition"]].chance(s, seat, o, R)
 
@@ -241,8 +238,3 @@ def not_native(o: dict) -> str | None:
         if o.get(arg, CONDITIONS[o["condition"]].arguments[arg][1]) != value:
             return f"objective '{o['id']}': the native engine plays {o['condition']} with {arg} {value} only"
     return None
-
-
-def _rules() -> Rules:
-    from daimyo.rokugan.data import RULES
-    return RULES

@@ -69,8 +69,9 @@ def record_header(players: int, seed: int | GameKey, clans: list[str] | None = N
 
 def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
     """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}
-    (see :func:`record_header`)."""
-    return _record_text(FORMAT, RokuganState.rules_version, header, actions)
+    (see :func:`record_header`); a rules file in force (data_variant.py) is written into it whole."""
+    from daimyo.rokugan.data_variant import header_fields as variant_header
+    return _record_text(FORMAT, RokuganState.rules_version, {**header, **variant_header()}, actions)
 
 
 def _is_actor(name: str) -> bool:
@@ -122,6 +123,7 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
         no = fields["players"][0] if str(e).startswith("field 'players'") else fields["seed"][0]
         raise ReplayError(no, str(e)) from None
     seed = header_seed(fields)
+    _variant_in_force(fields)
     clans = fields["clans"][1].split() if "clans" in fields else None
     if players is None:
         if clans is None:
@@ -134,6 +136,29 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
 
 
 _LINE = re.compile(r"line (\d+)(?: \(([^)]*)\))?: ")
+
+
+def _variant_in_force(fields: dict) -> None:
+    """Put the record's rules in force: its rules file (``variant-rules:``, checked against ``variant-digest:``), or
+    the standard rules where it names none (docs/designers.md)."""
+    from daimyo.rokugan.data_variant import activate, activate_named
+
+    if "variant-rules" not in fields:
+        for key in ("variant", "variant-digest"):
+            if key in fields:
+                raise ReplayError(fields[key][0], f"field '{key}' needs the rules file itself on a 'variant-rules:' line")
+        activate(None)
+        return
+    no, canonical = fields["variant-rules"]
+    if "variant-digest" not in fields:
+        raise ReplayError(no, "field 'variant-rules' needs its 'variant-digest:' line")
+    try:
+        variant = activate_named(canonical, fields["variant-digest"][1], "field 'variant-rules'")
+    except FormatError as e:
+        raise ReplayError(no, str(e)) from None
+    if "variant" in fields and fields["variant"][1] != variant.name:
+        raise ReplayError(fields["variant"][0], f"field 'variant': the rules file is named '{variant.name}', "
+                                                f"not '{fields['variant'][1]}'")
 
 
 # the keys only a position has (docs/rokugan-positions.md)

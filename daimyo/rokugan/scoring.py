@@ -34,7 +34,7 @@ def province_flowers(s: RokuganState, p: int) -> int:
 
 def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
     """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives; the conditions: objectives.py)."""
-    return _objective_met(s, seat, oid)
+    return _objective_met(s, seat, oid, RULES)
 
 
 def honor(s: RokuganState, seat: int) -> dict:

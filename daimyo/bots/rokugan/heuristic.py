@@ -276,7 +276,7 @@ class Board:
 
 def _objective_bonus(s, seat: int) -> list[float]:
     """Extra worth of each province to ``seat`` for its own secret objective (the condition's own: objectives.py)."""
-    return province_worth(s, seat)
+    return province_worth(s, seat, R)
 
 
 def standing(s, seat: int) -> float:
@@ -588,7 +588,7 @@ def _token_place(s, t: BoardToken) -> tuple[int, str]:
 
 def _objective_chance(s, seat: int, oid: str) -> float:
     """Setup 5: how likely and how rich a secret objective looks for this clan (the condition's own: objectives.py)."""
-    return deal_chance(s, seat, oid)
+    return deal_chance(s, seat, oid, R)
 
 
 def _control_spot(s, seat: int, p: int) -> float:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from daimyo.cli.common import echo_replay, lang_option, replay_file
+from daimyo.cli.rokugan.rules import check_rules, rules_option
 
 
 def _players(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -27,15 +28,20 @@ def rokugan() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--engine", type=click.Choice(["native", "python"]), default=None,
               help="The engine that plays: native (C++) or python (the reference); native where it is built.")
-def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | None) -> None:
+@rules_option
+def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | None, variant) -> None:
     """Play GAMES games between random bots; the bots also choose the clans."""
     from daimyo.cli.simulate import run_command
 
     if engine == "native":
         from daimyo.rokugan import native
         if not native.available():
-            raise click.UsageError(native.MISSING)
+            raise click.UsageError(native.MISSING if native.REFUSED is None else
+                                   f"--engine native: the native engine cannot play these rules ({native.REFUSED})")
     run_command("rokugan", players, games, seed, as_json, engine=engine)
+
+
+rokugan.add_command(check_rules)
 
 
 @rokugan.command()

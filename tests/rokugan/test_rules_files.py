@@ -1,0 +1,275 @@
+"""Rules files (docs/designers.md, "Battle for Rokugan variants"): a designer's variant laid over the standard data,
+checked field by field, put in force for every engine module and bot, carried whole in a game's record."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from daimyo.bots.random_bot import RandomBot, play
+from daimyo.cli.main import main
+from daimyo.core.errors import FormatError
+from daimyo.core.record import ReplayError
+from daimyo.rokugan import native, new_game
+from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data_derived import DERIVED, PREFIXES
+from daimyo.rokugan.data_variant import activate, active, parse_variant
+from daimyo.rokugan.objectives import objective_met
+from daimyo.rokugan.record import Recorder, replay
+
+SAIL = {"format": "rokugan-rules", "name": "sail-16", "objectives": {"way-of-the-sail": {"honor": 16}}}
+SHORT = {"format": "rokugan-rules", "name": "short",
+         "components": {"rounds": 4, "hand_size": 5, "special_tokens": {"peace": 3},
+                        "combat_tokens": [{"kind": "army", "strength": 1, "count": 8},
+                                          {"kind": "army", "strength": 3, "count": 3},
+                                          {"kind": "navy", "strength": 2, "count": 2},
+                                          {"kind": "shinobi", "strength": 2, "count": 1},
+                                          {"kind": "bluff", "strength": 0, "count": 1}]},
+         "provinces": {"crab_1": {"flowers": 5, "printed_defense": 3}},
+         "clans": {"lion": {"special_token": {"kind": "army", "strength": 4}}},
+         "clans_in_game": ["crab", "crane", "lion", "dragon", "scorpion"],
+         "objectives": {"inland-empire": {"name": "Inland Empire", "honor": 8, "condition": "territory_spread",
+                                          "territories": 4}}}
+#: territory_hold with three provinces: the native engine scores it with two only
+HOLD3 = {"format": "rokugan-rules", "name": "hold-three",
+         "objectives": {"the-last-line-of-defense": {"provinces": 3}}}
+
+
+@pytest.fixture(autouse=True)
+def standard_rules():
+    activate(None)
+    yield
+    activate(None)
+
+
+def variant(spec: dict):
+    return parse_variant(json.dumps(spec), "v.json")
+
+
+def test_numbers_of_the_file_are_in_force_and_put_back():
+    """Every module reads the one RULES: the file's numbers while it is in force, the printed ones after."""
+    activate(variant(SHORT))
+    assert active().name == "short"
+    assert (RULES.rounds, RULES.hand_size, RULES.flowers[RULES.province_index["crab_1"]]) == (4, 5, 5)
+    assert RULES.clan_names == ["crab", "crane", "dragon", "lion", "scorpion"]
+    assert RULES.clan_tokens["lion"][-1].code == "a4"
+    assert RULES.tokens_per_clan == 16 and RULES.special_supply["peace"] == 3
+    assert RULES.objectives["inland-empire"]["honor"] == 8
+    activate(None)
+    assert (RULES.rounds, RULES.hand_size, RULES.tokens_per_clan, len(RULES.clan_names)) == (5, 6, 27, 7)
+
+
+def test_tables_made_at_import_follow_the_rules_in_force():
+    """A module's own copy of a rules fact (the bluff's index, the token codes, the ISMCTS horizon) is made anew."""
+    import daimyo.bots.rokugan.ismcts
+    import daimyo.rokugan.position
+
+    activate(variant(SHORT))
+    for name, module in list(sys.modules.items()):
+        if module is not None and name.startswith(PREFIXES):
+            for attr, make in DERIVED.items():
+                if attr in vars(module):
+                    assert getattr(module, attr) == make(), (name, attr)
+    assert daimyo.bots.rokugan.ismcts.HORIZON == 4
+
+
+def test_a_game_under_the_file_plays_its_rules():
+    """End of the Game: the objective's honor is the file's (16, not 10); Setup: a hand of the file's size."""
+    activate(variant(SHORT))
+    g = new_game(players=3, seed=4, engine="python")
+    play(g, {p: RandomBot(p) for p in range(3)})
+    assert g.round == 4
+    assert all(c in RULES.clan_names for c in g.clans)
+    activate(variant(SAIL))
+    g = new_game(players=2, seed=1, engine="python")
+    play(g, {p: RandomBot(p) for p in range(2)})
+    for row in g.result["scores"]:
+        if row["objective"] == "way-of-the-sail" and row["objective_met"]:
+            assert row["objective_honor"] == 16
+
+
+@pytest.mark.skipif(not native.available(), reason="the native engine is not built")
+@pytest.mark.parametrize("spec", [SAIL, SHORT], ids=["sail", "short"])
+def test_both_engines_play_a_file_alike(spec):
+    """The native engine is handed the file's tables: move for move the same games as the Python engine."""
+    from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
+
+    activate(variant(spec))
+    assert native.available()
+    for seed in range(4):
+        results = []
+        for engine in ("python", "native"):
+            g = new_game(players=2 + seed % 4, seed=seed, engine=engine)
+            bots = {p: RandomBot(seed * 10 + p) if p % 2 else RokuganHeuristicBot(seed * 10 + p) for p in range(g.n)}
+            moves = play(g, bots)
+            results.append((moves, g.clans, g.result["winners"], [r["total"] for r in g.result["scores"]]))
+        assert results[0] == results[1]
+
+
+def test_a_file_the_native_engine_cannot_play_goes_to_the_python_engine():
+    """territory_hold with three provinces: the native engine is refused, saying why; the default engine is Python."""
+    v = variant(HOLD3)
+    assert v.not_native and "territory_hold with provinces 2 only" in v.not_native
+    activate(v)
+    assert not native.available() and v.not_native == native.REFUSED
+    assert native.default_engine(0) == "python"
+    with pytest.raises(ImportError, match="does not play these rules"):
+        native.require()
+    activate(None)
+    assert native.available() or native._core is None
+
+
+def test_territory_hold_counts_the_files_provinces():
+    """Secret Objectives (The Last Line of Defense): two Crab provinces are no longer enough with provinces 3."""
+    g = new_game(players=2, seed=0, clans=["lion", "crane"], engine="python")
+    crab = [p for p in RULES.territory_provinces[RULES.territory_index["crab"]] if RULES.capital_of[p] is None]
+    g.owner = [-1] * RULES.n_provinces
+    for p in crab[:2]:
+        g.owner[p] = 0
+    assert objective_met(g, 0, "the-last-line-of-defense", RULES)
+    activate(variant(HOLD3))
+    assert not objective_met(g, 0, "the-last-line-of-defense", RULES)
+    g.owner[crab[2]] = 0
+    assert objective_met(g, 0, "the-last-line-of-defense", RULES)
+
+
+def test_a_record_carries_the_file_and_replays_it():
+    """A record made under a file names it, with its digest and the file itself; replayed anywhere, it is the game."""
+    activate(variant(SHORT))
+    rec = Recorder(players=3, seed=9)
+    bots = {p: RandomBot(p) for p in range(3)}
+    while not rec.state.is_terminal():
+        seat = rec.state.to_act()[0]
+        rec.apply_move(seat, bots[seat].choose(rec.state, seat))
+    text, final = rec.text(), rec.state.result
+    assert "variant: short" in text and "variant-digest: " in text and "variant-rules: {" in text
+    activate(None)
+    again = replay(text)
+    assert again.state.result == final and active().name == "short"
+    activate(None)
+    standard = Recorder(players=2, seed=1).text()
+    activate(variant(SAIL))
+    assert "variant" not in standard
+    replay(standard)
+    assert active() is None
+
+
+def test_a_changed_rules_line_is_refused_by_its_digest():
+    activate(variant(SAIL))
+    text = Recorder(players=2, seed=1).text()
+    activate(None)
+    with pytest.raises(ReplayError, match="digest"):
+        replay(text.replace('"honor":16', '"honor":17'))
+    with pytest.raises(ReplayError, match="variant-rules"):
+        replay("\n".join(line for line in text.splitlines() if not line.startswith("variant-rules")))
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ({"name": "x"}, "field 'format'"),
+    ({"format": "rokugan-rules", "name": ""}, "field 'name'"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"rouns": 3}}, "did you mean 'rounds'"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"rounds": 9}}, "field 'components.rounds': must be a whole number from 1 to 6"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"hand_size": True}}, "field 'components.hand_size'"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"combat_tokens": [{"kind": "army", "strength": 1, "count": 3}]}},
+     "exactly one bluff"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"combat_tokens": [{"kind": "amry", "strength": 1, "count": 3}]}},
+     "field 'components.combat_tokens[0].kind'"),
+    ({"format": "rokugan-rules", "name": "x", "components": {"hand_size": 12, "combat_tokens": [
+        {"kind": "army", "strength": 1, "count": 3}, {"kind": "bluff", "strength": 0, "count": 1}]}}, "field 'components.hand_size'"),
+    ({"format": "rokugan-rules", "name": "x", "provinces": {"crab_9": {"flowers": 2}}}, "field 'provinces.crab_9'"),
+    ({"format": "rokugan-rules", "name": "x", "provinces": {"crab_1": {"flowers": -1}}}, "field 'provinces.crab_1.flowers'"),
+    ({"format": "rokugan-rules", "name": "x", "clans": {"lion": {"special_token": {"kind": "bluff", "strength": 0}}}},
+     "field 'clans.lion.special_token.kind'"),
+    ({"format": "rokugan-rules", "name": "x", "clans_in_game": ["crab", "crane", "lion"]}, "at least 5"),
+    ({"format": "rokugan-rules", "name": "x", "clans_in_game": ["crab", "crane", "lion", "dragon", "scorpoin"]},
+     "did you mean 'scorpion'"),
+    ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"condition": "coastl"}}},
+     "objective 'way-of-the-sail': field 'condition' must be one of"),
+    ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"territories": 3}}},
+     "field 'territories' is not an argument of condition 'coastal'"),
+    ({"format": "rokugan-rules", "name": "x", "objectives": {"new-one": {"honor": 3}}}, "needs field 'name'"),
+    ({"format": "rokugan-rules", "name": "x", "objectives": {"new-one": {"name": "N", "honor": 3, "condition": "coastal"}}},
+     "needs field 'provinces'"),
+    ({"format": "rokugan-rules", "name": "x", "objectives_in_game": ["way-of-the-sail"]}, "cannot deal 2 to each of 5"),
+])
+def test_mistakes_are_named_with_the_field(spec, words):
+    with pytest.raises(FormatError, match=r"^v\.json: ") as e:
+        parse_variant(json.dumps(spec), "v.json")
+    assert words in str(e.value)
+
+
+def test_json_mistakes_name_line_and_column():
+    with pytest.raises(FormatError, match=r"v.json: not JSON: line 2, column 3"):
+        parse_variant('{"format": "rokugan-rules",\n  name: 1}', "v.json")
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-10**9, 10**9) | st.floats() | st.text(max_size=12),
+                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=12), kids, max_size=4),
+                     max_leaves=20)
+_keys = st.sampled_from(["format", "name", "components", "provinces", "clans", "clans_in_game", "objectives",
+                         "objectives_in_game", "rounds", "hand_size", "combat_tokens", "special_tokens", "kind",
+                         "strength", "count", "crab_1", "lion", "special_token", "way-of-the-sail", "honor",
+                         "condition", "territory", "provinces_list", "territories", "coastal", "territory_hold"])
+_near = st.recursive(st.integers(-2, 40) | st.sampled_from(["rokugan-rules", "x", "army", "bluff", "crab", "coastal"])
+                     | _keys,
+                     lambda kids: st.lists(kids, max_size=5) | st.dictionaries(_keys, kids, max_size=5), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(_json, _near, st.builds(lambda d: {"format": "rokugan-rules", "name": "f", **d},
+                                         st.dictionaries(_keys, _near, max_size=4))))
+def test_any_value_is_checked_or_refused_never_a_traceback(value):
+    """Fuzz: whatever the file holds, the parser answers with rules or one FormatError, nothing else."""
+    try:
+        text = json.dumps(value)
+    except ValueError:
+        return
+    try:
+        v = parse_variant(text, "f.json")
+    except FormatError as e:
+        assert str(e).startswith("f.json: ")
+    else:
+        assert v.rules.rounds >= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_any_text_is_refused_cleanly(text):
+    with pytest.raises(FormatError):
+        parse_variant(text, "f.json")
+
+
+def test_check_rules_command(tmp_path):
+    good, bad = tmp_path / "sail.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(SAIL))
+    bad.write_text(json.dumps({**SAIL, "objectives": {"way-of-the-sail": {"honour": 16}}}))
+    r = CliRunner().invoke(main, ["rokugan", "check-rules", str(good)])
+    assert r.exit_code == 0 and "ok: rules 'sail-16'" in r.output and "native and Python engines" in r.output
+    r = CliRunner().invoke(main, ["rokugan", "check-rules", str(bad)])
+    assert r.exit_code == 1 and "bad.json: field 'objectives.way-of-the-sail.honour'" in r.output
+    assert "Traceback" not in r.output
+    hold = tmp_path / "hold.json"
+    hold.write_text(json.dumps(HOLD3))
+    r = CliRunner().invoke(main, ["rokugan", "check-rules", str(hold)])
+    assert r.exit_code == 0 and "Python engine only" in r.output
+
+
+def test_simulate_with_rules(tmp_path):
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(SHORT))
+    r = CliRunner().invoke(main, ["rokugan", "simulate", "--rules", str(path), "--players", "3", "--games", "3",
+                                  "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert set(out["games_by_clan"]) <= set(SHORT["clans_in_game"])
+    path.write_text(json.dumps({**SHORT, "components": {"rounds": 0}}))
+    r = CliRunner().invoke(main, ["rokugan", "simulate", "--rules", str(path), "--games", "1"])
+    assert r.exit_code == 2 and "field 'components.rounds'" in r.output
+    hold = tmp_path / "hold.json"
+    hold.write_text(json.dumps(HOLD3))
+    r = CliRunner().invoke(main, ["rokugan", "simulate", "--rules", str(hold), "--engine", "native", "--games", "1"])
+    assert r.exit_code == 2 and "cannot play these rules" in r.output
