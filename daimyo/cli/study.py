@@ -10,11 +10,12 @@ from pathlib import Path
 import click
 
 from daimyo.cli.arena import _bot_names, _game_names, _need_arena_extra, check_bots
+from daimyo.cli.rokugan.rules import rules_option
 
 
 @click.group()
 def study() -> None:
-    """Studies for game designers: compare a variant with the standard game (docs/designers.md)."""
+    """Studies for game designers: compare a variant with the standard game, the shape of a game (docs/designers.md)."""
 
 
 def _files(paths: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
@@ -117,6 +118,81 @@ def compare(game_name: str, players: int | None, games: int, seed: int, bots_tex
                                                *report_lines(result)]), encoding="utf-8")
     result["written"] = [str(out / "compare.md"), str(out / "compare.json"), *map(str, plots)]
     (out / "compare.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for line in report_lines(result):
+        click.echo(line)
+    click.echo(f"written: {', '.join(result['written'])}")
+
+
+@study.command()
+@click.option("--game", "game_name", type=click.Choice(_game_names()), default="rokugan", show_default=True,
+              help="The game whose shape is measured.")
+@click.option("--players", type=click.IntRange(2, 5), default=None,
+              help="Study this player count only (default: the arena's, every count the game has).")
+@click.option("--games", type=click.IntRange(min=1), default=70, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The first seed.")
+@click.option("--bots", "bots_text", default="heuristic", show_default=True,
+              help="The bots that play, comma-separated; seats rotate among them as in the arena.")
+@click.option("--war", "wars", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Rising Sun: the war files played (default: the examples).")
+@click.option("--records", "records", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Measure the game records of this folder (an arena run's OUT/records) instead of playing games.")
+@rules_option
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("shape-results"),
+              show_default=True, help="Folder for shape.md, shape.json and the plot.")
+@click.option("--json", "as_json", is_flag=True, help="Print every figure as one JSON object.")
+def shape(game_name: str, players: int | None, games: int, seed: int, bots_text: str, wars: tuple[Path, ...],
+          records: Path | None, variant, workers: int | None, out: Path, as_json: bool) -> None:
+    """The shape of a game: length, draws and shared wins, the winner's margin, lead changes by round,
+    decisiveness, first-player and seat advantage, kingmaking (3 to 5 players), per player count."""
+    from daimyo.arena.shape import plot_shape, report_lines, shape as measure_shape
+    from daimyo.core.registry import game
+
+    _need_arena_extra()
+    info = game(game_name)
+    if variant is not None and game_name != "rokugan":
+        raise click.UsageError("--rules: a rules file changes Battle for Rokugan; give --game rokugan")
+    if wars and game_name != "risingsun":
+        raise click.UsageError("--war: Rising Sun's war files; give --game risingsun")
+    if records is not None:
+        paths = sorted(p for p in records.iterdir() if p.is_file() and p.suffix in (".txt", ".record"))
+        texts = [p.read_text(encoding="utf-8") for p in paths]
+        if not texts:
+            raise click.UsageError(f"--records: no game records (*.txt, *.record) in {records}")
+    else:
+        from daimyo.arena.run import run_games
+        from daimyo.arena.schedule import schedule
+
+        bots = check_bots(game_name, _bot_names(bots_text))
+        starts = _files(wars) or None
+        try:
+            specs = schedule(players, games, bots, seed, game_name, starts=list(starts) if starts else None)
+            rows = run_games(specs, workers=workers or os.cpu_count() or 1,
+                             rules=variant.canonical if variant is not None else None)
+        except ValueError as e:
+            raise click.UsageError(str(e)) from None
+        texts = [row["record"] for row in rows]
+        paths = []
+    try:
+        result = measure_shape(game_name, texts, [str(p) for p in paths] or None)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    if players is not None:
+        result["by_players"] = {k: v for k, v in result["by_players"].items() if int(k) == players}
+        if not result["by_players"]:
+            raise click.UsageError(f"--players: no game of {players} players among the records")
+    if variant is not None:
+        result["rules"] = {"name": variant.name, "digest": variant.digest}
+    out.mkdir(parents=True, exist_ok=True)
+    title = f"{info.title}: the shape of the game"
+    plots = plot_shape(result, out / "shape", title)
+    (out / "shape.md").write_text("\n".join([f"# {title}", "", "![shape](shape.svg)", "", *report_lines(result)]),
+                                  encoding="utf-8")
+    result["written"] = [str(out / "shape.md"), str(out / "shape.json"), *map(str, plots)]
+    (out / "shape.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     if as_json:
         click.echo(json.dumps(result))
         return

@@ -1,0 +1,346 @@
+"""The shape of a game, beside its balance: ``daimyo study shape`` (docs/designers.md, "The shape of a game").
+
+Every figure is read from game records (an arena run's, or a folder of them): each record is replayed and the
+players' standing is taken at each round boundary (:func:`trace`), then the traces are measured (:func:`measure`).
+Where a figure matches one of Ludii's game metrics it carries Ludii's name (Browne et al., the Ludii "Evaluation"
+metrics); the definitions here are this project's own, over rounds rather than single moves:
+
+==================  ====================================================================================
+duration            moves per game (mean, least, most) and rounds per game (Ludii: Duration)
+drawishness         the share of games every player ties (a draw; Ludii: Drawishness)
+shared wins         the share of games won by two or more tied players (a shared win)
+margin              the winner's final score minus the best other score, over games with one winner; also
+                    as a share of the winner's score (decisiveness of the result)
+lead change         per game, how many times the leader changed at a round boundary; by round, the share
+                    of games whose leader changed there (Ludii: LeadChange). A tie for the lead is no
+                    leader; a change is from one sole leader to another
+decisiveness        the share of a game's rounds played after the eventual winner took the lead for good
+                    (Ludii: DecisivenessMoves, counted in rounds; 0: the winner led only at the end)
+first player        the first player's win rate (a tie splits the win) against 1/N, with a 95% interval
+seat                each seat's win rate, seat 0 first in seat order
+kingmaking          3 to 5 players: the share of games where, at the start of the last round, a player was
+                    out of contention (further behind the leader than any player gained in one round in
+                    these games) and the leader then did not win: the result was turned while a player who
+                    could not win still played (a proxy: no counterfactual is played)
+==================  ====================================================================================
+
+A player's standing is its score if the game ended now: Battle for Rokugan's honor (End of the Game), Senjutsu's
+wounds a character can still take (0 once defeated), Rising Sun's victory points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from daimyo.core.stats import wilson
+
+
+@dataclass
+class Trace:
+    """One game: its players, the standing at each round boundary (rounds[i]: the scores when round i+2 began, the
+    last entry the final scores), its winners, moves and first player (None where not known)."""
+
+    players: int
+    rounds: list[list[float]]
+    winners: list[int]
+    moves: int
+    first: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How a game's record is replayed and read: parse(text) -> (state, actions), actor_seat(state, actor),
+    round(state), standing(state) -> a score per seat, first(state) -> the first player or None."""
+
+    parse: Callable[[str], tuple[Any, list[tuple[int, str, str]]]]
+    actor_seat: Callable[[Any, str], int]
+    round: Callable[[Any], int]
+    standing: Callable[[Any], list[float]]
+    first: Callable[[Any], int | None]
+
+
+def _rokugan() -> Adapter:
+    from daimyo.rokugan.record import actor_seat, parse
+    from daimyo.rokugan.scoring import honor
+
+    return Adapter(parse, actor_seat, lambda s: s.round,
+                   lambda s: [float(honor(s, p)["total"]) for p in range(s.n)],
+                   lambda s: s.first if s.round >= 1 else None)
+
+
+def _senjutsu() -> Adapter:
+    from daimyo.senjutsu.record import _seat, parse
+
+    def standing(s) -> list[float]:
+        return [0.0 if d.defeated else float(s.character(p).wound_limit - d.total_wounds) for p, d in enumerate(s.duellists)]
+
+    return Adapter(parse, _seat, lambda s: s.turn, standing,
+                   lambda s: s.advantage[0] if s.advantage else None)
+
+
+def _risingsun() -> Adapter:
+    from daimyo.risingsun.record import actor_seat, parse
+
+    return Adapter(lambda text: parse(text)[:2], actor_seat, lambda s: s.at, lambda s: [float(v) for v in s.vp],
+                   lambda s: None)
+
+
+ADAPTERS: dict[str, Callable[[], Adapter]] = {"rokugan": _rokugan, "senjutsu": _senjutsu, "risingsun": _risingsun}
+
+
+def trace(game_name: str, text: str) -> Trace:
+    """Replay one record, keeping the standing at each round boundary and at the end (ReplayError if it does not
+    replay)."""
+    from daimyo.core.game import Action
+    from daimyo.core.record import ReplayError
+    from daimyo.core.registry import game
+
+    info = game(game_name)
+    a = ADAPTERS[game_name]()
+    s, actions = a.parse(text)
+    rounds: list[list[float]] = []
+    first = a.first(s)
+    last_round = a.round(s)
+    for no, actor, act in actions:
+        if a.round(s) != last_round:
+            if last_round >= 1:
+                rounds.append(a.standing(s))
+            last_round = a.round(s)
+        if first is None:
+            first = a.first(s)
+        try:
+            s.apply(Action(a.actor_seat(s, actor), act))
+        except Exception as e:  # a rule refusal: the record is not a game
+            raise ReplayError(no, f"{actor}: {act}: {e}") from None
+    if not s.is_terminal():
+        raise ReplayError(actions[-1][0] if actions else 1, "the record ends before the game does")
+    final = [float(x) for x in info.scores(s)] if info.scores is not None else a.standing(s)
+    returns = s.returns()
+    best = max(returns)
+    return Trace(players=len(returns), rounds=[*rounds, final], winners=[p for p, r in enumerate(returns) if r > 0 and r == best],
+                 moves=len(actions), first=first)
+
+
+def leader(scores: list[float]) -> int | None:
+    """The sole leader, or None when the lead is tied."""
+    top = max(scores)
+    leaders = [p for p, x in enumerate(scores) if x == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _mean(xs: Sequence[float]) -> float | None:
+    return round(sum(xs) / len(xs), 6) if xs else None
+
+
+def lead_changes(t: Trace) -> list[bool]:
+    """For each round boundary after the first, whether the sole leader changed there (from one sole leader to
+    another; a tied lead in between carries the last sole leader)."""
+    out, last = [], None
+    for scores in t.rounds:
+        now = leader(scores)
+        changed = now is not None and last is not None and now != last
+        out.append(changed)
+        if now is not None:
+            last = now
+    return out[1:]
+
+
+def decisiveness(t: Trace) -> float | None:
+    """The share of the boundaries before the end at which the sole winner already held the lead it kept to the end:
+    1 when it led at every boundary, 0 when it led only at the end (None: no sole winner)."""
+    if len(t.winners) != 1:
+        return None
+    w = t.winners[0]
+    held = 0
+    for scores in reversed(t.rounds):
+        if leader(scores) != w:
+            break
+        held += 1
+    if held == 0 or len(t.rounds) == 1:
+        return 0.0
+    return round((held - 1) / (len(t.rounds) - 1), 6)
+
+
+def margin(t: Trace) -> tuple[float, float | None] | None:
+    """(the sole winner's final score minus the best other, that as a share of the winner's score) or None."""
+    if len(t.winners) != 1:
+        return None
+    final = t.rounds[-1]
+    w = t.winners[0]
+    gap = final[w] - max(x for p, x in enumerate(final) if p != w)
+    return gap, (round(gap / final[w], 6) if final[w] else None)
+
+
+def kingmade(t: Trace, swing: float) -> bool | None:
+    """3+ players: at the start of the last round a player was out of contention (behind the leader by more than
+    ``swing``, the most any player gained in one round) and the leader then did not win; None below 3 players or
+    with fewer than two boundaries."""
+    if t.players < 3 or len(t.rounds) < 2:
+        return None
+    before = t.rounds[-2]
+    top = max(before)
+    out = any(top - x > swing for x in before)
+    lead = leader(before)
+    return out and lead is not None and lead not in t.winners
+
+
+def max_gain(traces: Iterable[Trace]) -> float:
+    """The most any player gained between two boundaries in these games."""
+    best = 0.0
+    for t in traces:
+        for a, b in zip(t.rounds, t.rounds[1:], strict=False):
+            best = max(best, *(y - x for x, y in zip(a, b, strict=True)))
+    return best
+
+
+def measure(traces: list[Trace]) -> dict:
+    """The metrics of the module docstring for games of one player count."""
+    n = len(traces)
+    if not n:
+        raise ValueError("shape: no games to measure")
+    players = traces[0].players
+    if any(t.players != players for t in traces):
+        raise ValueError("shape: measure one player count at a time")
+    moves = [t.moves for t in traces]
+    rounds = [len(t.rounds) for t in traces]
+    shared = [len(t.winners) > 1 and len(t.winners) < t.players for t in traces]
+    draws = [len(t.winners) in (0, t.players) for t in traces]
+    margins = [m for m in (margin(t) for t in traces) if m is not None]
+    changes = [lead_changes(t) for t in traces]
+    by_round: dict[int, list[bool]] = {}
+    for ch in changes:
+        for i, c in enumerate(ch):
+            by_round.setdefault(i + 2, []).append(c)
+    decisive = [d for d in (decisiveness(t) for t in traces) if d is not None]
+    out: dict[str, Any] = {
+        "players": players, "games": n,
+        "duration": {"moves_mean": _mean(moves), "moves_min": min(moves), "moves_max": max(moves),
+                     "rounds_mean": _mean(rounds), "moves_histogram": _histogram(moves)},
+        "drawishness": round(sum(draws) / n, 6),
+        "shared_wins": round(sum(shared) / n, 6),
+        "margin": {"games": len(margins), "mean": _mean([m[0] for m in margins]),
+                   "relative_mean": _mean([m[1] for m in margins if m[1] is not None])},
+        "lead_change": {"per_game": _mean([float(sum(c)) for c in changes]),
+                        "by_round": {str(r): round(sum(v) / len(v), 6) for r, v in sorted(by_round.items())}},
+        "decisiveness": _mean(decisive),
+        "seats": _seats(traces),
+    }
+    firsts = [t for t in traces if t.first is not None]
+    if firsts:
+        wins = sum(1 / len(t.winners) for t in firsts if t.first in t.winners)
+        lo, hi = wilson(wins, len(firsts))
+        out["first_player"] = {"games": len(firsts), "win_rate": round(wins / len(firsts), 6), "expected": round(1 / players, 6),
+                               "ci95": [round(lo, 6), round(hi, 6)]}
+    if players >= 3:
+        swing = max_gain(traces)
+        made = [k for k in (kingmade(t, swing) for t in traces) if k is not None]
+        out["kingmaking"] = {"games": len(made), "rate": round(sum(made) / len(made), 6) if made else None,
+                             "swing": swing}
+    return out
+
+
+def _seats(traces: list[Trace]) -> dict[str, dict]:
+    out = {}
+    n = len(traces)
+    for p in range(traces[0].players):
+        wins = sum(1 / len(t.winners) for t in traces if p in t.winners)
+        lo, hi = wilson(wins, n)
+        out[str(p)] = {"win_rate": round(wins / n, 6), "ci95": [round(lo, 6), round(hi, 6)]}
+    return out
+
+
+def _histogram(values: list[int], bins: int = 10) -> dict:
+    lo, hi = min(values), max(values)
+    width = max(1, -(-(hi - lo + 1) // bins))
+    counts: dict[str, int] = {}
+    for v in values:
+        start = lo + (v - lo) // width * width
+        key = f"{start}-{start + width - 1}"
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: int(kv[0].split("-")[0])))
+
+
+def shape(game_name: str, records: list[str], names: list[str] | None = None) -> dict:
+    """Replay ``records`` of ``game_name`` and measure them, one player count at a time; a record that does not
+    replay is a ValueError naming it (``names[i]``, or its place in the list) and its line."""
+    from daimyo.core.record import ReplayError
+
+    if game_name not in ADAPTERS:
+        raise ValueError(f"shape: no game '{game_name}' (games: {', '.join(ADAPTERS)})")
+    by_count: dict[int, list[Trace]] = {}
+    for i, text in enumerate(records):
+        try:
+            t = trace(game_name, text)
+        except ReplayError as e:
+            raise ValueError(f"{names[i] if names else f'record {i + 1}'}: {e}") from None
+        by_count.setdefault(t.players, []).append(t)
+    return {"game": game_name, "games": len(records),
+            "by_players": {str(k): measure(v) for k, v in sorted(by_count.items())}}
+
+
+def report_lines(result: dict) -> list[str]:
+    """The shape as Markdown: one table of figures a player count."""
+    lines = []
+    for count, m in result["by_players"].items():
+        d, lc = m["duration"], m["lead_change"]
+        rows = [("games", m["games"]),
+                ("moves a game (mean, least-most)", f"{d['moves_mean']:.1f} ({d['moves_min']}-{d['moves_max']})"),
+                ("rounds a game (mean)", f"{d['rounds_mean']:.2f}"),
+                ("drawishness (every player tied)", f"{m['drawishness']:.1%}"),
+                ("shared wins", f"{m['shared_wins']:.1%}"),
+                ("margin of a sole winner (mean)", _num(m["margin"]["mean"]) + (
+                    f" ({m['margin']['relative_mean']:.1%} of its score)" if m["margin"]["relative_mean"] is not None else "")),
+                ("lead changes a game (mean)", _num(lc["per_game"])),
+                ("lead changed at the start of round (others: 0%)",
+                 ", ".join(f"{r}: {v:.0%}" for r, v in lc["by_round"].items() if v) or "none"),
+                ("decisiveness (rounds after the winner's lead held)", _pct(m["decisiveness"]))]
+        if "first_player" in m:
+            f = m["first_player"]
+            rows.append(("first player's win rate (95% CI; fair: 1/N)",
+                         f"{f['win_rate']:.1%} ({f['ci95'][0]:.1%}-{f['ci95'][1]:.1%}; {f['expected']:.1%})"))
+        rows.append(("seats' win rates", ", ".join(f"{s}: {v['win_rate']:.1%}" for s, v in m["seats"].items())))
+        if "kingmaking" in m:
+            rows.append(("kingmaking (proxy)", _pct(m["kingmaking"]["rate"])))
+        lines += [f"## {count} players", "", "| figure | value |", "|---|---|", *(f"| {a} | {b} |" for a, b in rows), ""]
+    return lines
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def plot_shape(result: dict, path_stem, title: str) -> list:
+    """Per player count: the distribution of game length and the share of games whose lead changed, by round."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from daimyo.arena.plot import save
+
+    counts = list(result["by_players"])
+    fig, axes = plt.subplots(2, len(counts), figsize=(4.2 * len(counts), 6), squeeze=False)
+    for i, c in enumerate(counts):
+        m = result["by_players"][c]
+        hist = m["duration"]["moves_histogram"]
+        axes[0][i].bar(range(len(hist)), list(hist.values()), color="#4c72b0")
+        axes[0][i].set_xticks(range(len(hist)))
+        axes[0][i].set_xticklabels(list(hist), rotation=60, fontsize=7)
+        axes[0][i].set_title(f"{c} players: moves a game")
+        by_round = m["lead_change"]["by_round"]
+        axes[1][i].bar(list(by_round), list(by_round.values()), color="#dd8452")
+        axes[1][i].set_ylim(0, 1)
+        axes[1][i].set_title("lead changed at the start of round")
+    fig.suptitle(title)
+    fig.tight_layout()
+    return save(fig, path_stem)
+
+
+__all__ = ["ADAPTERS", "Trace", "decisiveness", "kingmade", "lead_changes", "leader", "margin", "max_gain", "measure",
+           "plot_shape", "report_lines", "shape", "trace"]
