@@ -6,6 +6,7 @@ import errno
 import os
 import socket
 import sys
+from pathlib import Path
 
 import click
 
@@ -79,15 +80,22 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--db", default=None, help="SQLAlchemy database URL (default: an SQLite file in your data folder).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds a bot waits before each move.")
+@click.option("--rules", "rules", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Terminal game: a Battle for Rokugan rules file (docs/designers.md) that changes the standard game.")
 def play(terminal: bool, players: int, seed: int | None, seat: int, clan: str | None, bots: str, steps: bool, lang: str,
-         port: int, db: str | None, no_browser: bool, bot_delay: float) -> None:
+         port: int, db: str | None, no_browser: bool, bot_delay: float, rules: Path | None) -> None:
     """Play in your browser: starts a local server and opens the lobby, where Battle for Rokugan, Senjutsu and
     Rising Sun's War Phase are played against bots or with friends.
 
     With --terminal, plays one game of Battle for Rokugan against bots in this terminal instead (the other games:
     daimyo senjutsu duel, daimyo risingsun war).
     """
+    if rules is not None and not terminal:
+        raise click.UsageError("--rules: a rules file is played in the terminal game (--terminal); the play server "
+                               "plays the standard rules")
     if terminal:
+        from daimyo.cli.rokugan.rules import read_rules
+        read_rules(rules)
         play_in_terminal(players, seed, seat, clan, bots, steps, lang)
         return
     host = "127.0.0.1"

@@ -273,3 +273,43 @@ def test_simulate_with_rules(tmp_path):
     hold.write_text(json.dumps(HOLD3))
     r = CliRunner().invoke(main, ["rokugan", "simulate", "--rules", str(hold), "--engine", "native", "--games", "1"])
     assert r.exit_code == 2 and "cannot play these rules" in r.output
+
+
+def test_arena_and_compare_play_a_file(tmp_path):
+    """The arena plays its games under the file (in its workers too) and says so; compare pairs the standard game
+    with the file, game for game; the rules in force before are put back."""
+    path = tmp_path / "sail.json"
+    path.write_text(json.dumps(SAIL))
+    r = CliRunner().invoke(main, ["arena", "--rules", str(path), "--players", "2", "--games", "4", "--bots", "random",
+                                  "--workers", "2", "--out", str(tmp_path / "arena"), "--json"])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.output)
+    assert summary["rules"]["name"] == "sail-16"
+    records = sorted((tmp_path / "arena" / "records").iterdir())
+    assert len(records) == 4 and all("variant: sail-16" in p.read_text() for p in records)
+    activate(None)
+    r = CliRunner().invoke(main, ["study", "compare", "--game", "rokugan", "--players", "2", "--variant-rules", str(path),
+                                  "--bots", "random", "--games", "7", "--workers", "1", "--out", str(tmp_path / "cmp"),
+                                  "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["variant"]["rules"][1] == "sail-16" and "rules" not in out["baseline"] and active() is None
+    assert out["games"] == 7
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**SAIL, "clans_in_game": ["crab", "crane", "lion", "dragon", "phoenix"]}))
+    r = CliRunner().invoke(main, ["study", "compare", "--game", "rokugan", "--players", "2", "--variant-rules", str(bad),
+                                  "--games", "7", "--out", str(tmp_path / "cmp")])
+    assert r.exit_code == 2 and "same clans" in r.output
+    r = CliRunner().invoke(main, ["study", "compare", "--game", "senjutsu", "--variant-rules", str(path)])
+    assert r.exit_code == 2 and "give --game rokugan" in r.output
+
+
+def test_play_in_the_terminal_under_a_file(tmp_path):
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(SHORT))
+    r = CliRunner().invoke(main, ["play", "--terminal", "--rules", str(path), "--players", "3", "--seed", "4",
+                                  "--clan", "crab"], input="quit\nn\n")
+    assert r.exit_code == 0, r.output
+    assert active().name == "short"
+    r = CliRunner().invoke(main, ["play", "--rules", str(path), "--no-browser"])
+    assert r.exit_code == 2 and "--terminal" in r.output
