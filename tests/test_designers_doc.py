@@ -23,20 +23,23 @@ def _args(command: str, tmp_path: Path, games: str) -> list[str]:
         args[args.index("--games") + 1] = games
     if "--out" in args:
         args[args.index("--out") + 1] = str(tmp_path / args[args.index("--out") + 1])
-    return [*args, "--workers", "1", "--json"] if args[:2] == ["study", "compare"] else args
+    return [*args, "--workers", "1", "--json"] if args[0] == "study" else args
 
 
-def test_the_page_has_its_four_steps():
+def test_the_page_has_its_seven_steps():
     assert [shlex.split(c)[1:4] for c in COMMANDS] == [
         ["senjutsu", "check-cards", "docs/senjutsu-variant-example.json"],
-        ["study", "compare", "--game"], ["study", "compare", "--game"], ["study", "compare", "--game"]]
-    assert [shlex.split(c)[4] for c in COMMANDS[1:]] == ["senjutsu", "risingsun", "rokugan"]
+        ["study", "compare", "--game"], ["study", "compare", "--game"], ["study", "compare", "--game"],
+        ["rokugan", "check-rules", "docs/rokugan-variant-example.json"], ["study", "compare", "--game"],
+        ["study", "shape", "--game"]]
+    assert [shlex.split(c)[4] for c in COMMANDS[1:4]] == ["senjutsu", "risingsun", "rokugan"]
 
 
-def test_step_1_the_card_file_checks_as_shown(monkeypatch):
+@pytest.mark.parametrize("step", [0, 4])
+def test_steps_1_and_5_the_files_check_as_shown(monkeypatch, step):
     monkeypatch.chdir(ROOT)
-    r = CliRunner().invoke(main, shlex.split(COMMANDS[0])[1:])
-    shown = PAGE[PAGE.index(COMMANDS[0]) + len(COMMANDS[0]):].split("```")[0].strip()
+    r = CliRunner().invoke(main, shlex.split(COMMANDS[step])[1:])
+    shown = PAGE[PAGE.index(COMMANDS[step]) + len(COMMANDS[step]):].split("```")[0].strip()
     assert r.exit_code == 0 and r.output.strip() == shown, r.output
 
 
@@ -44,6 +47,7 @@ def test_step_1_the_card_file_checks_as_shown(monkeypatch):
     (1, "1", {"hana", "ishi", "kaze", "tetsu"}),
     (2, "6", {"dragonfly", "koi", "lotus", "turtle"}),
     (3, "7", {"crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"}),
+    (5, "7", {"crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn"}),
 ])
 def test_steps_2_to_4_compare_and_write_report_figures_and_plot(monkeypatch, tmp_path, step, games, units):
     monkeypatch.chdir(ROOT)
@@ -73,3 +77,29 @@ def test_the_pages_figures_are_the_commands(monkeypatch, tmp_path):
     shown = PAGE[PAGE.index(command):].split("| clan |")[1].split("\n\n")[0]
     for line in shown.strip().splitlines()[2:]:
         assert line in r.output, line
+
+
+def test_step_6_compares_under_the_rules_file(monkeypatch, tmp_path):
+    """The variant arm's games are played under the example rules file: its records name it."""
+    from daimyo.rokugan.data_variant import active
+
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(main, _args(COMMANDS[5], tmp_path, "7"))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["variant"]["rules"][1] == "long-sail" and "rules" not in data["baseline"]
+    assert active() is None   # the standard rules are back in force
+
+
+def test_step_7_measures_the_shape(monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(main, _args(COMMANDS[6], tmp_path, "4"))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    m = data["by_players"]["4"]
+    assert m["games"] == 4 and m["duration"]["rounds_mean"] == 5
+    assert {Path(f).name for f in data["written"]} == {"shape.md", "shape.json", "shape.png", "shape.svg"}
+    report = Path(data["written"][0]).read_text(encoding="utf-8")
+    shown = PAGE[PAGE.index(COMMANDS[6]):].split("| figure | value |")[1].split("\n\n")[0]
+    for line in shown.strip().splitlines()[1:]:
+        assert line.split(" | ")[0] in report   # every figure the page shows is the report's

@@ -11,9 +11,10 @@ drawishness         the share of games every player ties (a draw; Ludii: Drawish
 shared wins         the share of games won by two or more tied players (a shared win)
 margin              the winner's final score minus the best other score, over games with one winner; also
                     as a share of the winner's score (decisiveness of the result)
-lead change         per game, how many times the leader changed at a round boundary; by round, the share
-                    of games whose leader changed there (Ludii: LeadChange). A tie for the lead is no
-                    leader; a change is from one sole leader to another
+lead change         per game, how many times the leader changed from one round's end to the next; by round
+                    r, the share of games whose leader changed during round r, from the end of round r-1
+                    to the end of round r (Ludii: LeadChange). A tie for the lead is no leader; a change
+                    is from one sole leader to another
 decisiveness        the share of a game's rounds played after the eventual winner took the lead for good
                     (Ludii: DecisivenessMoves, counted in rounds; 0: the winner led only at the end)
 first player        the first player's win rate (a tie splits the win) against 1/N, with a 95% interval
@@ -39,8 +40,8 @@ from daimyo.core.stats import wilson
 
 @dataclass
 class Trace:
-    """One game: its players, the standing at each round boundary (rounds[i]: the scores when round i+2 began, the
-    last entry the final scores), its winners, moves and first player (None where not known)."""
+    """One game: its players, the standing at the end of each round (rounds[i]: at the end of round i+1, taken as
+    round i+2 begins; the last entry the final scores), its winners, moves and first player (None where unknown)."""
 
     players: int
     rounds: list[list[float]]
@@ -136,8 +137,8 @@ def _mean(xs: Sequence[float]) -> float | None:
 
 
 def lead_changes(t: Trace) -> list[bool]:
-    """For each round boundary after the first, whether the sole leader changed there (from one sole leader to
-    another; a tied lead in between carries the last sole leader)."""
+    """For each round after the first (round 2 first), whether the sole leader changed during it (from one sole
+    leader to another; a tied lead in between carries the last sole leader)."""
     out, last = [], None
     for scores in t.rounds:
         now = leader(scores)
@@ -294,7 +295,7 @@ def report_lines(result: dict) -> list[str]:
                 ("margin of a sole winner (mean)", _num(m["margin"]["mean"]) + (
                     f" ({m['margin']['relative_mean']:.1%} of its score)" if m["margin"]["relative_mean"] is not None else "")),
                 ("lead changes a game (mean)", _num(lc["per_game"])),
-                ("lead changed at the start of round (others: 0%)",
+                ("lead changed during round (others: 0%)",
                  ", ".join(f"{r}: {v:.0%}" for r, v in lc["by_round"].items() if v) or "none"),
                 ("decisiveness (rounds after the winner's lead held)", _pct(m["decisiveness"]))]
         if "first_player" in m:
@@ -336,7 +337,7 @@ def plot_shape(result: dict, path_stem, title: str) -> list:
         by_round = m["lead_change"]["by_round"]
         axes[1][i].bar(list(by_round), list(by_round.values()), color="#dd8452")
         axes[1][i].set_ylim(0, 1)
-        axes[1][i].set_title("lead changed at the start of round")
+        axes[1][i].set_title("lead changed during round")
     fig.suptitle(title)
     fig.tight_layout()
     return save(fig, path_stem)
