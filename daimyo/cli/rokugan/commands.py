@@ -62,3 +62,48 @@ def replay(file: Path, as_json: bool, lang: str) -> None:
     click.echo()
     for text in state_summary(rep.state.view(None), lang):
         click.echo(text)
+
+
+@rokugan.command()
+@click.option("--players", type=int, callback=_players, default=4, show_default=True, help="Players per game (2 to 5).")
+@click.option("--games", type=click.IntRange(min=1), default=70, show_default=True,
+              help="Games played freely, and again with each card and ability forbidden.")
+@click.option("--bots", "bots_text", default="heuristic", show_default=True,
+              help="The bots that play, comma-separated; seats rotate among them as in the arena.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The first seed.")
+@click.option("--restricted/--no-restricted", default=True, show_default=True,
+              help="Also play every game again with each card (ability) forbidden.")
+@rules_option
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Worker processes (default: the CPU count).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("effects-results"),
+              show_default=True, help="Folder for effects.md, effects.json and the plot.")
+@click.option("--json", "as_json", is_flag=True, help="Print every figure as one JSON object.")
+def effects(players: int, games: int, bots_text: str, seed: int, restricted: bool, variant, workers: int | None,
+            out: Path, as_json: bool) -> None:
+    """What each territory card and clan ability does: how often it is claimed, played or used, its holder's win
+    rate when played and not, and what forbidding it changes (the same games, the same bots)."""
+    import json
+    import os
+
+    from daimyo.arena.effects import plot_effects, report_lines, run_effects
+    from daimyo.cli.arena import _bot_names, _need_arena_extra, check_bots
+
+    _need_arena_extra()
+    bots = check_bots("rokugan", _bot_names(bots_text))
+    result = run_effects(players, games, bots, seed, workers or os.cpu_count() or 1, restricted,
+                         rules=variant.canonical if variant is not None else None)
+    if variant is not None:
+        result["rules"] = {"name": variant.name, "digest": variant.digest}
+    out.mkdir(parents=True, exist_ok=True)
+    title = f"Battle for Rokugan, {players} players: what each card and ability does"
+    plots = plot_effects(result, out / "effects", title)
+    (out / "effects.md").write_text("\n".join([f"# {title}", "", "![effects](effects.svg)", "", *report_lines(result)]),
+                                    encoding="utf-8")
+    result["written"] = [str(out / "effects.md"), str(out / "effects.json"), *map(str, plots)]
+    (out / "effects.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for line in report_lines(result):
+        click.echo(line)
+    click.echo(f"written: {', '.join(result['written'])}")
