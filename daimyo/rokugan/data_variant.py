@@ -94,12 +94,17 @@ def _constant(name: str):
     raise _Digits(name)
 
 
-def _depth(value: Any, level: int = 1) -> int:
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest (iteratively: a deep value cannot exhaust the stack)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        children = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def read_json(source: str, text: Any) -> Any:

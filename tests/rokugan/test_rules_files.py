@@ -202,6 +202,12 @@ def test_mistakes_are_named_with_the_field(spec, words):
     assert words in str(e.value)
 
 
+@pytest.mark.parametrize("depth", [9, 990, 5000])
+def test_deep_nesting_is_refused_in_words(depth):
+    with pytest.raises(FormatError, match=r"nest deeper than 8 levels|more than 2000 lists"):
+        parse_variant("[" * depth + "]" * depth, "v.json")
+
+
 def test_json_mistakes_name_line_and_column():
     with pytest.raises(FormatError, match=r"v.json: not JSON: line 2, column 3"):
         parse_variant('{"format": "rokugan-rules",\n  name: 1}', "v.json")
