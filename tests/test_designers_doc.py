@@ -23,15 +23,15 @@ def _args(command: str, tmp_path: Path, games: str) -> list[str]:
         args[args.index("--games") + 1] = games
     if "--out" in args:
         args[args.index("--out") + 1] = str(tmp_path / args[args.index("--out") + 1])
-    return [*args, "--workers", "1", "--json"] if args[0] == "study" else args
+    return [*args, "--workers", "1", "--json"] if args[0] == "study" or args[:2] == ["rokugan", "effects"] else args
 
 
-def test_the_page_has_its_seven_steps():
+def test_the_page_has_its_eight_steps():
     assert [shlex.split(c)[1:4] for c in COMMANDS] == [
         ["senjutsu", "check-cards", "docs/senjutsu-variant-example.json"],
         ["study", "compare", "--game"], ["study", "compare", "--game"], ["study", "compare", "--game"],
         ["rokugan", "check-rules", "docs/rokugan-variant-example.json"], ["study", "compare", "--game"],
-        ["study", "shape", "--game"]]
+        ["study", "shape", "--game"], ["rokugan", "effects", "--players"]]
     assert [shlex.split(c)[4] for c in COMMANDS[1:4]] == ["senjutsu", "risingsun", "rokugan"]
 
 
@@ -103,3 +103,16 @@ def test_step_7_measures_the_shape(monkeypatch, tmp_path):
     shown = PAGE[PAGE.index(COMMANDS[6]):].split("| figure | value |")[1].split("\n\n")[0]
     for line in shown.strip().splitlines()[1:]:
         assert line.split(" | ")[0] in report   # every figure the page shows is the report's
+
+
+def test_step_8_reports_each_card_and_ability(monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(main, _args(COMMANDS[7], tmp_path, "2"))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data["abilities"]) == {"scorpion-look", "unicorn-swap", "dragon-return"}
+    assert data["restricted"] and len(data["cards"]) >= 11
+    assert {Path(f).name for f in data["written"]} == {"effects.md", "effects.json", "effects.png", "effects.svg"}
+    report = Path(data["written"][0]).read_text(encoding="utf-8")
+    for header in ("| card | territory | in game | claimed | played |", "| ability | clan's games | uses a game |"):
+        assert header in report and header in PAGE
