@@ -6,9 +6,9 @@ A rules file is one JSON object (docs/designers.md, "Battle for Rokugan variants
     {"format": "rokugan-rules", "name": "long-sail",
      "components": {"rounds": 5, "hand_size": 6, "starting_control_tokens": {"2": 11},
                     "combat_tokens": [...], "special_tokens": {"peace": 15}, ...},
-     "provinces": {"crab_capital": {"flowers": 2, "printed_defense": 3}},
+     "provinces": {"crab_1": {"flowers": 2, "printed_defense": 3}},
      "clans": {"lion": {"special_token": {"kind": "army", "strength": 5}}},
-     "clans_in_game": ["crab", "crane", ...],
+     "clans_in_game": ["crab", "crane", ...], "cards_in_game": ["bushido", ...],
      "objectives": {"way-of-the-sail": {"honor": 16},
                     "inland-empire": {"name": "Inland Empire", "honor": 8, "condition": "territory_spread",
                                       "territories": 5}},
@@ -20,10 +20,11 @@ the text. :func:`activate` puts a variant's rules in force for the whole process
 :data:`daimyo.rokugan.data.RULES`); :func:`activate` with None puts the standard rules back. A game record made
 under a variant carries the variant whole in its header (:func:`header_fields`), so replaying it puts the same rules
 in force first. The native engine is handed the variant's tables; a variant it cannot play (an objective argument
-it does not take, more combat tokens than it holds) makes :func:`daimyo.rokugan.native.available` false, with the
+it does not take, a territory card left out) makes :func:`daimyo.rokugan.native.available` false, with the
 reason, so that such games are played by the Python engine.
 
-The map (provinces, borders, territories, coasts) and the territory cards' effects are not part of a rules file.
+The map (provinces, borders, territories, coasts), the territory cards' effects and a clan's 30 control tokens are not
+part of a rules file.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ COMPONENT_NUMBERS = {
     "shugenja_cards_per_player": (0, 5),
     "objectives_dealt": (1, 4),
 }
-TOP_FIELDS = ("format", "name", "about", "components", "provinces", "clans", "clans_in_game", "objectives",
-              "objectives_in_game")
+TOP_FIELDS = ("format", "name", "about", "components", "provinces", "clans", "clans_in_game", "cards_in_game",
+              "objectives", "objectives_in_game")
 COMPONENT_FIELDS = (*COMPONENT_NUMBERS, "starting_control_tokens", "combat_tokens", "special_tokens")
 PROVINCE_NUMBERS = {"flowers": (0, 9), "printed_defense": (0, 9)}
 MAX_TOKEN_COUNT, MAX_STRENGTH, MAX_TOKENS = 8, 9, 32
@@ -189,6 +190,7 @@ def _standard_files() -> dict[str, dict]:
 
 
 _STANDARD = _standard_files()
+RULES_STANDARD_CARDS = tuple(c["id"] for c in _STANDARD["territory_cards.json"]["cards"])
 
 
 def _token(c: _Check, t: Any, field: str, special: bool) -> dict:
@@ -295,6 +297,14 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
     if "clans_in_game" in spec:
         keep = c.names(spec["clans_in_game"], "clans_in_game", clan_ids, MAX_PLAYERS)
         clans["clans"] = [x for x in clans["clans"] if x["id"] in keep]
+    if "cards_in_game" in spec:
+        cards = files["territory_cards.json"]["cards"]
+        keep = c.names(spec["cards_in_game"], "cards_in_game", [x["id"] for x in cards], 1)
+        for t in board["territories"]:
+            if not any(x["territory"] == t["id"] and x["id"] in keep for x in cards):
+                raise c.fail("cards_in_game", f"territory '{t['id']}' needs one of its cards in the game "
+                                              f"({', '.join(x['id'] for x in cards if x['territory'] == t['id'])})")
+        files["territory_cards.json"]["cards"] = [x for x in cards if x["id"] in keep]
     objectives = files["objectives.json"]
     if "objectives" in spec:
         objectives["objectives"] = _objectives(c, spec["objectives"], objectives["objectives"])
@@ -316,6 +326,8 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
 
 
 def _native_refusal(rules: Rules) -> str | None:
+    if len(rules.cards) != len(RULES_STANDARD_CARDS):
+        return f"cards_in_game: the native engine plays with all {len(RULES_STANDARD_CARDS)} territory cards"
     for oid in rules.objective_ids:
         why = not_native(rules.objectives[oid])
         if why:

@@ -14,12 +14,14 @@ from daimyo.bots.random_bot import RandomBot, play
 from daimyo.cli.main import main
 from daimyo.core.errors import FormatError
 from daimyo.core.record import ReplayError
+from daimyo.core.registry import game
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.data_derived import DERIVED, PREFIXES
 from daimyo.rokugan.data_variant import activate, active, parse_variant
 from daimyo.rokugan.objectives import objective_met
 from daimyo.rokugan.record import Recorder, replay
+from daimyo.rokugan.state import RokuganState
 
 SAIL = {"format": "rokugan-rules", "name": "sail-16", "objectives": {"way-of-the-sail": {"honor": 16}}}
 SHORT = {"format": "rokugan-rules", "name": "short",
@@ -123,6 +125,22 @@ def test_a_file_the_native_engine_cannot_play_goes_to_the_python_engine():
     assert native.available() or native._core is None
 
 
+def test_cards_left_out_of_the_game_are_never_dealt():
+    """Setup: each territory's space gets one of its cards in the game; the native engine plays all 22 only."""
+    v = variant({"format": "rokugan-rules", "name": "fewer-cards",
+                 "cards_in_game": [c for c in RULES.cards if c not in ("bushido", "spy-network", "dark-favors")]})
+    assert v.not_native and "all 22 territory cards" in v.not_native
+    activate(v)
+    assert RULES.territory_cards[RULES.territory_index["lion"]] == ["honorable-fight"] and "bushido" not in RULES.cards
+    for seed in range(6):
+        g = game("rokugan").setup(3, seed, [])   # as simulate, the arena and the server set a game up
+        assert isinstance(g, RokuganState)      # the Python engine, the native one being refused
+        assert g.space[RULES.territory_index["lion"]] == "honorable-fight"
+        assert g.space[RULES.territory_index["scorpion"]] == "foment-rebellion"
+        play(g, {p: RandomBot(p) for p in range(3)})
+        assert all(c not in ("bushido", "spy-network", "dark-favors") for cs in g.cards for c in cs)
+
+
 def test_territory_hold_counts_the_files_provinces():
     """Secret Objectives (The Last Line of Defense): two Crab provinces are no longer enough with provinces 3."""
     g = new_game(players=2, seed=0, clans=["lion", "crane"], engine="python")
@@ -187,6 +205,8 @@ def test_a_changed_rules_line_is_refused_by_its_digest():
     ({"format": "rokugan-rules", "name": "x", "clans_in_game": ["crab", "crane", "lion"]}, "at least 5"),
     ({"format": "rokugan-rules", "name": "x", "clans_in_game": ["crab", "crane", "lion", "dragon", "scorpoin"]},
      "did you mean 'scorpion'"),
+    ({"format": "rokugan-rules", "name": "x", "cards_in_game": ["bushido"]}, "territory 'crab' needs one of its cards"),
+    ({"format": "rokugan-rules", "name": "x", "cards_in_game": ["bushidou"]}, "did you mean 'bushido'"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"condition": "coastl"}}},
      "objective 'way-of-the-sail': field 'condition' must be one of"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"territories": 3}}},
