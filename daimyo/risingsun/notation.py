@@ -42,7 +42,7 @@ def _digits(text: str) -> bool:
 def _count(text: str, what: str) -> int:
     # a number too long for int() to read (thousands of digits) is no count of coins either
     if not _digits(text) or len(text.lstrip("0")) > MAX_DIGITS:
-        raise violation("rs.whole_number_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what,
+        raise violation("rs.not_whole_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what,
                         text=shown(text))
     return int(text)
 
@@ -65,7 +65,7 @@ def parse_move(s, text: str) -> tuple:
         return ("bid",) + tuple(_count(a, R.slots[i]) for i, a in enumerate(args))
     if verb in ("seppuku", "hire", "poets", "decline"):
         if args:
-            raise violation("rs.takes_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
+            raise violation("rs.takes_no_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
         return (verb,)
     if verb == "hostage":
         if (len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:])

@@ -137,7 +137,7 @@ class RisingSunWar(GameState):
     # -------------------------------------------------------------- helpers
     def seat_of(self, clan: str) -> int:
         if clan not in self.clans:
-            raise violation("rs.player_plays_war", "no player plays {clan} in this war", "War Phase", clan=clan)
+            raise violation("rs.no_player_plays_clan", "no player plays {clan} in this war", "War Phase", clan=clan)
         return self.clans.index(clan)
 
     def clan_of(self, seat: int) -> str:
@@ -224,7 +224,7 @@ class RisingSunWar(GameState):
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
         seat, text = action
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise violation("rs.there_player_seat_player", "there is no player seat {seat} in this {n}-player war",
+            raise violation("rs.no_such_seat", "there is no player seat {seat} in this {n}-player war",
                             "War Phase", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
             raise self._not_your_turn(seat)

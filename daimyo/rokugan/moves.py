@@ -180,22 +180,22 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         toks = [t for t in s.hand[seat] if kinds[t].code == code]
         if not toks:
             have = " ".join(sorted(kinds[t].code for t in s.hand[seat]))
-            return reason("rk.has_token_behind_screen", "{clan} has no {code} token behind the screen (hand: {hand})",
+            return reason("rk.no_such_token_behind_screen", "{clan} has no {code} token behind the screen (hand: {hand})",
                           "Placement Phase", clan=s.clan_of(seat), code=code, hand=have)
         r = placement_reason(s, seat, kinds[toks[0]].kind, loc, a, b)
         if r:
             return r
-        return reason("rk.placement_legal", "that placement is not legal", S_PLACING)
+        return reason("rk.placement_illegal", "that placement is not legal", S_PLACING)
     if ph == PLACEMENT and verb == "play":
         card = move[1]
         if card == "scout":
             if s.scouts[seat] <= 0:
-                return reason("rk.you_have_scout_card", "you have no scout card left", "Scout and Shugenja Cards")
+                return reason("rk.no_scout_card_left", "you have no scout card left", "Scout and Shugenja Cards")
             return reason("rk.scout_looks_at_one", "a scout looks at one facedown combat token of an opponent that no blessing protects",
                           "Scout and Shugenja Cards")
         if card == "shugenja":
             if s.shugenja[seat] <= 0:
-                return reason("rk.you_have_shugenja_card", "you have no shugenja card left", "Scout and Shugenja Cards")
+                return reason("rk.no_shugenja_card_left", "you have no shugenja card left", "Scout and Shugenja Cards")
             return reason("rk.shugenja_discards_one_combat", "a shugenja discards one combat token of an opponent that no blessing protects",
                           "Scout and Shugenja Cards")
         if card == "first-player":
@@ -205,10 +205,10 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
             return reason("rk.first_player_card_targets", "the first player card targets a combat token that no blessing protects",
                           "Upkeep Phase 1. Determine First Player")
         if card not in s.cards[seat]:
-            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+            return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Playing Territory Cards", clan=s.clan_of(seat), card=card)
         if card in RULES.cards and RULES.cards[card]["timing"] != "placement":
-            return reason("rk.played_upkeep_phase_placement", "'{card}' is played in the upkeep phase, not the placement phase",
+            return reason("rk.upkeep_card_not_in_placement", "'{card}' is played in the upkeep phase, not the placement phase",
                           "Playing Territory Cards", card=card)
         return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
                       "Playing Territory Cards", card=card)
@@ -218,7 +218,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
             return reason("rk.card_played_at_start", "the {card} card is played at the start of a turn in the placement phase, not in upkeep",
                           "Scout and Shugenja Cards", card=card)
         if card not in s.cards[seat]:
-            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+            return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Upkeep Phase 3. Play Territory Cards", clan=s.clan_of(seat), card=card)
         if RULES.cards.get(card, {}).get("timing") == "placement":
             return reason("rk.shadowlands_cards_are_played", "Shadowlands cards are played at the start of a turn in the placement phase",
@@ -229,7 +229,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         return reason("rk.already_contains_control_token", "{province} already contains a control token",
                       "Setup 10. Place Starting Control Tokens", province=RULES.province_names[move[1]])
     if ph == SETUP_OBJECTIVES and verb == "objective":
-        return reason("rk.was_dealt_objective_choose", "{clan} was not dealt that objective; choose one of: {options}",
+        return reason("rk.objective_not_dealt", "{clan} was not dealt that objective; choose one of: {options}",
                       "Setup 5. Distribute Secret Objectives", clan=s.clan_of(seat), options=_expected(legal, s, seat))
     if ph == SETUP_CLANS and verb == "clan":
         return reason("rk.clan_taken_unknown_choose", "clan '{clan}' is taken or unknown; choose one of: {options}",
@@ -237,7 +237,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
     section = {SETUP_CLANS: "Setup 3. Choose Clans", SETUP_OBJECTIVES: "Setup 5. Distribute Secret Objectives",
                SETUP_CONTROL: "Setup 10. Place Starting Control Tokens", UPKEEP: "Upkeep Phase 3. Play Territory Cards",
                PLACEMENT: "Placement Phase"}.get(ph, "Playing the Game")
-    return reason("rk.action_phase_legal", "'{verb}' is not an action of the {phase} phase; legal now: {options}",
+    return reason("rk.not_a_phase_action", "'{verb}' is not an action of the {phase} phase; legal now: {options}",
                   section, verb=verb, phase=ph, options=_expected(legal, s, seat))
 
 

@@ -381,7 +381,7 @@ class NativeRokuganState(GameState):
         py = self.python_state()
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < py.n:
-            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
+            raise violation("rk.no_such_seat", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
         if seat not in py.to_act():
             who = ", ".join(py.clan_of(p) for p in py.to_act())
             if not who:

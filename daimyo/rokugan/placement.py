@@ -43,7 +43,7 @@ def touch_reason(s: RokuganState, seat: int, p: int):
         return reason("rk.holds_scorched_earth_token", "{province} holds a scorched earth token: no combat token may be placed in it or on its "
                       "borders", S_SCORCHED, province=name)
     if sp == PEACE:
-        return reason("rk.holds_peace_token_combat", "{province} holds a peace token: no combat token may be placed in it or on its borders",
+        return reason("rk.peace_token_bars_combat", "{province} holds a peace token: no combat token may be placed in it or on its borders",
                       S_PEACE, province=name)
     if sp == SHRINE and s.owner[p] != seat:
         return reason("rk.holds_shrine_token_only", "{province} holds the shrine token: only the player who controls it may place tokens in it "
@@ -73,16 +73,16 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             if reveal:
                 return reason("rk.token_under_blessing_was", "the token under this blessing (#{token}) was removed from the board",
                               S_BLESSING, token=a)
-            return reason("rk.there_combat_token_board", "there is no combat token #{token} on the board", S_BLESSING, token=a)
+            return reason("rk.no_such_combat_token", "there is no combat token #{token} on the board", S_BLESSING, token=a)
         if base.owner != seat:
-            return reason("rk.token_yours_blessing_goes", "token #{token} is not yours: a blessing goes on your own token", S_BLESSING, token=a)
+            return reason("rk.token_not_yours", "token #{token} is not yours: a blessing goes on your own token", S_BLESSING, token=a)
         if base.place == "o":
             return reason("rk.blessing_goes_army_navy", "a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING)
         bk = s.kind_of(seat, base.clan_token).kind
         # a bluff still on the board in step 2 is Lion's defending bluff (every other bluff is removed first):
         # the blessing still lies on a token and stays (docs/rokugan-rules.md, "A blessing on Lion's bluff")
         if bk not in ("army", "navy", "shinobi", "bluff"):
-            return reason("rk.token_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
+            return reason("rk.not_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
         if not reveal and base.faceup:
             return reason("rk.token_faceup_blessing_goes", "token #{token} is faceup: a blessing goes on a facedown token", S_BLESSING, token=a)
         return None
@@ -111,7 +111,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.token_cannot_placed_coastal", "a {kind} token cannot be placed on a coastal border; navies attack across coastal "
                           "borders", S_NAVY, kind=kind)
         if not s.is_coastal(a):
-            return reason("rk.landlocked_has_coastal_border", "{province} is landlocked: it has no coastal border",
+            return reason("rk.landlocked_no_coastal_border", "{province} is landlocked: it has no coastal border",
                           S_NAVY, province=RULES.province_names[a])
         if not reveal and _occupied(s, "s", a):
             return reason("rk.only_one_combat_token", "only one combat token can be placed on each border", S_PLACING)
@@ -144,7 +144,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.diplomacy_token_goes_province", "a diplomacy token goes in a province you control ({province} is not yours)",
                           S_DIPLOMACY, province=name)
         if s.special[p] == BATTLEFIELD:
-            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+            return reason("rk.battlefield_token_bars_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
                           "placed there", S_BATTLEFIELD, province=name)
     elif kind == "raid":
         if ronin:
@@ -153,7 +153,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.raid_token_goes_province", "a raid token goes in a province you do not control ({province} is yours)",
                           S_RAID, province=name)
         if s.special[p] == BATTLEFIELD:
-            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+            return reason("rk.battlefield_token_bars_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
                           "placed there", S_BATTLEFIELD, province=name)
     return None
 

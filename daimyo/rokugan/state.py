@@ -240,7 +240,7 @@ class RokuganState(GameState):
         try:
             return self.clans.index(clan)
         except ValueError:
-            raise violation("rk.player_plays_game", "no player plays {clan} in this game", "Setup 3. Choose Clans", clan=clan) from None
+            raise violation("rk.no_player_plays_clan", "no player plays {clan} in this game", "Setup 3. Choose Clans", clan=clan) from None
 
     def clan_of(self, seat: int) -> str:
         return self.clans[seat] or f"seat{seat}"
@@ -249,7 +249,7 @@ class RokuganState(GameState):
         for t in self.tokens:
             if t.number == tid:
                 return t
-        raise violation("rk.there_combat_token_board", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
+        raise violation("rk.no_such_combat_token", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
 
     def kind_of(self, seat: int, tok: int):
         return RULES.clan_tokens[self.clans[seat]][tok]
@@ -399,12 +399,12 @@ class RokuganState(GameState):
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game",
+            raise violation("rk.no_such_seat", "there is no player seat {seat} in this {n}-player game",
                             "Setup", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
             who = ", ".join(self.clan_of(p) for p in self.to_act())
             if not who and self.phase == PLACEMENT:
-                raise violation("rk.places_more_tokens_placement", "{clan} places no more tokens: placement ends when each player has one "
+                raise violation("rk.places_no_more_tokens", "{clan} places no more tokens: placement ends when each player has one "
                                 "combat token remaining behind the screen, and the resolution phase comes next", "Placement Phase", clan=self.clan_of(seat))
             if not who:
                 raise violation("rk.not_your_turn_over", "it is not {clan}'s turn to act; waiting for nobody (the game is over)",

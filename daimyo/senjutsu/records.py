@@ -97,7 +97,7 @@ class Duellist:
     def placed_at(self) -> tuple[int, int]:
         """The hex the character stands on, once placed (Player Setup 11-12)."""
         if self.pos is None:
-            raise violation("sj.battlefield_yet", "{character} is not on the battlefield yet", "Player Setup 11-12", character=self.character)
+            raise violation("sj.not_on_battlefield_yet", "{character} is not on the battlefield yet", "Player Setup 11-12", character=self.character)
         return self.pos
 
 

@@ -159,7 +159,7 @@ class SenjutsuState(GameState):
         """Check and apply one action; an illegal one raises RuleViolation and changes nothing."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise violation("sj.there_seat_duel", "there is no seat {seat} in this duel", "Setup", seat=repr(seat))
+            raise violation("sj.no_such_seat", "there is no seat {seat} in this duel", "Setup", seat=repr(seat))
         if seat not in self.to_act():
             raise violation("sj.has_nothing_decide", "{seat} has nothing to decide now", "Gameplay Overview", seat=seat_name(seat))
         text = " ".join(text.split())
@@ -178,7 +178,7 @@ class SenjutsuState(GameState):
         """Apply an action already known to be legal."""
         apply = PHASES[self.phase].apply
         if apply is None:
-            raise violation("sj.action_legal_phase", "no action is legal in the {phase} phase", PHASES[self.phase].rule(self), phase=self.phase)
+            raise violation("sj.no_legal_action", "no action is legal in the {phase} phase", PHASES[self.phase].rule(self), phase=self.phase)
         out = apply(self, seat, text)
         out += turn.advance(self)
         return out
