@@ -37,7 +37,7 @@ class GameInfo:
     bot's move as the action's text and ``canonical(state, seat, text)`` the notation's own text of an action
     ``state`` accepts from ``seat``. ``progress(state)`` is (round or turn, phase), ``result(state)`` the outcome of a
     finished game, and ``replay(text)`` reads a record back to the final state. A game built in keeps its bots in
-    the bots package (:data:`daimyo.bots.registry.BOT_MODULES`: the rules import no bot); a game registered otherwise
+    the bots package (its package named by ``bots``, imported only when asked: the rules import no bot); a game registered otherwise
     may bring its own, ``bot_names()`` listing them and ``make_bot(spec, seed)`` making one (both or neither).
     Ask :func:`daimyo.bots.registry.bot_names` and :func:`~daimyo.bots.registry.game_bot` for either kind.
 
@@ -83,6 +83,14 @@ class GameInfo:
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
+    # tools: what the arena, the studies, the bots' registry and the rule messages' words read of a game (each
+    # optional; a module is named, not imported, so the rules import no tool)
+    bots: str | None = None   # the package of a built-in game's bots in daimyo.bots: bot_names(), make_bot(spec, seed)
+    first_player: Callable[[Any], int | None] | None = None   # who moves first, read from a state once known (None before)
+    objectives: Callable[[Any], list] | None = None   # a finished game's secret objectives, per seat: [objective, met, points]
+    rule_codes: str | None = None   # the prefix of its rule messages' codes ("rk" of "rk.placement_illegal")
+    words: str | None = None   # the module of its words; its rule_params(params, lang) names a rule message's printed things
+    comparison: str | None = None   # the module playing a study's arms its own way (plan_arms, play_arms); else arena games
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():

@@ -85,4 +85,5 @@ RISINGSUN = register(GameInfo(
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
+    bots="daimyo.bots.risingsun", rule_codes="rs", words="daimyo.words.risingsun",
 ))

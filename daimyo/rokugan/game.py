@@ -60,10 +60,22 @@ def replay(text: str):
     return replay_record(text).state
 
 
+def first_player(state) -> int | None:
+    """Setup 8: the first player of round one, known once the setup is done (before any initiative card is drawn)."""
+    return state.first if state.round >= 1 else None
+
+
+def objectives(state) -> list:
+    """Final Scoring: each seat's secret objective, whether it was met and the Honor it gave."""
+    return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in state.result["scores"]]
+
+
 ROKUGAN = register(GameInfo(
     name="rokugan", title="Battle for Rokugan", min_players=2, max_players=5,
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
+    bots="daimyo.bots.rokugan", first_player=first_player, objectives=objectives,
+    rule_codes="rk", words="daimyo.words.rokugan",
 ))

@@ -71,12 +71,19 @@ def seat_names(state) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
 
+def first_player(state) -> int | None:
+    """Player Setup 10: the seat on top of the advantage tracker at setup."""
+    return state.advantage[0] if state.advantage else None
+
+
 SENJUTSU = register(GameInfo(
     name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
     seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
+    bots="daimyo.bots.senjutsu", first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
+    comparison="daimyo.arena.designer",
 ))
 
 
