@@ -83,6 +83,15 @@ class GameInfo:
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
+    # research
+    # The game's research tools, each "module:function" imported only when asked (the rules need no RL library);
+    # None where the game offers none (the tools say so by name). ``raw_environment``: makes its unwrapped PettingZoo
+    # AEC environment from the game's options (what daimyo.rl.single and daimyo.rl.rllib wrap); ``gymnasium_id``: the
+    # Gymnasium id daimyo.rl.single registers for one seat of it; ``openspiel_game``: gives its
+    # daimyo.rl.openspiel.SpielGame (parameters, codec, resampling), which daimyo.rl.openspiel registers.
+    raw_environment: str | None = None
+    gymnasium_id: str | None = None
+    openspiel_game: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():

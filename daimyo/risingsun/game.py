@@ -85,4 +85,6 @@ RISINGSUN = register(GameInfo(
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
+    raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
+    openspiel_game="daimyo.rl.risingsun:openspiel_game",
 ))

@@ -66,4 +66,6 @@ ROKUGAN = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
+    raw_environment="daimyo.rl.env:raw_env", gymnasium_id="daimyo/Rokugan-v0",
+    openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
 ))

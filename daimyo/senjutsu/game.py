@@ -77,6 +77,8 @@ SENJUTSU = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
+    raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
+    openspiel_game="daimyo.rl.senjutsu:openspiel_game",
 ))
 
 

@@ -77,7 +77,8 @@ def test_an_illegal_action_ends_the_episode_with_minus_one_or_raises_when_asked(
 
 
 @pytest.mark.parametrize(("config", "words"), [
-    ({"game": "chess"}, "one of rokugan, senjutsu, risingsun"),
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"players": 2}, "config 'game': name the game"),
     ({"game": "senjutsu", "war": "seed-example"}, "an option senjutsu does not take"),
     ({"game": "rokugan", "illegal": "ignore"}, "'lose'"),
 ])
