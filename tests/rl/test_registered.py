@@ -16,7 +16,7 @@ from tests import toy_nim  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERAL = ["daimyo/rl/registered.py", "daimyo/rl/single.py", "daimyo/rl/rllib.py", "daimyo/rl/openspiel.py",
-           "daimyo/rl/openspiel_bots.py"]
+           "daimyo/rl/openspiel_bots.py", "daimyo/rl/evaluate.py", "daimyo/rl/turns.py"]
 
 
 @pytest.fixture
