@@ -91,6 +91,15 @@ class GameInfo:
     rule_codes: str | None = None   # the prefix of its rule messages' codes ("rk" of "rk.placement_illegal")
     words: str | None = None   # the module of its words; its rule_params(params, lang) names a rule message's printed things
     comparison: str | None = None   # the module playing a study's arms its own way (plan_arms, play_arms); else arena games
+    # research
+    # The game's research tools, each "module:function" imported only when asked (the rules need no RL library);
+    # None where the game offers none (the tools say so by name). ``raw_environment``: makes its unwrapped PettingZoo
+    # AEC environment from the game's options (what daimyo.rl.single and daimyo.rl.rllib wrap); ``gymnasium_id``: the
+    # Gymnasium id daimyo.rl.single registers for one seat of it; ``openspiel_game``: gives its
+    # daimyo.rl.openspiel.SpielGame (parameters, codec, resampling), which daimyo.rl.openspiel registers.
+    raw_environment: str | None = None
+    gymnasium_id: str | None = None
+    openspiel_game: str | None = None
 
     def __post_init__(self):
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():

@@ -84,6 +84,8 @@ SENJUTSU = register(GameInfo(
     environment="daimyo.rl.senjutsu:env",
     bots="daimyo.bots.senjutsu", first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
     comparison="daimyo.arena.designer",
+    raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
+    openspiel_game="daimyo.rl.senjutsu:openspiel_game",
 ))
 
 
