@@ -84,7 +84,7 @@ class GameInfo:
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
