@@ -123,8 +123,9 @@ class GameState(ABC):
         ...
 
     @abstractmethod
-    def view(self, player: int | None) -> dict:
-        ...
+    def view(self, player: int | None) -> Any:
+        """What ``player`` (None: a spectator) may know, as JSON-ready data: each game's own ``TypedDict``
+        (its ``views`` module's ``View``), which its state's ``view`` returns."""
 
     @abstractmethod
     def clone(self) -> GameState:
