@@ -8,11 +8,14 @@ registration gives ``start_file="war file"`` with a reader, the example war file
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, register
 from daimyo.risingsun.data import RULES
+
+if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.risingsun.state import RisingSunWar
 
 
 def clan_names() -> list[str]:
@@ -20,7 +23,7 @@ def clan_names() -> list[str]:
     return list(RULES.clans)
 
 
-def new_from_file(text: str) -> GameState:
+def new_from_file(text: str) -> RisingSunWar:
     """Read a war file and start its War Phase (Start of War, then every war up to the first decision)."""
     from daimyo.risingsun import load_war
     return load_war(text)
