@@ -3,6 +3,9 @@
 import re
 from typing import Any
 
+#: why an action is illegal: (message, rule, code, params), the arguments of a RuleViolation (:func:`reason`)
+Reason = tuple[str, str | None, str, dict]
+
 
 class RuleViolation(ValueError):
     """An action broke a rule. ``rule`` names the rulebook section; the state is unchanged.
@@ -39,7 +42,7 @@ def english(template: str, params: dict) -> str:
     return _PARAM.sub(one, template)
 
 
-def reason(code: str, template: str, rule: str | None, /, **params: Any) -> tuple[str, str | None, str, dict]:
+def reason(code: str, template: str, rule: str | None, /, **params: Any) -> Reason:
     """Why an action is illegal, as ``(message, rule, code, params)`` (``RuleViolation(*reason(...))`` raises it):
     the English ``template`` is the catalogue's ``err.<code>`` word for word (a test reads both), filled with ``params``."""
     return english(template, params), rule, code, params

@@ -18,6 +18,7 @@ Exchange's first province is chosen in secret).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from daimyo.rokugan.board import loc_text
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
 
-def _codes(s: RokuganState, seat: int, toks) -> list[str]:
+def _codes(s: RokuganState, seat: int, toks: Iterable[int]) -> list[str]:
     ks = RULES.clan_tokens[s.clans[seat]]
     return sorted(ks[t].code for t in toks)
 
