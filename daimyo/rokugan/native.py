@@ -45,6 +45,7 @@ from daimyo.rokugan.records import (
     SeenToken,
 )
 from daimyo.rokugan.state import FIELDS, RokuganState
+from daimyo.rokugan.views import View
 
 try:
     import _daimyo_native as _core
@@ -412,7 +413,7 @@ class NativeRokuganState(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
         (the same dict as :func:`daimyo.rokugan.views.view`)."""
         if self._game is None:

@@ -456,7 +456,7 @@ def _token_line(s: RokuganState, tid: int, v: str, where: str, seat_of: SeatOf) 
     if any(t.number == tid for t in s.tokens):
         raise FormatError(f"{where}: token #{tid} appears twice")
     # the token index is fixed later (_assign_tokens); keep the code for now
-    s.tokens.append(BoardToken(tid, q, code, loc[0], loc[1], loc[2], faceup, mask))  # type: ignore[arg-type]
+    s.tokens.append(BoardToken(tid, q, code, loc[0], loc[1], loc[2], faceup, mask))  # type: ignore[arg-type]  # a code until _assign_tokens
 
 
 def _codes(s: RokuganState, q: int, v: str, where: str) -> list[str]:

@@ -45,7 +45,7 @@ from daimyo.rokugan.records import (
 )
 from daimyo.rokugan.resolution import resolve
 from daimyo.rokugan.scoring import final_scoring
-from daimyo.rokugan.views import view
+from daimyo.rokugan.views import View, view
 
 # How ``clone`` copies a field
 SHARED = "shared"  # immutable (a number, text, flag, tuple, record or None): the clone shares it
@@ -434,7 +434,7 @@ class RokuganState(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         return view(self, player)
 
     # ----------------------------------------------------------- round flow
