@@ -233,3 +233,26 @@ def test_every_event_of_random_games_has_the_data_its_kind_declares(game, reques
         assert problems(e.data, declared.DATA[e.kind], e.kind) == []
         kinds.add(e.kind)
     assert len(kinds) > len(declared.KINDS) // 2
+
+
+def test_every_view_the_native_engine_builds_is_rokugans_view_typeddict():
+    """The native engine builds its views itself (docs/native.md): the same View, key for key."""
+    from daimyo.rokugan import native, new_game
+
+    if not native.available():
+        pytest.skip("the native engine is not built")
+    seen = 0
+    for seed in range(3):
+        rnd = random.Random(seed)
+        g = new_game(players=3 + seed, seed=seed, clans=None, engine="native")
+        moves = 0
+        while not g.is_terminal():
+            if moves % 5 == 0:
+                for player in (None, *range(3 + seed)):
+                    assert problems(g.view(player), rokugan_views.View, f"native {seed} move {moves} view({player})") == []
+                    seen += 1
+            seat = g.to_act()[0]
+            g.apply(rnd.choice(g.legal_actions(seat)))
+            moves += 1
+        assert g.engine == "native"
+    assert seen > 100
