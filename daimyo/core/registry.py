@@ -101,7 +101,7 @@ class GameInfo:
     gymnasium_id: str | None = None
     openspiel_game: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:

@@ -14,16 +14,21 @@ In a record each action is preceded by the clan that takes it: ``lotus: bid 1 0 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from daimyo.core.errors import violation
 from daimyo.core.game import split_action
 from daimyo.risingsun.bounds import MAX_DIGITS, shown
 from daimyo.risingsun.data import RULES as R
 
+if TYPE_CHECKING:   # the state imports this notation; it takes the state as an argument
+    from daimyo.risingsun.state import RisingSunWar
+
 _SECTION = "Action notation (docs/risingsun-war.md)"
 VERBS = ("bid", "seppuku", "hostage", "hire", "poets", "decline", "remainder")
 
 
-def move_text(s, m: tuple) -> str:
+def move_text(s: RisingSunWar, m: tuple) -> str:
     verb = m[0]
     if verb == "bid":
         return "bid " + " ".join(str(x) for x in m[1:])
@@ -47,7 +52,7 @@ def _count(text: str, what: str) -> int:
     return int(text)
 
 
-def parse_move(s, text: str) -> tuple:
+def parse_move(s: RisingSunWar, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
     verb, args = split_action(text, _SECTION)
     if verb == "bid":

@@ -7,6 +7,7 @@ move changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -146,7 +147,7 @@ def _start_war(s: RisingSunWar) -> list[Event]:
     return events
 
 
-def _record(s: RisingSunWar, prov: str, case: str, winner, have) -> None:
+def _record(s: RisingSunWar, prov: str, case: str, winner: int | None, have: Iterable[int]) -> None:
     s.history.append({"number": s.at + 1, "province": prov, "case": case,
                       "winner": s.clans[winner] if winner is not None else None,
                       "with_force": [s.clans[p] for p in have]})

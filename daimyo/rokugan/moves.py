@@ -20,12 +20,13 @@ A move is a tuple; its text form is in :mod:`daimyo.rokugan.notation`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from daimyo.core.errors import reason
+from daimyo.core.errors import Reason, reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.cards import CARDS
-from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data import RULES, Token
 from daimyo.rokugan.notation import move_text
 from daimyo.rokugan.placement import (
     S_PLACING,
@@ -127,7 +128,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple] | MoveL
     return []
 
 
-def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[tuple]:
+def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[tuple] | MoveList:
     """The choices of a pending decision."""
     kind, seat = frame.kind, frame.seat
     if kind == DRAGON_RETURN:
@@ -145,13 +146,13 @@ def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[
 
 
 # -------------------------------------------------------------- reasons
-def _expected(moves_, s, seat):
+def _expected(moves_: Iterable[tuple], s: RokuganState, seat: int) -> str:
     opts = [move_text(s, seat, m) for m in moves_]
     shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
     return shown or "none"
 
 
-def explain_illegal(s: RokuganState, seat: int, move: tuple):
+def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
     """None if ``move`` is legal for ``seat`` now, else (message, rulebook section)."""
     legal = legal_moves(s, seat)
     if move in legal:
@@ -242,7 +243,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
 
 
 # ---------------------------------------------------------------- apply
-def _take_from(lst: list[int], seat_kinds, code: str) -> int:
+def _take_from(lst: list[int], seat_kinds: Sequence[Token], code: str) -> int:
     for i, t in enumerate(lst):
         if seat_kinds[t].code == code:
             return lst.pop(i)

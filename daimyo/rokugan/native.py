@@ -45,6 +45,7 @@ from daimyo.rokugan.records import (
     SeenToken,
 )
 from daimyo.rokugan.state import FIELDS, RokuganState
+from daimyo.rokugan.views import View
 
 try:
     import _daimyo_native as _core
@@ -74,7 +75,7 @@ def available() -> bool:
     return _core is not None
 
 
-def require():
+def require() -> Any:
     """The compiled module, or an ImportError that says how to build it."""
     if _core is None:
         raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
@@ -142,7 +143,7 @@ def _objective(o: dict) -> dict:
     }
 
 
-def final_result(s) -> dict:
+def final_result(s: Any) -> dict:
     """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
     what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
     return require().final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
@@ -152,7 +153,7 @@ if _core is not None:
     _core.load_rules(rules_table())
 
 
-def python_state(game) -> RokuganState:
+def python_state(game: Any) -> RokuganState:
     """The Python engine's state equal to the native ``game`` (a ``_daimyo_native.Game``), field for field."""
     d = game.fields()
     n = d["n"]
@@ -208,7 +209,7 @@ def _token(t: BoardToken) -> tuple:
     return (t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, t.faceup, t.known_by)
 
 
-def _comparable(name: str, value):
+def _comparable(name: str, value: Any) -> Any:
     """A field's value as compared across engines: board tokens (compared by identity in the engine) by their
     parts, a generator by its stream's state."""
     if name == "tokens":
@@ -255,7 +256,7 @@ class NativeRokuganState(GameState):
     _game: Any
     _py: Any   # RokuganState or None, as said above: its type follows `_game`'s, which mypy cannot narrow
 
-    def __init__(self, game=None, py: RokuganState | None = None):
+    def __init__(self, game: Any = None, py: RokuganState | None = None):
         self._game = game
         self._py = py
 
@@ -291,12 +292,12 @@ class NativeRokuganState(GameState):
             self._game = None
         return self._py
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[NativeRokuganState], tuple[None, RokuganState]]:
         # pickled (a worker process, Ray, a saved study) as the Python engine's state of the same game, field for
         # field: the native engine has no serialised form of its own, and the Python engine is the reference
         return (NativeRokuganState, (None, self.python_state()))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         # a method of the Python engine's state hands the game over first, as a field read by name or changed
         # does (the properties made by _field below): what is read is then the game's own state, and a change
         # made to it is the game's change
@@ -412,7 +413,7 @@ class NativeRokuganState(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
         (the same dict as :func:`daimyo.rokugan.views.view`)."""
         if self._game is None:
@@ -439,10 +440,10 @@ def _field(name: str, native: property | None) -> property:
     """A field of the Python engine's state read or changed by name on a native game: a read hands the game over
     first unless the native engine answers it itself (``native``: n, phase, round, result), a change always does,
     so the change is the game's own (a native game takes the same fields a Python game does, and no other)."""
-    def read(self: NativeRokuganState):
+    def read(self: NativeRokuganState) -> Any:
         return getattr(self.hand_over(), name)
 
-    def change(self: NativeRokuganState, value) -> None:
+    def change(self: NativeRokuganState, value: Any) -> None:
         setattr(self.hand_over(), name, value)
 
     if native is not None:
@@ -456,7 +457,7 @@ for _name in RokuganState.__slots__:
         setattr(NativeRokuganState, _name, _field(_name, _known))
 del _name, _known
 
-def default_engine(seed) -> str:
+def default_engine(seed: object) -> str:
     """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a
     :class:`~daimyo.core.rng.GameKey` (the server's) included: its views, its bots (the heuristic and ISMCTS run
     natively on a native game), its records and its progress are all read without handing it over to Python."""

@@ -93,7 +93,7 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
     verb, args = split_action(text, _SECTION)
 
-    def need(n):
+    def need(n: int) -> None:
         if len(args) != n:
             raise violation("rk.arguments", "'{verb}' takes {n} {n|argument|arguments}, got {got}: '{text}'",
                             _SECTION, verb=verb, n=n, got=len(args), text=text)

@@ -6,9 +6,15 @@ game's ``terrain`` stream (:func:`terrain`), so a game is still (randomness, cha
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from daimyo.core.game import GameState
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 from daimyo.core.rng import stream
+
+if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.senjutsu.state import SenjutsuState
 
 
 def character_names() -> list[str]:
@@ -31,25 +37,25 @@ def terrain(randomness: Randomness) -> list[tuple[str, list]]:
     return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
 
 
-def new_state(players: int, randomness: Randomness, characters: list[str]):
+def new_state(players: int, randomness: Randomness, characters: list[str]) -> SenjutsuState:
     from daimyo.senjutsu import new_game
     return new_game(list(characters), seed=randomness, terrain=terrain(randomness))
 
 
-def move_text(state, seat: int, move) -> str:
+def move_text(state: Any, seat: int, move: Any) -> str:
     return move  # Senjutsu bots answer with the action's text
 
 
-def canonical(state, seat: int, text: str) -> str:
+def canonical(state: Any, seat: int, text: str) -> str:
     """Senjutsu's notation is its legal actions' own texts, already one line with single spaces."""
     return text
 
 
-def progress(state) -> tuple[int, str]:
+def progress(state: Any) -> tuple[int, str]:
     return state.turn, state.phase
 
 
-def result(state) -> dict:
+def result(state: Any) -> dict:
     """The characters left standing (several when they fell at the same moment: a shared draw)."""
     return {"winners": [state.duellists[i].character for i in state.result]}
 
@@ -62,12 +68,12 @@ def record(players: int, randomness: Randomness, characters: list[str], acts: li
     return record_text(header, [(seat_name(seat), text) for seat, text in acts])
 
 
-def replay(text: str):
+def replay(text: str) -> GameState:
     from daimyo.senjutsu.record import replay as replay_record
     return replay_record(text).state
 
 
-def seat_names(state) -> list[str]:
+def seat_names(state: Any) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
 

@@ -7,7 +7,7 @@ Player Setup 10 (the advantage order), 11-12 (placing the characters) and 13 (de
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.core.errors import violation
 from daimyo.core.game import Event
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
+def new_game(cls: type[SenjutsuState], characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
              terrain: Sequence[tuple[str, Sequence]] | None, cards: CardSet | None, weapons: list[str] | None,
              terrain_pieces: list[str] | None, prepare: bool) -> SenjutsuState:
     """See SenjutsuState.new_game."""
@@ -62,7 +62,7 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
     return s
 
 
-def add_terrain(s: SenjutsuState, kind: str, hexes) -> None:
+def add_terrain(s: SenjutsuState, kind: str, hexes: Sequence[Any]) -> None:
     """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
     if kind not in TERRAIN:
         raise violation("sj.unknown_terrain", "unknown terrain '{terrain}' ({known})", "Terrain", terrain=kind, known=', '.join(TERRAIN))
