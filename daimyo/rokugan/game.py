@@ -67,12 +67,12 @@ def replay(text: str) -> GameState:
     return replay_record(text).state
 
 
-def first_player(state) -> int | None:
+def first_player(state: Any) -> int | None:
     """Setup 8: the first player of round one, known once the setup is done (before any initiative card is drawn)."""
     return state.first if state.round >= 1 else None
 
 
-def objectives(state) -> list:
+def objectives(state: Any) -> list:
     """Final Scoring: each seat's secret objective, whether it was met and the Honor it gave."""
     return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in state.result["scores"]]
 

@@ -77,7 +77,7 @@ def seat_names(state: Any) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
 
-def first_player(state) -> int | None:
+def first_player(state: Any) -> int | None:
     """Player Setup 10: the seat on top of the advantage tracker at setup."""
     return state.advantage[0] if state.advantage else None
 
