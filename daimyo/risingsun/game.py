@@ -9,7 +9,7 @@ registration gives ``start_file="war file"`` with a reader, the example war file
 from __future__ import annotations
 
 from daimyo.core.registry import GameInfo, register
-from daimyo.risingsun.data import RULES
+from daimyo.risingsun.data import CLAN_COLOURS, RULES
 
 
 def clan_names() -> list[str]:
@@ -78,6 +78,12 @@ def scores(state) -> list[int]:
     return [state.result["players"][clan]["total"] for clan in state.clans]
 
 
+def page_data() -> dict:
+    """Each clan's colour (daimyo/risingsun/data/colours.json, the RL pictures' too), for the Rising Sun page
+    (``GET /api/risingsun/data``)."""
+    return {"colours": CLAN_COLOURS}
+
+
 RISINGSUN = register(GameInfo(
     name="risingsun", title="Rising Sun: the War Phase", min_players=RULES.min_players, max_players=RULES.max_players,
     seat_word="clan", unique_rule="War file: each player's clan once", seat_choices=clan_names,
@@ -85,4 +91,6 @@ RISINGSUN = register(GameInfo(
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
+    # server and pages
+    page="risingsun.html", page_data=page_data,
 ))

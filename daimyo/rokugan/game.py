@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import json
+
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 
@@ -60,10 +63,28 @@ def replay(text: str):
     return replay_record(text).state
 
 
+@functools.cache
+def page_data() -> dict:
+    """The printed components, for the page's names (all public; ``GET /api/rokugan/data``)."""
+    from importlib.resources import files
+
+    d = files("daimyo.rokugan") / "data"
+    return {name: json.loads((d / f"{name}.json").read_text())
+            for name in ("board", "clans", "components", "territory_cards", "objectives")}
+
+
+def board_svg() -> str:
+    """The board drawing (``GET /api/rokugan/board.svg``, docs/web.md)."""
+    from daimyo.rokugan.board_svg import board_svg as draw
+    return draw()
+
+
 ROKUGAN = register(GameInfo(
     name="rokugan", title="Battle for Rokugan", min_players=2, max_players=5,
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
+    # server and pages
+    page="game.html", page_data=page_data, page_files={"board.svg": board_svg},
 ))

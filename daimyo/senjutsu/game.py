@@ -6,9 +6,13 @@ game's ``terrain`` stream (:func:`terrain`), so a game is still (randomness, cha
 
 from __future__ import annotations
 
+import functools
+import json
+
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 from daimyo.core.rng import stream
+from daimyo.senjutsu.table import SenjutsuTable
 
 
 def character_names() -> list[str]:
@@ -71,12 +75,27 @@ def seat_names(state) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
 
+@functools.cache
+def page_data() -> dict:
+    """The sample set's characters (Kamae trees) and cards, all printed and public, and the battlefield's geometry
+    (the same for every duel), for the Senjutsu page (``GET /api/senjutsu/data``)."""
+    from importlib.resources import files
+
+    d = json.loads((files("daimyo.senjutsu") / "data" / "sample.json").read_text(encoding="utf-8"))
+    return {"characters": d["characters"], "cards": d["cards"], "geometry": geometry()}
+
+
+#: Senjutsu's table options (daimyo/senjutsu/table.py): board, terrain, prepared cards, the players' card file
+TABLE = SenjutsuTable(terrain, page_data)
+
 SENJUTSU = register(GameInfo(
     name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
     seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
+    # server and pages
+    page="senjutsu.html", page_data=page_data, table_options=TABLE,
 ))
 
 

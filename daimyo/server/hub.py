@@ -26,11 +26,13 @@ from sqlalchemy import update
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
+from daimyo.core.limits import MAX_START_FILE
+from daimyo.core.registry import TableError
 from daimyo.core.rng import GameKey
-from daimyo.server import listing, senjutsu_table
+from daimyo.server import listing
 from daimyo.server.bots import validate_spec
 from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
-from daimyo.server.games import MAX_START_FILE, hosted, hosted_games, start_state, stream
+from daimyo.server.games import DEFAULT_GAME, hosted, hosted_games, start_state, stream
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
@@ -367,7 +369,7 @@ class Hub:
         (its id, randomness, invitation, host token, and every seat a player took stay)."""
         if not isinstance(req, dict):
             raise ActError("bad-request", "the request must be a JSON object")
-        game = req.get("game", "rokugan")
+        game = req.get("game", DEFAULT_GAME)
         rules = hosted(game)
         if rules is None:
             shown = game[:40] if isinstance(game, str) and game.isprintable() else "that"
@@ -375,78 +377,23 @@ class Hub:
         seat_reqs = req.get("seats")
         if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
             raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")
-        practice = req.get("practice", False)
-        if not isinstance(practice, bool):
-            raise ActError("bad-request", "practice: true or false")
-        seed = req.get("seed")
-        if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-                raise ActError("bad-request", "seed: a whole number from 0 to 2**63-1, or null")
-            if not practice:
-                raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
-                                              "since whoever knows the seed knows every hidden fact")
-        randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
-        if keep is not None:
-            practice, randomness = keep.practice, keep.randomness()
+        practice, randomness = _randomness(req) if keep is None else (keep.practice, keep.randomness())
         table, public = req.get("table", False), req.get("public", False)
         if not isinstance(table, bool) or not isinstance(public, bool):
             raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
-        clan_names = rules.seat_choices()
-        start_file, file_clans = None, None
-        if game == "senjutsu":   # the table options: board, terrain, prepared cards, the players' card file
-            try:
-                start_file = keep.start_file if keep is not None else senjutsu_table.table_of(req)
-                clan_names = senjutsu_table.seat_choices(start_file)
-            except senjutsu_table.TableError as e:
-                raise ActError("bad-request", str(e)) from None
-        if rules.starts_from_file:   # Rising Sun: the seats are the players its war file names, in its order
-            start_file = keep.start_file if keep is not None else start_file_of(rules, req)
-            if start_file is None:
-                raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
-            file_clans = file_seats(rules, start_file)
-            if len(seat_reqs) != len(file_clans):
-                raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "
-                                              f"({', '.join(file_clans)}), so {len(file_clans)} seats are needed")
-        seat_rows: list[SeatRow] = []
-        clans: list[str | None] = []
-        for i, sr in enumerate(seat_reqs):
-            where = f"seats[{i}]"
-            if not isinstance(sr, dict):
-                raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
-            kind = sr.get("kind")
-            name = check_name(sr.get("name"), f"{where}.name")
-            clan = sr.get("clan")
-            word = rules.seat_word
-            if clan is not None and (not isinstance(clan, str) or clan not in clan_names):
-                shown = clan[:40] if isinstance(clan, str) and clan.isprintable() else "that"
-                raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(clan_names)})")
-            if clan is not None and clan in clans:
-                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
-            if file_clans is not None and clan is not None and clan != file_clans[i]:
-                raise ActError("bad-request", f"{where}.clan: the {rules.start_file} seats {file_clans[i]} here, not {clan}")
-            clans.append(clan)
-            if kind == "human":
-                seat_rows.append(SeatRow(i, "human", name, None, None))
-            elif kind == "bot":
-                try:
-                    bot = validate_spec(rules, sr.get("bot", "random"), self.settings)
-                except ValueError as e:
-                    raise ActError("bad-request", f"{where}.bot: {e}") from None
-                seat_rows.append(SeatRow(i, "bot", name, bot, None))
-            else:
-                shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"
-                raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {shown}")
+        start_file, choices, file_clans = _start(rules, req, keep, len(seat_reqs))
+        clans, seat_rows = self._seats(rules, seat_reqs, choices, file_clans)
         sit = req.get("sit")
         if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
                                 or seat_rows[sit].kind != "human"):
             raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
-        free = [c for c in clan_names if c not in clans]
+        free = [c for c in choices if c not in clans]
         stream(randomness, "seat-choices").shuffle(free)
         filled = list(file_clans) if file_clans is not None else [c if c is not None else free.pop() for c in clans]
-        if game == "senjutsu" and start_file is not None:   # the table's duel must set up (each character's deck)
+        if rules.table_options is not None and start_file is not None:   # the table's game must set up (a duel's decks)
             try:
-                senjutsu_table.new_state(start_file, randomness, filled)
-            except senjutsu_table.TableError as e:
+                rules.table_options.new_state(start_file, randomness, filled)
+            except TableError as e:
                 raise ActError("bad-request", str(e)) from None
         try:
             clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
@@ -461,6 +408,32 @@ class Hub:
                       rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text(),
                       start_file=start_file)
         return row, sit
+
+    def _seats(self, rules, seat_reqs: list, choices: list[str],
+               file_clans: list[str] | None) -> tuple[list[str | None], list[SeatRow]]:
+        """Each requested seat's choice (None: drawn later) and row, every field checked."""
+        seat_rows: list[SeatRow] = []
+        clans: list[str | None] = []
+        for i, sr in enumerate(seat_reqs):
+            where = f"seats[{i}]"
+            if not isinstance(sr, dict):
+                raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
+            kind = sr.get("kind")
+            name = check_name(sr.get("name"), f"{where}.name")
+            clans.append(_seat_choice(rules, where, sr.get("clan"), choices, clans,
+                                      file_clans[i] if file_clans is not None else None))
+            if kind == "human":
+                seat_rows.append(SeatRow(i, "human", name, None, None))
+            elif kind == "bot":
+                try:
+                    bot = validate_spec(rules, sr.get("bot", "random"), self.settings)
+                except ValueError as e:
+                    raise ActError("bad-request", f"{where}.bot: {e}") from None
+                seat_rows.append(SeatRow(i, "bot", name, bot, None))
+            else:
+                shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"
+                raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {shown}")
+        return clans, seat_rows
 
     # -------------------------------------------------------------- seats
     async def claim(self, game_id: Any, request: Any) -> dict:
@@ -537,8 +510,8 @@ class Hub:
                 req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
-                if old.start_file is not None and old.game == "senjutsu":
-                    req.update(senjutsu_table.table_fields(old.start_file))
+                if old.start_file is not None and room.rules.table_options is not None:
+                    req.update(room.rules.table_options.table_fields(old.start_file))
                 elif old.start_file is not None:
                     req["file"] = old.start_file
                 row, _ = self._new_row(req)
@@ -733,6 +706,59 @@ def start_file_of(rules, req: dict) -> str:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
         raise ActError("bad-request", f"file: the text of a {rules.start_file}, at most {MAX_START_FILE} characters")
     return text
+
+
+def _randomness(req: dict) -> tuple[bool, int | GameKey]:
+    """Whether a request makes a practice game, and the new game's randomness: a fresh key, or for a practice game
+    its chosen seed (or a drawn one)."""
+    practice = req.get("practice", False)
+    if not isinstance(practice, bool):
+        raise ActError("bad-request", "practice: true or false")
+    seed = req.get("seed")
+    if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+            raise ActError("bad-request", "seed: a whole number from 0 to 2**63-1, or null")
+        if not practice:
+            raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
+                                          "since whoever knows the seed knows every hidden fact")
+    return practice, ((secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new())
+
+
+def _start(rules, req: dict, keep: GameRow | None, seats: int) -> tuple[str | None, list[str], list[str] | None]:
+    """What a new game starts from: its stored file (a table file of its table options, or the position file it
+    starts from; None for neither), the choices a seat may make, and for a game from a position file each seat's
+    choice, which the file makes. ``keep``: the waiting game whose table the host changes keeps its file."""
+    options = rules.table_options
+    if options is not None:   # the table options (Senjutsu: board, terrain, prepared cards, the players' card file)
+        try:
+            start_file = keep.start_file if keep is not None else options.table_of(req)
+            return start_file, options.seat_choices(start_file), None
+        except TableError as e:
+            raise ActError("bad-request", str(e)) from None
+    if not rules.starts_from_file:
+        return None, rules.seat_choices(), None
+    start_file = keep.start_file if keep is not None else start_file_of(rules, req)   # Rising Sun: its war file
+    if start_file is None:
+        raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
+    file_clans = file_seats(rules, start_file)
+    if seats != len(file_clans):
+        raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "
+                                      f"({', '.join(file_clans)}), so {len(file_clans)} seats are needed")
+    return start_file, rules.seat_choices(), file_clans
+
+
+def _seat_choice(rules, where: str, clan: Any, choices: list[str], taken: list[str | None], from_file: str | None) -> str | None:
+    """A seat's requested choice (its clan or character), checked: one of ``choices``, not ``taken``, and the file's
+    own when the game starts from one; None when it asks for none."""
+    word = rules.seat_word
+    if clan is not None and (not isinstance(clan, str) or clan not in choices):
+        shown = clan[:40] if isinstance(clan, str) and clan.isprintable() else "that"
+        raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(choices)})")
+    if clan is not None and clan in taken:
+        raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
+    if from_file is not None and clan is not None and clan != from_file:
+        raise ActError("bad-request", f"{where}.clan: the {rules.start_file} seats {from_file} here, not {clan}")
+    return clan
 
 
 def file_seats(rules, text: str) -> list[str]:
