@@ -39,7 +39,7 @@ class UploadError(Exception):
 def war_file_seats(game: str, text: str) -> dict:
     """{"seats": [...]} of a position file (Rising Sun's war file), or {"error": the reader's words}."""
     from daimyo.server.games import hosted
-    from daimyo.server.hub import file_seats
+    from daimyo.server.new_games import file_seats
     from daimyo.server.rooms import ActError
 
     rules = hosted(game)
@@ -69,7 +69,7 @@ def _warm() -> None:
     """Import every hosted game's readers (a read of its first example file, its table options' choices), so that a
     read's time starts with them loaded."""
     from daimyo.server.games import hosted, hosted_games
-    from daimyo.server.hub import file_seats
+    from daimyo.server.new_games import file_seats
 
     for name in hosted_games():
         rules = hosted(name)

@@ -19,7 +19,7 @@ from daimyo.bots.registry import bot_names
 from daimyo.core.registry import GameInfo
 from daimyo.server.games import hosted, hosted_games
 from daimyo.server.guard import client_address
-from daimyo.server.hub import file_seats
+from daimyo.server.new_games import file_seats
 from daimyo.server.routes.context import Context, error
 from daimyo.server.uploads import table_upload
 

@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from daimyo.bots.registry import bot_names
 from daimyo.server.games import DEFAULT_GAME, game_record, hosted, hosted_games
 from daimyo.server.guard import RequestError, client_address, read_json
-from daimyo.server.hub import start_file_of
+from daimyo.server.new_games import start_file_of
 from daimyo.server.rooms import ActError
 from daimyo.server.routes.accounts import remember
 from daimyo.server.routes.context import Context, Elsewhere, NotFound, error, refused
