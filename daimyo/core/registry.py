@@ -11,9 +11,9 @@ Adding a game: write its engine and its ``game.py`` in its own folder, and add o
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from daimyo.core.game import GameState
 from daimyo.core.rng import GameKey
@@ -26,6 +26,9 @@ GAME_MODULES: dict[str, str] = {
     "senjutsu": "daimyo.senjutsu.game",
     "risingsun": "daimyo.risingsun.game",
 }
+
+#: the page a game is played on unless its registration names its own (``page``); it also reports a missing game
+GENERAL_PAGE = "game.html"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,6 +59,12 @@ class GameInfo:
     ``scores(state)`` each seat's final score (Honor, VP) in a finished game. ``environment`` names the function
     (``"module:function"``) that makes the game's PettingZoo environment, imported only by ``make_environment``
     so that the rules need no RL library.
+
+    What the play server and its pages need (the server names no game): ``page``, the HTML file of
+    ``daimyo/web/static`` its games are played on; ``page_data()``, the public data that page reads (served at
+    ``/api/<name>/data``); ``page_files``, more public files by name, each a function giving its text (served at
+    ``/api/<name>/<file>``, typed by the name's extension); ``table_options``, the :class:`TableOptions` a lobby
+    request may give besides the seats.
     """
 
     name: str
@@ -81,6 +90,11 @@ class GameInfo:
     seat_names: Callable[[GameState], list[str]] | None = None
     scores: Callable[[GameState], list[int]] | None = None
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
+    # server and pages
+    page: str = GENERAL_PAGE   # its page in daimyo/web/static
+    page_data: Callable[[], dict] | None = None   # the public data its page reads, at /api/<name>/data
+    page_files: Mapping[str, Callable[[], str]] = field(default_factory=dict)   # more public files, /api/<name>/<file>
+    table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
     # tools: what the arena, the studies, the bots' registry and the rule messages' words read of a game (each
@@ -147,6 +161,46 @@ class GameInfo:
     def starts_from_file(self) -> bool:
         """Whether a game starts from a position file (``start_file``) rather than from chosen seats."""
         return self.start_file is not None
+
+
+class TableError(ValueError):
+    """A table option refused (:class:`TableOptions`): the message names the field (and what in it is wrong)."""
+
+
+class TableOptions(Protocol):
+    """What a table of a game may choose besides its seats (Senjutsu: the board, the terrain, prepared cards and the
+    players' own card file), kept as one text, the game's **table file**, which the server stores with the game
+    (where a game that starts from a file stores that file) so that a restart, a rematch and the record set the same
+    game up again. A game with no option given stores none and is set up from its seats as usual.
+
+    ``fields`` are the request fields it reads; ``upload``, the one among them whose text is a file the server first
+    reads with :meth:`read_upload` in a worker process (its own limits on time and size), or None. Every refusal is
+    a :class:`TableError` naming the field."""
+
+    fields: tuple[str, ...]
+    upload: str | None
+
+    def table_of(self, request: dict) -> str | None:
+        """The table file of a lobby request's options, or None when it gives none."""
+
+    def table_fields(self, table: str | None) -> dict:
+        """The request fields that make the table of ``table`` again (a rematch); {} for None."""
+
+    def seat_choices(self, table: str | None) -> list[str]:
+        """What a seat may choose at this table."""
+
+    def new_state(self, table: str, randomness: Randomness, seats: list[str]) -> GameState:
+        """The first state of a game at this table."""
+
+    def record(self, table: str, randomness: Randomness, seats: list[str], actions: list[tuple[int, str]]) -> str:
+        """The record of a game at this table (its header holds what sets the table up again)."""
+
+    def read_upload(self, text: str, max_depth: int) -> dict:
+        """What the uploaded file ``text`` of field ``upload`` adds, as plain data (JSON nesting at most
+        ``max_depth``)."""
+
+    def page_data(self, table: str | None) -> dict | None:
+        """The game's page data at this table (what its file adds included), or None when the table adds nothing."""
 
 
 _REGISTRY: dict[str, GameInfo] = {}

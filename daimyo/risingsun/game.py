@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, register
-from daimyo.risingsun.data import RULES
+from daimyo.risingsun.data import CLAN_COLOURS, RULES
 
 if TYPE_CHECKING:   # the registration imports the rules only when a game is made
     from daimyo.risingsun.state import RisingSunWar
@@ -84,6 +84,12 @@ def scores(state: Any) -> list[int]:
     return [state.result["players"][clan]["total"] for clan in state.clans]
 
 
+def page_data() -> dict:
+    """Each clan's colour (daimyo/risingsun/data/colours.json, the RL pictures' too), for the Rising Sun page
+    (``GET /api/risingsun/data``)."""
+    return {"colours": CLAN_COLOURS}
+
+
 RISINGSUN = register(GameInfo(
     name="risingsun", title="Rising Sun: the War Phase", min_players=RULES.min_players, max_players=RULES.max_players,
     seat_word="clan", unique_rule="War file: each player's clan once", seat_choices=clan_names,
@@ -94,4 +100,6 @@ RISINGSUN = register(GameInfo(
     bots="daimyo.bots.risingsun", rule_codes="rs", words="daimyo.words.risingsun",
     raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
     openspiel_game="daimyo.rl.risingsun:openspiel_game",
+    # server and pages
+    page="risingsun.html", page_data=page_data,
 ))

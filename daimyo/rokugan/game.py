@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
+import functools
+import json
+
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 
@@ -75,6 +78,20 @@ def first_player(state: Any) -> int | None:
 def objectives(state: Any) -> list:
     """Final Scoring: each seat's secret objective, whether it was met and the Honor it gave."""
     return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in state.result["scores"]]
+@functools.cache
+def page_data() -> dict:
+    """The printed components, for the page's names (all public; ``GET /api/rokugan/data``)."""
+    from importlib.resources import files
+
+    d = files("daimyo.rokugan") / "data"
+    return {name: json.loads((d / f"{name}.json").read_text())
+            for name in ("board", "clans", "components", "territory_cards", "objectives")}
+
+
+def board_svg() -> str:
+    """The board drawing (``GET /api/rokugan/board.svg``, docs/web.md)."""
+    from daimyo.rokugan.board_svg import board_svg as draw
+    return draw()
 
 
 ROKUGAN = register(GameInfo(
@@ -87,4 +104,6 @@ ROKUGAN = register(GameInfo(
     rule_codes="rk", words="daimyo.words.rokugan",
     raw_environment="daimyo.rl.env:raw_env", gymnasium_id="daimyo/Rokugan-v0",
     openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
+    # server and pages
+    page="game.html", page_data=page_data, page_files={"board.svg": board_svg},
 ))

@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
+import functools
+import json
+
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 from daimyo.core.rng import stream
+from daimyo.senjutsu.table import SenjutsuTable
 
 if TYPE_CHECKING:   # the registration imports the rules only when a game is made
     from daimyo.senjutsu.state import SenjutsuState
@@ -82,6 +86,19 @@ def first_player(state: Any) -> int | None:
     return state.advantage[0] if state.advantage else None
 
 
+@functools.cache
+def page_data() -> dict:
+    """The sample set's characters (Kamae trees) and cards, all printed and public, and the battlefield's geometry
+    (the same for every duel), for the Senjutsu page (``GET /api/senjutsu/data``)."""
+    from importlib.resources import files
+
+    d = json.loads((files("daimyo.senjutsu") / "data" / "sample.json").read_text(encoding="utf-8"))
+    return {"characters": d["characters"], "cards": d["cards"], "geometry": geometry()}
+
+
+#: Senjutsu's table options (daimyo/senjutsu/table.py): board, terrain, prepared cards, the players' card file
+TABLE = SenjutsuTable(terrain, page_data)
+
 SENJUTSU = register(GameInfo(
     name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
     seat_word="character", unique_rule="Player Setup", seat_choices=character_names,
@@ -92,6 +109,8 @@ SENJUTSU = register(GameInfo(
     comparison="daimyo.arena.designer",
     raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
     openspiel_game="daimyo.rl.senjutsu:openspiel_game",
+    # server and pages
+    page="senjutsu.html", page_data=page_data, table_options=TABLE,
 ))
 
 

@@ -1,5 +1,7 @@
-"""Senjutsu's table options on the server: one board or two joined, terrain seeded or placed by the players,
-prepared cards, and the players' own card file (docs/server-protocol.md, docs/senjutsu-cards.md).
+"""Senjutsu's table options: one board or two joined, terrain seeded or placed by the players, prepared cards, and
+the players' own card file (docs/server-protocol.md, docs/senjutsu-cards.md). :class:`SenjutsuTable` is the
+:class:`~daimyo.core.registry.TableOptions` of Senjutsu's registration (daimyo/senjutsu/game.py gives it the
+seeded terrain and the page's data), through which the play server reads them.
 
 A lobby request may give ``board`` ("one" or "two"), ``terrain`` ("seeded": laid out from the game's ``terrain``
 stream; "placed": the players place the same pieces in turns, Battlefield Setup 2), ``prepare`` (true: Player
@@ -12,12 +14,14 @@ none stores nothing and is set up exactly as before.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 
 from daimyo.core.errors import FormatError, RuleViolation
-from daimyo.server.guard import MAX_START_FILE, depth
+from daimyo.core.limits import MAX_START_FILE, depth
+from daimyo.core.registry import Randomness, TableError
 
 #: how deep a card file may nest unless the server's ``max_depth`` setting says otherwise (the sample set: 8)
 MAX_CARD_DEPTH = 8
@@ -29,20 +33,16 @@ OPTIONS = ("board", "terrain", "prepare", "cards")
 BOARDS = ("one", "two")
 TERRAIN = ("seeded", "placed")
 
-__all__ = ["TABLE_FORMAT", "TableError", "card_file_of", "card_set", "check_cards", "new_state", "record", "seat_choices",
-           "table_fields", "table_of"]
-
-
-class TableError(ValueError):
-    """A table option refused: the message names the field (and, for a card file, the card and its field)."""
+__all__ = ["TABLE_FORMAT", "SenjutsuTable", "TableError", "card_file_of", "card_file_summary", "card_set", "check_cards",
+           "seat_choices", "table_fields", "table_of"]
 
 
 def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH):
     """The card set a card file's text makes with the sample set; TableError naming the card and field.
 
     The text is first read with the limits of the server's JSON (docs/security.md): nesting at most ``max_depth``
-    levels, every number a finite double (a 5,000-digit number is refused), so that no file reaches the loader
-    that Python's own reader would fail on."""
+    levels, every number a finite double (a 5,000-digit number is refused); the loader then reads it within its own
+    bounds (docs/senjutsu-cards.md), and says what is wrong only as a FormatError."""
     from daimyo.senjutsu.cards import load_data, sample_set
 
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
@@ -57,8 +57,6 @@ def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH):
         return load_data([(CARD_FILE, text)], sample_set())
     except FormatError as e:   # the loader's words start with the file's name, CARD_FILE ("cards"): the field
         raise TableError(str(e)) from None
-    except (ValueError, RecursionError) as e:   # past Python's own limits (digits, nesting): refused, not a crash
-        raise TableError(f"cards: the file could not be read ({type(e).__name__})") from None
 
 
 def table_of(req: dict) -> str | None:
@@ -130,36 +128,70 @@ def _decks(cs, characters: list[str]) -> list[str]:
     return out
 
 
-def _setup(text: str, randomness, characters: list[str]) -> dict:
-    """The arguments of ``new_game`` and of ``record_header`` for this table."""
-    from daimyo.senjutsu.game import terrain as seeded
+def card_file_summary(text: Any, max_depth: int = MAX_CARD_DEPTH) -> dict:
+    """What a card file adds to the sample set: {"characters", "names", "new"}; TableError naming the card and field."""
+    from daimyo.senjutsu.cards import sample_set
 
-    t, cs = _table(text), card_set(text)
-    pieces = seeded(randomness)
-    placed = t["terrain"] == "placed"
-    return {"board": t["board"], "terrain": None if placed else pieces,
-            "terrain_pieces": [kind for kind, _ in pieces] if placed else None, "prepare": bool(t["prepare"]),
-            "decks": _decks(cs, characters), "cards": cs, "card_text": t.get("cards")}
+    cs, base = check_cards(text, max_depth), sample_set()
+    return {"characters": list(cs.characters), "names": {k: c.name for k, c in cs.characters.items()},
+            "new": {"characters": [k for k in cs.characters if k not in base.characters],
+                    "cards": len([k for k in cs.cards if k not in base.cards])}}
 
 
-def new_state(text: str, randomness, characters: list[str]):
-    """The first state of a duel at this table."""
-    from daimyo.senjutsu import new_game
+class SenjutsuTable:
+    """Senjutsu's :class:`~daimyo.core.registry.TableOptions`: ``terrain(randomness)`` lays the seeded terrain out
+    (Battlefield Setup 2) and ``base_data()`` is the page's data of every duel, to which a table's card file adds."""
 
-    a = _setup(text, randomness, characters)
-    try:
-        return new_game(list(characters), seed=randomness, board=a["board"], terrain=a["terrain"] or [],
-                        terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], decks=a["decks"], cards=a["cards"])
-    except RuleViolation as e:
-        raise TableError(f"seats: {getattr(e, 'message', None) or e}") from None
+    fields: tuple[str, ...] = OPTIONS
+    upload: str | None = CARD_FILE
 
+    def __init__(self, terrain: Callable[[Randomness], list[tuple[str, list]]], base_data: Callable[[], dict]):
+        self.terrain, self.base_data = terrain, base_data
 
-def record(text: str, randomness, characters: list[str], actions: list[tuple[int, str]]) -> str:
-    """The record of a duel at this table: its header carries the board, terrain, decks and the card file itself."""
-    from daimyo.senjutsu.record import record_header, record_text
-    from daimyo.senjutsu.state import seat_name
+    table_of = staticmethod(table_of)
+    table_fields = staticmethod(table_fields)
+    seat_choices = staticmethod(seat_choices)
 
-    a = _setup(text, randomness, characters)
-    header = record_header(list(characters), randomness, a["board"], terrain=a["terrain"], decks=a["decks"],
-                           terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], card_file=a["card_text"])
-    return record_text(header, [(seat_name(seat), act) for seat, act in actions])
+    @staticmethod
+    def read_upload(text: str, max_depth: int) -> dict:
+        return card_file_summary(text, max_depth)
+
+    def page_data(self, table: str | None) -> dict | None:
+        """The duel's page data: every duel's, with the table's card file added (a table's card file is public: every
+        player of it may read it); None for a table without one."""
+        own = card_file_of(table)
+        if not own:
+            return None
+        data = self.base_data()
+        return {**data, "cards": [*data["cards"], *own.get("cards", [])],
+                "characters": [*data["characters"], *own.get("characters", [])]}
+
+    def _setup(self, text: str, randomness: Randomness, characters: list[str]) -> dict:
+        """The arguments of ``new_game`` and of ``record_header`` for this table."""
+        t, cs = _table(text), card_set(text)
+        pieces = self.terrain(randomness)
+        placed = t["terrain"] == "placed"
+        return {"board": t["board"], "terrain": None if placed else pieces,
+                "terrain_pieces": [kind for kind, _ in pieces] if placed else None, "prepare": bool(t["prepare"]),
+                "decks": _decks(cs, characters), "cards": cs, "card_text": t.get("cards")}
+
+    def new_state(self, table: str, randomness: Randomness, seats: list[str]):
+        """The first state of a duel at this table; TableError ("seats: ...") for characters it cannot set up."""
+        from daimyo.senjutsu import new_game
+
+        a = self._setup(table, randomness, seats)
+        try:
+            return new_game(list(seats), seed=randomness, board=a["board"], terrain=a["terrain"] or [],
+                            terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], decks=a["decks"], cards=a["cards"])
+        except RuleViolation as e:
+            raise TableError(f"seats: {getattr(e, 'message', None) or e}") from None
+
+    def record(self, table: str, randomness: Randomness, seats: list[str], actions: list[tuple[int, str]]) -> str:
+        """The record of a duel at this table: its header carries the board, terrain, decks and the card file itself."""
+        from daimyo.senjutsu.record import record_header, record_text
+        from daimyo.senjutsu.state import seat_name
+
+        a = self._setup(table, randomness, seats)
+        header = record_header(list(seats), randomness, a["board"], terrain=a["terrain"], decks=a["decks"],
+                               terrain_pieces=a["terrain_pieces"], prepare=a["prepare"], card_file=a["card_text"])
+        return record_text(header, [(seat_name(seat), act) for seat, act in actions])
