@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
-import functools
-import json
-
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 

@@ -6,12 +6,11 @@ game's ``terrain`` stream (:func:`terrain`), so a game is still (randomness, cha
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import GameState
-import functools
-import json
-
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 from daimyo.core.rng import stream

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.limits import MAX_START_FILE, depth
 from daimyo.core.registry import Randomness, TableError
+
+if TYPE_CHECKING:
+    from daimyo.senjutsu.cards import CardSet
+    from daimyo.senjutsu.state import SenjutsuState
 
 #: how deep a card file may nest unless the server's ``max_depth`` setting says otherwise (the sample set: 8)
 MAX_CARD_DEPTH = 8
@@ -37,7 +41,7 @@ __all__ = ["TABLE_FORMAT", "SenjutsuTable", "TableError", "card_file_of", "card_
            "seat_choices", "table_fields", "table_of"]
 
 
-def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH):
+def check_cards(text: Any, max_depth: int = MAX_CARD_DEPTH) -> CardSet:
     """The card set a card file's text makes with the sample set; TableError naming the card and field.
 
     The text is first read with the limits of the server's JSON (docs/security.md): nesting at most ``max_depth``
@@ -91,7 +95,7 @@ def table_fields(text: str | None) -> dict:
     return {k: t[k] for k in OPTIONS if t.get(k) is not None}
 
 
-def card_set(text: str | None):
+def card_set(text: str | None) -> CardSet:
     """The card set of a stored table: the sample set and the table's card file."""
     from daimyo.senjutsu.cards import load_data, sample_set
 
@@ -117,7 +121,7 @@ def seat_choices(text: str | None) -> list[str]:
     return list(card_set(text).characters)
 
 
-def _decks(cs, characters: list[str]) -> list[str]:
+def _decks(cs: CardSet, characters: list[str]) -> list[str]:
     """Each character's ``<id>-sample`` deck, or its first deck in the card file."""
     out = []
     for ch in characters:
@@ -175,7 +179,7 @@ class SenjutsuTable:
                 "terrain_pieces": [kind for kind, _ in pieces] if placed else None, "prepare": bool(t["prepare"]),
                 "decks": _decks(cs, characters), "cards": cs, "card_text": t.get("cards")}
 
-    def new_state(self, table: str, randomness: Randomness, seats: list[str]):
+    def new_state(self, table: str, randomness: Randomness, seats: list[str]) -> SenjutsuState:
         """The first state of a duel at this table; TableError ("seats: ...") for characters it cannot set up."""
         from daimyo.senjutsu import new_game
 
