@@ -57,6 +57,7 @@ class Batch {
     bots_.assign(static_cast<size_t>(n_) * players_, Rng(0));
     ids_.resize(n_);
     moves_.resize(n_);
+    firsts_.resize(n_);
     observer_.assign(n_, 0);
     moves_made_ = 0;
   }
@@ -118,6 +119,14 @@ class Batch {
       if (e) std::rethrow_exception(e);
   }
 
+  // a uniformly random legal action of each game (0 where none: a game that just ended), from the batch's own
+  // generator: a random policy without a Python loop over the masks
+  void random_actions(int64_t* out) {
+    for (int i = 0; i < n_; ++i)
+      out[i] = ids_[i].empty() ? 0 : ids_[i][sampler_.next64() % ids_[i].size()];
+  }
+  void seed_sampler(uint64_t seed) { sampler_ = Rng(seed); }
+
   int games() const { return n_; }
   int players() const { return players_; }
   long long moves_made() const { return moves_made_; }
@@ -133,8 +142,10 @@ class Batch {
   std::vector<Rng> bots_;
   std::vector<std::vector<int>> ids_;      // per game: the legal ids written into its mask row (cleared next)
   std::vector<std::vector<Move>> moves_;   // per game: scratch
+  std::vector<std::vector<Move>> firsts_;  // per game: the legal move each of ids_ stands for
   std::vector<int> observer_;              // per game: whose observation its row holds
   long long moves_made_;
+  Rng sampler_{0};
 
   int first_to_act(const State& s) const {
     int acting[State::MAX_PLAYERS];
@@ -179,7 +190,7 @@ class Batch {
     out.to_act[i] = seat;
     if (seat >= 0) {
       observer_[i] = seat;
-      legal_ids(s, seat, moves_[i], ids_[i]);
+      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);
       for (int id : ids_[i]) mask[id] = 1;
     }
     observe(s, observer_[i], out.obs + static_cast<size_t>(i) * D);
@@ -198,8 +209,9 @@ class Batch {
     State& s = games_[i];
     if (s.phase == Phase::Over) throw std::runtime_error("game " + std::to_string(i) + " is over: deal it anew first");
     const int seat = first_to_act(s);
-    Move m{};
-    if (action < 0 || action >= ENCODING.n_actions || !move_of(s, seat, static_cast<int>(action), moves_[i], m)) {
+    // the move the action stands for: among the legal actions written at the last step (ids_ and firsts_)
+    const auto at = std::find(ids_[i].begin(), ids_[i].end(), action);
+    if (at == ids_[i].end()) {
       // an action the mask forbids: the episode ends at once, -1 for that seat, the game untouched (single.py "lose")
       out.illegal[i] = 1;
       rewards[seat] = -1.0f;
@@ -210,6 +222,7 @@ class Batch {
       out.to_act[i] = -1;
       return 0;
     }
+    const Move m = firsts_[i][at - ids_[i].begin()];
     Events quiet;
     quiet.on = false;
     s.apply_move(seat, m, quiet);
@@ -236,6 +249,10 @@ void bind_batch(nb::module_& m) {
       .def_prop_ro("games", &Batch::games)
       .def_prop_ro("players", &Batch::players)
       .def_prop_ro("moves_made", &Batch::moves_made, "Moves applied by steps so far, the bots' included.")
+      .def("random_actions", [](Batch& b, Out<int64_t, 1> out) {
+        b.random_actions(rows(out, b.games(), "out"));
+      }, nb::arg("out"), "A uniformly random legal action of each game into `out` (0 for a game that just ended).")
+      .def("seed_sampler", &Batch::seed_sampler, nb::arg("seed"), "Seed the generator of random_actions.")
       .def("game", [](const Batch& b, int i) -> State { return b.game(i); }, nb::arg("i"), "A copy of game i.")
       .def("step", [](Batch& b, Out<int64_t, 1> actions, Out<uint8_t, 1> reset, Out<uint64_t, 1> seeds,
                       Out<uint64_t, 1> bot_bases, Out<float, 2> obs, Out<uint8_t, 2> mask, Out<float, 2> rewards,

@@ -79,9 +79,10 @@ int action_id(const State& s, int seat, const Move& m) {
   throw std::logic_error("encoding: a move of no kind");
 }
 
-void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids) {
+void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<Move>* firsts) {
   s.legal_moves(seat, moves);
   ids.clear();
+  if (firsts) firsts->clear();
   // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls)
   thread_local std::vector<uint32_t> stamp;
   thread_local uint32_t call = 0;
@@ -94,6 +95,7 @@ void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<i
     if (stamp[id] != call) {
       stamp[id] = call;
       ids.push_back(id);
+      if (firsts) firsts->push_back(m);
     }
   }
 }

@@ -31,7 +31,8 @@ int token_place(const State& s, int number);
 int action_id(const State& s, int seat, const Move& m);
 // The legal actions of `seat` (who acts): their ids, the first legal move of each entry first (encoding.py
 // legal_index's order), into `ids`; `moves` is scratch.
-void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids);
+void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids,
+               std::vector<Move>* firsts = nullptr);  // and, if given, the move each id stands for
 // The legal move that action `id` stands for (the first legal move of that entry); false if none.
 bool move_of(const State& s, int seat, int id, std::vector<Move>& moves, Move& out);
 // The seat's observation (encoding.py observe) into x[obs_size], which is cleared first.
