@@ -3,8 +3,10 @@
 Two faces:
 
 * :class:`RokuganVectorEnv`, a Gymnasium :class:`~gymnasium.vector.VectorEnv`: in each game the learner holds one
-  seat and random bots (:class:`~daimyo.bots.random_bot.RandomBot`) move inside C++ at the others. Game ``i`` is
-  :class:`daimyo.rl.single.SeatEnv` ``(bots="random")`` reset with seed ``seed + i``, step for step: the same
+  seat and bots move inside C++ at the others: ``"random"`` (:class:`~daimyo.bots.random_bot.RandomBot`) or
+  ``"heuristic"`` (the rule-based bot, natively: the same draws and choices), one spec for every other seat or one
+  per seat. Game ``i`` is :class:`daimyo.rl.single.SeatEnv` with the same ``bots`` reset with seed ``seed + i``,
+  step for step: the same
   observations, masks (``infos["action_mask"]``, and :meth:`RokuganVectorEnv.action_masks`), rewards and
   terminations (tests/rl/test_vector.py).
 * :class:`RokuganBatch`, for self-play: every seat is played from outside; each step takes one action per game for
@@ -45,6 +47,10 @@ from daimyo.rl.encoding import N_ACTIONS, OBS_HIGH, OBS_SIZE
 from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R
 
+#: the bots that move inside the native engine, by their registry names, and a seat played from outside
+BOTS = {"random": 0, "heuristic": 2}
+OUTSIDE = 1
+
 
 def _core():
     core = native.require()
@@ -56,7 +62,7 @@ def _core():
 class _Games:
     """The batch of games and its buffers, with one generator per game that deals its games (see the module)."""
 
-    def __init__(self, games: int, players: int, outside: list[bool], clans: list[str] | None, threads: int,
+    def __init__(self, games: int, players: int, outside: list[int], clans: list[str] | None, threads: int,
                  seat_env: bool):
         if not isinstance(games, int) or games < 1:
             raise ValueError(f"games: a whole number of at least 1, not {games!r}")
@@ -69,7 +75,7 @@ class _Games:
         self.n, self.players, self.threads = games, players, threads
         # SeatEnv draws an episode below 2**62 and seeds its bots with it; raw_env draws a game below 2**63
         self.seat_env = seat_env
-        self.core = _core().Batch(games, players, [int(x) for x in outside],
+        self.core = _core().Batch(games, players, outside,
                                   [R.clan_names.index(c) for c in clans] if clans else [])
         self.rngs: list[np.random.Generator | None] = [None] * games
         self.obs = np.zeros((games, OBS_SIZE), dtype=np.float32)
@@ -159,13 +165,22 @@ class RokuganVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012  (gymnasium's own shape)
 
-    def __init__(self, num_envs: int = 8, players: int = 2, seat: int = 0, bots: str = "random",
+    def __init__(self, num_envs: int = 8, players: int = 2, seat: int = 0, bots: str | list[str] = "random",
                  clans: list[str] | None = None, threads: int = 1, copy: bool = True):
-        if bots != "random":
-            raise ValueError(f"bots: 'random' (the bots that move inside the native engine), not {bots!r}")
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat: 0 to {players - 1} in this {players}-player game, not {seat!r}")
-        self._games = _Games(num_envs, players, [p == seat for p in range(players)], clans, threads, seat_env=True)
+        others = [p for p in range(players) if p != seat]
+        specs = [bots] * len(others) if isinstance(bots, str) else list(bots)
+        if len(specs) != len(others):
+            raise ValueError(f"bots: one spec for every other seat or {len(others)} specs, not {len(specs)}")
+        for spec in specs:
+            if spec not in BOTS:
+                raise ValueError(f"bots: 'random' or 'heuristic' (the bots that move inside the native engine), "
+                                 f"not {spec!r}")
+        seats = [OUTSIDE] * players
+        for p, spec in zip(others, specs, strict=True):
+            seats[p] = BOTS[spec]
+        self._games = _Games(num_envs, players, seats, clans, threads, seat_env=True)
         self.num_envs, self.seat, self.copy = num_envs, seat, copy
         self.single_observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(N_ACTIONS)
@@ -211,7 +226,7 @@ class RokuganBatch:
 
     def __init__(self, games: int = 8, players: int = 2, clans: list[str] | None = None, threads: int = 1,
                  copy: bool = True):
-        self._games = _Games(games, players, [True] * players, clans, threads, seat_env=False)
+        self._games = _Games(games, players, [OUTSIDE] * players, clans, threads, seat_env=False)
         self.games, self.players, self.copy = games, players, copy
         self.observation_size, self.n_actions = OBS_SIZE, N_ACTIONS
 

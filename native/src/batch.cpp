@@ -1,6 +1,7 @@
 // Many games stepped in one call (daimyo/rl/vector.py): N games of Battle for Rokugan, each seat either played from
-// outside (a learner: its action ids come in) or by a random bot inside (RandomBot: a SplitMix64 generator choosing
-// among the legal moves by the word modulo their number, as daimyo/bots/random_bot.py). A step applies one action
+// outside (a learner: its action ids come in) or by a bot inside: a random bot (RandomBot: a SplitMix64 generator
+// choosing among the legal moves by the word modulo their number, as daimyo/bots/random_bot.py) or the rule-based bot
+// (heuristic.cpp, RokuganHeuristicBot's draws and choices). A step applies one action
 // in each game, lets the bots move until an outside seat is to act or the game is over, and writes the observation
 // and action mask of the seat to act, the rewards of every seat, the termination and the seat to act into NumPy
 // arrays, with the GIL released, over threads if asked. A game that ended is dealt again at the next step (the
@@ -19,6 +20,7 @@
 
 #include "bind.hpp"
 #include "encode.hpp"
+#include "heuristic.hpp"
 
 namespace nb = nanobind;
 
@@ -49,9 +51,11 @@ class Batch {
     if (!ENCODING.loaded) throw std::runtime_error("the native encoder has no layout yet: import daimyo.rl.encoding first");
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (players < 2 || players > 5) throw std::invalid_argument("Battle for Rokugan is played by 2 to 5 players");
-    if (static_cast<int>(outside_.size()) != players) throw std::invalid_argument("outside: one flag a seat");
-    if (std::none_of(outside_.begin(), outside_.end(), [](int x) { return x != 0; }))
-      throw std::invalid_argument("outside: at least one seat is played from outside");
+    if (static_cast<int>(outside_.size()) != players) throw std::invalid_argument("seats: one a seat");
+    for (int x : outside_)
+      if (x < RANDOM || x > HEURISTIC) throw std::invalid_argument("seats: 0 (random bot), 1 (outside) or 2 (heuristic bot)");
+    if (std::none_of(outside_.begin(), outside_.end(), [](int x) { return x == OUTSIDE; }))
+      throw std::invalid_argument("seats: at least one seat is played from outside");
     if (!clans_.empty() && static_cast<int>(clans_.size()) != players) throw std::invalid_argument("clans: one a seat");
     games_.resize(n_);
     bots_.assign(static_cast<size_t>(n_) * players_, Rng(0));
@@ -127,6 +131,7 @@ class Batch {
   }
   void seed_sampler(uint64_t seed) { sampler_ = Rng(seed); }
 
+  enum Seat { RANDOM = 0, OUTSIDE = 1, HEURISTIC = 2 };
   int games() const { return n_; }
   int players() const { return players_; }
   long long moves_made() const { return moves_made_; }
@@ -162,10 +167,14 @@ class Batch {
     while (s.phase != Phase::Over) {
       const int seat = first_to_act(s);
       if (seat < 0) throw std::runtime_error("the game is not over but nobody is to act");
-      if (outside_[seat]) break;
+      if (outside_[seat] == OUTSIDE) break;
       Rng& bot = bots_[i * players_ + seat];
       Move move;
-      if (s.placing()) {
+      if (outside_[seat] == HEURISTIC) {
+        Heuristic h(bot.state());
+        move = h.choose(s, seat);
+        bot = h.rng;
+      } else if (s.placing()) {
         move = s.placement_move_at(seat, bot.next64(), moves_[i]);
       } else {
         s.legal_moves(seat, moves_[i]);

@@ -49,6 +49,31 @@ def test_vector_env_equals_gymnasiums_sync_vector_env_of_seat_envs(players, seat
     assert batch.moves_made > 700
 
 
+def test_heuristic_bots_inside_equal_seat_envs_heuristic_bots():
+    n, players = 2, 3
+    batch = RokuganVectorEnv(num_envs=n, players=players, seat=2, bots=["heuristic", "random"])
+    singles = [SeatEnv(players=players, seat=2, bots=["heuristic", "random"]) for _ in range(n)]
+    obs, info = batch.reset(seed=30)
+    for i, e in enumerate(singles):
+        o, inf = e.reset(seed=30 + i)
+        np.testing.assert_array_equal(obs[i], o)
+        np.testing.assert_array_equal(info["action_mask"][i], inf["action_mask"])
+    rngs = [np.random.default_rng(i) for i in range(n)]
+    over = [False] * n
+    while not all(over):
+        actions = np.array([int(r.choice(np.flatnonzero(m))) if m.any() else 0
+                            for r, m in zip(rngs, info["action_mask"], strict=True)])
+        obs, reward, term, _, info = batch.step(actions)
+        for i, e in enumerate(singles):
+            if over[i]:
+                continue
+            o, r, t, _, inf = e.step(int(actions[i]))
+            np.testing.assert_array_equal(obs[i], o)
+            np.testing.assert_array_equal(info["action_mask"][i], inf["action_mask"])
+            assert (reward[i], term[i]) == (r, t)
+            over[i] = t
+
+
 def test_batch_equals_raw_env_per_game():
     n, players = 3, 3
     batch = RokuganBatch(games=n, players=players, threads=2)
@@ -111,8 +136,10 @@ def test_illegal_action_loses_and_bad_input_is_refused():
     assert not info["action_mask"][0].any()
     with pytest.raises(ValueError, match="actions: one per game"):
         env.step([0, 0, 0])
-    with pytest.raises(ValueError, match="bots: 'random'"):
-        RokuganVectorEnv(bots="heuristic")
+    with pytest.raises(ValueError, match="bots: 'random' or 'heuristic'"):
+        RokuganVectorEnv(bots="ismcts:1s")
+    with pytest.raises(ValueError, match="bots: one spec for every other seat or 2 specs"):
+        RokuganVectorEnv(players=3, bots=["random"])
     with pytest.raises(ValueError, match="seat: 0 to 1"):
         RokuganVectorEnv(players=2, seat=2)
     with pytest.raises(ValueError, match="reset_mask"):
