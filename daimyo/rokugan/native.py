@@ -317,6 +317,38 @@ class NativeRokuganState(GameState):
         self._py = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
+    # ------------------------------------------------- integer actions (daimyo/rl/encoding.py's catalogue)
+    def _native(self, what: str):
+        if self._game is None:
+            raise ValueError(f"{what}: the game was handed over to the Python engine; use daimyo.rl.encoding's "
+                             f"Python encoders")
+        return self._game
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The catalogue ids of ``seat``'s legal actions (``seat`` acts), in :func:`daimyo.rl.encoding.legal_index`'s
+        order; the catalogue is :mod:`daimyo.rl.encoding`'s (import it first)."""
+        return self._native("legal_action_ids").legal_action_ids(seat)
+
+    def legal_index(self, seat: int) -> dict[int, tuple]:
+        """Catalogue id -> the legal move it stands for, as :func:`daimyo.rl.encoding.legal_index` gives it."""
+        return dict(self._native("legal_index").legal_index(seat))
+
+    def action_mask(self, seat: int, out) -> int:
+        """Write ``seat``'s action mask into ``out`` (an int8 array of the catalogue's length); the number legal."""
+        return self._native("action_mask").action_mask(seat, out)
+
+    def apply_action(self, seat: int, action: int, events: bool = False) -> list[Event] | None:
+        """Apply the legal move that catalogue entry ``action`` stands for (a ValueError if none is legal now);
+        its events, as :meth:`apply_move` gives them, only with ``events``."""
+        game = self._native("apply_action")
+        self._py = None
+        raw = game.apply_action(seat, action, events)
+        return None if raw is None else _events(raw)
+
+    def observe_into(self, seat: int, out) -> None:
+        """Write ``seat``'s observation (:func:`daimyo.rl.encoding.observe`) into ``out`` (a float32 array)."""
+        self._native("observe_into").observe(seat, out)
+
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
         return self._py.to_act() if self._game is None else self._game.to_act()
