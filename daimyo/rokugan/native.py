@@ -318,7 +318,7 @@ class NativeRokuganState(GameState):
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
     # ------------------------------------------------- integer actions (daimyo/rl/encoding.py's catalogue)
-    def _native(self, what: str):
+    def _native(self, what: str) -> Any:
         if self._game is None:
             raise ValueError(f"{what}: the game was handed over to the Python engine; use daimyo.rl.encoding's "
                              f"Python encoders")
@@ -333,7 +333,7 @@ class NativeRokuganState(GameState):
         """Catalogue id -> the legal move it stands for, as :func:`daimyo.rl.encoding.legal_index` gives it."""
         return dict(self._native("legal_index").legal_index(seat))
 
-    def action_mask(self, seat: int, out) -> int:
+    def action_mask(self, seat: int, out: Any) -> int:
         """Write ``seat``'s action mask into ``out`` (an int8 array of the catalogue's length); the number legal."""
         return self._native("action_mask").action_mask(seat, out)
 
@@ -345,7 +345,7 @@ class NativeRokuganState(GameState):
         raw = game.apply_action(seat, action, events)
         return None if raw is None else _events(raw)
 
-    def observe_into(self, seat: int, out) -> None:
+    def observe_into(self, seat: int, out: Any) -> None:
         """Write ``seat``'s observation (:func:`daimyo.rl.encoding.observe`) into ``out`` (a float32 array)."""
         self._native("observe_into").observe(seat, out)
 

@@ -24,7 +24,7 @@ def _pick(rngs, masks):
 def test_vector_env_equals_gymnasiums_sync_vector_env_of_seat_envs(players, seat, threads):
     n = 3
     batch = RokuganVectorEnv(num_envs=n, players=players, seat=seat, threads=threads)
-    sync = SyncVectorEnv([lambda: SeatEnv(players=players, seat=seat, bots="random") for _ in range(n)],
+    sync = SyncVectorEnv([lambda: SeatEnv("rokugan", players=players, seat=seat, bots="random") for _ in range(n)],
                          autoreset_mode=AutoresetMode.NEXT_STEP)
     obs, info = batch.reset(seed=7)
     obs2, info2 = sync.reset(seed=7)
@@ -52,7 +52,7 @@ def test_vector_env_equals_gymnasiums_sync_vector_env_of_seat_envs(players, seat
 def test_heuristic_bots_inside_equal_seat_envs_heuristic_bots():
     n, players = 2, 3
     batch = RokuganVectorEnv(num_envs=n, players=players, seat=2, bots=["heuristic", "random"])
-    singles = [SeatEnv(players=players, seat=2, bots=["heuristic", "random"]) for _ in range(n)]
+    singles = [SeatEnv("rokugan", players=players, seat=2, bots=["heuristic", "random"]) for _ in range(n)]
     obs, info = batch.reset(seed=30)
     for i, e in enumerate(singles):
         o, inf = e.reset(seed=30 + i)
