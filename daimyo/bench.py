@@ -18,6 +18,10 @@ games and actions per second, the cost of a clone and the memory of a game in pr
 ratios, the native engine playing each game in one call and, apart, driven move by move from Python; the
 games' results must be equal.
 
+The ``rl`` section (:func:`rl`) measures environment steps a second: the Rokugan AEC environment on each engine, the
+batched environments of :mod:`daimyo.rl.vector`, and beside them OpenSpiel's ``leduc_poker`` stepped from Python in the
+same run (and the OpenSpiel adapter), with their ratios.
+
 Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
 """
 
@@ -229,6 +233,142 @@ def ismcts_side_by_side(positions: int = ISMCTS_POSITIONS, iterations: int = ISM
             **{e: round(done[e] / spent[e], 1) if spent[e] else None for e in spent}}
 
 
+RL_SECONDS = 1.0     # CPU seconds each figure of the rl section runs for (whole games: at least one)
+RL_GAMES = 64        # games in the batch
+
+
+def _timed(episode, seconds: float) -> float:
+    """Steps a CPU second: ``episode(k)`` plays episode ``k`` and returns its steps, until ``seconds`` are spent."""
+    steps, k = 0, 0
+    t0 = time.process_time()
+    while k == 0 or time.process_time() - t0 < seconds:
+        steps += episode(k)
+        k += 1
+    return steps / (time.process_time() - t0)
+
+
+def _aec_steps(engine: str, seed: int, seconds: float) -> float:
+    """The Rokugan AEC environment (4 players) with random masked actions: observe the agent to act, pick uniformly
+    among its legal actions (the mask read as bool), step."""
+    import random
+
+    import numpy as np
+
+    from daimyo.rl.env import raw_env
+
+    e = raw_env(players=PLAYERS, engine=engine)
+    rng = random.Random(seed)
+
+    def episode(k: int) -> int:
+        e.reset(seed=seed + k)
+        steps = 0
+        while e.agents:
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            mask = e.observe(agent)["action_mask"]
+            e.step(rng.choice(np.flatnonzero(mask.view(np.bool_))))
+            steps += 1
+        return steps
+
+    return _timed(episode, seconds)
+
+
+def _spiel_steps(pyspiel, name: str, params: dict, seed: int, seconds: float) -> float:
+    """An OpenSpiel game stepped from Python as the AEC loop is: at each player node the acting player's observation
+    tensor and legal actions, a uniformly random one applied; chance nodes sampled (not counted)."""
+    import random
+
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(seed)
+
+    def episode(k: int) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            player = state.current_player()
+            state.observation_tensor(player)
+            state.apply_action(rng.choice(state.legal_actions(player)))
+            steps += 1
+        return steps
+
+    return _timed(episode, seconds)
+
+
+def _batched_steps(seed: int, seconds: float) -> dict:
+    """:mod:`daimyo.rl.vector` with random masked actions drawn natively: RL_GAMES 4-player games, the learner
+    against random bots moving in C++ (learner steps and all moves a second) and in self-play (every move a step)."""
+    from daimyo.rl.vector import RokuganBatch, RokuganVectorEnv
+
+    env = RokuganVectorEnv(num_envs=RL_GAMES, players=PLAYERS, copy=False)
+    env.reset(seed=seed)
+    t0, moves0, steps = time.process_time(), env.moves_made, 0
+    while steps == 0 or time.process_time() - t0 < seconds:
+        env.step(env.random_actions())
+        steps += RL_GAMES
+    spent = time.process_time() - t0
+    learner, moves = steps / spent, (env.moves_made - moves0) / spent
+    batch = RokuganBatch(games=RL_GAMES, players=PLAYERS, copy=False)
+    batch.reset(seed=seed)
+    t0, steps = time.process_time(), 0
+    while steps == 0 or time.process_time() - t0 < seconds:
+        batch.step(batch.random_actions())
+        steps += RL_GAMES
+    return {"games": RL_GAMES, "vector_env_steps_per_second": round(learner), "vector_env_moves_per_second": round(moves),
+            "self_play_steps_per_second": round(steps / (time.process_time() - t0))}
+
+
+def rl(seed: int = 0, seconds: float = RL_SECONDS) -> dict | None:
+    """Environment steps a CPU second on one core, 4 players, random masked actions (the ``rl`` section of
+    :func:`run`): the AEC environment on each engine, the batched environments, and beside them OpenSpiel's C++
+    ``leduc_poker`` and the OpenSpiel adapter (``python_daimyo_rokugan``) stepped from Python the same way, in the
+    same run. ``ratio`` divides each by ``leduc_poker``'s rate (and the native AEC's by the Python engine's). None
+    without the rl extra; the native figures are None where the module is not built, OpenSpiel's absent without it."""
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        return None       # the environments need the rl extra (pip install 'daimyo[rl]')
+    from daimyo.rl import encoding
+    from daimyo.rokugan import native
+
+    out: dict = {"players": PLAYERS, "seconds_each": seconds, "clock": "process CPU time, one core"}
+    out["aec_python"] = round(_aec_steps("python", seed, seconds))
+    fast = native.available() and encoding.NATIVE_ENCODER
+    out["aec_native"] = round(_aec_steps("native", seed, seconds)) if fast else None
+    out["batched"] = _batched_steps(seed, seconds) if fast else None
+    try:
+        import pyspiel
+
+        import daimyo.rl.openspiel  # noqa: F401  (registers python_daimyo_rokugan)
+    except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        out["leduc_poker"] = round(_spiel_steps(pyspiel, "leduc_poker", {}, seed, seconds))
+        out["openspiel_adapter"] = round(_spiel_steps(pyspiel, "python_daimyo_rokugan", {"players": PLAYERS, "seed": seed},
+                                                      seed, seconds))
+    leduc = out.get("leduc_poker")
+
+    def over(x):
+        return None if x is None or not leduc else round(x / leduc, 2)
+
+    b = out["batched"] or {}
+    out["ratio"] = {
+        "aec_native_over_python": None if out["aec_native"] is None else round(out["aec_native"] / out["aec_python"], 2),
+        "aec_native_over_leduc": over(out["aec_native"]),
+        "aec_python_over_leduc": over(out["aec_python"]),
+        "openspiel_adapter_over_leduc": over(out.get("openspiel_adapter")),
+        "vector_env_over_leduc": over(b.get("vector_env_steps_per_second")),
+        "self_play_over_leduc": over(b.get("self_play_steps_per_second")),
+    }
+    return out
+
+
 def _cpu_model() -> str:
     try:
         with open("/proc/cpuinfo") as f:
@@ -267,6 +407,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         clone_bytes = _held_bytes(lambda s: s.clone(), samples[:10]) if samples else None
         state_bytes = _held_bytes(_standalone, samples[:10]) if samples else None
         side_by_side = engines(games, seed)
+        rl_figures = rl(seed)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
@@ -290,6 +431,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         },
         "targets": {"games_per_second": 200, "clone_us": 20, "state_bytes": 100_000},
         "engines": side_by_side,
+        "rl": rl_figures,
     }
 
 

@@ -25,14 +25,14 @@ from typing import Any
 
 import daimyo.rl  # noqa: F401  (registers the Gymnasium environments)
 from daimyo.rl.evaluate import Result, play, uniform
-from daimyo.rl.single import GAMES, SeatEnv
+from daimyo.rl.single import SeatEnv, gymnasium_ids
 
 EVAL_BOTS = ("random", "heuristic")
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(GAMES), default="risingsun")
+    parser.add_argument("--game", choices=sorted(gymnasium_ids()), default="risingsun")
     parser.add_argument("--players", type=int, default=2, help="Battle for Rokugan and Senjutsu: players (default 2)")
     parser.add_argument("--war", default="worked-battle", help="Rising Sun: the war (an example's name)")
     parser.add_argument("--seat", type=int, default=1, help="the learner's seat (default 1)")

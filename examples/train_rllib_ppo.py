@@ -1,6 +1,7 @@
 """Train one masked policy shared by every seat with RLlib's PPO (new API stack) on a daimyo game.
 
-Needs the ``rllib`` extra and PyTorch (CPU)::
+Training needs the ``rllib`` extra and PyTorch (CPU); the arguments and the environment's configuration
+(:func:`environment_config`) need no PyTorch, and CI tests them::
 
     pip install -c constraints.txt '.[rllib]' torch
     python3 examples/train_rllib_ppo.py --game risingsun --war worked-battle --iterations 10 --json
@@ -34,6 +35,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def environment_config(args: argparse.Namespace) -> dict:
+    """The ``env_config`` of :class:`daimyo.rl.rllib.DaimyoMultiAgentEnv` for the game asked for (no PyTorch needed)."""
+    if args.game == "risingsun":
+        return {"game": args.game, "war": args.war}
+    return {"game": args.game, "players": args.players}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     started = time.perf_counter()
@@ -45,11 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from daimyo.rl.rllib import DaimyoMultiAgentEnv
 
-    env_config: dict = {"game": args.game}
-    if args.game == "risingsun":
-        env_config["war"] = args.war
-    else:
-        env_config["players"] = args.players
+    env_config = environment_config(args)
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     config = (
         PPOConfig()

@@ -235,3 +235,12 @@ def test_simulate_names_the_part_a_game_lacks():
     assert r.exit_code == 2 and "unknown game 'chess' (games: rokugan, senjutsu, risingsun)" in r.output
     r = invoke("simulate", "--game", "senjutsu", "--players", 6)
     assert r.exit_code == 2 and "played by 2 to 4 players, not 6" in r.output
+
+
+def test_arena_bots_help_lists_every_kind_of_bot_spec():
+    r = invoke("arena", "--help")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    for kind in ("random", "heuristic", "ismcts:1s", "openspiel:ismcts", "exec:COMMAND", "exec-text:COMMAND",
+                 "package.module:Class", "entry point"):
+        assert kind in text, kind

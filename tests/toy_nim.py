@@ -1,8 +1,9 @@
 """A toy fourth game for the contract tests: Nim, written as a game's own folder would be, to show that adding a game
 needs only its engine and one ``register(GameInfo(...))`` call (tests/test_contract.py makes that call).
 
-Rules (this file's own): 2 or 3 players sit around three heaps of 1 to 5 stones drawn from the seed. In turn, a
-player takes 1 to 3 stones from one heap (``take HEAP COUNT``); whoever takes the last stone wins.
+Rules (this file's own): 2 or 3 players sit around three heaps of 1 to 5 stones drawn from the seed, and the seed
+draws who takes first. In turn, a player takes 1 to 3 stones from one heap (``take HEAP COUNT``); whoever takes the
+last stone wins. Its registration says who took first (``first_player``), which the arena records.
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ TAKE, SETUP = "Nim 2. Take", "Nim 1. Setup"
 class NimState(GameState):
     game_name = "nim"
 
-    def __init__(self, seats: list[str], heaps: list[int]):
-        self.seats, self.heaps, self.turn, self.winner = list(seats), list(heaps), 0, None
+    def __init__(self, seats: list[str], heaps: list[int], first: int = 0):
+        self.seats, self.heaps, self.first, self.turn, self.winner = list(seats), list(heaps), first, first, None
 
     @classmethod
     def new(cls, players: int, seed: int, seats: list[str]) -> "NimState":
         if not 2 <= players <= 3 or len(seats) != players or len(set(seats)) != players or set(seats) - set(SEATS):
             raise RuleViolation(f"Nim is for 2 or 3 players of {', '.join(SEATS)}, each once", SETUP)
         rng = generator(seed)
-        return cls(seats, [1 + rng.below(5) for _ in range(3)])
+        heaps = [1 + rng.below(5) for _ in range(3)]
+        return cls(seats, heaps, rng.below(players))
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_terminal() else (self.turn,)
@@ -62,7 +64,7 @@ class NimState(GameState):
         return {"seats": self.seats, "heaps": self.heaps, "turn": self.turn, "winner": self.winner, "you": player}
 
     def clone(self) -> "NimState":
-        c = NimState(self.seats, self.heaps)
+        c = NimState(self.seats, self.heaps, self.first)
         c.turn, c.winner = self.turn, self.winner
         return c
 
@@ -95,4 +97,5 @@ NIM = GameInfo(
     canonical=lambda state, seat, text: " ".join(text.split()), progress=lambda s: (sum(s.heaps), "take"),
     result=lambda s: {"winner": s.seats[s.winner]}, record=record, replay=replay,
     bot_names=lambda: ["first"], make_bot=lambda spec, seed: FirstBot(),
+    first_player=lambda s: s.first,
 )

@@ -2,25 +2,25 @@
 
 Both arms play the same games, game for game: the same seeds, the same seatings (which bot sits where) and the same
 clans, characters or seats. Only the variant's one change differs: its bots (any game), its card file (Senjutsu:
-the characters play the decks of the file), or its war files (Rising Sun: war file ``i`` of the variant in place of
-the baseline's war file ``i``). Each clan, character and seat then has a pair of results per game it sat in, and
+the characters play the decks of the file), or its start files (a game that starts from one, Rising Sun: war file
+``i`` of the variant in place of the baseline's war file ``i``). A game whose registration names a ``comparison``
+module plans and plays its arms there (Senjutsu's designer duels, :mod:`daimyo.arena.designer`); any other plays
+arena games. Each clan, character and seat then has a pair of results per game it sat in, and
 the difference of its win rate is the mean of the paired differences, with a 95% interval from their spread (a
 paired interval: the deal's own luck, common to both arms, cancels out). A tie splits the win, as in the arena.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from daimyo.arena.stats import Z95, wilson
-
-#: the kinds of unit a comparison reports, by game: the seat choice (clan, character) and the seat
-UNIT_WORDS = {"rokugan": "clan", "senjutsu": "character", "risingsun": "clan"}
-
+from daimyo.core.registry import game
 
 #: Student's t 97.5% quantiles for 1 to 10 degrees of freedom
 T975_SMALL = (12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139)
@@ -106,23 +106,24 @@ def compare_rows(base_rows: list[dict], variant_rows: list[dict], game_name: str
             s = seats.setdefault(str(p), ([], []))
             s[0].append(sb)
             s[1].append(sv)
-    return {"game": game_name, "unit_word": UNIT_WORDS.get(game_name, "clan"), "games": len(base),
+    return {"game": game_name, "unit_word": game(game_name).seat_word, "games": len(base),
             "units": {u: paired(*units[u]) for u in sorted(units)},
             "seats": {s: paired(*seats[s]) for s in sorted(seats, key=int)}}
 
 
 def plan(game_name: str, players: int | None, games: int, seed: int, baseline: Arm, variant: Arm,
          choices: list[str] | None = None):
-    """The two arms' games, pair by pair: arena specs (Battle for Rokugan, Rising Sun) or designer duels (Senjutsu)."""
+    """The two arms' games, pair by pair: arena specs, or the game's own (its ``comparison`` module's ``plan_arms``)."""
     if len(baseline.bots) != len(variant.bots):
         raise ValueError("bots: the baseline and the variant name as many bots (the rotation pairs seat for seat)")
-    if game_name == "senjutsu":
-        return _duels(games, seed, baseline, variant, choices)
+    info = game(game_name)
+    if info.comparison is not None:
+        return importlib.import_module(info.comparison).plan_arms(games, seed, baseline, variant, choices)
     from daimyo.arena.schedule import schedule
 
-    if game_name == "risingsun":
+    if info.starts_from_file:
         if len(baseline.wars) != len(variant.wars):
-            raise ValueError("war: the variant gives one war file for each of the baseline's, paired in order")
+            raise ValueError(f"war: the variant gives one {info.start_file} for each of the baseline's, paired in order")
         base = schedule(players, games, list(baseline.bots), seed, game_name, starts=list(baseline.wars) or None)
         var = schedule(players, games, list(variant.bots), seed, game_name, starts=list(variant.wars) or None)
         return base, var
@@ -153,62 +154,24 @@ def _rules(arm: Arm) -> Iterator[None]:
         activate(before)
 
 
-def _duels(games: int, seed: int, baseline: Arm, variant: Arm, choices: list[str] | None):
-    from daimyo.arena.designer import card_set, default_deck, round_robin
-
-    if len(baseline.bots) != 1:
-        raise ValueError("bots: a Senjutsu comparison names one bot an arm (it plays both sides of every duel)")
-    cs_base, cs_var = card_set(baseline.cards), card_set(variant.cards)
-    common = [c for c in cs_base.characters if c in cs_var.characters]
-    chars = choices or common
-    for c in chars:
-        if c not in cs_base.characters or c not in cs_var.characters:
-            where = "the baseline's" if c not in cs_base.characters else "the variant's"
-            raise ValueError(f"characters: '{c}' is not among {where} characters ({', '.join(common)}); a character of "
-                             "a card file alone has nothing to be compared with")
-    if len(chars) < 2:
-        raise ValueError("characters: a comparison needs two characters or more")
-
-    def decks(cs, arm: Arm) -> dict[str, str]:
-        chosen = dict(arm.decks)
-        out = {}
-        for c in chars:
-            own = [d for d, deck in cs.decks.items() if deck.character == c and d not in card_set(()).decks]
-            deck = chosen.get(c) or (own[0] if own else default_deck(cs, c))
-            if deck not in cs.decks or cs.decks[deck].character != c:
-                raise ValueError(f"deck: '{deck}' is not a deck of {c}")
-            out[c] = deck
-        return out
-
-    base = round_robin(cs_base, chars, games, baseline.bots[0], seed, decks(cs_base, baseline))
-    var_decks = decks(cs_var, variant)
-    var = [replace(d, decks=tuple(var_decks[c] for c in d.characters), bots=(variant.bots[0],) * len(d.bots)) for d in base]
-    return base, var
-
-
 def run_compare(game_name: str, players: int | None, games: int, seed: int, baseline: Arm, variant: Arm,
                 workers: int = 1, choices: list[str] | None = None,
                 on_row: Callable[[dict], None] | None = None) -> dict:
     """Play both arms and compare them (:func:`compare_rows`); the result also says what each arm was."""
     base_specs, var_specs = plan(game_name, players, games, seed, baseline, variant, choices)
-    if game_name == "senjutsu":
-        from daimyo.arena.designer import play_duels
-
-        base_rows = play_duels(base_specs, baseline.cards, workers, on_row=on_row)
-        var_rows = play_duels(var_specs, variant.cards, workers, on_row=on_row)
-        decks = {"baseline": sorted({(c, d) for s in base_specs for c, d in zip(s.characters, s.decks, strict=True)}),
-                 "variant": sorted({(c, d) for s in var_specs for c, d in zip(s.characters, s.decks, strict=True)})}
+    comparison = game(game_name).comparison
+    extra: dict[str, Any] = {}
+    if comparison is not None:   # the game's own rows, and what its report adds (Senjutsu: each arm's decks)
+        base_rows, var_rows, extra = importlib.import_module(comparison).play_arms(
+            base_specs, var_specs, baseline, variant, workers, on_row)
     else:
         from daimyo.arena.run import run_games
 
         base_rows = run_games(base_specs, workers=workers, on_row=on_row, rules=_text(baseline))
         var_rows = run_games(var_specs, workers=workers, on_row=on_row, rules=_text(variant))
-        decks = None
     result: dict[str, Any] = compare_rows(base_rows, var_rows, game_name)
     result.update(seed=seed, players=sorted({len(choices_of(r)) for r in base_rows}),
-                  baseline=_describe(baseline), variant=_describe(variant))
-    if decks:
-        result["decks"] = {arm: [f"{c}: {d}" for c, d in pairs] for arm, pairs in decks.items()}
+                  baseline=_describe(baseline), variant=_describe(variant), **extra)
     return result
 
 

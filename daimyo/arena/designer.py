@@ -15,6 +15,8 @@ replacement, or played as a plain Instant card; core cards count too. A tie (due
 splits the win, as in the arena. :func:`round_robin` is the balance study's schedule: every ordered pairing of
 distinct characters, the duels of one pairing and of its mirror played on the same seeds (the same terrain and
 shuffles, sides swapped), which cuts the noise of a small sample as the arena's paired seeds do.
+:func:`plan_arms` and :func:`play_arms` are Senjutsu's ``comparison`` in its registration: ``daimyo study compare``
+plays a card-file variant against the sample set on those duels.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from daimyo.arena.stats import wilson
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
 from daimyo.senjutsu.cards import CardSet, load_data, sample_set
+
+if TYPE_CHECKING:
+    from daimyo.arena.compare import Arm
 
 #: (file name, JSON text) of each of the designer's card files, read together with the sample set
 CardTexts = tuple[tuple[str, str], ...]
@@ -149,6 +155,50 @@ def _in_processes(duels: list[Duel], texts: CardTexts, workers: int) -> Iterable
     with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1, len(duels))) as pool:
         for f in as_completed([pool.submit(play_duel, d, texts) for d in duels]):
             yield f.result()
+
+
+def plan_arms(games: int, seed: int, baseline: Arm, variant: Arm, choices: list[str] | None) -> tuple[list[Duel], list[Duel]]:
+    """A comparison's two arms (``daimyo study compare --game senjutsu``, :mod:`daimyo.arena.compare`): the round
+    robin of the characters both card sets have (or ``choices``) with the baseline's decks, then the same duels with
+    the variant's card files, decks and bot."""
+    if len(baseline.bots) != 1:
+        raise ValueError("bots: a Senjutsu comparison names one bot an arm (it plays both sides of every duel)")
+    cs_base, cs_var = card_set(baseline.cards), card_set(variant.cards)
+    common = [c for c in cs_base.characters if c in cs_var.characters]
+    chars = choices or common
+    for c in chars:
+        if c not in cs_base.characters or c not in cs_var.characters:
+            where = "the baseline's" if c not in cs_base.characters else "the variant's"
+            raise ValueError(f"characters: '{c}' is not among {where} characters ({', '.join(common)}); a character of "
+                             "a card file alone has nothing to be compared with")
+    if len(chars) < 2:
+        raise ValueError("characters: a comparison needs two characters or more")
+
+    def decks(cs, arm: Arm) -> dict[str, str]:
+        chosen = dict(arm.decks)
+        out = {}
+        for c in chars:
+            own = [d for d, deck in cs.decks.items() if deck.character == c and d not in card_set(()).decks]
+            deck = chosen.get(c) or (own[0] if own else default_deck(cs, c))
+            if deck not in cs.decks or cs.decks[deck].character != c:
+                raise ValueError(f"deck: '{deck}' is not a deck of {c}")
+            out[c] = deck
+        return out
+
+    base = round_robin(cs_base, chars, games, baseline.bots[0], seed, decks(cs_base, baseline))
+    var_decks = decks(cs_var, variant)
+    var = [replace(d, decks=tuple(var_decks[c] for c in d.characters), bots=(variant.bots[0],) * len(d.bots)) for d in base]
+    return base, var
+
+
+def play_arms(base: list[Duel], var: list[Duel], baseline: Arm, variant: Arm, workers: int,
+              on_row: Callable[[dict], None] | None = None) -> tuple[list[dict], list[dict], dict]:
+    """Both arms' duels played, each with its card files; and the decks each character played in each arm."""
+    def decks(duels: list[Duel]) -> list[str]:
+        return [f"{c}: {d}" for c, d in sorted({pair for s in duels for pair in zip(s.characters, s.decks, strict=True)})]
+
+    return (play_duels(base, baseline.cards, workers, on_row=on_row), play_duels(var, variant.cards, workers, on_row=on_row),
+            {"decks": {"baseline": decks(base), "variant": decks(var)}})
 
 
 def _rate(wins: float, n: int) -> dict:

@@ -3,28 +3,18 @@
 The game is reached through its registration (:mod:`daimyo.core.registry`): ``setup`` (or ``new_from_file`` for a
 game that starts from a war file), the bots of ``make_bot``, ``move_text`` for the record's lines, ``returns()`` for
 the result, ``scores`` when the game has them and ``write_record`` / ``record_from_file`` for the record. Two facts
-of the balance study are a game's own and are read by the small table :data:`FIRST_PLAYER` (who moves first) and by
-:func:`_objectives` (Battle for Rokugan's secret objectives); a game without them leaves them empty.
+of the balance study are a game's own and come from its registration too: ``first_player`` (who moves first) and
+``objectives`` (Battle for Rokugan's secret objectives); a game without them leaves them empty.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 from daimyo.arena.schedule import GameSpec
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
 from daimyo.core.registry import game
-
-#: the first player, per game, read from the state as soon as it is known (None until then): Battle for Rokugan's
-#: first player of round one (Setup 8, before any initiative card is drawn), Senjutsu's top of the advantage
-#: tracker at setup (Player Setup 10)
-FIRST_PLAYER: dict[str, Callable[[Any], int | None]] = {
-    "rokugan": lambda s: s.first if s.round >= 1 else None,
-    "senjutsu": lambda s: s.advantage[0] if s.advantage else None,
-}
 
 
 def start_state(spec: GameSpec):
@@ -42,7 +32,7 @@ def play_spec(spec: GameSpec) -> dict:
     info = game(spec.game)
     s = start_state(spec)
     bots = {p: make_bot(spec.game, spec.bots[p], bot_seed(spec.seed, p)) for p in range(spec.players)}
-    first_of = FIRST_PLAYER.get(spec.game)
+    first_of = info.first_player   # read from the state as soon as it is known (None until then)
     acts: list[tuple[int, str]] = []
     first = None
     while not s.is_terminal():
@@ -77,7 +67,7 @@ def play_spec(spec: GameSpec) -> dict:
         "winners": [p for p, r in enumerate(returns) if r > 0 and r == best],
         "returns": returns,
         "scores": info.scores(s) if info.scores is not None else None,
-        "objectives": _objectives(spec.game, s),
+        "objectives": info.objectives(s) if info.objectives is not None else [],
         "moves": len(acts),
         "seconds": round(time.perf_counter() - t0, 3),
         "record": with_bots(record, spec.bots),
@@ -91,13 +81,6 @@ def tell(bots: dict, hook: str, state, *args) -> None:
         method = getattr(bot, hook, None)
         if callable(method):
             method(state, seat, *args)
-
-
-def _objectives(game_name: str, s) -> list:
-    """Battle for Rokugan's secret objectives, per seat: [objective, met, honor it gave]; empty for other games."""
-    if game_name != "rokugan":
-        return []
-    return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in s.result["scores"]]
 
 
 def with_bots(record: str, bots: tuple[str, ...]) -> str:

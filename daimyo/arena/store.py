@@ -2,7 +2,8 @@
 
 A record file replays with its game's replay command (``daimyo rokugan replay FILE``, ``daimyo senjutsu replay FILE``,
 ``daimyo risingsun replay FILE``), or with ``game(name).replay(text)``. A database written before the arena played
-other games (no ``game_name`` column) gets the new columns on opening; its rows read as Battle for Rokugan's.
+other games (no ``game_name`` column) gets the new columns on opening; its rows read as the default game's
+(:data:`daimyo.arena.schedule.GAME`, Battle for Rokugan, the one game that arena played).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+
+from daimyo.arena.schedule import GAME
 
 _COLUMNS = ("game", "game_name", "start", "seed", "players", "bots", "clans", "first", "winners", "returns", "scores", "objectives",
             "moves", "seconds", "record")
@@ -26,10 +29,10 @@ class Store:
         self.db = sqlite3.connect(self.folder / "arena.sqlite")
         self.db.execute("create table if not exists games (run text, game integer, seed integer, players integer, "
                         "bots text, clans text, first integer, winners text, returns text, scores text, objectives text, "
-                        "moves integer, seconds real, record text, game_name text default 'rokugan', start text)")
+                        f"moves integer, seconds real, record text, game_name text default '{GAME}', start text)")
         have = {r[1] for r in self.db.execute("pragma table_info(games)")}
         if "game_name" not in have:   # a database of the Battle for Rokugan-only arena
-            self.db.execute("alter table games add column game_name text default 'rokugan'")
+            self.db.execute(f"alter table games add column game_name text default '{GAME}'")
         if "start" not in have:
             self.db.execute("alter table games add column start text")
         self.db.commit()

@@ -48,7 +48,13 @@ def play(state: GameState, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None
     ``on_move(seat, move)`` is called before each move is applied, ``after_move(moves)``
     after it with the number of moves made so far. Any game can be played this way: the move layer
     (``legal_moves``/``apply_move``) is part of :class:`~daimyo.core.game.GameState`.
+
+    A bot with ``observe(state, seat, events)`` is told the events of every move just made and one with
+    ``finish(state, seat)`` the end of the game, each with its own seat, as the arena and a live game tell them
+    (how an ``exec:`` or ``exec-text:`` program gets its ``events`` and its ``end`` message).
     """
+    seated = list(bots.items()) if isinstance(bots, Mapping) else list(enumerate(bots))
+    observers = _hooks(seated, "observe")
     moves = 0
     while not state.is_terminal():
         acting = state.to_act()
@@ -60,11 +66,21 @@ def play(state: GameState, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None
             move = bots[seat].choose(state, seat)
             if on_move is not None:
                 on_move(seat, move)
-            state.apply_move(seat, move)
+            events = state.apply_move(seat, move)
             moves += 1
+            for who, observe in observers:
+                observe(state, who, events)
             if after_move is not None:
                 after_move(moves)
+    for who, finish in _hooks(seated, "finish"):
+        finish(state, who)
     return moves
+
+
+def _hooks(seated: list[tuple[int, Any]], hook: str) -> list[tuple[int, Any]]:
+    """(seat, method) for each bot that has ``hook``, in seat order."""
+    found = [(seat, getattr(bot, hook, None)) for seat, bot in seated]
+    return [(seat, method) for seat, method in found if callable(method)]
 
 
 def play_game(state: GameState, bots: dict[int, Bot]) -> GameState:

@@ -1,10 +1,10 @@
 """Bots by game and spec: each game's bots are registered here, in the bots package, not in the game's rules.
 
-``make_bot("rokugan", "ismcts:0.5s", seed)`` finds the game's bots: a game built in keeps them in its own folder of
-the bots package (``daimyo/bots/rokugan/``, ``daimyo/bots/senjutsu/``, ``daimyo/bots/risingsun/``), named by
-:data:`BOT_MODULES` and imported only when first asked for; a game registered otherwise (a test's toy game) may
-bring its own in its registration (``bot_names`` and ``make_bot`` of :class:`~daimyo.core.registry.GameInfo`). A
-lobby or the arena offers only the bots of the game at hand.
+``make_bot(game_name, "ismcts:0.5s", seed)`` finds the game's bots: a game built in keeps them in its own folder of
+the bots package, which its registration names (``bots`` of :class:`~daimyo.core.registry.GameInfo`, e.g.
+``daimyo/bots/senjutsu/``), imported only when first asked for; a game registered otherwise (a test's toy game) may
+bring its own in its registration (``bot_names`` and ``make_bot``). A lobby or the arena offers only the bots of
+the game at hand.
 """
 
 from __future__ import annotations
@@ -15,13 +15,6 @@ from typing import Any
 
 from daimyo.core.registry import game
 
-#: game name -> the package of its bots (each offers ``bot_names()`` and ``make_bot(spec, seed)``)
-BOT_MODULES: dict[str, str] = {
-    "rokugan": "daimyo.bots.rokugan",
-    "senjutsu": "daimyo.bots.senjutsu",
-    "risingsun": "daimyo.bots.risingsun",
-}
-
 #: spec prefix -> the function (``"module:function"``, imported only when asked) making a bot of a library that lives
 #: above the bots (OpenSpiel's ISMCTS bot, ``openspiel:``, wraps the reinforcement-learning layer's OpenSpiel game)
 PREFIXED_BOTS: dict[str, str] = {
@@ -30,13 +23,13 @@ PREFIXED_BOTS: dict[str, str] = {
 
 
 def _bots_of(game_name: str) -> tuple[Callable[[], list[str]], Callable[[str, int], Any]]:
-    """The game's own (bot_names, make_bot): from its registration, else from its package of :data:`BOT_MODULES`."""
+    """The game's own (bot_names, make_bot): from its registration, else from the package its ``bots`` names."""
     info = game(game_name)
     if info.bot_names is not None and info.make_bot is not None:
         return info.bot_names, info.make_bot
-    if info.name not in BOT_MODULES:
-        raise ValueError(f"{info.title} has no bots (bot_names and make_bot in its registration)")
-    module = importlib.import_module(BOT_MODULES[info.name])
+    if info.bots is None:
+        raise ValueError(f"{info.title} has no bots (bots, or bot_names and make_bot, in its registration)")
+    module = importlib.import_module(info.bots)
     return module.bot_names, module.make_bot
 
 

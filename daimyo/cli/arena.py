@@ -63,8 +63,11 @@ def _game_names() -> list[str]:
               help="Players per game (default 2; Rising Sun takes them from its war files).")
 @click.option("--games", type=click.IntRange(min=1), default=20, show_default=True, help="Games to play.")
 @click.option("--bots", "bots_text", default="random,heuristic", show_default=True,
-              help="Comma-separated bots of the game: random, heuristic, a search bot with a budget (ismcts:1s, "
-                   "ismcts:200), or from outside daimyo: exec:COMMAND, package.module:Class (docs/bot-protocol.md).")
+              help="Comma-separated bot specs. The game's own bots: random, heuristic, a search bot with a budget "
+                   "(ismcts:1s, ismcts:200). OpenSpiel's ISMCTS bot (the openspiel extra): openspiel:ismcts or "
+                   "openspiel:ismcts:N (N simulations a decision). From outside daimyo (docs/bot-protocol.md): "
+                   "exec:COMMAND (a program over JSON lines), exec-text:COMMAND (the same in words only, for a "
+                   "language model), package.module:Class, or the name of a daimyo.bots entry point.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Rotation block b (games b*K to b*K+K-1 for K bots) is played with seed SEED+b.")
 @click.option("--war", "wars", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),

@@ -7,6 +7,7 @@ import json
 import click
 
 from daimyo import __version__
+from daimyo.core.registry import GAME_MODULES
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,7 +18,7 @@ def main() -> None:
 
 @main.command("simulate")
 @click.option("--game", "game_name", default="rokugan", show_default=True,
-              help="The game, by its name in the registry (rokugan, senjutsu, ...).")
+              help=f"The game, by its name in the registry ({', '.join(GAME_MODULES)}, or one registered otherwise).")
 @click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")

@@ -83,18 +83,21 @@ def compare(game_name: str, players: int | None, games: int, seed: int, bots_tex
     win-rate difference with a paired 95% interval, and a plot."""
     from daimyo.arena.compare import Arm, plot_compare, report_lines, run_compare
     from daimyo.core.errors import FormatError
-    from daimyo.core.registry import game
+    from daimyo.core.registry import game, games as registered
 
     _need_arena_extra()
     info = game(game_name)
     bots = check_bots(game_name, _bot_names(bots_text))
     variant_bots = check_bots(game_name, _bot_names(variant_bots_text)) if variant_bots_text else bots
-    if (cards or variant_decks) and game_name != "senjutsu":
-        raise click.UsageError("--cards and --variant-deck make a Senjutsu variant; give --game senjutsu")
-    if (wars or variant_wars) and game_name != "risingsun":
-        raise click.UsageError("--war and --variant-war make a Rising Sun variant; give --game risingsun")
-    if choices_text and game_name != "senjutsu":
-        raise click.UsageError("--characters: Senjutsu's characters (Battle for Rokugan rotates every clan)")
+    own = " or ".join(f"--game {n}" for n in registered() if game(n).comparison is not None)   # card files, round robins
+    from_files = " or ".join(f"--game {n}" for n in registered() if game(n).starts_from_file)
+    if (cards or variant_decks) and info.comparison is None:
+        raise click.UsageError(f"--cards and --variant-deck make a card-file variant, not one of {info.title}; give {own}")
+    if (wars or variant_wars) and not info.starts_from_file:
+        raise click.UsageError(f"--war and --variant-war make a start-file variant, not one of {info.title}; give {from_files}")
+    if choices_text and info.comparison is None:
+        raise click.UsageError(f"--characters: the characters of a round robin ({own}); {info.title} rotates every "
+                               f"{info.seat_word}")
     if (rules or variant_rules) and game_name != "rokugan":
         raise click.UsageError("--rules and --variant-rules change Battle for Rokugan; give --game rokugan")
     if not (variant_bots_text or cards or variant_decks or variant_wars or variant_rules):

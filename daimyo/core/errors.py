@@ -1,6 +1,10 @@
 """Errors raised by the rules engines and the text formats."""
 
 import re
+from typing import Any
+
+#: why an action is illegal: (message, rule, code, params), the arguments of a RuleViolation (:func:`reason`)
+Reason = tuple[str, str | None, str, dict]
 
 
 class RuleViolation(ValueError):
@@ -38,12 +42,12 @@ def english(template: str, params: dict) -> str:
     return _PARAM.sub(one, template)
 
 
-def reason(code: str, template: str, rule: str | None, /, **params) -> tuple[str, str | None, str, dict]:
+def reason(code: str, template: str, rule: str | None, /, **params: Any) -> Reason:
     """Why an action is illegal, as ``(message, rule, code, params)`` (``RuleViolation(*reason(...))`` raises it):
     the English ``template`` is the catalogue's ``err.<code>`` word for word (a test reads both), filled with ``params``."""
     return english(template, params), rule, code, params
 
 
-def violation(code: str, template: str, rule: str | None, /, **params) -> RuleViolation:
+def violation(code: str, template: str, rule: str | None, /, **params: Any) -> RuleViolation:
     """The RuleViolation of :func:`reason`."""
     return RuleViolation(*reason(code, template, rule, **params))

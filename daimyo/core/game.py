@@ -22,7 +22,7 @@ A game is a pure state machine, in the manner of OpenSpiel:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 
@@ -53,7 +53,7 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and (self.kind, self.data, self.visible_to) == (other.kind, other.data, other.visible_to)
 
     def __repr__(self) -> str:
@@ -61,19 +61,19 @@ class Event:
         return f"Event({self.kind!r}, {self.data!r}{who})"
 
 
-def public_event(kind: str, **data) -> Event:
+def public_event(kind: str, **data: Any) -> Event:
     """An event every seat and every spectator may see."""
     return Event(kind, data)
 
 
-def private_event(seats, kind: str, **data) -> Event:
+def private_event(seats: int | Iterable[int], kind: str, **data: Any) -> Event:
     """An event only ``seats`` (one seat or several) may see."""
     if isinstance(seats, int):
         seats = (seats,)
     return Event(kind, data, frozenset(seats))
 
 
-def split_action(text, section: str) -> tuple[str, list[str]]:
+def split_action(text: object, section: str) -> tuple[str, list[str]]:
     """An action's verb (lower case) and its arguments; malformed text raises RuleViolation."""
     from daimyo.core.errors import violation
     if not isinstance(text, str):
@@ -123,8 +123,9 @@ class GameState(ABC):
         ...
 
     @abstractmethod
-    def view(self, player: int | None) -> dict:
-        ...
+    def view(self, player: int | None) -> Any:
+        """What ``player`` (None: a spectator) may know, as JSON-ready data: each game's own ``TypedDict``
+        (its ``views`` module's ``View``), which its state's ``view`` returns."""
 
     @abstractmethod
     def clone(self) -> GameState:

@@ -113,7 +113,7 @@ def header_seed(fields: dict[str, tuple[int, str]]) -> int | GameKey:
         raise ReplayError(kno, str(e)) from None
 
 
-def split_record(text: str, is_actor: Callable[[str], bool]):
+def split_record(text: str, is_actor: Callable[[str], bool]) -> tuple[list[tuple[int, str]], list[tuple[int, str, str]]]:
     """Split a file into header lines [(line, text)] and actions [(line, actor, action)].
 
     A line ``name: ...`` whose name ``is_actor`` accepts is an action; header lines must come first.

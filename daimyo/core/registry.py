@@ -11,9 +11,9 @@ Adding a game: write its engine and its ``game.py`` in its own folder, and add o
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from daimyo.core.game import GameState
 from daimyo.core.rng import GameKey
@@ -27,6 +27,9 @@ GAME_MODULES: dict[str, str] = {
     "risingsun": "daimyo.risingsun.game",
 }
 
+#: the page a game is played on unless its registration names its own (``page``); it also reports a missing game
+GENERAL_PAGE = "game.html"
+
 
 @dataclass(frozen=True, kw_only=True)
 class GameInfo:
@@ -37,7 +40,7 @@ class GameInfo:
     bot's move as the action's text and ``canonical(state, seat, text)`` the notation's own text of an action
     ``state`` accepts from ``seat``. ``progress(state)`` is (round or turn, phase), ``result(state)`` the outcome of a
     finished game, and ``replay(text)`` reads a record back to the final state. A game built in keeps its bots in
-    the bots package (:data:`daimyo.bots.registry.BOT_MODULES`: the rules import no bot); a game registered otherwise
+    the bots package (its package named by ``bots``, imported only when asked: the rules import no bot); a game registered otherwise
     may bring its own, ``bot_names()`` listing them and ``make_bot(spec, seed)`` making one (both or neither).
     Ask :func:`daimyo.bots.registry.bot_names` and :func:`~daimyo.bots.registry.game_bot` for either kind.
 
@@ -56,6 +59,12 @@ class GameInfo:
     ``scores(state)`` each seat's final score (Honor, VP) in a finished game. ``environment`` names the function
     (``"module:function"``) that makes the game's PettingZoo environment, imported only by ``make_environment``
     so that the rules need no RL library.
+
+    What the play server and its pages need (the server names no game): ``page``, the HTML file of
+    ``daimyo/web/static`` its games are played on; ``page_data()``, the public data that page reads (served at
+    ``/api/<name>/data``); ``page_files``, more public files by name, each a function giving its text (served at
+    ``/api/<name>/<file>``, typed by the name's extension); ``table_options``, the :class:`TableOptions` a lobby
+    request may give besides the seats.
     """
 
     name: str
@@ -81,10 +90,32 @@ class GameInfo:
     seat_names: Callable[[GameState], list[str]] | None = None
     scores: Callable[[GameState], list[int]] | None = None
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
+    # server and pages
+    page: str = GENERAL_PAGE   # its page in daimyo/web/static
+    page_data: Callable[[], dict] | None = None   # the public data its page reads, at /api/<name>/data
+    page_files: Mapping[str, Callable[[], str]] = field(default_factory=dict)   # more public files, /api/<name>/<file>
+    table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
+    # tools: what the arena, the studies, the bots' registry and the rule messages' words read of a game (each
+    # optional; a module is named, not imported, so the rules import no tool)
+    bots: str | None = None   # the package of a built-in game's bots in daimyo.bots: bot_names(), make_bot(spec, seed)
+    first_player: Callable[[Any], int | None] | None = None   # who moves first, read from a state once known (None before)
+    objectives: Callable[[Any], list] | None = None   # a finished game's secret objectives, per seat: [objective, met, points]
+    rule_codes: str | None = None   # the prefix of its rule messages' codes ("rk" of "rk.placement_illegal")
+    words: str | None = None   # the module of its words; its rule_params(params, lang) names a rule message's printed things
+    comparison: str | None = None   # the module playing a study's arms its own way (plan_arms, play_arms); else arena games
+    # research
+    # The game's research tools, each "module:function" imported only when asked (the rules need no RL library);
+    # None where the game offers none (the tools say so by name). ``raw_environment``: makes its unwrapped PettingZoo
+    # AEC environment from the game's options (what daimyo.rl.single and daimyo.rl.rllib wrap); ``gymnasium_id``: the
+    # Gymnasium id daimyo.rl.single registers for one seat of it; ``openspiel_game``: gives its
+    # daimyo.rl.openspiel.SpielGame (parameters, codec, resampling), which daimyo.rl.openspiel registers.
+    raw_environment: str | None = None
+    gymnasium_id: str | None = None
+    openspiel_game: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
@@ -130,6 +161,46 @@ class GameInfo:
     def starts_from_file(self) -> bool:
         """Whether a game starts from a position file (``start_file``) rather than from chosen seats."""
         return self.start_file is not None
+
+
+class TableError(ValueError):
+    """A table option refused (:class:`TableOptions`): the message names the field (and what in it is wrong)."""
+
+
+class TableOptions(Protocol):
+    """What a table of a game may choose besides its seats (Senjutsu: the board, the terrain, prepared cards and the
+    players' own card file), kept as one text, the game's **table file**, which the server stores with the game
+    (where a game that starts from a file stores that file) so that a restart, a rematch and the record set the same
+    game up again. A game with no option given stores none and is set up from its seats as usual.
+
+    ``fields`` are the request fields it reads; ``upload``, the one among them whose text is a file the server first
+    reads with :meth:`read_upload` in a worker process (its own limits on time and size), or None. Every refusal is
+    a :class:`TableError` naming the field."""
+
+    fields: tuple[str, ...]
+    upload: str | None
+
+    def table_of(self, request: dict) -> str | None:
+        """The table file of a lobby request's options, or None when it gives none."""
+
+    def table_fields(self, table: str | None) -> dict:
+        """The request fields that make the table of ``table`` again (a rematch); {} for None."""
+
+    def seat_choices(self, table: str | None) -> list[str]:
+        """What a seat may choose at this table."""
+
+    def new_state(self, table: str, randomness: Randomness, seats: list[str]) -> GameState:
+        """The first state of a game at this table."""
+
+    def record(self, table: str, randomness: Randomness, seats: list[str], actions: list[tuple[int, str]]) -> str:
+        """The record of a game at this table (its header holds what sets the table up again)."""
+
+    def read_upload(self, text: str, max_depth: int) -> dict:
+        """What the uploaded file ``text`` of field ``upload`` adds, as plain data (JSON nesting at most
+        ``max_depth``)."""
+
+    def page_data(self, table: str | None) -> dict | None:
+        """The game's page data at this table (what its file adds included), or None when the table adds nothing."""
 
 
 _REGISTRY: dict[str, GameInfo] = {}

@@ -20,7 +20,11 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -60,7 +64,7 @@ class Rng:
             raise ValueError("below() needs n > 0")
         return self.next64() % n
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, items: list) -> None:
@@ -78,7 +82,7 @@ class GameKey:
 
     key: bytes = field(repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.key, bytes) or len(self.key) != KEY_BYTES:
             raise ValueError(f"field 'key': a game key is {KEY_BYTES} bytes")
 
@@ -158,7 +162,7 @@ class KeyedRng:
             if x < limit:
                 return x % n
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:

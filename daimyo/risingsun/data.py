@@ -25,7 +25,7 @@ BOUND_NAMES = ("monsters", "force", "coins_and_ronin", "vp", "figure_number", "s
 SLOT_NAMES = ("seppuku", "hostage", "ronin", "poets")
 
 
-def _need(d, key, typ, where):
+def _need(d: Any, key: str, typ: type, where: str) -> Any:
     if not isinstance(d, dict) or key not in d:
         raise FormatError(f"{where}: missing field '{key}'")
     v = d[key]

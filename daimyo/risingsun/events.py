@@ -31,8 +31,142 @@ war-phase-over            all      winner, totals {clan: total}
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
+
+class Shown(TypedDict):
+    """What a clan's screen showed at a battle."""
+
+    coins: int
+    ronin: int
+
+
+class Bid(TypedDict):
+    """Coins on each slot of the War side, by slot name."""
+
+    seppuku: int
+    hostage: int
+    ronin: int
+    poets: int
+
+
+# the data of each kind (the table above) as a TypedDict; a key a kind sets only sometimes is NotRequired
+class Clan(TypedDict):
+    clan: str
+
+
+class RoninBecomeCoinsCount(TypedDict):
+    clan: str
+    ronin: int
+    coins: int
+
+
+class War(TypedDict):
+    number: int
+    province: str
+    forces: dict[str, int]
+
+
+class TokenDiscarded(TypedDict):
+    province: str
+
+
+class TokenTaken(TypedDict):
+    province: str
+    clan: str
+    season: str
+    allies: NotRequired[bool]
+
+
+class Battle(TypedDict):
+    province: str
+    clans: list[str]
+    shown: dict[str, Shown]
+
+
+class BidPlaced(TypedDict):
+    province: str
+    clan: str
+
+
+class YourBid(TypedDict):
+    province: str
+    clan: str
+    bid: Bid
+
+
+class BidsRevealed(TypedDict):
+    province: str
+    bids: dict[str, Bid]
+
+
+class Slot(TypedDict):
+    province: str
+    slot: str
+    winner: str | None
+    bid: NotRequired[int]
+
+
+class Declined(TypedDict):
+    province: str
+    clan: str
+    slot: str
+
+
+class Seppuku(TypedDict):
+    province: str
+    clan: str
+    killed: list[int]
+    vp: int
+    honor: list[str]
+
+
+class Hostage(TypedDict):
+    province: str
+    clan: str
+    figure: int
+    owner: str
+    figure_kind: str
+    vp: int
+
+
+class RoninHired(TypedDict):
+    province: str
+    clan: str
+    force: int
+
+
+class BattleWon(TypedDict):
+    province: str
+    clan: str
+    season: str
+    forces: dict[str, int]
+    killed: list[int]
+
+
+class Poets(TypedDict):
+    province: str
+    clan: str
+    vp: int
+
+
+class Reparations(TypedDict):
+    province: str
+    discarded: dict[str, int]
+    paid: dict[str, int]
+    by: str
+
+
+class WarPhaseOver(TypedDict):
+    winner: str
+    totals: dict[str, int]
+
+#: every event kind and the TypedDict of its data, in the order of a War Phase
+DATA: dict[str, type] = {
+    "ronin-become-coins": Clan, "ronin-become-coins-count": RoninBecomeCoinsCount, "war": War, "token-discarded": TokenDiscarded,
+    "token-taken": TokenTaken, "battle": Battle, "bid-placed": BidPlaced, "your-bid": YourBid, "bids-revealed": BidsRevealed,
+    "slot": Slot, "declined": Declined, "seppuku": Seppuku, "hostage": Hostage, "ronin-hired": RoninHired, "battle-won": BattleWon,
+    "poets": Poets, "reparations": Reparations, "war-phase-over": WarPhaseOver,
+}
 #: every event kind, in the order of a War Phase
-KINDS: tuple[str, ...] = (
-    "ronin-become-coins", "ronin-become-coins-count", "war", "token-discarded", "token-taken", "battle", "bid-placed", "your-bid",
-    "bids-revealed", "slot", "declined", "seppuku", "hostage", "ronin-hired", "battle-won", "poets", "reparations", "war-phase-over",
-)
+KINDS: tuple[str, ...] = tuple(DATA)

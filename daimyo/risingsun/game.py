@@ -8,8 +8,14 @@ registration gives ``start_file="war file"`` with a reader, the example war file
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, register
-from daimyo.risingsun.data import RULES
+from daimyo.risingsun.data import CLAN_COLOURS, RULES
+
+if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.risingsun.state import RisingSunWar
 
 
 def clan_names() -> list[str]:
@@ -17,7 +23,7 @@ def clan_names() -> list[str]:
     return list(RULES.clans)
 
 
-def new_from_file(text: str):
+def new_from_file(text: str) -> RisingSunWar:
     """Read a war file and start its War Phase (Start of War, then every war up to the first decision)."""
     from daimyo.risingsun import load_war
     return load_war(text)
@@ -35,25 +41,25 @@ def open_example(name: str) -> str:
     return text_of(name)
 
 
-def move_text(state, seat: int, move) -> str:
+def move_text(state: Any, seat: int, move: Any) -> str:
     from daimyo.risingsun.notation import move_text as text_of
     return text_of(state, move)
 
 
-def canonical(state, seat: int, text: str) -> str:
+def canonical(state: Any, seat: int, text: str) -> str:
     """The notation's own text of an action that ``state`` accepted from ``seat`` (``bid seppuku=1`` -> ``bid 1 0 0 0``)."""
     from daimyo.risingsun.notation import move_text as text_of, parse_move
     return text_of(state, parse_move(state, text))
 
 
-def progress(state) -> tuple[int, str]:
+def progress(state: Any) -> tuple[int, str]:
     """(the War Number being resolved, the battle step or the phase)."""
     from daimyo.risingsun.state import STEP_NAMES
     step = STEP_NAMES[state.step] if state.step is not None else state.phase
     return min(state.at + 1, len(state.wars)), step
 
 
-def result(state) -> dict | None:
+def result(state: Any) -> dict | None:
     return state.result
 
 
@@ -64,18 +70,24 @@ def record_from_file(war_file: str, acts: list[tuple[int, str]]) -> str:
     return record_text(war_file, [(clans[seat], text) for seat, text in acts])
 
 
-def replay(text: str):
+def replay(text: str) -> GameState:
     from daimyo.risingsun.record import replay as replay_record
     return replay_record(text).state
 
 
-def seat_names(state) -> list[str]:
+def seat_names(state: Any) -> list[str]:
     return list(state.clans)
 
 
-def scores(state) -> list[int]:
+def scores(state: Any) -> list[int]:
     """The VP after the war tokens are scored, in seat order."""
     return [state.result["players"][clan]["total"] for clan in state.clans]
+
+
+def page_data() -> dict:
+    """Each clan's colour (daimyo/risingsun/data/colours.json, the RL pictures' too), for the Rising Sun page
+    (``GET /api/risingsun/data``)."""
+    return {"colours": CLAN_COLOURS}
 
 
 RISINGSUN = register(GameInfo(
@@ -85,4 +97,9 @@ RISINGSUN = register(GameInfo(
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
+    bots="daimyo.bots.risingsun", rule_codes="rs", words="daimyo.words.risingsun",
+    raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
+    openspiel_game="daimyo.rl.risingsun:openspiel_game",
+    # server and pages
+    page="risingsun.html", page_data=page_data,
 ))

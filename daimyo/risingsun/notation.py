@@ -14,16 +14,21 @@ In a record each action is preceded by the clan that takes it: ``lotus: bid 1 0 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from daimyo.core.errors import violation
 from daimyo.core.game import split_action
 from daimyo.risingsun.bounds import MAX_DIGITS, shown
 from daimyo.risingsun.data import RULES as R
 
+if TYPE_CHECKING:   # the state imports this notation; it takes the state as an argument
+    from daimyo.risingsun.state import RisingSunWar
+
 _SECTION = "Action notation (docs/risingsun-war.md)"
 VERBS = ("bid", "seppuku", "hostage", "hire", "poets", "decline", "remainder")
 
 
-def move_text(s, m: tuple) -> str:
+def move_text(s: RisingSunWar, m: tuple) -> str:
     verb = m[0]
     if verb == "bid":
         return "bid " + " ".join(str(x) for x in m[1:])
@@ -42,12 +47,12 @@ def _digits(text: str) -> bool:
 def _count(text: str, what: str) -> int:
     # a number too long for int() to read (thousands of digits) is no count of coins either
     if not _digits(text) or len(text.lstrip("0")) > MAX_DIGITS:
-        raise violation("rs.whole_number_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what,
+        raise violation("rs.not_whole_coins", "{what}: '{text}' is not a whole number of coins", _SECTION, what=what,
                         text=shown(text))
     return int(text)
 
 
-def parse_move(s, text: str) -> tuple:
+def parse_move(s: RisingSunWar, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
     verb, args = split_action(text, _SECTION)
     if verb == "bid":
@@ -65,7 +70,7 @@ def parse_move(s, text: str) -> tuple:
         return ("bid",) + tuple(_count(a, R.slots[i]) for i, a in enumerate(args))
     if verb in ("seppuku", "hire", "poets", "decline"):
         if args:
-            raise violation("rs.takes_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
+            raise violation("rs.takes_no_argument", "'{verb}' takes no argument: '{text}'", _SECTION, verb=verb, text=text)
         return (verb,)
     if verb == "hostage":
         if (len(args) != 1 or not args[0].startswith("#") or not _digits(args[0][1:])

@@ -6,7 +6,7 @@ for Rokugan's state does its own."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from daimyo.risingsun.data import RULES as R
 
@@ -29,8 +29,10 @@ SLOT_STEP = {"seppuku": SEPPUKU, "hostage": HOSTAGE, "ronin": RONIN, "poets": PO
 STEP_SLOT = {v: k for k, v in SLOT_STEP.items()}
 SLOT_INDEX = {name: i for i, name in enumerate(R.slots)}
 
-WAR = "war"
-OVER = "over"
+#: the War Phase's phases: its wars are being resolved, then it is over (the ``phase`` of the state and its views)
+Phase = Literal["war", "over"]
+WAR: Final = "war"
+OVER: Final = "over"
 
 SEC_BATTLE = "A battle"
 SEC_REVEAL = "A battle 3. Reveal"

@@ -16,6 +16,8 @@ the reparations (the winner chooses who gets the odd coins). Scoring is in :mod:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event
 from daimyo.core.rng import GameKey
@@ -41,8 +43,9 @@ from daimyo.risingsun.records import (  # noqa: F401  (the names older callers i
     STEP_SLOT,
     WAR,
     Figure,
+    Phase,
 )
-from daimyo.risingsun.views import view
+from daimyo.risingsun.views import View, view
 
 pev = private_event
 
@@ -72,7 +75,7 @@ class RisingSunWar(GameState):
     captured: list[list[Figure]]             # each seat's hostages
     discarded: int
     koi_converted: int
-    phase: str                              # WAR or OVER
+    phase: Phase                            # WAR or OVER
     step: int | None                        # the battle step, None outside a battle
     participants: tuple[int, ...]           # the seats in the battle, by Honor
     bids: dict[int, tuple[int, ...]]        # seat -> its coins on each slot
@@ -137,7 +140,7 @@ class RisingSunWar(GameState):
     # -------------------------------------------------------------- helpers
     def seat_of(self, clan: str) -> int:
         if clan not in self.clans:
-            raise violation("rs.player_plays_war", "no player plays {clan} in this war", "War Phase", clan=clan)
+            raise violation("rs.no_player_plays_clan", "no player plays {clan} in this war", "War Phase", clan=clan)
         return self.clans.index(clan)
 
     def clan_of(self, seat: int) -> str:
@@ -147,7 +150,7 @@ class RisingSunWar(GameState):
         """0 for the highest Honor (reference "Honor": a strict ranking)."""
         return self.honor.index(seat)
 
-    def higher_honor(self, seats) -> int:
+    def higher_honor(self, seats: Iterable[int]) -> int:
         """The seat with the highest Honor among ``seats`` (every tie goes to the higher Honor)."""
         return min(seats, key=self.honor.index)
 
@@ -224,7 +227,7 @@ class RisingSunWar(GameState):
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
         seat, text = action
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise violation("rs.there_player_seat_player", "there is no player seat {seat} in this {n}-player war",
+            raise violation("rs.no_such_seat", "there is no player seat {seat} in this {n}-player war",
                             "War Phase", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
             raise self._not_your_turn(seat)
@@ -288,5 +291,5 @@ class RisingSunWar(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         return view(self, player)

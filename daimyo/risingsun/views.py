@@ -9,13 +9,88 @@ A bid is in its bidder's view alone until every bid is in; then all are revealed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from daimyo.risingsun.data import RULES as R
-from daimyo.risingsun.records import BID, OVER, STEP_NAMES
+from daimyo.risingsun.records import BID, OVER, STEP_NAMES, Phase
 
 if TYPE_CHECKING:   # the state imports these rules; they take it as an argument
     from daimyo.risingsun.state import RisingSunWar
+
+
+class PlayerView(TypedDict):
+    """A clan as every viewer sees it; ``coins`` and ``ronin`` are None while behind its screen."""
+
+    seat: int
+    clan: str
+    vp: int
+    ally: str | None
+    tokens: list[str]               # "province@season"
+    hostages: list[int]             # figure numbers
+    shown: bool
+    coins: int | None
+    ronin: int | None
+
+
+class WarView(TypedDict):
+    number: int
+    province: str
+    done: bool
+
+
+class FigureView(TypedDict):
+    figure: int
+    province: str
+    owner: str
+    kind: str
+    force: int
+
+
+class BattleView(TypedDict):
+    """The battle being fought; the bids and what they won once every bid is in (after the Bid step)."""
+
+    province: str | None
+    participants: list[str]
+    bid_placed: dict[str, bool]
+    bids: NotRequired[dict[str, dict[str, int]]]
+    slot_winners: NotRequired[dict[str, str | None]]
+    hired: NotRequired[dict[str, int]]
+    forces: NotRequired[dict[str, int]]
+    winner: NotRequired[str | None]
+
+
+class OwnView(TypedDict):
+    """The viewer's own clan (``you``): its reserve and, while bids are secret, its own bid."""
+
+    seat: int
+    clan: str
+    coins: int
+    ronin: int
+    ronin_for_hire: int
+    bid: NotRequired[dict[str, int]]
+
+
+class View(TypedDict):
+    """A player's (or, without ``you``, a spectator's) view of the War Phase."""
+
+    game: str
+    rules: str
+    season: str
+    phase: Phase
+    wars: list[WarView]
+    war_number: int | None
+    province: str | None
+    step: str | None
+    to_act: list[str]
+    honor: list[str]
+    players: list[PlayerView]
+    figures: list[FigureView]
+    strongholds: dict[str, list[str]]
+    killed: list[int]
+    history: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    battle: NotRequired[BattleView]
+    you: NotRequired[OwnView]
 
 
 def shown_coins(s: RisingSunWar, p: int) -> int:
@@ -25,22 +100,20 @@ def shown_coins(s: RisingSunWar, p: int) -> int:
     return s.coins[p]
 
 
-def view(s: RisingSunWar, player: int | None) -> dict:
+def view(s: RisingSunWar, player: int | None) -> View:
     over = s.phase == OVER
     c = s.clans
     players = []
     for p in range(s.n):
-        info = {"seat": p, "clan": c[p], "vp": s.vp[p], "ally": c[s.ally[p]] if s.ally[p] >= 0 else None,
+        info: PlayerView = {"seat": p, "clan": c[p], "vp": s.vp[p], "ally": c[s.ally[p]] if s.ally[p] >= 0 else None,
                 "tokens": [f"{prov}@{season}" for prov, season in s.tokens[p]],
-                "hostages": [f.number for f in s.captured[p]], "shown": s.shown[p]}
+                "hostages": [f.number for f in s.captured[p]], "shown": s.shown[p], "coins": None, "ronin": None}
         if p == player:
             info["coins"], info["ronin"] = s.coins[p], s.ronin[p]
         elif s.shown[p] or over:
             info["coins"], info["ronin"] = shown_coins(s, p), s.ronin[p]
-        else:
-            info["coins"] = info["ronin"] = None
         players.append(info)
-    v = {
+    v: View = {
         "game": "risingsun", "rules": s.rules_version, "season": s.season, "phase": s.phase,
         "wars": [{"number": k, "province": prov, "done": k <= s.at} for k, prov in enumerate(s.wars, 1)],
         "war_number": s.at + 1 if not over and s.at < len(s.wars) else None,
@@ -56,7 +129,7 @@ def view(s: RisingSunWar, player: int | None) -> dict:
         "result": s.result,
     }
     if s.step is not None:
-        battle: dict[str, Any] = {"province": s.province(), "participants": [c[p] for p in s.participants],
+        battle: BattleView = {"province": s.province(), "participants": [c[p] for p in s.participants],
                   "bid_placed": {c[p]: p in s.bids for p in s.participants}}
         if s.step > BID:
             battle["bids"] = {c[p]: dict(zip(R.slots, s.bids[p], strict=False)) for p in s.participants}
@@ -66,7 +139,7 @@ def view(s: RisingSunWar, player: int | None) -> dict:
             battle["winner"] = c[s.winner] if s.winner is not None else None
         v["battle"] = battle
     if player is not None:
-        me = {"seat": player, "clan": c[player], "coins": s.coins[player], "ronin": s.ronin[player],
+        me: OwnView = {"seat": player, "clan": c[player], "coins": s.coins[player], "ronin": s.ronin[player],
               "ronin_for_hire": s.ronin_count(player)}
         if s.step == BID and player in s.bids:
             me["bid"] = dict(zip(R.slots, s.bids[player], strict=False))

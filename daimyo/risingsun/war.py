@@ -7,6 +7,7 @@ move changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -146,7 +147,7 @@ def _start_war(s: RisingSunWar) -> list[Event]:
     return events
 
 
-def _record(s: RisingSunWar, prov: str, case: str, winner, have) -> None:
+def _record(s: RisingSunWar, prov: str, case: str, winner: int | None, have: Iterable[int]) -> None:
     s.history.append({"number": s.at + 1, "province": prov, "case": case,
                       "winner": s.clans[winner] if winner is not None else None,
                       "with_force": [s.clans[p] for p in have]})
@@ -327,14 +328,14 @@ def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | No
         fid = m[1]
         fig = next((f for f in s.figures if f.number == fid), None)
         if fig is None or fig.province != s.province():
-            return reason("rs.there_figure", "there is no figure #{figure} in {province}", SEC_HOSTAGE, figure=fid, province=s.province())
+            return reason("rs.no_such_figure", "there is no figure #{figure} in {province}", SEC_HOSTAGE, figure=fid, province=s.province())
         if fig.owner == seat:
             return reason("rs.you_cannot_take_your", "you cannot take your own figure hostage", SEC_HOSTAGE)
         if not R.hostage_allowed[fig.kind]:
             return reason("rs.figure_cannot_taken_hostage", "a {kind} figure cannot be taken hostage",
                           "Clans in war: Daimyo figures cannot be taken hostage", kind=fig.kind)
         if fig.owner not in s.participants:
-            return reason("rs.figure_belongs_participant_battle", "figure #{figure} belongs to no participant of this battle",
+            return reason("rs.figure_of_no_participant", "figure #{figure} belongs to no participant of this battle",
                           SEC_HOSTAGE, figure=fid)
         return None
     if verb == "remainder":
@@ -345,7 +346,7 @@ def explain_illegal(s: RisingSunWar, seat: int, m: tuple) -> tuple[str, str | No
             return reason("rs.name_different_loser_get", "name {n} different {n|loser|losers} to get the odd coins (one each)", SEC_REPARATIONS, n=k)
         for p in chosen:
             if p not in losers:
-                return reason("rs.loser_battle", "{clan} is not a loser of this battle", SEC_REPARATIONS, clan=s.clans[p])
+                return reason("rs.not_a_loser", "{clan} is not a loser of this battle", SEC_REPARATIONS, clan=s.clans[p])
         return None
     return None
 

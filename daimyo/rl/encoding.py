@@ -17,16 +17,22 @@ territory card being resolved, its step and what was already chosen (provinces; 
 with Dark Favors; the armies taken with Reinforcements), and Dragon's tokens drawn this upkeep. Two states with the
 same observation give the seat to act the same legal actions.
 
-**Engines.** A game played by the native engine (:class:`daimyo.rokugan.native.NativeRokuganState`) is encoded from
-its Python copy (``python_state()``, built once a position and kept until the next move), so the game itself stays
-with the native engine; the vectors and catalogue entries are those of the Python engine's game, entry for entry.
+**Engines.** A game the native engine plays (:class:`daimyo.rokugan.native.NativeRokuganState`) is encoded by the
+native engine itself: its legal actions come as catalogue ids (and a mask written into a NumPy array), an action is
+applied by id, and the observation is written into a NumPy array, all in C++ (native/src/encode.cpp), from the layout
+this module hands over at import (:func:`native_layout`). The Python encoders (:func:`legal_index_python`,
+:func:`observe_python`) are the reference: tests/rl/test_native_encoding.py compares both over random games, entry for
+entry. A game handed over to the Python engine is encoded in Python.
 """
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 import numpy as np
 
 from daimyo.bots.rokugan.knowledge import known
+from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R, SPECIALS
 from daimyo.rokugan.native import NativeRokuganState
 from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, PHASES, CardDecision
@@ -108,6 +114,13 @@ def move_key(s, seat: int, m: tuple) -> tuple:
 
 def legal_index(s, seat: int) -> dict[int, tuple]:
     """Action index -> the legal move it stands for (the first legal move of each entry)."""
+    if on_native(s):
+        return s.legal_index(seat)
+    return legal_index_python(s, seat)
+
+
+def legal_index_python(s, seat: int) -> dict[int, tuple]:
+    """:func:`legal_index` by the Python encoder (the reference), whichever engine plays ``s``."""
     out: dict[int, tuple] = {}
     py = fields(s)
     for m in s.legal_moves(seat):
@@ -138,6 +151,15 @@ OBS_HIGH = float(max(len(R.clan_tokens[c]) for c in R.clan_names))
 
 def observe(s, seat: int) -> np.ndarray:
     """The seat's observation (see the module docstring); same length in every state of every game."""
+    if on_native(s):
+        x = np.empty(OBS_SIZE, dtype=np.float32)
+        s.observe_into(seat, x)
+        return x
+    return observe_python(s, seat)
+
+
+def observe_python(s, seat: int) -> np.ndarray:
+    """:func:`observe` by the Python encoder (the reference), whichever engine plays ``s``."""
     s = fields(s)
     n = s.n
     rel = [(q - seat) % n for q in range(n)]
@@ -220,3 +242,36 @@ def _own_decision(s, d, x: np.ndarray, o: int) -> None:
         o += len(CARD_IDS) + CARD_STEPS + N_PROVINCES + NPLACE + 1
         for code in d.tokens:
             x[o + _CODE_INDEX[code]] += 1
+
+
+def on_native(s) -> TypeGuard[NativeRokuganState]:
+    """Whether the native encoder encodes ``s``: a game the native engine plays now, the module built with the
+    encoder (a module built before it encodes nothing: the Python encoders do)."""
+    return NATIVE_ENCODER and isinstance(s, NativeRokuganState) and s.engine == "native"
+
+
+def native_layout() -> dict:
+    """What the native encoder needs of the catalogue and the observation: where each kind of entry starts, each
+    clan token's code position, each card's position, the sizes (checked there against its own sum)."""
+    first = {
+        "clan": ("clan", R.clan_names[0]), "objective": ("objective", OBJECTIVES[0]), "control": ("control", 0),
+        "pass": ("pass",), "play_card": ("play", CARD_IDS[0]), "play": ("play", "scout", 0),
+        "place": ("place", CODES[0], 0), "look": ("look", 0), "token": ("token", 0), "swap": ("swap", 0, 0),
+        "province": ("province", 0), "special": ("special", 0), "player": ("player", 1), "take": ("take", CODES[0]),
+        "discard": ("discard", CODES[0]), "return": ("return", CODES[0]),
+    }
+    # the native encoder counts from each first entry: the entries of each kind follow it in this order
+    assert INDEX[("done",)] == INDEX[("pass",)] + 1 and INDEX[("play", "first-player", 0)] == INDEX[("play", "scout", 0)] + 2 * NPLACE
+    return {
+        "n_actions": N_ACTIONS, "obs_size": OBS_SIZE, "nplace": NPLACE, "n_codes": len(CODES),
+        "max_players": MAX_PLAYERS, "card_steps": CARD_STEPS, "offsets": {k: INDEX[key] for k, key in first.items()},
+        "code_pos": [[_CODE_INDEX[t.code] for t in R.clan_tokens[c]] for c in R.clan_names],
+        "card_pos": {c: i for i, c in enumerate(CARD_IDS)},
+        "count_memo": COUNT_MEMO[0], "token_memo": TOKEN_MEMO[0],
+    }
+
+
+#: whether the native module has the encoder (then it has the layout)
+NATIVE_ENCODER = native.available() and hasattr(native.require(), "load_encoding")
+if NATIVE_ENCODER:
+    native.require().load_encoding(native_layout())

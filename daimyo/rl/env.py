@@ -12,6 +12,8 @@ that generator (from OS entropy before any seed).
 ``engine``: ``"native"`` (the compiled engine, :mod:`daimyo.rokugan.native`; the default wherever it is built) or
 ``"python"`` (the reference). Both give the same observations, masks, rewards and terminations for the same seed
 (tests/rl/test_engines.py); naming ``"native"`` where the module is not built is an ImportError saying how to build it.
+On the native engine the full catalogue's actions are integers end to end: the engine writes the mask and the
+observation into NumPy arrays and applies an action by its id, building no events (daimyo/rl/encoding.py, "Engines").
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pettingzoo import AECEnv
 
 from daimyo.core.rng import Rng
 from daimyo.rl import picks
-from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe
+from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe, on_native
 from daimyo.rl.stepping import MoveStepping
 from daimyo.rokugan import ENGINES, native, new_game
 from daimyo.rokugan.data import RULES as R
@@ -69,7 +71,9 @@ class raw_env(MoveStepping, AECEnv):
         self.game: RokuganState | native.NativeRokuganState | None = None
         # state(): every seat's observation, seat by seat: all that any player knows, for centralized critics
         self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(players * obs_size,), dtype=np.float32)
-        self._legal: dict[int, tuple] = {}
+        self._legal_moves: dict[int, tuple] | None = {}
+        # on the native engine (full catalogue): the acting seat's mask, written by the engine (see _select)
+        self._mask: np.ndarray | None = None
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent):
@@ -116,7 +120,21 @@ class raw_env(MoveStepping, AECEnv):
         seat = s.to_act()[0]
         self.agent_selection = self.possible_agents[seat]
         self._first = None
-        self._legal = picks.legal_picks(s, seat) if self.picks else legal_index(s, seat)
+        if not self.picks and on_native(s):
+            # integer actions end to end: the engine writes the mask, and applies an action by its id
+            self._mask = np.zeros(len(self.keys), dtype=np.int8)
+            s.action_mask(seat, self._mask)
+            self._legal_moves = None
+            return
+        self._mask = None
+        self._legal_moves = picks.legal_picks(s, seat) if self.picks else legal_index(s, seat)
+
+    @property
+    def _legal(self) -> dict[int, tuple]:
+        """Action index -> the legal move it stands for now (or, with picks, what the pick does)."""
+        if self._legal_moves is None:
+            self._legal_moves = legal_index(self._game(), self.possible_agents.index(self.agent_selection))
+        return self._legal_moves
 
     def _vector(self, seat: int) -> np.ndarray:
         x = observe(self._game(), seat)
@@ -127,9 +145,13 @@ class raw_env(MoveStepping, AECEnv):
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(len(self.keys), dtype=np.int8)
         if agent == self.agent_selection and not self._game().is_terminal():
+            if self._mask is not None:
+                return {"observation": self._vector(seat), "action_mask": self._mask.copy()}
+            mask = np.zeros(len(self.keys), dtype=np.int8)
             mask[list(self._legal)] = 1
+        else:
+            mask = np.zeros(len(self.keys), dtype=np.int8)
         return {"observation": self._vector(seat), "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -142,6 +164,19 @@ class raw_env(MoveStepping, AECEnv):
             self._was_dead_step(action)
             return
         action = int(action)
+        if self._mask is not None:
+            if not (0 <= action < len(self._mask) and self._mask[action]):
+                entry = self.keys[action] if 0 <= action < len(self.keys) else "out of range"
+                raise ValueError(f"action {action} ({entry}) is not legal for {agent} now; use the action mask")
+            s = self._game()
+            if on_native(s):
+                self._cumulative_rewards[agent] = 0.0
+                s.apply_action(self.possible_agents.index(agent), action)
+                self._moved(s)
+                return
+            # handed over to the Python engine since (a field read by name): played by its move
+            self.play_move(self._legal[action])
+            return
         if action not in self._legal:
             entry = self.keys[action] if 0 <= action < len(self.keys) else "out of range"
             raise ValueError(f"action {action} ({entry}) is not legal for {agent} now; use the action mask")
@@ -157,7 +192,7 @@ class raw_env(MoveStepping, AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._first = what
-        self._legal = picks.legal_picks(self._game(), seat, what)
+        self._legal_moves = picks.legal_picks(self._game(), seat, what)
         self._accumulate_rewards()
 
     def render(self):

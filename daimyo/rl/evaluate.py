@@ -50,7 +50,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 class Result:
     """One policy's games in one seat against one set of bots."""
 
-    game: str                  # the game's name in daimyo.rl.single.GAMES
+    game: str                  # the name of a game whose registration names a raw_environment
     bots: str | tuple[str, ...]
     seat: int
     games: int

@@ -1,15 +1,18 @@
-"""daimyo's three games as OpenSpiel Python games (install the ``openspiel`` extra: ``pip install 'daimyo[openspiel]'``).
+"""daimyo's games as OpenSpiel Python games (install the ``openspiel`` extra: ``pip install 'daimyo[openspiel]'``).
 
 >>> import pyspiel, daimyo.rl.openspiel
 >>> game = pyspiel.load_game("python_daimyo_senjutsu", {"players": 2, "seed": 7})
 >>> state = game.new_initial_state()     # a chance node: the deal
 
-Importing this module (with OpenSpiel installed) registers ``python_daimyo_rokugan`` (parameters ``players``, ``seed``,
-``engine``: ``"native"`` where the compiled engine is built, else ``"python"``; either may be named),
-``python_daimyo_senjutsu`` (``players``, ``seed``) and ``python_daimyo_risingsun`` (``war``: an example war file's
-name, ``seed``) with ``pyspiel.register_game``. Each is sequential with imperfect information: at a node where
-several seats choose at once (Senjutsu's Choose, Rising Sun's secret bids) they choose one after another, each from
-its own view, as in the AEC environments.
+Importing this module (with OpenSpiel installed) registers with ``pyspiel.register_game`` every game whose
+registration names an ``openspiel_game`` (:class:`SpielGame`: its parameters besides ``seed``, its codec, how it
+resamples), as ``python_daimyo_NAME``: ``python_daimyo_rokugan`` (parameters ``players``, ``seed``, ``engine``:
+``"native"`` where the compiled engine is built, else ``"python"``; either may be named), ``python_daimyo_senjutsu``
+(``players``, ``seed``) and ``python_daimyo_risingsun`` (``war``: an example war file's name or a war file's text,
+``seed``). This module names no game: what is special to one is in its registration and its own RL module.
+
+Each is sequential with imperfect information: at a node where several seats choose at once (Senjutsu's Choose,
+Rising Sun's secret bids) they choose one after another, each from its own view, as in the AEC environments.
 
 Chance is explicit (``EXPLICIT_STOCHASTIC``): every initial state is a chance node, the first of
 :data:`CHANCE_NODES` that each draw one of :data:`CHANCE_OUTCOMES` equally likely bytes; together with the ``seed``
@@ -24,22 +27,23 @@ move; ``0``, wait, is never legal here). The observation tensor is the seat's ob
 string its view as JSON, both read from that seat's view alone. The information-state string has perfect recall: a
 SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now; there is
 no information-state tensor (the game types say so and asking for one raises ``SpielError``). Returns: 1 to a sole
-winner, a share of a tie. Battle for Rokugan and Senjutsu states can be resampled from a seat's information
-(``resample_from_infostate``, by the bots' own determinizations), so OpenSpiel's ISMCTS bot plays them
-(:mod:`daimyo.rl.openspiel_bots` seats it in the arena); any game can be played by its MCTS bot (which searches the
-true state).
+winner, a share of a tie. A game whose :class:`SpielGame` gives ``resample`` (all three) can be resampled from a
+seat's information (``resample_from_infostate``), so OpenSpiel's ISMCTS bot plays it (:mod:`daimyo.rl.openspiel_bots`
+seats it in the arena); any game can be played by its MCTS bot (which searches the true state).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from daimyo.core.rng import Rng
+from daimyo.rl.registered import load, offering
 
 try:
     import pyspiel
@@ -56,7 +60,7 @@ _Game: Any = pyspiel.Game if pyspiel is not None else object
 
 
 @dataclass(frozen=True)
-class _Codec:
+class Codec:
     """How one game's engine state is dealt, acted on and observed, in the PettingZoo environments' terms."""
 
     name: str
@@ -71,22 +75,9 @@ class _Codec:
     chance: bool = True  # whether the deal depends on the seed (else the game starts dealt: no chance nodes)
 
 
-def _rokugan(params: dict) -> _Codec:
-    from daimyo.core.registry import game
-    from daimyo.rl.encoding import N_ACTIONS, OBS_SIZE, legal_index, observe
-    from daimyo.rl.env import raw_env
-    env = raw_env(players=params["players"], engine=params["engine"])
-    info = game("rokugan")
-
-    def deal(seed: int):
-        env.reset(seed=seed)
-        return env.game
-
-    return _Codec("rokugan", N_ACTIONS, OBS_SIZE, env.players, 5000, deal, legal_index, observe,
-                  lambda s, seat, m: info.move_text(s, seat, m))
-
-
-def _slots(spec) -> _Codec:
+def slot_codec(spec) -> Codec:
+    """The codec of a game whose actions are legal-move slots (:class:`daimyo.rl.turns.GameSpec`): action ``k`` is
+    the seat's ``k``-th legal move."""
     from daimyo.core.registry import game
     info = game(spec.game)
 
@@ -95,37 +86,29 @@ def _slots(spec) -> _Codec:
             return {}
         return {k + 1: m for k, m in enumerate(s.legal_moves(seat))}
 
-    return _Codec(spec.game, 1 + spec.slots, spec.obs_size, spec.players, 20000, spec.deal, legal,
-                  lambda s, seat: spec.encode(s.view(seat), seat, spec.players),
-                  lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
+    return Codec(spec.game, 1 + spec.slots, spec.obs_size, spec.players, 20000, spec.deal, legal,
+                 lambda s, seat: spec.encode(s.view(seat), seat, spec.players),
+                 lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
 
 
-def _senjutsu(params: dict) -> _Codec:
-    from daimyo.rl.senjutsu import spec
-    return _slots(spec(players=params["players"]))
+@dataclass(frozen=True)
+class SpielGame:
+    """What a game's registration gives OpenSpiel (its ``openspiel_game``, ``"module:function"`` returning this):
+    ``parameters``, the game's OpenSpiel parameters besides ``seed`` with their defaults; ``codec(params)``, its
+    :class:`Codec` for those parameters; ``resample(engine, seat, rng)``, a world the seat cannot tell from the
+    engine's (its hidden facts redrawn; None: ``resample_from_infostate`` is refused, and so is the ISMCTS bot); and
+    ``state_codec(state)``, the codec for a game already under way (the bots'; None: ``codec`` with the parameters'
+    defaults and the state's number of seats as ``players``)."""
 
-
-def _risingsun(params: dict) -> _Codec:
-    from daimyo.rl.risingsun import spec
-    return _slots(spec(war=params["war"]))
-
-
-MAKERS = {"rokugan": _rokugan, "senjutsu": _senjutsu, "risingsun": _risingsun}
-
-
-def _default_engine() -> str:
-    from daimyo.rokugan.native import default_engine
-    return default_engine(None)
-
-
-_ENGINE = _default_engine()
+    parameters: dict
+    codec: Callable[[dict], Codec]
+    resample: Callable[[Any, int, Rng], Any] | None = None
+    state_codec: Callable[[Any], Codec] | None = None
 
 
 def _game_type(name: str, title: str, low: int, high: int, parameters: dict):
-    if pyspiel is None:
-        return None
     return pyspiel.GameType(
-        short_name=f"python_daimyo_{name}", long_name=f"daimyo: {title}",
+        short_name=short_name(name), long_name=f"daimyo: {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -192,7 +175,7 @@ class DaimyoState(_State):
         self._held = _Engine(engine)
 
     @property
-    def _codec(self) -> _Codec:
+    def _codec(self) -> Codec:
         return self.get_game().codec
 
     def _start(self, engine) -> None:
@@ -279,38 +262,19 @@ class DaimyoState(_State):
         the same information state for ``player_id``, the hidden facts of the others and the generator redrawn."""
         if self._engine is None:
             raise pyspiel.SpielError("resample_from_infostate: the game is not dealt yet (a chance node)")
-        resample = RESAMPLERS.get(self._codec.name)
+        resample = self.get_game().spiel.resample
         if resample is None:
-            raise pyspiel.SpielError(f"resample_from_infostate: not offered for {self._codec.name}")
+            raise pyspiel.SpielError(f"resample_from_infostate: not offered for {self._codec.name} (its registration's "
+                                     f"openspiel_game gives no resample)")
         draw = probability_sampler() if callable(probability_sampler) else np.random.random_sample()
         world = resample(self._engine, player_id, Rng(int(draw * 2**62)))
         return DaimyoState(self.get_game(), world, self._digests)
 
 
-def _resample_rokugan(engine, seat: int, rng: Rng):
-    from daimyo.bots.rokugan.knowledge import determinize
-    return determinize(engine, seat, rng)
-
-
-def _resample_senjutsu(engine, seat: int, rng: Rng):
-    """Senjutsu's determinization, with each card another seat already chose (hidden until all have chosen) drawn
-    again from its redrawn hand, so the seat to act is the same as in the true state."""
-    from daimyo.bots.senjutsu.smmcts import determinize
-    world = determinize(engine, seat, rng)
-    for other in sorted(engine.chosen):
-        if other != seat and other not in world.chosen:
-            moves = world.legal_moves(other)
-            world.apply_move(other, moves[rng.below(len(moves))])
-    return world
-
-
-RESAMPLERS = {"rokugan": _resample_rokugan, "senjutsu": _resample_senjutsu}
-
-
 class DaimyoObserver:
     """The seat's observation vector (``tensor``) and its view as JSON (``string_from``)."""
 
-    def __init__(self, codec: _Codec):
+    def __init__(self, codec: Codec):
         self._codec = codec
         self.tensor = np.zeros(codec.obs_size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
@@ -329,7 +293,7 @@ class InformationObserver:
     """The perfect-recall information state: ``string_from`` only (the games offer no information-state tensor,
     their game types say so, and asking for one is an error naming that)."""
 
-    def __init__(self, codec: _Codec):
+    def __init__(self, codec: Codec):
         self.tensor = None
         self.dict: dict = {}
         self._name = codec.name
@@ -344,15 +308,17 @@ class InformationObserver:
 
 
 class DaimyoGame(_Game):
-    """One of daimyo's games with its parameters (``players`` or ``war``, and ``seed``)."""
+    """One of daimyo's games with its parameters (``seed`` and those of its :class:`SpielGame`); a subclass for each
+    game is made and registered by :func:`register`. ``codec`` replaces the one the parameters make (the bots')."""
 
     name = ""
     game_type: Any = None
+    spiel: SpielGame
 
-    def __init__(self, params=None):
+    def __init__(self, params=None, codec: Codec | None = None):
         params = {**self.game_type.parameter_specification, **(params or {})}
         self.seed = int(params["seed"])
-        self.codec = MAKERS[self.name](params)
+        self.codec = codec if codec is not None else self.spiel.codec(params)
         info = pyspiel.GameInfo(num_distinct_actions=self.codec.actions,
                                 max_chance_outcomes=CHANCE_OUTCOMES if self.codec.chance else 0,
                                 num_players=self.codec.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
@@ -371,26 +337,44 @@ class DaimyoGame(_Game):
         return DaimyoObserver(self.codec)
 
 
-class RokuganGame(DaimyoGame):
-    name = "rokugan"
-    game_type = _game_type("rokugan", "Battle for Rokugan", 2, 5, {"players": 2, "seed": 0, "engine": _ENGINE})
+#: game name -> its DaimyoGame subclass, for every game registered with OpenSpiel here
+GAME_CLASSES: dict[str, type[DaimyoGame]] = {}
 
 
-class SenjutsuGame(DaimyoGame):
-    name = "senjutsu"
-    game_type = _game_type("senjutsu", "Senjutsu", 2, 4, {"players": 2, "seed": 0})
+def short_name(name: str) -> str:
+    """OpenSpiel's name of daimyo's game ``name``: ``python_daimyo_NAME``."""
+    return f"python_daimyo_{name}"
 
 
-class RisingSunGame(DaimyoGame):
-    name = "risingsun"
-    game_type = _game_type("risingsun", "Rising Sun: the War Phase", 3, 5, {"war": "seed-example", "seed": 0})
+def game_class(name: str) -> type[DaimyoGame]:
+    """The OpenSpiel game class of daimyo's game ``name`` (registering it with OpenSpiel first if need be);
+    ValueError naming the game when its registration names no ``openspiel_game``."""
+    from daimyo.rl.registered import tool
+    if name not in GAME_CLASSES:
+        tool(name, "openspiel_game")
+        register()
+    return GAME_CLASSES[name]
+
+
+def _make_class(info) -> type[DaimyoGame]:
+    spiel: SpielGame = load(info.openspiel_game)()
+    game_type = _game_type(info.name, info.title, info.min_players, info.max_players, {**spiel.parameters, "seed": 0})
+    name = f"{info.name.title()}Game"
+    cls = type(name, (DaimyoGame,), {"name": info.name, "game_type": game_type, "spiel": spiel,
+                                     "__module__": __name__, "__qualname__": name})
+    globals()[name] = cls       # found by its name here, so that games pickle
+    return cls
 
 
 def register() -> None:
-    """Register the three games with OpenSpiel (done on import; again is harmless). ImportError without the extra."""
+    """Register with OpenSpiel every game whose registration names an ``openspiel_game`` (done on import; again is
+    harmless, and registers any game registered since). ImportError without the extra."""
     if pyspiel is None:
         raise ImportError("daimyo.rl.openspiel needs OpenSpiel: pip install 'daimyo[openspiel]'")
-    for cls in (RokuganGame, SenjutsuGame, RisingSunGame):
+    for info in offering("openspiel_game"):
+        if info.name not in GAME_CLASSES:
+            GAME_CLASSES[info.name] = _make_class(info)
+        cls = GAME_CLASSES[info.name]
         if cls.game_type.short_name not in pyspiel.registered_names():
             pyspiel.register_game(cls.game_type, cls)
 

@@ -125,14 +125,18 @@ def _war_text(war: str) -> str:
     return war
 
 
+def _slots(coins: int) -> int:
+    """The action slots of a war with ``coins`` coins and ronin in play: every bid of them all (at least 64)."""
+    return max(comb(coins + len(_rules().slots), len(_rules().slots)), 64)
+
+
 def spec(war: str = "seed-example") -> GameSpec:
     from daimyo.risingsun import load_war
     source = _war_text(war)
     first = load_war(source)          # a bad file is refused here, by its line and field
     seed_line = re.compile(r"^seed:[ \t]*\d+[ \t]*(#.*)?$", re.M)
     drawn = seed_line.search(source) is not None and re.search(r"^wars:", source, re.M) is not None
-    coins = sum(first.coins) + sum(first.ronin)
-    slots = max(comb(coins + len(_rules().slots), len(_rules().slots)), 64)
+    slots = _slots(sum(first.coins) + sum(first.ronin))
 
     def deal(seed: int):
         if drawn:   # the War Numbers are drawn: a new draw for each seed
@@ -158,3 +162,54 @@ def env(war: str = "seed-example", render_mode: str | None = None, parallel: boo
 
 def parallel_env(war: str = "seed-example", render_mode: str | None = None, action_names: bool = False) -> SimultaneousEnv:
     return SimultaneousEnv(spec(war), render_mode=render_mode, action_names=action_names)
+
+
+# ------------------------------------------------------------------ OpenSpiel (daimyo.rl.openspiel)
+UNSHOWN_RONIN = 2   # an unshown clan's ronin are redrawn from 0 to this many
+
+
+def state_codec(state):
+    """The OpenSpiel codec for a war under way (the ISMCTS bot's): its clans, and slots for every bid of the coins
+    and ronin still in play (no more than the war file's, so no more than its environment's slots)."""
+    from daimyo.rl.openspiel import slot_codec
+    coins = sum(state.coins) + sum(state.ronin) + sum(sum(b) for b in state.bids.values())
+    game_spec = GameSpec(name="risingsun_war_v0", game="risingsun", players=state.n, slots=_slots(coins),
+                         obs_size=obs_size(), deal=lambda seed: state.clone(), encode=encode, text=view_text,
+                         draw=draw.risingsun, seeded=False, obs_high=obs_high())
+    return slot_codec(game_spec)
+
+
+def resample(engine, seat: int, rng):
+    """A war ``seat`` cannot tell from ``engine`` (its view is the same, move after move): the reserves of the clans
+    whose screens no battle has shown yet redrawn (coins from 0 to twice the mean of the coins shown so far, or 3
+    when none is shown, as the equilibrium bidder estimates them; ronin from 0 to :data:`UNSHOWN_RONIN`, except a
+    clan whose ronin became coins at the Start of War, which holds none), then every secret bid another clan has
+    placed taken back and drawn again from its reserve (A battle 2. Secret bids: a bid is secret until all are in)."""
+    from daimyo.risingsun.records import BID
+    from daimyo.risingsun.views import shown_coins
+    world = engine.clone()
+    shown = [shown_coins(engine, p) for p in range(engine.n) if engine.shown[p]]
+    estimate = round(sum(shown) / len(shown)) if shown else 3
+    others = [p for p in range(world.n) if p != seat]
+    for p in others:
+        if not world.shown[p]:
+            world.coins[p] = rng.below(2 * estimate + 1)
+            if not _rules().has(world.clans[p], "coins-as-ronin"):
+                world.ronin[p] = rng.below(UNSHOWN_RONIN + 1)
+        elif world.step == BID and p in world.bids:
+            world.coins[p] += sum(world.bids[p])
+    if world.step == BID:
+        for p in others:
+            if p in world.bids:
+                del world.bids[p]
+                moves = world.legal_moves(p)
+                world.apply_move(p, moves[rng.below(len(moves))])
+    return world
+
+
+def openspiel_game():
+    """Rising Sun's War Phase for :mod:`daimyo.rl.openspiel`: parameter ``war`` (an example's name or a war file's
+    text), the environment's legal-move slots, and worlds resampled by :func:`resample`."""
+    from daimyo.rl.openspiel import SpielGame, slot_codec
+    return SpielGame(parameters={"war": "seed-example"}, codec=lambda params: slot_codec(spec(war=params["war"])),
+                     resample=resample, state_codec=state_codec)

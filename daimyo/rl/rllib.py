@@ -5,9 +5,10 @@
 >>> observations, infos = env.reset(seed=1)
 
 ``DaimyoMultiAgentEnv(config)`` is a ``ray.rllib.env.multi_agent_env.MultiAgentEnv`` over the game's AEC environment
-(:mod:`daimyo.rl`): ``config["game"]`` is ``rokugan``, ``senjutsu`` or ``risingsun`` and the rest are that game's
-options (``players``, ``clans``, ``actions`` for Battle for Rokugan; ``players``, ``characters`` for Senjutsu;
-``war`` for Rising Sun); RLlib passes its ``env_config`` as ``config``. Agents are ``player_0`` ..; one acts at a
+(:mod:`daimyo.rl`): ``config["game"]`` names the game (``rokugan``, ``senjutsu``, ``risingsun``: each game whose
+registration names a ``raw_environment``; any other is refused by name) and the rest are that game's options
+(``players``, ``clans``, ``actions`` for Battle for Rokugan; ``players``, ``characters`` for Senjutsu; ``war`` for
+Rising Sun); RLlib passes its ``env_config`` as ``config``. Agents are ``player_0`` ..; one acts at a
 time (the seats of a simultaneous choice one after another, each from its own view), and ``reset`` and ``step``
 return an observation for the agent to act next only; at the end every agent gets its observation and its return (1
 to a sole winner, a share of a tie) and ``terminateds["__all__"]`` is True.
@@ -27,6 +28,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from daimyo.rl.registered import offering, raw_environment
+
 try:
     from ray.rllib.env.multi_agent_env import MultiAgentEnv
     _MISSING: str | None = None
@@ -36,21 +39,16 @@ except ImportError as e:     # the rllib extra is not installed: the module stil
 else:
     _Base = MultiAgentEnv
 
-GAMES = ("rokugan", "senjutsu", "risingsun")
+def games() -> list[str]:
+    """The games this adapter offers: those whose registration names a ``raw_environment``."""
+    return [info.name for info in offering("raw_environment")]
 
 
-def _aec(game: str, options: dict):
-    """The game's AEC environment (unwrapped), made with ``options``."""
-    if game == "rokugan":
-        from daimyo.rl.env import raw_env
-        return raw_env(**options)
-    if game == "senjutsu":
-        from daimyo.rl.senjutsu import raw_env as senjutsu_env
-        return senjutsu_env(**options)
-    if game == "risingsun":
-        from daimyo.rl.risingsun import raw_env as risingsun_env
-        return risingsun_env(**options)
-    raise ValueError(f"config 'game': one of {', '.join(GAMES)}, not {game!r}")
+def _aec(game: Any, options: dict):
+    """The game's AEC environment (unwrapped), made with ``options``; ValueError naming the game otherwise."""
+    if not isinstance(game, str):
+        raise ValueError(f"config 'game': a game's name ({', '.join(games())}), not {game!r}")
+    return raw_environment(game, **options)
 
 
 class DaimyoMultiAgentEnv(_Base):
@@ -61,7 +59,9 @@ class DaimyoMultiAgentEnv(_Base):
             raise ImportError(f"daimyo.rl.rllib needs RLlib ({_MISSING}): pip install 'daimyo[rllib]'")
         super().__init__()
         config = dict(config or {})
-        game = config.pop("game", "rokugan")
+        if "game" not in config:
+            raise ValueError(f"config 'game': name the game ({', '.join(games())})")
+        game = config.pop("game")
         self.illegal = config.pop("illegal", "lose")
         if self.illegal not in ("lose", "raise"):
             raise ValueError(f"config 'illegal': 'lose' (the episode ends, reward -1) or 'raise', not {self.illegal!r}")
@@ -132,4 +132,4 @@ def env_creator(config: dict) -> DaimyoMultiAgentEnv:
     return DaimyoMultiAgentEnv(config)
 
 
-__all__ = ["GAMES", "DaimyoMultiAgentEnv", "env_creator"]
+__all__ = ["DaimyoMultiAgentEnv", "env_creator", "games"]

@@ -215,3 +215,24 @@ def env(players: int = 2, characters: list[str] | None = None, render_mode: str 
 def parallel_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,
                  action_names: bool = False) -> SimultaneousEnv:
     return SimultaneousEnv(spec(players, characters), render_mode=render_mode, action_names=action_names)
+
+
+# ------------------------------------------------------------------ OpenSpiel (daimyo.rl.openspiel)
+def resample(engine, seat: int, rng):
+    """Senjutsu's determinization, with each card another seat already chose (hidden until all have chosen) drawn
+    again from its redrawn hand, so the seat to act is the same as in the true state."""
+    from daimyo.bots.senjutsu.smmcts import determinize
+    world = determinize(engine, seat, rng)
+    for other in sorted(engine.chosen):
+        if other != seat and other not in world.chosen:
+            moves = world.legal_moves(other)
+            world.apply_move(other, moves[rng.below(len(moves))])
+    return world
+
+
+def openspiel_game():
+    """Senjutsu for :mod:`daimyo.rl.openspiel`: parameter ``players``, the environment's legal-move slots, and worlds
+    resampled by :func:`resample`."""
+    from daimyo.rl.openspiel import SpielGame, slot_codec
+    return SpielGame(parameters={"players": 2}, codec=lambda params: slot_codec(spec(players=params["players"])),
+                     resample=resample)

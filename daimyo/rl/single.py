@@ -6,9 +6,10 @@
 >>> len(info["action_mask"]) == e.action_space.n
 True
 
-Each game's AEC environment (:mod:`daimyo.rl.env`, :mod:`daimyo.rl.senjutsu`, :mod:`daimyo.rl.risingsun`) runs the
-game; the other seats are bots from the game's bot registry (:func:`daimyo.bots.registry.make_bot`: ``random``,
-``heuristic``, ``ismcts:0.1s`` for Battle for Rokugan, or an outside bot spec), seeded from the episode's seed.
+The game's AEC environment (``raw_environment`` in its registration: :mod:`daimyo.rl.env`, :mod:`daimyo.rl.senjutsu`,
+:mod:`daimyo.rl.risingsun`; a game whose registration names none is refused by name) runs the game; the other
+seats are bots from the game's bot registry (:func:`daimyo.bots.registry.make_bot`: ``random``, ``heuristic``,
+``ismcts:0.1s`` for Battle for Rokugan, or an outside bot spec), seeded from the episode's seed.
 The observation is the learner's observation vector; the legal actions are ``info["action_mask"]`` and
 :meth:`SeatEnv.action_masks` (the method sb3-contrib's MaskablePPO calls). The reward is 0 until the end, then the
 learner's return (1 for a sole win, a share of a tie, 0 for a loss).
@@ -20,18 +21,17 @@ env checker among them, can run) the episode ends at once with reward -1, the ga
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-GAMES = {
-    "rokugan": "daimyo.rl.env",
-    "senjutsu": "daimyo.rl.senjutsu",
-    "risingsun": "daimyo.rl.risingsun",
-}
-IDS = {"rokugan": "daimyo/Rokugan-v0", "senjutsu": "daimyo/Senjutsu-v0", "risingsun": "daimyo/RisingSunWar-v0"}
+from daimyo.rl.registered import offering, raw_environment
+
+
+def gymnasium_ids() -> dict[str, str]:
+    """Each game's Gymnasium id (``gymnasium_id`` in its registration), by game name."""
+    return {info.name: info.gymnasium_id for info in offering("gymnasium_id") if info.gymnasium_id is not None}
 
 
 class SeatEnv(gym.Env):
@@ -39,14 +39,12 @@ class SeatEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own shape)
 
-    def __init__(self, game: str = "rokugan", seat: int = 0, bots: str | list[str] = "random", illegal: str = "lose",
+    def __init__(self, game: str, seat: int = 0, bots: str | list[str] = "random", illegal: str = "lose",
                  render_mode: str | None = None, **options: Any):
-        if game not in GAMES:
-            raise ValueError(f"game: one of {', '.join(GAMES)}, not {game!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal: 'lose' or 'raise', not {illegal!r}")
         self.game_name, self.illegal, self.render_mode = game, illegal, render_mode
-        self.aec = importlib.import_module(GAMES[game]).raw_env(render_mode=render_mode, **options)
+        self.aec = raw_environment(game, render_mode=render_mode, **options)
         agents = self.aec.possible_agents
         if not 0 <= seat < len(agents):
             raise ValueError(f"seat: 0 to {len(agents) - 1} in this {len(agents)}-player game, not {seat}")
@@ -127,8 +125,10 @@ class SeatEnv(gym.Env):
 
 
 def register_environments() -> None:
-    """Register ``daimyo/Rokugan-v0``, ``daimyo/Senjutsu-v0`` and ``daimyo/RisingSunWar-v0`` with Gymnasium."""
-    for game, env_id in IDS.items():
+    """Register with Gymnasium one seat of every game whose registration names a ``gymnasium_id``
+    (``daimyo/Rokugan-v0``, ``daimyo/Senjutsu-v0``, ``daimyo/RisingSunWar-v0``); call it again after registering
+    a game of your own."""
+    for game, env_id in gymnasium_ids().items():
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point="daimyo.rl.single:SeatEnv", kwargs={"game": game})
 

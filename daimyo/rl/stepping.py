@@ -33,6 +33,10 @@ class MoveStepping:
         self._cumulative_rewards[agent] = 0.0
         s = self._game()
         s.apply_move(seat, move)
+        self._moved(s)
+
+    def _moved(self, s: Any) -> None:
+        """After the selected agent's move: pay the returns at the end, else select the next agent."""
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns(), strict=True):

@@ -8,8 +8,15 @@
 4
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, overload
+
 from daimyo.core.rng import GameKey
 from daimyo.rokugan.state import RokuganState
+
+if TYPE_CHECKING:   # the native engine is imported only when asked for
+    from daimyo.rokugan.native import NativeRokuganState
 
 __all__ = ["ENGINES", "RokuganState", "new_game"]
 
@@ -17,7 +24,18 @@ __all__ = ["ENGINES", "RokuganState", "new_game"]
 ENGINES = ("python", "native")
 
 
-def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None, engine: str = "python"):
+@overload
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+             engine: Literal["python"] = "python") -> RokuganState: ...
+
+
+@overload
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+             engine: str = "python") -> RokuganState | NativeRokuganState: ...
+
+
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+             engine: str = "python") -> RokuganState | NativeRokuganState:
     """Set up a game (Setup, steps 1-11). Without ``clans`` the players choose them as actions.
 
     ``seed``: a whole number (the fast ``splitmix64`` generator, for simulations) or a secret

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.data import RULES
+from daimyo.rokugan.records import Loc, PlaceKind
 
 NAMES = RULES.province_names
 
@@ -21,7 +22,7 @@ _BORDER_TEXT = {(bi, q): f"{NAMES[p]}>{NAMES[q]}" for bi, (a, b) in enumerate(RU
 _SEA_TEXT = tuple("~" + n for n in NAMES)
 
 
-def loc_text(loc: str, a: int, b: int) -> str:
+def loc_text(loc: PlaceKind, a: int, b: int) -> str:
     if loc == "c":
         return NAMES[a]
     if loc == "l":
@@ -31,7 +32,7 @@ def loc_text(loc: str, a: int, b: int) -> str:
     return f"#{a}"
 
 
-def parse_loc(text: str) -> tuple[str, int, int]:
+def parse_loc(text: str) -> Loc:
     """Read a location written in the notation above; raises FormatError naming what is wrong."""
     if text.startswith("#"):
         try:

@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
 from xml.sax.saxutils import escape
+
+Point = tuple[float, float]   # a point of the drawing, in pixels
 
 W, H = 1600, 1000
 SNAP = 0.5  # vertices closer than this (px) are one vertex
@@ -78,7 +81,7 @@ def load_board() -> dict:
 
 # -- geometry ---------------------------------------------------------------
 
-def _clip(poly, a, b):
+def _clip(poly: list[Point], a: Point, b: Point) -> list[Point]:
     """The part of convex polygon ``poly`` nearer to point ``a`` than to point ``b``."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     nx, ny = b[0] - a[0], b[1] - a[1]
@@ -119,10 +122,10 @@ def voronoi_cells(sites: list[tuple[float, float]], width: float, height: float)
 class _Snapper:
     """Merges vertices of neighbouring cells that differ only by rounding."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.points: dict[tuple[int, int], tuple[float, float]] = {}
 
-    def __call__(self, p):
+    def __call__(self, p: Point) -> Point:
         key = (round(p[0] / SNAP), round(p[1] / SNAP))
         for dx in (0, -1, 1):
             for dy in (0, -1, 1):
@@ -134,11 +137,11 @@ class _Snapper:
         return q
 
 
-def _on_frame(p, q) -> bool:
+def _on_frame(p: Point, q: Point) -> bool:
     return (p[0] == q[0] and p[0] in (0, W)) or (p[1] == q[1] and p[1] in (0, H))
 
 
-def _wobble(p, q) -> list[tuple[float, float]]:
+def _wobble(p: Point, q: Point) -> list[tuple[float, float]]:
     """Points strictly between p and q along a gently wavy line; the same line for (q, p), reversed."""
     if _on_frame(p, q):
         return []
@@ -158,7 +161,7 @@ def _wobble(p, q) -> list[tuple[float, float]]:
     return pts[::-1] if flip else pts
 
 
-def _edge_key(p, q):
+def _edge_key(p: Point, q: Point) -> tuple[Point, Point]:
     return (p, q) if p <= q else (q, p)
 
 
@@ -213,7 +216,7 @@ class Layout:
             parts.append("M" + " L".join(f"{x:g},{y:g}" for x, y in pts) + "Z")
         return " ".join(parts)
 
-    def line_path(self, edges) -> str:
+    def line_path(self, edges: Iterable[tuple[Point, Point]]) -> str:
         parts = []
         for p, q in edges:
             pts = [p, *_wobble(p, q), q]
@@ -307,9 +310,9 @@ def _legend(x0: float, y0: float) -> str:
             + "".join(items) + "</g>")
 
 
-def _inside(cell, x: float, y: float) -> bool:
+def _inside(cell: Sequence[Point], x: float, y: float) -> bool:
     """Whether (x, y) lies in the convex polygon ``cell`` (either winding)."""
-    sign = 0
+    sign: float = 0
     n = len(cell)
     for i in range(n):
         (ax, ay), (bx, by) = cell[i], cell[(i + 1) % n]
@@ -334,7 +337,7 @@ def _busy_points(lay: Layout, board: dict) -> list[tuple[float, float]]:
     return pts
 
 
-def _label_spot(lay: Layout, provinces: list[str], name: str, busy) -> tuple[float, float, int]:
+def _label_spot(lay: Layout, provinces: list[str], name: str, busy: Iterable[Point]) -> tuple[float, float, int]:
     """A baseline point and font size for a territory's name: inside the territory, as far as can be from busy points."""
     cells = [cell for owner, cell in lay.cells if owner in provinces]
     xs = [p[0] for c in cells for p in c]

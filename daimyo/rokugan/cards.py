@@ -9,20 +9,24 @@ possible choice the card ends there. The card texts in short are in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Container
+from typing import TYPE_CHECKING, TypeVar
 
-from daimyo.core.game import private_event, public_event
+from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.placement import board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard
+from daimyo.rokugan.placement import MoveList, board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard
 from daimyo.rokugan.records import BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SPY_NETWORK, SeenHand
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
 CARDS: dict[str, Card] = {}
+#: what a step's ``choose`` returns: the next step (None: the card is done), the memo, the events
+Step = tuple[int | None, tuple, list[Event]]
+C = TypeVar("C", bound="Card")
 
 
-def register(cls):
+def register(cls: type[C]) -> type[C]:
     CARDS[cls.id] = cls()
     return cls
 
@@ -31,7 +35,7 @@ def _own(s: RokuganState, seat: int, non_shadowlands: bool = False) -> list[int]
     return [p for p in range(N_PROVINCES) if s.owner[p] == seat and not (non_shadowlands and RULES.shadowlands[p])]
 
 
-def _special_spots(s: RokuganState, name: str, non_shadowlands: bool, exclude=(), landlocked=False) -> list[tuple]:
+def _special_spots(s: RokuganState, name: str, non_shadowlands: bool, exclude: Container[int] = (), landlocked: bool = False) -> list[tuple]:
     if s.specials_left.get(name, 0) <= 0:
         return []
     return [("province", p) for p in range(N_PROVINCES)
@@ -94,13 +98,13 @@ class Card:
     def playable(self, s: RokuganState, seat: int) -> bool:
         return bool(self.options(s, seat, 0, ()))
 
-    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple]:
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return []
 
-    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         return None, memo, []
 
-    def skip(self, s: RokuganState, seat: int, step: int, memo: tuple):
+    def skip(self, s: RokuganState, seat: int, step: int, memo: tuple) -> int | None:
         """The step has no possible choice: by default the card ends there."""
         return None
 
@@ -115,10 +119,10 @@ class PutSpecial(Card):
     non_shadowlands = False
     landlocked = False
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return _special_spots(s, self.token, self.non_shadowlands, landlocked=self.landlocked)
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         return None, memo, _special(s, move[1], self.token)
 
 
@@ -158,10 +162,10 @@ class PutSpecialMany(Card):
     token = ""
     count = 2
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return _special_spots(s, self.token, True, exclude=memo)
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         memo = memo + (move[1],)
         return (step + 1 if step + 1 < self.count else None), memo, _special(s, move[1], self.token)
 
@@ -180,12 +184,12 @@ class AshigaruLevies(PutSpecialMany):
 class Promotion(Card):
     id = "promotion"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return [("take", c) for c in _codes(s, seat, s.discard[seat], ("army", "navy", "shinobi"))]
         return _discard_or_return_options(s, seat)
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             _move_token(s, seat, s.discard[seat], s.hand[seat], move[1])
             return 1, memo, [public_event("take-from-discard", clan=s.clan_of(seat), code=move[1])]
@@ -198,14 +202,14 @@ class Reinforcements(Card):
 
     id = "reinforcements"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             taken = memo[0] if memo else 0
             opts = [("take", c) for c in _codes(s, seat, s.discard[seat], ("army",))]
             return opts + ([("done",)] if taken else [])
         return _discard_or_return_options(s, seat)
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             if move[0] == "done":
                 return 1, memo, []
@@ -215,7 +219,7 @@ class Reinforcements(Card):
             return (0 if taken < 2 else 1), (taken,), events
         return (2 if step == 1 else None), memo, _discard_or_return(s, seat, move)
 
-    def skip(self, s, seat, step, memo):
+    def skip(self, s: RokuganState, seat: int, step: int, memo: tuple) -> int | None:
         return 1 if step == 0 else None
 
 
@@ -223,12 +227,12 @@ class Reinforcements(Card):
 class DiplomaticMission(Card):
     id = "diplomatic-mission"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return _special_spots(s, PEACE, False)
         return [("province", p) for p in _own(s, seat)]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         p = move[1]
         if step == 0:
             opponent = s.owner[p] >= 0 and s.owner[p] != seat
@@ -240,13 +244,13 @@ class DiplomaticMission(Card):
 class StrengthOfPurpose(Card):
     id = "strength-of-purpose"
 
-    def playable(self, s, seat):
+    def playable(self, s: RokuganState, seat: int) -> bool:
         return len(_own(s, seat)) >= 2
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in _own(s, seat) if p not in memo]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         return (1 if step == 0 else None), memo + (move[1],), _faceup(s, seat, move[1], 1)
 
 
@@ -254,10 +258,10 @@ class StrengthOfPurpose(Card):
 class BlessTheLands(Card):
     id = "bless-the-lands"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in range(N_PROVINCES) if s.special[p] == SCORCHED]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         p = move[1]
         s._remove_special(p)
         n = s._add_control(seat, p, up=1) + s._add_control(seat, p, down=1)
@@ -269,10 +273,10 @@ class BlessTheLands(Card):
 class FomentRebellion(Card):
     id = "foment-rebellion"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in range(N_PROVINCES) if s.special[p] == PEACE]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         p = move[1]
         s._remove_special(p)
         events = [public_event("special-removed", province=RULES.province_names[p], token=PEACE)]
@@ -285,10 +289,10 @@ class FomentRebellion(Card):
 class SpyNetwork(Card):
     id = SPY_NETWORK
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("player", q) for q in range(s.n) if q != seat]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         q = move[1]
         ks = RULES.clan_tokens[s.clans[q]]
         codes = sorted(ks[t].code for t in s.hand[q])
@@ -302,14 +306,14 @@ class SpyNetwork(Card):
 class CulturalExchange(Card):
     id = "cultural-exchange"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             if not any(o >= 0 and o != seat for o in s.owner):
                 return []
             return [("province", p) for p in _own(s, seat)]
         return [("province", p) for p in range(N_PROVINCES) if s.owner[p] >= 0 and s.owner[p] != seat]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             return 1, (move[1],), []
         p, q = memo[0], move[1]
@@ -322,12 +326,12 @@ class CulturalExchange(Card):
 class PirateRaids(Card):
     id = "pirate-raids"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return _special_spots(s, SCORCHED, False)
         return [("province", p) for p in _own(s, seat)]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         p = move[1]
         if step == 0:
             had = s.owner[p] == seat
@@ -339,10 +343,10 @@ class PirateRaids(Card):
 class BountifulHarvest(Card):
     id = "bountiful-harvest"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in _own(s, seat)]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         return None, memo, _faceup(s, seat, move[1], 2)
 
 
@@ -350,7 +354,7 @@ class BountifulHarvest(Card):
 class ShadowlandsCard(Card):
     timing = "placement"
 
-    def sacrifice_options(self, s, seat):
+    def sacrifice_options(self, s: RokuganState, seat: int) -> list[tuple]:
         """Remove one of your control tokens from a non-Shadowlands province."""
         return [("province", p) for p in _own(s, seat, non_shadowlands=True)]
 
@@ -361,7 +365,7 @@ class DarkFavors(ShadowlandsCard):
 
     id = "dark-favors"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return self.sacrifice_options(s, seat)
         if step == 1:
@@ -372,7 +376,7 @@ class DarkFavors(ShadowlandsCard):
         on_board = {t.number for t in s.tokens}
         return [("token", t) for t in memo if t in on_board]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             return 1, (), _remove_control(s, seat, move[1])
         if step == 1:
@@ -383,7 +387,7 @@ class DarkFavors(ShadowlandsCard):
             return (1 if len(memo) < 4 else 2), memo, events
         return None, memo, reveal_and_discard(s, s.token(move[1]), "dark-favors")
 
-    def skip(self, s, seat, step, memo):
+    def skip(self, s: RokuganState, seat: int, step: int, memo: tuple) -> int | None:
         return 2 if step == 1 and memo else None
 
 
@@ -393,12 +397,12 @@ class PurgeTheWeak(ShadowlandsCard):
 
     id = "purge-the-weak"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return [("discard", c) for c in hand_codes(s, seat, exclude_bluff=False)]
         return [("token", t) for t in board_token_targets(s, seat, "any", False)]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             if move[1] == "bluff":
                 # the discarded bluff stays out, faceup, until the next upkeep
@@ -409,7 +413,7 @@ class PurgeTheWeak(ShadowlandsCard):
             return 1, memo, [public_event("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
         return (2 if step == 1 else None), memo, reveal_and_discard(s, s.token(move[1]), "purge-the-weak")
 
-    def finish(self, s, seat, memo):
+    def finish(self, s: RokuganState, seat: int, memo: tuple) -> list:
         # "place none this turn": the turn passes to the next player
         s.turn = (seat + 1) % s.n
         return []
@@ -421,15 +425,15 @@ class AnimateTheDead(ShadowlandsCard):
 
     id = "animate-the-dead"
 
-    def playable(self, s, seat):
+    def playable(self, s: RokuganState, seat: int) -> bool:
         return bool(s.discard[seat]) and bool(self.sacrifice_options(s, seat))
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return self.sacrifice_options(s, seat)
         return placement_moves(s, seat, s.discard[seat])
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             return 1, memo, _remove_control(s, seat, move[1])
         ks = RULES.clan_tokens[s.clans[seat]]
@@ -438,8 +442,8 @@ class AnimateTheDead(ShadowlandsCard):
             if ks[t].code == move[1]:
                 tok = pile.pop(i)
                 break
-        t = put_token(s, seat, tok, move[2], move[3], move[4], True)
-        return None, memo, placement_events(s, seat, t)
+        placed = put_token(s, seat, tok, move[2], move[3], move[4], True)
+        return None, memo, placement_events(s, seat, placed)
 
 
 @register
@@ -448,12 +452,12 @@ class InspireFear(ShadowlandsCard):
 
     id = "inspire-fear"
 
-    def options(self, s, seat, step, memo):
+    def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
             return self.sacrifice_options(s, seat)
         return [("special", p) for p in range(N_PROVINCES) if s.special[p] is not None] + [("done",)]
 
-    def choose(self, s, seat, step, memo, move):
+    def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             return 1, memo, _remove_control(s, seat, move[1])
         if move[0] == "done":

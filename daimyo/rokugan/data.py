@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.objectives import check_objective
@@ -37,7 +38,7 @@ class Token:
     code: str
 
 
-def _need(obj, key, typ, where):
+def _need(obj: Any, key: str, typ: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(obj, dict) or key not in obj:
         raise FormatError(f"{where}: missing field '{key}'")
     val = obj[key]
@@ -58,7 +59,7 @@ class Rules:
         self._load_initiative(files["initiative.json"])
 
     # -- board ---------------------------------------------------------
-    def _load_board(self, d):
+    def _load_board(self, d: dict) -> None:
         where = "board.json"
         terrs = _need(d, "territories", list, where)
         provs = _need(d, "provinces", list, where)
@@ -104,7 +105,7 @@ class Rules:
             self.flowers[i] = _need(p, "flowers", int, w)
             self.printed_defense[i] = _need(p, "printed_defense", int, w)
             self.xy[i] = (float(_need(p, "x", (int, float), w)), float(_need(p, "y", (int, float), w)))
-        self.capital = {c: i for i, c in enumerate(self.capital_of) if c}
+        self.capital: dict[str | None, int] = {c: i for i, c in enumerate(self.capital_of) if c}
         self.borders: list[tuple[int, int]] = []
         self.border_index: dict[tuple[int, int], int] = {}
         self.adjacent: list[list[int]] = [[] for _ in range(n)]
@@ -124,7 +125,7 @@ class Rules:
             self.province_borders[q].append(i)
 
     # -- tokens and components -------------------------------------------
-    def _load_components(self, d):
+    def _load_components(self, d: dict) -> None:
         where = "components.json"
         self.rounds = _need(d, "rounds", int, where)
         self.hand_size = _need(d, "hand_size", int, where)
@@ -150,7 +151,7 @@ class Rules:
                 raise FormatError(f"{where} special_tokens: unknown special token '{k}'")
             self.special_supply[k] = int(v)
 
-    def _load_clans(self, d):
+    def _load_clans(self, d: dict) -> None:
         where = "clans.json"
         self.clan_names: list[str] = []
         # looked up by a seat's clan, which is None only before Setup 3 (when nothing looks a token up)
@@ -178,7 +179,7 @@ class Rules:
         self.bluff_index = codes.index("bluff")
         self.tokens_per_clan = len(self.common_tokens) + 1
 
-    def _load_cards(self, d):
+    def _load_cards(self, d: dict) -> None:
         where = "territory_cards.json"
         self.cards: dict[str, dict] = {}
         self.territory_cards: list[list[str]] = [[] for _ in self.territory_names]
@@ -200,7 +201,7 @@ class Rules:
             if len(cs) not in (1, 2):
                 raise FormatError(f"{where}: territory '{t}' must have one or two cards, has {len(cs)}")
 
-    def _load_objectives(self, d):
+    def _load_objectives(self, d: dict) -> None:
         where = "objectives.json"
         self.objectives: dict[str, dict] = {}
         for i, o in enumerate(_need(d, "objectives", list, where)):
@@ -213,7 +214,7 @@ class Rules:
             self.objectives[oid] = dict(o)
         self.objective_ids = list(self.objectives)
 
-    def _load_initiative(self, d):
+    def _load_initiative(self, d: dict) -> None:
         where = "initiative.json"
         self.neutral_cards: dict[str, str] = {}
         self.neutral_names: dict[str, str] = {}

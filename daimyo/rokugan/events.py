@@ -60,11 +60,263 @@ final-scoring              all      scores [{clan, flowers, faceup_control, obje
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
+# the data of each kind (the table above) as a TypedDict; a key a kind sets only sometimes is NotRequired
+
+
+class TokenShown(TypedDict):
+    """A board token as resolution shows it (``reveal``, ``raid``, ``diplomacy``, ``battle``)."""
+
+    token: int
+    owner: str
+    code: str
+    at: str
+
+
+class TokenRemoved(TokenShown):
+    why: str
+
+
+class Attacker(TypedDict):
+    clan: str
+    total: int
+    defense_faced: int
+    tokens: list[TokenShown]
+
+
+class Defender(TypedDict):
+    clan: str | None
+    combat_tokens: int
+    printed: int
+    faceup_control: int
+    special: int
+    lion_bluff: int
+    total: int
+    tokens: list[TokenShown]
+
+
+class Score(TypedDict):
+    clan: str
+    flowers: int
+    faceup_control: int
+    objective: str | None
+    objective_met: bool
+    objective_honor: int
+    territories: list[str]
+    territory_honor: int
+    total: int
+
+
+class Clan(TypedDict):
+    clan: str
+
+
+class Nothing(TypedDict):
+    pass
+
+
+class Round(TypedDict):
+    round: int
+
+
+class ClanProvince(TypedDict):
+    clan: str
+    province: str
+
+
+class ClanCode(TypedDict):
+    clan: str
+    code: str
+
+
+class ClanTerritory(TypedDict):
+    clan: str
+    territory: str
+
+
+class ClanChosen(TypedDict):
+    seat: int
+    clan: str
+
+
+class Objective(TypedDict):
+    clan: str
+    objective: str
+
+
+class FirstPlayer(TypedDict):
+    clan: str
+    card: str
+
+
+class Draw(TypedDict):
+    clan: str
+    count: int
+
+
+class Drew(TypedDict):
+    clan: str
+    tokens: list[str]
+
+
+class Pass(TypedDict):
+    clan: str
+    ability: NotRequired[str]
+    automatic: NotRequired[bool]
+
+
+class ReturnToPool(TypedDict):
+    clan: NotRequired[str]
+    count: NotRequired[int]
+    owner: NotRequired[str]
+    token: NotRequired[int]
+
+
+class Place(TypedDict):
+    clan: str
+    token: int
+    at: str
+    code: NotRequired[str]
+    faceup: NotRequired[bool]
+
+
+class PlaceOwn(TypedDict):
+    clan: str
+    token: int
+    at: str
+    code: str
+
+
+class Play(TypedDict):
+    clan: str
+    card: str
+
+
+class Look(TypedDict):
+    clan: str
+    owner: str
+    token: int
+    source: str
+
+
+class Saw(TypedDict):
+    clan: str
+    owner: str
+    token: int
+    code: str
+    source: str
+
+
+class Discard(TypedDict):
+    owner: str
+    token: int
+    code: str
+    source: str
+
+
+class Swap(TypedDict):
+    clan: str
+    tokens: list[int]
+
+
+class ControlAdded(TypedDict):
+    clan: str
+    province: str
+    faceup: NotRequired[int]
+    count: NotRequired[int]
+
+
+class Special(TypedDict):
+    token: str
+    province: str
+    replaced: str | None
+
+
+class SpecialRemoved(TypedDict):
+    token: str
+    province: str
+
+
+class Spy(TypedDict):
+    clan: str
+    target: str
+
+
+class SawHand(TypedDict):
+    clan: str
+    target: str
+    tokens: list[str]
+
+
+class SwapControl(TypedDict):
+    clan: str
+    provinces: list[str]
+
+
+class Reveal(TypedDict):
+    tokens: list[TokenShown]
+
+
+class Removed(TypedDict):
+    tokens: list[TokenRemoved]
+
+
+class Raid(TypedDict):
+    clan: str
+    province: str
+    control_removed_from: str | None
+    scorched_earth: bool
+    discarded: list[TokenShown]
+
+
+class RaidFails(TypedDict):
+    clan: str
+    province: str
+    why: str
+
+
+class Diplomacy(TypedDict):
+    clan: str
+    province: str
+    peace: bool
+    discarded: list[TokenShown]
+
+
+class Battle(TypedDict):
+    province: str
+    attackers: list[Attacker]
+    defender: Defender
+    outcome: str
+    winner: str | None
+    faceup_added: NotRequired[int]
+    control_placed: NotRequired[int]
+
+
+class SuccessfulDefense(TypedDict):
+    clan: str
+    province: str
+    why: str
+    faceup_added: int
+
+
+class FinalScoring(TypedDict):
+    scores: list[Score]
+    winners: list[str]
+
+#: every event kind and the TypedDict of its data, in the order of a game (setup, upkeep, placement, cards, resolution,
+#: scoring)
+DATA: dict[str, type] = {
+    "clan": ClanChosen, "objective-kept": Clan, "objective": Objective, "objectives-chosen": Nothing,
+    "first-player": FirstPlayer, "control": ClanProvince, "round": Round, "ronin": Clan, "ronin-ends": Clan,
+    "draw": Draw, "drew": Drew, "placement": Nothing, "pass": Pass, "return-to-pool": ReturnToPool, "returned": ClanCode,
+    "place": Place, "place-own": PlaceOwn, "play": Play, "look": Look, "saw": Saw, "discard": Discard,
+    "swap": Swap, "discard-from-hand": ClanCode, "take-from-discard": ClanCode, "control-added": ControlAdded,
+    "control-removed": ClanProvince, "special": Special, "special-removed": SpecialRemoved, "spy": Spy,
+    "saw-hand": SawHand, "swap-control": SwapControl, "resolution": Round, "reveal": Reveal, "removed": Removed,
+    "raid": Raid, "raid-fails": RaidFails, "diplomacy": Diplomacy, "battle": Battle,
+    "successful-defense": SuccessfulDefense, "territory-claimed": ClanTerritory, "territory-card-returned": ClanTerritory,
+    "final-scoring": FinalScoring,
+}
 #: every event kind, in the order of a game (setup, upkeep, placement, cards, resolution, scoring)
-KINDS: tuple[str, ...] = (
-    "clan", "objective-kept", "objective", "objectives-chosen", "first-player", "control", "round", "ronin", "ronin-ends",
-    "draw", "drew", "placement", "pass", "return-to-pool", "returned", "place", "place-own", "play", "look", "saw", "discard",
-    "swap", "discard-from-hand", "take-from-discard", "control-added", "control-removed", "special", "special-removed", "spy",
-    "saw-hand", "swap-control", "resolution", "reveal", "removed", "raid", "raid-fails", "diplomacy", "battle",
-    "successful-defense", "territory-claimed", "territory-card-returned", "final-scoring",
-)
+KINDS: tuple[str, ...] = tuple(DATA)

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import json
+from typing import TYPE_CHECKING, Any
+
+from daimyo.core.game import GameState
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
+
+if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.rokugan.native import NativeRokuganState
+    from daimyo.rokugan.state import RokuganState
 
 
 def clan_names() -> list[str]:
@@ -12,7 +21,7 @@ def clan_names() -> list[str]:
     return list(RULES.clan_names)
 
 
-def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None):
+def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None) -> RokuganState | NativeRokuganState:
     """Setup 1-11; with no clans given, the players choose them as the game's first actions (Setup 3).
 
     ``engine``: ``"native"`` or ``"python"``; by default the native engine where it is built (docs/native.md)."""
@@ -20,32 +29,32 @@ def new_state(players: int, randomness: Randomness, clans: list[str], engine: st
     return new_game(players=players, seed=randomness, clans=list(clans) or None, engine=engine or native.default_engine(randomness))
 
 
-def seat_names(state) -> list[str]:
+def seat_names(state: Any) -> list[str]:
     return [state.clan_of(seat) for seat in range(state.n)]
 
 
-def scores(state) -> list[int]:
+def scores(state: Any) -> list[int]:
     """Final Scoring: each seat's Honor total."""
     return [row["total"] for row in state.result["scores"]]
 
 
-def move_text(state, seat: int, move) -> str:
+def move_text(state: Any, seat: int, move: Any) -> str:
     from daimyo.rokugan.notation import move_text as text_of
     return text_of(state, seat, move)
 
 
-def canonical(state, seat: int, text: str) -> str:
+def canonical(state: Any, seat: int, text: str) -> str:
     """The notation's own text of an action that ``state`` accepted from ``seat``."""
     from daimyo.rokugan.notation import move_text as text_of, parse_move
     return text_of(state, seat, parse_move(state, seat, text))
 
 
-def progress(state) -> tuple[int, str]:
+def progress(state: Any) -> tuple[int, str]:
     """(round, phase) for the games list."""
     return state.round, state.phase
 
 
-def result(state) -> dict:
+def result(state: Any) -> dict:
     return state.result
 
 
@@ -55,9 +64,33 @@ def record(players: int, randomness: Randomness, clans: list[str], acts: list[tu
     return record_text(header, [(clans[seat], text) for seat, text in acts])
 
 
-def replay(text: str):
+def replay(text: str) -> GameState:
     from daimyo.rokugan.record import replay as replay_record
     return replay_record(text).state
+
+
+def first_player(state: Any) -> int | None:
+    """Setup 8: the first player of round one, known once the setup is done (before any initiative card is drawn)."""
+    return state.first if state.round >= 1 else None
+
+
+def objectives(state: Any) -> list:
+    """Final Scoring: each seat's secret objective, whether it was met and the Honor it gave."""
+    return [[row["objective"], row["objective_met"], row["objective_honor"]] for row in state.result["scores"]]
+@functools.cache
+def page_data() -> dict:
+    """The printed components, for the page's names (all public; ``GET /api/rokugan/data``)."""
+    from importlib.resources import files
+
+    d = files("daimyo.rokugan") / "data"
+    return {name: json.loads((d / f"{name}.json").read_text())
+            for name in ("board", "clans", "components", "territory_cards", "objectives")}
+
+
+def board_svg() -> str:
+    """The board drawing (``GET /api/rokugan/board.svg``, docs/web.md)."""
+    from daimyo.rokugan.board_svg import board_svg as draw
+    return draw()
 
 
 ROKUGAN = register(GameInfo(
@@ -66,4 +99,10 @@ ROKUGAN = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
+    bots="daimyo.bots.rokugan", first_player=first_player, objectives=objectives,
+    rule_codes="rk", words="daimyo.words.rokugan",
+    raw_environment="daimyo.rl.env:raw_env", gymnasium_id="daimyo/Rokugan-v0",
+    openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
+    # server and pages
+    page="game.html", page_data=page_data, page_files={"board.svg": board_svg},
 ))

@@ -20,12 +20,13 @@ A move is a tuple; its text form is in :mod:`daimyo.rokugan.notation`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from daimyo.core.errors import reason
+from daimyo.core.errors import Reason, reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.cards import CARDS
-from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data import RULES, Token
 from daimyo.rokugan.notation import move_text
 from daimyo.rokugan.placement import (
     S_PLACING,
@@ -127,7 +128,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple] | MoveL
     return []
 
 
-def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[tuple]:
+def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[tuple] | MoveList:
     """The choices of a pending decision."""
     kind, seat = frame.kind, frame.seat
     if kind == DRAGON_RETURN:
@@ -145,13 +146,13 @@ def frame_moves(s: RokuganState, frame: AbilityDecision | CardDecision) -> list[
 
 
 # -------------------------------------------------------------- reasons
-def _expected(moves_, s, seat):
+def _expected(moves_: Iterable[tuple], s: RokuganState, seat: int) -> str:
     opts = [move_text(s, seat, m) for m in moves_]
     shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
     return shown or "none"
 
 
-def explain_illegal(s: RokuganState, seat: int, move: tuple):
+def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
     """None if ``move`` is legal for ``seat`` now, else (message, rulebook section)."""
     legal = legal_moves(s, seat)
     if move in legal:
@@ -180,22 +181,22 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         toks = [t for t in s.hand[seat] if kinds[t].code == code]
         if not toks:
             have = " ".join(sorted(kinds[t].code for t in s.hand[seat]))
-            return reason("rk.has_token_behind_screen", "{clan} has no {code} token behind the screen (hand: {hand})",
+            return reason("rk.no_such_token_behind_screen", "{clan} has no {code} token behind the screen (hand: {hand})",
                           "Placement Phase", clan=s.clan_of(seat), code=code, hand=have)
         r = placement_reason(s, seat, kinds[toks[0]].kind, loc, a, b)
         if r:
             return r
-        return reason("rk.placement_legal", "that placement is not legal", S_PLACING)
+        return reason("rk.placement_illegal", "that placement is not legal", S_PLACING)
     if ph == PLACEMENT and verb == "play":
         card = move[1]
         if card == "scout":
             if s.scouts[seat] <= 0:
-                return reason("rk.you_have_scout_card", "you have no scout card left", "Scout and Shugenja Cards")
+                return reason("rk.no_scout_card_left", "you have no scout card left", "Scout and Shugenja Cards")
             return reason("rk.scout_looks_at_one", "a scout looks at one facedown combat token of an opponent that no blessing protects",
                           "Scout and Shugenja Cards")
         if card == "shugenja":
             if s.shugenja[seat] <= 0:
-                return reason("rk.you_have_shugenja_card", "you have no shugenja card left", "Scout and Shugenja Cards")
+                return reason("rk.no_shugenja_card_left", "you have no shugenja card left", "Scout and Shugenja Cards")
             return reason("rk.shugenja_discards_one_combat", "a shugenja discards one combat token of an opponent that no blessing protects",
                           "Scout and Shugenja Cards")
         if card == "first-player":
@@ -205,10 +206,10 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
             return reason("rk.first_player_card_targets", "the first player card targets a combat token that no blessing protects",
                           "Upkeep Phase 1. Determine First Player")
         if card not in s.cards[seat]:
-            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+            return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Playing Territory Cards", clan=s.clan_of(seat), card=card)
         if card in RULES.cards and RULES.cards[card]["timing"] != "placement":
-            return reason("rk.played_upkeep_phase_placement", "'{card}' is played in the upkeep phase, not the placement phase",
+            return reason("rk.upkeep_card_not_in_placement", "'{card}' is played in the upkeep phase, not the placement phase",
                           "Playing Territory Cards", card=card)
         return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
                       "Playing Territory Cards", card=card)
@@ -218,7 +219,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
             return reason("rk.card_played_at_start", "the {card} card is played at the start of a turn in the placement phase, not in upkeep",
                           "Scout and Shugenja Cards", card=card)
         if card not in s.cards[seat]:
-            return reason("rk.does_hold_territory_card", "{clan} does not hold the territory card '{card}'",
+            return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Upkeep Phase 3. Play Territory Cards", clan=s.clan_of(seat), card=card)
         if RULES.cards.get(card, {}).get("timing") == "placement":
             return reason("rk.shadowlands_cards_are_played", "Shadowlands cards are played at the start of a turn in the placement phase",
@@ -229,7 +230,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
         return reason("rk.already_contains_control_token", "{province} already contains a control token",
                       "Setup 10. Place Starting Control Tokens", province=RULES.province_names[move[1]])
     if ph == SETUP_OBJECTIVES and verb == "objective":
-        return reason("rk.was_dealt_objective_choose", "{clan} was not dealt that objective; choose one of: {options}",
+        return reason("rk.objective_not_dealt", "{clan} was not dealt that objective; choose one of: {options}",
                       "Setup 5. Distribute Secret Objectives", clan=s.clan_of(seat), options=_expected(legal, s, seat))
     if ph == SETUP_CLANS and verb == "clan":
         return reason("rk.clan_taken_unknown_choose", "clan '{clan}' is taken or unknown; choose one of: {options}",
@@ -237,12 +238,12 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple):
     section = {SETUP_CLANS: "Setup 3. Choose Clans", SETUP_OBJECTIVES: "Setup 5. Distribute Secret Objectives",
                SETUP_CONTROL: "Setup 10. Place Starting Control Tokens", UPKEEP: "Upkeep Phase 3. Play Territory Cards",
                PLACEMENT: "Placement Phase"}.get(ph, "Playing the Game")
-    return reason("rk.action_phase_legal", "'{verb}' is not an action of the {phase} phase; legal now: {options}",
+    return reason("rk.not_a_phase_action", "'{verb}' is not an action of the {phase} phase; legal now: {options}",
                   section, verb=verb, phase=ph, options=_expected(legal, s, seat))
 
 
 # ---------------------------------------------------------------- apply
-def _take_from(lst: list[int], seat_kinds, code: str) -> int:
+def _take_from(lst: list[int], seat_kinds: Sequence[Token], code: str) -> int:
     for i, t in enumerate(lst):
         if seat_kinds[t].code == code:
             return lst.pop(i)

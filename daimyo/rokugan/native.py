@@ -45,6 +45,7 @@ from daimyo.rokugan.records import (
     SeenToken,
 )
 from daimyo.rokugan.state import FIELDS, RokuganState
+from daimyo.rokugan.views import View
 
 try:
     import _daimyo_native as _core
@@ -78,7 +79,7 @@ def available() -> bool:
     return _core is not None and REFUSED is None
 
 
-def require():
+def require() -> Any:
     """The compiled module, or an ImportError that says how to build it (or why it does not play the rules in force)."""
     if _core is None:
         raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
@@ -160,7 +161,7 @@ def _objective(o: dict) -> dict:
     }
 
 
-def final_result(s) -> dict:
+def final_result(s: Any) -> dict:
     """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
     what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
     return require().final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
@@ -170,7 +171,7 @@ if _core is not None:
     _core.load_rules(rules_table())
 
 
-def python_state(game) -> RokuganState:
+def python_state(game: Any) -> RokuganState:
     """The Python engine's state equal to the native ``game`` (a ``_daimyo_native.Game``), field for field."""
     d = game.fields()
     n = d["n"]
@@ -226,7 +227,7 @@ def _token(t: BoardToken) -> tuple:
     return (t.number, t.owner, t.clan_token, t.place, t.site, t.attacked, t.faceup, t.known_by)
 
 
-def _comparable(name: str, value):
+def _comparable(name: str, value: Any) -> Any:
     """A field's value as compared across engines: board tokens (compared by identity in the engine) by their
     parts, a generator by its stream's state."""
     if name == "tokens":
@@ -273,7 +274,7 @@ class NativeRokuganState(GameState):
     _game: Any
     _py: Any   # RokuganState or None, as said above: its type follows `_game`'s, which mypy cannot narrow
 
-    def __init__(self, game=None, py: RokuganState | None = None):
+    def __init__(self, game: Any = None, py: RokuganState | None = None):
         self._game = game
         self._py = py
 
@@ -309,12 +310,12 @@ class NativeRokuganState(GameState):
             self._game = None
         return self._py
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[NativeRokuganState], tuple[None, RokuganState]]:
         # pickled (a worker process, Ray, a saved study) as the Python engine's state of the same game, field for
         # field: the native engine has no serialised form of its own, and the Python engine is the reference
         return (NativeRokuganState, (None, self.python_state()))
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         # a method of the Python engine's state hands the game over first, as a field read by name or changed
         # does (the properties made by _field below): what is read is then the game's own state, and a change
         # made to it is the game's change
@@ -333,6 +334,38 @@ class NativeRokuganState(GameState):
             return _play_random(self._py, [Rng(seed) for seed in bot_seeds])
         self._py = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
+
+    # ------------------------------------------------- integer actions (daimyo/rl/encoding.py's catalogue)
+    def _native(self, what: str) -> Any:
+        if self._game is None:
+            raise ValueError(f"{what}: the game was handed over to the Python engine; use daimyo.rl.encoding's "
+                             f"Python encoders")
+        return self._game
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The catalogue ids of ``seat``'s legal actions (``seat`` acts), in :func:`daimyo.rl.encoding.legal_index`'s
+        order; the catalogue is :mod:`daimyo.rl.encoding`'s (import it first)."""
+        return self._native("legal_action_ids").legal_action_ids(seat)
+
+    def legal_index(self, seat: int) -> dict[int, tuple]:
+        """Catalogue id -> the legal move it stands for, as :func:`daimyo.rl.encoding.legal_index` gives it."""
+        return dict(self._native("legal_index").legal_index(seat))
+
+    def action_mask(self, seat: int, out: Any) -> int:
+        """Write ``seat``'s action mask into ``out`` (an int8 array of the catalogue's length); the number legal."""
+        return self._native("action_mask").action_mask(seat, out)
+
+    def apply_action(self, seat: int, action: int, events: bool = False) -> list[Event] | None:
+        """Apply the legal move that catalogue entry ``action`` stands for (a ValueError if none is legal now);
+        its events, as :meth:`apply_move` gives them, only with ``events``."""
+        game = self._native("apply_action")
+        self._py = None
+        raw = game.apply_action(seat, action, events)
+        return None if raw is None else _events(raw)
+
+    def observe_into(self, seat: int, out: Any) -> None:
+        """Write ``seat``'s observation (:func:`daimyo.rl.encoding.observe`) into ``out`` (a float32 array)."""
+        self._native("observe_into").observe(seat, out)
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
@@ -399,7 +432,7 @@ class NativeRokuganState(GameState):
         py = self.python_state()
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < py.n:
-            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
+            raise violation("rk.no_such_seat", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
         if seat not in py.to_act():
             who = ", ".join(py.clan_of(p) for p in py.to_act())
             if not who:
@@ -430,7 +463,7 @@ class NativeRokuganState(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
         (the same dict as :func:`daimyo.rokugan.views.view`)."""
         if self._game is None:
@@ -457,10 +490,10 @@ def _field(name: str, native: property | None) -> property:
     """A field of the Python engine's state read or changed by name on a native game: a read hands the game over
     first unless the native engine answers it itself (``native``: n, phase, round, result), a change always does,
     so the change is the game's own (a native game takes the same fields a Python game does, and no other)."""
-    def read(self: NativeRokuganState):
+    def read(self: NativeRokuganState) -> Any:
         return getattr(self.hand_over(), name)
 
-    def change(self: NativeRokuganState, value) -> None:
+    def change(self: NativeRokuganState, value: Any) -> None:
         setattr(self.hand_over(), name, value)
 
     if native is not None:
@@ -474,7 +507,7 @@ for _name in RokuganState.__slots__:
         setattr(NativeRokuganState, _name, _field(_name, _known))
 del _name, _known
 
-def default_engine(seed) -> str:
+def default_engine(seed: object) -> str:
     """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a
     :class:`~daimyo.core.rng.GameKey` (the server's) included: its views, its bots (the heuristic and ISMCTS run
     natively on a native game), its records and its progress are all read without handing it over to Python."""

@@ -52,13 +52,13 @@ def move_text(s: RokuganState, seat: int, m: tuple) -> str:
 
 def _tid(text: str) -> int:
     if not text.startswith("#") or not text[1:].isdigit():
-        raise violation("rk.token_number_write", "'{text}' is not a token number (write #7)", _SECTION, text=text)
+        raise violation("rk.not_a_token_number", "'{text}' is not a token number (write #7)", _SECTION, text=text)
     return int(text[1:])
 
 
 def _code(text: str) -> str:
     if text not in TOKEN_CODES:
-        raise violation("rk.combat_token_code_codes", "'{text}' is not a combat token code (codes: {codes})",
+        raise violation("rk.not_a_token_code", "'{text}' is not a combat token code (codes: {codes})",
                         _SECTION, text=text, codes=' '.join(TOKEN_CODES))
     return text
 
@@ -81,7 +81,7 @@ def _location(text: str) -> tuple:
         if m:
             raise violation("rk.unknown_province", "unknown province '{text}'", _SECTION, text=m.group(1)) from None
         if text.startswith("#"):
-            raise violation("rk.token_number_write", "'{text}' is not a token number (write #7)", _SECTION, text=text) from None
+            raise violation("rk.not_a_token_number", "'{text}' is not a token number (write #7)", _SECTION, text=text) from None
         raise RuleViolation(str(e), _SECTION) from None
 
 
@@ -93,7 +93,7 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
     """Read one action; malformed text raises RuleViolation naming what is wrong."""
     verb, args = split_action(text, _SECTION)
 
-    def need(n):
+    def need(n: int) -> None:
         if len(args) != n:
             raise violation("rk.arguments", "'{verb}' takes {n} {n|argument|arguments}, got {got}: '{text}'",
                             _SECTION, verb=verb, n=n, got=len(args), text=text)

@@ -8,14 +8,14 @@ diplomacy, raid, bluff, ronin and the special tokens); ``Targets`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from daimyo.core.errors import reason
+from daimyo.core.errors import Reason, reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import BATTLEFIELD, BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SHRINE, BoardToken, SeenToken
+from daimyo.rokugan.records import BATTLEFIELD, BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SHRINE, BoardToken, PlaceKind, SeenToken
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -36,14 +36,14 @@ S_BATTLEFIELD = "Special Tokens: Battlefield"
 
 
 # --------------------------------------------------------------- placement
-def touch_reason(s: RokuganState, seat: int, p: int):
+def touch_reason(s: RokuganState, seat: int, p: int) -> Reason | None:
     sp = s.special[p]
     name = RULES.province_names[p]
     if sp == SCORCHED:
         return reason("rk.holds_scorched_earth_token", "{province} holds a scorched earth token: no combat token may be placed in it or on its "
                       "borders", S_SCORCHED, province=name)
     if sp == PEACE:
-        return reason("rk.holds_peace_token_combat", "{province} holds a peace token: no combat token may be placed in it or on its borders",
+        return reason("rk.peace_token_bars_combat", "{province} holds a peace token: no combat token may be placed in it or on its borders",
                       S_PEACE, province=name)
     if sp == SHRINE and s.owner[p] != seat:
         return reason("rk.holds_shrine_token_only", "{province} holds the shrine token: only the player who controls it may place tokens in it "
@@ -55,7 +55,7 @@ def _occupied(s: RokuganState, loc: str, a: int) -> bool:
     return any(t.place == loc and t.site == a for t in s.tokens)
 
 
-def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b: int, reveal: bool = False):
+def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b: int, reveal: bool = False) -> Reason | None:
     """Why placing a token of ``kind`` there breaks a placement rule, or None if it is legal.
 
     With ``reveal`` it is the check of resolution step 2 (the token is already on
@@ -73,16 +73,16 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             if reveal:
                 return reason("rk.token_under_blessing_was", "the token under this blessing (#{token}) was removed from the board",
                               S_BLESSING, token=a)
-            return reason("rk.there_combat_token_board", "there is no combat token #{token} on the board", S_BLESSING, token=a)
+            return reason("rk.no_such_combat_token", "there is no combat token #{token} on the board", S_BLESSING, token=a)
         if base.owner != seat:
-            return reason("rk.token_yours_blessing_goes", "token #{token} is not yours: a blessing goes on your own token", S_BLESSING, token=a)
+            return reason("rk.token_not_yours", "token #{token} is not yours: a blessing goes on your own token", S_BLESSING, token=a)
         if base.place == "o":
             return reason("rk.blessing_goes_army_navy", "a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING)
         bk = s.kind_of(seat, base.clan_token).kind
         # a bluff still on the board in step 2 is Lion's defending bluff (every other bluff is removed first):
         # the blessing still lies on a token and stays (docs/rokugan-rules.md, "A blessing on Lion's bluff")
         if bk not in ("army", "navy", "shinobi", "bluff"):
-            return reason("rk.token_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
+            return reason("rk.not_army_navy_shinobi", "token #{token} is not an army, navy or shinobi token", S_BLESSING, token=a)
         if not reveal and base.faceup:
             return reason("rk.token_faceup_blessing_goes", "token #{token} is faceup: a blessing goes on a facedown token", S_BLESSING, token=a)
         return None
@@ -111,7 +111,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.token_cannot_placed_coastal", "a {kind} token cannot be placed on a coastal border; navies attack across coastal "
                           "borders", S_NAVY, kind=kind)
         if not s.is_coastal(a):
-            return reason("rk.landlocked_has_coastal_border", "{province} is landlocked: it has no coastal border",
+            return reason("rk.landlocked_no_coastal_border", "{province} is landlocked: it has no coastal border",
                           S_NAVY, province=RULES.province_names[a])
         if not reveal and _occupied(s, "s", a):
             return reason("rk.only_one_combat_token", "only one combat token can be placed on each border", S_PLACING)
@@ -144,7 +144,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.diplomacy_token_goes_province", "a diplomacy token goes in a province you control ({province} is not yours)",
                           S_DIPLOMACY, province=name)
         if s.special[p] == BATTLEFIELD:
-            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+            return reason("rk.battlefield_token_bars_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
                           "placed there", S_BATTLEFIELD, province=name)
     elif kind == "raid":
         if ronin:
@@ -153,7 +153,7 @@ def placement_reason(s: RokuganState, seat: int, kind: str, loc: str, a: int, b:
             return reason("rk.raid_token_goes_province", "a raid token goes in a province you do not control ({province} is yours)",
                           S_RAID, province=name)
         if s.special[p] == BATTLEFIELD:
-            return reason("rk.holds_battlefield_token_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
+            return reason("rk.battlefield_token_bars_diplomacy", "{province} holds the battlefield token: no diplomacy or raid token may be "
                           "placed there", S_BATTLEFIELD, province=name)
     return None
 
@@ -247,8 +247,10 @@ class Targets:
     """Every legal place for each kind of token of one player now (borders already taken left out)."""
 
     __slots__ = ("s", "seat", "reach", "_aa", "_sea")
-    _aa: list | tuple | None
-    _sea: list | tuple | None
+    # the places (a list or a tuple) on the land and coastal borders not taken, None until first asked: read through
+    # army_attack() and sea(), which fill them
+    _aa: Any
+    _sea: Any
 
     def __init__(self, s: RokuganState, seat: int):
         self.s = s
@@ -268,20 +270,20 @@ class Targets:
         self._aa = [loc for bi, loc in self.reach.aa if bi not in land] if land else self.reach.aa_locs
         self._sea = [loc for q, loc in self.reach.sea if q not in sea] if sea else self.reach.sea_locs
 
-    def army_attack(self):
+    def army_attack(self) -> Sequence[tuple]:
         if self._aa is None:
             self._borders_taken()
         return self._aa
 
-    def sea(self):
+    def sea(self) -> Sequence[tuple]:
         if self._sea is None:
             self._borders_taken()
         return self._sea
 
-    def own(self):
+    def own(self) -> tuple[int, ...]:
         return self.reach.own
 
-    def centers(self):
+    def centers(self) -> tuple[tuple, ...]:
         return self.reach.centers
 
     def pieces(self, kind: str, spied: bool = False) -> list:
@@ -307,7 +309,7 @@ class Targets:
             return [reach.raids()]
         return []
 
-    def for_kind(self, kind: str, spied: bool = False):
+    def for_kind(self, kind: str, spied: bool = False) -> Sequence[tuple]:
         """The legal places of a token of ``kind``, as one sequence."""
         pieces = self.pieces(kind, spied)
         if len(pieces) == 1:
@@ -342,7 +344,7 @@ class MoveList(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:
@@ -355,7 +357,7 @@ class MoveList(Sequence):
                 i -= n
         raise IndexError("move index out of range")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple]:
         for head, items in self._pieces:
             if head:
                 for x in items:
@@ -363,7 +365,7 @@ class MoveList(Sequence):
             else:
                 yield from items
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: Any) -> bool:
         for head, items in self._pieces:
             if head:
                 if move[:len(head)] == head and move[len(head):] in items:
@@ -372,13 +374,13 @@ class MoveList(Sequence):
                 return True
         return False
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: Any) -> bool:
         return list(self) == list(other)
 
-    def __add__(self, other) -> list:
+    def __add__(self, other: Iterable[tuple]) -> list:
         return list(self) + list(other)
 
-    def __radd__(self, other) -> list:
+    def __radd__(self, other: Iterable[tuple]) -> list:
         return list(other) + list(self)
 
     def __repr__(self) -> str:
@@ -451,7 +453,7 @@ def hand_codes(s: RokuganState, seat: int, exclude_bluff: bool = True) -> list[s
     return codes
 
 
-def put_token(s: RokuganState, seat: int, tok: int, loc: str, a: int, b: int, faceup: bool) -> BoardToken:
+def put_token(s: RokuganState, seat: int, tok: int, loc: PlaceKind, a: int, b: int, faceup: bool) -> BoardToken:
     """Put combat token ``tok`` of ``seat`` on the board at ``(loc, a, b)``; its owner knows it."""
     tid = s.next_id
     s.next_id += 1

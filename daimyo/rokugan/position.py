@@ -20,6 +20,7 @@ canonical form and two states are the same exactly when their positions are.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from daimyo.core.errors import FormatError
@@ -72,6 +73,8 @@ SEAT_FIELDS = {f.position_key: f for f in FIELDS if f.text in SEAT_TEXTS}
 FLAG_FIELDS = {f.position_key: f for f in FIELDS if f.text == "used"}
 SEAT_KEYS = (*SEAT_FIELDS, "seen")
 FLAG_KEYS = tuple(FLAG_FIELDS)
+#: ``seat_of(clan, where)``: the seat playing ``clan``, else a FormatError naming ``where``
+SeatOf = Callable[[str, str], int]
 
 
 def _yes(v: str, where: str) -> bool:
@@ -88,7 +91,7 @@ def _int(v: str, where: str) -> int:
     return count(v, where, -READ_LIMIT, READ_LIMIT, "a count of components")
 
 
-def _generator_line(rng) -> str:
+def _generator_line(rng: Rng | KeyedRng) -> str:
     """``seed: N`` for the splitmix64 generator (its state), ``rng: blake2b-keyed <key> <label> <counter>`` for a keyed one."""
     return f"rng: {rng_text(rng)}" if isinstance(rng, KeyedRng) else f"seed: {rng.state}"
 
@@ -388,7 +391,7 @@ def _spaces(v: str, where: str) -> dict:
     return out
 
 
-def _province_line(s, p, v, where, seat_of):
+def _province_line(s: RokuganState, p: int, v: str, where: str, seat_of: SeatOf) -> None:
     words = v.split()
     if not words:
         raise FormatError(f"{where}: expected an owner clan or '-'")
@@ -423,7 +426,7 @@ def _province_line(s, p, v, where, seat_of):
         raise FormatError(f"{where}: a province with scorched earth cannot be controlled")
 
 
-def _token_line(s, tid, v, where, seat_of):
+def _token_line(s: RokuganState, tid: int, v: str, where: str, seat_of: SeatOf) -> None:
     words = v.split()
     if len(words) < 3:
         raise FormatError(f"{where}: expected '<clan> <code> <place> [faceup] [seen=clan,...]'")
@@ -452,11 +455,11 @@ def _token_line(s, tid, v, where, seat_of):
         faceup = True
     if any(t.number == tid for t in s.tokens):
         raise FormatError(f"{where}: token #{tid} appears twice")
-    # the token index is fixed later; keep the code for now
-    s.tokens.append(BoardToken(tid, q, code, loc[0], loc[1], loc[2], faceup, mask))
+    # the token index is fixed later (_assign_tokens); keep the code for now
+    s.tokens.append(BoardToken(tid, q, code, loc[0], loc[1], loc[2], faceup, mask))  # type: ignore[arg-type]  # a code until _assign_tokens
 
 
-def _codes(s, q, v, where) -> list[str]:
+def _codes(s: RokuganState, q: int, v: str, where: str) -> list[str]:
     toks = {t.code for t in RULES.clan_tokens[s.clans[q]]}
     out = v.split()
     for c in out:
@@ -465,20 +468,20 @@ def _codes(s, q, v, where) -> list[str]:
     return out
 
 
-def _cards(s, q, v, where) -> list[str]:
+def _cards(s: RokuganState, q: int, v: str, where: str) -> list[str]:
     for c in v.split():
         if c not in RULES.cards:
             raise FormatError(f"{where}: unknown territory card '{c}'")
     return v.split()
 
 
-def _objective(s, q, v, where) -> str | None:
+def _objective(s: RokuganState, q: int, v: str, where: str) -> str | None:
     if v != "-" and v not in RULES.objectives:
         raise FormatError(f"{where}: unknown objective '{v}'")
     return None if v == "-" else v
 
 
-def _objectives(s, q, v, where) -> tuple:
+def _objectives(s: RokuganState, q: int, v: str, where: str) -> tuple:
     for o in v.split():
         if o not in RULES.objectives:
             raise FormatError(f"{where}: unknown objective '{o}'")
@@ -497,7 +500,7 @@ _READ = {
 }
 
 
-def _seat_line(s, k, q, v, where, ronin_given, seat_of):
+def _seat_line(s: RokuganState, k: str, q: int, v: str, where: str, ronin_given: list[bool], seat_of: SeatOf) -> None:
     if k in SEAT_FIELDS:
         f = SEAT_FIELDS[k]
         getattr(s, f.name)[q] = _READ[f.text](s, q, v, where)
@@ -526,7 +529,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
             raise FormatError(f"{where}: {clan} has more '{code}' tokens than the game gives it ({toks_count(code)})")
         return free[code].pop(0)
 
-    def toks_count(code):
+    def toks_count(code: Any) -> int:
         return sum(1 for t in toks if t.code == code)
 
     def line(key: str) -> str:
@@ -555,7 +558,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
 _ABILITY_CLAN = {DRAGON_RETURN: "dragon", SCORPION_LOOK: "scorpion", UNICORN_SWAP: "unicorn"}
 
 
-def _decision(v: str, where: str, seat_of) -> Decision:
+def _decision(v: str, where: str, seat_of: SeatOf) -> Decision:
     w = v.split()
     if len(w) < 2:
         raise FormatError(f"{where}: expected 'pending: KIND CLAN ...'")

@@ -36,6 +36,7 @@ from daimyo.rokugan.records import (
     SETUP_OBJECTIVES,
     UPKEEP,
     AbilityDecision,
+    BoardToken,
     CardDecision,
 )
 from daimyo.rokugan.scoring import territory_controller
@@ -300,7 +301,7 @@ def _check_tokens(s: RokuganState, at: _Where) -> None:
             _fail(where, f"{loc_text(t.place, t.site, t.attacked)}: {reason[0]}", reason[1])
 
 
-def _placement_reason(s: RokuganState, t) -> tuple | None:
+def _placement_reason(s: RokuganState, t: BoardToken) -> tuple | None:
     """Why token ``t`` cannot stand where it is, or None: the placement rules, less what a card played since
     could have changed (a control token removed, the harbor removed)."""
     kind = s.kind_of(t.owner, t.clan_token).kind

@@ -179,7 +179,7 @@ def actor_seat(state: RokuganState, actor: str) -> int:
     if actor.startswith("seat"):
         seat = int(actor[4:])
         if not 0 <= seat < state.n:
-            raise violation("rk.there_player_game", "there is no {actor} in a {n}-player game", "Setup", actor=actor, n=state.n)
+            raise violation("rk.no_such_actor", "there is no {actor} in a {n}-player game", "Setup", actor=actor, n=state.n)
         return seat
     if actor not in state.clans:
         raise violation("rk.no_player_actor", "no player plays {actor} in this game", "Setup 3. Choose Clans", actor=actor)

@@ -15,7 +15,7 @@ state shares them with its original.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from daimyo.rokugan.data import RULES
 
@@ -26,13 +26,14 @@ BLUFF = RULES.bluff_index  # the index of the bluff among each clan's combat tok
 PEACE, SCORCHED, SHRINE, BATTLEFIELD, HARBOR = "peace", "scorched_earth", "shrine", "battlefield", "harbor"
 
 # Phases of the game: setup steps that are decisions, then the round's upkeep and placement phases
-SETUP_CLANS = "setup-clans"
-SETUP_OBJECTIVES = "setup-objectives"
-SETUP_CONTROL = "setup-control"
-UPKEEP = "upkeep"
-PLACEMENT = "placement"
-OVER = "over"
-PHASES = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL, UPKEEP, PLACEMENT, OVER)
+Phase = Literal["setup-clans", "setup-objectives", "setup-control", "upkeep", "placement", "over"]
+SETUP_CLANS: Final = "setup-clans"
+SETUP_OBJECTIVES: Final = "setup-objectives"
+SETUP_CONTROL: Final = "setup-control"
+UPKEEP: Final = "upkeep"
+PLACEMENT: Final = "placement"
+OVER: Final = "over"
+PHASES: tuple[Phase, ...] = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL, UPKEEP, PLACEMENT, OVER)
 
 # Kinds of pending decisions
 DRAGON_RETURN = "dragon_return"
@@ -42,6 +43,13 @@ CARD = "card"
 CLAN_ABILITIES = (DRAGON_RETURN, SCORPION_LOOK, UNICORN_SWAP)
 
 SPY_NETWORK = "spy-network"
+
+#: the four kinds of place a combat token stands in (:mod:`daimyo.rokugan.board`): a province's centre, a land border,
+#: a coastal border, on top of another token
+PlaceKind = Literal["c", "l", "s", "o"]
+#: a place: (kind, province, -1) for ``c`` and ``s``, (kind, border, the province attacked) for ``l``, (kind, token, -1)
+#: for ``o``
+Loc = tuple[PlaceKind, int, int]
 
 
 @dataclass(slots=True, eq=False)
@@ -61,7 +69,7 @@ class BoardToken:
     """The seat of the player whose clan's combat token it is."""
     clan_token: int
     """Which of its clan's combat tokens it is: the index in the clan's token list (``BLUFF`` for the bluff)."""
-    place: str
+    place: PlaceKind
     """Where it stands: ``c`` in a province, ``l`` on a land border, ``s`` on a coastal border, ``o`` on top of a token."""
     site: int
     """The province (``c``, ``s``), the land border's index (``l``) or the number of the token it stands on (``o``)."""

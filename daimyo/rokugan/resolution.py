@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from daimyo.core.game import public_event
 from daimyo.rokugan.board import loc_text
-from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE
+from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, Token
 from daimyo.rokugan.placement import placement_reason, touch_reason
 from daimyo.rokugan.records import BLUFF, PEACE, SCORCHED, BoardToken
 from daimyo.rokugan.scoring import territory_controller
@@ -33,7 +33,7 @@ class _Battle:
     """A Lion bluff left defending the province, which adds +2 defense."""
 
 
-def _kind(s: RokuganState, t: BoardToken):
+def _kind(s: RokuganState, t: BoardToken) -> Token:
     return RULES.clan_tokens[s.clans[t.owner]][t.clan_token]
 
 
@@ -167,8 +167,8 @@ def resolve(s: RokuganState) -> list:
             battles.setdefault(ap, _Battle()).attackers.setdefault(t.owner, []).append(t)
         elif t.place == "c" and s.owner[t.site] == t.owner:
             battle = battles.setdefault(t.site, _Battle())
-            k = _kind(s, t).kind
-            if k in ("army", "navy", "shinobi"):
+            kind = _kind(s, t).kind
+            if kind in ("army", "navy", "shinobi"):
                 battle.defenders.append(t)
             elif t.clan_token == BLUFF:
                 battle.lion_bluff = t
@@ -211,7 +211,7 @@ def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[BoardToke
             "lion_bluff": lion, "total": combat + printed + faceup + special + lion}
 
 
-def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff, attacked_owner, blessings: dict,
+def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff: BoardToken | None, attacked_owner: int | None, blessings: dict,
             info: dict) -> tuple | None:
     """Resolving Battles in province ``p``: ``attack`` maps each attacker to its tokens; ``defend`` holds the
     defender's army, navy and shinobi tokens; ``lion_bluff`` a Lion bluff defending there.
@@ -317,8 +317,9 @@ def claim_territories(s: RokuganState) -> list:
                             s.space[t] = c
                             events.append(public_event("territory-card-returned", clan=s.clan_of(seat), territory=RULES.territory_names[t]))
                             break
-        if ctrl is not None and s.space[t] is not None:
-            s.cards[ctrl].append(s.space[t])
+        card = s.space[t]
+        if ctrl is not None and card is not None:
+            s.cards[ctrl].append(card)
             s.space[t] = None
             events.append(public_event("territory-claimed", clan=s.clan_of(ctrl), territory=RULES.territory_names[t]))
     return events

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
 
-def territory_controller(s: RokuganState, t: int):
+def territory_controller(s: RokuganState, t: int) -> int | None:
     """A player controls a territory if they control each of its provinces without scorched earth.
 
     A territory whose provinces are all scorched earth is controlled by nobody.

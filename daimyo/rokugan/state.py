@@ -18,7 +18,7 @@ from typing import Annotated, Any, NamedTuple, get_type_hints
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.core.rng import GameKey, KeyedRng, Rng, generator
-from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data import RULES, Token
 from daimyo.rokugan.moves import do_move, explain_illegal, legal_moves, upkeep_card_moves
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.placement import MoveList, Targets, can_place_any, unicorn_swappable
@@ -39,12 +39,13 @@ from daimyo.rokugan.records import (
     AbilityDecision,
     BoardToken,
     Decision,
+    Phase,
     SeenHand,
     SeenToken,
 )
 from daimyo.rokugan.resolution import resolve
 from daimyo.rokugan.scoring import final_scoring
-from daimyo.rokugan.views import view
+from daimyo.rokugan.views import View, view
 
 # How ``clone`` copies a field
 SHARED = "shared"  # immutable (a number, text, flag, tuple, record or None): the clone shares it
@@ -78,7 +79,7 @@ class Field(NamedTuple):
         return self.key or self.name.replace("_", "-")
 
 
-def _per_seat(value) -> Callable[[int], list]:
+def _per_seat(value: object) -> Callable[[int], list]:
     return lambda n: [value] * n
 
 
@@ -119,7 +120,7 @@ class RokuganState(GameState):
     # A seat is a player's place at the table, 0 to n-1; a province is its number in the rules data.
     n: Annotated[int, Field(SHARED, lambda n: n, "the number of players, 2 to 5")]
     clans: Annotated[list[str | None], Field(LIST, None, "each seat's clan (None until chosen: Setup 3. Choose Clans)")]
-    phase: Annotated[str, Field(SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES")]
+    phase: Annotated[Phase, Field(SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES")]
     round: Annotated[int, Field(SHARED, lambda n: 0, "the round on the round track, 1 to 5 (0 during setup)")]
     first: Annotated[int, Field(SHARED, lambda n: 0, "the seat of the first player")]
     turn: Annotated[int, Field(SHARED, lambda n: 0, "the seat whose turn it is")]
@@ -240,7 +241,7 @@ class RokuganState(GameState):
         try:
             return self.clans.index(clan)
         except ValueError:
-            raise violation("rk.player_plays_game", "no player plays {clan} in this game", "Setup 3. Choose Clans", clan=clan) from None
+            raise violation("rk.no_player_plays_clan", "no player plays {clan} in this game", "Setup 3. Choose Clans", clan=clan) from None
 
     def clan_of(self, seat: int) -> str:
         return self.clans[seat] or f"seat{seat}"
@@ -249,9 +250,9 @@ class RokuganState(GameState):
         for t in self.tokens:
             if t.number == tid:
                 return t
-        raise violation("rk.there_combat_token_board", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
+        raise violation("rk.no_such_combat_token", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
 
-    def kind_of(self, seat: int, tok: int):
+    def kind_of(self, seat: int, tok: int) -> Token:
         return RULES.clan_tokens[self.clans[seat]][tok]
 
     def code_of(self, seat: int, tok: int) -> str:
@@ -399,12 +400,12 @@ class RokuganState(GameState):
         """Check ``action`` against the rules and apply it. An illegal action raises RuleViolation; nothing changes."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise violation("rk.there_player_seat_player", "there is no player seat {seat} in this {n}-player game",
+            raise violation("rk.no_such_seat", "there is no player seat {seat} in this {n}-player game",
                             "Setup", seat=repr(seat), n=self.n)
         if seat not in self.to_act():
             who = ", ".join(self.clan_of(p) for p in self.to_act())
             if not who and self.phase == PLACEMENT:
-                raise violation("rk.places_more_tokens_placement", "{clan} places no more tokens: placement ends when each player has one "
+                raise violation("rk.places_no_more_tokens", "{clan} places no more tokens: placement ends when each player has one "
                                 "combat token remaining behind the screen, and the resolution phase comes next", "Placement Phase", clan=self.clan_of(seat))
             if not who:
                 raise violation("rk.not_your_turn_over", "it is not {clan}'s turn to act; waiting for nobody (the game is over)",
@@ -433,7 +434,7 @@ class RokuganState(GameState):
 
     __copy__ = clone
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> View:
         return view(self, player)
 
     # ----------------------------------------------------------- round flow

@@ -18,40 +18,129 @@ Exchange's first province is chosen in secret).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, OVER, AbilityDecision, CardDecision
+from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, OVER, AbilityDecision, CardDecision, Phase
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
 
-def _codes(s: RokuganState, seat: int, toks) -> list[str]:
+class ProvinceView(TypedDict):
+    owner: str | None               # the controlling clan
+    faceup: int                     # control tokens
+    facedown: int
+    special: str | None             # the special token in it
+
+
+class TokenView(TypedDict):
+    """A combat token on the board: ``code`` is None where the viewer may not know what it is."""
+
+    token: int
+    owner: str
+    at: str                         # the place in the notation (crab_3, crab_2>crab_3, ~crane_2, #5)
+    faceup: bool
+    code: str | None
+
+
+class PlayerView(TypedDict):
+    """A player as every viewer sees them; ``objective`` only once the game is over."""
+
+    seat: int
+    clan: str | None
+    hand_size: int
+    pool_size: int
+    discard: list[str]
+    bluff_out: bool
+    control_supply: int
+    control_on_board: int
+    set_aside: int
+    scouts: int
+    shugenja: int
+    territory_cards: int
+    ronin: bool
+    done_placing: bool
+    spied: bool
+    objective_chosen: bool
+    first_player: bool
+    objective: NotRequired[str | None]
+
+
+class DecisionView(TypedDict):
+    """A decision pending for the viewer (:func:`own_decision`): a card's step and what was chosen, or Dragon's
+    tokens drawn."""
+
+    kind: str
+    card: NotRequired[str]
+    step: NotRequired[int]
+    chosen: NotRequired[list[str] | list[int]]
+    taken: NotRequired[int]
+    tokens: NotRequired[list[str]]   # the codes drawn
+
+
+class OwnView(TypedDict):
+    """The viewer's own hidden facts (``you``); hand and pool once a clan is chosen, the objectives dealt until one is kept."""
+
+    seat: int
+    clan: str | None
+    objective: str | None
+    territory_cards: list[str]
+    seen: list[list[Any]]
+    hand: NotRequired[list[str]]
+    pool: NotRequired[list[str]]
+    objectives_dealt: NotRequired[list[str]]
+    pending: NotRequired[list[DecisionView]]   # always there: set last, after the optional keys above
+
+
+class View(TypedDict):
+    """A player's (or, without ``you``, a spectator's) view of a game."""
+
+    game: str
+    rules: str
+    round: int
+    phase: Phase
+    first_player: str | None
+    first_player_card_used: bool
+    to_act: list[str]
+    awaiting: str
+    provinces: dict[str, ProvinceView]
+    tokens: list[TokenView]
+    players: list[PlayerView]
+    specials_left: dict[str, int]
+    territory_spaces: dict[str, bool]
+    played_cards: list[str]
+    initiative_cards_left: int
+    result: dict[str, Any] | None
+    you: NotRequired[OwnView]
+
+
+def _codes(s: RokuganState, seat: int, toks: Iterable[int]) -> list[str]:
     ks = RULES.clan_tokens[s.clans[seat]]
     return sorted(ks[t].code for t in toks)
 
 
-def view(s: RokuganState, player: int | None) -> dict:
+def view(s: RokuganState, player: int | None) -> View:
     over = s.phase == OVER
-    provinces = {}
+    provinces: dict[str, ProvinceView] = {}
     for p in range(N_PROVINCES):
         o = s.owner[p]
         provinces[RULES.province_names[p]] = {
             "owner": s.clan_of(o) if o >= 0 else None, "faceup": s.up[p], "facedown": s.down[p],
             "special": s.special[p],
         }
-    tokens = []
+    tokens: list[TokenView] = []
     for t in s.tokens:
         known = t.faceup or (player is not None and (t.owner == player or (t.known_by >> player) & 1))
         tokens.append({
             "token": t.number, "owner": s.clan_of(t.owner), "at": loc_text(t.place, t.site, t.attacked), "faceup": t.faceup,
             "code": RULES.clan_tokens[s.clans[t.owner]][t.clan_token].code if known else None,
         })
-    players = []
+    players: list[PlayerView] = []
     for q in range(s.n):
-        info = {
+        info: PlayerView = {
             "seat": q, "clan": s.clans[q], "hand_size": len(s.hand[q]), "pool_size": len(s.pool[q]),
             "discard": _codes(s, q, s.discard[q]) if s.clans[q] else [],
             "bluff_out": bool(s.out[q]), "control_supply": s.supply[q], "control_on_board": s.control_tokens_on_board(q),
@@ -63,7 +152,7 @@ def view(s: RokuganState, player: int | None) -> dict:
         if over:
             info["objective"] = s.objective[q]
         players.append(info)
-    v = {
+    v: View = {
         "game": "rokugan", "rules": s.rules_version, "round": s.round, "phase": s.phase,
         "first_player": s.clan_of(s.first) if s.clans[s.first] else None,
         "first_player_card_used": s.first_player_card_used,
@@ -77,7 +166,7 @@ def view(s: RokuganState, player: int | None) -> dict:
         "result": s.result,
     }
     if player is not None:
-        me: dict[str, Any] = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
+        me: OwnView = {"seat": player, "clan": s.clans[player], "objective": s.objective[player],
               "territory_cards": list(s.cards[player]), "seen": [list(x) for x in s.seen[player]]}
         if s.clans[player]:
             me["hand"] = _codes(s, player, s.hand[player])
@@ -95,10 +184,10 @@ TOKEN_MEMO = ("dark-favors",)
 COUNT_MEMO = ("reinforcements",)
 
 
-def own_decision(d: AbilityDecision | CardDecision) -> dict:
+def own_decision(d: AbilityDecision | CardDecision) -> DecisionView:
     """A decision pending for the viewer, as the viewer knows it: the card, its step and what was already chosen."""
     if isinstance(d, CardDecision):  # kind CARD
-        out: dict = {"kind": d.kind, "card": d.card, "step": d.step}
+        out: DecisionView = {"kind": d.kind, "card": d.card, "step": d.step}
         if d.card in COUNT_MEMO:
             out["chosen"], out["taken"] = [], d.memo[0] if d.memo else 0
         elif d.card in TOKEN_MEMO:

@@ -6,11 +6,13 @@
 ('place', (1,))
 """
 
+from typing import Any
+
 from daimyo.core.rng import GameKey
 from daimyo.senjutsu.state import SenjutsuState
 
 
-def new_game(characters: list[str], seed: int | GameKey = 0, **kw) -> SenjutsuState:
+def new_game(characters: list[str], seed: int | GameKey = 0, **kw: Any) -> SenjutsuState:
     """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards).
 
     ``seed``: a whole number (``splitmix64``, for simulations) or a secret GameKey (``blake2b-keyed``).

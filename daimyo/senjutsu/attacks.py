@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
@@ -34,7 +35,7 @@ def target_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) 
     return out + apply_cell(s, f, seat, j, line["attack"]["effects"])
 
 
-def apply_cell(s: SenjutsuState, f: Frame, seat: int, j: int, effects) -> list[Event]:
+def apply_cell(s: SenjutsuState, f: Frame, seat: int, j: int, effects: Sequence[str]) -> list[Event]:
     """The effects of an attack cell on the character ``j`` in it; an asterisk resolves the card's asterisk lines."""
     out = []
     s.moment += 1

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from daimyo.core.errors import FormatError
 from daimyo.senjutsu.hexgrid import RELATIVE
@@ -118,7 +119,7 @@ class CardSet:
         return known[1]
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     """A value as an error shows it: its repr, cut short (a refused value may be a whole file)."""
     text = repr(v)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -133,13 +134,13 @@ class _NumberTooLong(Exception):
     """A number in a card file with more than MAX_DIGITS digits (raised by the JSON reader's number hooks)."""
 
 
-def _number(text: str, kind=int):
+def _number(text: str, kind: Callable[[str], float] = int) -> float:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise _NumberTooLong(text)
     return kind(text)
 
 
-def _constant(text: str):
+def _constant(text: str) -> NoReturn:
     raise _NumberTooLong(text)   # NaN, Infinity and -Infinity are not JSON numbers
 
 
@@ -161,7 +162,7 @@ def _nesting(text: str) -> tuple[int, int]:
     return deepest, 0
 
 
-def read_json(where: str, text) -> Any:
+def read_json(where: str, text: object) -> Any:
     """A card file's JSON text as Python values, within the bounds above; anything else is a FormatError naming the
     file (and the line where the text breaks a bound or stops being JSON). Never raises anything but FormatError."""
     if isinstance(text, (bytes, bytearray)):
@@ -189,25 +190,25 @@ def read_json(where: str, text) -> Any:
         raise FormatError(f"{where}: lists and objects nest deeper than {MAX_DEPTH} levels") from None
 
 
-def _int(v, where, what, fld, lo=0, hi=20) -> int:
+def _int(v: object, where: str, what: str, fld: str, lo: int = 0, hi: int = 20) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise _err(where, what, fld, f"expected a whole number from {lo} to {hi}, got {_show(v)}")
     return v
 
 
-def _str(v, where, what, fld) -> str:
+def _str(v: object, where: str, what: str, fld: str) -> str:
     if not isinstance(v, str) or not v:
         raise _err(where, what, fld, f"expected a non-empty string, got {_show(v)}")
     return v
 
 
-def _strings(v, where, what, fld) -> tuple[str, ...]:
+def _strings(v: object, where: str, what: str, fld: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise _err(where, what, fld, f"expected a list of strings, got {_show(v)}")
     return tuple(v)
 
 
-def _close(word, known) -> str:
+def _close(word: object, known: Iterable[object]) -> str:
     """' (did you mean 'x'?)' when ``word`` is close to one of ``known``; '' otherwise."""
     import difflib
 
@@ -223,7 +224,7 @@ def _name(d: dict, kind: str) -> str:
     return f"{kind} '{cid[:60]}'" if isinstance(cid, str) else f"{kind} '?'"
 
 
-def _check_effects(effects, where, what, fld):
+def _check_effects(effects: object, where: str, what: str, fld: str) -> None:
     if not isinstance(effects, list) or not effects:
         raise _err(where, what, fld, "expected a non-empty list of effects")
     for e in effects:
@@ -231,13 +232,13 @@ def _check_effects(effects, where, what, fld):
             raise _err(where, what, fld, f"unknown effect '{e}' (one of {', '.join(CELL_EFFECTS)})")
 
 
-def _check_cell(path, where, what, fld):
+def _check_cell(path: object, where: str, what: str, fld: str) -> None:
     parts = path.split("+") if isinstance(path, str) else [None]
     if any(p not in RELATIVE for p in parts):
         raise _err(where, what, fld, f"'{path}' is not a grid cell (relative directions {', '.join(RELATIVE)} joined by +)")
 
 
-def _check_line(line, where, what, fld):
+def _check_line(line: object, where: str, what: str, fld: str) -> None:
     if not isinstance(line, dict):
         raise _err(where, what, fld, f"a line is an object, got {_show(line)}")
     others = ("kamae", "focus", "if", "mandatory", "then", "counter", "text", "when", "range")

@@ -6,9 +6,18 @@ game's ``terrain`` stream (:func:`terrain`), so a game is still (randomness, cha
 
 from __future__ import annotations
 
+import functools
+import json
+from typing import TYPE_CHECKING, Any
+
+from daimyo.core.game import GameState
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
 from daimyo.core.rng import stream
+from daimyo.senjutsu.table import SenjutsuTable
+
+if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.senjutsu.state import SenjutsuState
 
 
 def character_names() -> list[str]:
@@ -31,25 +40,25 @@ def terrain(randomness: Randomness) -> list[tuple[str, list]]:
     return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
 
 
-def new_state(players: int, randomness: Randomness, characters: list[str]):
+def new_state(players: int, randomness: Randomness, characters: list[str]) -> SenjutsuState:
     from daimyo.senjutsu import new_game
     return new_game(list(characters), seed=randomness, terrain=terrain(randomness))
 
 
-def move_text(state, seat: int, move) -> str:
+def move_text(state: Any, seat: int, move: Any) -> str:
     return move  # Senjutsu bots answer with the action's text
 
 
-def canonical(state, seat: int, text: str) -> str:
+def canonical(state: Any, seat: int, text: str) -> str:
     """Senjutsu's notation is its legal actions' own texts, already one line with single spaces."""
     return text
 
 
-def progress(state) -> tuple[int, str]:
+def progress(state: Any) -> tuple[int, str]:
     return state.turn, state.phase
 
 
-def result(state) -> dict:
+def result(state: Any) -> dict:
     """The characters left standing (several when they fell at the same moment: a shared draw)."""
     return {"winners": [state.duellists[i].character for i in state.result]}
 
@@ -62,14 +71,32 @@ def record(players: int, randomness: Randomness, characters: list[str], acts: li
     return record_text(header, [(seat_name(seat), text) for seat, text in acts])
 
 
-def replay(text: str):
+def replay(text: str) -> GameState:
     from daimyo.senjutsu.record import replay as replay_record
     return replay_record(text).state
 
 
-def seat_names(state) -> list[str]:
+def seat_names(state: Any) -> list[str]:
     return [duellist.character for duellist in state.duellists]
 
+
+def first_player(state: Any) -> int | None:
+    """Player Setup 10: the seat on top of the advantage tracker at setup."""
+    return state.advantage[0] if state.advantage else None
+
+
+@functools.cache
+def page_data() -> dict:
+    """The sample set's characters (Kamae trees) and cards, all printed and public, and the battlefield's geometry
+    (the same for every duel), for the Senjutsu page (``GET /api/senjutsu/data``)."""
+    from importlib.resources import files
+
+    d = json.loads((files("daimyo.senjutsu") / "data" / "sample.json").read_text(encoding="utf-8"))
+    return {"characters": d["characters"], "cards": d["cards"], "geometry": geometry()}
+
+
+#: Senjutsu's table options (daimyo/senjutsu/table.py): board, terrain, prepared cards, the players' card file
+TABLE = SenjutsuTable(terrain, page_data)
 
 SENJUTSU = register(GameInfo(
     name="senjutsu", title="Senjutsu", min_players=2, max_players=4,
@@ -77,6 +104,12 @@ SENJUTSU = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
+    bots="daimyo.bots.senjutsu", first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
+    comparison="daimyo.arena.designer",
+    raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
+    openspiel_game="daimyo.rl.senjutsu:openspiel_game",
+    # server and pages
+    page="senjutsu.html", page_data=page_data, table_options=TABLE,
 ))
 
 

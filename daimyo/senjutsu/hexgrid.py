@@ -13,9 +13,11 @@ every crossing and touching), so no floating point is involved.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 
 Hex = tuple[int, int]
+Point = tuple[int, int]   # a hex corner in the integer frame of line of sight (below)
 
 DIRECTIONS: tuple[Hex, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 FACINGS = ("n", "ne", "se", "s", "sw", "nw")
@@ -121,15 +123,15 @@ def front_corners(h: Hex, facing: int) -> list[tuple[int, int]]:
     return [c for c in corners(h) if c in front]
 
 
-def _cross(o, a, b) -> int:
+def _cross(o: Point, a: Point, b: Point) -> int:
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
-def _on_segment(p, a, b) -> bool:
+def _on_segment(p: Point, a: Point, b: Point) -> bool:
     return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
-def segments_touch(p1, p2, q1, q2) -> bool:
+def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Closed segments p1p2 and q1q2 share at least one point."""
     d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
     d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
@@ -139,13 +141,13 @@ def segments_touch(p1, p2, q1, q2) -> bool:
             or (d3 == 0 and _on_segment(q1, p1, p2)) or (d4 == 0 and _on_segment(q2, p1, p2)))
 
 
-def _inside(p, poly) -> bool:
+def _inside(p: Point, poly: Sequence[Point]) -> bool:
     """p inside or on a convex polygon given in order."""
     signs = [_cross(poly[i], poly[(i + 1) % len(poly)], p) for i in range(len(poly))]
     return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
 
 
-def segment_touches_hex(a, b, h: Hex) -> bool:
+def segment_touches_hex(a: Point, b: Point, h: Hex) -> bool:
     """The closed segment ab shares a point with the closed hex h."""
     poly = corners(h)
     if _inside(a, poly) or _inside(b, poly):
@@ -153,7 +155,7 @@ def segment_touches_hex(a, b, h: Hex) -> bool:
     return any(segments_touch(a, b, poly[i], poly[(i + 1) % 6]) for i in range(6))
 
 
-def _reenters_own_hex(start, end, own: Hex) -> bool:
+def _reenters_own_hex(start: Point, end: Point, own: Hex) -> bool:
     """A line leaving corner ``start`` of the hex ``own`` runs into or along that hex."""
     poly = corners(own)
     i = poly.index(start)
@@ -162,7 +164,7 @@ def _reenters_own_hex(start, end, own: Hex) -> bool:
     return _cross(start, nxt, end) * _cross(start, nxt, prev) >= 0 and _cross(start, prev, end) * _cross(start, prev, nxt) >= 0
 
 
-def line_of_sight(viewer: Hex, facing: int, target: Hex, blockers) -> bool:
+def line_of_sight(viewer: Hex, facing: int, target: Hex, blockers: Iterable[Hex]) -> bool:
     """Line of sight (Line of Sight): an unbroken line from either front corner of the viewer's hex to any
     corner of the target hex, touching no part of the viewer's own hex (past its start) and no hex of ``blockers``."""
     if viewer == target:
@@ -177,7 +179,7 @@ def line_of_sight(viewer: Hex, facing: int, target: Hex, blockers) -> bool:
     return False
 
 
-def all_shortest_paths_cross(start: Hex, goal: Hex, hexes, crossing) -> bool:
+def all_shortest_paths_cross(start: Hex, goal: Hex, hexes: Collection[Hex], crossing: Iterable[Hex]) -> bool:
     """Every shortest path of adjacent hexes (within ``hexes``) from ``start`` to ``goal`` passes through a hex of
     ``crossing`` strictly between them (Blocking, second criterion; tied shortest paths must all cross)."""
     full = _bfs_distance(start, goal, hexes, frozenset())
@@ -187,7 +189,7 @@ def all_shortest_paths_cross(start: Hex, goal: Hex, hexes, crossing) -> bool:
     return avoiding is None or avoiding > full
 
 
-def _bfs_distance(start: Hex, goal: Hex, hexes, banned) -> int | None:
+def _bfs_distance(start: Hex, goal: Hex, hexes: Collection[Hex], banned: Collection[Hex]) -> int | None:
     seen = {start: 0}
     todo = deque([start])
     while todo:

@@ -11,6 +11,7 @@ from daimyo.senjutsu import resolution
 from daimyo.senjutsu.records import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
+    from daimyo.senjutsu.cards import Card
     from daimyo.senjutsu.state import SenjutsuState
 
 
@@ -29,7 +30,7 @@ def line_additional(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
     return resolution.ask(s, f, seat, "_instant", opts if cards else [], "Instant Additional Cards")
 
 
-def _pay_instant(s: SenjutsuState, seat: int, text: str):
+def _pay_instant(s: SenjutsuState, seat: int, text: str) -> tuple[str, Card]:
     """The Instant card named by ``instant <card>``: taken from the hand, its focus paid, the seat's one Instant
     of the turn used. Returns (card id, card)."""
     cid = text.split()[1]

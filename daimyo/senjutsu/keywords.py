@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from daimyo.core.game import Event
 from daimyo.senjutsu import harm, movement, resolution
 from daimyo.senjutsu.cards import TARGETED_EFFECTS
-from daimyo.senjutsu.hexgrid import FACINGS, centre_distance2, distance, hex_text, line_of_sight, neighbour
+from daimyo.senjutsu.hexgrid import FACINGS, Hex, centre_distance2, distance, hex_text, line_of_sight, neighbour
 from daimyo.senjutsu.records import STATUS_CARDS, Frame, event, seat_name
 
 if TYPE_CHECKING:
@@ -113,10 +113,10 @@ def push_paths(s: SenjutsuState, seat: int, j: int, count: int, away: bool) -> l
     """Push X / Pull X: "directly away from" (towards) the attacker, one hex at a time: each hex is a neighbour
     whose centre is furthest from (nearest to) the attacker's centre; only neighbours tied for that are the
     mover's choice, so a target in line with the attacker has one way. A path ends at its first collision."""
-    src = s.duellists[seat].pos
+    src = s.duellists[seat].placed_at
     out = []
 
-    def grow(pos, path, left):
+    def grow(pos: Hex, path: tuple[str, ...], left: int) -> None:
         if not left:
             out.append(path)
             return
@@ -130,7 +130,7 @@ def push_paths(s: SenjutsuState, seat: int, j: int, count: int, away: bool) -> l
                 out.append(path + (FACINGS[dirn],))
             else:
                 grow(h, path + (FACINGS[dirn],), left - 1)
-    grow(s.duellists[j].pos, (), count)
+    grow(s.duellists[j].placed_at, (), count)
     return sorted(set(out)) or [()]
 
 

@@ -8,12 +8,13 @@ keep one direction; parts on a line without "then" interleave in any order.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
 from daimyo.core.game import Event
 from daimyo.senjutsu import harm, resolution
-from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE, hex_text, neighbour
+from daimyo.senjutsu.hexgrid import FACINGS, RELATIVE, Hex, hex_text, neighbour
 from daimyo.senjutsu.records import TERRAIN, Frame, event, seat_name
 from daimyo.senjutsu.targeting import would_target
 
@@ -68,7 +69,7 @@ def plans(line: dict) -> list[tuple[str, ...]]:
     return sorted(out, key=lambda p: (len(p), p))
 
 
-def walk(pos, facing: int, plan, free) -> tuple[tuple, int, int | None, tuple | None]:
+def walk(pos: Hex, facing: int, plan: Sequence[str], free: Callable[[Hex], str | None]) -> tuple[Hex, int, int | None, Hex | None]:
     """Follow a plan from ``pos``/``facing``. ``free(hex)`` says what is in a hex: None if empty, else a
     collision kind ('edge', 'terrain', 'character'). Returns (pos, facing, index of the colliding atom or None,
     the hex collided with)."""
@@ -85,7 +86,7 @@ def walk(pos, facing: int, plan, free) -> tuple[tuple, int, int | None, tuple | 
     return pos, facing, None, None
 
 
-def plan_text(plan) -> str:
+def plan_text(plan: Sequence[str]) -> str:
     return " ".join(plan) if plan else "-"
 
 
@@ -98,7 +99,7 @@ def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]
     free = lambda h: s.what_is_at(h, seat)  # noqa: E731
     results = []
     for plan in plans(line):
-        pos, facing, hit, _ = walk(d.pos, d.facing, plan, free)
+        pos, facing, hit, _ = walk(d.placed_at, d.facing, plan, free)
         results.append((plan, pos, facing, hit))
     clean = [r for r in results if r[3] is None]
     pool = (clean or results) if line.get("mandatory") else clean
@@ -132,16 +133,16 @@ def line_move(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
 def plan_chosen(s: SenjutsuState, f: Frame, line: dict, seat: int, text: str) -> list[Event]:
     plan = tuple(a for a in text.split()[1:] if a != "-")
     d = s.duellists[seat]
-    pos, facing, hit, at = walk(d.pos, d.facing, plan, lambda h: s.what_is_at(h, seat))
+    pos, facing, hit, at = walk(d.placed_at, d.facing, plan, lambda h: s.what_is_at(h, seat))
     d.pos, d.facing = pos, facing
     out = [event("moved", seat=seat_name(seat), hex=hex_text(pos), facing=FACINGS[facing], plan=plan_text(plan))]
     resolution.advance_line(f)
-    if hit is not None:
+    if hit is not None and at is not None:   # walk names the hex collided with whenever it names the atom
         out += collide(s, seat, at, own=f.own)
     return out
 
 
-def collide(s: SenjutsuState, seat: int, at, own: bool) -> list[Event]:
+def collide(s: SenjutsuState, seat: int, at: Hex, own: bool) -> list[Event]:
     """Mandatory movement into a character, off the battlefield or into terrain (Moving into ...)."""
     kind = s.what_is_at(at, seat)
     out = [event("collision", seat=seat_name(seat), hex=hex_text(at), into=kind)]

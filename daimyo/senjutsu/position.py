@@ -27,7 +27,7 @@ from collections import Counter
 from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
-from daimyo.senjutsu.cards import COPIES, DECK_SIZE, KAMAE, MAX_GOLD, MAX_JADE, CardSet, sample_set
+from daimyo.senjutsu.cards import COPIES, DECK_SIZE, KAMAE, MAX_GOLD, MAX_JADE, Card, CardSet, Character, sample_set
 from daimyo.senjutsu.harm import check_defeat
 from daimyo.senjutsu.hexgrid import FACINGS, battlefield, hex_text, parse_hex
 from daimyo.senjutsu.state import CHOOSE, FOCUS_CAP, HOBBLE_TURNS, POSITION_FIELDS, STATUS_SUPPLY, TERRAIN_PIECES, Duellist, SenjutsuState, seat_name
@@ -203,7 +203,7 @@ def _terrain(s: SenjutsuState, no: int, val: str) -> None:
         raise PositionError(no, f"field 'terrain': {e}") from None
 
 
-def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
+def _duellist(s: SenjutsuState, cs: CardSet, i: int, lines: dict) -> Duellist:
     name = seat_name(i)
     if "character" not in lines:
         raise PositionError(min(no for no, _ in lines.values()), f"{name}: missing '{name} character:' line")
@@ -284,7 +284,7 @@ def _duellist(s, cs: CardSet, i: int, lines: dict) -> Duellist:
     return d
 
 
-def _deck_rules(no: int, where: str, ch, card, held: Counter, ranks: Counter) -> None:
+def _deck_rules(no: int, where: str, ch: Character, card: Card, held: Counter, ranks: Counter) -> None:
     """Deck Construction (Guidelines): count ``card`` among those a character holds (``held`` by id, ``ranks`` by
     rank), and refuse what no deck of forty can hold."""
     held[card.id] += 1
@@ -293,7 +293,7 @@ def _deck_rules(no: int, where: str, ch, card, held: Counter, ranks: Counter) ->
         raise PositionError(no, f"field '{where}': more than {DECK_SIZE} ability cards in {ch.name}'s hand, deck and discard pile (Deck Construction)")
     if held[card.id] > COPIES[card.rank]:
         raise PositionError(no, f"field '{where}': {held[card.id]} copies of {card.rank} card '{card.id}' in {ch.name}'s hand, deck and "
-                            f"discard pile; a deck holds at most {COPIES[card.rank]} (Deck Construction Guidelines: {card.rank.title()})")
+                            f"discard pile; a deck holds at most {COPIES[card.rank]} (Deck Construction Guidelines: {str(card.rank).title()})")
     for rank, most in (("gold", MAX_GOLD), ("jade", MAX_JADE)):
         if card.rank == rank and ranks[rank] > most:
             raise PositionError(no, f"field '{where}': more than {most} {rank} cards in {ch.name}'s hand, deck and discard pile "

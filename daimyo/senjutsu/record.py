@@ -115,7 +115,7 @@ def _is_actor(name: str) -> bool:
     return len(name) == 2 and name[0] == "p" and name[1] in "1234"
 
 
-def _seat(state, actor: str) -> int:
+def _seat(state: SenjutsuState, actor: str) -> int:
     return int(actor[1:]) - 1
 
 

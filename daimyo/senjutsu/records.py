@@ -6,8 +6,9 @@ direction, as Battle for Rokugan's state and records are wired.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from typing import NamedTuple, TypedDict
+from typing import Any, Final, Literal, NamedTuple, TypedDict, TypeVar
 
 from daimyo.core.errors import violation
 from daimyo.core.game import Event
@@ -23,19 +24,28 @@ WOUNDING = ("wound", "wound2", "bleeding")
 FOCUS_CAP = 3
 HOBBLE_TURNS = 4  # rotations until upright again (Hobble)
 # phases: the setup steps that are actions, the simultaneous Choose step, one seat deciding, the end
-PLACE, CHOOSE, DECIDE, OVER, TERRAIN_PHASE, PREPARE = "place", "choose", "decide", "over", "terrain", "prepare"
+Phase = Literal["terrain", "prepare", "place", "choose", "decide", "over"]
+PLACE: Final = "place"
+CHOOSE: Final = "choose"
+DECIDE: Final = "decide"
+OVER: Final = "over"
+TERRAIN_PHASE: Final = "terrain"
+PREPARE: Final = "prepare"
 STATUS_CARDS = ("stun", "poison")   # played in place of an ability card (Stun, Poison)
+
+
+T = TypeVar("T")
 
 
 def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def event(kind: str, visible_to=None, **data) -> Event:
+def event(kind: str, visible_to: Iterable[int] | None = None, **data: Any) -> Event:
     return Event(kind, data, frozenset(visible_to) if visible_to is not None else None)
 
 
-def _copied(copy):
+def _copied(copy: Callable[[Any], Any]) -> dict[str, Callable[[Any], Any]]:
     """Field metadata: how ``clone`` copies the field (fields without it are never changed in place and are shared)."""
     return {"copy": copy}
 
@@ -48,11 +58,11 @@ def _copy_played(played: dict) -> dict:
     return {i: {**e, "extra": list(e["extra"])} for i, e in played.items()}
 
 
-def _copy_optional_list(x):
+def _copy_optional_list(x: Iterable[T] | None) -> list[T] | None:
     return list(x) if x is not None else None
 
 
-def _copiers(cls) -> tuple:
+def _copiers(cls: type) -> tuple:
     return tuple((f.name, f.metadata["copy"]) for f in fields(cls) if "copy" in f.metadata)
 
 
@@ -79,7 +89,7 @@ class Duellist:
     defeated: bool = False
     defeat_moment: int = -1
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.hand = list(self.core)
 
     def copy(self) -> Duellist:
@@ -97,7 +107,7 @@ class Duellist:
     def placed_at(self) -> tuple[int, int]:
         """The hex the character stands on, once placed (Player Setup 11-12)."""
         if self.pos is None:
-            raise violation("sj.battlefield_yet", "{character} is not on the battlefield yet", "Player Setup 11-12", character=self.character)
+            raise violation("sj.not_on_battlefield_yet", "{character} is not on the battlefield yet", "Player Setup 11-12", character=self.character)
         return self.pos
 
 
@@ -176,7 +186,7 @@ class Frame:
     keyword_targets: list[int] = field(default_factory=list, metadata=_copied(list))   # targets still to receive it
     discards_left: int | None = None    # Discard X: cards still to discard
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.attacked = self.targets is not None
 
     def copy(self) -> Frame:

@@ -7,7 +7,7 @@ Player Setup 10 (the advantage order), 11-12 (placing the characters) and 13 (de
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from daimyo.core.errors import violation
 from daimyo.core.game import Event
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
+def new_game(cls: type[SenjutsuState], characters: list[str], seed: int | GameKey, decks: list[str] | None, board: str,
              terrain: Sequence[tuple[str, Sequence]] | None, cards: CardSet | None, weapons: list[str] | None,
              terrain_pieces: list[str] | None, prepare: bool) -> SenjutsuState:
     """See SenjutsuState.new_game."""
@@ -38,11 +38,11 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
         c = card_set.characters[ch]
         deck_id = decks[i] if decks else f"{ch}-sample"
         if deck_id not in card_set.decks or card_set.decks[deck_id].character != ch:
-            raise violation("sj.deck", "'{deck}' is not a deck of {character}", "Player Setup", deck=deck_id, character=c.name)
+            raise violation("sj.not_a_deck_of", "'{deck}' is not a deck of {character}", "Player Setup", deck=deck_id, character=c.name)
         deck = card_set.decks[deck_id]
         weapon = weapons[i] if weapons else deck.weapon
         if weapon not in c.weapons:
-            raise violation("sj.core_weapon", "'{weapon}' is not a core weapon of {character}", "Player Setup", weapon=weapon, character=c.name)
+            raise violation("sj.not_a_core_weapon", "'{weapon}' is not a core weapon of {character}", "Player Setup", weapon=weapon, character=c.name)
         d = Duellist(ch, list(deck.cards), [c.core_ability, weapon])
         if not prepare:
             s.rng.shuffle(d.deck)
@@ -62,7 +62,7 @@ def new_game(cls, characters: list[str], seed: int | GameKey, decks: list[str] |
     return s
 
 
-def add_terrain(s: SenjutsuState, kind: str, hexes) -> None:
+def add_terrain(s: SenjutsuState, kind: str, hexes: Sequence[Any]) -> None:
     """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
     if kind not in TERRAIN:
         raise violation("sj.unknown_terrain", "unknown terrain '{terrain}' ({known})", "Terrain", terrain=kind, known=', '.join(TERRAIN))
@@ -74,7 +74,7 @@ def add_terrain(s: SenjutsuState, kind: str, hexes) -> None:
         raise violation("sj.covers_one_hex", "{terrain} covers one hex", "Terrain", terrain=kind)
     for h in hexes:
         if h not in s.board:
-            raise violation("sj.battlefield", "{hex} is not on the battlefield", "Battlefield Setup", hex=hex_text(h))
+            raise violation("sj.off_battlefield", "{hex} is not on the battlefield", "Battlefield Setup", hex=hex_text(h))
         if any(distance(h, t) <= 2 for t in s.terrain):
             raise violation("sj.at_within_two_hexes", "{terrain} at {hex} is within two hexes of other terrain",
                             "Battlefield Setup", terrain=kind, hex=hex_text(h))

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from daimyo.core.errors import RuleViolation, reason, violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.senjutsu import lines, resolution, setup, turn, views  # noqa: F401  (lines fills resolution's tables)
 from daimyo.senjutsu.cards import Card, CardSet, Character
+from daimyo.senjutsu.hexgrid import Hex
 from daimyo.senjutsu.records import (  # noqa: F401  (the names older callers import from here)
     _DUELLIST_COPIED,
     _FRAME_COPIED,
@@ -44,6 +45,7 @@ from daimyo.senjutsu.records import (  # noqa: F401  (the names older callers im
     Block,
     Duellist,
     Frame,
+    Phase as PhaseName,  # (Phase below is a phase's rules)
     Played,
     Question,
     Segment,
@@ -71,7 +73,7 @@ class SenjutsuState(GameState):
     rng: Rng | KeyedRng = field(default_factory=Rng)   # copied by ``clone`` itself
     duellists: list[Duellist] = field(default_factory=list, metadata=_copied(_copy_each))
     advantage: list[int] = field(default_factory=list, metadata=_copied(list))   # the advantage tracker, top first
-    phase: str = PLACE
+    phase: PhaseName = PLACE
     stage: str = ""                     # the stage of the turn (turn.TURN) while the phase is Choose or Decide
     turn: int = 0
     moment: int = 0                     # counts simultaneous steps: characters defeated in one share a draw
@@ -119,7 +121,7 @@ class SenjutsuState(GameState):
         may first take prepared cards from the deck into the hand, all at once and hidden (Player Setup 7)."""
         return setup.new_game(cls, characters, seed, decks, board, terrain, cards, weapons, terrain_pieces, prepare)
 
-    def add_terrain(self, kind: str, hexes) -> None:
+    def add_terrain(self, kind: str, hexes: Sequence[Any]) -> None:
         """Battlefield Setup 2: a piece of terrain, never within two hexes of terrain placed before."""
         setup.add_terrain(self, kind, hexes)
 
@@ -159,7 +161,7 @@ class SenjutsuState(GameState):
         """Check and apply one action; an illegal one raises RuleViolation and changes nothing."""
         seat, text = action
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise violation("sj.there_seat_duel", "there is no seat {seat} in this duel", "Setup", seat=repr(seat))
+            raise violation("sj.no_such_seat", "there is no seat {seat} in this duel", "Setup", seat=repr(seat))
         if seat not in self.to_act():
             raise violation("sj.has_nothing_decide", "{seat} has nothing to decide now", "Gameplay Overview", seat=seat_name(seat))
         text = " ".join(text.split())
@@ -178,7 +180,7 @@ class SenjutsuState(GameState):
         """Apply an action already known to be legal."""
         apply = PHASES[self.phase].apply
         if apply is None:
-            raise violation("sj.action_legal_phase", "no action is legal in the {phase} phase", PHASES[self.phase].rule(self), phase=self.phase)
+            raise violation("sj.no_legal_action", "no action is legal in the {phase} phase", PHASES[self.phase].rule(self), phase=self.phase)
         out = apply(self, seat, text)
         out += turn.advance(self)
         return out
@@ -192,7 +194,7 @@ class SenjutsuState(GameState):
         c.rng = self.rng.copy()
         return c
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> views.View:
         return views.view(self, player)
 
     # --------------------------------------------------------------- helpers
@@ -202,13 +204,13 @@ class SenjutsuState(GameState):
     def character(self, seat: int) -> Character:
         return self.card_set.characters[self.duellists[seat].character]
 
-    def occupant(self, h) -> int | None:
+    def occupant(self, h: Hex) -> int | None:
         for i, d in enumerate(self.duellists):
             if d.pos == h and not d.defeated:
                 return i
         return None
 
-    def what_is_at(self, h, mover: int) -> str | None:
+    def what_is_at(self, h: Hex, mover: int) -> str | None:
         if h not in self.board:
             return "edge"
         if h in self.terrain:

@@ -5,24 +5,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from daimyo.senjutsu.hexgrid import cell_hex, distance, line_of_sight
+from daimyo.senjutsu.hexgrid import Hex, cell_hex, distance, line_of_sight
 
 if TYPE_CHECKING:
     from daimyo.senjutsu.state import SenjutsuState
 
 
-def grid_hexes(s: SenjutsuState, seat: int, line: dict, pos=None, facing=None) -> dict:
+def grid_hexes(s: SenjutsuState, seat: int, line: dict, pos: Hex | None = None, facing: int | None = None) -> dict:
     """The hexes of an attack grid, from ``pos``/``facing`` (the attacker's own by default), with their effects."""
     d = s.duellists[seat]
-    pos = d.pos if pos is None else pos
+    pos = d.placed_at if pos is None else pos
     facing = d.facing if facing is None else facing
     return {cell_hex(pos, facing, cell): effs for cell, effs in line["attack"]["grid"].items()}
 
 
-def ranged_targets(s: SenjutsuState, seat: int, line: dict, initiative: int, pos=None, facing=None) -> list[int]:
+def ranged_targets(s: SenjutsuState, seat: int, line: dict, initiative: int, pos: Hex | None = None, facing: int | None = None) -> list[int]:
     """Range and Line of Sight; Comparative Initiative: the characters a ranged attack may target."""
     d = s.duellists[seat]
-    pos = d.pos if pos is None else pos
+    pos = d.placed_at if pos is None else pos
     facing = d.facing if facing is None else facing
     atk = line["attack"]
     out = []
@@ -45,7 +45,7 @@ def sight_blockers(s: SenjutsuState) -> list:
     return list(s.terrain)
 
 
-def would_target(s: SenjutsuState, seat: int, line: dict, initiative: int, pos=None, facing=None) -> bool:
+def would_target(s: SenjutsuState, seat: int, line: dict, initiative: int, pos: Hex | None = None, facing: int | None = None) -> bool:
     """Commit to Hit: whether the attack of ``line`` would target anyone (from ``pos``/``facing``)."""
     if "grid" in line["attack"]:
         cells = grid_hexes(s, seat, line, pos, facing)

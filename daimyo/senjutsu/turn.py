@@ -381,7 +381,7 @@ class Stage(NamedTuple):
     run: Callable              # returns (events, done)
 
 
-def _nothing(s) -> list[Event]:
+def _nothing(s: SenjutsuState) -> list[Event]:
     return []
 
 

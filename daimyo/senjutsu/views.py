@@ -8,12 +8,74 @@ face-down discards, a card chosen but not yet revealed, or another seat's option
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
 from daimyo.senjutsu.hexgrid import FACINGS, hex_text
-from daimyo.senjutsu.records import seat_name
+from daimyo.senjutsu.records import Phase, seat_name
+
+if TYPE_CHECKING:   # the state imports this view; it takes the state as an argument
+    from daimyo.senjutsu.state import SenjutsuState
 
 
-def view(s, player: int | None) -> dict:
-    seats = []
+class SeatView(TypedDict):
+    """A duellist as the viewer sees it: ``hand`` is None for another seat's, ``chosen`` its own card in the Choose
+    phase (another seat's: whether it has chosen), and a face-down discard of another seat reads ``face-down``."""
+
+    seat: str
+    character: str
+    name: str
+    hex: str | None
+    facing: str
+    kamae: str
+    focus: int
+    wounds: int
+    bleeding: int
+    wound_limit: int
+    hand_limit: int
+    hobbles: int
+    stuns: int
+    poison: bool
+    hand_size: int
+    deck_size: int
+    discard: list[str]
+    defeated: bool
+    hand: list[str] | None
+    chosen: str | bool | None
+    played: str | None
+    cancelled: str | None
+    instant_used: bool
+    initiative: int | None
+
+
+class PendingView(TypedDict):
+    """The question the duel waits on; its options, card and line in the asked seat's own view alone."""
+
+    seat: str
+    kind: str
+    options: NotRequired[list[str]]
+    card: NotRequired[str | None]
+    line: NotRequired[int | None]
+
+
+class View(TypedDict):
+    """What a seat (or, with ``player`` None, a spectator) sees of a duel."""
+
+    game: str
+    turn: int
+    phase: Phase
+    board: str
+    terrain: dict[str, str]
+    terrain_to_place: list[str]
+    advantage: list[str]
+    seats: list[SeatView]
+    to_act: list[str]
+    pending: PendingView | None
+    order: list[list[str | int]] | None
+    winners: list[str] | None
+
+
+def view(s: SenjutsuState, player: int | None) -> View:
+    seats: list[SeatView] = []
     for i, d in enumerate(s.duellists):
         mine = player == i
         seats.append({
@@ -42,7 +104,7 @@ def view(s, player: int | None) -> dict:
             "instant_used": i in s.instants_used,     # the single Instant Ability Card of this turn is spent
             "initiative": s.played[i]["initiative"] if i in s.played and s.stage not in ("alt", "replace", "variable") else None,
         })
-    pending = None
+    pending: PendingView | None = None
     if s.pending:
         pending = {"seat": seat_name(s.pending["seat"]), "kind": s.pending["kind"]}
         if player == s.pending["seat"]:

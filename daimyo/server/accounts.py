@@ -14,7 +14,7 @@ returns to a seat without its link (a fresh seat token, the old one then stops w
   ``cookie_secure`` off for plain-HTTP use on a LAN); only its SHA-256 is stored; it expires after
   ``session_days``. Every change made with the cookie also needs the session's CSRF token in the
   ``X-CSRF-Token`` header (and the Guard refuses other sites' Origins anyway).
-- Sign-in attempts are counted before the password is hashed (account_api.py): per name and address
+- Sign-in attempts are counted before the password is hashed (routes/accounts.py): per name and address
   (``signin_rate``), per name (``signin_name_rate``), per address (``signin_address_rate``).
 """
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,10 +108,12 @@ class SeatClock:
 
 @dataclass
 class Clocks:
-    """Every seat's clock in one game; the room stores each change before it tells anyone."""
+    """Every seat's clock in one game; the room stores each change before it tells anyone. ``now`` is the wall
+    clock it reads when a method is not given the time (the server's time source: daimyo/server/timing.py)."""
 
     clock: Clock
     seats: dict[int, SeatClock] = field(default_factory=dict)
+    now: Callable[[], float] = field(default=time.time, compare=False, repr=False)
 
     def budget(self, seat: SeatClock) -> float:
         """The time a seat gets for the decision it starts now."""
@@ -122,7 +125,7 @@ class Clocks:
         """Start the clocks of the human seats now to act, stop the others; the seats whose clock changed."""
         if self.clock.kind == "none":
             return []
-        now = time.time() if now is None else now
+        now = self.now() if now is None else now
         changed = []
         for seat in sorted(humans):
             c = self.seats.setdefault(seat, SeatClock(bank=self.clock.seconds if self.clock.kind == "bank" else None))
@@ -148,12 +151,19 @@ class Clocks:
         return min(per, STAND_IN_PAUSE_MAX)
 
     def expired(self, now: float | None = None) -> list[int]:
-        now = time.time() if now is None else now
+        now = self.now() if now is None else now
         return [s for s, c in self.seats.items() if c.deadline is not None and c.deadline <= now and c.stand_in is None]
 
     def next_deadline(self) -> float | None:
         running = [c.deadline for c in self.seats.values() if c.deadline is not None and c.stand_in is None]
         return min(running) if running else None
+
+    def copy(self) -> dict[int, SeatClock]:
+        """The seats' clocks as they are now, to put back (:meth:`restore`) when their change could not be stored."""
+        return {seat: SeatClock(c.bank, c.deadline, c.stand_in) for seat, c in self.seats.items()}
+
+    def restore(self, seats: dict[int, SeatClock]) -> None:
+        self.seats = seats
 
     def time_out(self, seat: int) -> None:
         c = self.seats[seat]
@@ -163,7 +173,7 @@ class Clocks:
 
     def view(self, now: float | None = None) -> dict:
         """What every screen shows: the clock and, per seat, the time left and any stand-in (all public)."""
-        now = time.time() if now is None else now
+        now = self.now() if now is None else now
         return {"clock": self.clock.to_dict(),
                 "seats": {str(s): {"left": c.left(now), "running": c.deadline is not None, "bank": c.bank,
                                    "stand_in": c.stand_in} for s, c in sorted(self.seats.items())}}

@@ -2,10 +2,12 @@
 
 The server knows each game through its registration (:mod:`daimyo.core.registry`) and hosts every registered game
 (:func:`hosted_games`: the games built in, :data:`HOSTED`, then any registered otherwise, as a test's toy game).
+What is special to a game (its page, its page's data, its table options) is in its registration; this package names
+no game but :data:`DEFAULT_GAME`, the game of a request that names none.
 A game on the server draws every random fact from its **randomness**: a secret
 :class:`~daimyo.core.rng.GameKey` (256 bits, kept by the server until the game is over) for a
 normal game, or an int seed for a practice game whose creator chose the seed (and old games
-stored before keys). Public random facts (random clans or characters, Senjutsu's terrain) and
+stored before keys). Public random facts (random seat choices, a table's seeded terrain) and
 each bot's own generator come from separate labelled streams of the same key
 (:func:`~daimyo.core.rng.stream`), so seeing them tells nothing of the hands, decks and draws.
 """
@@ -13,19 +15,21 @@ each bot's own generator come from separate labelled streams of the same key
 from __future__ import annotations
 
 from daimyo.bots import bot_seed
+from daimyo.core.limits import MAX_START_FILE
 from daimyo.core.registry import GAME_MODULES, GameInfo, game, games
 from daimyo.core.rng import GameKey, generator, stream
-from daimyo.server import senjutsu_table
-from daimyo.server.guard import MAX_START_FILE
 
 Randomness = int | GameKey
 
 #: the games built in (the registry's own table), which the lobby offers first
 HOSTED = tuple(GAME_MODULES)
 
+#: the game of a request that names none (the protocol's default, docs/server-protocol.md)
+DEFAULT_GAME = "rokugan"
 
-__all__ = ["HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted", "hosted_games",
-           "start_state", "stream"]
+
+__all__ = ["DEFAULT_GAME", "HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted",
+           "hosted_games", "start_state", "stream"]
 
 
 def hosted_games() -> list[str]:
@@ -47,10 +51,10 @@ def bot_seed_of(randomness: Randomness, seat: int) -> int:
 
 def start_state(rules: GameInfo, row):
     """The first state of the game of ``row``: read from its position file (``row.start_file``) for a game that
-    starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a Senjutsu
-    game with table options: from its stored table file, :mod:`daimyo.server.senjutsu_table`)."""
-    if rules.name == "senjutsu" and row.start_file:
-        return senjutsu_table.new_state(row.start_file, row.randomness(), row.clans)
+    starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a game with
+    table options given: at its stored table file, ``rules.table_options``)."""
+    if rules.table_options is not None and row.start_file:
+        return rules.table_options.new_state(row.start_file, row.randomness(), row.clans)
     if not rules.starts_from_file:
         return rules.setup(row.players, row.randomness(), row.clans)
     if rules.new_from_file is None or not row.start_file:
@@ -60,8 +64,8 @@ def start_state(rules: GameInfo, row):
 
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
-    if rules.name == "senjutsu" and row.start_file:
-        return senjutsu_table.record(row.start_file, row.randomness(), row.clans, actions)
+    if rules.table_options is not None and row.start_file:
+        return rules.table_options.record(row.start_file, row.randomness(), row.clans, actions)
     if not rules.starts_from_file:
         return rules.write_record(row.players, row.randomness(), row.clans, actions)
     if rules.record_from_file is None or not row.start_file:

@@ -29,6 +29,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
+from daimyo.core.limits import depth
 from daimyo.server.settings import Settings
 from daimyo.server.shared_limits import SharedRates, Throttle
 
@@ -45,8 +46,6 @@ SECURITY_HEADERS = [
 ]
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
-#: the longest file a request may give in its body's text (a war file, a Senjutsu card file), in characters
-MAX_START_FILE = 12_000
 
 
 class RequestError(Exception):
@@ -161,21 +160,6 @@ class Guard:
 
 
 # --------------------------------------------------------------------- JSON
-def depth(value: Any, limit: int) -> int:
-    """How deep ``value`` nests (a scalar is 0), counting no further than ``limit + 1``."""
-    deepest, stack = 0, [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, (dict, list)):
-            d += 1
-            if d > deepest:
-                deepest = d
-                if deepest > limit:
-                    return deepest
-            stack.extend((x, d) for x in (v.values() if isinstance(v, dict) else v))
-    return deepest
-
-
 def parse_json(raw: bytes | str, settings: Settings, what: str = "the request body") -> Any:
     """``raw`` as JSON (UTF-8, no lone surrogates, nesting at most ``max_depth``), or a RequestError saying why not."""
     try:

@@ -24,23 +24,20 @@ from typing import Any
 import orjson
 from sqlalchemy import update
 
-from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
-from daimyo.core.rng import GameKey
-from daimyo.server import listing, senjutsu_table
-from daimyo.server.bots import validate_spec
-from daimyo.server.clocks import ClockError, clock_from_text, parse_clock
-from daimyo.server.games import MAX_START_FILE, hosted, hosted_games, start_state, stream
+from daimyo.server import listing
+from daimyo.server.clocks import clock_from_text
+from daimyo.server.games import hosted, start_state
+from daimyo.server.new_games import check_name, new_row
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fence, GameRow, SeatRow, Store, games, now, seats, when
+from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, seats, when
 
 log = logging.getLogger("daimyo.server")
 
 #: the fencing token of a game this process does not hold: leases' tokens start at 1, so no lease matches it
 NO_TOKEN = 0
 
-MAX_SEED = 2**63
 PRACTICE_WARNING = "Practice game: whoever knows the seed knows every hidden fact."
 
 
@@ -335,7 +332,7 @@ class Hub:
     async def create(self, request: Any) -> dict:
         """Create a game from a lobby request (docs/server-protocol.md). The reply holds the invitation,
         the host token and, when the creator sits, the token of the creator's own seat only."""
-        row, sit = await asyncio.to_thread(self._new_row, request)   # a game from a file reads it: off the event loop
+        row, sit = await asyncio.to_thread(new_row, request, self.settings)   # a game from a file reads it: off the event loop
         invite, host, watch = secrets.token_urlsafe(18), secrets.token_urlsafe(24), secrets.token_urlsafe(18)
         row.invite_hash, row.host_hash, row.watch_hash = hash_token(invite), hash_token(host), hash_token(watch)
         you = None
@@ -361,106 +358,6 @@ class Hub:
                 "public": row.public,
                 "invite": invitation(row.id, invite), "watch": {"code": watch, "link": f"/game/{row.id}#watch={watch}"},
                 "host": host, "seats": seats_out, "you": you}
-
-    def _new_row(self, req: Any, keep: GameRow | None = None) -> tuple[GameRow, int | None]:
-        """A new game's row from a lobby request; with ``keep``, that waiting game's row changed by the host
-        (its id, randomness, invitation, host token, and every seat a player took stay)."""
-        if not isinstance(req, dict):
-            raise ActError("bad-request", "the request must be a JSON object")
-        game = req.get("game", "rokugan")
-        rules = hosted(game)
-        if rules is None:
-            shown = game[:40] if isinstance(game, str) and game.isprintable() else "that"
-            raise ActError("bad-request", f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
-        seat_reqs = req.get("seats")
-        if not isinstance(seat_reqs, list) or not rules.min_players <= len(seat_reqs) <= rules.max_players:
-            raise ActError("bad-request", f"seats: a list of {rules.min_players} to {rules.max_players} seats is needed")
-        practice = req.get("practice", False)
-        if not isinstance(practice, bool):
-            raise ActError("bad-request", "practice: true or false")
-        seed = req.get("seed")
-        if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-                raise ActError("bad-request", "seed: a whole number from 0 to 2**63-1, or null")
-            if not practice:
-                raise ActError("bad-request", "seed: a chosen seed is allowed only in a practice game (\"practice\": true), "
-                                              "since whoever knows the seed knows every hidden fact")
-        randomness: int | GameKey = (secrets.randbelow(MAX_SEED) if seed is None else seed) if practice else GameKey.new()
-        if keep is not None:
-            practice, randomness = keep.practice, keep.randomness()
-        table, public = req.get("table", False), req.get("public", False)
-        if not isinstance(table, bool) or not isinstance(public, bool):
-            raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
-        clan_names = rules.seat_choices()
-        start_file, file_clans = None, None
-        if game == "senjutsu":   # the table options: board, terrain, prepared cards, the players' card file
-            try:
-                start_file = keep.start_file if keep is not None else senjutsu_table.table_of(req)
-                clan_names = senjutsu_table.seat_choices(start_file)
-            except senjutsu_table.TableError as e:
-                raise ActError("bad-request", str(e)) from None
-        if rules.starts_from_file:   # Rising Sun: the seats are the players its war file names, in its order
-            start_file = keep.start_file if keep is not None else start_file_of(rules, req)
-            if start_file is None:
-                raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
-            file_clans = file_seats(rules, start_file)
-            if len(seat_reqs) != len(file_clans):
-                raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "
-                                              f"({', '.join(file_clans)}), so {len(file_clans)} seats are needed")
-        seat_rows: list[SeatRow] = []
-        clans: list[str | None] = []
-        for i, sr in enumerate(seat_reqs):
-            where = f"seats[{i}]"
-            if not isinstance(sr, dict):
-                raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
-            kind = sr.get("kind")
-            name = check_name(sr.get("name"), f"{where}.name")
-            clan = sr.get("clan")
-            word = rules.seat_word
-            if clan is not None and (not isinstance(clan, str) or clan not in clan_names):
-                shown = clan[:40] if isinstance(clan, str) and clan.isprintable() else "that"
-                raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(clan_names)})")
-            if clan is not None and clan in clans:
-                raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
-            if file_clans is not None and clan is not None and clan != file_clans[i]:
-                raise ActError("bad-request", f"{where}.clan: the {rules.start_file} seats {file_clans[i]} here, not {clan}")
-            clans.append(clan)
-            if kind == "human":
-                seat_rows.append(SeatRow(i, "human", name, None, None))
-            elif kind == "bot":
-                try:
-                    bot = validate_spec(rules, sr.get("bot", "random"), self.settings)
-                except ValueError as e:
-                    raise ActError("bad-request", f"{where}.bot: {e}") from None
-                seat_rows.append(SeatRow(i, "bot", name, bot, None))
-            else:
-                shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"
-                raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {shown}")
-        sit = req.get("sit")
-        if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
-                                or seat_rows[sit].kind != "human"):
-            raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
-        free = [c for c in clan_names if c not in clans]
-        stream(randomness, "seat-choices").shuffle(free)
-        filled = list(file_clans) if file_clans is not None else [c if c is not None else free.pop() for c in clans]
-        if game == "senjutsu" and start_file is not None:   # the table's duel must set up (each character's deck)
-            try:
-                senjutsu_table.new_state(start_file, randomness, filled)
-            except senjutsu_table.TableError as e:
-                raise ActError("bad-request", str(e)) from None
-        try:
-            clock = parse_clock(req.get("clock"), self.settings.clock_min_seconds)
-        except ClockError as e:
-            raise ActError("bad-request", str(e)) from None
-        row = GameRow(id=f"g-{secrets.token_hex(5)}" if keep is None else keep.id, game=game, players=len(seat_rows),
-                      seed=randomness if isinstance(randomness, int) else 0, clans=filled,
-                      created=now() if keep is None else keep.created,
-                      status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,
-                      practice=practice, public=public,
-                      generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
-                      rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text(),
-                      start_file=start_file)
-        return row, sit
 
     # -------------------------------------------------------------- seats
     async def claim(self, game_id: Any, request: Any) -> dict:
@@ -537,11 +434,11 @@ class Hub:
                 req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
-                if old.start_file is not None and old.game == "senjutsu":
-                    req.update(senjutsu_table.table_fields(old.start_file))
+                if old.start_file is not None and room.rules.table_options is not None:
+                    req.update(room.rules.table_options.table_fields(old.start_file))
                 elif old.start_file is not None:
                     req["file"] = old.start_file
-                row, _ = self._new_row(req)
+                row, _ = new_row(req, self.settings)
                 row.host_hash, row.invite_hash, row.clock = old.host_hash, None, old.clock
                 row.public, row.watch_hash = old.public, old.watch_hash   # the same table: as listed, watched with the same link
                 row.spectator_chat = old.spectator_chat
@@ -598,7 +495,7 @@ class Hub:
                 raise ActError("bad-request", "the game has started: its table cannot change")
             req = {"game": old.game, "seats": request.get("seats"), "public": request.get("public", old.public),
                    "clock": request.get("clock", clock_from_text(old.clock).to_dict())}
-            row, _ = self._new_row(req, keep=old)
+            row, _ = new_row(req, self.settings, keep=old)
             for s in old.seats:
                 if s.token_hash is None:
                     continue
@@ -707,42 +604,6 @@ class Hub:
         live = [r for r in self.rooms.values() if not r.state.is_terminal()]
         return {"games_live": len(live), "games_in_memory": len(self.rooms),
                 "connections": sum(len(r.conns) for r in self.rooms.values()), **self.stats.summary()}
-
-
-def check_name(name: Any, where: str) -> str | None:
-    if name is None:
-        return None
-    if not isinstance(name, str) or len(name) > 40 or not name.isprintable():
-        raise ActError("bad-request", f"{where}: a one-line text of at most 40 characters")
-    return name.strip() or None
-
-
-def start_file_of(rules, req: dict) -> str:
-    """The position file a request starts a game from: ``"example"`` names one the game ships, or ``"file"``
-    gives its text (an uploaded war file)."""
-    example, text = req.get("example"), req.get("file")
-    if (example is None) == (text is None):
-        raise ActError("bad-request", f"example, file: a {rules.title} game starts from a {rules.start_file}: name one "
-                                      f"example ({', '.join(rules.examples())}) or give a file's text, not both")
-    if example is not None:
-        if not isinstance(example, str) or example not in rules.examples():
-            shown = example[:40] if isinstance(example, str) and example.isprintable() else "that"
-            raise ActError("bad-request", f"example: no example {rules.start_file} '{shown}' "
-                                          f"(examples: {', '.join(rules.examples())})")
-        return rules.open_example(example)
-    if not isinstance(text, str) or not text.strip() or len(text) > MAX_START_FILE:
-        raise ActError("bad-request", f"file: the text of a {rules.start_file}, at most {MAX_START_FILE} characters")
-    return text
-
-
-def file_seats(rules, text: str) -> list[str]:
-    """The seat choices a position file makes (Rising Sun: the clans of its players, in seat order); a file the
-    game's own reader refuses is refused with the reader's words, which name the line and field."""
-    try:
-        state = rules.new_from_file(text)
-    except (ValueError, RuleViolation) as e:
-        raise ActError("bad-request", f"file: {getattr(e, 'message', None) or e}") from None
-    return list(rules.seat_names(state)) if rules.seat_names else []
 
 
 def _forget(loading: dict[str, asyncio.Future], game_id: str, _done: asyncio.Future) -> None:

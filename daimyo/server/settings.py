@@ -7,7 +7,9 @@ what they protect. The defaults suit a server for a group of friends on a small 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from daimyo.server.timing import REAL_TIME, TimeSource
 
 
 @dataclass(frozen=True)
@@ -131,11 +133,16 @@ class Settings:
     close_after: float = 259_200.0
     """Seconds a table not started (status waiting) may go unopened before it is closed and deleted (0: never)."""
 
+    # --- time (not an operator's setting: `--set` does not know it)
+    time_source: TimeSource = field(default=REAL_TIME, compare=False, repr=False, metadata={"operator": False})
+    """Where the games' clocks, stand-ins and bots' pace read the time and wait (daimyo/server/timing.py): the real
+    clocks; a test gives a clock it moves forward itself."""
+
     def replace(self, **changes) -> Settings:
         return dataclasses.replace(self, **changes)
 
 
-NAMES = {f.name: f for f in dataclasses.fields(Settings)}
+NAMES = {f.name: f for f in dataclasses.fields(Settings) if f.metadata.get("operator", True)}
 
 
 def parse_setting(text: str) -> tuple[str, object]:

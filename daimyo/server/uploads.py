@@ -1,11 +1,13 @@
 """Uploaded files are read in worker processes, never in the event loop (docs/security.md).
 
-A war file or a Senjutsu card file sent to the server is read by :class:`FileReader`: one of a few worker
+A position file (Rising Sun's war file) or a table's file (Senjutsu's card file) sent to the server is read by
+:class:`FileReader`: one of a few worker
 processes (``upload_workers``, started when first needed) runs the game's own reader on it, and a read that takes
 longer than ``upload_seconds`` is cut short by stopping that worker (a fresh one takes its place), so a file
 crafted to be slow to read costs the server at most that long, in another process, while every other request
-goes on. What a worker sends back is plain data: the seats a war file makes, the characters a card file adds, or
-the reader's refusal (which names the line or field).
+goes on. What a worker sends back is plain data: the seats a position file makes, what a table's file adds (the
+game's own :meth:`~daimyo.core.registry.TableOptions.read_upload`), or the reader's refusal (which names the line or
+field).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 log = logging.getLogger("daimyo.server")
 
-__all__ = ["FileReader", "UploadError", "card_file_summary", "war_file_seats"]
+__all__ = ["FileReader", "UploadError", "table_upload", "war_file_seats"]
 
 #: seconds a new worker process may take to start (import the games) before the read is refused
 START_SECONDS = 60.0
@@ -37,7 +39,7 @@ class UploadError(Exception):
 def war_file_seats(game: str, text: str) -> dict:
     """{"seats": [...]} of a position file (Rising Sun's war file), or {"error": the reader's words}."""
     from daimyo.server.games import hosted
-    from daimyo.server.hub import file_seats
+    from daimyo.server.new_games import file_seats
     from daimyo.server.rooms import ActError
 
     rules = hosted(game)
@@ -49,28 +51,38 @@ def war_file_seats(game: str, text: str) -> dict:
         return {"error": e.message}
 
 
-def card_file_summary(text: str, max_depth: int) -> dict:
-    """What a Senjutsu card file adds to the sample set: {"characters", "names", "new"}, or {"error": ...}."""
-    from daimyo.senjutsu.cards import sample_set
-    from daimyo.server import senjutsu_table
+def table_upload(game: str, text: str, max_depth: int) -> dict:
+    """What the file of a table option adds (the game's ``table_options.read_upload``), or {"error": its words}."""
+    from daimyo.core.registry import TableError
+    from daimyo.server.games import hosted
 
+    rules = hosted(game)
+    if rules is None or rules.table_options is None or rules.table_options.upload is None:
+        return {"error": f"game: '{game}' takes no file among its table options"}
     try:
-        cs = senjutsu_table.check_cards(text, max_depth)
-    except senjutsu_table.TableError as e:
+        return rules.table_options.read_upload(text, max_depth)
+    except TableError as e:
         return {"error": str(e)}
-    base = sample_set()
-    return {"characters": list(cs.characters), "names": {k: c.name for k, c in cs.characters.items()},
-            "new": {"characters": [k for k in cs.characters if k not in base.characters],
-                    "cards": len([k for k in cs.cards if k not in base.cards])}}
+
+
+def _warm() -> None:
+    """Import every hosted game's readers (a read of its first example file, its table options' choices), so that a
+    read's time starts with them loaded."""
+    from daimyo.server.games import hosted, hosted_games
+    from daimyo.server.new_games import file_seats
+
+    for name in hosted_games():
+        rules = hosted(name)
+        if rules is not None and rules.starts_from_file and rules.open_example is not None and rules.examples():
+            file_seats(rules, rules.open_example(rules.examples()[0]))
+        if rules is not None and rules.table_options is not None:
+            rules.table_options.seat_choices(None)
 
 
 def _serve(conn) -> None:
     """A worker process: read tasks (function, arguments) from ``conn`` and send back ("ok", result) or
     ("failed", what went wrong), until the server closes the pipe."""
-    # the readers are imported before the first read's time starts
-    import daimyo.risingsun
-    import daimyo.senjutsu.cards
-    import daimyo.server.hub  # noqa: F401
+    _warm()   # the readers are loaded before the first read's time starts
     conn.send(("ready", None))
     while True:
         try:

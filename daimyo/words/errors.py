@@ -2,52 +2,46 @@
 parameters beside its English message (``daimyo.core.errors.reason``); :func:`rule_text` says it in a language
 from the catalogue's ``err.<code>`` template. The English template is the engine's message word for word, so
 English is the message itself; in another language the parameters that name a printed thing (a clan, a
-province, a card, a phase, a Kamae...) are named in that language too. The server sends every language's
+province, a card, a phase, a Kamae...) are named in that language too, by the game's own words: the registration
+whose ``rule_codes`` is the code's prefix names its words module (``words``), whose ``rule_params(params, lang)``
+says them. The server sends every language's
 sentence with the code and params (docs/server-protocol.md), so the browser shows the one it speaks.
 A message without a code, or a code the catalogue lacks, stays as the engine wrote it.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from functools import cache
 
 from daimyo.words import LANGS, catalogue, has, t
-from daimyo.words.rokugan_places import province_name
 
 _PARAM = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
 
-def _named(code: str, params: dict, lang: str) -> dict:
-    """``params`` with the ids of printed things in words of ``lang`` (the game is the code's prefix)."""
+def catalogue_names(params: dict, lang: str, keys: dict[str, str]) -> dict:
+    """``params`` with each value that is the id of a printed thing in words of ``lang``: ``keys`` gives, per param,
+    the catalogue prefix naming its ids (``{"clan": "clan."}``); a value the catalogue does not know stays as it is."""
     out = dict(params)
-    game = code.split(".", 1)[0]
-
-    def key(name: str, prefix: str) -> None:
+    for name, prefix in keys.items():
         value = out.get(name)
         if isinstance(value, str) and has(prefix + value, "en"):
             out[name] = t(prefix + value, None, lang)
-
-    if game == "rk":
-        from daimyo.rokugan.data import RULES
-
-        key("clan", "clan.")
-        key("card", "card.")
-        key("kind", "err.kind.")
-        key("phase", "phase.")
-        if out.get("province") in RULES.province_index:
-            out["province"] = province_name(out["province"], lang)
-    elif game == "rs":
-        key("step", "rs.step.")
-        key("clan", "rs.clan.")
-        key("province", "rs.province.")
-        key("kind", "rs.figure.")
-    elif game == "sj":
-        key("kamae", "sj.kamae.")
-        key("phase", "sj.phase.")
-        key("kind", "sj.phase.")
-        key("terrain", "sj.terrain.")
     return out
+
+
+def _named(code: str, params: dict, lang: str) -> dict:
+    """``params`` with the ids of printed things in words of ``lang``, by the words of the game whose rule codes
+    start as ``code`` does (``rule_codes`` and ``words`` of its registration); as they are for any other code."""
+    from daimyo.core.registry import game, games
+
+    prefix = code.split(".", 1)[0]
+    for name in games():
+        info = game(name)
+        if info.rule_codes == prefix and info.words is not None:
+            return importlib.import_module(info.words).rule_params(params, lang)
+    return dict(params)
 
 
 def message_text(code: str | None, params: dict | None, message: str, lang: str = "en") -> str:

@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from daimyo.core.game import Event
 from daimyo.words import t as _t
+from daimyo.words.errors import catalogue_names
 
 #: the four bid slots of the War tile, left to right (``RS_SLOTS`` in risingsun.js)
 SLOTS = ("seppuku", "hostage", "ronin", "poets")
 #: the events that open or close something (a war, the War Phase); the terminal indents every other one
 _TOP = frozenset({"ronin-become-coins", "ronin-become-coins-count", "war", "war-phase-over"})
+#: a rule message's params that name a printed thing, and the catalogue prefix naming it
+_RULE_NAMES = {"step": "rs.step.", "clan": "rs.clan.", "province": "rs.province.", "kind": "rs.figure."}
+
+
+def rule_params(params: dict, lang: str) -> dict:
+    """A rule message's params (``rs.*`` codes, :mod:`daimyo.words.errors`) with its steps, clans, provinces and
+    figures in words of ``lang``."""
+    return catalogue_names(params, lang, _RULE_NAMES)
 
 
 class RisingSunWords:

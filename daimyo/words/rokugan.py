@@ -15,7 +15,7 @@ import re
 from daimyo.core.game import Event
 from daimyo.rokugan.data import RULES as R
 from daimyo.words import t as _t
-from daimyo.words.errors import said
+from daimyo.words.errors import catalogue_names, said
 from daimyo.words.rokugan_places import province_name, territory_name
 
 _TOKEN = re.compile(r"^([ansb])(\d)$")
@@ -25,6 +25,17 @@ _CLANS = ("crab", "crane", "dragon", "lion", "phoenix", "scorpion", "unicorn")
 _WHY = {"bluff": "why.bluff", "defended and not attacked": "why.defended_not_attacked",
         "every attack on it failed": "why.attacks_failed",
         "no shinobi of the raider in the province and no adjacent province controlled by it": "why.raid_no_reach"}
+#: a rule message's params that name a printed thing, and the catalogue prefix naming it (provinces: province_name)
+_RULE_NAMES = {"clan": "clan.", "card": "card.", "kind": "err.kind.", "phase": "phase."}
+
+
+def rule_params(params: dict, lang: str) -> dict:
+    """A rule message's params (``rk.*`` codes, :mod:`daimyo.words.errors`) with its clans, cards, token kinds,
+    phases and provinces in words of ``lang``."""
+    out = catalogue_names(params, lang, _RULE_NAMES)
+    if out.get("province") in R.province_index:
+        out["province"] = province_name(out["province"], lang)
+    return out
 
 
 class RokuganWords:

@@ -11,11 +11,20 @@ import re
 
 from daimyo.core.game import Event
 from daimyo.words import catalogue, t as _t
+from daimyo.words.errors import catalogue_names
 
 #: the engine's reasons for harm (English) and their words; "collided with <terrain>" names the piece
 _WHY = {"empty deck": "sj.why.empty_deck", "moved off the battlefield": "sj.why.off_field", "collision": "sj.why.collision",
         "attack": "sj.why.attack", "counter": "sj.why.counter"}
 _COLLIDED = re.compile(r"^collided with (\w+)$")
+#: a rule message's params that name a printed thing, and the catalogue prefix naming it
+_RULE_NAMES = {"kamae": "sj.kamae.", "phase": "sj.phase.", "kind": "sj.phase.", "terrain": "sj.terrain."}
+
+
+def rule_params(params: dict, lang: str) -> dict:
+    """A rule message's params (``sj.*`` codes, :mod:`daimyo.words.errors`) with its Kamae, phases and terrain in
+    words of ``lang``."""
+    return catalogue_names(params, lang, _RULE_NAMES)
 
 
 class SenjutsuWords:

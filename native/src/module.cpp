@@ -447,6 +447,8 @@ void bind_generators(nb::module_& m);  // native/src/keyed.cpp
 void bind_heuristic(nb::module_& m);   // native/src/heuristic_bind.cpp
 void bind_knowledge(nb::module_& m);   // native/src/knowledge_bind.cpp
 void bind_search(nb::module_& m);      // native/src/search_bind.cpp
+void bind_encoding(nb::module_& m, nb::class_<State>& game);  // native/src/encode_bind.cpp
+void bind_batch(nb::module_& m);       // native/src/batch.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
 State state_from_fields(const nb::dict& d);  // load.cpp
 }
@@ -480,7 +482,8 @@ NB_MODULE(_daimyo_native, m) {
   daimyo::bind_knowledge(m);   // knowledge_bind.cpp: determinize and the heuristic bot's card scores
   daimyo::bind_search(m);      // search_bind.cpp: ISMCTS
 
-  nb::class_<State>(m, "Game", "A game state of the native engine.")
+  auto game = nb::class_<State>(m, "Game", "A game state of the native engine.");
+  game
       .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
         return State::new_game(players, GameRng(seed), setup_clans(players, clans));
       }, nb::arg("players"), nb::arg("seed"), nb::arg("clans"))
@@ -555,4 +558,6 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("bot_seeds"), nb::arg("limit") = -1,
          "Play to the end (or `limit` moves) with a random bot at each seat; returns the number of moves.")
       .def("bytes", &held_bytes, "The memory this state owns outside itself (sys.getsizeof counts the state itself).");
+  daimyo::bind_encoding(m, game);  // encode_bind.cpp: actions as catalogue ids, observations into NumPy arrays
+  daimyo::bind_batch(m);           // batch.cpp: many games stepped in one call
 }

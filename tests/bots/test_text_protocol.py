@@ -115,3 +115,24 @@ def test_the_example_text_agent_finishes_a_game(name):
     row = play_spec(_spec(name, (f"exec-text:{AGENT} 5",) + ("random",) * (players - 1), seed=6))
     assert row["moves"] > 0 and row["returns"]
     assert any(_is_seat0_action(line, name) for line in row["record"].splitlines())
+
+
+@pytest.mark.parametrize("name", ["rokugan", "senjutsu", "risingsun"])
+def test_an_exec_bot_in_the_random_bots_play_loop_gets_its_events_and_the_end_as_in_the_arena(name, tmp_path):
+    from daimyo.arena.play import start_state
+    from daimyo.bots.random_bot import play
+    from daimyo.bots.registry import make_bot
+    log = tmp_path / "messages.jsonl"
+    players = 4 if name == "risingsun" else 2
+    spec = _spec(name, ("random",) * players)
+    state = start_state(spec)
+    bots = [make_bot(name, f"exec:{RECORDER} {log}", 1)] + [RandomBot(p) for p in range(1, players)]
+    play(state, bots)
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = [m["type"] for m in messages]
+    assert kinds[0] == "start" and kinds[-1] == "end" and set(kinds[1:-1]) == {"decide"}
+    decides, end = messages[1:-1], messages[-1]
+    assert decides and all(isinstance(m["events"], list) for m in decides)
+    assert end["events"] and sum(len(m["events"]) for m in messages[1:]) > len(decides)   # the others' moves, the end
+    assert end["view"] and end["result"]
+    assert end["view"] == json.loads(json.dumps(state.view(0), default=str))

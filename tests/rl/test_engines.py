@@ -58,7 +58,7 @@ def test_native_is_the_default_and_the_game_stays_native():
 @needs_native
 def test_gymnasium_native_matches_python():
     def run(engine):
-        env = SeatEnv(players=3, bots="random", engine=engine)
+        env = SeatEnv("rokugan", players=3, bots="random", engine=engine)
         obs, info = env.reset(seed=11)
         rng = np.random.default_rng(11)
         steps = [(obs.tobytes(), info["action_mask"].tobytes())]

@@ -178,34 +178,74 @@ def test_openspiel_mcts_bot_plays_rising_sun_to_the_end():
     assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
 
 
-@pytest.mark.parametrize("name", ["python_daimyo_rokugan", "python_daimyo_senjutsu"])
-def test_openspiel_ismcts_plays_whole_games_with_the_documented_settings(name):
-    """docs/rl.md's settings (information-state keys, the default): every seat ISMCTS, a whole game, each search's
-    worlds resampled from the seat's information with the same information state."""
+ISMCTS_GAMES = {
+    "python_daimyo_rokugan": {"players": 2, "seed": 4},
+    "python_daimyo_senjutsu": {"players": 2, "seed": 4},
+    "python_daimyo_risingsun": {"war": "seed-example", "seed": 4},
+}
+
+
+def _ismcts_game(name, use_observation_string):
+    """A whole game with ISMCTS in every seat (two simulations a decision), every third decision checking that a
+    world resampled from the seat's information keeps its information state, observation and legal actions."""
     from open_spiel.python.algorithms import ismcts, mcts
-    game = pyspiel.load_game(name, {"players": 2, "seed": 4})
+    game = pyspiel.load_game(name, ISMCTS_GAMES[name])
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bots = [ismcts.ISMCTSBot(game, evaluator, 1.4, 2, random_state=np.random.RandomState(p)) for p in range(2)]
+    bots = [ismcts.ISMCTSBot(game, evaluator, 1.4, 2, random_state=np.random.RandomState(p),
+                             use_observation_string=use_observation_string) for p in range(game.num_players())]
     rng = np.random.RandomState(1)
     state = _deal(game.new_initial_state(), rng)
     decisions = 0
     while not state.is_terminal():
         seat = state.current_player()
-        if decisions % 10 == 0:
+        if decisions % 3 == 0:
             world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert world.information_state_string(seat) == state.information_state_string(seat)
-            assert world.legal_actions() == state.legal_actions()
+            assert world.observation_string(seat) == state.observation_string(seat)
+            assert world.current_player() == seat and world.legal_actions() == state.legal_actions()
         action = int(bots[seat].step(state))
         assert action in state.legal_actions()
         state.apply_action(action)
         decisions += 1
-    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0) and max(returns) > 0 and decisions > 5
 
 
-def test_resampling_rising_sun_is_refused_by_name():
-    game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
-    with pytest.raises(pyspiel.SpielError, match="not offered for risingsun"):
-        game.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+@pytest.mark.parametrize("name", sorted(ISMCTS_GAMES))
+def test_openspiel_ismcts_plays_whole_games_with_the_documented_settings(name):
+    """docs/rl.md's settings (information-state keys, the default): every seat ISMCTS, a whole game of each game."""
+    _ismcts_game(name, use_observation_string=False)
+
+
+@pytest.mark.parametrize("name", sorted(ISMCTS_GAMES))
+def test_openspiel_ismcts_keyed_on_observation_strings_plays_whole_games(name):
+    """``use_observation_string=True`` (nodes keyed on the seat's view, which holds every pending decision of the
+    seat, so a node's legal actions never change): a whole game of each game, with no KeyError."""
+    _ismcts_game(name, use_observation_string=True)
+
+
+@pytest.mark.parametrize("war", ["seed-example", "worked-battle"])
+def test_a_rising_sun_world_resampled_for_a_seat_keeps_what_it_knows_and_redraws_what_it_does_not(war):
+    """Over whole random wars, at every decision: the world drawn for the seat to act has the same view for that
+    seat move after move (its information state) and the same legal actions; across draws the others' unshown
+    reserves and secret bids differ (A battle 2. Secret bids), the seat's own never."""
+    game = pyspiel.load_game("python_daimyo_risingsun", {"war": war, "seed": 2})
+    rng = np.random.RandomState(3)
+    state = _deal(game.new_initial_state(), rng)
+    redrawn = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        truth = state._engine
+        for k in range(3):
+            world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(k / 3, k / 3 + 0.3))
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.legal_actions() == state.legal_actions()
+            engine = world._engine
+            assert (engine.coins[seat], engine.ronin[seat], engine.bids.get(seat)) == \
+                   (truth.coins[seat], truth.ronin[seat], truth.bids.get(seat))
+            redrawn += (engine.coins, engine.ronin, engine.bids) != (truth.coins, truth.ronin, truth.bids)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert redrawn > 0
 
 
 def test_openspiel_outcome_sampling_mccfr_runs_on_information_states():
@@ -228,11 +268,26 @@ def test_openspiel_ismcts_is_a_bot_spec_of_the_arena(game, clans):
     assert sorted(row["returns"]) in ([0.0, 1.0], [0.5, 0.5]) and row["moves"] > 20
 
 
+@pytest.mark.parametrize("example", ["seed-example", "worked-battle"])
+def test_openspiel_ismcts_plays_rising_sun_wars_to_the_end_in_the_arena(example):
+    """``openspiel:ismcts`` at every seat but one of a war file's clans, the whole War Phase (its bids from the seat's
+    information: worlds with the others' reserves and secret bids redrawn)."""
+    from daimyo.arena.play import play_spec
+    from daimyo.arena.schedule import GameSpec
+    from daimyo.core.registry import game
+    info = game("risingsun")
+    text = info.open_example(example)
+    clans = tuple(info.seat_names(info.new_from_file(text)))
+    bots = ("openspiel:ismcts:2",) * (len(clans) - 1) + ("random",)
+    row = play_spec(GameSpec(index=0, seed=5, bots=bots, clans=clans, game="risingsun", start=text,
+                             start_name=example))
+    assert row["bots"] == list(bots) and sum(row["returns"]) == pytest.approx(1.0) and row["moves"] > len(clans)
+
+
 @pytest.mark.parametrize(("spec", "game", "words"), [
     ("openspiel:mcts", "rokugan", "openspiel:ismcts or openspiel:ismcts:N"),
     ("openspiel:ismcts:0", "rokugan", "whole number from 1"),
     ("openspiel:ismcts:many", "senjutsu", "not 'many'"),
-    ("openspiel:ismcts", "risingsun", "not risingsun"),
 ])
 def test_a_bad_openspiel_bot_spec_is_refused_by_name(spec, game, words):
     from daimyo.bots.registry import make_bot
@@ -244,3 +299,4 @@ def test_the_arena_command_line_accepts_the_openspiel_bot_spec():
     """docs/rl.md's example: ``daimyo arena --game senjutsu --bots openspiel:ismcts:20,heuristic``."""
     from daimyo.cli.arena import check_bots
     assert check_bots("senjutsu", ["openspiel:ismcts:20", "heuristic"]) == ["openspiel:ismcts:20", "heuristic"]
+    assert check_bots("risingsun", ["openspiel:ismcts:20", "regret"]) == ["openspiel:ismcts:20", "regret"]

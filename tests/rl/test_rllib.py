@@ -77,10 +77,49 @@ def test_an_illegal_action_ends_the_episode_with_minus_one_or_raises_when_asked(
 
 
 @pytest.mark.parametrize(("config", "words"), [
-    ({"game": "chess"}, "one of rokugan, senjutsu, risingsun"),
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"players": 2}, "config 'game': name the game"),
     ({"game": "senjutsu", "war": "seed-example"}, "an option senjutsu does not take"),
     ({"game": "rokugan", "illegal": "ignore"}, "'lose'"),
 ])
 def test_a_bad_config_is_refused_by_name(config, words):
     with pytest.raises(ValueError, match=words):
         DaimyoMultiAgentEnv(config)
+
+
+def rllib_checks_over_a_whole_game(env, seed: int = 4) -> int:
+    """RLlib's own checks (``ray.rllib.utils.pre_checks.env``, the functions ``check_multiagent_environments`` runs
+    on one sampled step) on the reset and on every step of a whole game played with masked random actions, each
+    observation also within its space; returns the steps taken."""
+    from ray.rllib.utils.pre_checks import env as checks
+    check_multiagent_environments(env)
+    rng = np.random.default_rng(seed)
+    obs, infos = env.reset(seed=seed)
+    checks._check_if_element_multi_agent_dict(env, obs, "reset()")
+    steps = 0
+    while True:
+        assert all(env.observation_spaces[a].contains(o) for a, o in obs.items())
+        action = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        checks._check_if_element_multi_agent_dict(env, action, "get_action_space(agent_id=..).sample()")
+        assert all(env.action_spaces[a].contains(x) for a, x in action.items())
+        obs, reward, done, truncated, info = env.step(action)
+        steps += 1
+        checks._check_if_element_multi_agent_dict(env, obs, "step, next_obs")
+        checks._check_if_element_multi_agent_dict(env, reward, "step, reward")
+        checks._check_if_element_multi_agent_dict(env, done, "step, done")
+        checks._check_if_element_multi_agent_dict(env, truncated, "step, truncated")
+        checks._check_if_element_multi_agent_dict(env, info, "step, info", allow_common=True)
+        checks._check_reward({"dummy_env_id": reward}, base_env=True, agent_ids=env.agents)
+        checks._check_done_and_truncated({"dummy_env_id": done}, {"dummy_env_id": truncated}, base_env=True,
+                                         agent_ids=env.agents)
+        checks._check_info({"dummy_env_id": info}, base_env=True, agent_ids=env.agents)
+        if done["__all__"]:
+            assert all(env.observation_spaces[a].contains(o) for a, o in obs.items())
+            return steps
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_rllibs_env_checks_hold_at_every_step_of_whole_games(name):
+    """CI (no PyTorch): RLlib's checks over whole games, not only the one step its checker samples."""
+    env = DaimyoMultiAgentEnv(CONFIGS[name])
+    assert rllib_checks_over_a_whole_game(env) > 3

@@ -9,7 +9,7 @@ gym = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 import daimyo.rl  # noqa: E402,F401  (registers the environments)
-from daimyo.rl.single import IDS, SeatEnv  # noqa: E402
+from daimyo.rl.single import SeatEnv, gymnasium_ids  # noqa: E402
 
 CASES = {
     "rokugan": {"players": 2},
@@ -21,7 +21,7 @@ CASES = {
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_gymnasium_env_checker_passes(game):
     from gymnasium.utils.env_checker import check_env
-    e = gym.make(IDS[game], **CASES[game])
+    e = gym.make(gymnasium_ids()[game], **CASES[game])
     assert isinstance(e.unwrapped, SeatEnv)
     check_env(e.unwrapped, skip_render_check=True)
 
@@ -43,7 +43,7 @@ def _episode(e, seed, rng):
 
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_masked_random_episodes_end_with_the_learners_return(game):
-    e = gym.make(IDS[game], **CASES[game])
+    e = gym.make(gymnasium_ids()[game], **CASES[game])
     rng = np.random.default_rng(1)
     for seed in range(2):
         _, reward = _episode(e, seed, rng)
@@ -53,7 +53,7 @@ def test_masked_random_episodes_end_with_the_learners_return(game):
 
 
 def test_a_seed_repeats_an_episode_bots_included_and_unseeded_resets_move_on():
-    e1, e2 = gym.make(IDS["senjutsu"], players=2, bots="heuristic"), gym.make(IDS["senjutsu"], players=2, bots="heuristic")
+    e1, e2 = gym.make(gymnasium_ids()["senjutsu"], players=2, bots="heuristic"), gym.make(gymnasium_ids()["senjutsu"], players=2, bots="heuristic")
     t1, r1 = _episode(e1, 4, np.random.default_rng(0))
     t2, r2 = _episode(e2, 4, np.random.default_rng(0))
     assert (t1, r1) == (t2, r2)

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from daimyo.server.app import create_app
 from daimyo.server.clocks import DAY, Clock, ClockError, Clocks, parse_clock
 from tests.server.conftest import TEST_SETTINGS, create, humans, join, next_of
+from tests.server.fake_time import FakeTime, until_waiting
 
 FAST = TEST_SETTINGS.replace(clock_min_seconds=0.1)
 
@@ -65,18 +66,22 @@ def test_the_clock_reader_gives_a_clock_or_a_clear_error_for_anything(spec):
 
 
 def test_time_runs_out_a_bot_plays_for_the_seat_and_the_player_takes_it_back(db_url):
-    with TestClient(create_app(db_url, settings=FAST)) as client:
+    clock = FakeTime()
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS.replace(time_source=clock))) as client:
         client.sessions = []
-        game = create(client, humans(2), clock={"kind": "move", "seconds": 0.5})
+        game = create(client, humans(2), clock={"kind": "move", "seconds": 60})
         (ws0, _, _, state0), (ws1, *_) = [join(client, game["id"], s["seat"], s["token"]) for s in game["seats"]]
-        assert state0["clocks"]["clock"] == {"kind": "move", "seconds": 0.5}
+        assert state0["clocks"]["clock"] == {"kind": "move", "seconds": 60}
         late = state0["to_act"][0]
         seat = [s["clan"] for s in game["seats"]].index(late)
         ws = (ws0, ws1)[seat]
+        clock.advance(60)
         notice = next_of(ws, "stand-in")
         assert (notice["seat"], notice["on"], notice["reason"]) == (seat, True, "time")
         assert notice["clocks"]["seats"][str(seat)]["stand_in"] == "time"
-        # the stand-in plays the seat's decisions while its player is away
+        # the stand-in plays the seat's decisions while its player is away, a decision's time after the time-out
+        until_waiting(clock)
+        clock.advance(60)
         moved = next_of(ws, "state")
         assert moved["seq"] >= 1
         ws.send_json({"type": "resume"})
@@ -92,45 +97,40 @@ def test_time_runs_out_a_bot_plays_for_the_seat_and_the_player_takes_it_back(db_
 
 
 def test_deadlines_are_stored_and_run_out_across_a_restart(db_url):
-    with TestClient(create_app(db_url, settings=FAST)) as client:
+    clock = FakeTime()
+    settings = TEST_SETTINGS.replace(time_source=clock)
+    with TestClient(create_app(db_url, settings=settings)) as client:
         client.sessions = []
-        game = create(client, humans(2), clock={"kind": "bank", "seconds": 0.6, "increment": 0.6})
+        game = create(client, humans(2), clock={"kind": "bank", "seconds": 600, "increment": 10})
         to_act = client.get(f"/api/games/{game['id']}").json()["to_act"]
     db = sqlite3.connect(db_url.removeprefix("sqlite:///"))
     stored = db.execute("SELECT seat, bank, deadline, stand_in FROM clocks WHERE game_id = ?", (game["id"],)).fetchall()
     running = [row for row in stored if row[2] is not None]
-    assert running and all(r[2] > time.time() - 5 and r[3] is None and r[1] == 0.6 for r in running)
+    assert running and all(r[2] == clock.time() + 600 and r[3] is None and r[1] == 600 for r in running)
     assert json.loads(db.execute("SELECT clock FROM games WHERE id = ?", (game["id"],)).fetchone()[0])["kind"] == "bank"
     db.close()
-    time.sleep(0.8)   # the server is down while the deadline passes
-    with TestClient(create_app(db_url, settings=FAST)) as client:
+    clock.advance(601)   # the server is down while the deadline passes
+    with TestClient(create_app(db_url, settings=settings)) as client:
         client.sessions = []
-        deadline = time.time() + 10
-        while True:
-            _, _, _, state = join(client, game["id"])
-            stand_ins = [c["stand_in"] for c in state["clocks"]["seats"].values()]
-            if "time" in stand_ins:
-                break
-            assert time.time() < deadline, "the stored deadline did not run out after the restart"
-            time.sleep(0.1)
+        ws, _, _, state = join(client, game["id"])
+        if "time" not in [c["stand_in"] for c in state["clocks"]["seats"].values()]:
+            notice = next_of(ws, "stand-in")   # the room was loaded for this socket: its watcher finds the deadline passed
+            assert (notice["on"], notice["reason"]) == (True, "time")
         assert to_act
         for w in client.sessions:
             w.__exit__(None, None, None)
 
 
 def test_an_away_player_can_be_given_a_stand_in_by_another_player_or_the_host(db_url):
-    with TestClient(create_app(db_url, settings=FAST.replace(absent_after=1000.0))) as client:
+    clock = FakeTime()
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS.replace(absent_after=30.0, time_source=clock))) as client:
         client.sessions = []
         game = create(client, humans(3))
         ws0, *_ = join(client, game["id"], 0, game["seats"][0]["token"])
         ws0.send_json({"type": "stand-in", "seat": 1})
         refused = next_of(ws0, "error")
-        assert refused["code"] == "not-away" and "1000" in refused["message"]
-        for w in client.sessions:
-            w.__exit__(None, None, None)
-    with TestClient(create_app(db_url, settings=FAST.replace(absent_after=0.0))) as client:
-        client.sessions = []
-        ws0, *_ = join(client, game["id"], 0, game["seats"][0]["token"])
+        assert refused["code"] == "not-away" and "30" in refused["message"]
+        clock.advance(30)   # seats 1 and 2 have been away that long since the game was loaded
         ws0.send_json({"type": "stand-in", "seat": 0})
         assert "another player's seat" in next_of(ws0, "error")["message"]
         ws0.send_json({"type": "stand-in", "seat": 1})

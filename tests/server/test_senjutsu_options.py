@@ -13,9 +13,8 @@ from starlette.testclient import TestClient
 
 from daimyo.cli.main import main as cli
 from daimyo.core.game import Action
-from daimyo.senjutsu.game import terrain as seeded_terrain
+from daimyo.senjutsu.game import TABLE as senjutsu_table, terrain as seeded_terrain
 from daimyo.senjutsu.record import replay as replay_record
-from daimyo.server import senjutsu_table
 from daimyo.server.app import create_app
 from tests.server.conftest import TEST_SETTINGS, create, join, next_of, play_randomly, wait_over
 

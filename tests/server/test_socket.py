@@ -117,7 +117,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing(client, game):
     err = next_of(ws, "error")
     assert err["code"] == "illegal" and "not dealt that objective" in err["message"] and err["rule"].startswith("Setup 5")
     # the rule message's code and params, and the sentence in each language (daimyo/words/errors.py)
-    assert err["reason"]["code"] == "rk.was_dealt_objective_choose" and err["reason"]["texts"]["en"] == err["message"]
+    assert err["reason"]["code"] == "rk.objective_not_dealt" and err["reason"]["texts"]["en"] == err["message"]
     assert "nie dostał tego celu" in err["reason"]["texts"]["pl"] and set(err["reason"]["params"]) == {"clan", "options"}
     ws2, _, _, again = join(client, game["id"], 0, tok(game, 0))
     assert again["seq"] == 0 and again["view"] == state["view"]

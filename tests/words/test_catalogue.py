@@ -145,3 +145,17 @@ def test_polish_sentences_are_polish():
     assert RokuganWords("en").sentence(e) == "Crab draws 5 combat tokens."
     assert RokuganWords("pl").sentence(e) == f"{PL['clan.crab']}: dobiera 5 żetonów walki."
     assert RokuganWords("pl").sentence(Event("ronin", {"clan": "crab"})) != RokuganWords("en").sentence(Event("ronin", {"clan": "crab"}))
+
+
+def test_the_rokugan_resolution_hint_names_every_control_of_the_steps_panel():
+    """Battle for Rokugan's page resolves the tokens step by step at a chosen pace (game.js, setupPace), with Next and
+    Skip: the phase's hint names all of them, by the words the panel shows in that language."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "daimyo" / "web" / "static" / "game.html").read_text(encoding="utf-8")
+    assert all(f'id="{control}"' in page for control in ("step-pace", "step-next", "step-skip"))
+    for lang in LANGS:
+        words = catalogue(lang)
+        hint = words["hint.rokugan.resolution"]
+        for key in ("sj.story.pace", "sj.story.pace.manual", "steps.next", "steps.skip"):
+            assert words[key].lower() in hint.lower(), (lang, key)

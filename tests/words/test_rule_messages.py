@@ -128,3 +128,42 @@ def test_polish_names_the_printed_things():
     assert rule_text(e, "pl", with_rule=True).endswith("[Placing Combat Tokens]")
     plain = RuleViolation("an old message")
     assert rule_text(plain, "pl") == "an old message"
+
+
+#: words that say "not" in a message: what follows one of them, up to the clause's end, is what the message denies
+NEGATORS = {"not", "no", "never", "nothing", "cannot"}
+#: words of a code that carry its negation (a denial, or a name for what was refused)
+NEGATIVE = NEGATORS | {"unknown", "illegal", "off", "bars", "only", "missing"}
+_CLAUSE_END = re.compile(r"[;:().!?]| but ")
+
+
+def denied_words(message: str) -> set[str]:
+    """The words a message denies and nowhere affirms: each negator's words up to the end of its clause, less the
+    words the message also says outside such a stretch ("a blessing goes on an army ..., not on another blessing"
+    denies 'another', not 'blessing')."""
+    denied, said = set(), set()
+    for clause in _CLAUSE_END.split(re.sub(r"\{[^{}]*\}|'[^']*'|#\S+", " ", message.lower())):
+        words = re.findall(r"[a-z]+", clause)
+        at = next((i for i, w in enumerate(words) if w in NEGATORS), len(words))
+        said.update(words[:at])
+        denied.update(words[at + 1:])
+    return denied - said
+
+
+def test_every_code_says_what_its_message_means():
+    """A code names the refusal, never its opposite: a code that names a word its message denies (``placement_legal``
+    for "that placement is not legal") carries a negation or names the rule broken (``placement_illegal``)."""
+    wrong = []
+    for key, message in EN.items():
+        if not key.startswith("err.") or key.startswith("err.kind."):
+            continue
+        words = {w.rstrip("0123456789") for w in key.split(".", 2)[2].split("_")}
+        if words & denied_words(message) and not words & NEGATIVE:
+            wrong.append(f"{key[4:]}: {message}")
+    assert wrong == []
+
+
+def test_the_naming_rule_catches_a_code_that_says_the_opposite():
+    assert denied_words("that placement is not legal") == {"legal"}
+    assert "blessing" not in denied_words("a blessing goes on an army, navy or shinobi token, not on another blessing")
+    assert denied_words("'{verb}' takes no argument: '{text}'") == {"argument"}

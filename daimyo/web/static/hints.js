@@ -1,15 +1,12 @@
 // Help around every game page: a "Rules" link to the game's rules in brief (/rules/<game>, a new tab) and, through a
 // first game, a hint for the phase the game is in (keys hint.<game>.<phase> of the word catalogue), which the player
-// can hide and show again (kept on this browser). Loaded after common.js by game.html, senjutsu.html and
-// risingsun.html; it watches the page's body[data-phase] and needs nothing else from the page.
+// can hide and show again (kept on this browser). Loaded after common.js by each game's page, which names its game
+// in body[data-game-name]; it watches the page's body[data-phase] and needs nothing else from the page.
 "use strict";
 
 const HINTS_KEY = "daimyo:hints";
 
-function hintsGame() {
-  const c = document.body.classList;
-  return c.contains("sj") ? "senjutsu" : c.contains("rs") ? "risingsun" : "rokugan";
-}
+function hintsGame() { return document.body.dataset.gameName || ""; }
 
 function hintsOn() { return localStorage.getItem(HINTS_KEY) !== "off"; }
 

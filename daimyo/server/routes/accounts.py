@@ -10,11 +10,12 @@ from typing import Any
 from sqlalchemy import update
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
 from daimyo.server.rooms import SIGNED_OUT, ActError, hash_token
+from daimyo.server.routes.context import Context
 from daimyo.server.store import seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
@@ -28,7 +29,9 @@ def _error(e: ActError) -> JSONResponse:
                         headers={"Retry-After": retry} if retry else None)
 
 
-def account_routes(hub, accounts: Accounts, limiter, settings) -> list[Route]:
+def routes(ctx: Context) -> list[BaseRoute]:
+    hub, accounts, limiter, settings = ctx.hub, ctx.accounts, ctx.limiter, ctx.settings
+
     def signed_in(user: User, session: str | None, status: int = 200) -> Response:
         reply = JSONResponse({"name": user.name, "csrf": user.csrf}, status_code=status)
         if session is not None:

@@ -1,0 +1,284 @@
+// Many games stepped in one call (daimyo/rl/vector.py): N games of Battle for Rokugan, each seat either played from
+// outside (a learner: its action ids come in) or by a bot inside: a random bot (RandomBot: a SplitMix64 generator
+// choosing among the legal moves by the word modulo their number, as daimyo/bots/random_bot.py) or the rule-based bot
+// (heuristic.cpp, RokuganHeuristicBot's draws and choices). A step applies one action
+// in each game, lets the bots move until an outside seat is to act or the game is over, and writes the observation
+// and action mask of the seat to act, the rewards of every seat, the termination and the seat to act into NumPy
+// arrays, with the GIL released, over threads if asked. A game that ended is dealt again at the next step (the
+// autoreset Gymnasium calls NEXT_STEP): that step takes no action for it and writes its first position.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bind.hpp"
+#include "encode.hpp"
+#include "heuristic.hpp"
+
+namespace nb = nanobind;
+
+namespace daimyo {
+
+namespace {
+
+template <typename T, size_t D>
+using Out = nb::ndarray<T, nb::ndim<D>, nb::c_contig, nb::device::cpu>;
+
+// End of the Game's shares: 1 for a sole winner, 1/k for each of k tied winners (RokuganState.returns)
+void returns(const State& s, float* out) {
+  const ScoringBoard b = s.scoring_board();
+  int totals[MAX_SEATS], best = -1000000, winners = 0;
+  for (int seat = 0; seat < s.n; ++seat) {
+    totals[seat] = honor(b, seat).total;
+    best = std::max(best, totals[seat]);
+  }
+  for (int seat = 0; seat < s.n; ++seat) winners += totals[seat] == best;
+  for (int seat = 0; seat < s.n; ++seat) out[seat] = totals[seat] == best ? static_cast<float>(1.0 / winners) : 0.0f;
+}
+
+class Batch {
+ public:
+  Batch(int games, int players, std::vector<int> outside, std::vector<int> clans)
+      : n_(games), players_(players), outside_(std::move(outside)), clans_(std::move(clans)) {
+    need_rules();
+    if (!ENCODING.loaded) throw std::runtime_error("the native encoder has no layout yet: import daimyo.rl.encoding first");
+    if (games < 1) throw std::invalid_argument("a batch holds at least one game");
+    if (players < 2 || players > 5) throw std::invalid_argument("Battle for Rokugan is played by 2 to 5 players");
+    if (static_cast<int>(outside_.size()) != players) throw std::invalid_argument("seats: one a seat");
+    for (int x : outside_)
+      if (x < RANDOM || x > HEURISTIC) throw std::invalid_argument("seats: 0 (random bot), 1 (outside) or 2 (heuristic bot)");
+    if (std::none_of(outside_.begin(), outside_.end(), [](int x) { return x == OUTSIDE; }))
+      throw std::invalid_argument("seats: at least one seat is played from outside");
+    if (!clans_.empty() && static_cast<int>(clans_.size()) != players) throw std::invalid_argument("clans: one a seat");
+    games_.resize(n_);
+    bots_.assign(static_cast<size_t>(n_) * players_, Rng(0));
+    ids_.resize(n_);
+    moves_.resize(n_);
+    firsts_.resize(n_);
+    observer_.assign(n_, 0);
+    moves_made_ = 0;
+  }
+
+  // Deal game i anew: game seed `seed` (clans shuffled from it unless fixed, as daimyo/rl/env.py reset), its bots
+  // seeded bot_base + seat (as daimyo/rl/single.py seeds them); the bots move until an outside seat is to act.
+  void deal(int i, uint64_t seed, uint64_t bot_base) {
+    std::vector<int> clans = clans_;
+    if (clans.empty()) {
+      std::vector<int> names(RULES.clan_names.size());
+      for (size_t c = 0; c < names.size(); ++c) names[c] = static_cast<int>(c);
+      Rng(seed ^ 0xC1A5).shuffle(names);
+      clans.assign(names.begin(), names.begin() + players_);
+    }
+    games_[i] = State::new_game(players_, GameRng(seed), clans);
+    for (int p = 0; p < players_; ++p) bots_[i * players_ + p] = Rng(bot_base + p);
+    bots_move(i);
+  }
+
+  struct Buffers {
+    float* obs;
+    uint8_t* mask;
+    float* rewards;
+    uint8_t* terminated;
+    uint8_t* illegal;
+    int32_t* to_act;
+  };
+
+  // One step of every game: reset[i] deals game i anew with seeds[i] / bot_bases[i], else actions[i] is applied
+  void step(const int64_t* actions, const uint8_t* reset, const uint64_t* seeds, const uint64_t* bot_bases,
+            const Buffers& out, int threads) {
+    auto run = [&](int from, int to) {
+      long long moves = 0;
+      for (int i = from; i < to; ++i) moves += step_one(i, actions[i], reset[i] != 0, seeds[i], bot_bases[i], out);
+      return moves;
+    };
+    threads = std::max(1, std::min(threads, n_));
+    if (threads == 1) {
+      moves_made_ += run(0, n_);
+      return;
+    }
+    std::vector<long long> counts(threads, 0);
+    std::vector<std::exception_ptr> errors(threads);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+      const int from = static_cast<int>(static_cast<long long>(n_) * t / threads);
+      const int to = static_cast<int>(static_cast<long long>(n_) * (t + 1) / threads);
+      pool.emplace_back([&, t, from, to] {
+        try {
+          counts[t] = run(from, to);
+        } catch (...) {
+          errors[t] = std::current_exception();
+        }
+      });
+    }
+    for (auto& th : pool) th.join();
+    for (long long c : counts) moves_made_ += c;
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
+  }
+
+  // a uniformly random legal action of each game (0 where none: a game that just ended), from the batch's own
+  // generator: a random policy without a Python loop over the masks
+  void random_actions(int64_t* out) {
+    for (int i = 0; i < n_; ++i)
+      out[i] = ids_[i].empty() ? 0 : ids_[i][sampler_.next64() % ids_[i].size()];
+  }
+  void seed_sampler(uint64_t seed) { sampler_ = Rng(seed); }
+
+  enum Seat { RANDOM = 0, OUTSIDE = 1, HEURISTIC = 2 };
+  int games() const { return n_; }
+  int players() const { return players_; }
+  long long moves_made() const { return moves_made_; }
+  const State& game(int i) const {
+    if (i < 0 || i >= n_) throw nb::index_error("no such game in the batch");
+    return games_[i];
+  }
+
+ private:
+  int n_, players_;
+  std::vector<int> outside_, clans_;
+  std::vector<State> games_;
+  std::vector<Rng> bots_;
+  std::vector<std::vector<int>> ids_;      // per game: the legal ids written into its mask row (cleared next)
+  std::vector<std::vector<Move>> moves_;   // per game: scratch
+  std::vector<std::vector<Move>> firsts_;  // per game: the legal move each of ids_ stands for
+  std::vector<int> observer_;              // per game: whose observation its row holds
+  long long moves_made_;
+  Rng sampler_{0};
+
+  int first_to_act(const State& s) const {
+    int acting[State::MAX_PLAYERS];
+    return s.to_act(acting) > 0 ? acting[0] : -1;
+  }
+
+  // the bots move (one at a time, the first seat to act: daimyo/rl/single.py _bots_play) until an outside seat is to
+  // act or the game is over; returns the moves made
+  long long bots_move(int i) {
+    State& s = games_[i];
+    Events quiet;
+    quiet.on = false;
+    long long made = 0;
+    while (s.phase != Phase::Over) {
+      const int seat = first_to_act(s);
+      if (seat < 0) throw std::runtime_error("the game is not over but nobody is to act");
+      if (outside_[seat] == OUTSIDE) break;
+      Rng& bot = bots_[i * players_ + seat];
+      Move move;
+      if (outside_[seat] == HEURISTIC) {
+        Heuristic h(bot.state());
+        move = h.choose(s, seat);
+        bot = h.rng;
+      } else if (s.placing()) {
+        move = s.placement_move_at(seat, bot.next64(), moves_[i]);
+      } else {
+        s.legal_moves(seat, moves_[i]);
+        move = moves_[i][bot.next64() % moves_[i].size()];
+      }
+      quiet.clear();
+      s.apply_move(seat, move, quiet);
+      ++made;
+    }
+    return made;
+  }
+
+  // the rows of game i: the observation and mask of the seat to act (at the end: of `observer_`), all zero mask at
+  // the end
+  void write(int i, const Buffers& out) {
+    const State& s = games_[i];
+    const int A = ENCODING.n_actions, D = ENCODING.obs_size;
+    uint8_t* mask = out.mask + static_cast<size_t>(i) * A;
+    for (int id : ids_[i]) mask[id] = 0;
+    ids_[i].clear();
+    const int seat = s.phase == Phase::Over ? -1 : first_to_act(s);
+    out.to_act[i] = seat;
+    if (seat >= 0) {
+      observer_[i] = seat;
+      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);
+      for (int id : ids_[i]) mask[id] = 1;
+    }
+    observe(s, observer_[i], out.obs + static_cast<size_t>(i) * D);
+    out.terminated[i] = s.phase == Phase::Over;
+  }
+
+  long long step_one(int i, int64_t action, bool reset, uint64_t seed, uint64_t bot_base, const Buffers& out) {
+    float* rewards = out.rewards + static_cast<size_t>(i) * players_;
+    std::fill(rewards, rewards + players_, 0.0f);
+    out.illegal[i] = 0;
+    if (reset) {
+      deal(i, seed, bot_base);
+      write(i, out);
+      return 0;
+    }
+    State& s = games_[i];
+    if (s.phase == Phase::Over) throw std::runtime_error("game " + std::to_string(i) + " is over: deal it anew first");
+    const int seat = first_to_act(s);
+    // the move the action stands for: among the legal actions written at the last step (ids_ and firsts_)
+    const auto at = std::find(ids_[i].begin(), ids_[i].end(), action);
+    if (at == ids_[i].end()) {
+      // an action the mask forbids: the episode ends at once, -1 for that seat, the game untouched (single.py "lose")
+      out.illegal[i] = 1;
+      rewards[seat] = -1.0f;
+      uint8_t* mask = out.mask + static_cast<size_t>(i) * ENCODING.n_actions;
+      for (int id : ids_[i]) mask[id] = 0;
+      ids_[i].clear();
+      out.terminated[i] = 1;
+      out.to_act[i] = -1;
+      return 0;
+    }
+    const Move m = firsts_[i][at - ids_[i].begin()];
+    Events quiet;
+    quiet.on = false;
+    s.apply_move(seat, m, quiet);
+    const long long made = 1 + bots_move(i);
+    if (s.phase == Phase::Over) returns(s, rewards);
+    write(i, out);
+    return made;
+  }
+};
+
+template <typename A>
+auto rows(A& a, int n, const char* what, size_t width = 0) {
+  if (static_cast<int>(a.shape(0)) != n || (a.ndim() == 2 && a.shape(1) != width))
+    throw std::invalid_argument(std::string("Batch.step: ") + what + " has the wrong shape");
+  return a.data();
+}
+
+}  // namespace
+
+void bind_batch(nb::module_& m) {
+  nb::class_<Batch>(m, "Batch", "N games stepped in one call (daimyo/rl/vector.py).")
+      .def(nb::init<int, int, std::vector<int>, std::vector<int>>(), nb::arg("games"), nb::arg("players"),
+           nb::arg("outside"), nb::arg("clans"))
+      .def_prop_ro("games", &Batch::games)
+      .def_prop_ro("players", &Batch::players)
+      .def_prop_ro("moves_made", &Batch::moves_made, "Moves applied by steps so far, the bots' included.")
+      .def("random_actions", [](Batch& b, Out<int64_t, 1> out) {
+        b.random_actions(rows(out, b.games(), "out"));
+      }, nb::arg("out"), "A uniformly random legal action of each game into `out` (0 for a game that just ended).")
+      .def("seed_sampler", &Batch::seed_sampler, nb::arg("seed"), "Seed the generator of random_actions.")
+      .def("game", [](const Batch& b, int i) -> State { return b.game(i); }, nb::arg("i"), "A copy of game i.")
+      .def("step", [](Batch& b, Out<int64_t, 1> actions, Out<uint8_t, 1> reset, Out<uint64_t, 1> seeds,
+                      Out<uint64_t, 1> bot_bases, Out<float, 2> obs, Out<uint8_t, 2> mask, Out<float, 2> rewards,
+                      Out<uint8_t, 1> terminated, Out<uint8_t, 1> illegal, Out<int32_t, 1> to_act, int threads) {
+        const int n = b.games();
+        const int64_t* a = rows(actions, n, "actions");
+        const uint8_t* r = rows(reset, n, "reset");
+        const uint64_t* s = rows(seeds, n, "seeds");
+        const uint64_t* bb = rows(bot_bases, n, "bot_bases");
+        Batch::Buffers out{rows(obs, n, "obs", ENCODING.obs_size), rows(mask, n, "mask", ENCODING.n_actions),
+                           rows(rewards, n, "rewards", b.players()), rows(terminated, n, "terminated"),
+                           rows(illegal, n, "illegal"), rows(to_act, n, "to_act")};
+        nb::gil_scoped_release release;
+        b.step(a, r, s, bb, out, threads);
+      }, nb::arg("actions"), nb::arg("reset"), nb::arg("seeds"), nb::arg("bot_bases"), nb::arg("obs"), nb::arg("mask"),
+         nb::arg("rewards"), nb::arg("terminated"), nb::arg("illegal"), nb::arg("to_act"), nb::arg("threads") = 1,
+         "Step every game (reset[i]: deal game i anew from seeds[i], bots seeded bot_bases[i] + seat) into the arrays.");
+}
+
+}  // namespace daimyo

@@ -1,0 +1,124 @@
+"""The server's routes, cut along their concerns (issue 26 item 7): each module of daimyo/server/routes serves on
+its own, mounted alone in a Starlette app; what is special to a game (its page, its page's data and files, its
+table options) comes from its registration only, so a toy game registered in a test gets its own page and data."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from daimyo.core.registry import GAME_MODULES, game, register, unregister
+from daimyo.server.accounts import Accounts
+from daimyo.server.app import create_app
+from daimyo.server.games import DEFAULT_GAME
+from daimyo.server.guard import Limiter
+from daimyo.server.hub import Hub
+from daimyo.server.routes import Context, game_data, pages
+from daimyo.server.routes.context import EXCEPTION_HANDLERS
+from daimyo.server.store import Store
+from daimyo.server.uploads import FileReader
+from tests import toy_nim
+from tests.server.conftest import TEST_SETTINGS
+
+SERVER = Path(__file__).resolve().parents[2] / "daimyo" / "server"
+GAME_NAMES = tuple(GAME_MODULES)
+
+
+@pytest.fixture
+def ctx(db_url):
+    store = Store(db_url)
+    reader = FileReader(1, TEST_SETTINGS.upload_seconds)
+    yield Context(hub=Hub(store, 0.0, TEST_SETTINGS), settings=TEST_SETTINGS, limiter=Limiter(TEST_SETTINGS),
+                  accounts=Accounts(store, TEST_SETTINGS), reader=reader)
+    reader.close()
+    store.close()
+
+
+def alone(ctx: Context, router) -> TestClient:
+    """A Starlette app of one route module only."""
+    return TestClient(Starlette(routes=router.routes(ctx), exception_handlers=EXCEPTION_HANDLERS))
+
+
+def test_the_game_data_router_serves_alone(ctx):
+    with alone(ctx, game_data) as client:
+        registry = client.get("/api/registry").json()["games"]
+        assert [g["name"] for g in registry][:3] == list(GAME_NAMES)
+        assert client.get("/api/rokugan/data").json() == game("rokugan").page_data()
+        assert client.get("/api/risingsun/data").json() == {"colours": game("risingsun").page_data()["colours"]}
+        assert client.get("/api/senjutsu/data").json()["geometry"]["facings"][0] == "n"
+        svg = client.get("/api/rokugan/board.svg")
+        assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+        assert svg.text == game("rokugan").page_files["board.svg"]()
+        assert client.get("/api/words/en").status_code == 200
+        # a game's upload check is a POST of the field its table options read; nothing else answers there
+        assert client.get("/api/senjutsu/cards").status_code == 405
+        assert client.post("/api/senjutsu/cards", json={"cards": ""}).status_code == 400
+        for path in ("/api/rokugan/cards", "/api/senjutsu/board.svg", "/api/nosuchgame/data", "/api/words/xx"):
+            assert client.get(path).status_code == 404, path
+        # the other routers' paths are not this one's
+        assert client.get("/api/games/open").status_code == 404
+
+
+def test_the_pages_router_serves_alone(ctx):
+    with alone(ctx, pages) as client:
+        lobby = client.get("/")
+        assert lobby.status_code == 200 and "<html" in lobby.text.lower()
+        assert client.get("/game/g-none").text == client.get("/static/game.html").text   # the general page
+        assert client.get("/api/registry").status_code == 404
+
+
+@pytest.fixture
+def toy():
+    """The toy Nim with a page, page data and a page file of its own, in its registration only."""
+    info = register(dataclasses.replace(toy_nim.NIM, page="join.html", page_data=lambda: {"heaps": 3},
+                                        page_files={"heaps.txt": lambda: "three heaps"}))
+    yield info
+    unregister(info.name)
+
+
+def test_a_toy_game_gets_its_page_and_data_from_its_registration_only(toy, db_url):
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        made = client.post("/api/games", json={"game": "nim", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "first"}]})
+        assert made.status_code == 201, made.text
+        assert client.get(f"/game/{made.json()['id']}").text == client.get("/static/join.html").text
+        assert client.get("/api/nim/data").json() == {"heaps": 3}
+        assert client.get("/api/nim/heaps.txt").text == "three heaps"
+        assert client.get("/api/nim/cards").status_code == 404   # no table options, no upload check
+        assert "nim" in [g["name"] for g in client.get("/api/registry").json()["games"]]
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """Every string literal of a module but its docstrings: (line, text)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_the_server_names_no_game_but_its_default():
+    """Issue 26 item 2: what is special to a game is in its registration; the server's code names no game (in a
+    string, or by importing the game's package) but the default game of a request that names none."""
+    named, imported = [], []
+    for path in sorted(SERVER.rglob("*.py")):
+        where = path.relative_to(SERVER.parent.parent)
+        named += [(str(where), text) for _line, text in _strings(path) if any(name in text.lower() for name in GAME_NAMES)]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            imported += [f"{where}:{node.lineno}: {m}" for m in modules
+                         if any(m == f"daimyo.{g}" or m.startswith(f"daimyo.{g}.") for g in GAME_NAMES)]
+    assert named == [("daimyo/server/games.py", DEFAULT_GAME)]
+    assert imported == []
+
+
+def test_the_checker_sees_a_game_name_in_a_string(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('"""Senjutsu in a docstring is prose."""\nGAME = "senjutsu"\nPAGE = f"{GAME}.html"\n')
+    assert _strings(module) == [(2, "senjutsu"), (3, ".html")]
