@@ -21,7 +21,8 @@ STATIC = PACKAGE / "web" / "static"
 DEFAULT = "rokugan"
 
 #: the arena's modules that are one game's own study, each named in its docstring's first line
-GAME_OWN = {"arena/designer.py": "senjutsu", "arena/balance.py": "rokugan", "arena/bench.py": "rokugan"}
+GAME_OWN = {"arena/designer.py": "senjutsu", "arena/balance.py": "rokugan", "arena/bench.py": "rokugan",
+            "arena/effects.py": "rokugan"}
 GENERAL = sorted([p for p in (PACKAGE / "arena").glob("*.py") if p.relative_to(PACKAGE).as_posix() not in GAME_OWN]
                  + [PACKAGE / "words" / "__init__.py", PACKAGE / "words" / "errors.py", PACKAGE / "bots" / "registry.py",
                     PACKAGE / "bots" / "random_bot.py", PACKAGE / "cli" / "main.py"])

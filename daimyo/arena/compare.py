@@ -35,7 +35,7 @@ class Arm:
     cards: tuple[tuple[str, str], ...] = ()
     decks: tuple[tuple[str, str], ...] = ()   # (character, deck) the character plays instead of its default deck
     wars: tuple[tuple[str, str], ...] = ()
-    #: Battle for Rokugan: a rules file (name, checked canonical text: daimyo/rokugan/data_variant.py), None: standard
+    #: a rules file (name, checked text) of a game whose registration names ``rules_files``; None: the standard rules
     rules: tuple[str, str] | None = None
 
 
@@ -117,6 +117,8 @@ def plan(game_name: str, players: int | None, games: int, seed: int, baseline: A
     if len(baseline.bots) != len(variant.bots):
         raise ValueError("bots: the baseline and the variant name as many bots (the rotation pairs seat for seat)")
     info = game(game_name)
+    if (baseline.rules or variant.rules) and info.rules_files is None:
+        raise ValueError(f"rules: {info.title} takes no rules file")
     if info.comparison is not None:
         return importlib.import_module(info.comparison).plan_arms(games, seed, baseline, variant, choices)
     from daimyo.arena.schedule import schedule
@@ -129,29 +131,32 @@ def plan(game_name: str, players: int | None, games: int, seed: int, baseline: A
         return base, var
     if baseline.cards or variant.cards or baseline.wars or variant.wars:
         raise ValueError(f"{game_name}: a variant here is a bot (--variant-bots) or a rules file (--variant-rules)")
-    if (baseline.rules or variant.rules) and game_name != "rokugan":
-        raise ValueError("rules: a rules file changes Battle for Rokugan; give --game rokugan")
-    with _rules(baseline):
+    with _rules(game_name, baseline):
         base = schedule(players, games, list(baseline.bots), seed, game_name, choices=choices)
-    with _rules(variant):
+    with _rules(game_name, variant):
         var = schedule(players, games, list(variant.bots), seed, game_name, choices=choices)
     if [s.clans for s in base] != [s.clans for s in var]:
-        raise ValueError("rules: the baseline and the variant must have the same clans in the game (clans_in_game), "
-                         "so that each game is paired clan for clan")
+        raise ValueError(f"rules: the baseline and the variant must have the same {info.seat_word}s in the game, so "
+                         f"that each game is paired {info.seat_word} for {info.seat_word}")
     return base, var
 
 
 @contextmanager
-def _rules(arm: Arm) -> Iterator[None]:
-    """The arm's rules file in force (Battle for Rokugan) while its games are scheduled; the rules before, after."""
-    from daimyo.rokugan.data_variant import activate, active, parse_variant
+def _rules(game_name: str, arm: Arm) -> Iterator[None]:
+    """The arm's rules file in force while its games are scheduled (none: the standard rules); the rules before,
+    after. A game whose registration names no ``rules_files`` takes none (ValueError)."""
+    if arm.rules is None:
+        yield
+        return
+    from daimyo.arena.run import rules_files
 
-    before = active()
-    activate(parse_variant(arm.rules[1], arm.rules[0]) if arm.rules else None)
+    files = rules_files(game_name)
+    before = files.active()
+    files.activate(files.parse_variant(arm.rules[1], arm.rules[0]))
     try:
         yield
     finally:
-        activate(before)
+        files.activate(before)
 
 
 def run_compare(game_name: str, players: int | None, games: int, seed: int, baseline: Arm, variant: Arm,
@@ -171,21 +176,20 @@ def run_compare(game_name: str, players: int | None, games: int, seed: int, base
         var_rows = run_games(var_specs, workers=workers, on_row=on_row, rules=_text(variant))
     result: dict[str, Any] = compare_rows(base_rows, var_rows, game_name)
     result.update(seed=seed, players=sorted({len(choices_of(r)) for r in base_rows}),
-                  baseline=_describe(baseline), variant=_describe(variant), **extra)
+                  baseline=_describe(baseline, game_name), variant=_describe(variant, game_name), **extra)
     return result
 
 
 def _text(arm: Arm) -> str | None:
-    """The rules text an arm's games are played under: its rules file, or the standard rules' (None) spelled out so
-    that a baseline without one is played by the standard rules whatever is in force in this process."""
+    """The rules text an arm's games are played under: its rules file, or None for the standard rules."""
     return arm.rules[1] if arm.rules else None
 
 
-def _describe(arm: Arm) -> dict:
+def _describe(arm: Arm, game_name: str) -> dict:
     out = {"bots": list(arm.bots), "cards": [n for n, _ in arm.cards], "wars": [n for n, _ in arm.wars]}
     if arm.rules:
-        from daimyo.rokugan.data_variant import parse_variant
-        v = parse_variant(arm.rules[1], arm.rules[0])
+        from daimyo.arena.run import rules_files
+        v = rules_files(game_name).parse_variant(arm.rules[1], arm.rules[0])
         out["rules"] = [arm.rules[0], v.name, v.digest]
     return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
 
 from daimyo.arena.play import play_spec
 from daimyo.arena.schedule import GameSpec
@@ -19,18 +20,29 @@ def run_games(specs: list[GameSpec], workers: int = 1, ray_address: str | None =
               on_row: Callable[[dict], None] | None = None, rules: str | None = None) -> list[dict]:
     """Play ``specs``; returns the rows sorted by game number.
 
-    ``rules``: a Battle for Rokugan rules file's text (daimyo/rokugan/data_variant.py) in force for these games, in
-    this process and in each worker; the rules in force before are put back after."""
-    if rules is None:
+    ``rules``: a rules file's text (a designer's variant, of a game whose registration names ``rules_files``) in
+    force for these games, in this process and in each worker; the rules in force before are put back after."""
+    if rules is None or not specs:
         return _run(specs, workers, ray_address, on_row)
-    from daimyo.rokugan.data_variant import activate, active, parse_variant
-
-    before = active()
-    activate(parse_variant(rules))
+    files = rules_files(specs[0].game)
+    before = files.active()
+    files.activate(files.parse_variant(rules))
     try:
         return _run(specs, workers, ray_address, on_row, rules)
     finally:
-        activate(before)
+        files.activate(before)
+
+
+def rules_files(game_name: str) -> Any:
+    """The module of a game's rules files (its registration's ``rules_files``); ValueError if it takes none."""
+    import importlib
+
+    from daimyo.core.registry import game
+
+    info = game(game_name)
+    if info.rules_files is None:
+        raise ValueError(f"rules: {info.title} takes no rules file")
+    return importlib.import_module(info.rules_files)
 
 
 def _run(specs: list[GameSpec], workers: int, ray_address: str | None, on_row: Callable[[dict], None] | None,
@@ -51,15 +63,15 @@ def _run(specs: list[GameSpec], workers: int, ray_address: str | None, on_row: C
     return sorted(rows, key=lambda r: r["game"])
 
 
-def _use_rules(rules: str | None) -> None:
+def _use_rules(game_name: str, rules: str | None) -> None:
     """A worker's start: the rules file in force (the parent's, whatever way the worker was started)."""
     if rules is not None:
-        from daimyo.rokugan.data_variant import activate, parse_variant
-        activate(parse_variant(rules))
+        files = rules_files(game_name)
+        files.activate(files.parse_variant(rules))
 
 
 def _process_rows(specs: list[GameSpec], workers: int, rules: str | None = None) -> Iterable[dict]:
-    with ProcessPoolExecutor(max_workers=workers, initializer=_use_rules, initargs=(rules,)) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_use_rules, initargs=(specs[0].game, rules)) as pool:
         futures = [pool.submit(play_spec, s) for s in specs]
         for f in as_completed(futures):
             yield f.result()

@@ -25,13 +25,14 @@ kingmaking          3 to 5 players: the share of games where, at the start of th
                     could not win still played (a proxy: no counterfactual is played)
 ==================  ====================================================================================
 
-A player's standing is its score if the game ended now: Battle for Rokugan's honor (End of the Game), Senjutsu's
-wounds a character can still take (0 once defeated), Rising Sun's victory points.
+A player's standing is read by the module the game's registration names (``standing``): its score if the game
+ended now (an honor count, the wounds a character can still take, victory points: each game's module says).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import importlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,67 +52,42 @@ class Trace:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Adapter:
-    """How a game's record is replayed and read: parse(text) -> (state, actions), actor_seat(state, actor),
-    round(state), standing(state) -> a score per seat, first(state) -> the first player or None."""
+def reader(game_name: str) -> Any:
+    """The module a game's registration names (``standing``) to replay its records and read each player's standing:
+    ``parse(text)``, ``actor_seat(state, actor)``, ``standing(state)``; ValueError if it names none."""
+    from daimyo.core.registry import game
 
-    parse: Callable[[str], tuple[Any, list[tuple[int, str, str]]]]
-    actor_seat: Callable[[Any, str], int]
-    round: Callable[[Any], int]
-    standing: Callable[[Any], list[float]]
-    first: Callable[[Any], int | None]
-
-
-def _rokugan() -> Adapter:
-    from daimyo.rokugan.record import actor_seat, parse
-    from daimyo.rokugan.scoring import honor
-
-    return Adapter(parse, actor_seat, lambda s: s.round,
-                   lambda s: [float(honor(s, p)["total"]) for p in range(s.n)],
-                   lambda s: s.first if s.round >= 1 else None)
-
-
-def _senjutsu() -> Adapter:
-    from daimyo.senjutsu.record import _seat, parse
-
-    def standing(s) -> list[float]:
-        return [0.0 if d.defeated else float(s.character(p).wound_limit - d.total_wounds) for p, d in enumerate(s.duellists)]
-
-    return Adapter(parse, _seat, lambda s: s.turn, standing,
-                   lambda s: s.advantage[0] if s.advantage else None)
-
-
-def _risingsun() -> Adapter:
-    from daimyo.risingsun.record import actor_seat, parse
-
-    return Adapter(lambda text: parse(text)[:2], actor_seat, lambda s: s.at, lambda s: [float(v) for v in s.vp],
-                   lambda s: None)
-
-
-ADAPTERS: dict[str, Callable[[], Adapter]] = {"rokugan": _rokugan, "senjutsu": _senjutsu, "risingsun": _risingsun}
+    info = game(game_name)
+    if info.standing is None:
+        raise ValueError(f"shape: {info.title} names no standing module in its registration")
+    return importlib.import_module(info.standing)
 
 
 def trace(game_name: str, text: str) -> Trace:
-    """Replay one record, keeping the standing at each round boundary and at the end (ReplayError if it does not
-    replay)."""
+    """Replay one record, keeping the standing at the end of each round and at the end (ReplayError if it does not
+    replay). The round is the registration's ``progress``, the first player its ``first_player``."""
     from daimyo.core.game import Action
     from daimyo.core.record import ReplayError
     from daimyo.core.registry import game
 
     info = game(game_name)
-    a = ADAPTERS[game_name]()
+    a = reader(game_name)
+
+    def first_of(state: Any) -> int | None:
+        return info.first_player(state) if info.first_player is not None else None
+
     s, actions = a.parse(text)
     rounds: list[list[float]] = []
-    first = a.first(s)
-    last_round = a.round(s)
+    first = first_of(s)
+    last_round = info.progress(s)[0]
     for no, actor, act in actions:
-        if a.round(s) != last_round:
+        now = info.progress(s)[0]
+        if now != last_round:
             if last_round >= 1:
                 rounds.append(a.standing(s))
-            last_round = a.round(s)
+            last_round = now
         if first is None:
-            first = a.first(s)
+            first = first_of(s)
         try:
             s.apply(Action(a.actor_seat(s, actor), act))
         except Exception as e:  # a rule refusal: the record is not a game
@@ -269,8 +245,7 @@ def shape(game_name: str, records: list[str], names: list[str] | None = None) ->
     replay is a ValueError naming it (``names[i]``, or its place in the list) and its line."""
     from daimyo.core.record import ReplayError
 
-    if game_name not in ADAPTERS:
-        raise ValueError(f"shape: no game '{game_name}' (games: {', '.join(ADAPTERS)})")
+    reader(game_name)
     by_count: dict[int, list[Trace]] = {}
     for i, text in enumerate(records):
         try:
@@ -343,5 +318,5 @@ def plot_shape(result: dict, path_stem, title: str) -> list:
     return save(fig, path_stem)
 
 
-__all__ = ["ADAPTERS", "Trace", "decisiveness", "kingmade", "lead_changes", "leader", "margin", "max_gain", "measure",
-           "plot_shape", "report_lines", "shape", "trace"]
+__all__ = ["Trace", "decisiveness", "kingmade", "lead_changes", "leader", "margin", "max_gain", "measure",
+           "plot_shape", "reader", "report_lines", "shape", "trace"]

@@ -90,7 +90,7 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
     the seatings of a rotation block share one deal (paired seeds)."""
     bots = check_bots(game_name, _bot_names(bots_text))
     if variant is not None and game_name != "rokugan":
-        raise click.UsageError("--rules: a rules file changes Battle for Rokugan; give --game rokugan")
+        raise click.UsageError("--rules: a rules file changes Battle for Rokugan (daimyo rokugan check-rules); give --game rokugan")
     if bench:
         if game_name != "rokugan":
             raise click.UsageError("--bench times Battle for Rokugan's ISMCTS; leave out --game or give --game rokugan")

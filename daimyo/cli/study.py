@@ -98,8 +98,8 @@ def compare(game_name: str, players: int | None, games: int, seed: int, bots_tex
     if choices_text and info.comparison is None:
         raise click.UsageError(f"--characters: the characters of a round robin ({own}); {info.title} rotates every "
                                f"{info.seat_word}")
-    if (rules or variant_rules) and game_name != "rokugan":
-        raise click.UsageError("--rules and --variant-rules change Battle for Rokugan; give --game rokugan")
+    if (rules or variant_rules) and info.rules_files is None:
+        raise click.UsageError(f"--rules and --variant-rules: {info.title} takes no rules file; give --game rokugan")
     if not (variant_bots_text or cards or variant_decks or variant_wars or variant_rules):
         raise click.UsageError("name the variant: --variant-bots (any game), --variant-rules (Battle for Rokugan), "
                                "--cards (Senjutsu) or --variant-war (Rising Sun)")
@@ -156,8 +156,8 @@ def shape(game_name: str, players: int | None, games: int, seed: int, bots_text:
 
     _need_arena_extra()
     info = game(game_name)
-    if variant is not None and game_name != "rokugan":
-        raise click.UsageError("--rules: a rules file changes Battle for Rokugan; give --game rokugan")
+    if variant is not None and info.rules_files is None:
+        raise click.UsageError(f"--rules: {info.title} takes no rules file; give --game rokugan")
     if wars and game_name != "risingsun":
         raise click.UsageError("--war: Rising Sun's war files; give --game risingsun")
     if records is not None:

@@ -105,6 +105,8 @@ class GameInfo:
     rule_codes: str | None = None   # the prefix of its rule messages' codes ("rk" of "rk.placement_illegal")
     words: str | None = None   # the module of its words; its rule_params(params, lang) names a rule message's printed things
     comparison: str | None = None   # the module playing a study's arms its own way (plan_arms, play_arms); else arena games
+    standing: str | None = None   # the module a study of a game's shape replays records with: parse, actor_seat, standing
+    rules_files: str | None = None   # the module of its rules files (a designer's variant): parse_variant, activate, active
     # research
     # The game's research tools, each "module:function" imported only when asked (the rules need no RL library);
     # None where the game offers none (the tools say so by name). ``raw_environment``: makes its unwrapped PettingZoo

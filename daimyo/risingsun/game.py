@@ -98,6 +98,7 @@ RISINGSUN = register(GameInfo(
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
     bots="daimyo.bots.risingsun", rule_codes="rs", words="daimyo.words.risingsun",
+    standing="daimyo.risingsun.standing",
     raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
     openspiel_game="daimyo.rl.risingsun:openspiel_game",
     # server and pages

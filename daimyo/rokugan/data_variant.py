@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -85,13 +86,13 @@ class _Digits(ValueError):
     pass
 
 
-def _number(text: str, kind=int):
+def _number(text: str, kind: type = int) -> Any:
     if len(text.lstrip("-").replace(".", "").split("e")[0].split("E")[0]) > MAX_DIGITS or len(text) > 3 * MAX_DIGITS:
         raise _Digits(text)
     return kind(text)
 
 
-def _constant(name: str):
+def _constant(name: str) -> Any:
     raise _Digits(name)
 
 
@@ -135,7 +136,7 @@ def read_json(source: str, text: Any) -> Any:
     return value
 
 
-def _close(word: Any, known) -> str:
+def _close(word: Any, known: Iterable[str]) -> str:
     import difflib
 
     near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6) if isinstance(word, str) else []
@@ -171,7 +172,7 @@ class _Check:
             raise self.fail(field, f"must be a whole number from {lo} to {hi}, got {_show(v)}")
         return v
 
-    def names(self, v: Any, field: str, known, least: int) -> list[str]:
+    def names(self, v: Any, field: str, known: Sequence[str], least: int) -> list[str]:
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise self.fail(field, f"must be a list of names, got {_show(v)}")
         for i, x in enumerate(v):

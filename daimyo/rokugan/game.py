@@ -101,6 +101,7 @@ ROKUGAN = register(GameInfo(
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
     bots="daimyo.bots.rokugan", first_player=first_player, objectives=objectives,
     rule_codes="rk", words="daimyo.words.rokugan",
+    standing="daimyo.rokugan.standing", rules_files="daimyo.rokugan.data_variant",
     raw_environment="daimyo.rl.env:raw_env", gymnasium_id="daimyo/Rokugan-v0",
     openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
     # server and pages

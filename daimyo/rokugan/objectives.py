@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from daimyo.rokugan.data import Rules
+    from daimyo.rokugan.state import RokuganState
 
 #: the arguments' kinds: a count of at least 1, a territory id, a list of province ids
 COUNT, TERRITORY, PROVINCES = "count", "territory", "provinces"
@@ -78,13 +79,13 @@ def _territory(o: dict, R: Rules) -> int:
 
 
 # -- territory_hold ----------------------------------------------------------
-def _hold_met(s, seat, o, R) -> bool:
+def _hold_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     t = _territory(o, R)
     mine = set(s.provinces_of(seat))
     return R.capital[R.territory_clan[t]] in mine or len(mine & set(R.territory_provinces[t])) >= o.get("provinces", 2)
 
 
-def _hold_worth(s, seat, o, R) -> list[float]:
+def _hold_worth(s: RokuganState, seat: int, o: dict, R: Rules) -> list[float]:
     bonus = [0.0] * R.n_provinces
     t = _territory(o, R)
     for p in R.territory_provinces[t]:
@@ -93,7 +94,7 @@ def _hold_worth(s, seat, o, R) -> list[float]:
     return bonus
 
 
-def _hold_chance(s, seat, o, R) -> float:
+def _hold_chance(s: RokuganState, seat: int, o: dict, R: Rules) -> float:
     clan = s.clans[seat]
     if o["territory"] == clan:
         return o["honor"] * 0.9
@@ -104,61 +105,61 @@ def _hold_chance(s, seat, o, R) -> float:
 
 
 # -- connected_spread --------------------------------------------------------
-def _connected_met(s, seat, o, R) -> bool:
+def _connected_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     return any(len(comp) >= o["provinces"] and len({R.province_territory[p] for p in comp}) >= o["territories"]
                for comp in _components(set(s.provinces_of(seat)), R))
 
 
-def _connected_worth(s, seat, o, R) -> list[float]:
+def _connected_worth(s: RokuganState, seat: int, o: dict, R: Rules) -> list[float]:
     mine = set(s.provinces_of(seat))
     return [o["honor"] / max(2, o["provinces"]) if any(q in mine for q in R.adjacent[p]) else 0.0
             for p in range(R.n_provinces)]
 
 
 # -- coastal ------------------------------------------------------------------
-def _coastal_met(s, seat, o, R) -> bool:
+def _coastal_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     return sum(1 for p in s.provinces_of(seat) if s.is_coastal(p)) >= o["provinces"]
 
 
-def _coastal_worth(s, seat, o, R) -> list[float]:
+def _coastal_worth(s: RokuganState, seat: int, o: dict, R: Rules) -> list[float]:
     return [o["honor"] / max(1, o["provinces"]) if s.is_coastal(p) else 0.0 for p in range(R.n_provinces)]
 
 
-def _coastal_chance(s, seat, o, R) -> float:
+def _coastal_chance(s: RokuganState, seat: int, o: dict, R: Rules) -> float:
     return o["honor"] * (0.6 if R.coastal[R.capital[s.clans[seat]]] else 0.4)
 
 
 # -- fewest_provinces ----------------------------------------------------------
-def _fewest_met(s, seat, o, R) -> bool:
+def _fewest_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     counts = [len(s.provinces_of(q)) for q in range(s.n)]
     return counts[seat] == min(counts)
 
 
 # -- territory_spread ----------------------------------------------------------
-def _spread_met(s, seat, o, R) -> bool:
+def _spread_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     return len({R.province_territory[p] for p in s.provinces_of(seat)}) >= o["territories"]
 
 
-def _spread_worth(s, seat, o, R) -> list[float]:
+def _spread_worth(s: RokuganState, seat: int, o: dict, R: Rules) -> list[float]:
     mine_t = {R.province_territory[p] for p in s.provinces_of(seat)}
     return [o["honor"] / max(1, o["territories"]) if R.province_territory[p] not in mine_t else 0.0
             for p in range(R.n_provinces)]
 
 
 # -- provinces_all ---------------------------------------------------------------
-def _all_met(s, seat, o, R) -> bool:
+def _all_met(s: RokuganState, seat: int, o: dict, R: Rules) -> bool:
     mine = set(s.provinces_of(seat))
     return all(R.province_index[x] in mine for x in o["provinces_list"])
 
 
-def _all_worth(s, seat, o, R) -> list[float]:
+def _all_worth(s: RokuganState, seat: int, o: dict, R: Rules) -> list[float]:
     bonus = [0.0] * R.n_provinces
     for name in o["provinces_list"]:
         bonus[R.province_index[name]] = o["honor"] / len(o["provinces_list"])
     return bonus
 
 
-def _all_chance(s, seat, o, R) -> float:
+def _all_chance(s: RokuganState, seat: int, o: dict, R: Rules) -> float:
     names = o["provinces_list"]
     mine = R.capital[s.clans[seat]]
     close = sum(1 for x in names if R.province_index[x] == mine or R.province_index[x] in R.adjacent[mine])
@@ -211,13 +212,13 @@ def check_objective(o: dict, where: str, R: Rules) -> None:
             raise FormatError(f"{where}: field '{arg}' must be a non-empty list of province ids, got {val!r}")
 
 
-def objective_met(s, seat: int, oid: str, R: Rules) -> bool:
+def objective_met(s: RokuganState, seat: int, oid: str, R: Rules) -> bool:
     """Whether ``seat`` meets secret objective ``oid`` of the rules ``R`` now (Secret Objectives)."""
     o = R.objectives[oid]
     return CONDITIONS[o["condition"]].met(s, seat, o, R)
 
 
-def province_worth(s, seat: int, R: Rules) -> list[float]:
+def province_worth(s: RokuganState, seat: int, R: Rules) -> list[float]:
     """The heuristic bot's extra worth of each province to ``seat`` for its own secret objective (none: zeros)."""
     oid = s.objective[seat]
     if not oid:
@@ -226,7 +227,7 @@ def province_worth(s, seat: int, R: Rules) -> list[float]:
     return CONDITIONS[o["condition"]].worth(s, seat, o, R)
 
 
-def deal_chance(s, seat: int, oid: str, R: Rules) -> float:
+def deal_chance(s: RokuganState, seat: int, oid: str, R: Rules) -> float:
     """Setup 5: how likely and how rich secret objective ``oid`` looks to ``seat``'s clan (the heuristic bot)."""
     o = R.objectives[oid]
     return CONDITIONS[o["condition"]].chance(s, seat, o, R)

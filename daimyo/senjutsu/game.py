@@ -106,6 +106,7 @@ SENJUTSU = register(GameInfo(
     environment="daimyo.rl.senjutsu:env",
     bots="daimyo.bots.senjutsu", first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
     comparison="daimyo.arena.designer",
+    standing="daimyo.senjutsu.standing",
     raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
     openspiel_game="daimyo.rl.senjutsu:openspiel_game",
     # server and pages
