@@ -226,6 +226,7 @@ class Reinforcements(Card):
 @register
 class DiplomaticMission(Card):
     id = "diplomatic-mission"
+    control_tokens = 2   # added faceup when the peace token went to an opponent's province (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -237,7 +238,7 @@ class DiplomaticMission(Card):
         if step == 0:
             opponent = s.owner[p] >= 0 and s.owner[p] != seat
             return (1 if opponent else None), memo, _special(s, p, PEACE)
-        return None, memo, _faceup(s, seat, p, 2)
+        return None, memo, _faceup(s, seat, p, self.control_tokens)
 
 
 @register
@@ -272,6 +273,7 @@ class BlessTheLands(Card):
 @register
 class FomentRebellion(Card):
     id = "foment-rebellion"
+    control_tokens = 2   # added faceup in a province of one's own (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in range(N_PROVINCES) if s.special[p] == PEACE]
@@ -281,7 +283,7 @@ class FomentRebellion(Card):
         s._remove_special(p)
         events = [public_event("special-removed", province=RULES.province_names[p], token=PEACE)]
         if s.owner[p] == seat:
-            events += _faceup(s, seat, p, 2)
+            events += _faceup(s, seat, p, self.control_tokens)
         return None, memo, events
 
 

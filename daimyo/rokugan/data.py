@@ -57,6 +57,8 @@ class Rules:
         self._load_cards(files["territory_cards.json"])
         self._load_objectives(files["objectives.json"])
         self._load_initiative(files["initiative.json"])
+        #: a rules file's numbers inside card effects: card id -> the effect's attribute -> value (data_variant.py)
+        self.card_numbers: dict[str, dict[str, int]] = {}
 
     # -- board ---------------------------------------------------------
     def _load_board(self, d: dict) -> None:

@@ -28,6 +28,13 @@ DERIVED: dict[str, Callable[[], Any]] = {
     "_NEUTRAL": lambda: tuple(sorted(R.neutral_cards)),
     "HORIZON": lambda: R.rounds,
 }
+#: the numbers inside card effects a rules file may set: card -> field -> (the effect's attribute, lowest, highest)
+CARD_NUMBERS: dict[str, dict[str, tuple[str, int, int]]] = {
+    "code-of-honor": {"provinces": ("count", 1, 3)},        # +1 honor tokens, each in another province
+    "ashigaru-levies": {"provinces": ("count", 1, 3)},      # +1 defense tokens, each in another province
+    "diplomatic-mission": {"control_tokens": ("control_tokens", 1, 5)},
+    "foment-rebellion": {"control_tokens": ("control_tokens", 1, 5)},
+}
 #: the modules that read the rules: Battle for Rokugan's engine, bots and terminal
 PREFIXES = ("daimyo.rokugan.", "daimyo.bots.rokugan.", "daimyo.cli.rokugan.")
 
@@ -41,5 +48,19 @@ def refresh(not_native: str | None) -> None:
         for name, value in made.items():
             if name in vars(module):
                 setattr(module, name, value)
+    _card_numbers()
     from daimyo.rokugan import native
     native.load_rules(not_native)
+
+
+def _card_numbers() -> None:
+    """The numbers inside card effects (a rules file's ``card_numbers``, else each effect's printed number)."""
+    from daimyo.rokugan.cards import CARDS
+
+    for cid, fields in CARD_NUMBERS.items():
+        card = CARDS[cid]
+        for attr, _lo, _hi in fields.values():
+            if attr in R.card_numbers.get(cid, {}):
+                setattr(card, attr, R.card_numbers[cid][attr])
+            elif attr in vars(card):
+                delattr(card, attr)   # the class's printed number again

@@ -23,8 +23,8 @@ in force first. The native engine is handed the variant's tables; a variant it c
 it does not take, a territory card left out) makes :func:`daimyo.rokugan.native.available` false, with the
 reason, so that such games are played by the Python engine.
 
-The map (provinces, borders, territories, coasts), the territory cards' effects and a clan's 30 control tokens are not
-part of a rules file.
+The map (provinces, borders, territories, coasts), the territory cards' effects (but the few numbers of
+:data:`~daimyo.rokugan.data_derived.CARD_NUMBERS`) and a clan's 30 control tokens are not part of a rules file.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from typing import Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.data import FILES, KINDS, RULES, SPECIALS, Rules
+from daimyo.rokugan.data_derived import CARD_NUMBERS, refresh
 from daimyo.rokugan.objectives import check_objective, not_native
 
 FORMAT = "rokugan-rules"
@@ -59,7 +60,7 @@ COMPONENT_NUMBERS = {
     "objectives_dealt": (1, 4),
 }
 TOP_FIELDS = ("format", "name", "about", "components", "provinces", "clans", "clans_in_game", "cards_in_game",
-              "objectives", "objectives_in_game")
+              "card_numbers", "objectives", "objectives_in_game")
 COMPONENT_FIELDS = (*COMPONENT_NUMBERS, "starting_control_tokens", "combat_tokens", "special_tokens")
 PROVINCE_NUMBERS = {"flowers": (0, 9), "printed_defense": (0, 9)}
 MAX_TOKEN_COUNT, MAX_STRENGTH, MAX_TOKENS = 8, 9, 32
@@ -306,6 +307,13 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
                 raise c.fail("cards_in_game", f"territory '{t['id']}' needs one of its cards in the game "
                                               f"({', '.join(x['id'] for x in cards if x['territory'] == t['id'])})")
         files["territory_cards.json"]["cards"] = [x for x in cards if x["id"] in keep]
+    card_numbers: dict[str, dict[str, int]] = {}
+    if "card_numbers" in spec:
+        for cid, change in c.obj(spec["card_numbers"], "card_numbers", tuple(CARD_NUMBERS)).items():
+            c.obj(change, f"card_numbers.{cid}", tuple(CARD_NUMBERS[cid]))
+            for key, value in change.items():
+                attr, lo, hi = CARD_NUMBERS[cid][key]
+                card_numbers.setdefault(cid, {})[attr] = c.whole(value, f"card_numbers.{cid}.{key}", lo, hi)
     objectives = files["objectives.json"]
     if "objectives" in spec:
         objectives["objectives"] = _objectives(c, spec["objectives"], objectives["objectives"])
@@ -321,12 +329,15 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
         rules = Rules(files)
     except FormatError as e:  # not reached: every field is checked above; said all the same, naming the data file
         raise FormatError(f"{source}: {e}") from None
+    rules.card_numbers = card_numbers
     canonical = json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("#", "\\u0023")
     refusal = _native_refusal(rules)
     return Variant(name, canonical, hashlib.sha256(canonical.encode()).hexdigest()[:16], rules, refusal)
 
 
 def _native_refusal(rules: Rules) -> str | None:
+    if rules.card_numbers:
+        return "card_numbers: the native engine plays the printed numbers of the cards' effects"
     if len(rules.cards) != len(RULES_STANDARD_CARDS):
         return f"cards_in_game: the native engine plays with all {len(RULES_STANDARD_CARDS)} territory cards"
     for oid in rules.objective_ids:
@@ -365,7 +376,6 @@ def activate(variant: Variant | None) -> None:
     RULES.__dict__.clear()
     RULES.__dict__.update(variant.rules.__dict__ if variant else _STANDARD_RULES)
     _ACTIVE = variant
-    from daimyo.rokugan.data_derived import refresh
     refresh(variant.not_native if variant else None)
 
 

@@ -141,6 +141,47 @@ def test_cards_left_out_of_the_game_are_never_dealt():
         assert all(c not in ("bushido", "spy-network", "dark-favors") for cs in g.cards for c in cs)
 
 
+def _card_plays(card: str, seeds: range) -> list[list]:
+    """The events of each play of ``card`` in random games (Python engine), from the play to the card's end."""
+    plays = []
+    for seed in seeds:
+        g = new_game(players=3, seed=seed, engine="python")
+        bots = {p: RandomBot(seed * 10 + p) for p in range(3)}
+        current: list | None = None
+        while not g.is_terminal():
+            seat = g.to_act()[0]
+            events = g.apply_move(seat, bots[seat].choose(g, seat))
+            for e in events:
+                if e.kind == "play":
+                    current = [] if e.data["card"] == card else None
+                    if current is not None:
+                        plays.append(current)
+                elif current is not None:
+                    current.append(e)
+            if not g.pending:
+                current = None
+    return plays
+
+
+def test_numbers_inside_card_effects():
+    """Territory cards: Code of Honor puts its +1 honor tokens in three provinces (the file's number, with three
+    such tokens in the supply); Foment Rebellion adds one control token. The native engine plays the printed ones."""
+    v = variant({"format": "rokugan-rules", "name": "three-honors",
+                 "components": {"special_tokens": {"honor_1": 3}},
+                 "card_numbers": {"code-of-honor": {"provinces": 3}, "foment-rebellion": {"control_tokens": 1}}})
+    assert v.not_native and "card_numbers" in v.not_native
+    activate(v)
+    from daimyo.rokugan.cards import CARDS
+
+    assert CARDS["code-of-honor"].count == 3 and CARDS["foment-rebellion"].control_tokens == 1
+    plays = _card_plays("code-of-honor", range(40))
+    assert plays and all(sum(1 for e in p if e.kind == "special" and e.data["token"] == "honor_1") == 3 for p in plays)
+    activate(None)
+    assert CARDS["code-of-honor"].count == 2 and CARDS["foment-rebellion"].control_tokens == 2
+    plays = _card_plays("code-of-honor", range(40))
+    assert plays and all(sum(1 for e in p if e.kind == "special" and e.data["token"] == "honor_1") == 2 for p in plays)
+
+
 def test_territory_hold_counts_the_files_provinces():
     """Secret Objectives (The Last Line of Defense): two Crab provinces are no longer enough with provinces 3."""
     g = new_game(players=2, seed=0, clans=["lion", "crane"], engine="python")
@@ -207,6 +248,9 @@ def test_a_changed_rules_line_is_refused_by_its_digest():
      "did you mean 'scorpion'"),
     ({"format": "rokugan-rules", "name": "x", "cards_in_game": ["bushido"]}, "territory 'crab' needs one of its cards"),
     ({"format": "rokugan-rules", "name": "x", "cards_in_game": ["bushidou"]}, "did you mean 'bushido'"),
+    ({"format": "rokugan-rules", "name": "x", "card_numbers": {"code-of-honor": {"provinces": 4}}},
+     "field 'card_numbers.code-of-honor.provinces': must be a whole number from 1 to 3"),
+    ({"format": "rokugan-rules", "name": "x", "card_numbers": {"bushido": {"honor": 5}}}, "field 'card_numbers.bushido'"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"condition": "coastl"}}},
      "objective 'way-of-the-sail': field 'condition' must be one of"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"territories": 3}}},
