@@ -14,7 +14,7 @@ import re
 
 from daimyo.core.game import Event
 from daimyo.rokugan.data import RULES as R
-from daimyo.words import t as _t
+from daimyo.words import has, t as _t
 from daimyo.words.errors import catalogue_names, said
 from daimyo.words.rokugan_places import province_name, territory_name
 
@@ -61,7 +61,11 @@ class RokuganWords:
         return self.t("card." + cid)
 
     def objective(self, oid: str | None) -> str:
-        return self.t("objective." + oid) if oid else "—"
+        if not oid:
+            return "—"
+        if not has("objective." + oid) and oid in R.objectives:   # an objective a rules file adds: its own name
+            return str(R.objectives[oid]["name"])
+        return self.t("objective." + oid)
 
     def objective_text(self, oid: str) -> str:
         """What a secret objective asks for and is worth (objectives.json: the scoring rules read the same file)."""

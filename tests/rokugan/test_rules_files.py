@@ -283,7 +283,8 @@ _json = st.recursive(st.none() | st.booleans() | st.integers(-10**9, 10**9) | st
 _keys = st.sampled_from(["format", "name", "components", "provinces", "clans", "clans_in_game", "objectives",
                          "objectives_in_game", "rounds", "hand_size", "combat_tokens", "special_tokens", "kind",
                          "strength", "count", "crab_1", "lion", "special_token", "way-of-the-sail", "honor",
-                         "condition", "territory", "provinces_list", "territories", "coastal", "territory_hold"])
+                         "condition", "territory", "provinces_list", "territories", "coastal", "territory_hold",
+                         "cards_in_game", "card_numbers", "code-of-honor", "control_tokens", "bushido"])
 _near = st.recursive(st.integers(-2, 40) | st.sampled_from(["rokugan-rules", "x", "army", "bluff", "crab", "coastal"])
                      | _keys,
                      lambda kids: st.lists(kids, max_size=5) | st.dictionaries(_keys, kids, max_size=5), max_leaves=25)
@@ -383,3 +384,12 @@ def test_play_in_the_terminal_under_a_file(tmp_path):
     assert active().name == "short"
     r = CliRunner().invoke(main, ["play", "--rules", str(path), "--no-browser"])
     assert r.exit_code == 2 and "--terminal" in r.output
+
+
+def test_a_new_objective_is_shown_by_its_files_name():
+    from daimyo.words.rokugan import RokuganWords
+
+    activate(variant(SHORT))
+    assert RokuganWords("en").objective("inland-empire") == "Inland Empire"
+    assert RokuganWords("pl").objective("inland-empire") == "Inland Empire"
+    assert RokuganWords("en").objective("way-of-the-sail") == "Way of the Sail"
