@@ -109,8 +109,8 @@ def test_the_game_page_is_the_senjutsu_page_for_a_duel(client):
     page = client.get(f"/game/{g['id']}")
     assert page.status_code == 200 and "senjutsu.js" in page.text
     r = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
-    assert "game.js" in client.get(f"/game/{r['id']}").text
-    assert "game.js" in client.get("/game/g-missing").text
+    assert "rokugan.js" in client.get(f"/game/{r['id']}").text
+    assert "rokugan.js" in client.get("/game/g-missing").text
 
 
 def test_the_servers_terrain_comes_from_the_seed_and_keeps_the_two_hex_rule():

@@ -1,6 +1,6 @@
 // What every game's page adds around its game (issue 15; docs/web.md "Around the game"): the table before the start,
 // the seats with their clocks and stand-ins, the rematch, the chat, and the player's settings (your turn: the tab's
-// title, a sound and a notification; confirm moves). Loaded after client.js by game.html and senjutsu.html; the page
+// title, a sound and a notification; confirm moves). Loaded after client.js by rokugan.html and senjutsu.html; the page
 // calls setupPlay() once and hands it every server message. Plain JavaScript, no build step; needs common.js, client.js.
 // Chat lines are shown with textContent only: a line is text, never markup.
 "use strict";
