@@ -37,7 +37,7 @@ def perturb_hidden(state, viewer, rng):
 
 
 def play_duel(client, characters, seed, max_steps):
-    g = create(client, [{"kind": "human", "clan": c} for c in characters], seed=seed, game="senjutsu")
+    g = create(client, [{"kind": "human", "choice": c} for c in characters], seed=seed, game="senjutsu")
     tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="play no-such-card", illegal_every=12)
     return g, tokens, acts, inbox
 
