@@ -24,7 +24,7 @@ def perturb_hidden(state, viewer, rng):
     """A copy of ``state`` that differs only in facts hidden from ``viewer``: every other seat's chosen card (while
     choosing) is another card of its hand, and its hand and deck trade cards."""
     c = state.clone()
-    for i, d in enumerate(c.ds):
+    for i, d in enumerate(c.duellists):
         if i == viewer:
             continue
         if d.hand and d.deck:

@@ -132,7 +132,7 @@ def test_the_record_carries_the_users_cards_and_replays(client, tmp_path):
     assert "cards: {" in header and "ryu-sample" in header
     replayed = replay_record(text).state
     assert replayed.is_terminal() and replayed.board_kind == "two"
-    assert [replayed.ds[i].character for i in replayed.result] == summary["result"]["winners"]
+    assert [replayed.duellists[i].character for i in replayed.result] == summary["result"]["winners"]
     f = tmp_path / "duel.record"
     f.write_text(text, encoding="utf-8")
     out = CliRunner().invoke(cli, ["senjutsu", "replay", str(f), "--json"])

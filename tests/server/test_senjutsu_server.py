@@ -96,7 +96,7 @@ def test_two_bots_duel_to_the_end_and_the_record_and_replay_rebuild_it(client):
     assert text.startswith("format: senjutsu-record")
     replayed = replay_record(text).state
     assert replayed.is_terminal()
-    assert [replayed.ds[i].character for i in replayed.result] == summary["result"]["winners"]
+    assert [replayed.duellists[i].character for i in replayed.result] == summary["result"]["winners"]
     steps = client.get(f"/api/games/{g['id']}/replay").json()
     assert steps["start"]["phase"] == "place" and steps["steps"][-1]["view"]["winners"]
     assert steps["steps"][0]["actor"] in chars
