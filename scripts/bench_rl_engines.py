@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from daimyo.rl.env import raw_env
+from daimyo.rl.rokugan import raw_env
 
 SECONDS = 4.0
 

@@ -3,7 +3,7 @@
 Every import in daimyo/, at module level and inside functions alike (``ast`` reads them all, so an import put inside
 a function to dodge a cycle is still seen), goes down the layers or stays within its own folder: a layer imports only
 the layers below it, and the folders of one layer (the three games; arena, server, rl and web) import none of each
-other. ``daimyo/bench.py`` and ``daimyo/__main__.py`` are the command line's.
+other. ``daimyo/__main__.py`` is the command line's.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ LAYER = {
     "arena": 4, "server": 4, "rl": 4, "web": 4,
     "cli": 5,
 }
-#: top-level modules that belong to a folder's layer: ``daimyo bench`` and ``python -m daimyo`` are the command line's
-BELONGS = {"bench": "cli", "__main__": "cli"}
+#: top-level modules that belong to a folder's layer: ``python -m daimyo`` is the command line's
+BELONGS = {"__main__": "cli"}
 
 
 def module_name(path: Path) -> str:

@@ -1,5 +1,5 @@
 """A toy fourth game for the contract tests: Nim, written as a game's own folder would be, to show that adding a game
-needs only its engine and one ``register(GameInfo(...))`` call (tests/test_contract.py makes that call).
+needs only its engine and one ``register(GameInfo(...))`` call (tests/core/test_contract.py makes that call).
 
 Rules (this file's own): 2 or 3 players sit around three heaps of 1 to 5 stones drawn from the seed, and the seed
 draws who takes first. In turn, a player takes 1 to 3 stones from one heap (``take HEAP COUNT``); whoever takes the

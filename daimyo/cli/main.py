@@ -36,7 +36,7 @@ def simulate_any(game_name: str, players: int, games: int, seed: int, as_json: b
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(games: int, seed: int, as_json: bool) -> None:
     """Measure the Battle for Rokugan engine's speed and memory on one core."""
-    from daimyo.bench import run
+    from daimyo.cli.rokugan.bench import run
 
     r = run(games, seed)
     if as_json:

@@ -27,8 +27,9 @@ GAME_MODULES: dict[str, str] = {
     "risingsun": "daimyo.risingsun.game",
 }
 
-#: the page a game is played on unless its registration names its own (``page``); it also reports a missing game
-GENERAL_PAGE = "game.html"
+#: the page a game is played on unless its registration names its own (``page``): Battle for Rokugan's, the default
+#: game's; it also reports a missing game
+DEFAULT_PAGE = "rokugan.html"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,7 +92,7 @@ class GameInfo:
     scores: Callable[[GameState], list[int]] | None = None
     environment: str | None = None   # "module:function" making its PettingZoo environment (imported only when asked)
     # server and pages
-    page: str = GENERAL_PAGE   # its page in daimyo/web/static
+    page: str = DEFAULT_PAGE   # its page in daimyo/web/static
     page_data: Callable[[], dict] | None = None   # the public data its page reads, at /api/<name>/data
     page_files: Mapping[str, Callable[[], str]] = field(default_factory=dict)   # more public files, /api/<name>/<file>
     table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)

@@ -17,7 +17,7 @@ def _default_engine() -> str:
 def codec(params: dict) -> Codec:
     from daimyo.core.registry import game
     from daimyo.rl.encoding import N_ACTIONS, OBS_SIZE, legal_index, observe
-    from daimyo.rl.env import raw_env
+    from daimyo.rl.rokugan import raw_env
     env = raw_env(players=params["players"], engine=params["engine"])
     info = game("rokugan")
 

@@ -6,7 +6,7 @@
 >>> len(info["action_mask"]) == e.action_space.n
 True
 
-The game's AEC environment (``raw_environment`` in its registration: :mod:`daimyo.rl.env`, :mod:`daimyo.rl.senjutsu`,
+The game's AEC environment (``raw_environment`` in its registration: :mod:`daimyo.rl.rokugan`, :mod:`daimyo.rl.senjutsu`,
 :mod:`daimyo.rl.risingsun`; a game whose registration names none is refused by name) runs the game; the other
 seats are bots from the game's bot registry (:func:`daimyo.bots.registry.make_bot`: ``random``, ``heuristic``,
 ``ismcts:0.1s`` for Battle for Rokugan, or an outside bot spec), seeded from the episode's seed.

@@ -1,5 +1,5 @@
 """What every daimyo AEC environment does when the selected agent's move is applied (Battle for Rokugan's
-:class:`daimyo.rl.env.raw_env`, and :class:`daimyo.rl.turns.TurnEnv` for Senjutsu and Rising Sun).
+:class:`daimyo.rl.rokugan.raw_env`, and :class:`daimyo.rl.turns.TurnEnv` for Senjutsu and Rising Sun).
 
 The environment names its agents ``possible_agents`` in seat order, keeps the game in ``game`` (read through
 ``_game()``, which refuses a use before ``reset()``), and selects the next agent in ``_select()``.

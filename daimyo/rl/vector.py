@@ -11,7 +11,7 @@ Two faces:
   terminations (tests/rl/test_vector.py).
 * :class:`RokuganBatch`, for self-play: every seat is played from outside; each step takes one action per game for
   the seat to act there and gives back observations ``[N, D]``, masks ``[N, A]``, rewards ``[N, players]``,
-  terminations ``[N]`` and the seat to act ``[N]``. Game ``i`` is :class:`daimyo.rl.env.raw_env` reset with seed
+  terminations ``[N]`` and the seat to act ``[N]``. Game ``i`` is :class:`daimyo.rl.rokugan.raw_env` reset with seed
   ``seed + i``, move for move.
 
 **Autoreset** is the mode Gymnasium calls NEXT_STEP (``metadata["autoreset_mode"]``): the step that ends a game

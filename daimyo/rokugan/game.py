@@ -98,12 +98,12 @@ ROKUGAN = register(GameInfo(
     seat_word="clan", unique_rule="Setup 3. Choose Clans", seat_choices=clan_names,
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
-    seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.env:env",
+    seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.rokugan:env",
     bots="daimyo.bots.rokugan", first_player=first_player, objectives=objectives,
     rule_codes="rk", words="daimyo.words.rokugan",
     standing="daimyo.rokugan.standing", rules_files="daimyo.rokugan.data_variant",
-    raw_environment="daimyo.rl.env:raw_env", gymnasium_id="daimyo/Rokugan-v0",
+    raw_environment="daimyo.rl.rokugan:raw_env", gymnasium_id="daimyo/Rokugan-v0",
     openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
     # server and pages
-    page="game.html", page_data=page_data, page_files={"board.svg": board_svg},
+    page="rokugan.html", page_data=page_data, page_files={"board.svg": board_svg},
 ))

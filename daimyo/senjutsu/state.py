@@ -100,16 +100,6 @@ class SenjutsuState(GameState):
     end_queue: list[tuple[str, int]] | None = field(default=None, metadata=_copied(_copy_optional_list))   # Discard: poison, hand limits
     poison_discarded: bool = False      # the poison holder has discarded for the poison this turn
 
-    @property
-    def ds(self) -> list[Duellist]:
-        """The duellists (the short name older callers use)."""
-        return self.duellists
-
-    @property
-    def cs(self) -> CardSet:
-        """The card set (the short name older callers use)."""
-        return self.card_set
-
     # ------------------------------------------------------------------ setup
     @classmethod
     def new_game(cls, characters: list[str], seed: int | GameKey = 0, decks: list[str] | None = None, board: str = "one",

@@ -54,9 +54,9 @@ def start_state(rules: GameInfo, row):
     starts from one (Rising Sun's war file), else set up from its players, randomness and seat choices (a game with
     table options given: at its stored table file, ``rules.table_options``)."""
     if rules.table_options is not None and row.start_file:
-        return rules.table_options.new_state(row.start_file, row.randomness(), row.clans)
+        return rules.table_options.new_state(row.start_file, row.randomness(), row.choices)
     if not rules.starts_from_file:
-        return rules.setup(row.players, row.randomness(), row.clans)
+        return rules.setup(row.players, row.randomness(), row.choices)
     if rules.new_from_file is None or not row.start_file:
         raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
     return rules.new_from_file(row.start_file)
@@ -65,9 +65,9 @@ def start_state(rules: GameInfo, row):
 def game_record(rules: GameInfo, row, actions: list[tuple[int, str]]) -> str:
     """The record of the game of ``row`` after ``actions`` (its position file and moves, or its seats and moves)."""
     if rules.table_options is not None and row.start_file:
-        return rules.table_options.record(row.start_file, row.randomness(), row.clans, actions)
+        return rules.table_options.record(row.start_file, row.randomness(), row.choices, actions)
     if not rules.starts_from_file:
-        return rules.write_record(row.players, row.randomness(), row.clans, actions)
+        return rules.write_record(row.players, row.randomness(), row.choices, actions)
     if rules.record_from_file is None or not row.start_file:
         raise ValueError(f"game {row.id}: a {rules.title} game starts from a {rules.start_file}, and none is stored")
     return rules.record_from_file(row.start_file, actions)

@@ -349,7 +349,7 @@ class Hub:
         room.kick_bots()
         seats_out = []
         for s in row.seats:
-            out = {"seat": s.seat, "kind": s.kind, "name": s.name, "clan": row.clans[s.seat],
+            out = {"seat": s.seat, "kind": s.kind, "name": s.name, "choice": row.choices[s.seat],
                    "open": s.kind == "human" and s.token_hash is None}
             if s.kind == "bot":
                 out["bot"] = s.bot
@@ -433,7 +433,7 @@ class Hub:
                 turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
                 req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
-                                  "clan": old.clans[(s.seat + turn) % n]} for s in old.seats]}
+                                  "choice": old.choices[(s.seat + turn) % n]} for s in old.seats]}
                 if old.start_file is not None and room.rules.table_options is not None:
                     req.update(room.rules.table_options.table_fields(old.start_file))
                 elif old.start_file is not None:
@@ -508,7 +508,7 @@ class Hub:
             row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
             row.opened = when(time.time())
             await room.write(games.update().where(games.c.id == old.id).values(
-                                 players=row.players, clans=" ".join(row.clans), public=row.public, clock=row.clock,
+                                 players=row.players, choices=" ".join(row.choices), public=row.public, clock=row.clock,
                                  opened=row.opened),
                              seats.delete().where(seats.c.game_id == old.id),
                              *self.store.new_game_statements(row)[1:], what="the table's change")
@@ -625,7 +625,7 @@ def replay_steps(rules, row: GameRow, actions: list[tuple[int, str]]) -> dict:
     steps = []
     for seat, text in actions:
         events = state.apply(Action(seat, text))
-        steps.append({"actor": row.clans[seat], "action": text, "view": state.view(None),
+        steps.append({"actor": row.choices[seat], "action": text, "view": state.view(None),
                       "events": [e.to_dict() for e in events if e.visible(None)]})
     return {"id": row.id, "start": start, "steps": steps}
 

@@ -52,7 +52,7 @@ def stored_summary(store: Store, row: GameRow) -> tuple[dict, set[int]]:
     except (ValueError, RuleViolation):   # a game this server cannot play (another rules version): its row only
         return summary_of(row), set()
     rnd, phase = rules.progress(state)
-    return summary_of(row, round=rnd, phase=phase, to_act=[row.clans[p] for p in state.to_act()]), set(state.to_act())
+    return summary_of(row, round=rnd, phase=phase, to_act=[row.choices[p] for p in state.to_act()]), set(state.to_act())
 
 
 __all__ = ["my_games", "stored_summary"]

@@ -21,6 +21,8 @@ from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, WAITING, GameRow, SeatRow, now
 
 MAX_SEED = 2**63
+#: a seat's field for its choice (clan, character); its old name, still read on input until the next release
+CHOICE, OLD_CHOICE = "choice", "clan"
 
 __all__ = ["MAX_SEED", "check_name", "file_seats", "new_row", "start_file_of"]
 
@@ -42,15 +44,15 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
     table, public = req.get("table", False), req.get("public", False)
     if not isinstance(table, bool) or not isinstance(public, bool):
         raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
-    start_file, choices, file_clans = _start(rules, req, keep, len(seat_reqs))
-    clans, seat_rows = _seats(rules, seat_reqs, choices, file_clans, settings)
+    start_file, allowed, file_choices = _start(rules, req, keep, len(seat_reqs))
+    picked, seat_rows = _seats(rules, seat_reqs, allowed, file_choices, settings)
     sit = req.get("sit")
     if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
                             or seat_rows[sit].kind != "human"):
         raise ActError("bad-request", "sit: the number of a human seat (your own), or null if you do not play")
-    free = [c for c in choices if c not in clans]
+    free = [c for c in allowed if c not in picked]
     stream(randomness, "seat-choices").shuffle(free)
-    filled = list(file_clans) if file_clans is not None else [c if c is not None else free.pop() for c in clans]
+    filled = list(file_choices) if file_choices is not None else [c if c is not None else free.pop() for c in picked]
     if rules.table_options is not None and start_file is not None:   # the table's game must set up (a duel's decks)
         try:
             rules.table_options.new_state(start_file, randomness, filled)
@@ -61,7 +63,7 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
     except ClockError as e:
         raise ActError("bad-request", str(e)) from None
     row = GameRow(id=f"g-{secrets.token_hex(5)}" if keep is None else keep.id, game=game, players=len(seat_rows),
-                  seed=randomness if isinstance(randomness, int) else 0, clans=filled,
+                  seed=randomness if isinstance(randomness, int) else 0, choices=filled,
                   created=now() if keep is None else keep.created,
                   status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,
                   practice=practice, public=public,
@@ -70,19 +72,19 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
                   start_file=start_file)
     return row, sit
 
-def _seats(rules, seat_reqs: list, choices: list[str], file_clans: list[str] | None,
+def _seats(rules, seat_reqs: list, allowed: list[str], file_choices: list[str] | None,
            settings: Settings) -> tuple[list[str | None], list[SeatRow]]:
     """Each requested seat's choice (None: drawn later) and row, every field checked."""
     seat_rows: list[SeatRow] = []
-    clans: list[str | None] = []
+    picked: list[str | None] = []
     for i, sr in enumerate(seat_reqs):
         where = f"seats[{i}]"
         if not isinstance(sr, dict):
             raise ActError("bad-request", f"{where}: a seat is an object with 'kind'")
         kind = sr.get("kind")
         name = check_name(sr.get("name"), f"{where}.name")
-        clans.append(_seat_choice(rules, where, sr.get("clan"), choices, clans,
-                                  file_clans[i] if file_clans is not None else None))
+        picked.append(_seat_choice(rules, where, sr, allowed, picked,
+                                   file_choices[i] if file_choices is not None else None))
         if kind == "human":
             seat_rows.append(SeatRow(i, "human", name, None, None))
         elif kind == "bot":
@@ -94,7 +96,7 @@ def _seats(rules, seat_reqs: list, choices: list[str], file_clans: list[str] | N
         else:
             shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"
             raise ActError("bad-request", f"{where}.kind: 'human' or 'bot', not {shown}")
-    return clans, seat_rows
+    return picked, seat_rows
 
 
 def check_name(name: Any, where: str) -> str | None:
@@ -155,25 +157,29 @@ def _start(rules, req: dict, keep: GameRow | None, seats: int) -> tuple[str | No
     start_file = keep.start_file if keep is not None else start_file_of(rules, req)   # Rising Sun: its war file
     if start_file is None:
         raise ActError("bad-request", f"file: this game has no {rules.start_file} stored")
-    file_clans = file_seats(rules, start_file)
-    if seats != len(file_clans):
-        raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_clans)} players "
-                                      f"({', '.join(file_clans)}), so {len(file_clans)} seats are needed")
-    return start_file, rules.seat_choices(), file_clans
+    file_choices = file_seats(rules, start_file)
+    if seats != len(file_choices):
+        raise ActError("bad-request", f"seats: this {rules.start_file} has {len(file_choices)} players "
+                                      f"({', '.join(file_choices)}), so {len(file_choices)} seats are needed")
+    return start_file, rules.seat_choices(), file_choices
 
 
-def _seat_choice(rules, where: str, clan: Any, choices: list[str], taken: list[str | None], from_file: str | None) -> str | None:
-    """A seat's requested choice (its clan or character), checked: one of ``choices``, not ``taken``, and the file's
-    own when the game starts from one; None when it asks for none."""
-    word = rules.seat_word
-    if clan is not None and (not isinstance(clan, str) or clan not in choices):
-        shown = clan[:40] if isinstance(clan, str) and clan.isprintable() else "that"
-        raise ActError("bad-request", f"{where}.clan: unknown {word} '{shown}' ({word}s: {', '.join(choices)})")
-    if clan is not None and clan in taken:
-        raise ActError("bad-request", f"{where}.clan: {clan} is taken by another seat ({rules.unique_rule})")
-    if from_file is not None and clan is not None and clan != from_file:
-        raise ActError("bad-request", f"{where}.clan: the {rules.start_file} seats {from_file} here, not {clan}")
-    return clan
+def _seat_choice(rules, where: str, sr: dict, allowed: list[str], taken: list[str | None], from_file: str | None) -> str | None:
+    """A seat's requested choice (its clan or character: ``choice``, or its old name ``clan``, read until the next
+    release), checked: one of ``allowed``, not ``taken``, and the file's own when the game starts from one; None when
+    it asks for none."""
+    if CHOICE in sr and OLD_CHOICE in sr:
+        raise ActError("bad-request", f"{where}: give '{CHOICE}' (the seat's choice) without its old name '{OLD_CHOICE}'")
+    key = OLD_CHOICE if OLD_CHOICE in sr else CHOICE
+    choice, field, word = sr.get(key), f"{where}.{key}", rules.seat_word
+    if choice is not None and (not isinstance(choice, str) or choice not in allowed):
+        shown = choice[:40] if isinstance(choice, str) and choice.isprintable() else "that"
+        raise ActError("bad-request", f"{field}: unknown {word} '{shown}' ({word}s: {', '.join(allowed)})")
+    if choice is not None and choice in taken:
+        raise ActError("bad-request", f"{field}: {choice} is taken by another seat ({rules.unique_rule})")
+    if from_file is not None and choice is not None and choice != from_file:
+        raise ActError("bad-request", f"{field}: the {rules.start_file} seats {from_file} here, not {choice}")
+    return choice
 
 
 def file_seats(rules, text: str) -> list[str]:

@@ -36,7 +36,7 @@ class RoomChat:
         except ChatError as e:
             raise ActError(e.code, e.message) from None
         row, seat = self.room.row, conn.seat
-        name = "spectator" if seat is None else (row.seats[seat].name or row.clans[seat])
+        name = "spectator" if seat is None else (row.seats[seat].name or row.choices[seat])
         async with self.room.lock:
             self.room.check_open()
             line = ChatLine(len(self.chat.lines), channel, seat, name, text, now())

@@ -92,7 +92,7 @@ class Room:
         seat = self.shown_seat(seat)
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
-               "to_act": [self.row.clans[p] for p in s.to_act()],
+               "to_act": [self.row.choices[p] for p in s.to_act()],
                "events": [e.to_dict() for e in events if e.visible(seat)]}
         if self.seats.shown:
             msg["clocks"] = self.seats.clocks.view()
@@ -109,7 +109,7 @@ class Room:
         return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
                           absent_after=self.settings.absent_after,
                           result=self.rules.result(s) if s.is_terminal() else None,
-                          to_act=[self.row.clans[p] for p in s.to_act()])
+                          to_act=[self.row.choices[p] for p in s.to_act()])
 
     # --------------------------------------------------------------- writes
     async def write(self, *statements, what: str = "a change") -> None:
@@ -187,7 +187,7 @@ class Room:
         if seq is not None and seq != self.seq:
             raise ActError("stale", f"that action was chosen at step {seq}, but the game is at step {self.seq}")
         if seat not in s.to_act():
-            waiting = ", ".join(self.row.clans[p] for p in s.to_act())
+            waiting = ", ".join(self.row.choices[p] for p in s.to_act())
             raise ActError("not-your-turn", f"it is not your turn: waiting for {waiting}")
 
     # ---------------------------------------------------------------- seats
@@ -326,7 +326,7 @@ def summary_of(row: GameRow, **live) -> dict:
         "practice": row.practice,
         # set up from a file (Rising Sun's war file): whoever has the file knows the hidden amounts it wrote
         "from_file": row.start_file is not None,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "choice": row.choices[s.seat],
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
                    "connected": bool(connected.get(s.seat)), "away": away.get(s.seat)} for s in row.seats],
         "absent_after": live.get("absent_after"),

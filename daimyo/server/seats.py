@@ -181,7 +181,7 @@ class Seats:
                 self.clocks.restore(before)
                 raise
             self.room.bot_plays(seat, True)
-            self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": True, "reason": reason})
+            self._tell_seats({"type": "stand-in", "seat": seat, "choice": self.row.choices[seat], "on": True, "reason": reason})
         self.room.kick_bots()
 
     async def ask_stand_in(self, asker: int | None, seat: Any, host: bool = False) -> None:
@@ -214,7 +214,7 @@ class Seats:
                 raise
             self.room.bot_plays(seat, False)
             self._changed.set()
-            self._tell_seats({"type": "stand-in", "seat": seat, "clan": self.row.clans[seat], "on": False, "reason": None})
+            self._tell_seats({"type": "stand-in", "seat": seat, "choice": self.row.choices[seat], "on": False, "reason": None})
 
     def _tell_seats(self, msg: dict) -> None:
         tell(self.room.conns, {**msg, "clocks": self.clocks.view()})

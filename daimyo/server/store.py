@@ -46,7 +46,7 @@ games = Table(
     Column("game", String(32), nullable=False),
     Column("players", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
-    Column("clans", String(200), nullable=False),
+    Column("choices", String(200), nullable=False),   # each seat's choice (clan, character), in seat order
     Column("created", String(40), nullable=False),
     Column("status", String(16), nullable=False),
     Column("result", Text),
@@ -59,7 +59,7 @@ games = Table(
     Column("invite_hash", String(64)),
     Column("host_hash", String(64)),
     Column("spectator_chat", Boolean, nullable=False, server_default=true()),
-    # the id of the game made by "rematch" from this one (same seats, clans rotated)
+    # the id of the game made by "rematch" from this one (same seats, choices rotated)
     Column("rematch", String(32)),
     Column("clock", Text),   # the clock chosen at creation (JSON, daimyo/server/clocks.py); NULL: none
     Column("public", Boolean, nullable=False, server_default=false()),   # listed among the open games; seats taken without a code
@@ -187,7 +187,7 @@ class GameRow:
     game: str
     players: int
     seed: int
-    clans: list[str]
+    choices: list[str]   # each seat's choice: a clan, a character (the game's seat_word)
     created: str
     status: str
     result: dict | None
@@ -342,7 +342,7 @@ class Store:
     @staticmethod
     def new_game_statements(row: GameRow) -> list:
         sts = [insert(games).values(id=row.id, game=row.game, players=row.players, seed=row.seed,
-                                    clans=" ".join(row.clans), created=row.created, status=row.status,
+                                    choices=" ".join(row.choices), created=row.created, status=row.status,
                                     result=None, generator=row.generator, rng_key=row.rng_key, practice=row.practice,
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
@@ -361,7 +361,7 @@ class Store:
         by_game: dict[str, list[SeatRow]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(SeatRow(s.seat, s.kind, s.name, s.bot, s.token_hash, s.user_id, bool(s.ready)))
-        return [GameRow(r.id, r.game, r.players, r.seed, r.clans.split(), r.created, r.status,
+        return [GameRow(r.id, r.game, r.players, r.seed, r.choices.split(), r.created, r.status,
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
                         bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file,

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from daimyo.bench import engines
+from daimyo.cli.rokugan.bench import engines
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.cli.main import main
 from daimyo.cli.simulate import TIMING_FIELDS

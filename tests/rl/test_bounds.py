@@ -15,7 +15,7 @@ pytest.importorskip("pettingzoo")
 
 import daimyo.rl  # noqa: E402,F401  (registers the Gymnasium environments)
 from daimyo.rl import encoding, risingsun as rs, senjutsu as sj  # noqa: E402
-from daimyo.rl.env import raw_env  # noqa: E402
+from daimyo.rl.rokugan import raw_env  # noqa: E402
 
 MAKERS = {
     "rokugan": (lambda: raw_env(players=3), 27.0),

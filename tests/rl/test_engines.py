@@ -4,7 +4,7 @@ reference give the same observations, masks, rewards and terminations for the sa
 import numpy as np
 import pytest
 
-from daimyo.rl.env import raw_env
+from daimyo.rl.rokugan import raw_env
 from daimyo.rl.single import SeatEnv
 from daimyo.rokugan import native
 

@@ -10,7 +10,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from daimyo.rl import env as rokugan_env, risingsun, senjutsu  # noqa: E402
-from daimyo.rl.env import raw_env  # noqa: E402
+from daimyo.rl.rokugan import raw_env  # noqa: E402
 from daimyo.rl.stepping import MoveStepping  # noqa: E402
 from daimyo.rl.turns import TurnEnv  # noqa: E402
 

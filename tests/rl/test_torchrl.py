@@ -11,7 +11,7 @@ pytest.importorskip("torchrl")
 from torchrl.envs.libs.pettingzoo import PettingZooWrapper  # noqa: E402
 
 from daimyo.rl import risingsun as rs, senjutsu as sj  # noqa: E402
-from daimyo.rl.env import raw_env  # noqa: E402
+from daimyo.rl.rokugan import raw_env  # noqa: E402
 
 MAKERS = {
     "rokugan-aec": (lambda: raw_env(players=2), False),

@@ -8,7 +8,7 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from daimyo.rl import encoding
-from daimyo.rl.env import raw_env
+from daimyo.rl.rokugan import raw_env
 from daimyo.rl.single import SeatEnv
 
 pytestmark = pytest.mark.skipif(not encoding.NATIVE_ENCODER, reason="the native module is not built (with its encoder)")

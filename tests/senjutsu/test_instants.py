@@ -37,7 +37,7 @@ def test_turn_timing_sequence_hooks_resolve_in_steps_1_2_4():
     seq = [(e.kind, e.data.get("seat")) for e in ev[start:] if e.kind in ("focus", "draw", "kamae")]
     # start of turn: focus; pre-draw: p1 draws one; then everyone draws (bottom of the tracker first); post-draw: Kamae
     assert seq == [("focus", "p1"), ("draw", "p1"), ("draw", "p2"), ("draw", "p1"), ("kamae", "p1")]
-    d = g.ds[0]
+    d = g.duellists[0]
     assert d.focus == 2 and d.kamae == "aggression"
     assert len([c for c in d.hand if c not in d.core]) == 2     # t-hooks was played; two cards drawn
     assert g.phase == "choose" and g.hooks == []
@@ -68,8 +68,8 @@ def test_cancelled_card_gives_no_timing_lines_next_turn():
     ev = play_turn(g, {0: "t-hooks", 1: "t-med5"}, answers=["instant t-warcry-i"])
     assert kinds(ev, "cancel-active") == [{"seat": "p2", "target": "p1", "cancelled": "card"}]
     assert not [e for e in kinds(ev, "resolve") if e["seat"] == "p1"]
-    assert g.ds[0].focus == 0                                       # neither the card nor its start-of-turn line
-    assert len([c for c in g.ds[0].hand if c not in g.ds[0].core]) == 1   # only the ordinary draw
+    assert g.duellists[0].focus == 0                                       # neither the card nor its start-of-turn line
+    assert len([c for c in g.duellists[0].hand if c not in g.duellists[0].core]) == 1   # only the ordinary draw
 
 
 # ------------------------------------------------------------------ plain Instant cards
@@ -79,7 +79,7 @@ def test_instant_card_cannot_be_chosen():
     assert "play t-rally-i" not in g.legal_moves(0)
     with pytest.raises(RuleViolation, match="Instant card, played only start-of-turn"):
         g.apply(Action(0, "play t-rally-i"))
-    assert "t-rally-i" in g.ds[0].hand
+    assert "t-rally-i" in g.duellists[0].hand
 
 
 def test_when_attacked_instant_dodges_before_the_block_check():
@@ -95,20 +95,20 @@ def test_when_attacked_instant_dodges_before_the_block_check():
     ev = g.apply(Action(1, "instant t-dodge-i"))
     assert kinds(ev, "instant") == [{"seat": "p2", "card": "t-dodge-i", "timing": "when-attacked"}]
     ev += _until_choose(g, answers=["move BR"])
-    assert g.ds[1].wounds == 0
+    assert g.duellists[1].wounds == 0
     assert kinds(ev, "attack")[0]["successful"] is False
-    assert ("t-dodge-i", False) in g.ds[1].discard                  # face-up on the discard pile
+    assert ("t-dodge-i", False) in g.duellists[1].discard                  # face-up on the discard pile
 
 
 def test_when_attacked_instant_block_at_the_attacks_speed():
     """Attack Timing Sequence 3 / Blocking: a block on a 'when attacked' Instant card holds at the attack's speed."""
     g = position(("kaze hex=0,0 facing=n", "t-atk5"), ("tetsu hex=0,-1 facing=s", "t-med5 t-parry-i"))
     ev = play_turn(g, {0: "t-atk5", 1: "t-med5"}, answers=["instant t-parry-i"])
-    assert g.ds[1].wounds == 0
+    assert g.duellists[1].wounds == 0
     assert kinds(ev, "attack")[0]["blocked"] == ["p2"]
     g2 = position(("kaze hex=0,0 facing=n", "t-atk5"), ("tetsu hex=0,-1 facing=s", "t-med5 t-parry-i"))
     play_turn(g2, {0: "t-atk5", 1: "t-med5"}, answers=["instant no"])
-    assert g2.ds[1].wounds == 1
+    assert g2.duellists[1].wounds == 1
 
 
 def test_when_attacked_instant_cancels_the_attackers_active_card():
@@ -116,7 +116,7 @@ def test_when_attacked_instant_cancels_the_attackers_active_card():
     attacker's card: the attack, not yet resolved, no longer happens."""
     g = position(("kaze hex=0,0 facing=n", "t-atk5"), ("tetsu hex=0,-1 facing=s", "t-med5 t-terror-i"))
     ev = play_turn(g, {0: "t-atk5", 1: "t-med5"}, answers=["instant t-terror-i"])
-    assert g.ds[1].wounds == 0 and kinds(ev, "attack") == []
+    assert g.duellists[1].wounds == 0 and kinds(ev, "attack") == []
     assert kinds(ev, "cancel-active")[0]["cancelled"] == "card"
 
 
@@ -130,13 +130,13 @@ def test_single_instant_per_turn():
     assert g3.legal_moves(1) == ["instant no", "instant t-rally-i"]
     ev = g3.apply(Action(1, "instant t-rally-i"))
     ev += _until_choose(g3)
-    assert g3.ds[1].focus == 2 and 1 in g3.instants_used
+    assert g3.duellists[1].focus == 2 and 1 in g3.instants_used
     assert g3.view(0)["seats"][1]["instant_used"] is True and g3.view(0)["seats"][0]["instant_used"] is False
-    g3.ds[1].pos, g3.ds[1].facing = (0, -1), 3       # now adjacent, in front of p1's attack
+    g3.duellists[1].pos, g3.duellists[1].facing = (0, -1), 3       # now adjacent, in front of p1's attack
     g3.apply(Action(0, "play t-atk5"))
     ev = g3.apply(Action(1, "play t-med5"))
     # the whole of turn 2 resolved without asking p2 anything (no replacement, no 'when attacked' window)
-    assert kinds(ev, "turn") == [{"turn": 3}] and g3.ds[1].wounds == 1
+    assert kinds(ev, "turn") == [{"turn": 3}] and g3.duellists[1].wounds == 1
     assert g3.pending["kind"] == "_plain" and g3.instants_used == set()    # turn 3: a new window
 
 
@@ -152,7 +152,7 @@ def test_no_instant_after_a_core_card():
     """Instant Cards: no Instant card once you have played a core card this turn."""
     g = position(("kaze hex=0,0 facing=n", "t-atk5"), ("tetsu hex=0,-1 facing=s", "t-med5 t-parry-i"))
     ev = play_turn(g, {0: "t-atk5", 1: "tetsu-breath"})
-    assert not [e for e in ev if e.kind == "instant"] and g.ds[1].wounds == 1
+    assert not [e for e in ev if e.kind == "instant"] and g.duellists[1].wounds == 1
 
 
 def test_window_is_asked_without_the_card_in_hand():
@@ -172,12 +172,12 @@ def test_after_reveal_instant_cancels_the_opponents_card():
     g = position(("kaze hex=0,0 facing=n", "t-eot t-atk5"), ("tetsu hex=0,-2 facing=s", "t-med5 t-warcry-i"))
     ev = play_turn(g, {0: "t-eot", 1: "t-med5"}, answers=["instant t-warcry-i"])
     assert [e["seat"] for e in kinds(ev, "resolve")] == ["p2"]
-    assert g.ds[0].focus == 0 and g.ds[0].kamae == "neutral"
-    assert ("t-eot", False) in g.ds[0].discard                     # the cancelled card is still discarded
+    assert g.duellists[0].focus == 0 and g.duellists[0].kamae == "neutral"
+    assert ("t-eot", False) in g.duellists[0].discard                     # the cancelled card is still discarded
     # out of range (three hexes): nobody to target, nothing cancelled
     g2 = position(("kaze hex=0,3 facing=n", "t-eot t-atk5"), ("tetsu hex=0,-2 facing=s", "t-med5 t-warcry-i"))
     ev2 = play_turn(g2, {0: "t-eot", 1: "t-med5"}, answers=["instant t-warcry-i"])
-    assert kinds(ev2, "cancel-active") == [] and g2.ds[0].focus == 1
+    assert kinds(ev2, "cancel-active") == [] and g2.duellists[0].focus == 1
 
 
 def test_cancel_active_movement_keeps_the_rest_of_the_card():
@@ -187,8 +187,8 @@ def test_cancel_active_movement_keeps_the_rest_of_the_card():
     ev = play_turn(g, {0: "t-freeze", 1: "t-step-cut"})
     assert kinds(ev, "cancel-active")[0]["cancelled"] == "movement"
     assert kinds(ev, "move-cancelled") == [{"seat": "p2"}]
-    assert g.ds[1].facing == 3                                       # the mandatory rotation did not happen
-    assert g.ds[0].wounds == 1                                       # the attack straight ahead still lands
+    assert g.duellists[1].facing == 3                                       # the mandatory rotation did not happen
+    assert g.duellists[0].wounds == 1                                       # the attack straight ahead still lands
 
 
 def test_start_of_turn_and_post_draw_instants():
@@ -197,7 +197,7 @@ def test_start_of_turn_and_post_draw_instants():
     g = position(("kaze hex=0,3 facing=n focus=1", "t-med5 t-study-i"), FAR2)
     ev = play_turn(g, {0: "t-med5", 1: "t-med5"}, answers=["instant t-study-i"])
     assert kinds(ev, "instant") == [{"seat": "p1", "card": "t-study-i", "timing": "post-draw"}]
-    assert g.ds[0].focus == 2                                        # 1 + 1 (t-med5) - 1 (cost) + 1
+    assert g.duellists[0].focus == 2                                        # 1 + 1 (t-med5) - 1 (cost) + 1
     draw_at = max(k for k, e in enumerate(ev) if e.kind == "draw")
     assert draw_at < next(k for k, e in enumerate(ev) if e.kind == "instant")
 
@@ -243,12 +243,12 @@ def test_cancel_active_card_stops_the_part_below_a_split_line():
     cancels the active card stops it."""
     g = position(("kaze hex=0,0 facing=n", "t-split"), ("tetsu hex=0,-1 facing=s", "t-dread t-atk5"))
     ev = play_turn(g, {0: "t-split", 1: "t-dread"})
-    assert g.ds[0].wounds == 1 and g.ds[1].wounds == 1
+    assert g.duellists[0].wounds == 1 and g.duellists[1].wounds == 1
     assert kinds(ev, "cancel-active") == [{"seat": "p2", "target": "p1", "cancelled": "card"}]
-    assert g.ds[0].focus == 0                                        # the lower part (gain a focus at 2) never resolved
+    assert g.duellists[0].focus == 0                                        # the lower part (gain a focus at 2) never resolved
     g2 = position(("kaze hex=0,0 facing=n", "t-split"), ("tetsu hex=0,-1 facing=s", "t-dread t-atk5"))
     play_turn(g2, {0: "t-split", 1: "t-atk5"})
-    assert g2.ds[0].focus == 1                                       # without the cancel it does
+    assert g2.duellists[0].focus == 1                                       # without the cancel it does
 
 
 def test_illegal_instant_is_refused_and_changes_nothing():
@@ -258,12 +258,12 @@ def test_illegal_instant_is_refused_and_changes_nothing():
     g.apply(Action(0, "play t-atk5"))
     g.apply(Action(1, "play t-med5"))
     _until_start_window(g)
-    before = (list(g.ds[1].hand), list(g.ds[1].discard), g.ds[1].pos, dict(g.pending))
+    before = (list(g.duellists[1].hand), list(g.duellists[1].discard), g.duellists[1].pos, dict(g.pending))
     for bad in ("instant t-parry-i", "instant t-rally-i", "play t-dodge-i"):
         with pytest.raises(RuleViolation) as err:
             g.apply(Action(1, bad))
         assert err.value.rule == "Instant Cards"
-    assert (list(g.ds[1].hand), list(g.ds[1].discard), g.ds[1].pos, dict(g.pending)) == before
+    assert (list(g.duellists[1].hand), list(g.duellists[1].discard), g.duellists[1].pos, dict(g.pending)) == before
     with pytest.raises(RuleViolation):
         g.apply(Action(0, "instant no"))                             # not p1's window
 
@@ -281,7 +281,7 @@ def test_discard_puts_the_played_card_away_before_end_of_turn_effects():
             break
         g.apply(Action(seat, legal[0]))
     assert "instant t-last-i" in g.legal_moves(seat), "the end-of-turn Instant window was not reached"
-    assert ("t-med5", False) in g.ds[0].discard
+    assert ("t-med5", False) in g.duellists[0].discard
 
 
 def test_instant_ids_follow_the_card_set_as_cards_are_added():

@@ -27,14 +27,14 @@ def test_change_kamae_follows_arrows_and_pink_branches_give_focus():
     assert "kamae -" in opts and "kamae balance determination" in opts and "kamae aggression balance determination" in opts
     assert not any(o.endswith("neutral") for o in opts)           # no branch leads back to neutral
     g.apply(Action(0, "kamae aggression balance determination"))
-    assert g.ds[0].kamae == "determination" and g.ds[0].focus == 2
+    assert g.duellists[0].kamae == "determination" and g.duellists[0].focus == 2
 
 
 def test_focus_is_capped_at_three():
     """Changing Kamae Positions: at most three focus; more is lost."""
     g = start("t-change3", focus=3)
     g.apply(Action(0, "kamae aggression balance determination"))
-    assert g.ds[0].focus == 3
+    assert g.duellists[0].focus == 3
 
 
 def test_switch_any_never_to_the_start_position():
@@ -42,7 +42,7 @@ def test_switch_any_never_to_the_start_position():
     g = start("t-switch", kamae="balance")
     assert g.legal_moves(0) == ["switch aggression", "switch balance", "switch determination"]
     g.apply(Action(0, "switch determination"))
-    assert g.ds[0].kamae == "determination" and g.ds[0].focus == 0
+    assert g.duellists[0].kamae == "determination" and g.duellists[0].focus == 0
 
 
 @pytest.mark.parametrize("kamae, focus", [("aggression", 3), ("neutral", 1)])
@@ -50,7 +50,7 @@ def test_kamae_gated_lines(kamae, focus):
     """Ability Card Effects And Kamae: a line in a Kamae colour resolves (mandatorily) only in that Kamae."""
     g = position((f"kaze hex=0,3 facing=n kamae={kamae}", "t-gated"), QUIET)
     play_turn(g, {0: "t-gated", 1: "t-atk3"})
-    assert g.ds[0].focus == focus
+    assert g.duellists[0].focus == focus
 
 
 def test_wounds_at_limit_defeat():
@@ -64,13 +64,13 @@ def test_stuns_at_hand_size_defeat():
     """Stun / Winning The Game: stuns in hand at or above the hand size defeat the character (Tetsu: hand 4)."""
     g = position(("kaze hex=0,0 facing=n", "t-stun"), ("tetsu hex=0,-1 facing=n stuns=3", "t-atk3"))
     play_turn(g, {0: "t-stun", 1: "t-atk3"})
-    assert g.ds[1].defeated and g.returns() == [1.0, 0.0]
+    assert g.duellists[1].defeated and g.returns() == [1.0, 0.0]
 
 
 def test_defeated_at_the_same_moment_is_a_draw():
     """Our reading: characters defeated by the same step (both draw from empty decks) share a draw."""
     g = position(("kaze hex=0,3 facing=n wounds=7", "t-med5"), ("tetsu hex=0,-3 facing=s wounds=8", "t-atk3"))
-    g.ds[0].deck, g.ds[1].deck = [], []
+    g.duellists[0].deck, g.duellists[1].deck = [], []
     play_turn(g, {0: "t-med5", 1: "t-atk3"})
     assert g.is_terminal() and g.returns() == [0.5, 0.5]
 
@@ -79,7 +79,7 @@ def test_last_standing_in_three_player_duel():
     """Winning The Game: play continues until every character except one is defeated."""
     g = position(("kaze hex=0,0 facing=n", "t-exec"), ("tetsu hex=0,-1 facing=n", "t-atk3"), ("hana hex=3,-3 facing=s", "t-med5"))
     play_turn(g, {0: "t-exec", 1: "t-atk3", 2: "t-med5"})
-    assert g.ds[1].defeated and not g.is_terminal() and g.to_act() == (0, 2)
+    assert g.duellists[1].defeated and not g.is_terminal() and g.to_act() == (0, 2)
 
 
 def test_multiplayer_tie_order_chosen_top_down():
@@ -119,10 +119,10 @@ def test_setup_hands_and_core_cards():
     """Player Setup 5-6, 13: core ability and weapon in hand; after placement, draw to the hand limit (core cards not
     counted), then the first turn's draw."""
     g = new_game(["kaze", "tetsu"], seed=3)
-    assert g.ds[0].hand == ["kaze-breath", "kaze-katana"]
+    assert g.duellists[0].hand == ["kaze-breath", "kaze-katana"]
     g.apply(Action(1, "place 0,3 n"))
     g.apply(Action(0, "place 0,-3 s"))
-    kaze = g.ds[0]
+    kaze = g.duellists[0]
     assert {"kaze-breath", "kaze-katana"} <= set(kaze.hand)
     assert len(kaze.hand) == 2 + 5 + 1 and len(kaze.deck) == 34
 
@@ -176,6 +176,6 @@ def test_prepared_cards_hidden_distinct_up_to_hand_limit():
     assert g.phase == "place"
     g.apply(Action(1, "place 0,3 n"))
     g.apply(Action(0, "place 0,-3 s"))
-    kaze = g.ds[0]
+    kaze = g.duellists[0]
     assert {"heavy-chop", "quick-cut", "wide-arc", "lunge", "parry"} <= set(kaze.hand)
     assert len(kaze.hand) == 2 + 5 + 1                          # nothing more dealt, then the first draw

@@ -32,7 +32,7 @@ def play_recorded(key, characters=("kaze", "tetsu"), **kw):
 
 
 def views(g):
-    return [g.view(p) for p in [None, *range(len(g.ds))]]
+    return [g.view(p) for p in [None, *range(len(g.duellists))]]
 
 
 @pytest.mark.parametrize("characters", [("kaze", "tetsu"), ("hana", "ishi", "kaze")])
@@ -66,7 +66,7 @@ def test_the_replay_command_replays_a_keyed_record(tmp_path):
 
 def test_two_keys_shuffle_differently_and_one_key_the_same():
     """Player Setup: each deck is shuffled with the duel's generator."""
-    decks = lambda g: [d.deck for d in g.ds]  # noqa: E731
+    decks = lambda g: [d.deck for d in g.duellists]  # noqa: E731
     a, b = new_game(["kaze", "tetsu"], seed=KEY), new_game(["kaze", "tetsu"], seed=OTHER)
     assert decks(a) == decks(new_game(["kaze", "tetsu"], seed=GameKey(bytes(range(32)))))
     assert decks(a) != decks(b)
@@ -78,7 +78,7 @@ def test_record_header_for_the_server():
     header = record_header(["kaze", "tetsu"], KEY, terrain=TERRAIN)
     assert header["generator"] == "blake2b-keyed" and header["key"] == KEY.hex()
     state = replay(record_text(header, [])).state
-    assert [d.deck for d in state.ds] == [d.deck for d in new_game(["kaze", "tetsu"], seed=KEY, terrain=TERRAIN).ds]
+    assert [d.deck for d in state.duellists] == [d.deck for d in new_game(["kaze", "tetsu"], seed=KEY, terrain=TERRAIN).duellists]
 
 
 def at_choose(seed):

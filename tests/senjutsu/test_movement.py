@@ -11,7 +11,7 @@ def test_ronin_example_mandatory_rotation_then_step_avoiding_collision():
     and the other character is to turn left first and then step, ending diagonally to the left; the card goes on."""
     g = position(("kaze hex=0,0 facing=n", "t-turn-step"), ("tetsu hex=1,-1 facing=s", "t-med5"), terrain="rock 0,-1")
     ev = play_turn(g, {0: "t-turn-step", 1: "t-med5"})
-    d = g.ds[0]
+    d = g.duellists[0]
     assert (d.pos, d.facing) == ((-1, 0), 5)          # one hex to the front-left, now facing nw
     assert kinds(ev, "moved")[0]["plan"] == "L F"
     assert not kinds(ev, "collision")
@@ -48,7 +48,7 @@ def test_mandatory_move_into_character_discard_both_stunned_card_stops():
     """Moving into Another Character: discard a card, both take a stun; on your own card the rest is not resolved."""
     g = position(("kaze hex=0,1 facing=n", "t-charge t-atk5 t-def5"), ("tetsu hex=0,-1 facing=s", "t-med5"))
     ev = play_turn(g, {0: "t-charge", 1: "t-med5"}, answers=["discard t-def5"])
-    a, b = g.ds
+    a, b = g.duellists
     assert a.pos == (0, 0) and b.pos == (0, -1)
     assert a.stuns == 1 and b.stuns == 1
     assert ("t-def5", False) in a.discard
@@ -61,7 +61,7 @@ def test_mandatory_move_off_battlefield_stun_and_card_stops():
     """Moving off the Battlefield: take a stun instead; on your own card the rest is not resolved."""
     g = position(("kaze hex=0,-2 facing=n", "t-charge"), QUIET)
     play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    a = g.ds[0]
+    a = g.duellists[0]
     assert a.pos == (0, -3) and a.stuns == 1 and a.focus == 0
 
 
@@ -69,7 +69,7 @@ def test_mandatory_move_into_bamboo():
     """Moving into Terrain / Bamboo: a wound and a stun, the bamboo is removed, the character moves back."""
     g = position(("kaze hex=0,1 facing=n", "t-charge"), QUIET, terrain="bamboo 0,-1")
     ev = play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    a = g.ds[0]
+    a = g.duellists[0]
     assert a.pos == (0, 0) and a.wounds == 1 and a.stuns == 1 and a.focus == 0
     assert (0, -1) not in g.terrain
     assert kinds(ev, "terrain-removed") == [{"hex": "0,-1", "terrain": "bamboo"}]
@@ -79,27 +79,27 @@ def test_mandatory_move_into_burning_cart_and_rocks():
     """Terrain: a burning cart deals a wound and a bleeding wound; an obstacle a wound; the terrain stays."""
     g = position(("kaze hex=0,1 facing=n", "t-charge"), QUIET, terrain="cart 0,-1")
     play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    assert (g.ds[0].wounds, g.ds[0].bleeding, g.ds[0].pos) == (1, 1, (0, 0)) and (0, -1) in g.terrain
+    assert (g.duellists[0].wounds, g.duellists[0].bleeding, g.duellists[0].pos) == (1, 1, (0, 0)) and (0, -1) in g.terrain
     g = position(("kaze hex=0,1 facing=n", "t-charge"), QUIET, terrain="rock 0,-1")
     play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    assert (g.ds[0].wounds, g.ds[0].stuns) == (1, 0)
+    assert (g.duellists[0].wounds, g.duellists[0].stuns) == (1, 0)
 
 
 def test_torii_gate_free_between_pillars():
     """Torii Gate: the hex between the pillars holds no terrain; only a pillar has a collision effect."""
     g = position(("kaze hex=0,1 facing=n", "t-charge"), QUIET, terrain="torii -1,0 1,-2")   # the gap is 0,-1
     play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    assert g.ds[0].pos == (0, -1) and g.ds[0].wounds == 0 and g.ds[0].focus == 1
+    assert g.duellists[0].pos == (0, -1) and g.duellists[0].wounds == 0 and g.duellists[0].focus == 1
     g = position(("kaze hex=-1,2 facing=n", "t-charge"), QUIET, terrain="torii -1,0 1,-2")   # into a pillar
     play_turn(g, {0: "t-charge", 1: "t-atk3"})
-    assert g.ds[0].pos == (-1, 1) and g.ds[0].wounds == 1
+    assert g.duellists[0].pos == (-1, 1) and g.duellists[0].wounds == 1
 
 
 def test_pushed_off_the_battlefield_own_card_still_resolves():
     """Push X / Moving off the Battlefield: moved by an opponent's card, the stun is taken and your own card resolves."""
     g = position(("kaze hex=0,-1 facing=n", "t-push2"), ("tetsu hex=0,-2 facing=s", "t-med5"))
     ev = play_turn(g, {0: "t-push2", 1: "t-med5"})
-    b = g.ds[1]
+    b = g.duellists[1]
     assert b.pos == (0, -3) and b.stuns == 1 and b.focus == 1
     assert kinds(ev, "collision")[0]["into"] == "edge"
 
@@ -124,7 +124,7 @@ def test_push_directly_away_in_line_has_one_hex():
     g.apply(Action(1, "play t-med5"))
     offered = _moves_until_choose(g)
     assert not any(o.startswith("push") for opts in offered for o in opts)
-    assert g.ds[1].pos == (0, -2)
+    assert g.duellists[1].pos == (0, -2)
 
 
 def test_pull_directly_towards_in_line_has_one_hex():
@@ -134,7 +134,7 @@ def test_pull_directly_towards_in_line_has_one_hex():
     g.apply(Action(1, "play t-med5"))
     offered = _moves_until_choose(g)
     assert not any(o.startswith("pull") for opts in offered for o in opts)
-    assert g.ds[1].pos == (0, -1)
+    assert g.duellists[1].pos == (0, -1)
 
 
 def test_push_ties_are_the_pushers_choice():
@@ -145,7 +145,7 @@ def test_push_ties_are_the_pushers_choice():
     g.apply(Action(1, "play t-med5"))
     offered = _moves_until_choose(g, answers=["push ne"])
     assert ["push n", "push ne"] in offered
-    assert g.ds[1].pos == (2, -3)
+    assert g.duellists[1].pos == (2, -3)
 
 
 def test_pull_ties_are_the_pullers_choice():
@@ -155,7 +155,7 @@ def test_pull_ties_are_the_pullers_choice():
     g.apply(Action(1, "play t-med5"))
     offered = _moves_until_choose(g, answers=["pull sw"])
     assert ["pull s", "pull sw"] in offered
-    assert g.ds[1].pos == (0, -1)
+    assert g.duellists[1].pos == (0, -1)
 
 
 def test_several_pushed_targets_resolve_one_after_the_other():
@@ -165,7 +165,7 @@ def test_several_pushed_targets_resolve_one_after_the_other():
     g = position(("kaze hex=0,1 facing=n", "t-sweep-push"), ("tetsu hex=0,0 facing=s", "t-med5"),
                  ("hana hex=0,-1 facing=s stuns=5", "t-med5"), terrain="rock 0,-2")
     ev = play_turn(g, {0: "t-sweep-push", 1: "t-med5", 2: "t-med5"})
-    tetsu, hana = g.ds[1], g.ds[2]
+    tetsu, hana = g.duellists[1], g.duellists[2]
     assert [c["into"] for c in kinds(ev, "collision")] == ["character"]
     assert tetsu.pos == (0, 0) and tetsu.stuns == 1
     assert hana.defeated and hana.pos is None and hana.wounds == 0

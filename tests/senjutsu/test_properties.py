@@ -15,13 +15,13 @@ CHARS = ["kaze", "hana", "tetsu", "ishi"]
 
 def _conserved(g):
     """Every card of each deck is in exactly one of deck, hand, discard or play (core cards in hand or play)."""
-    for i, d in enumerate(g.ds):
+    for i, d in enumerate(g.duellists):
         if d.defeated:
             continue
         e = g.played.get(i)
         in_play = [c for c in ([e["card"]] + e.get("extra", [])) if c not in ("stun", "poison")] if e and g.phase != "choose" and g.stage != "end" else []
         held = Counter(d.deck) + Counter(d.hand) + Counter(c for c, _ in d.discard) + Counter(in_play)
-        assert held == Counter(g.cs.decks[f"{d.character}-sample"].cards) + Counter(d.core), i
+        assert held == Counter(g.card_set.decks[f"{d.character}-sample"].cards) + Counter(d.core), i
 
 
 def _duel(seed, n, bots):

@@ -13,10 +13,10 @@ FAR2 = ("tetsu hex=0,-3 facing=s", "t-med5 t-atk5 t-atk3")
 def test_draw_bleeding_mills_first_then_draws():
     """Draw / Bleeding Wound: at the start of the draw step the top card goes face-down to the discard, then a draw."""
     g = position(("kaze hex=0,3 facing=n bleeding=1", "t-med5", "", "t-atk5 t-def5 rest"), FAR2)
-    top2 = g.ds[0].deck[:2]
+    top2 = g.duellists[0].deck[:2]
     assert top2 == ["t-atk5", "t-def5"]
     play_turn(g, {0: "t-med5", 1: "t-med5"})
-    d = g.ds[0]
+    d = g.duellists[0]
     assert d.discard == [("t-med5", False), (top2[0], True)]   # the played card, then the milled card face-down
     assert top2[1] in d.hand                                     # then the draw
     assert g.view(1)["seats"][0]["discard"][-1] == "face-down"
@@ -26,9 +26,9 @@ def test_draw_bleeding_mills_first_then_draws():
 def test_draw_from_empty_deck_deals_a_wound():
     """Draw: with an empty ability card deck, gain a wound instead of drawing."""
     g = position(FAR, FAR2)
-    g.ds[0].deck = []
+    g.duellists[0].deck = []
     play_turn(g, {0: "t-med5", 1: "t-med5"})
-    assert g.ds[0].wounds == 1 and g.ds[1].wounds == 0
+    assert g.duellists[0].wounds == 1 and g.duellists[1].wounds == 0
 
 
 def test_choose_needs_focus_and_kamae():
@@ -70,7 +70,7 @@ def test_reveal_pays_focus():
     """Revealing Cards 2: pay mandatory focus costs."""
     g = position(("kaze hex=0,3 facing=n focus=3", "t-costly"), FAR2)
     play_turn(g, {0: "t-costly", 1: "t-med5"})
-    assert g.ds[0].focus == 2   # 3 - 2 + 1 gained
+    assert g.duellists[0].focus == 2   # 3 - 2 + 1 gained
 
 
 def test_alternative_speed_kamae_is_mandatory():
@@ -88,7 +88,7 @@ def test_alternative_speed_focus_is_optional_and_paid():
     assert g.to_act() == (0,) and g.legal_moves(0) == ["speed alt", "speed normal"]
     ev = g.apply(Action(0, "speed alt"))
     assert kinds(ev, "order")[0]["segments"][0] == ["p1", 8]
-    assert g.ds[0].focus == 0
+    assert g.duellists[0].focus == 0
 
 
 def test_instant_replacement_swaps_type_and_refunds_focus():
@@ -96,11 +96,11 @@ def test_instant_replacement_swaps_type_and_refunds_focus():
     g = position(("kaze hex=0,0 facing=n focus=2", "t-costly t-replace"), ("tetsu hex=0,-1 facing=s", "t-atk5"))
     g.apply(Action(0, "play t-costly"))
     g.apply(Action(1, "play t-atk5"))
-    assert g.ds[0].focus == 0
+    assert g.duellists[0].focus == 0
     assert g.legal_moves(0) == ["replace no", "replace t-replace"]
     ev = g.apply(Action(0, "replace t-replace"))
     assert kinds(ev, "replaced")[0] == {"seat": "p1", "old": "t-costly", "card": "t-replace"}
-    assert g.ds[0].focus == 2 and ("t-costly", False) in g.ds[0].discard
+    assert g.duellists[0].focus == 2 and ("t-costly", False) in g.duellists[0].discard
 
 
 def test_instant_replacement_must_differ_in_type():
@@ -145,7 +145,7 @@ def test_discard_core_returns_to_hand_and_hand_limit():
     hand = "t-med5 t-atk5 t-def5 t-atk3 t-bleed t-exec"   # six non-core cards, kaze's hand limit is 5
     g = position(("kaze hex=0,3 facing=n", hand), FAR2)
     play_turn(g, {0: "kaze-katana", 1: "t-med5"}, answers=["discard t-exec"])
-    d = g.ds[0]
+    d = g.duellists[0]
     assert "kaze-katana" in d.hand
     # the end of turn brought the hand back to 5 non-core cards, then the next turn drew one
     assert [c for c, _ in d.discard] == ["t-exec"]
@@ -168,7 +168,7 @@ def test_stun_played_as_initiative_zero_returns_to_supply():
     assert "play stun" in g.legal_moves(0)
     ev = play_turn(g, {0: "stun", 1: "t-med5"})
     assert kinds(ev, "order")[0]["segments"] == [["p2", 5], ["p1", 0]]
-    assert g.ds[0].stuns == 0
+    assert g.duellists[0].stuns == 0
 
 
 def test_hobble_lowers_initiative_min_one_and_wears_off():
@@ -177,15 +177,15 @@ def test_hobble_lowers_initiative_min_one_and_wears_off():
     g = position(("kaze hex=0,0 facing=n", "t-hobble t-med5 t-med5 t-med5 t-def5"), ("tetsu hex=0,-1 facing=s", "t-atk5 t-atk5 t-atk3 t-med5 t-med5"))
     ev = play_turn(g, {0: "t-hobble", 1: "t-atk5"})
     assert kinds(ev, "order")[0]["segments"] == [["p1", 9], ["p2", 5]]
-    assert g.ds[1].hobbles == [1]
+    assert g.duellists[1].hobbles == [1]
     ev = play_turn(g, {0: "t-med5", 1: "t-atk5"})
     assert ["p2", 4] in kinds(ev, "order")[0]["segments"]
-    g.ds[1].hobbles = [1, 1, 1, 1, 1]
+    g.duellists[1].hobbles = [1, 1, 1, 1, 1]
     ev = play_turn(g, {0: "t-med5", 1: "t-atk3"})
     assert ["p2", 1] in kinds(ev, "order")[0]["segments"]
-    g.ds[1].hobbles = [3]
+    g.duellists[1].hobbles = [3]
     play_turn(g, {0: "t-med5", 1: "t-med5"})
-    assert g.ds[1].hobbles == []
+    assert g.duellists[1].hobbles == []
 
 
 def test_end_of_turn_lines_resolve_after_every_card():
@@ -194,7 +194,7 @@ def test_end_of_turn_lines_resolve_after_every_card():
     ev = play_turn(g, {0: "t-eot", 1: "t-atk3"}, answers=["kamae aggression"])
     kinds_in_order = [e.kind for e in ev if e.kind in ("resolve", "kamae", "focus")]
     assert kinds_in_order == ["resolve", "focus", "resolve", "kamae"]
-    assert g.ds[0].kamae == "aggression"
+    assert g.duellists[0].kamae == "aggression"
 
 
 def test_instant_replacements_declared_from_the_bottom_of_the_tracker():
@@ -215,8 +215,8 @@ def test_or_line_kamae_option_is_mandatory(kamae, options):
     g.apply(Action(0, "play t-or"))
     g.apply(Action(1, "play t-atk3"))
     if options is None:
-        assert g.ds[0].focus == 2            # taken without asking
+        assert g.duellists[0].focus == 2            # taken without asking
     else:
         assert g.legal_moves(0) == options
         g.apply(Action(0, "or 2"))
-        assert g.ds[0].focus == 1
+        assert g.duellists[0].focus == 1

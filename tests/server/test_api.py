@@ -16,16 +16,23 @@ def test_lobby_lists_bots_and_game_data(client):
 
 
 def test_create_gives_each_human_seat_a_token_and_a_join_link_and_fills_random_clans(client):
-    g = create(client, [{"kind": "human", "name": "Ann", "clan": "crab"}, {"kind": "bot", "bot": "random", "clan": None},
-                        {"kind": "human", "clan": None}], seed=9)
+    g = create(client, [{"kind": "human", "name": "Ann", "choice": "crab"}, {"kind": "bot", "bot": "random", "choice": None},
+                        {"kind": "human", "choice": None}], seed=9)
     s0, s1, s2 = g["seats"]
-    assert s0["clan"] == "crab" and s1["clan"] and s2["clan"] and len({s0["clan"], s1["clan"], s2["clan"]}) == 3
+    assert s0["choice"] == "crab" and s1["choice"] and s2["choice"] and len({s0["choice"], s1["choice"], s2["choice"]}) == 3
     assert s0["token"] != s2["token"] and "token" not in s1
     assert s0["join"] == f"/game/{g['id']}#seat=0&token={s0['token']}"
     # random clans follow the seed: the same request gives the same clans
-    again = create(client, [{"kind": "human", "name": "Ann", "clan": "crab"}, {"kind": "bot", "clan": None},
-                            {"kind": "human", "clan": None}], seed=9)
-    assert [s["clan"] for s in again["seats"]] == [s0["clan"], s1["clan"], s2["clan"]]
+    again = create(client, [{"kind": "human", "name": "Ann", "choice": "crab"}, {"kind": "bot", "choice": None},
+                            {"kind": "human", "choice": None}], seed=9)
+    assert [s["choice"] for s in again["seats"]] == [s0["choice"], s1["choice"], s2["choice"]]
+
+
+def test_a_seats_old_field_clan_is_still_read_as_its_choice(client):
+    """A seat's choice was ``clan`` for every game until November 2026 (docs/server-protocol.md, Names changed): a
+    request that still says so gets its choice, and the summary says ``choice``."""
+    g = create(client, [{"kind": "human", "clan": "crab"}, {"kind": "bot", "bot": "random", "clan": "lion"}], seed=4)
+    assert [s["choice"] for s in g["seats"]] == ["crab", "lion"] and all("clan" not in s for s in g["seats"])
 
 
 def test_summaries_carry_no_token_and_no_hidden_fact(client):
@@ -53,8 +60,10 @@ def keys_of(x) -> set:
     ({"game": "chess", "seats": [{"kind": "human"}] * 2}, "game"),
     ({"seats": [{"kind": "human"}, {"kind": "alien"}]}, "seats[1].kind"),
     ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]}, "seats[1].bot"),
-    ({"seats": [{"kind": "human", "clan": "crab"}, {"kind": "human", "clan": "crab"}]}, "seats[1].clan"),
-    ({"seats": [{"kind": "human", "clan": "mantis"}, {"kind": "human"}]}, "seats[0].clan"),
+    ({"seats": [{"kind": "human", "choice": "crab"}, {"kind": "human", "choice": "crab"}]}, "seats[1].choice"),
+    ({"seats": [{"kind": "human", "choice": "mantis"}, {"kind": "human"}]}, "seats[0].choice"),
+    ({"seats": [{"kind": "human", "clan": "mantis"}, {"kind": "human"}]}, "seats[0].clan"),   # the old name's own
+    ({"seats": [{"kind": "human", "clan": "crab", "choice": "lion"}, {"kind": "human"}]}, "seats[0]: give 'choice'"),
     ({"seats": [{"kind": "human", "name": "x" * 41}, {"kind": "human"}]}, "seats[0].name"),
     ({"seats": [{"kind": "human"}] * 2, "seed": -1}, "seed"),
     ({"seats": [{"kind": "human"}] * 2, "seed": "7"}, "seed"),

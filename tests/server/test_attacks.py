@@ -108,7 +108,7 @@ def test_a_game_without_a_chosen_seed_is_keyed_and_its_key_shows_only_in_the_rec
 def test_two_keyed_games_with_the_same_public_setup_deal_differently(server):
     """The same clans and seats: a seed below 2**31 would give a 1-in-2**31 chance of the same deal; keys give
     independent deals, so a seat's own objective pair tells nothing of another game or of the other seats."""
-    body = {"game": "rokugan", "seats": [{"kind": "human", "clan": "crab"}, {"kind": "human", "clan": "lion"}], "sit": 0}
+    body = {"game": "rokugan", "seats": [{"kind": "human", "choice": "crab"}, {"kind": "human", "choice": "lion"}], "sit": 0}
     dealt = []
     for _ in range(4):
         g = server.create(body)
@@ -360,7 +360,7 @@ def test_deep_json_and_lone_surrogates_get_clear_errors_and_the_connection_goes_
 @pytest.mark.parametrize("body", [
     b'{"game": [], "seats": []}', b'{"game": {}, "seats": []}', b'{"game": "\\ud800", "seats": []}',
     b'{"game": "rokugan", "seats": ' + b"[" * 500 + b"]" * 500 + b"}", b'{"seats": [{"kind": []}, {"kind": "human"}]}',
-    b'{"seats": [{"kind": "human", "clan": []}, {"kind": "human"}]}', b'{"seats": [{"kind": "human", "name": "a\\nb"}, {"kind": "human"}]}',
+    b'{"seats": [{"kind": "human", "choice": []}, {"kind": "human"}]}', b'{"seats": [{"kind": "human", "name": "a\\nb"}, {"kind": "human"}]}',
 ])
 def test_malformed_creations_get_400_naming_the_field(server, body):
     status, _, out = server.request("POST", "/api/games", body, {"content-type": "application/json"})

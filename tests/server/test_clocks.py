@@ -73,7 +73,7 @@ def test_time_runs_out_a_bot_plays_for_the_seat_and_the_player_takes_it_back(db_
         (ws0, _, _, state0), (ws1, *_) = [join(client, game["id"], s["seat"], s["token"]) for s in game["seats"]]
         assert state0["clocks"]["clock"] == {"kind": "move", "seconds": 60}
         late = state0["to_act"][0]
-        seat = [s["clan"] for s in game["seats"]].index(late)
+        seat = [s["choice"] for s in game["seats"]].index(late)
         ws = (ws0, ws1)[seat]
         clock.advance(60)
         notice = next_of(ws, "stand-in")

@@ -84,7 +84,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
 CREATE_BODIES = st.one_of(
     JSON_VALUES,
     st.fixed_dictionaries({"game": st.one_of(st.sampled_from(["rokugan", "senjutsu"]), JSON_VALUES)},
-                          optional={"seats": st.lists(st.dictionaries(st.sampled_from(["kind", "clan", "bot", "name"]), JSON_VALUES,
+                          optional={"seats": st.lists(st.dictionaries(st.sampled_from(["kind", "choice", "clan", "bot", "name"]), JSON_VALUES,
                                                                       max_size=4), max_size=6),
                                     "sit": JSON_VALUES, "practice": JSON_VALUES, "seed": JSON_VALUES}),
 )

@@ -24,7 +24,7 @@ from tests.server.conftest import create, humans, join, play_randomly
 def play_through_server(client, players, seed, max_steps):
     g = create(client, humans(players), seed=seed)
     tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="place a9 nowhere", illegal_every=10)
-    return g, [s["clan"] for s in g["seats"]], tokens, acts, inbox
+    return g, [s["choice"] for s in g["seats"]], tokens, acts, inbox
 
 
 @pytest.mark.parametrize("players, seed", [(2, 11), (3, 12), (4, 13), (5, 14)])

@@ -75,7 +75,7 @@ def test_games_are_kept_in_postgresql_and_rebuilt_on_restart(pg_url):
             ws.send_json({"type": "hello", "seat": 0, "token": g["seats"][0]["token"]})
             msgs = [ws.receive_json() for _ in range(3)]
             assert msgs[2]["seq"] == 1 and msgs[2]["view"] == after["view"]
-        r = client.post("/api/games", json={"seats": [{"kind": "human", "clan": "crab"}, {"kind": "human", "clan": "crab"}]})
+        r = client.post("/api/games", json={"seats": [{"kind": "human", "choice": "crab"}, {"kind": "human", "choice": "crab"}]})
         assert r.status_code == 400
 
 

@@ -179,8 +179,8 @@ def _race(server, game, bot: str, claim_first: bool) -> dict:
 
 
 @pytest.mark.parametrize("game, seats", [
-    ("rokugan", [{"kind": "human", "clan": "crab"}, {"kind": "bot", "bot": "random"}]),
-    ("senjutsu", [{"kind": "human", "clan": "kaze"}, {"kind": "bot", "bot": "random"}]),
+    ("rokugan", [{"kind": "human", "choice": "crab"}, {"kind": "bot", "bot": "random"}]),
+    ("senjutsu", [{"kind": "human", "choice": "kaze"}, {"kind": "bot", "bot": "random"}]),
 ])
 def test_nothing_a_seat_is_dealt_shows_before_the_table_is_final(server, game, seats):
     """Item 15: at the table the host sees only what a spectator sees (no objectives, no hand or deck), whatever clan
@@ -190,7 +190,7 @@ def test_nothing_a_seat_is_dealt_shows_before_the_table_is_final(server, game, s
     watcher, public = server.socket(table["id"], key=table["watch"]["code"])
     assert state["view"] == public["view"] and state["legal"] == []
     other = "crane" if game == "rokugan" else "hana"
-    server.post(f"/api/games/{table['id']}/table", {"host": table["host"], "seats": [{**seats[0], "clan": other}, seats[1]]})
+    server.post(f"/api/games/{table['id']}/table", {"host": table["host"], "seats": [{**seats[0], "choice": other}, seats[1]]})
     again = recv_type(ws, "state")
     assert again["view"] == recv_type(watcher, "state")["view"] and again["legal"] == []
     ws.send(json.dumps({"type": "ready", "ready": True}))

@@ -61,7 +61,7 @@ def test_sigkill_mid_game_then_restart_continues_at_the_last_acknowledged_action
         server = Server(db, port)
         for g, seed in zip(games, (3, 4)):
             actions = acked[g["id"]]
-            clans = [s["clan"] for s in g["seats"]]
+            clans = [s["choice"] for s in g["seats"]]
             ws, st = server.socket(g["id"], 0, g["seats"][0]["token"])
             ws.close()
             if g is g0 and st["seq"] == len(actions) + 1:

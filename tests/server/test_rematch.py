@@ -25,7 +25,7 @@ def test_a_rematch_keeps_the_seats_rotates_the_clans_and_gives_each_player_their
     assert second.json()["id"] == new_id   # one rematch, whoever asks first
     new = client.get(f"/api/games/{new_id}").json()
     assert [s["name"] for s in new["seats"]] == ["Ana", "Bo"]
-    assert [s["clan"] for s in new["seats"]] == [old["seats"][1]["clan"], old["seats"][0]["clan"]]
+    assert [s["choice"] for s in new["seats"]] == [old["seats"][1]["choice"], old["seats"][0]["choice"]]
     assert [s["open"] for s in new["seats"]] == [False, False]
     assert client.get(f"/api/games/{game['id']}").json()["rematch"] == new_id
     _, welcome, _, state = join(client, new_id, 0, second.json()["token"])

@@ -110,7 +110,7 @@ def test_a_game_set_up_from_a_war_file_says_so_to_every_player_before_they_sit(c
 def test_humans_and_bots_in_any_seat_play_a_war_to_its_end(client):
     game = create_war(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "human", "name": "Ana"},
                                {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}])
-    assert [s["clan"] for s in game["seats"]] == ["lotus", "dragonfly", "turtle", "koi"]
+    assert [s["choice"] for s in game["seats"]] == ["lotus", "dragonfly", "turtle", "koi"]
     ws, welcome, log, state = join(client, game["id"], 1, game["seats"][1]["token"])
     for _ in range(200):
         if state["view"]["phase"] == "over":
@@ -126,7 +126,7 @@ def test_humans_and_bots_in_any_seat_play_a_war_to_its_end(client):
     r = client.post(f"/api/games/{game['id']}/rematch", json={"seat": 1, "token": game["seats"][1]["token"]})
     assert r.status_code == 200, r.text
     again = client.get(f"/api/games/{r.json()['id']}").json()
-    assert [(s["clan"], s["kind"], s["bot"]) for s in again["seats"]] == [(s["clan"], s["kind"], s["bot"]) for s in summary["seats"]]
+    assert [(s["choice"], s["kind"], s["bot"]) for s in again["seats"]] == [(s["choice"], s["kind"], s["bot"]) for s in summary["seats"]]
     assert again["status"] == "in progress" and again["round"] >= 5
 
 
@@ -208,8 +208,8 @@ def test_a_bad_war_file_is_refused_naming_its_field_and_nothing_is_created(clien
         ({"example": "worked-battle", "file": open_example("worked-battle")}, "example, file:"),
         ({}, "example, file:"),
         ({"file": open_example("seed-example")}, "seats: this war file has 4 players (lotus, dragonfly, turtle, koi)"),
-        ({"example": "worked-battle", "seats": [{"kind": "human", "clan": "koi"}, *seats[1:]]},
-         "seats[0].clan: the war file seats lotus here, not koi"),
+        ({"example": "worked-battle", "seats": [{"kind": "human", "choice": "koi"}, *seats[1:]]},
+         "seats[0].choice: the war file seats lotus here, not koi"),
         ({"example": "worked-battle", "seats": [{"kind": "bot", "bot": "deep-blue"}, *seats[1:]]}, "seats[0].bot:"),
     ]
     for extra, words in cases:
@@ -225,7 +225,7 @@ def test_an_uploaded_war_file_names_the_seats(client):
     r = client.post("/api/start-file", json={"game": "risingsun", "file": text})
     assert r.json() == {"seats": ["lotus", "turtle", "koi"]}
     game = create_war(client, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}], example=None, file=text)
-    assert [s["clan"] for s in game["seats"]] == ["lotus", "turtle", "koi"]
+    assert [s["choice"] for s in game["seats"]] == ["lotus", "turtle", "koi"]
     reg = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
     assert reg["risingsun"]["start_file"] == "war file"
     assert {"name": "worked-battle", "seats": ["lotus", "turtle", "koi"]} in reg["risingsun"]["examples"]

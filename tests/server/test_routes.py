@@ -68,8 +68,18 @@ def test_the_pages_router_serves_alone(ctx):
     with alone(ctx, pages) as client:
         lobby = client.get("/")
         assert lobby.status_code == 200 and "<html" in lobby.text.lower()
-        assert client.get("/game/g-none").text == client.get("/static/game.html").text   # the general page
+        assert client.get("/game/g-none").text == client.get("/static/rokugan.html").text   # the default page
         assert client.get("/api/registry").status_code == 404
+
+
+def test_the_old_names_of_rokugans_page_redirect_to_the_new_ones(ctx):
+    """game.html and game.js were Battle for Rokugan's page before it was named for its game (issue 26): a bookmark
+    or a cached page still reaches it."""
+    with alone(ctx, pages) as client:
+        for old, new in (("game.html", "rokugan.html"), ("game.js", "rokugan.js")):
+            moved = client.get(f"/static/{old}", follow_redirects=False)
+            assert moved.status_code == 301 and moved.headers["location"] == f"/static/{new}"
+            assert client.get(f"/static/{old}").text == client.get(f"/static/{new}").text
 
 
 @pytest.fixture

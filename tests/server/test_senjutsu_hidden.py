@@ -24,7 +24,7 @@ def perturb_hidden(state, viewer, rng):
     """A copy of ``state`` that differs only in facts hidden from ``viewer``: every other seat's chosen card (while
     choosing) is another card of its hand, and its hand and deck trade cards."""
     c = state.clone()
-    for i, d in enumerate(c.ds):
+    for i, d in enumerate(c.duellists):
         if i == viewer:
             continue
         if d.hand and d.deck:
@@ -37,7 +37,7 @@ def perturb_hidden(state, viewer, rng):
 
 
 def play_duel(client, characters, seed, max_steps):
-    g = create(client, [{"kind": "human", "clan": c} for c in characters], seed=seed, game="senjutsu")
+    g = create(client, [{"kind": "human", "choice": c} for c in characters], seed=seed, game="senjutsu")
     tokens, acts, inbox = play_randomly(client, g, seed, max_steps, illegal="play no-such-card", illegal_every=12)
     return g, tokens, acts, inbox
 

@@ -33,32 +33,32 @@ def state_of(client, g, seat):
 def test_two_boards_placed_terrain_and_prepared_cards_reach_the_duel(client):
     """Battlefield Setup 1-2, Player Setup 7: two boards joined, the seeded pieces left for the players to place,
     and the duel opening with the hidden choice of prepared cards."""
-    g = duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}],
+    g = duel(client, [{"kind": "human", "choice": "kaze"}, {"kind": "human", "choice": "tetsu"}],
              board="two", terrain="placed", prepare=True)
     view = state_of(client, g, 0)["view"]
     assert view["board"] == "two" and not view["terrain"]
     assert sorted(view["terrain_to_place"]) == sorted(kind for kind, _ in seeded_terrain(4))
     assert view["phase"] == "terrain"
-    default = duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}])
+    default = duel(client, [{"kind": "human", "choice": "kaze"}, {"kind": "human", "choice": "tetsu"}])
     dv = state_of(client, default, 0)["view"]
     assert dv["board"] == "one" and dv["phase"] == "place" and dv["terrain"]
 
 
 def test_prepared_cards_on_one_board_open_with_preparing(client):
-    g = duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}], prepare=True)
+    g = duel(client, [{"kind": "human", "choice": "kaze"}, {"kind": "human", "choice": "tetsu"}], prepare=True)
     st = state_of(client, g, 0)
     assert st["view"]["phase"] == "prepare" and any(m.startswith("prepare ") for m in st["legal"])
 
 
 def test_the_users_card_file_gives_its_characters_and_deck(client):
     """docs/senjutsu-cards.md: the worked example's Ryu the Ronin, with its own deck, takes a seat."""
-    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], cards=CARDS)
+    g = duel(client, [{"kind": "human", "choice": "ryu"}, {"kind": "human", "choice": "kaze"}], cards=CARDS)
     view = state_of(client, g, 0)["view"]
     me = view["seats"][0]
     assert me["character"] == "ryu" and me["name"] == "Ryu the Ronin" and me["deck_size"] == 40
     assert "ryu-breath" in me["hand"]   # its core ability, from the file
     # without the file, Ryu is no character of the server's
-    r = client.post("/api/games", json={"game": "senjutsu", "seats": [{"kind": "human", "clan": "ryu"}, {"kind": "human"}]})
+    r = client.post("/api/games", json={"game": "senjutsu", "seats": [{"kind": "human", "choice": "ryu"}, {"kind": "human"}]})
     assert r.status_code == 400 and "unknown character 'ryu'" in r.json()["error"]
 
 
@@ -101,7 +101,7 @@ def test_the_options_survive_a_restart(tmp_path):
     url = f"sqlite:///{tmp_path / 'games.sqlite'}"
     with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
         client.sessions = []
-        g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "hana"}],
+        g = duel(client, [{"kind": "human", "choice": "ryu"}, {"kind": "human", "choice": "hana"}],
                  cards=CARDS, board="two", terrain="placed")
         socks = {seat: join(client, g["id"], seat, g["seats"][seat]["token"]) for seat in (0, 1)}
         placer = next(seat for seat, (_, _, _, st) in socks.items() if st["legal"])
@@ -123,7 +123,7 @@ def test_the_options_survive_a_restart(tmp_path):
 def test_the_record_carries_the_users_cards_and_replays(client, tmp_path):
     """A duel of the user's cards, two boards, placed terrain and prepared cards: its record replays with no other
     file, in the engine and in ``daimyo senjutsu replay``."""
-    g = duel(client, [{"kind": "bot", "bot": "heuristic", "clan": "ryu"}, {"kind": "bot", "bot": "random", "clan": "kaze"}],
+    g = duel(client, [{"kind": "bot", "bot": "heuristic", "choice": "ryu"}, {"kind": "bot", "bot": "random", "choice": "kaze"}],
              seed=9, cards=CARDS, board="two", terrain="placed", prepare=True)
     summary = wait_over(client, g["id"], 120.0)
     text = client.get(f"/api/games/{g['id']}/record").text
@@ -132,7 +132,7 @@ def test_the_record_carries_the_users_cards_and_replays(client, tmp_path):
     assert "cards: {" in header and "ryu-sample" in header
     replayed = replay_record(text).state
     assert replayed.is_terminal() and replayed.board_kind == "two"
-    assert [replayed.ds[i].character for i in replayed.result] == summary["result"]["winners"]
+    assert [replayed.duellists[i].character for i in replayed.result] == summary["result"]["winners"]
     f = tmp_path / "duel.record"
     f.write_text(text, encoding="utf-8")
     out = CliRunner().invoke(cli, ["senjutsu", "replay", str(f), "--json"])
@@ -145,7 +145,7 @@ def test_no_seat_sees_the_other_hand_at_a_table_with_options(client):
     is the engine's own view for that seat."""
     chars, seed = ["ryu", "kaze"], 12
     table = senjutsu_table.table_of({"cards": CARDS, "board": "two", "terrain": "placed", "prepare": True})
-    g = create(client, [{"kind": "human", "clan": c} for c in chars], seed=seed, game="senjutsu",
+    g = create(client, [{"kind": "human", "choice": c} for c in chars], seed=seed, game="senjutsu",
                **senjutsu_table.table_fields(table))
     tokens, acts, inbox = play_randomly(client, g, seed, 120, illegal="play no-such-card", illegal_every=15)
     assert len(acts) > 20
@@ -166,11 +166,11 @@ def test_no_seat_sees_the_other_hand_at_a_table_with_options(client):
 
 def test_the_duels_page_gets_the_tables_own_cards(client):
     """The Senjutsu page draws the cards of its duel: ``/api/senjutsu/data?game=ID`` adds the table's card file."""
-    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], cards=CARDS)
+    g = duel(client, [{"kind": "human", "choice": "ryu"}, {"kind": "human", "choice": "kaze"}], cards=CARDS)
     own = client.get(f"/api/senjutsu/data?game={g['id']}").json()
     assert any(c["id"] == "ryu-breath" and c["name"] == "Ronin's Breath" for c in own["cards"])
     assert any(c["id"] == "ryu" for c in own["characters"]) and own["geometry"]
-    plain = duel(client, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "kaze"}])
+    plain = duel(client, [{"kind": "human", "choice": "hana"}, {"kind": "human", "choice": "kaze"}])
     for url in (f"/api/senjutsu/data?game={plain['id']}", "/api/senjutsu/data?game=g-missing", "/api/senjutsu/data"):
         assert not any(c["id"] == "ryu" for c in client.get(url).json()["characters"])
 
@@ -178,7 +178,7 @@ def test_the_duels_page_gets_the_tables_own_cards(client):
 def test_reading_a_duels_cards_does_not_load_the_duel(client, monkeypatch):
     """A GET of the duel's cards reads the game's stored row: it never loads the duel's room (which, for a game
     served by another process, would try to claim it)."""
-    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], cards=CARDS)
+    g = duel(client, [{"kind": "human", "choice": "ryu"}, {"kind": "human", "choice": "kaze"}], cards=CARDS)
     hub = client.app.app.state.hub
     hub.rooms.pop(g["id"])                                          # as if another process were serving it
 
@@ -192,16 +192,16 @@ def test_reading_a_duels_cards_does_not_load_the_duel(client, monkeypatch):
 
 def test_a_rematch_and_a_table_edit_keep_the_table(client):
     """The table file goes with the game: the host's edit of a waiting table and a rematch set up the same duel."""
-    g = duel(client, [{"kind": "human", "clan": "ryu"}, {"kind": "human", "clan": "kaze"}], seed=6, cards=CARDS, board="two")
+    g = duel(client, [{"kind": "human", "choice": "ryu"}, {"kind": "human", "choice": "kaze"}], seed=6, cards=CARDS, board="two")
     tokens, acts, inbox = play_randomly(client, g, 6, 5000, illegal="play no-such-card", illegal_every=1000)
     assert inbox[0][-1]["view"]["winners"], "the duel did not end"
     new = client.post(f"/api/games/{g['id']}/rematch", json={"seat": 0, "token": tokens[0]}).json()
     st = join(client, new["id"], 0, new["token"])[3]
     assert st["view"]["board"] == "two" and {s["character"] for s in st["view"]["seats"]} == {"ryu", "kaze"}
     table = client.post("/api/games", json={"game": "senjutsu", "table": True, "board": "two", "cards": CARDS,
-                                            "seats": [{"kind": "human", "clan": "ryu"}, {"kind": "human"}]}).json()
+                                            "seats": [{"kind": "human", "choice": "ryu"}, {"kind": "human"}]}).json()
     edit = client.post(f"/api/games/{table['id']}/table", json={"host": table["host"], "seats": [
-        {"kind": "human", "clan": "ryu"}, {"kind": "bot", "bot": "random", "clan": "kaze"}]})
+        {"kind": "human", "choice": "ryu"}, {"kind": "bot", "bot": "random", "choice": "kaze"}]})
     assert edit.status_code == 200, edit.text
     spectator = join(client, table["id"], key=table["watch"]["code"])[3]
     assert spectator["view"]["board"] == "two" and spectator["view"]["seats"][0]["character"] == "ryu"

@@ -19,22 +19,22 @@ def create_duel(client, seats, seed=3):
 
 
 def test_a_duel_is_created_with_chosen_and_random_characters(client):
-    g = create_duel(client, [{"kind": "human", "name": "Ann", "clan": "tetsu"}, {"kind": "bot", "bot": "heuristic", "clan": None}])
-    chars = [s["clan"] for s in g["seats"]]
+    g = create_duel(client, [{"kind": "human", "name": "Ann", "choice": "tetsu"}, {"kind": "bot", "bot": "heuristic", "choice": None}])
+    chars = [s["choice"] for s in g["seats"]]
     assert chars[0] == "tetsu" and chars[1] in {"kaze", "hana", "ishi"}
     # the random character comes from the seed: the same seed gives the same one
-    again = create_duel(client, [{"kind": "human", "clan": "tetsu"}, {"kind": "bot", "bot": "random"}])
-    assert again["seats"][1]["clan"] == chars[1]
+    again = create_duel(client, [{"kind": "human", "choice": "tetsu"}, {"kind": "bot", "bot": "random"}])
+    assert again["seats"][1]["choice"] == chars[1]
     summary = client.get(f"/api/games/{g['id']}").json()
     assert summary["game"] == "senjutsu" and summary["players"] == 2 and summary["phase"] == "place"
-    assert [s["clan"] for s in summary["seats"]] == chars
+    assert [s["choice"] for s in summary["seats"]] == chars
 
 
 @pytest.mark.parametrize("seats, why", [
     ([{"kind": "human"}], "a list of 2 to 4 seats"),
     ([{"kind": "human"}] * 5, "a list of 2 to 4 seats"),
-    ([{"kind": "human", "clan": "crab"}, {"kind": "human"}], "unknown character 'crab'"),
-    ([{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "kaze"}], "kaze is taken by another seat (Player Setup)"),
+    ([{"kind": "human", "choice": "crab"}, {"kind": "human"}], "unknown character 'crab'"),
+    ([{"kind": "human", "choice": "kaze"}, {"kind": "human", "choice": "kaze"}], "kaze is taken by another seat (Player Setup)"),
     ([{"kind": "human"}, {"kind": "bot", "bot": "ismcts"}], "unknown Senjutsu bot 'ismcts'"),
 ])
 def test_a_bad_duel_request_is_refused_and_creates_nothing(client, seats, why):
@@ -56,7 +56,7 @@ def test_the_card_data_is_public_and_complete(client):
 
 
 def test_a_player_acts_and_a_bad_action_changes_nothing(client):
-    g = create_duel(client, [{"kind": "human", "clan": "kaze"}, {"kind": "human", "clan": "tetsu"}], seed=5)
+    g = create_duel(client, [{"kind": "human", "choice": "kaze"}, {"kind": "human", "choice": "tetsu"}], seed=5)
     tokens = [s["token"] for s in g["seats"]]
     state = new_game(["kaze", "tetsu"], seed=5, terrain=senjutsu_terrain(5))
     placer = state.to_act()[0]
@@ -90,13 +90,13 @@ def test_two_bots_duel_to_the_end_and_the_record_and_replay_rebuild_it(client):
     g = create_duel(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}], seed=8)
     assert client.get(f"/api/games/{g['id']}/record").status_code == 409
     summary = wait_over(client, g["id"])
-    chars = [s["clan"] for s in g["seats"]]
+    chars = [s["choice"] for s in g["seats"]]
     assert summary["result"]["winners"] and set(summary["result"]["winners"]) <= set(chars)
     text = client.get(f"/api/games/{g['id']}/record").text
     assert text.startswith("format: senjutsu-record")
     replayed = replay_record(text).state
     assert replayed.is_terminal()
-    assert [replayed.ds[i].character for i in replayed.result] == summary["result"]["winners"]
+    assert [replayed.duellists[i].character for i in replayed.result] == summary["result"]["winners"]
     steps = client.get(f"/api/games/{g['id']}/replay").json()
     assert steps["start"]["phase"] == "place" and steps["steps"][-1]["view"]["winners"]
     assert steps["steps"][0]["actor"] in chars
@@ -109,8 +109,8 @@ def test_the_game_page_is_the_senjutsu_page_for_a_duel(client):
     page = client.get(f"/game/{g['id']}")
     assert page.status_code == 200 and "senjutsu.js" in page.text
     r = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
-    assert "game.js" in client.get(f"/game/{r['id']}").text
-    assert "game.js" in client.get("/game/g-missing").text
+    assert "rokugan.js" in client.get(f"/game/{r['id']}").text
+    assert "rokugan.js" in client.get("/game/g-missing").text
 
 
 def test_the_servers_terrain_comes_from_the_seed_and_keeps_the_two_hex_rule():
@@ -136,7 +136,7 @@ def test_a_duel_in_progress_is_rebuilt_from_the_database_after_a_restart(db_url)
 
     with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:
         c.sessions = []
-        g = create_duel(c, [{"kind": "human", "clan": "hana"}, {"kind": "human", "clan": "ishi"}], seed=12)
+        g = create_duel(c, [{"kind": "human", "choice": "hana"}, {"kind": "human", "choice": "ishi"}], seed=12)
         tokens = [s["token"] for s in g["seats"]]
         socks = {i: join(c, g["id"], i, tokens[i]) for i in (0, 1)}
         last = {i: socks[i][3] for i in (0, 1)}

@@ -33,7 +33,7 @@ def _take_back(client, clock):
     game = create(client, humans(2), clock={"kind": "move", "seconds": 60})   # the stand-in's pause after the time-out is as long
     joined = [join(client, game["id"], s["seat"], s["token"]) for s in game["seats"]]
     late = joined[0][3]["to_act"][0]
-    seat = [s["clan"] for s in game["seats"]].index(late)
+    seat = [s["choice"] for s in game["seats"]].index(late)
     ws, state = joined[seat][0], joined[seat][3]
     clock.advance(60)
     while (notice := next_of(ws, "stand-in"))["seat"] != seat:

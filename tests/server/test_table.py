@@ -53,13 +53,13 @@ def test_the_host_changes_the_table_and_starts_once_everyone_is_ready(client):
     assert refused.status_code == 409 and "seats[1]" in refused.json()["error"]
     assert client.post(f"/api/games/{game['id']}/table", json={"host": "guess", "seats": SEATS}).status_code == 403
 
-    new = [{"kind": "human", "clan": "crane"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic", "clan": "lion"},
+    new = [{"kind": "human", "choice": "crane"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic", "choice": "lion"},
            {"kind": "bot", "bot": "random"}]
     changed = client.post(f"/api/games/{game['id']}/table", json={"host": game["host"], "seats": new})
     assert changed.status_code == 200, changed.text
     table = next_of(friend_ws, "table")["game"]
     assert [s["kind"] for s in table["seats"]] == ["human", "human", "bot", "bot"]
-    assert [s["clan"] for s in table["seats"]][0::2] == ["crane", "lion"] and table["seats"][1]["name"] == "Bo"
+    assert [s["choice"] for s in table["seats"]][0::2] == ["crane", "lion"] and table["seats"][1]["name"] == "Bo"
     assert next_of(friend_ws, "state")["seq"] == 0
 
     early = client.post(f"/api/games/{game['id']}/start", json={"host": game["host"]})

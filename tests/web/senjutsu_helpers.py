@@ -11,7 +11,7 @@ def open_duel(server: str, browser, *, seed: int = 3, pace: str | None = None, *
     """Create a practice duel (``seed``) of a human in seat 0 against the heuristic bot and open the human's page;
     ``pace`` is the story pace kept on this browser beforehand. Returns (page, page errors)."""
     body = json.dumps({"game": "senjutsu", "practice": True, "seed": seed, "sit": 0,
-                       "seats": [{"kind": "human", "name": "Me", "clan": "kaze"}, {"kind": "bot", "bot": "heuristic"}]}).encode()
+                       "seats": [{"kind": "human", "name": "Me", "choice": "kaze"}, {"kind": "bot", "bot": "heuristic"}]}).encode()
     req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
     created = json.loads(urllib.request.urlopen(req).read())
     page = browser.new_page(**({"viewport": {"width": 1440, "height": 900}} | page_options))

@@ -146,4 +146,4 @@ def test_the_drawing_has_no_inline_styles_and_links_its_stylesheet():
     css = (static / STYLESHEET.removeprefix("/static/")).read_text(encoding="utf-8")
     for cls in ("sea", "province-line", "territory-line", "province-label", "border-target", "coast-target", "legend-text"):
         assert f".{cls}" in css, cls
-    assert 'href="/static/board.css"' in (static / "game.html").read_text(encoding="utf-8")
+    assert 'href="/static/board.css"' in (static / "rokugan.html").read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ pytestmark = needs_chromium
 GAMES = ["rokugan", "senjutsu"]
 SEATS = {
     "rokugan": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}],
-    "senjutsu": [{"kind": "human", "name": "A", "clan": "kaze"}, {"kind": "bot", "bot": "random"}],
+    "senjutsu": [{"kind": "human", "name": "A", "choice": "kaze"}, {"kind": "bot", "bot": "random"}],
 }
 # what the page does, seen from inside: every socket it opens, and every state the connection badge takes
 WATCH = """

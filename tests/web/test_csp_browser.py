@@ -117,7 +117,7 @@ def test_the_rokugan_page_under_csp_with_its_board_styled(server, browser):
 
 
 def test_the_senjutsu_page_under_csp(server, browser):
-    game = _create(server, {"game": "senjutsu", "practice": True, "seed": 2, "seats": [{"kind": "human", "clan": "kaze"}, {"kind": "bot", "bot": "heuristic"}], "sit": 0})
+    game = _create(server, {"game": "senjutsu", "practice": True, "seed": 2, "seats": [{"kind": "human", "choice": "kaze"}, {"kind": "bot", "bot": "heuristic"}], "sit": 0})
     page, problems = _strict_page(browser)
     page.goto(server + game["you"]["play"])
     page.wait_for_selector("#board svg .hex")

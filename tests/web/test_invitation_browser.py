@@ -173,7 +173,7 @@ def test_a_practice_game_warns_in_the_lobby_the_join_page_and_the_game_page(serv
 
 
 def test_the_join_page_on_a_phone_with_the_keyboard(server, browser):
-    game = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "clan": "kaze"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    game = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "choice": "kaze"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     assert game["you"] is None and [s["open"] for s in game["seats"]] == [True, True, False]
     _, phone, errors = _person(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone.goto(server + game["invite"]["link"])

@@ -134,7 +134,7 @@ def test_a_public_table_fills_chats_runs_out_of_time_and_rematches(server, brows
     h.select_option(".table-choice[data-seat='0']", other)
     h.wait_for_function("(c) => document.querySelector(\".table-choice[data-seat='0']\").value === c", arg=other)
     # the page shows the pick at once; the server has it once its answer comes back
-    _until(lambda: _api(server, f"/api/games/{gid}")["seats"][0]["clan"] == other)
+    _until(lambda: _api(server, f"/api/games/{gid}")["seats"][0]["choice"] == other)
     # not everyone is ready: the start is refused in words
     h.click("#table-start")
     _wait_text(h, "#message", "ready")

@@ -13,7 +13,7 @@ import pytest
 from tests.web.conftest import needs_chromium
 
 STATIC = Path(__file__).resolve().parents[2] / "daimyo" / "web" / "static"
-PAGES = ["index.html", "join.html", "game.html", "senjutsu.html", "risingsun.html", "rules.html"]
+PAGES = ["index.html", "join.html", "rokugan.html", "senjutsu.html", "risingsun.html", "rules.html"]
 
 DECLARATION = re.compile(r"^(?:async\s+)?function\s+(\w+)\s*\(|^(?:const|let|var|class)\s+(\w+)\b")
 # the other lines a script may start at its first column: comments, the strict mode, closing brackets, main();

@@ -148,11 +148,11 @@ def test_polish_sentences_are_polish():
 
 
 def test_the_rokugan_resolution_hint_names_every_control_of_the_steps_panel():
-    """Battle for Rokugan's page resolves the tokens step by step at a chosen pace (game.js, setupPace), with Next and
+    """Battle for Rokugan's page resolves the tokens step by step at a chosen pace (rokugan.js, setupPace), with Next and
     Skip: the phase's hint names all of them, by the words the panel shows in that language."""
     from pathlib import Path
 
-    page = (Path(__file__).parents[2] / "daimyo" / "web" / "static" / "game.html").read_text(encoding="utf-8")
+    page = (Path(__file__).parents[2] / "daimyo" / "web" / "static" / "rokugan.html").read_text(encoding="utf-8")
     assert all(f'id="{control}"' in page for control in ("step-pace", "step-next", "step-skip"))
     for lang in LANGS:
         words = catalogue(lang)

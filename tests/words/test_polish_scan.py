@@ -102,7 +102,7 @@ def test_every_card_text_and_choice_in_polish_is_polish():
 
 def _rokugan_screens() -> str:
     from daimyo.cli.rokugan.terminal import TerminalGame
-    from tests.cli_rokugan.helpers import PROMPT
+    from tests.cli.rokugan.helpers import PROMPT
 
     buf = io.StringIO()
     con = Console(file=buf, width=80, color_system=None, force_terminal=False)

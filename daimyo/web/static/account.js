@@ -116,7 +116,7 @@ function myGameItem(g, list) {
   const seat = g.seats[g.you] || {};
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: gameName(g.game) }),
     list === "your_turn" ? el("span", { class: "badge your-turn", text: t("turn.title") }) : null, " ",
-    el("span", { text: t("account.your_seat", { n: g.you + 1, clan: choiceName(g.game, seat.clan) }) }), " ",
+    el("span", { text: t("account.your_seat", { n: g.you + 1, clan: choiceName(g.game, seat.choice) }) }), " ",
     el("button", { type: "button", class: "open-mine", "data-game": g.id, text: t("account.open"), onclick: () => openMine(g) }));
 }
 

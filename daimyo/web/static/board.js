@@ -1,6 +1,6 @@
 // The Rokugan page's board: the drawing (daimyo/rokugan/board_svg.py) with the pieces on it, the places that light up,
 // the keyboard (Tab to the board, arrows among lit places, Enter acts, Escape cancels, ? lists the keys) and, on a
-// narrow screen, zoom and pan. Loaded before game.js, whose state (G) and clickPlace it uses. Plain JavaScript.
+// narrow screen, zoom and pan. Loaded before rokugan.js, whose state (G) and clickPlace it uses. Plain JavaScript.
 "use strict";
 
 // -- clan marks: a shape of each clan's own, drawn on every token and control token, so that no clan is told by colour alone

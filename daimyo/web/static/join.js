@@ -52,10 +52,10 @@ function render() {
     const who = s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.open ? t("lobby.seat_open") : t("join.claimed", { name: s.name || "?" });
     const take = s.open && g.status !== "over" && may
       ? el("button", { type: "button", class: "primary take", "data-seat": s.seat, disabled: JOIN.busy, text: t("join.take"),
-        "aria-label": t("join.take_seat", { n: s.seat + 1, clan: seatChoiceName(g.game, s.clan) }), onclick: () => claim(s.seat) })
+        "aria-label": t("join.take_seat", { n: s.seat + 1, clan: seatChoiceName(g.game, s.choice) }), onclick: () => claim(s.seat) })
       : null;
     return el("tr", { class: s.open ? "open" : s.kind === "bot" ? "bot" : "claimed", "data-seat": s.seat },
-      el("td", { text: String(s.seat + 1) }), el("td", { text: seatChoiceName(g.game, s.clan) }), el("td", { text: who }), el("td", {}, take));
+      el("td", { text: String(s.seat + 1) }), el("td", { text: seatChoiceName(g.game, s.choice) }), el("td", { text: who }), el("td", {}, take));
   }));
 }
 

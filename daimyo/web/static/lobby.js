@@ -26,9 +26,9 @@ function choiceName(game, c) {
 }
 
 function seatRow(i) {
-  const s = seatState[i] || (seatState[i] = { kind: i === 0 ? "human" : "bot", name: "", clan: "", bot: BOTS[0] });
+  const s = seatState[i] || (seatState[i] = { kind: i === 0 ? "human" : "bot", name: "", choice: "", bot: BOTS[0] });
   if (!BOTS.includes(s.bot)) s.bot = BOTS[0];
-  if (s.clan && !choices().includes(s.clan)) s.clan = "";
+  if (s.choice && !choices().includes(s.choice)) s.choice = "";
   const game = currentGame();
   const who = el("select", { class: "seat-kind", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.seat")}`, onchange: (e) => { s.kind = e.target.value.startsWith("bot:") ? "bot" : "human"; if (s.kind === "bot") s.bot = e.target.value.slice(4); renderSeats(); } },
     el("option", { value: "human", text: t("lobby.human") }),
@@ -36,10 +36,10 @@ function seatRow(i) {
   who.value = s.kind === "human" ? "human" : "bot:" + s.bot;
   const name = el("input", { class: "seat-name", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.name")}`, value: s.name, placeholder: s.kind === "human" ? t("lobby.name_placeholder") : "", oninput: (e) => { s.name = e.target.value; } });
   if (s.kind === "bot") name.disabled = true;
-  const clan = el("select", { class: "seat-clan", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.clan")}`, onchange: (e) => { s.clan = e.target.value; } },
+  const clan = el("select", { class: "seat-clan", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.clan")}`, onchange: (e) => { s.choice = e.target.value; } },
     el("option", { value: "", text: t(`lobby.random_${seatWord(game)}`) }),
     choices().map((c) => el("option", { value: c, text: choiceName(game, c) })));
-  clan.value = s.clan;
+  clan.value = s.choice;
   return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, who), el("td", {}, name), el("td", {}, clan));
 }
 
@@ -140,10 +140,10 @@ async function createGame(ev) {
   const seats = [];
   for (let i = 0; i < n; i++) {
     const s = seatState[i];
-    if (s.kind === "bot") { seats.push({ kind: "bot", bot: s.bot, clan: s.clan || null }); continue; }
+    if (s.kind === "bot") { seats.push({ kind: "bot", bot: s.bot, choice: s.choice || null }); continue; }
     // an open seat is named by whoever claims it, unless the creator names it here
     const name = s.name.trim() || (i === sit ? signedInName() || t("lobby.player_n", { n: i + 1 }) : "");
-    seats.push({ kind: "human", clan: s.clan || null, ...(name ? { name } : {}) });
+    seats.push({ kind: "human", choice: s.choice || null, ...(name ? { name } : {}) });
   }
   const game = currentGame();
   const practice = document.getElementById("practice").checked;
@@ -226,9 +226,9 @@ function seatWho(g, s) {
 
 function gameItem(g) {
   const sj = g.game === "senjutsu";
-  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
+  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.choice)})`).join(", ");
   const status = g.status === "waiting" ? t("lobby.at_table") : g.status === "over"
-    ? t("lobby.over") + (g.result && (g.result.winners || g.result.winner) ? " — " + t("lobby.winner", { clans: (g.result.winners || [g.result.winner]).map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).clan : w)).join(", ") }) : "")
+    ? t("lobby.over") + (g.result && (g.result.winners || g.result.winner) ? " — " + t("lobby.winner", { clans: (g.result.winners || [g.result.winner]).map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).choice : w)).join(", ") }) : "")
     : g.game === "risingsun" ? t("rs.lobby.progress", { n: g.round, step: t("rs.step." + g.phase) })
     : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
@@ -334,7 +334,7 @@ async function moreGames() {
 // GET /api/games/open: public tables with a seat still open; "Take a seat" opens the join page, which needs no code.
 function openItem(g) {
   const open = g.seats.filter((s) => s.open).length;
-  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.clan)})`).join(", ");
+  const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.choice)})`).join(", ");
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: gameName(g.game) }),
     el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }), " ", el("span", { text: who }),
     el("div", { class: "small" }, clockKindWords(g.clock), " ",
@@ -432,7 +432,7 @@ function fixStartSeats() {
   const seats = startSeats();
   for (const select of document.querySelectorAll("#seat-rows .seat-clan")) {
     const i = Number(select.dataset.seat);
-    seatState[i].clan = seats[i];
+    seatState[i].choice = seats[i];
     select.value = seats[i];
     select.disabled = true;
   }

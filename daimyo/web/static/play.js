@@ -1,6 +1,6 @@
 // What every game's page adds around its game (issue 15; docs/web.md "Around the game"): the table before the start,
 // the seats with their clocks and stand-ins, the rematch, the chat, and the player's settings (your turn: the tab's
-// title, a sound and a notification; confirm moves). Loaded after client.js by game.html and senjutsu.html; the page
+// title, a sound and a notification; confirm moves). Loaded after client.js by rokugan.html and senjutsu.html; the page
 // calls setupPlay() once and hands it every server message. Plain JavaScript, no build step; needs common.js, client.js.
 // Chat lines are shown with textContent only: a line is text, never markup.
 "use strict";
@@ -34,13 +34,13 @@ function seatWho(s) {
   return s.open ? t("lobby.seat_open") : s.name || t("lobby.player_n", { n: s.seat + 1 });
 }
 function seatOf(n) { return PLAY.summary ? PLAY.summary.seats[n] : null; }
-function seatTitle(n) { const s = seatOf(n); return s ? `${seatWho(s)} (${seatChoiceWords(s.clan)})` : String(n + 1); }
+function seatTitle(n) { const s = seatOf(n); return s ? `${seatWho(s)} (${seatChoiceWords(s.choice)})` : String(n + 1); }
 function isHost() { return !!heldHost(PLAY.gameId); }
 function waiting() { return !!PLAY.summary && PLAY.summary.status === "waiting"; }
 
-// A stand-in message as a log line: {kind: "stand-in", seat, clan, on, reason}; the pages put it in their logs.
+// A stand-in message as a log line: {kind: "stand-in", seat, choice, on, reason}; the pages put it in their logs.
 function standInText(e) {
-  const who = seatChoiceWords(e.clan);
+  const who = seatChoiceWords(e.choice);
   if (!e.on) return t("play.stand_in_off", { who });
   return t(e.reason === "time" ? "play.stand_in_time" : "play.stand_in_absent", { who });
 }
@@ -111,7 +111,7 @@ function seatRow(s) {
   const c = PLAY.clocks && PLAY.clocks.seats[String(s.seat)];
   const standIn = c && c.stand_in;
   const cells = [el("td", { class: "num", text: String(s.seat + 1) }),
-    el("td", {}, waiting() && isHost() ? choiceSelect(s) : seatChoiceWords(s.clan)),
+    el("td", {}, waiting() && isHost() ? choiceSelect(s) : seatChoiceWords(s.choice)),
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),
       mine ? el("span", { class: "badge you", text: t("play.you") }) : null,
       standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null,
@@ -183,25 +183,25 @@ function gameInfo() { return (PLAY.registry || {})[PLAY.summary.game] || { bots:
 function kindSelect(s) {
   const bots = gameInfo().bots || [];
   const select = el("select", { class: "table-kind", "data-seat": s.seat, "aria-label": t("play.seat_kind", { n: s.seat + 1 }),
-    onchange: (e) => { const v = e.target.value; changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", clan: s.clan } : { kind: "bot", bot: v.slice(4), clan: s.clan }; }); } },
+    onchange: (e) => { const v = e.target.value; changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", choice: s.choice } : { kind: "bot", bot: v.slice(4), choice: s.choice }; }); } },
   el("option", { value: "human", text: t("lobby.human") }), bots.map((b) => el("option", { value: "bot:" + b, text: t("lobby.bot", { bot: b }) })));
   select.value = s.kind === "human" ? "human" : "bot:" + s.bot;
   return select;
 }
 
 function choiceSelect(s) {
-  const taken = new Set(PLAY.summary.seats.filter((o) => o.seat !== s.seat).map((o) => o.clan));
+  const taken = new Set(PLAY.summary.seats.filter((o) => o.seat !== s.seat).map((o) => o.choice));
   const select = el("select", { class: "table-choice", "data-seat": s.seat, "aria-label": t("play.seat_choice", { n: s.seat + 1 }),
-    onchange: (e) => changeTable((seats) => { seats[s.seat].clan = e.target.value; }) },
-  (gameInfo().seat_choices || []).map((c) => el("option", { value: c, disabled: taken.has(c) && c !== s.clan, text: seatChoiceWords(c) })));
-  select.value = s.clan;
+    onchange: (e) => changeTable((seats) => { seats[s.seat].choice = e.target.value; }) },
+  (gameInfo().seat_choices || []).map((c) => el("option", { value: c, disabled: taken.has(c) && c !== s.choice, text: seatChoiceWords(c) })));
+  select.value = s.choice;
   return select;
 }
 
 // The seats as the host's request gives them: taken seats stay human (the server keeps their players and names).
 function tableSeats() {
-  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, clan: s.clan }
-    : { kind: "human", clan: s.clan, ...(s.open && s.name ? { name: s.name } : {}) }));
+  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, choice: s.choice }
+    : { kind: "human", choice: s.choice, ...(s.open && s.name ? { name: s.name } : {}) }));
 }
 
 async function changeTable(edit, extra) {
@@ -228,11 +228,11 @@ function tableControls() {
   }
   if (isHost()) {
     const info = gameInfo();
-    const free = (info.seat_choices || []).filter((c) => !g.seats.some((s) => s.clan === c));
+    const free = (info.seat_choices || []).filter((c) => !g.seats.some((s) => s.choice === c));
     const last = g.seats[g.seats.length - 1];
     out.push(el("div", { class: "host-row" },
       el("button", { type: "button", id: "table-add", disabled: g.seats.length >= info.max_players || !free.length, text: t("play.add_seat"),
-        onclick: () => changeTable((seats) => { seats.push({ kind: "bot", bot: (info.bots || [])[0], clan: free[0] }); }) }),
+        onclick: () => changeTable((seats) => { seats.push({ kind: "bot", bot: (info.bots || [])[0], choice: free[0] }); }) }),
       el("button", { type: "button", id: "table-remove", disabled: g.seats.length <= info.min_players || (last.kind === "human" && !last.open), text: t("play.remove_seat"),
         onclick: () => changeTable((seats) => { seats.pop(); }) }),
       el("label", {}, el("input", { type: "checkbox", id: "table-public", checked: g.public, onchange: (e) => changeTable(null, { public: e.target.checked }) }), " ", t("lobby.public"))));
@@ -463,7 +463,7 @@ function playMessage(msg) {
       return null;
     case "stand-in":
       takeClocks(msg.clocks);
-      return { kind: "stand-in", seat: msg.seat, clan: msg.clan, on: msg.on, reason: msg.reason };
+      return { kind: "stand-in", seat: msg.seat, choice: msg.choice, on: msg.on, reason: msg.reason };
     case "presence":
       takePresence(msg);
       return null;

@@ -1,4 +1,4 @@
-// The game page: the board, your screen, the moves you may make, the resolution step by step, the log; or a replay.
+// Battle for Rokugan's page: the board, your screen, the moves you may make, the resolution step by step, the log; or a replay.
 // Protocol: docs/server-protocol.md. Plain JavaScript, no build step.
 "use strict";
 

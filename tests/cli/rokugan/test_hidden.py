@@ -16,7 +16,7 @@ from daimyo.words.rokugan_events import objective_name
 from daimyo.core.rng import Rng
 from daimyo.rokugan import new_game
 from daimyo.rokugan.position import to_position
-from tests.cli_rokugan.helpers import ScriptedHuman, console
+from tests.cli.rokugan.helpers import ScriptedHuman, console
 from tests.rokugan.test_properties import perturb_hidden, play_randomly
 
 CASES = [(players, seed, stop) for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4), (4, 15)) for stop in (0, 9, 25, 60, 110, 170)]

@@ -10,7 +10,7 @@ from daimyo.cli.rokugan.terminal import TerminalGame, bot_specs, fill_clans, pla
 from daimyo.rokugan.notation import parse_move
 from daimyo.rokugan.position import to_position
 from daimyo.rokugan.record import replay
-from tests.cli_rokugan.helpers import ScriptedHuman, console
+from tests.cli.rokugan.helpers import ScriptedHuman, console
 
 
 def test_scripted_human_plays_a_whole_game_against_three_random_bots_to_final_scoring(tmp_path):

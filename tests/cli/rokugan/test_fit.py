@@ -10,7 +10,7 @@ from rich.console import Console
 
 from daimyo.cli.main import main
 from daimyo.cli.rokugan.terminal import TerminalGame, bot_specs, compact_board
-from tests.cli_rokugan.helpers import ScriptedHuman
+from tests.cli.rokugan.helpers import ScriptedHuman
 
 
 def _console80():

@@ -211,7 +211,7 @@ def test_a_game_s_environment_is_found_through_the_registry():
     """Issue 16: the registry names each game's RL environment; a game without one says so by name."""
     pytest.importorskip("pettingzoo")
     from daimyo.core.registry import game
-    from daimyo.rl.env import raw_env
+    from daimyo.rl.rokugan import raw_env
 
     made = game("rokugan").make_environment(players=3)
     made.reset(seed=5)

@@ -22,7 +22,7 @@ The ``rl`` section (:func:`rl`) measures environment steps a second: the Rokugan
 batched environments of :mod:`daimyo.rl.vector`, and beside them OpenSpiel's ``leduc_poker`` stepped from Python in the
 same run (and the OpenSpiel adapter), with their ratios.
 
-Run it with ``daimyo bench`` or ``python -m daimyo.bench``.
+Run it with ``daimyo bench`` or ``python -m daimyo.cli.rokugan.bench``.
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ def _aec_steps(engine: str, seed: int, seconds: float) -> float:
 
     import numpy as np
 
-    from daimyo.rl.env import raw_env
+    from daimyo.rl.rokugan import raw_env
 
     e = raw_env(players=PLAYERS, engine=engine)
     rng = random.Random(seed)

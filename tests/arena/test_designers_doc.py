@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from daimyo.cli.main import main
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 PAGE = (ROOT / "docs" / "designers.md").read_text(encoding="utf-8")
 COMMANDS = [line[2:] for line in PAGE.splitlines() if line.startswith("$ daimyo ")]
 
