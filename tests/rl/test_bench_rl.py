@@ -1,7 +1,7 @@
 """`daimyo bench`'s rl section (daimyo/bench.py rl): every figure is measured over whole games, beside OpenSpiel's
 leduc_poker where OpenSpiel is installed, with the ratios the docs record (docs/benchmarks.md). No speed is asserted."""
 
-from daimyo.bench import rl
+from daimyo.cli.rokugan.bench import rl
 from daimyo.rl import encoding
 
 
