@@ -28,7 +28,7 @@ from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.senjutsu.cards import CardSet, sample_set
 from daimyo.senjutsu.hexgrid import battlefield
-from daimyo.senjutsu.records import Block, Duellist, Frame, Segment, seat_name
+from daimyo.senjutsu.records import Block, Duellist, Frame, Segment
 from daimyo.senjutsu.state import SenjutsuState
 
 try:
@@ -100,14 +100,16 @@ def _ref(cards: _Cards, line: dict, card: str | None) -> tuple:
     at = cards.where.get(id(line))
     if at is not None:
         return (*at, False)
-    for cid in ([card] if card else []) + list(cards.cs.cards):   # a timing line, its 'when' taken off
-        c = cards.cs.cards[cid]
-        for src, lines in (("lines", c.lines), ("asterisk", c.asterisk)):
-            for i, ln in enumerate(lines):
-                if line == ln:
-                    return (cid, src, i, False)
-                if "when" in ln and line == {k: v for k, v in ln.items() if k != "when"}:
-                    return (cid, src, i, True)
+    # a copy: first a timing line, its 'when' taken off (the engine's own copies), then an equal line
+    for stripped in (True, False):
+        for cid in ([card] if card else []) + list(cards.cs.cards):
+            c = cards.cs.cards[cid]
+            for src, lines in (("lines", c.lines), ("asterisk", c.asterisk)):
+                for i, ln in enumerate(lines):
+                    if stripped and "when" in ln and line == {k: v for k, v in ln.items() if k != "when"}:
+                        return (cid, src, i, True)
+                    if not stripped and line == ln:
+                        return (cid, src, i, False)
     raise ValueError("field 'stack': a line of no card of this card set")
 
 
