@@ -254,6 +254,11 @@ class NativeSenjutsuState(GameState):
     def engine(self) -> str:
         return "native" if self._py is None else "python"
 
+    @property
+    def native_game(self):
+        """The compiled module's game (None once handed over): what the native bots are given."""
+        return self._g
+
     def python_state(self) -> SenjutsuState:
         """A Python copy of the duel (the native game plays on)."""
         return self._py.clone() if self._py is not None else python_state(self._g.fields(), self._cs)

@@ -87,7 +87,7 @@ static Frame card_lines_frame(int seat, int card, const std::vector<Line>& lines
 }
 
 // ---------------------------------------------------------------- targeting.py
-static std::vector<std::pair<Hex, const std::vector<int>*>> grid_hexes(const State& s, const Line& line, Hex pos,
+std::vector<std::pair<Hex, const std::vector<int>*>> grid_hexes(const State&, const Line& line, Hex pos,
                                                                        int facing) {
   std::vector<std::pair<Hex, const std::vector<int>*>> out;
   for (const Cell& c : line.cells) {
@@ -100,7 +100,7 @@ static std::vector<std::pair<Hex, const std::vector<int>*>> grid_hexes(const Sta
   return out;
 }
 
-static std::vector<int> ranged_targets(const State& s, int seat, const Line& line, int initiative, Hex pos, int facing) {
+std::vector<int> ranged_targets(const State& s, int seat, const Line& line, int initiative, Hex pos, int facing) {
   std::vector<int> out;
   for (int j : live(s)) {
     if (j == seat) continue;
@@ -143,7 +143,7 @@ static bool owns_instant(const State& s, int seat, int when) {
   return s.played[seat] && s.played[seat]->card >= 0 && in(s.played[seat]->card);
 }
 
-static bool card_open(const State& s, const Card& c, const Duellist& d) { return c.kamae < 0 || c.kamae == d.kamae; }
+static bool card_open(const State&, const Card& c, const Duellist& d) { return c.kamae < 0 || c.kamae == d.kamae; }
 
 static Events line_additional(State& s, int fi, int cond) {
   int seat = F.seat;
@@ -254,37 +254,43 @@ static const Line* next_attack(const Frame& f) {
   return nullptr;
 }
 
-static Events line_move(State& s, int fi, const Line& line) {
-  int seat = F.seat;
+std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, const Frame& f) {
   const Duellist& d = s.ds[seat];
-  std::vector<std::pair<const std::vector<int>*, Walk>> results;
-  for (const auto& plan : line.plans) results.push_back({&plan, walk(s, seat, d.pos, d.facing, plan)});
-  std::vector<std::pair<const std::vector<int>*, Walk>> clean, unique;
-  for (auto& r : results)
-    if (r.second.hit < 0) clean.push_back(r);
-  const auto& pool = line.mandatory ? (clean.empty() ? results : clean) : clean;
-  std::vector<std::pair<Walk, std::vector<int>>> seen;
-  for (auto& r : pool) {
-    const Walk& w = r.second;
-    std::vector<int> prefix;
-    if (w.hit >= 0) prefix.assign(r.first->begin(), r.first->begin() + w.hit + 1);
-    bool dup = false;
-    for (auto& [x, p] : seen)
-      if (x.pos == w.pos && x.facing == w.facing && x.hit == w.hit && (w.hit < 0 || p == prefix)) dup = true;
-    if (dup) continue;
-    seen.push_back({w, prefix});
-    unique.push_back(r);
+  std::vector<PlanEnd> results, clean, unique;
+  for (const auto& plan : line.plans) {
+    Walk w = walk(s, seat, d.pos, d.facing, plan);
+    results.push_back({&plan, w.pos, w.facing, w.hit, w.at});
   }
-  const Line* nxt = next_attack(F);
-  if (nxt && F.own) {
-    std::vector<std::pair<const std::vector<int>*, Walk>> hitting;
+  for (auto& r : results)
+    if (r.hit < 0) clean.push_back(r);
+  const auto& pool = line.mandatory ? (clean.empty() ? results : clean) : clean;
+  std::vector<std::vector<int>> prefixes;
+  for (auto& r : pool) {
+    std::vector<int> prefix;
+    if (r.hit >= 0) prefix.assign(r.plan->begin(), r.plan->begin() + r.hit + 1);
+    bool dup = false;
+    for (size_t k = 0; k < unique.size(); ++k) {
+      const PlanEnd& x = unique[k];
+      if (x.pos == r.pos && x.facing == r.facing && x.hit == r.hit && (r.hit < 0 || prefixes[k] == prefix)) dup = true;
+    }
+    if (dup) continue;
+    unique.push_back(r);
+    prefixes.push_back(prefix);
+  }
+  const Line* nxt = next_attack(f);
+  if (nxt && f.own) {
+    std::vector<PlanEnd> hitting;
     for (auto& r : unique)
-      if (r.second.hit < 0 && would_target(s, seat, *nxt, F.initiative, r.second.pos, r.second.facing)) hitting.push_back(r);
+      if (r.hit < 0 && would_target(s, seat, *nxt, f.initiative, r.pos, r.facing)) hitting.push_back(r);
     if (!hitting.empty()) unique = hitting;
   }
+  return unique;
+}
+
+static Events line_move(State& s, int fi, const Line& line) {
   std::vector<std::string> opts;
-  for (auto& r : unique) opts.push_back("move " + plan_text(*r.first));
-  return ask(s, fi, seat, "move", opts, "Movement");
+  for (auto& r : line_plans(s, F.seat, line, F)) opts.push_back("move " + plan_text(*r.plan));
+  return ask(s, fi, F.seat, "move", opts, "Movement");
 }
 
 static Events collide(State& s, int seat, Hex at, bool own) {

@@ -4,11 +4,13 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
+#include <nanobind/stl/tuple.h>
 
 #include <algorithm>
 #include <set>
 #include <stdexcept>
 
+#include "sj_bots.hpp"
 #include "sj_state.hpp"
 
 namespace nb = nanobind;
@@ -809,6 +811,23 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
       .def("n", [](const Game& g) { return g.s.n(); })
       .def("result", [](const Game& g) { return g.s.result ? nb::object(ints(*g.s.result)) : nb::object(nb::none()); })
       .def("pending_kind", [](const Game& g) { return g.s.pending ? g.s.pending->kind : std::string(); })
+      .def("chosen_count", [](const Game& g) {
+        return static_cast<int>(std::count_if(g.s.chosen.begin(), g.s.chosen.end(), [](int c) { return c != NO_CARD; }));
+      })
+      .def("evaluate", [](const Game& g, int seat) { return evaluate_state(g.s, seat); })
+      .def("card_score", [](const Game& g, int seat, const std::string& move) { return card_score(g.s, seat, move); })
+      .def("hand_value", [](const Game& g, int seat) { return hand_value(g.s, seat); })
+      .def("heuristic_choose", [](const Game& g, int seat, uint64_t rng_state) {
+        Rng rng(rng_state);
+        std::string move = heuristic_choose(g.s, seat, rng);
+        return nb::make_tuple(move, rng.state());
+      }, "SenjutsuHeuristicBot.choose with the bot's generator state; (move, the state after)")
+      .def("rollout", [](Game& g, int start_turn, int horizon, uint64_t rng_state, double hand_weight, double score_scale,
+                         int max_actions) {
+        Rng rng(rng_state);
+        auto out = rollout(g.s, start_turn, horizon, rng, hand_weight, score_scale, max_actions);
+        return nb::make_tuple(out, rng.state());
+      }, "SMMCTSBot._rollout in place; (each seat's result, the heuristic's generator state after)")
       .def("play_random", [](Game& g, std::vector<uint64_t> seeds, long long limit) { return play_random(g.s, seeds, limit); },
            nb::arg("seeds"), nb::arg("limit") = -1);
 }

@@ -43,11 +43,6 @@ int distance(Hex a, Hex b) {
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
 }
 
-static int centre_distance2(Hex a, Hex b) {
-  int dq = a.q - b.q, dr = a.r - b.r;
-  return dq * dq + dq * dr + dr * dr;
-}
-
 static Hex rotate(Hex v, int turns) {
   int q = v.q, r = v.r;
   for (int k = 0; k < ((turns % 6) + 6) % 6; ++k) {

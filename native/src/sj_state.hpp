@@ -285,6 +285,18 @@ std::vector<int> sorted_unique(std::vector<int> v);
 void push_frame(State& s, Frame f);
 Frame engine_frame(int seat, int kind, int param, int initiative, bool own);
 
+// what the bots share with the rules (sj_lines.cpp): the ends of a movement line's plans, an attack's reach
+struct PlanEnd {
+  const std::vector<int>* plan;
+  Hex pos;
+  int facing;
+  int hit;   // the index of the colliding atom, -1 none
+  Hex at;
+};
+std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, const Frame& f);
+std::vector<std::pair<Hex, const std::vector<int>*>> grid_hexes(const State& s, const Line& line, Hex pos, int facing);
+std::vector<int> ranged_targets(const State& s, int seat, const Line& line, int initiative, Hex pos, int facing);
+
 // events
 inline void emit(State& s, Events& out, const char* kind, std::vector<std::pair<std::string, Val>> data, int visible = -1) {
   if (s.record) out.push_back(Event{kind, std::move(data), visible});
