@@ -772,9 +772,14 @@ int play_random(State& s, std::vector<uint64_t> seeds, long long limit) {
       auto now = to_act(s);
       if (std::find(now.begin(), now.end(), seat) == now.end()) break;
       if (limit >= 0 && moves >= limit) break;
-      auto legal = legal_moves(s, seat);
-      const std::string& move = legal[bots.at(seat).next64() % legal.size()];
-      apply_move(s, seat, move);
+      if (s.phase == PH_DECIDE && s.pending) {   // the question's own options, not a copy of them
+        const auto& legal = s.pending->options;
+        std::string move = legal[bots.at(seat).next64() % legal.size()];
+        apply_move(s, seat, move);
+      } else {
+        auto legal = legal_moves(s, seat);
+        apply_move(s, seat, legal[bots.at(seat).next64() % legal.size()]);
+      }
       ++moves;
     }
   }

@@ -536,7 +536,10 @@ static bool is_instant_timing(int t) {
   return t == T_START || t == T_POST || t == T_AFTER_REVEAL || t == T_WHEN_ATTACKED || t == T_END;
 }
 
-void push_frame(State& s, Frame f) { s.stack.push_back(std::move(f)); }
+void push_frame(State& s, Frame f) {
+  if (s.stack.capacity() < 16) s.stack.reserve(16);
+  s.stack.push_back(std::move(f));
+}
 
 Frame engine_frame(int seat, int kind, int param, int initiative, bool own) {
   Frame f;
@@ -1115,7 +1118,7 @@ Events apply_move(State& s, int seat, const std::string& text) {
     case PH_PLACE: out = place(s, seat, text); break;
     case PH_CHOOSE: out = choose(s, seat, text); break;
     case PH_DECIDE: {
-      Question q = *s.pending;
+      Question q = std::move(*s.pending);
       s.pending.reset();
       out = q.depth < 0 ? stage_decided(s, q.seat, q.kind, text) : decided(s, q.seat, q.kind, q.depth, text);
       break;
