@@ -21,6 +21,7 @@ a bot's look inside, a tool's change) first hands the duel to the Python engine,
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from daimyo.core.errors import violation
@@ -31,8 +32,9 @@ from daimyo.senjutsu.hexgrid import battlefield
 from daimyo.senjutsu.records import Block, Duellist, Frame, Segment
 from daimyo.senjutsu.state import SenjutsuState
 
-try:
-    import _daimyo_senjutsu_native as _core
+_core: Any
+try:   # a top-level module beside daimyo (CMakeLists.txt), imported by name: it ships no type stubs
+    _core = importlib.import_module("_daimyo_senjutsu_native")
 except ImportError as _error:  # installed without its compiled part (or not built yet)
     _core = None
     _IMPORT_ERROR = str(_error)

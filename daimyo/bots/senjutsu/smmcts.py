@@ -239,8 +239,9 @@ class SMMCTSBot:
     def _rollout(self, w: SenjutsuState, start_turn: int, sim_seed: int) -> list[float]:
         """Play ``w`` on with the heuristic for ``horizon`` turns (or to the end); each seat's result in [0, 1]. A
         native world is played out in one native call (native/src/sj_bots.cpp), draw for draw this loop."""
-        if getattr(w, "engine", None) == "native":
-            results, state = w.native_game.rollout(start_turn, self.horizon, sim_seed, float(self.hand_weight), SCORE_SCALE,
+        game = getattr(w, "native_game", None)
+        if game is not None:
+            results, state = game.rollout(start_turn, self.horizon, sim_seed, float(self.hand_weight), SCORE_SCALE,
                                                    MAX_ROLLOUT_ACTIONS)
             self.heuristic.rng = Rng(state)
             return list(results)
