@@ -18,7 +18,7 @@ def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None 
     ``seed``: a whole number (``splitmix64``, for simulations) or a secret GameKey (``blake2b-keyed``).
     ``engine``: ``"python"`` (the reference, whose fields the rule tests change directly), ``"native"`` (the same duel
     played by the native engine, daimyo.senjutsu.native; an ImportError where it is not built), or None: native where
-    it is built, else Python (docs/native.md, "Senjutsu").
+    it is built and takes the card set, else Python (docs/native.md, "Senjutsu").
     """
     if engine not in (*ENGINES, None):
         raise ValueError(f"engine: 'python' or 'native', got {engine!r}")
@@ -28,7 +28,12 @@ def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None 
     from daimyo.senjutsu import native
     if engine is None and not native.available():
         return state
-    return native.NativeSenjutsuState.from_python(state)
+    try:
+        return native.NativeSenjutsuState.from_python(state)
+    except ValueError:   # a card set the native engine refuses (by field): the default engine is then Python's
+        if engine is None:
+            return state
+        raise
 
 
 __all__ = ["ENGINES", "SenjutsuState", "new_game"]
