@@ -2,11 +2,13 @@
 // Every function here is the Python engine's function of the same name (docs/native.md, "Senjutsu").
 #pragma once
 #include <cstdint>
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -267,6 +269,29 @@ Hex neighbour(Hex h, int direction);
 int distance(Hex a, Hex b);
 Hex cell_hex(Hex origin, int facing, Hex offset);
 Hex relative_offset(const std::string& path);  // throws std::invalid_argument
+
+bool line_of_sight(Hex viewer, int facing, Hex target, const State& s);   // its blockers: the terrain
+bool all_shortest_paths_cross(const State& s, Hex start, Hex goal, const std::vector<Hex>& crossing);
+
+// Setup's actions (sj_setup.cpp)
+std::vector<std::string> terrain_options(const State& s);
+std::vector<std::string> prepare_options(const State& s, int seat);
+std::vector<std::string> placement_options(const State& s);
+int next_placer(const State& s);
+Events place_terrain(State& s, int seat, const std::string& text);
+Events prepare(State& s, int seat, const std::string& text);
+Events place(State& s, int seat, const std::string& text);
+bool setup_advance(State& s, Events& out);   // Setup on until a player must act; true once the hands are dealt
+
+inline bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+inline void remove_first(std::vector<int>& v, int x) {
+  auto it = std::find(v.begin(), v.end(), x);
+  if (it == v.end()) throw std::logic_error("a card to remove is not there");
+  v.erase(it);
+}
+inline int adv_index(const State& s, int seat) {   // a seat's place on the advantage tracker, top first
+  return static_cast<int>(std::find(s.advantage.begin(), s.advantage.end(), seat) - s.advantage.begin());
+}
 
 // the line handlers (sj_lines.cpp), as lines.py fills resolution's tables
 Events step_frame(State& s);
