@@ -287,6 +287,7 @@ State load(std::shared_ptr<const CardSet> cs, nb::dict f) {
       d.defeat_moment = integer(t[14]);
       s.ds.push_back(d);
     }
+    if (s.ds.size() < 2 || s.ds.size() > static_cast<size_t>(MAX_SEATS)) bad(where, "a duel has 2 to 4 duellists");
     int n = s.n();
     s.chosen.assign(n, NO_CARD);
     s.played.assign(n, std::nullopt);
@@ -531,8 +532,7 @@ int play_random(State& s, std::vector<uint64_t> seeds, long long limit) {
     auto acting = to_act(s);
     if (acting.empty()) throw std::runtime_error("the game is not over but nobody is to act");
     for (int seat : acting) {
-      auto now = to_act(s);
-      if (std::find(now.begin(), now.end(), seat) == now.end()) break;
+      if (!to_act(s).has(seat)) break;
       if (limit >= 0 && moves >= limit) break;
       if (s.phase == PH_DECIDE && s.pending) {   // the question's own options, not a copy of them
         const auto& legal = s.pending->options;
@@ -558,7 +558,7 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         "A card set from the Python loader's cards and characters, as plain dicts");
   nb::class_<Game>(m, "Game")
       .def("__init__", [](Game* g, const PyCardSet& cs, nb::dict fields) { new (g) Game{load(cs.cs, fields)}; })
-      .def("to_act", [](const Game& g) { return to_act(g.s); })
+      .def("to_act", [](const Game& g) { return to_act(g.s).list(); })
       .def("legal_moves", [](const Game& g, int seat) { return legal_moves(g.s, seat); })
       .def("apply", [](Game& g, int seat, const std::string& text) {
         g.s.record = true;

@@ -10,8 +10,8 @@
 namespace daimyo::sj {
 
 // ---------------------------------------------------------------- the state's helpers
-std::vector<int> live(const State& s) {
-  std::vector<int> out;
+Seats live(const State& s) {
+  Seats out;
   for (int i = 0; i < s.n(); ++i)
     if (!s.ds[i].defeated) out.push_back(i);
   return out;
@@ -72,7 +72,7 @@ static Events check_over(State& s) {
   auto alive = live(s);
   if (alive.size() > 1) return out;
   if (!alive.empty()) {
-    s.result = alive;
+    s.result = alive.list();
   } else {
     int last = -1;
     for (auto& d : s.ds) last = std::max(last, d.defeat_moment);
@@ -690,28 +690,32 @@ static Events advance(State& s) {
 }
 
 // ---------------------------------------------------------------- the interface (state.py's PHASES)
-std::vector<int> to_act(const State& s) {
+Seats to_act(const State& s) {
+  Seats out;
   switch (s.phase) {
-    case PH_TERRAIN: return {s.terrain_turn};
-    case PH_PREPARE: return s.preparing;
+    case PH_TERRAIN: out.push_back(s.terrain_turn); break;
+    case PH_PREPARE:
+      for (int i : s.preparing) out.push_back(i);
+      break;
     case PH_PLACE: {
       int p = next_placer(s);
-      return p < 0 ? std::vector<int>{} : std::vector<int>{p};
+      if (p >= 0) out.push_back(p);
+      break;
     }
-    case PH_CHOOSE: {
-      std::vector<int> out;
+    case PH_CHOOSE:
       for (int i : live(s))
         if (s.chosen[i] == NO_CARD) out.push_back(i);
-      return out;
-    }
-    case PH_DECIDE: return s.pending ? std::vector<int>{s.pending->seat} : std::vector<int>{};
-    default: return {};
+      break;
+    case PH_DECIDE:
+      if (s.pending) out.push_back(s.pending->seat);
+      break;
+    default: break;
   }
+  return out;
 }
 
 std::vector<std::string> legal_moves(const State& s, int seat) {
-  auto acting = to_act(s);
-  if (!contains(acting, seat)) return {};
+  if (!to_act(s).has(seat)) return {};
   switch (s.phase) {
     case PH_TERRAIN: return terrain_options(s);
     case PH_PREPARE: return prepare_options(s, seat);

@@ -135,6 +135,7 @@ struct Event {
 using Events = std::vector<Event>;
 
 // --- the state
+constexpr int MAX_SEATS = 4;   // Setup: 2 to 4 duellists
 enum { STATUS_STUN = -2, STATUS_POISON = -3, NO_CARD = -1 };
 enum Phase { PH_PLACE, PH_CHOOSE, PH_DECIDE, PH_OVER, PH_TERRAIN, PH_PREPARE };
 extern const char* const PHASES[6];
@@ -259,10 +260,23 @@ std::string seat_name(int seat);
 std::string hex_text(Hex h);
 std::string card_name(const State& s, int c);   // a card id, 'stun' or 'poison'
 bool on_board(const State& s, Hex h);
-std::vector<int> to_act(const State& s);
+// a few seats (a duel has 2 to 4), kept without allocating: who acts, who is standing
+struct Seats {
+  int count = 0;
+  int seat[MAX_SEATS] = {};
+  void push_back(int x) { seat[count++] = x; }
+  int size() const { return count; }
+  bool empty() const { return count == 0; }
+  int operator[](int k) const { return seat[k]; }
+  const int* begin() const { return seat; }
+  const int* end() const { return seat + count; }
+  bool has(int x) const { return std::find(begin(), end(), x) != end(); }
+  std::vector<int> list() const { return std::vector<int>(begin(), end()); }
+};
+Seats to_act(const State& s);
 std::vector<std::string> legal_moves(const State& s, int seat);
 Events apply_move(State& s, int seat, const std::string& text);
-std::vector<int> live(const State& s);
+Seats live(const State& s);
 bool used_instant(const State& s, int seat);
 std::vector<Hex> battlefield(bool two);
 Hex neighbour(Hex h, int direction);
