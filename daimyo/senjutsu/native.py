@@ -27,7 +27,7 @@ from typing import Any
 from daimyo.core.errors import violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
-from daimyo.senjutsu.cards import CardSet, sample_set
+from daimyo.senjutsu.cards import CardSet
 from daimyo.senjutsu.hexgrid import battlefield
 from daimyo.senjutsu.records import Block, Duellist, Frame, Segment
 from daimyo.senjutsu.state import SenjutsuState
@@ -233,6 +233,7 @@ def _events(raw: list) -> list[Event]:
 
 
 def _python(state: SenjutsuState) -> SenjutsuState:
+    """What a pickled native duel unpickles as: the Python duel (``NativeSenjutsuState.__reduce__``)."""
     return state
 
 
@@ -387,7 +388,3 @@ def new_game(characters: list[str], seed: int | GameKey = 0, **kw) -> NativeSenj
     """A duel set up by the Python engine (SenjutsuState.new_game's options) and played by the native engine."""
     return NativeSenjutsuState.from_python(SenjutsuState.new_game(characters, seed=seed, **kw))
 
-
-def sample_cards() -> _Cards:
-    """The sample set as the native engine holds it."""
-    return cards_of(sample_set())
