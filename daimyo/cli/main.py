@@ -71,6 +71,13 @@ def bench(games: int, seed: int, as_json: bool) -> None:
         click.echo(f"ISMCTS iterations/s:  python {i['python']}, native {i['native']}: {q['ismcts_iterations_per_second']}x "
                    f"({i['positions']} placement decisions of {e['players']} players, {i['iterations']} iterations each, "
                    f"simulations to the end of the round, the same moves chosen)")
+    s = r.get("senjutsu")
+    if s is not None:
+        click.echo(f"Senjutsu duels/s:     python {s['python']['duels_per_second']}, native {s['native']['duels_per_second']}: "
+                   f"{s['ratio']['duels_per_second']}x (driven move by move: {s['ratio']['stepped_duels_per_second']}x; "
+                   f"{s['duels']} duels of 2, the same results); smmcts simulations/s: python "
+                   f"{s['python']['smmcts_simulations_per_second']}, native {s['native']['smmcts_simulations_per_second']}: "
+                   f"{s['ratio']['smmcts_simulations_per_second']}x")
 
 
 from daimyo.cli.arena import arena, balance  # noqa: E402

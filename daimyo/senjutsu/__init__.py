@@ -11,13 +11,31 @@ from typing import Any
 from daimyo.core.rng import GameKey
 from daimyo.senjutsu.state import SenjutsuState
 
+ENGINES = ("python", "native")
 
-def new_game(characters: list[str], seed: int | GameKey = 0, **kw: Any) -> SenjutsuState:
+
+def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None = "python", **kw: Any) -> SenjutsuState:
     """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards).
 
     ``seed``: a whole number (``splitmix64``, for simulations) or a secret GameKey (``blake2b-keyed``).
+    ``engine``: ``"python"`` (the reference, whose fields the rule tests change directly), ``"native"`` (the same duel
+    played by the native engine, daimyo.senjutsu.native; an ImportError where it is not built), or None: native where
+    it is built and takes the card set, else Python (docs/native.md, "Senjutsu").
     """
-    return SenjutsuState.new_game(characters, seed=seed, **kw)
+    if engine not in (*ENGINES, None):
+        raise ValueError(f"engine: 'python' or 'native', got {engine!r}")
+    state = SenjutsuState.new_game(characters, seed=seed, **kw)
+    if engine == "python":
+        return state
+    from daimyo.senjutsu import native
+    if engine is None and not native.available():
+        return state
+    try:
+        return native.NativeSenjutsuState.from_python(state)
+    except ValueError:   # a card set the native engine refuses (by field): the default engine is then Python's
+        if engine is None:
+            return state
+        raise
 
 
-__all__ = ["SenjutsuState", "new_game"]
+__all__ = ["ENGINES", "SenjutsuState", "new_game"]

@@ -40,9 +40,11 @@ def terrain(randomness: Randomness) -> list[tuple[str, list]]:
     return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
 
 
-def new_state(players: int, randomness: Randomness, characters: list[str]) -> SenjutsuState:
+def new_state(players: int, randomness: Randomness, characters: list[str], engine: str | None = None) -> SenjutsuState:
+    """Setup, the terrain laid out from the game's ``terrain`` stream. ``engine``: ``"native"`` or ``"python"``; by
+    default the native engine where it is built (docs/native.md, "Senjutsu")."""
     from daimyo.senjutsu import new_game
-    return new_game(list(characters), seed=randomness, terrain=terrain(randomness))
+    return new_game(list(characters), seed=randomness, terrain=terrain(randomness), engine=engine)
 
 
 def move_text(state: Any, seat: int, move: Any) -> str:

@@ -100,6 +100,9 @@ TEST_SET = load_data([("test-cards.json", json.dumps({
     sample_set())
 
 
+ENGINE = "python"   # the engine position() gives its duel to (set by tests/senjutsu/conftest.py)
+
+
 def position(*seats, terrain="", advantage="", seed=1, turn=1, extra=""):
     """``seats``: (character line after the name, hand, discard) such as ("kaze hex=0,0 facing=n", "t-atk5", "")."""
     lines = ["format: senjutsu-position", f"seed: {seed}", f"turn: {turn}"]
@@ -118,7 +121,11 @@ def position(*seats, terrain="", advantage="", seed=1, turn=1, extra=""):
             lines.append(f"p{i} discard: {rest[0]}")
         if len(rest) > 1:
             lines.append(f"p{i} deck: {rest[1]}")
-    return from_position("\n".join(lines) + "\n", TEST_SET)
+    state = from_position("\n".join(lines) + "\n", TEST_SET)
+    if ENGINE == "native":   # the rule tests' second run (tests/senjutsu/conftest.py): the native engine plays it
+        from daimyo.senjutsu import native
+        return native.NativeSenjutsuState.from_python(state)
+    return state
 
 
 def play_turn(g, cards: dict, answers=(), stop_at_choose=True):

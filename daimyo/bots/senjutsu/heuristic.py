@@ -53,6 +53,8 @@ def evaluate(view: dict, me: str) -> float:
 def evaluate_state(s, seat: int) -> float:
     """:func:`evaluate` of ``s.view(seat)`` for ``seat``, computed from the state's public facts without building the
     view (the same number: only the statuses, positions and facings every seat sees are read)."""
+    if getattr(s, "engine", None) == "native":
+        return s.native_game.evaluate(seat)
     if s.result is not None:
         if seat in s.result:
             return 1000.0 / len(s.result)
@@ -88,6 +90,9 @@ class SenjutsuHeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, state, seat: int) -> str:
+        if getattr(state, "engine", None) == "native":   # the same choice and draws, natively (sj_bots.cpp)
+            move, self.rng.state = state.native_game.heuristic_choose(seat, self.rng.state)
+            return move
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
@@ -118,6 +123,8 @@ class SenjutsuHeuristicBot:
     def card_score(self, state, seat, move) -> float:
         """The score of choosing ``move`` (``play <card>``) from the public battlefield: hits in reach, blocks worth
         making, closing in."""
+        if getattr(state, "engine", None) == "native":
+            return state.native_game.card_score(seat, move)
         cid = move.split()[1]
         d = state.duellists[seat]
         enemies = [e.pos for i, e in enumerate(state.duellists) if i != seat and not e.defeated]
@@ -162,7 +169,11 @@ class SenjutsuHeuristicBot:
         for pos, facing in spots:
             if "grid" in atk["attack"]:
                 hit = [effs for h, effs in grid_hexes(state, seat, atk, pos, facing).items() if state.occupant(h) not in (None, seat)]
-                value = sum(_DAMAGE.get(e, 0.3) for effs in hit for e in effs) + (0.5 if hit else 0.0)
+                value = 0.0
+                for effs in hit:   # added in order (as the native bot adds them), not with sum()'s compensation
+                    for e in effs:
+                        value += _DAMAGE.get(e, 0.3)
+                value += 0.5 if hit else 0.0
             else:
                 value = 1.2 if ranged_targets(state, seat, atk, card.initiative[0], pos, facing) else 0.0
             best = max(best, value)

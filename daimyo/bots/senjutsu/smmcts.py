@@ -47,6 +47,7 @@ import time
 from daimyo.bots.rokugan.ismcts import parse_budget
 from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot, evaluate_state
 from daimyo.core.rng import Rng
+from daimyo.senjutsu import native
 from daimyo.senjutsu.state import CHOOSE, DECIDE, SenjutsuState
 
 __all__ = ["DECIDE_SHARE", "EXPLORATION", "HAND_WEIGHT", "HORIZON", "SCORE_SCALE", "UNSEEN", "SMMCTSBot", "determinize", "make"]
@@ -107,7 +108,7 @@ class SMMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  horizon: int = HORIZON, exploration: float = EXPLORATION,
-                 decide: float = DECIDE_SHARE, hand_weight: float = HAND_WEIGHT):
+                 decide: float = DECIDE_SHARE, hand_weight: float = HAND_WEIGHT, engine: str | None = None):
         if iterations is None and seconds is None:
             seconds = 1.0
         self.rng = Rng(seed)
@@ -122,12 +123,23 @@ class SMMCTSBot:
         self.last_stats: dict = {}
         self.last_iterations = 0
         self.last_seconds = 0.0
+        # the engine of the worlds and playouts: native where it is built (the same choices, docs/native.md)
+        self.engine = engine or native.default_engine()
+        if self.engine not in ("native", "python"):
+            raise ValueError(f"engine: 'native' or 'python', got {engine!r}")
+
+    def _world(self, state, seat: int):
+        """A determinized world of ``state`` for ``seat`` (:func:`determinize`, drawn from the Python duel's fields),
+        played by the bot's engine."""
+        base = state.python_state() if getattr(state, "engine", None) == "native" else state
+        world = determinize(base, seat, self.rng)
+        return native.NativeSenjutsuState.from_python(world) if self.engine == "native" else world
 
     def choose(self, state: SenjutsuState, seat: int) -> str:
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        if state.phase == DECIDE and self.decide and state.pending and state.pending["kind"] not in UNSEEN and not state.chosen:
+        if state.phase == DECIDE and self.decide and _pending_kind(state) not in ("", *UNSEEN) and not _any_chosen(state):
             return self.decide_search(state, seat, moves)
         if state.phase != CHOOSE:
             return self.heuristic.choose(state, seat)
@@ -149,7 +161,7 @@ class SMMCTSBot:
                 break
             if deadline is not None and rounds > 0 and time.perf_counter() >= deadline:
                 break
-            world = determinize(state, seat, self.rng)
+            world = self._world(state, seat)
             sim_seed = self.rng.next64()
             # the other duellists' cards, from their strategies in this world
             others: dict[int, tuple[list[str], int, float]] = {}
@@ -210,7 +222,7 @@ class SMMCTSBot:
                 break
             if deadline is not None and rounds > 0 and time.perf_counter() >= deadline:
                 break
-            world = determinize(state, seat, self.rng)
+            world = self._world(state, seat)
             sim_seed = self.rng.next64()
             for m in moves:
                 w = world.clone()
@@ -225,7 +237,14 @@ class SMMCTSBot:
         return best if totals[best] > totals[default] + 1e-9 * rounds else default
 
     def _rollout(self, w: SenjutsuState, start_turn: int, sim_seed: int) -> list[float]:
-        """Play ``w`` on with the heuristic for ``horizon`` turns (or to the end); each seat's result in [0, 1]."""
+        """Play ``w`` on with the heuristic for ``horizon`` turns (or to the end); each seat's result in [0, 1]. A
+        native world is played out in one native call (native/src/sj_bots.cpp), draw for draw this loop."""
+        game = getattr(w, "native_game", None)
+        if game is not None:
+            results, state = game.rollout(start_turn, self.horizon, sim_seed, float(self.hand_weight), SCORE_SCALE,
+                                                   MAX_ROLLOUT_ACTIONS)
+            self.heuristic.rng = Rng(state)
+            return list(results)
         self.heuristic.rng = Rng(sim_seed)
         steps = 0
         while not w.is_terminal() and steps < MAX_ROLLOUT_ACTIONS:
@@ -251,6 +270,19 @@ class SMMCTSBot:
         if w.duellists[j].defeated:
             return 0.0
         return max((self.heuristic.card_score(w, j, m) for m in w.legal_moves(j)), default=0.0)
+
+
+def _pending_kind(state) -> str:
+    """The kind of the question the duel waits for ('' for none), read without handing a native duel over."""
+    game = getattr(state, "native_game", None)
+    if game is not None:
+        return game.pending_kind()
+    return state.pending["kind"] if state.pending else ""
+
+
+def _any_chosen(state) -> bool:
+    game = getattr(state, "native_game", None)
+    return bool(game.chosen_count()) if game is not None else bool(state.chosen)
 
 
 def make(seed: int, budget: str | None) -> SMMCTSBot:

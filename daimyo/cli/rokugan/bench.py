@@ -408,6 +408,8 @@ def run(games: int = 50, seed: int = 0) -> dict:
         state_bytes = _held_bytes(_standalone, samples[:10]) if samples else None
         side_by_side = engines(games, seed)
         rl_figures = rl(seed)
+        from daimyo.senjutsu.bench import engines as senjutsu_engines  # Senjutsu's engines side by side
+        senjutsu = senjutsu_engines(games, seed)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
@@ -432,6 +434,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         "targets": {"games_per_second": 200, "clone_us": 20, "state_bytes": 100_000},
         "engines": side_by_side,
         "rl": rl_figures,
+        "senjutsu": senjutsu,
     }
 
 

@@ -1,0 +1,92 @@
+"""Senjutsu's bots on the native engine (native/src/sj_bots.cpp): the heuristic bot chooses as the Python bot does,
+draw for draw, and ``smmcts`` searches native worlds with native playouts to the same statistics and choices as on
+the Python engine (the same determinized worlds, drawn from the seat's view only)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot, evaluate_state
+from daimyo.bots.senjutsu.smmcts import SMMCTSBot
+from daimyo.senjutsu import native, new_game
+from tests.senjutsu.test_native import duel_setup
+
+
+@pytest.fixture(autouse=True)
+def _native_built():
+    if native.available():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(native.MISSING)
+    pytest.skip(native.MISSING)
+
+
+def test_the_native_heuristic_plays_the_python_heuristics_duels():
+    """Whole duels (every card set and setup option of the differential test): at every decision the same choice and
+    the same draws of the bot's generator, the same scores of each legal card and of each position, and the duel stays
+    native throughout."""
+    for seed in range(12):
+        chars, kw = duel_setup(seed)
+        py = new_game(chars, seed=seed, **kw)
+        nat = native.NativeSenjutsuState.from_python(py.clone())
+        bots_py = [SenjutsuHeuristicBot(seed * 10 + i) for i in range(len(chars))]
+        bots_nat = [SenjutsuHeuristicBot(seed * 10 + i) for i in range(len(chars))]
+        while not py.is_terminal():
+            j = py.to_act()[0]
+            if py.phase == "choose":
+                for m in py.legal_moves(j):
+                    assert bots_nat[j].card_score(nat, j, m) == bots_py[j].card_score(py, j, m), (seed, m)
+            move = bots_py[j].choose(py, j)
+            assert bots_nat[j].choose(nat, j) == move and bots_nat[j].rng.state == bots_py[j].rng.state, seed
+            py.apply_move(j, move)
+            nat.apply_move(j, move)
+            assert [evaluate_state(nat, i) for i in range(py.n)] == [evaluate_state(py, i) for i in range(py.n)]
+        assert nat.engine == "native" and nat.result == py.result
+
+
+def _at_choose(seed: int, chars: list[str], kw: dict):
+    g = new_game(chars, seed=seed, **kw)
+    bot = SenjutsuHeuristicBot(seed)
+    for _ in range(seed % 3 * 25):   # a later turn for some
+        if g.is_terminal():
+            break
+        j = g.to_act()[0]
+        g.apply_move(j, bot.choose(g, j))
+    while not g.is_terminal() and g.phase != "choose":
+        j = g.to_act()[0]
+        g.apply_move(j, bot.choose(g, j))
+    return g
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_smmcts_on_the_native_engine_searches_as_on_the_python_engine(seed):
+    """The card choice: the same regrets, average strategies, simulations and card from native worlds and playouts as
+    from Python ones, given a Python duel or the same duel played natively; and a question during the resolution."""
+    chars, kw = duel_setup(seed)
+    g = _at_choose(seed, chars, kw)
+    if g.is_terminal():
+        pytest.skip("the duel ended before a Choose step")   # not reached with these seeds
+    seat = g.to_act()[0]
+    want = SMMCTSBot(seed, iterations=40, engine="python")
+    move = want.choose(g, seat)
+    for state in (g, native.NativeSenjutsuState.from_python(g.clone())):
+        got = SMMCTSBot(seed, iterations=40, engine="native")
+        assert got.choose(state, seat) == move
+        assert got.last_stats == want.last_stats and got.heuristic.rng.state == want.heuristic.rng.state
+        assert getattr(state, "engine", "python") in ("python", "native") and (state is g or state.engine == "native")
+    # a question during the resolution, searched by flat Monte Carlo
+    for m in g.legal_moves(seat)[:1]:
+        g.apply_move(seat, m)
+    bot = SenjutsuHeuristicBot(seed + 1)
+    while not g.is_terminal() and (g.phase != "decide" or len(g.legal_moves(g.to_act()[0])) < 2):
+        j = g.to_act()[0]
+        g.apply_move(j, bot.choose(g, j))
+    if g.is_terminal():
+        return
+    j = g.to_act()[0]
+    want = SMMCTSBot(seed, iterations=30, engine="python")
+    answer = want.choose(g, j)
+    got = SMMCTSBot(seed, iterations=30, engine="native")
+    assert got.choose(native.NativeSenjutsuState.from_python(g.clone()), j) == answer and got.last_stats == want.last_stats
