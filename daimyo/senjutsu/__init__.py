@@ -6,15 +6,25 @@
 ('place', (1,))
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from daimyo.core.rng import GameKey
 from daimyo.senjutsu.state import SenjutsuState
 
+if TYPE_CHECKING:
+    from daimyo.senjutsu.native import NativeSenjutsuState
+
 ENGINES = ("python", "native")
 
 
-def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None = "python", **kw: Any) -> SenjutsuState:
+@overload
+def new_game(characters: list[str], seed: int | GameKey = 0, engine: Literal["python"] = "python",
+             **kw: Any) -> SenjutsuState: ...
+@overload
+def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None = "python",
+             **kw: Any) -> SenjutsuState | NativeSenjutsuState: ...
+def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None = "python",
+             **kw: Any) -> SenjutsuState | NativeSenjutsuState:
     """Set up a duel (Setup); see SenjutsuState.new_game for the options (decks, weapons, board, terrain, cards).
 
     ``seed``: a whole number (``splitmix64``, for simulations) or a secret GameKey (``blake2b-keyed``).

@@ -17,6 +17,7 @@ from daimyo.core.rng import stream
 from daimyo.senjutsu.table import SenjutsuTable
 
 if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.senjutsu.native import NativeSenjutsuState
     from daimyo.senjutsu.state import SenjutsuState
 
 
@@ -40,7 +41,8 @@ def terrain(randomness: Randomness) -> list[tuple[str, list]]:
     return [(a, [first]), (kinds[rng.below(len(kinds))], [second])]
 
 
-def new_state(players: int, randomness: Randomness, characters: list[str], engine: str | None = None) -> SenjutsuState:
+def new_state(players: int, randomness: Randomness, characters: list[str], engine: str | None = None
+              ) -> SenjutsuState | NativeSenjutsuState:
     """Setup, the terrain laid out from the game's ``terrain`` stream. ``engine``: ``"native"`` or ``"python"``; by
     default the native engine where it is built (docs/native.md, "Senjutsu")."""
     from daimyo.senjutsu import new_game

@@ -54,7 +54,7 @@ def available() -> bool:
     return _core is not None
 
 
-def require():
+def require() -> Any:
     """The compiled module, or an ImportError that says how to build it."""
     if _core is None:
         raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
@@ -121,7 +121,7 @@ def _frame(cards: _Cards, f: Frame) -> tuple:
             f.or_choice, f.offer_instant, f.attacked_window_line, f.picked, f.keyword, list(f.keyword_targets), f.discards_left)
 
 
-def _rng(rng) -> tuple:
+def _rng(rng: Any) -> tuple:
     if isinstance(rng, KeyedRng):
         return ("blake2b-keyed", rng.key.key, rng.label, rng.counter)
     return ("splitmix64", rng.state)
@@ -170,7 +170,7 @@ def native_fields(s: SenjutsuState) -> dict:
     }
 
 
-def _line(cs: CardSet, ref) -> dict:
+def _line(cs: CardSet, ref: Any) -> dict:
     if ref[0] in _ENGINE_LINES:
         return {ref[0]: ref[1]}
     cid, src, i, stripped = ref
@@ -243,7 +243,7 @@ class NativeSenjutsuState(GameState):
     game_name = "senjutsu"
     rules_version = "1"
 
-    def __init__(self, game, cs: CardSet):
+    def __init__(self, game: Any, cs: CardSet) -> None:
         object.__setattr__(self, "_g", game)
         object.__setattr__(self, "_cs", cs)
         object.__setattr__(self, "_py", None)
@@ -258,7 +258,7 @@ class NativeSenjutsuState(GameState):
         return "native" if self._py is None else "python"
 
     @property
-    def native_game(self):
+    def native_game(self) -> Any:
         """The compiled module's game (None once handed over): what the native bots are given."""
         return self._g
 
@@ -273,15 +273,15 @@ class NativeSenjutsuState(GameState):
             object.__setattr__(self, "_g", None)
         return self._py
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name in _OWN:
             raise AttributeError(name)
         return getattr(self.hand_over(), name)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         setattr(self.hand_over(), name, value)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Any:
         return (_python, (self.python_state(),))
 
     @property
@@ -384,7 +384,7 @@ def default_engine(seed: Any = None) -> str:
     return "native" if available() else "python"
 
 
-def new_game(characters: list[str], seed: int | GameKey = 0, **kw) -> NativeSenjutsuState:
+def new_game(characters: list[str], seed: int | GameKey = 0, **kw: Any) -> NativeSenjutsuState:
     """A duel set up by the Python engine (SenjutsuState.new_game's options) and played by the native engine."""
     return NativeSenjutsuState.from_python(SenjutsuState.new_game(characters, seed=seed, **kw))
 

@@ -408,7 +408,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         state_bytes = _held_bytes(_standalone, samples[:10]) if samples else None
         side_by_side = engines(games, seed)
         rl_figures = rl(seed)
-        from daimyo.senjutsu.bench import engines as senjutsu_engines  # Senjutsu's engines side by side
+        from daimyo.cli.senjutsu_bench import engines as senjutsu_engines  # Senjutsu's engines side by side
         senjutsu = senjutsu_engines(games, seed)
     finally:
         if before is not None:

@@ -11,6 +11,7 @@ choices). None where the native engine is not built.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
 from daimyo.senjutsu import native
@@ -21,7 +22,7 @@ SEARCH_POSITIONS = 3
 SEARCH_SIMULATIONS = 60
 
 
-def _duel(seed: int, engine: str):
+def _duel(seed: int, engine: str) -> Any:
     from daimyo.senjutsu import new_game
     chars = [CHARACTERS[seed % 4], CHARACTERS[(seed + 1) % 4]]
     return new_game(chars, seed=seed, terrain=terrain(seed), engine=engine)
