@@ -6,6 +6,8 @@
 ('place', (1,))
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from daimyo.core.rng import GameKey
