@@ -1,0 +1,84 @@
+"""The smaller defects of issue 30 (item 5) that live in the pages: an empty box in the lobby, the favicon, "Round 0"
+during the setup, English names in the Polish lobby. Debian's chromium through Playwright.
+
+Screenshots go to /tmp/daimyo-small-*.png (desktop and a 390x844 phone)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import needs_chromium, open_lobby
+
+pytestmark = needs_chromium
+
+PAGES = ["index.html", "join.html", "game.html", "senjutsu.html", "risingsun.html", "rules.html"]
+
+
+def _api(server: str, path: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(server + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def test_every_page_links_the_favicon_it_serves(server):
+    """No page leaves the browser to ask for /favicon.ico (a 404): each links the icon under /static."""
+    import daimyo
+
+    static = Path(daimyo.__file__).parent / "web" / "static"
+    assert {p.name for p in static.glob("*.html")} == set(PAGES)
+    for name in PAGES:
+        html = (static / name).read_text(encoding="utf-8")
+        links = re.findall(r'<link rel="icon" href="([^"]+)"', html)
+        assert links == ["/static/favicon.svg"], name
+    with urllib.request.urlopen(server + "/static/favicon.svg") as r:
+        assert r.status == 200 and r.read().startswith(b"<svg")
+
+
+@pytest.mark.parametrize("game", ["rokugan", "risingsun"])
+def test_the_lobby_shows_no_empty_box_for_a_game_without_table_options(server, browser, game):
+    """Senjutsu's table options (a fieldset, display:flex) stay hidden for the other games: no empty bordered box."""
+    for size, label in [({"width": 1300, "height": 900}, "desktop"), ({"width": 390, "height": 844}, "phone")]:
+        page = browser.new_page(viewport=size)
+        open_lobby(page, server)
+        page.select_option("#game", game)
+        assert page.locator("#sj-box").count() == 1
+        assert not page.locator("#sj-box").is_visible()
+        assert page.locator("#sj-box").bounding_box() is None
+        page.screenshot(path=f"/tmp/daimyo-small-lobby-{game}-{label}.png", full_page=True)
+        page.select_option("#game", "senjutsu")
+        assert page.locator("#sj-box").is_visible()
+        page.close()
+
+
+def test_the_lobby_says_the_setup_not_round_0_and_names_in_polish(server, browser):
+    """A Rokugan game in its setup is listed by its phase ("choosing secret objectives"), not "Round 0, ..."; in
+    Polish the lobby names the games and Senjutsu's characters in Polish."""
+    rk = _api(server, "/api/games", {"game": "rokugan", "public": True,
+                                      "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    sj = _api(server, "/api/games", {"game": "senjutsu", "public": True,
+                                      "seats": [{"kind": "human", "name": "Ann", "clan": "kaze"}, {"kind": "bot", "bot": "random", "clan": "hana"}]})
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    open_lobby(page, server)
+    item = page.locator(f"#games-live li[data-game='{rk['id']}']")
+    item.wait_for()
+    text = item.inner_text()
+    assert "Round 0" not in text and "Choosing secret objectives" in text, text
+    page.evaluate("localStorage.setItem('daimyo:lang', 'pl')")
+    open_lobby(page, server)
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    rk_item = page.locator(f"#games-live li[data-game='{rk['id']}']")
+    rk_item.wait_for()
+    assert "Bitwa o Rokugan" in rk_item.inner_text() and "Runda 0" not in rk_item.inner_text()
+    assert "Bitwa o Rokugan" in page.locator("#game option[value='rokugan']").inner_text()
+    sj_item = page.locator(f"#games-live li[data-game='{sj['id']}']")
+    sj_item.wait_for()
+    assert "Kaze Wędrowiec" in sj_item.inner_text() and "Hana Uczennica" in sj_item.inner_text(), sj_item.inner_text()
+    page.select_option("#game", "senjutsu")
+    options = page.locator("#seat-rows .seat-clan[data-seat='0'] option").all_inner_texts()
+    assert "Kaze Wędrowiec" in options, options
+    page.screenshot(path="/tmp/daimyo-small-lobby-pl.png", full_page=True)
