@@ -21,7 +21,7 @@ def _console80():
 def test_heuristic_bots_by_default():
     assert bot_specs(4, 0, []) == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
     r = CliRunner().invoke(main, ["play", "--terminal", "--seed", "3", "--players", "2"], input="quit\nn\n", env={"LANG": "C"})
-    assert "seat 1: heuristic bot" in r.output, r.output[:400]
+    assert "seat 1: you" in r.output and "seat 2: heuristic bot" in r.output, r.output[:400]
 
 
 def test_a_whole_game_fits_80_columns_and_the_board_24_lines():

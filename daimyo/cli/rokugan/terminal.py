@@ -185,6 +185,12 @@ def compact_board(view: dict, lang: str = "en") -> list:
     return out
 
 
+def _seat_label(label: str, lang: str) -> str:
+    """A seat without a clan yet (the view's ``seat0``), counted from 1 as every screen counts seats (``seat1``)."""
+    n = label.removeprefix("seat")
+    return words("term.players.seat_n", {"n": int(n) + 1}, lang) if n.isdigit() else label
+
+
 def status_text(view: dict, lang: str = "en") -> Text:
     """Round, phase, first player and whose turn it is."""
     rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
@@ -192,7 +198,7 @@ def status_text(view: dict, lang: str = "en") -> Text:
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
         parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
-        who = ", ".join(clan_name(c, lang) if c in R.clan_display else c for c in view["to_act"])
+        who = ", ".join(clan_name(c, lang) if c in R.clan_display else _seat_label(c, lang) for c in view["to_act"])
         parts.append(words("term.status.to_act", {"who": who}, lang))
     elif view["phase"] == "over":
         parts.append(words("term.status.over", None, lang))
@@ -225,9 +231,9 @@ def players_table(view: dict, lang: str = "en", legend: bool = True) -> Table:
             notes.append(words("term.players.objective_chosen" if p["objective_chosen"] else "term.players.choosing_objective", None, lang))
         if p["seat"] == you:
             notes.insert(0, words("term.players.you", None, lang))
-        clan = clan_name(p["clan"], lang) if p["clan"] else words("term.players.seat_n", {"n": p["seat"]}, lang)
+        clan = clan_name(p["clan"], lang) if p["clan"] else words("term.players.seat_n", {"n": p["seat"] + 1}, lang)
         style = "bold" if p["seat"] == you else ""
-        table.add_row(str(p["seat"]), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
+        table.add_row(str(p["seat"] + 1), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
                       str(p["pool_size"]), str(len(p["discard"])), f"{p['control_on_board']}/{p['control_supply']}",
                       str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]))
     captions = [words("term.players.caption", None, lang)] if legend else []
@@ -251,8 +257,8 @@ def screen_panel(view: dict, lang: str = "en") -> Panel:
     def line(key: str, **params) -> Text:
         return Text(words(key, params, lang))
 
-    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"]}, lang)
-    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"]}, lang), style="bold")]
+    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"] + 1}, lang)
+    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"] + 1}, lang), style="bold")]
     if me.get("objective"):
         o = me["objective"]
         lines.append(line("term.screen.objective", objective=objective_name(o, lang), condition=objective_condition(o, lang)))
@@ -349,6 +355,8 @@ class TerminalGame:
         self.lang = lang
         self._drawn: dict | None = None
         self._step: str | None = None
+        #: the events shown now are the upkeep phase's (between a round's start and its placement phase)
+        self._upkeep = False
         #: the final-scoring event's data, once the game is over
         self.final: dict | None = None
 
@@ -367,6 +375,10 @@ class TerminalGame:
     def show_events(self, events: list[Event]) -> None:
         """Print, in words, the events the human may see; resolution step by step."""
         for e in seen_by(events, self.human):
+            if e.kind == "pass" and e.data.get("automatic") and self._upkeep:
+                continue   # Upkeep 3: a clan with no territory card to play passes by itself; nothing to tell
+            if e.kind in ("round", "placement"):
+                self._upkeep = e.kind == "round"
             if e.kind == "round":
                 self._step = None
                 self.console.rule(Text(self.words("term.round", round=e.data["round"]), style="bold"))
@@ -448,7 +460,7 @@ class TerminalGame:
         else:
             self.say(self.words("term.many_actions", n=len(actions)))
         clan = self.state.clans[self.human]
-        me = clan_name(clan, self.lang) if clan else self.words("term.players.seat_n", n=self.human)
+        me = clan_name(clan, self.lang) if clan else self.words("term.players.seat_n", n=self.human + 1)
         while True:
             line = self.ask(self.words("term.prompt", who=me, n=len(actions)))
             if not line:
@@ -490,8 +502,8 @@ class TerminalGame:
     def intro(self) -> None:
         s = self.state
         self.console.rule(Text(self.words("term.title"), style="bold"))
-        who = ", ".join((self.words("term.intro.seat_you", seat=q) if q == self.human
-                         else self.words("term.intro.seat_bot", seat=q, bot=self.bot_names[q]))
+        who = ", ".join((self.words("term.intro.seat_you", seat=q + 1) if q == self.human
+                         else self.words("term.intro.seat_bot", seat=q + 1, bot=self.bot_names[q]))
                         + (f" ({clan_name(s.clans[q], self.lang)})" if s.clans[q] else "") for q in range(s.n))
         self.say(self.words("term.intro", n=s.n, seed=self.seed, who=who))
         self.say(self.words("term.intro.help"))

@@ -60,7 +60,11 @@ function rsEventText(e) {
     case "battle-won": return t(e.killed.length ? "rs.event.battle-won-killed" : "rs.event.battle-won", { clan: rsClan(e.clan), province: rsProvince(e.province), forces: rsForces(e.forces), n: e.killed.length });
     case "poets": return t("rs.event.poets", { clan: rsClan(e.clan), vp: e.vp });
     case "reparations": return t("rs.event.reparations", { discarded: rsForces(e.discarded), by: rsClan(e.by), paid: rsForces(e.paid) });
-    case "war-phase-over": return t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
+    case "war-phase-over": {
+      const tied = rsTied(e.winner, e.totals);   // a tie on VP that Honor broke
+      return tied.length ? t("rs.event.war-phase-over-honor", { clan: rsClan(e.winner), clans: [e.winner, ...tied].map(rsClan).join(", ") })
+        : t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
+    }
     case "stand-in": return standInText(e);
     default: return k;
   }
@@ -250,6 +254,9 @@ function rsSend(action) {
   RS.conn.send(msg);
 }
 
+// The clans whose total VP equal the winner's (daimyo/words/risingsun.py tied_on_vp): the winner won on Honor.
+function rsTied(winner, totals) { return Object.keys(totals).filter((c) => c !== winner && totals[c] === totals[winner]); }
+
 // -- the scoring ---------------------------------------------------------------------------------------------------------
 function rsDrawResult() {
   const v = RS.view;
@@ -257,7 +264,10 @@ function rsDrawResult() {
   if (!v || v.phase !== "over" || !v.result || box.dataset.shown === "1") return;
   box.dataset.shown = "1";
   const r = v.result;
-  document.getElementById("result-text").textContent = t("rs.result.winner", { clan: rsClan(r.winner), vp: r.players[r.winner].total });
+  const tied = rsTied(r.winner, Object.fromEntries(Object.entries(r.players).map(([c, p]) => [c, p.total])));
+  document.getElementById("result-text").textContent = tied.length
+    ? t("rs.result.winner_honor", { clan: rsClan(r.winner), vp: r.players[r.winner].total, clans: [r.winner, ...tied].map(rsClan).join(", ") })
+    : t("rs.result.winner", { clan: rsClan(r.winner), vp: r.players[r.winner].total });
   const head = el("tr", {}, ["clan", "vp", "tokens", "different", "total"].map((k) => el("th", { text: t("rs.result." + k) })));
   const rows = Object.entries(r.players).map(([c, p]) => el("tr", { class: c === r.winner ? "winner" : "" }, el("td", {}, rsClanTag(c)),
     el("td", { class: "num", text: String(p.vp) }), el("td", { class: "num", text: String(p.war_tokens.by_season) }),
