@@ -82,3 +82,62 @@ def test_the_lobby_says_the_setup_not_round_0_and_names_in_polish(server, browse
     options = page.locator("#seat-rows .seat-clan[data-seat='0'] option").all_inner_texts()
     assert "Kaze Wędrowiec" in options, options
     page.screenshot(path="/tmp/daimyo-small-lobby-pl.png", full_page=True)
+
+
+def _fits(page, table: str) -> bool:
+    """Every column of ``table`` lies inside its panel (none cut at the panel's edge, none behind a scrollbar)."""
+    return page.evaluate("""(sel) => {
+      const t = document.querySelector(sel), panel = t.closest('.panel');
+      const box = panel.getBoundingClientRect(), right = box.right - parseFloat(getComputedStyle(panel).paddingRight);
+      return t.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= right + 0.5;
+    }""", table)
+
+
+def test_rokugan_players_table_fits_and_the_final_scoring_reopens_with_the_record(server, browser):
+    """The Players table's last column lies inside the side panel (English and Polish, desktop and phone); the final
+    scoring shows the record's download link, and once closed a button opens it again."""
+    from tests.web.conftest import open_bot_game
+
+    page, errors = open_bot_game(server, browser, "rokugan")
+    page.wait_for_selector("#scores-open", state="visible")
+    modal = page.locator("#scores")
+    assert modal.is_visible()
+    assert page.locator("#scores-record").is_visible() and "/record" in page.locator("#scores-record").get_attribute("href")
+    page.screenshot(path="/tmp/daimyo-small-scores.png")
+    page.click("#scores-close")
+    assert modal.is_hidden()
+    page.click("#scores-open")
+    assert modal.is_visible()
+    page.click("#scores-close")
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for width, height in ((1400, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_selector("#players td.who")
+            assert _fits(page, "#players"), (lang, width)
+            page.locator("#players-panel").screenshot(path=f"/tmp/daimyo-small-players-{lang}-{width}.png")
+    assert errors == []
+
+
+def test_rising_sun_clans_table_fits(server, browser):
+    """Rising Sun's clan table keeps every column inside the side panel: the war tokens, hostages and ally are said
+    under the clan's name."""
+    created = _api(server, "/api/games", {"game": "risingsun", "example": "seed-example", "practice": True,
+                                          "seats": [{"kind": "bot", "bot": "random"}] * 4})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + created["watch"]["link"])
+    page.wait_for_selector("#result-close", state="visible")
+    page.click("#result-close")
+    assert page.locator("#clans .rs-fact.tokens").count() > 0
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for width, height in ((1400, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_selector("#clans .rs-clans")
+            assert _fits(page, "#clans .rs-clans"), (lang, width)
+            page.locator("#clans").screenshot(path=f"/tmp/daimyo-small-rs-clans-{lang}-{width}.png")
+    assert errors == []

@@ -176,12 +176,13 @@ function rsForceOf(b, clan) {
 // -- the clans ---------------------------------------------------------------------------------------------------------
 function rsDrawClans() {
   const v = RS.view;
-  const head = el("tr", {}, ["clan", "honor", "vp", "coins", "ronin", "tokens", "hostages", "ally"].map((k) => el("th", { text: t("rs.clans." + k) })));
+  const head = el("tr", {}, ["clan", "honor", "vp", "coins", "ronin"].map((k) => el("th", { text: t("rs.clans." + k) })));
+  // the war tokens, hostages and ally under the clan's name, not in columns of their own: the table fits the side panel
+  const facts = (p) => [["tokens", p.tokens.map((tk) => rsProvince(tk.split("@")[0])).join(", ")], ["hostages", p.hostages.map((n) => "#" + n).join(" ")],
+    ["ally", p.ally ? rsClan(p.ally) : ""]].filter(([, text]) => text).map(([k, text]) => el("div", { class: `rs-fact ${k}`, text: `${t("rs.clans." + k)}: ${text}` }));
   const rows = v.players.map((p) => el("tr", { class: (v.to_act.includes(p.clan) ? "acting" : "") + (p.clan === rsMine() ? " me" : "") },
-    el("td", {}, rsClanTag(p.clan)), el("td", { class: "num", text: String(v.honor.indexOf(p.clan) + 1) }), el("td", { class: "num", text: String(p.vp) }),
-    el("td", { class: "num", text: p.coins === null ? t("rs.hidden") : String(p.coins) }), el("td", { class: "num", text: p.ronin === null ? t("rs.hidden") : String(p.ronin) }),
-    el("td", { text: p.tokens.map((tk) => rsProvince(tk.split("@")[0])).join(", ") }), el("td", { text: p.hostages.map((n) => "#" + n).join(" ") }),
-    el("td", { text: p.ally ? rsClan(p.ally) : "" })));
+    el("td", {}, rsClanTag(p.clan), facts(p)), el("td", { class: "num", text: String(v.honor.indexOf(p.clan) + 1) }), el("td", { class: "num", text: String(p.vp) }),
+    el("td", { class: "num", text: p.coins === null ? t("rs.hidden") : String(p.coins) }), el("td", { class: "num", text: p.ronin === null ? t("rs.hidden") : String(p.ronin) })));
   document.getElementById("clans").replaceChildren(rsScroll("rs.clans.title", el("table", { class: "rs-clans" }, head, rows)),
     el("p", { class: "hint", text: t("rs.clans.honor_order", { clans: v.honor.map(rsClan).join(" > ") }) }));
 }
