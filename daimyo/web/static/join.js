@@ -98,6 +98,19 @@ async function claim(seat) {
   if (again) again.focus();
 }
 
+// The name of the account signed in on this browser (account.js keeps it as daimyo:account; GET /api/account says
+// whether the session still holds), written in the name field unless something is typed there already.
+async function prefillName() {
+  if (!localStorage.getItem("daimyo:account")) return;
+  let name = null;
+  try {
+    const r = await fetch("/api/account", { credentials: "same-origin" });
+    if (r.ok) name = (await r.json()).name;
+  } catch (e) { return; }
+  const input = document.getElementById("join-name");
+  if (name && !input.value) input.value = name;
+}
+
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
@@ -111,6 +124,6 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json()).characters || []) JOIN.characters[c.id] = c.name;   // the table's own characters too
   } catch (e) { /* the character ids stand for their names */ }
-  await loadSummary();
+  await Promise.all([prefillName(), loadSummary()]);
 }
 main();
