@@ -141,3 +141,42 @@ def test_rising_sun_clans_table_fits(server, browser):
             assert _fits(page, "#clans .rs-clans"), (lang, width)
             page.locator("#clans").screenshot(path=f"/tmp/daimyo-small-rs-clans-{lang}-{width}.png")
     assert errors == []
+
+
+def test_of_two_tokens_alike_only_the_picked_one_lights_and_sent_does_not_stay(server, browser):
+    """Battle for Rokugan's hand holds two tokens alike (two army 1): picking the second lights that one only, not
+    both; the "Sent: ..." line under the board goes once the state after the move comes."""
+    from tests.web.conftest import patient
+    from tests.web.test_board_keyboard import create_game
+
+    gid, token = create_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=9)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && document.querySelector('#board svg .province')")
+    page.evaluate("""() => { window.__auto = setInterval(() => {
+      if (document.querySelector('#hand .hand-token.playable')) return;
+      if (G.legal.length && document.body.dataset.busy !== '1') send(G.legal[0]); }, 100); }""")
+    page.wait_for_selector("#hand .hand-token.playable", timeout=patient(30000))
+    page.evaluate("clearInterval(window.__auto)")
+    # the moves sent before were played: no "Sent: ..." stays under the board
+    page.wait_for_function("() => !document.getElementById('message').textContent.startsWith('Sent:')", timeout=patient(5000))
+    codes = page.locator("#hand .hand-token.playable").evaluate_all("(bs) => bs.map((b) => [Number(b.dataset.index), b.dataset.code])")
+    alike = [(i, j) for (i, a) in codes for (j, b) in codes if a == b and i < j]
+    assert alike, codes
+    first, second = alike[0]
+    page.click(f"#hand .hand-token[data-index='{second}']")
+    page.wait_for_function("() => Number(document.body.dataset.lit) > 0")
+    lit = page.locator("#hand .hand-token.selected").evaluate_all("(bs) => bs.map((b) => Number(b.dataset.index))")
+    assert lit == [second], (lit, codes)
+    page.locator("#screen").screenshot(path="/tmp/daimyo-small-hand-pick.png")
+    page.click(f"#hand .hand-token[data-index='{first}']")
+    lit = page.locator("#hand .hand-token.selected").evaluate_all("(bs) => bs.map((b) => Number(b.dataset.index))")
+    assert lit == [first], (lit, codes)
+    # a move sent: "Sent: ..." shows, and goes when its state comes
+    seq = int(page.evaluate("document.body.dataset.seq"))
+    page.evaluate("send(G.legal.find((a) => a.startsWith('place ')))")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+    page.wait_for_function("() => !document.getElementById('message').textContent.startsWith('Sent:')", timeout=patient(5000))
+    assert errors == []

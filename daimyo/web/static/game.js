@@ -12,6 +12,8 @@ const G = {
   steps: [], stepIndex: 0, pendingView: null,
   logQueue: [],              // events that arrived with resolution steps, logged as the steps reach them
   head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
+  handPick: -1,              // the hand token picked (its index): of two tokens alike only that one lights up
+  sentNote: null,            // the "Sent: ..." line under the board, cleared when the state after the move comes
   log: [],
   replay: null, replayPos: 0,
   keyboard: false,           // whether the player last used the keys (then focus follows the game) or a pointer
@@ -147,7 +149,8 @@ function send(action) {
   G.head = null;
   G.picked = [];
   lightUp();
-  showMessage(t("msg.sent", { action: actionLabel(action) }));
+  G.sentNote = t("msg.sent", { action: actionLabel(action) });
+  showMessage(G.sentNote);
 }
 
 // -- labels for actions ----------------------------------------------------------
@@ -252,15 +255,18 @@ function renderScreen(view) {
   const me = view.players[you.seat];
   const parsed = parseLegal(stepsActive() ? [] : G.legal);
   const hand = el("div", { class: "hand" });
-  for (const code of you.hand || []) {
+  const tokens = you.hand || [];
+  // two tokens alike (two army 2) are one move: only the one picked lights up (the first alike when picked another way)
+  const picked = G.head && G.head === "place " + tokens[G.handPick] ? G.handPick : tokens.findIndex((c) => G.head === "place " + c);
+  tokens.forEach((code, i) => {
     const head = "place " + code;
     const playable = parsed.heads.has(head) && inHand(code);
     hand.append(el("button", {
-      class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
+      class: `hand-token${playable ? " playable" : ""}${i === picked ? " selected" : ""}`, "data-code": code, "data-index": i,
       style: `--clan: ${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
-      onclick: () => { if (playable) selectHead(G.head === head ? null : head); else showMessage(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
+      onclick: () => { if (!playable) { showMessage(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); return; } G.handPick = i; selectHead(G.head === head && picked === i ? null : head); },
     }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
-  }
+  });
   const cards = (you.territory_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) }), el("div", { class: "small", text: cardText(c) })));
   const seen = (you.seen || []).map((s) => el("li", { text: seenText(s) }));
   const parts = [
@@ -578,6 +584,9 @@ function onMessage(msg) {
       } else {
         startSteps(events, msg.view);
       }
+      // the move sent is played now: "Sent: ..." does not stay under the board
+      if (G.sentNote && document.getElementById("message").textContent === G.sentNote) showMessage("");
+      G.sentNote = null;
       document.body.dataset.seq = String(msg.seq);
       document.body.dataset.legal = String(G.legal.length);
       autoHead();
