@@ -180,3 +180,32 @@ def test_of_two_tokens_alike_only_the_picked_one_lights_and_sent_does_not_stay(s
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
     page.wait_for_function("() => !document.getElementById('message').textContent.startsWith('Sent:')", timeout=patient(5000))
     assert errors == []
+
+
+def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(server, browser):
+    """A table before the start shows the table's hint, not the first phase's; a phase's hint ("Keep one of the
+    secret objectives ...") shows while this page decides, and while another player decides the hint says so."""
+    from daimyo.words import catalogue
+
+    en, pl = catalogue("en"), catalogue("pl")
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    table = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "table": True,
+                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    page.goto(server + table["you"]["play"])
+    page.wait_for_function("() => document.body.dataset.status === 'waiting'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.table"])
+    page.screenshot(path="/tmp/daimyo-small-hint-table.png")
+
+    game = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+    page.goto(server + game["you"]["play"])
+    page.wait_for_function("() => document.body.dataset.phase === 'setup-objectives' && document.body.dataset.legal !== '0'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.rokugan.setup-objectives"])
+    page.evaluate("send(G.legal[0])")   # this seat keeps its objective; the open seat has still to choose
+    page.wait_for_function("() => document.body.dataset.legal === '0'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.others"])
+    page.select_option("#lang", "pl")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=pl["hint.others"])
+    assert errors == []
