@@ -209,3 +209,41 @@ def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(serve
     page.select_option("#lang", "pl")
     page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=pl["hint.others"])
     assert errors == []
+
+
+CARDS = """() => {
+  const host = document.createElement('div'); host.className = 'sj-hand'; host.id = 'every-card';
+  document.body.prepend(host);
+  for (const id of Object.keys(G.cards)) host.append(cardBox(id));
+  const out = { cards: host.children.length, past: [], broken: [] };
+  for (const card of host.querySelectorAll('.sj-card')) {
+    const box = card.getBoundingClientRect(), edge = box.right - parseFloat(getComputedStyle(card).borderRightWidth);
+    for (const e of card.querySelectorAll('.card-body, .card-lines, .card-lines li')) {
+      if (e.getBoundingClientRect().right > edge + 0.5 || e.scrollWidth > e.clientWidth + 1) out.past.push([card.dataset.card, e.textContent]);
+    }
+    for (const li of card.querySelectorAll('.card-lines li')) for (const node of li.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (r.getClientRects().length > 1 && !m[0].includes('-')) out.broken.push([card.dataset.card, m[0]]);
+      }
+    }
+  }
+  host.remove();
+  return out;
+}"""
+
+
+def test_every_senjutsu_card_line_stays_inside_its_card_in_both_languages(server, browser):
+    """A card's lines beside its grid ("in Determination: gain 1 focus", Polish "w Determinacji: ...") stay inside
+    the card's edge, and no word is cut in two (a break after a hyphen aside)."""
+    from tests.web.conftest import open_bot_game
+
+    page, errors = open_bot_game(server, browser, "senjutsu")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && Object.keys(G.cards || {}).length > 0")
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        got = page.evaluate(CARDS)
+        assert got["cards"] >= 40 and got["past"] == [] and got["broken"] == [], (lang, got["past"][:5], got["broken"][:5])
+    assert errors == []
