@@ -224,7 +224,7 @@ def test_a_record_that_cannot_be_written_is_reported(tmp_path):
 def test_the_terminal_speaks_polish_through_the_catalogue():
     """Every table and prompt of the terminal comes from the catalogue (daimyo/words): in Polish, no English is left."""
     con, buf = console()
-    answers = iter(["?", "quit", "n"])
+    answers = iter(["?", "board", "quit", "n"])
     game = TerminalGame(3, 5, 0, ["crab", "crane", "lion"], ["random"], con, lambda: next(answers), lang="pl")
     game.run()
     out = buf.getvalue()
@@ -240,7 +240,7 @@ def test_seats_are_counted_from_1_everywhere():
     """Issue 30: the sentences say "Seat 2 takes the Lion clan"; the intro, the players table, your screen, the
     prompt and the status line count the same seats from 1 too (not from 0)."""
     con, buf = console()
-    game = TerminalGame(4, 9, 1, None, ["random"], con, ScriptedHuman(buf, seed=5, script=["quit"]))
+    game = TerminalGame(4, 9, 1, None, ["random"], con, ScriptedHuman(buf, seed=5, script=["board", "quit"]))
     game.run()
     out = buf.getvalue()
     assert "seat 1: random bot, seat 2: you, seat 3: random bot, seat 4: random bot" in out
