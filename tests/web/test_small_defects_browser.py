@@ -120,9 +120,9 @@ def test_rokugan_players_table_fits_and_the_final_scoring_reopens_with_the_recor
     assert errors == []
 
 
-def test_rising_sun_clans_table_fits(server, browser):
+def test_rising_sun_clans_table_fits_and_its_result_reopens(server, browser):
     """Rising Sun's clan table keeps every column inside the side panel: the war tokens, hostages and ally are said
-    under the clan's name."""
+    under the clan's name. The result, once closed, opens again."""
     created = _api(server, "/api/games", {"game": "risingsun", "example": "seed-example", "practice": True,
                                           "seats": [{"kind": "bot", "bot": "random"}] * 4})
     page = browser.new_page(viewport={"width": 1400, "height": 900})
@@ -130,6 +130,10 @@ def test_rising_sun_clans_table_fits(server, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + created["watch"]["link"])
     page.wait_for_selector("#result-close", state="visible")
+    page.click("#result-close")
+    assert page.locator("#result").is_hidden()
+    page.click("#result-open")   # closed, the result opens again
+    assert page.locator("#result").is_visible() and "/record" in page.locator("#result-record").get_attribute("href")
     page.click("#result-close")
     assert page.locator("#clans .rs-fact.tokens").count() > 0
     for lang in ("en", "pl"):
@@ -241,6 +245,12 @@ def test_every_senjutsu_card_line_stays_inside_its_card_in_both_languages(server
 
     page, errors = open_bot_game(server, browser, "senjutsu")
     page.wait_for_function("() => document.body.dataset.seq !== '-1' && Object.keys(G.cards || {}).length > 0")
+    # the duel's result, once closed, opens again
+    page.wait_for_selector("#result-close", state="visible")
+    page.click("#result-close")
+    page.click("#result-open")
+    assert page.locator("#result").is_visible()
+    page.click("#result-close")
     for lang in ("en", "pl"):
         page.select_option("#lang", lang)
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")

@@ -276,6 +276,7 @@ function rsDrawResult() {
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), rsGameId);
   box.hidden = false;
+  document.getElementById("result-open-bar").hidden = false;   // closed, the result opens again from here
   document.getElementById("result-close").focus();
 }
 
@@ -360,7 +361,8 @@ async function main() {
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
   document.getElementById("skip").addEventListener("click", rsSkip);
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
+  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
   if (RS_REPLAY) { await rsStartReplay(); return; }
   RS.conn = connectGame(rsGameId, { onMessage: rsOnMessage });

@@ -503,6 +503,7 @@ function drawResult() {
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), gameId);
   box.hidden = false;
+  document.getElementById("result-open").hidden = false;   // closed, the result opens again from here
   if (KEYS.keyboard) document.getElementById("result-close").focus();
 }
 
@@ -576,7 +577,8 @@ async function main() {
     G.geometry = G.data.geometry;
   } catch (e) { showMessage(t("client.no_data"), "error"); }   // the log and the answers still work, without the board
   I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
+  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   setupStory();
   setupKeys();
   if (REPLAY) { await startReplay(); return; }
