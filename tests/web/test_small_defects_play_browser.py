@@ -90,3 +90,32 @@ def test_the_join_page_knows_a_signed_in_name_and_give_to_a_bot_counts_down(serv
     host.select_option("#lang", "pl")
     host.wait_for_function("() => /Oddaj botowi za \\d+ s/.test(document.querySelector(\"#play-seats .give-bot[data-seat='1']\").textContent)")
     assert errors == []
+
+
+def test_the_join_page_names_each_game_and_its_seats_in_the_page_s_language(server, browser):
+    """An invitation to Rising Sun is titled Rising Sun (not Battle for Rokugan) with its clans' names; in Polish the
+    games and Senjutsu's sample characters are named in Polish."""
+    from daimyo.words import catalogue
+
+    pl = catalogue("pl")
+    rs = _create(server, {"game": "risingsun", "example": "seed-example",
+                          "seats": [{"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3]})
+    sj = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "clan": "kaze"}, {"kind": "bot", "bot": "random", "clan": "hana"}]})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + rs["invite"]["link"])
+    page.wait_for_selector("button.take[data-seat='0']")
+    assert page.inner_text("#join-game") == "Rising Sun: the War Phase"
+    clans = page.locator("#join-seats").inner_text()
+    assert "Lotus" in clans or "Dragonfly" in clans, clans
+    page.select_option("#lang", "pl")
+    page.wait_for_function("(t) => document.getElementById('join-game').textContent === t", arg=pl["rs.game_name"])
+    page.goto(server + sj["invite"]["link"])
+    page.wait_for_selector("button.take[data-seat='0']")
+    assert page.inner_text("#join-game") == "Senjutsu"
+    page.wait_for_function("() => document.getElementById('join-seats').textContent.includes('Kaze Wędrowiec')")
+    assert "Hana Uczennica" in page.inner_text("#join-seats")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390   # the seats' buttons inside the phone's width
+    page.screenshot(path="/tmp/daimyo-small-join-pl.png", full_page=True)
+    assert errors == []

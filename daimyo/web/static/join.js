@@ -13,9 +13,17 @@ function claimError(status, message) {
 }
 
 function seatChoiceName(game, c) {
-  if (game === "senjutsu") return c ? JOIN.characters[c] || c : t("lobby.random_character");
+  if (game === "senjutsu") {
+    if (!c) return t("lobby.random_character");
+    // a sample character by its name in the page's language, one from a card file by its own
+    const key = `sj.charname.${c}`;
+    return I18N.fallback[key] !== undefined && I18N.fallback[key] === JOIN.characters[c] ? t(key) : JOIN.characters[c] || c;
+  }
+  if (game === "risingsun") return c ? t("rs.clan." + c) : t("lobby.random_clan");
   return c ? clanName(c) : t("lobby.random_clan");
 }
+// The game's name in the page's language.
+function joinGameName(game) { return t(game === "senjutsu" ? "lobby.game_senjutsu" : game === "risingsun" ? "rs.game_name" : "lobby.game_rokugan"); }
 
 function render() {
   const g = JOIN.summary;
@@ -30,7 +38,7 @@ function render() {
     return;
   }
   const sj = g.game === "senjutsu";
-  document.getElementById("join-game").textContent = t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan");
+  document.getElementById("join-game").textContent = joinGameName(g.game);
   document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
   const known = hiddenKnownWords(g);
   document.getElementById("practice-warning").hidden = !known;
