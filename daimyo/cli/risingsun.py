@@ -10,7 +10,7 @@ import click
 from daimyo.cli.common import aligned, echo_replay, fail_on_file, lang_option, replay_file
 from daimyo.words import t
 from daimyo.words.errors import rule_text
-from daimyo.words.risingsun import RisingSunWords, lines
+from daimyo.words.risingsun import RisingSunWords, lines, tied_on_vp
 
 
 @click.group()
@@ -19,8 +19,22 @@ def risingsun() -> None:
 
 
 def describe(e, lang: str = "en") -> list[str]:
-    """One event as lines of text: the page's sentences, laid out for the terminal (:mod:`daimyo.words.risingsun`)."""
-    return lines(e, lang)
+    """One event as lines of text: the page's sentences, laid out for the terminal (:mod:`daimyo.words.risingsun`),
+    each broken between words to the terminal's width (the terminal would break it inside a word)."""
+    return [part for line in lines(e, lang) for part in fit(line)]
+
+
+def fit(line: str, width: int | None = None) -> list[str]:
+    """``line`` in lines of at most ``width`` columns (the terminal's), broken between words; a continuation is
+    indented two more than the line. A word longer than the width stays whole."""
+    import shutil
+    import textwrap
+
+    width = width or shutil.get_terminal_size((80, 24)).columns
+    if len(line) <= width:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip())]
+    return textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False) or [line]
 
 
 def _result_lines(result: dict, lang: str = "en") -> list[str]:
@@ -35,7 +49,17 @@ def _result_lines(result: dict, lang: str = "en") -> list[str]:
     rows = [[w.clan(clan), r["vp"], r["war_tokens"]["by_season"], r["war_tokens"]["bonus"], ", ".join(map(token, r["tokens"])) or "-",
              r["total"], r["coins"]] for clan, r in result["players"].items()]
     return ["", *aligned(head, rows, right={1, 2, 3, 5, 6}),
-            t("term.rs.honor", {"order": " > ".join(map(w.clan, result["honor"]))}, lang), t("term.rs.leader", {"clan": w.clan(result["winner"])}, lang)]
+            *fit(t("term.rs.honor", {"order": " > ".join(map(w.clan, result["honor"]))}, lang)), *fit(_leader(result, lang))]
+
+
+def _leader(result: dict, lang: str) -> str:
+    """Who leads; when others tie on VP, that Honor (the tie-break) decided it."""
+    w = RisingSunWords(lang)
+    winner = result["winner"]
+    tied = tied_on_vp(winner, {c: r["total"] for c, r in result["players"].items()})
+    if tied:
+        return t("term.rs.leader_honor", {"clan": w.clan(winner), "clans": w.clans([winner, *tied])}, lang)
+    return t("term.rs.leader", {"clan": w.clan(winner)}, lang)
 
 
 def option_words(state, seat: int, text: str, lang: str = "en") -> str:
@@ -52,14 +76,17 @@ def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
     clan = w.clan(me["clan"])
     if state.step == BID:
         others = w.clans(c for c in v["battle"]["participants"] if c != me["clan"])
-        click.echo(t("term.rs.battle", {"clan": clan, "province": w.province(v["province"]), "others": others, "coins": me["coins"],
-                                        "ronin": me["ronin_for_hire"]}, lang), err=as_json)
+        for part in fit(t("term.rs.battle", {"clan": clan, "province": w.province(v["province"]), "others": others, "coins": me["coins"],
+                                             "ronin": me["ronin_for_hire"]}, lang)):
+            click.echo(part, err=as_json)
         text = click.prompt(t("term.rs.bid_prompt", {"clan": clan}, lang), hide_input=True, err=as_json)
         return text if text.strip().startswith("bid") else f"bid {text}"
     options = [a.text for a in state.legal_actions(seat)]
-    click.echo(t("term.rs.choose", {"clan": clan, "step": w.step(v["step"])}, lang), err=as_json)
+    for part in fit(t("term.rs.choose", {"clan": clan, "step": w.step(v["step"])}, lang)):
+        click.echo(part, err=as_json)
     for i, o in enumerate(options, 1):
-        click.echo(f"  [{i}] {option_words(state, seat, o, lang)}", err=as_json)
+        for part in fit(f"  [{i}] {option_words(state, seat, o, lang)}"):
+            click.echo(part, err=as_json)
     text = click.prompt(t("term.rs.prompt", {"clan": clan, "n": len(options)}, lang), err=as_json).strip()
     return options[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(options) else text
 

@@ -70,7 +70,8 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 @click.option("--terminal", is_flag=True, help="Play in this terminal against bots instead of in the browser.")
 @click.option("--players", type=click.IntRange(2, 5), default=4, show_default=True, help="Terminal game: players (2 to 5).")
 @click.option("--seed", type=int, default=None, help="Terminal game: the game's seed (random if not given).")
-@click.option("--seat", type=click.IntRange(0, 4), default=0, show_default=True, help="Terminal game: your seat.")
+@click.option("--seat", type=click.IntRange(1, 5), default=1, show_default=True,
+              help="Terminal game: your seat, counted from 1 as the game's screens count them.")
 @click.option("--clan", default=None, help="Terminal game: your clan (random if not given).")
 @click.option("--bots", default="heuristic", show_default=True,
               help="Terminal game: bot name(s) (heuristic, as the lobby's, or random...), one for all or one per bot seat, comma-separated.")
@@ -109,8 +110,9 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 
     from daimyo.cli.rokugan.terminal import play_terminal
 
-    if seat >= players:
-        raise click.BadParameter(f"seat {seat} is not one of the {players} seats (0 to {players - 1})", param_hint="--seat")
+    if seat > players:
+        raise click.BadParameter(f"seat {seat} is not one of the {players} seats (1 to {players})", param_hint="--seat")
+    seat -= 1   # the engine's seats count from 0
     seed = secrets.randbelow(2**31) if seed is None else seed
     clans = [clan if i == seat else None for i in range(players)]
     try:

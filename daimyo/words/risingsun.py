@@ -29,6 +29,12 @@ def rule_params(params: dict, lang: str) -> dict:
     return catalogue_names(params, lang, _RULE_NAMES)
 
 
+
+def tied_on_vp(winner: str, totals: dict[str, int]) -> list[str]:
+    """The clans whose total VP equal the winner's (the winner left out), in the order ``totals`` gives: a winner with
+    such clans won on the tie-break, Honor (``war-phase-over``'s ``totals``; a result's ``players``' totals)."""
+    return [c for c, v in totals.items() if c != winner and v == totals[winner]]
+
 class RisingSunWords:
     """The words of Rising Sun's War Phase in one language."""
 
@@ -115,6 +121,9 @@ class RisingSunWords:
         if k == "reparations":
             return t("rs.event.reparations", discarded=self.forces(d["discarded"]), by=self.clan(d["by"]), paid=self.forces(d["paid"]))
         if k == "war-phase-over":
+            tied = tied_on_vp(d["winner"], d["totals"])
+            if tied:   # the winner's VP tie with others': the rulebook's tie-break, Honor, decided it
+                return t("rs.event.war-phase-over-honor", clan=self.clan(d["winner"]), clans=self.clans([d["winner"], *tied]))
             return t("rs.event.war-phase-over", clan=self.clan(d["winner"]))
         return t("event.unknown", kind=k)
 

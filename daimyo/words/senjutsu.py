@@ -88,8 +88,8 @@ class SenjutsuWords:
                 p[k] = ", ".join(self.short_who(s) for s in val) or self.t("nobody")
             elif k == "facing":
                 p[k] = self.t("sj.facing." + val)
-            elif k == "kamae":
-                p[k] = self.t("sj.kamae." + val)
+            elif k == "kamae":   # the one event naming a Kamae says who is now in it: the form after "in"
+                p[k] = self.t("sj.kamae_in." + val)
             elif k == "effect":
                 p[k] = self.t("sj.effect." + val)
             elif k == "hand":
@@ -143,12 +143,16 @@ class CardWords:
     def kamae(self, k: str) -> str:
         return self.t("sj.kamae." + k)
 
+    def kamae_in(self, k: str) -> str:
+        """The Kamae's name after "in" (Polish: "w Agresji", not "w Agresja")."""
+        return self.t("sj.kamae_in." + k)
+
     def line(self, ln: dict) -> str:
         """One line of a card's text."""
         t = self.t
         pre = []
         if ln.get("kamae"):
-            pre.append(t("sj.line.in_kamae", {"kamae": self.kamae(ln["kamae"])}))
+            pre.append(t("sj.line.in_kamae", {"kamae": self.kamae_in(ln["kamae"])}))
         if ln.get("focus"):
             pre.append(t("sj.line.pay_focus", {"n": ln["focus"]}))
         if ln.get("if") == "successful":
@@ -208,7 +212,7 @@ class CardWords:
         facts = [f"{t('sj.card.initiative')} {hi}" if hi == lo else f"{t('sj.card.initiative')} {hi}-{lo}"]
         if c.alt:
             facts.append(t("sj.card.alt_kamae" if c.alt.get("kamae") else "sj.card.alt_focus",
-                           {"n": c.alt["initiative"], "kamae": self.kamae(c.alt["kamae"]) if c.alt.get("kamae") else "", "focus": c.alt.get("focus") or 0}))
+                           {"n": c.alt["initiative"], "kamae": self.kamae_in(c.alt["kamae"]) if c.alt.get("kamae") else "", "focus": c.alt.get("focus") or 0}))
         if c.split:
             facts.append(t("sj.card.split", {"n": c.split["initiative"]}))
         if c.focus:

@@ -60,3 +60,18 @@ def test_polish_terminal_names_the_clans_as_the_page_does():
         assert t("rs.clan." + clan, None, "pl") in r.output
     assert "Lotos" in r.output and "Żółw" in r.output
     assert re.findall(r"\b(?:lotus|turtle|dragonfly|bonsai)\b", r.output, re.I) == []
+
+
+def test_long_lines_break_between_words_at_the_terminal_width():
+    """Issue 30: a line longer than the terminal is broken between words (the terminal itself would cut a word in
+    two), in English and in Polish; nothing is lost."""
+    for lang in ("en", "pl"):
+        wide = CliRunner().invoke(main, ["risingsun", "war", WAR, "--seed", "1", "--lang", lang], env={"LANG": "C", "COLUMNS": "500"})
+        narrow = CliRunner().invoke(main, ["risingsun", "war", WAR, "--seed", "1", "--lang", lang], env={"LANG": "C", "COLUMNS": "60"})
+        assert wide.exit_code == 0 and narrow.exit_code == 0, narrow.output
+        assert any(len(line) > 60 for line in wide.output.splitlines())
+        lines = narrow.output.splitlines()
+        head = next(i for i, line in enumerate(lines) if re.match(r"(clan|klan) ", line))
+        table = lines[head:head + 4]   # the result table keeps its columns
+        assert [line for line in lines if len(line) > 60 and line not in table] == [], lang
+        assert narrow.output.split() == wide.output.split()

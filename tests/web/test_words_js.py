@@ -93,7 +93,10 @@ def test_risingsun_sentences_and_choices_are_the_same_in_python_and_in_the_brows
     import json
     import urllib.request
 
-    events = risingsun_events(8)
+    from daimyo.core.game import Event
+
+    # a war won on the tie-break: the sentence names Honor (issue 30)
+    events = [*risingsun_events(8), Event("war-phase-over", {"winner": "koi", "totals": {"lotus": 9, "koi": 9, "turtle": 4}})]
     kinds = {e.kind for e in events}
     assert {"war", "battle", "bids-revealed", "slot", "battle-won", "reparations", "war-phase-over"} <= kinds
     choices = risingsun_choices(8)

@@ -16,6 +16,7 @@ At the end (or on ``quit``) the game record can be saved for ``daimyo rokugan re
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 
@@ -185,19 +186,30 @@ def compact_board(view: dict, lang: str = "en") -> list:
     return out
 
 
-def status_text(view: dict, lang: str = "en") -> Text:
-    """Round, phase, first player and whose turn it is."""
+def _seat_label(label: str, lang: str) -> str:
+    """A seat without a clan yet (the view's ``seat0``), counted from 1 as every screen counts seats (``seat1``)."""
+    n = label.removeprefix("seat")
+    return words("term.players.seat_n", {"n": int(n) + 1}, lang) if n.isdigit() else label
+
+
+def status_line(view: dict, lang: str = "en") -> str:
+    """Round, phase, first player and whose turn it is, in one line."""
     rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
     parts = [rnd, words("term.status.phase", {"phase": phase_name(view["phase"], lang)}, lang)]
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
         parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
-        who = ", ".join(clan_name(c, lang) if c in R.clan_display else c for c in view["to_act"])
+        who = ", ".join(clan_name(c, lang) if c in R.clan_display else _seat_label(c, lang) for c in view["to_act"])
         parts.append(words("term.status.to_act", {"who": who}, lang))
     elif view["phase"] == "over":
         parts.append(words("term.status.over", None, lang))
+    return " | ".join(parts)
+
+
+def status_text(view: dict, lang: str = "en") -> Text:
+    """Round, phase, first player and whose turn it is; the special tokens left."""
     left = ", ".join(f"{special_name(k, lang)} {v}" for k, v in view["specials_left"].items())
-    return Text(" | ".join(parts) + "\n" + words("term.status.specials_left", {"left": left}, lang))
+    return Text(status_line(view, lang) + "\n" + words("term.status.specials_left", {"left": left}, lang))
 
 
 _PLAYER_COLUMNS = ("seat", "clan", "hand", "pool", "discard", "control", "scout", "shugenja", "cards")
@@ -225,9 +237,9 @@ def players_table(view: dict, lang: str = "en", legend: bool = True) -> Table:
             notes.append(words("term.players.objective_chosen" if p["objective_chosen"] else "term.players.choosing_objective", None, lang))
         if p["seat"] == you:
             notes.insert(0, words("term.players.you", None, lang))
-        clan = clan_name(p["clan"], lang) if p["clan"] else words("term.players.seat_n", {"n": p["seat"]}, lang)
+        clan = clan_name(p["clan"], lang) if p["clan"] else words("term.players.seat_n", {"n": p["seat"] + 1}, lang)
         style = "bold" if p["seat"] == you else ""
-        table.add_row(str(p["seat"]), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
+        table.add_row(str(p["seat"] + 1), Text(clan + (f" ({', '.join(notes)})" if notes else ""), style=style), str(p["hand_size"]),
                       str(p["pool_size"]), str(len(p["discard"])), f"{p['control_on_board']}/{p['control_supply']}",
                       str(p["scouts"]), str(p["shugenja"]), str(p["territory_cards"]))
     captions = [words("term.players.caption", None, lang)] if legend else []
@@ -251,8 +263,8 @@ def screen_panel(view: dict, lang: str = "en") -> Panel:
     def line(key: str, **params) -> Text:
         return Text(words(key, params, lang))
 
-    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"]}, lang)
-    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"]}, lang), style="bold")]
+    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"] + 1}, lang)
+    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"] + 1}, lang), style="bold")]
     if me.get("objective"):
         o = me["objective"]
         lines.append(line("term.screen.objective", objective=objective_name(o, lang), condition=objective_condition(o, lang)))
@@ -349,6 +361,8 @@ class TerminalGame:
         self.lang = lang
         self._drawn: dict | None = None
         self._step: str | None = None
+        #: the events shown now are the upkeep phase's (between a round's start and its placement phase)
+        self._upkeep = False
         #: the final-scoring event's data, once the game is over
         self.final: dict | None = None
 
@@ -367,6 +381,10 @@ class TerminalGame:
     def show_events(self, events: list[Event]) -> None:
         """Print, in words, the events the human may see; resolution step by step."""
         for e in seen_by(events, self.human):
+            if e.kind == "pass" and e.data.get("automatic") and self._upkeep:
+                continue   # Upkeep 3: a clan with no territory card to play passes by itself; nothing to tell
+            if e.kind in ("round", "placement"):
+                self._upkeep = e.kind == "round"
             if e.kind == "round":
                 self._step = None
                 self.console.rule(Text(self.words("term.round", round=e.data["round"]), style="bold"))
@@ -403,6 +421,66 @@ class TerminalGame:
         self.console.print(status_text(v, self.lang))
         self._drawn = v
 
+    def height(self, *parts) -> int:
+        """How many lines ``parts`` take on this console (its width)."""
+        out = io.StringIO()
+        probe = Console(file=out, width=self.console.width, color_system=None, force_terminal=False)
+        for part in parts:
+            probe.print(part, highlight=False)
+        return len(out.getvalue().splitlines())
+
+    def turn_screen(self, v: dict, actions: list[str]) -> None:
+        """What the human needs to decide, within one screen (the console's height, 24 lines on an 80x24 terminal):
+        when the view changed, the compact board, whose turn it is and the tokens behind the screen; then what is to
+        be decided and the legal actions. The combat and special tokens by province, the players and your screen
+        follow the board when they fit (``board`` shows them all)."""
+        rows = self.console.height or 24
+        asked = Text(awaiting_text(v, self.lang), style="bold")
+        listed = self.action_rows(actions) if len(actions) <= LIST_AT_MOST else []
+        many = Text(self.words("term.many_actions", n=len(actions)))
+        prompt_rows = 1
+        if v == self._drawn:
+            parts: list = []
+        else:
+            board = compact_board(v, self.lang)
+            me = v.get("you") or {}
+            mine = [Text(self.words("term.screen.hand", n=len(me["hand"]), tokens=_codes(me["hand"], self.lang)))] if "hand" in me else []
+            if me.get("objectives_dealt") and not me.get("objective"):   # the two to choose from, with their conditions
+                dealt = "; ".join(f"{objective_name(o, self.lang)}: {objective_condition(o, self.lang)}" for o in me["objectives_dealt"])
+                mine.append(Text(self.words("term.screen.dealt", objectives=dealt)))
+            status = [Text(status_line(v, self.lang)), *mine]
+            below: list = [Text(row) for row in listed] or [many]
+            room = rows - self.height(board[0], *status, asked, *below) - prompt_rows
+            # the combat tokens by province first, then your screen, the players and the special tokens by province,
+            # each while it fits (a line kept for the note saying what is left out, unless the last one fits)
+            specials = board[1:2] if any(pv["special"] for pv in v["provinces"].values()) else []
+            shown: dict[str, list] = {}
+            left_out = False
+            extras = (("tokens", board[1 + len(specials):]), ("screen", [screen_panel(v, self.lang)] if me else []),
+                      ("players", [players_table(v, self.lang, legend=False)]), ("specials", specials))
+            for name, extra in extras:
+                lines = self.height(*extra) if extra else 0
+                if lines <= room - 1 or (not left_out and name == "specials" and lines <= room):
+                    shown[name] = extra
+                    room -= lines
+                elif extra:
+                    left_out = True
+            parts = [board[0], *shown.get("specials", []), *shown.get("tokens", []), *shown.get("players", []),
+                     *shown.get("screen", []), *status]
+            if left_out:
+                parts.append(Text(self.words("term.turn.more"), style="dim"))
+            self._drawn = v
+        if listed and self.height(*parts, asked, *listed) + prompt_rows > rows:
+            listed = []   # the list would push the board off the screen: ? lists it
+        for part in parts:
+            self.console.print(part, highlight=False)
+        self.console.print(asked, highlight=False)
+        if listed:
+            for row in listed:
+                self.say(row, whole=True)
+        else:
+            self.console.print(many, highlight=False)
+
     def words(self, key: str, **params) -> str:
         """The catalogue's template ``key`` in the game's language, filled with ``params``."""
         return words(key, params, self.lang)
@@ -419,16 +497,23 @@ class TerminalGame:
         return line.strip()
 
     def list_actions(self, actions: list[str], words: list[str] | None = None) -> None:
+        rows = self.action_rows(actions, words)
+        if not rows:
+            self.say(self.words("term.no_action_contains", words=" ".join(words or [])))
+        for row in rows:
+            self.say(row, whole=True)
+
+    def action_rows(self, actions: list[str], words: list[str] | None = None) -> list[str]:
+        """The numbered legal actions (those containing every one of ``words``) in columns, as lines."""
         shown = [(i, a) for i, a in enumerate(actions, 1) if not words or all(w in a for w in words)]
         if not shown:
-            self.say(self.words("term.no_action_contains", words=" ".join(words or [])))
-            return
+            return []
         width = max(len(f"{i:>3}. {a}") for i, a in shown) + 2
         per_line = max(1, (self.console.width - 2) // width)
         rows = -(-len(shown) // per_line)
-        for r in range(rows):
-            row = [shown[c * rows + r] for c in range(per_line) if c * rows + r < len(shown)]
-            self.say("  " + "".join(f"{i:>3}. {a}".ljust(width) for i, a in row).rstrip(), whole=True)
+        return ["  " + "".join(f"{i:>3}. {a}".ljust(width) for i, a in
+                               [shown[c * rows + r] for c in range(per_line) if c * rows + r < len(shown)]).rstrip()
+                for r in range(rows)]
 
     def help(self, actions: list[str]) -> None:
         for line in ("term.help.1", "term.help.2", "term.help.3", "term.board.legend"):
@@ -439,16 +524,10 @@ class TerminalGame:
     def human_turn(self) -> None:
         """Ask the human for one action until a legal one is given, and apply it."""
         v = self.view()
-        if v != self._drawn:
-            self.draw()
         actions = [a.text for a in self.state.legal_actions(self.human)]
-        self.say(awaiting_text(v, self.lang), style="bold")
-        if len(actions) <= LIST_AT_MOST:
-            self.list_actions(actions)
-        else:
-            self.say(self.words("term.many_actions", n=len(actions)))
         clan = self.state.clans[self.human]
-        me = clan_name(clan, self.lang) if clan else self.words("term.players.seat_n", n=self.human)
+        me = clan_name(clan, self.lang) if clan else self.words("term.players.seat_n", n=self.human + 1)
+        self.turn_screen(v, actions)
         while True:
             line = self.ask(self.words("term.prompt", who=me, n=len(actions)))
             if not line:
@@ -490,8 +569,8 @@ class TerminalGame:
     def intro(self) -> None:
         s = self.state
         self.console.rule(Text(self.words("term.title"), style="bold"))
-        who = ", ".join((self.words("term.intro.seat_you", seat=q) if q == self.human
-                         else self.words("term.intro.seat_bot", seat=q, bot=self.bot_names[q]))
+        who = ", ".join((self.words("term.intro.seat_you", seat=q + 1) if q == self.human
+                         else self.words("term.intro.seat_bot", seat=q + 1, bot=self.bot_names[q]))
                         + (f" ({clan_name(s.clans[q], self.lang)})" if s.clans[q] else "") for q in range(s.n))
         self.say(self.words("term.intro", n=s.n, seed=self.seed, who=who))
         self.say(self.words("term.intro.help"))

@@ -13,9 +13,17 @@ function claimError(status, message) {
 }
 
 function seatChoiceName(game, c) {
-  if (game === "senjutsu") return c ? JOIN.characters[c] || c : t("lobby.random_character");
+  if (game === "senjutsu") {
+    if (!c) return t("lobby.random_character");
+    // a sample character by its name in the page's language, one from a card file by its own
+    const key = `sj.charname.${c}`;
+    return I18N.fallback[key] !== undefined && I18N.fallback[key] === JOIN.characters[c] ? t(key) : JOIN.characters[c] || c;
+  }
+  if (game === "risingsun") return c ? t("rs.clan." + c) : t("lobby.random_clan");
   return c ? clanName(c) : t("lobby.random_clan");
 }
+// The game's name in the page's language.
+function joinGameName(game) { return t(game === "senjutsu" ? "lobby.game_senjutsu" : game === "risingsun" ? "rs.game_name" : "lobby.game_rokugan"); }
 
 function render() {
   const g = JOIN.summary;
@@ -30,7 +38,7 @@ function render() {
     return;
   }
   const sj = g.game === "senjutsu";
-  document.getElementById("join-game").textContent = t(sj ? "lobby.game_senjutsu" : "lobby.game_rokugan");
+  document.getElementById("join-game").textContent = joinGameName(g.game);
   document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
   const known = hiddenKnownWords(g);
   document.getElementById("practice-warning").hidden = !known;
@@ -98,6 +106,19 @@ async function claim(seat) {
   if (again) again.focus();
 }
 
+// The name of the account signed in on this browser (account.js keeps it as daimyo:account; GET /api/account says
+// whether the session still holds), written in the name field unless something is typed there already.
+async function prefillName() {
+  if (!localStorage.getItem("daimyo:account")) return;
+  let name = null;
+  try {
+    const r = await fetch("/api/account", { credentials: "same-origin" });
+    if (r.ok) name = (await r.json()).name;
+  } catch (e) { return; }
+  const input = document.getElementById("join-name");
+  if (name && !input.value) input.value = name;
+}
+
 async function main() {
   await loadLang(chooseLang());
   setupLangSwitch(document.getElementById("lang"));
@@ -111,6 +132,6 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json()).characters || []) JOIN.characters[c.id] = c.name;   // the table's own characters too
   } catch (e) { /* the character ids stand for their names */ }
-  await loadSummary();
+  await Promise.all([prefillName(), loadSummary()]);
 }
 main();

@@ -22,7 +22,10 @@ function gameName(game) { const key = game === "risingsun" ? "rs.game_name" : `l
 function choiceName(game, c) {
   if (!c) return t("nobody");
   const key = (game === "risingsun" ? "rs." : "") + seatWord(game) + "." + c;
-  return t(key) !== key ? t(key) : CHARACTERS[c] || c;
+  if (t(key) !== key) return t(key);
+  // a sample character by its name in the page's language ("sj.charname.<id>"), one from a card file by its own
+  const sample = `sj.charname.${c}`;
+  return I18N.fallback[sample] !== undefined && I18N.fallback[sample] === CHARACTERS[c] ? t(sample) : CHARACTERS[c] || c;
 }
 
 function seatRow(i) {
@@ -224,13 +227,20 @@ function seatWho(g, s) {
   return s.open ? t("lobby.seat_open") : s.name || "?";
 }
 
+// How far a game under way is: its round (turn, war) and phase; during the setup, before the first round, the phase
+// alone (no "Round 0").
+function progress(g) {
+  const phase = t((g.game === "risingsun" ? "rs.step." : g.game === "senjutsu" ? "sj.phase." : "phase.") + g.phase);
+  if (!g.round) return phase.charAt(0).toUpperCase() + phase.slice(1);
+  if (g.game === "risingsun") return t("rs.lobby.progress", { n: g.round, step: phase });
+  return g.game === "senjutsu" ? t("lobby.turn_phase", { turn: g.round, phase }) : t("lobby.round_phase", { round: g.round, phase });
+}
+
 function gameItem(g) {
-  const sj = g.game === "senjutsu";
   const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.choice)})`).join(", ");
   const status = g.status === "waiting" ? t("lobby.at_table") : g.status === "over"
     ? t("lobby.over") + (g.result && (g.result.winners || g.result.winner) ? " — " + t("lobby.winner", { clans: (g.result.winners || [g.result.winner]).map((w) => choiceName(g.game, typeof w === "number" ? (g.seats[w] || {}).choice : w)).join(", ") }) : "")
-    : g.game === "risingsun" ? t("rs.lobby.progress", { n: g.round, step: t("rs.step." + g.phase) })
-    : sj ? t("lobby.turn_phase", { turn: g.round, phase: t("sj.phase." + g.phase) }) : t("lobby.round_phase", { round: g.round, phase: t("phase." + g.phase) });
+    : progress(g);
   const open = g.status === "over" ? 0 : g.seats.filter((s) => s.open).length;
   const mine = heldSeat(g.id);
   const links = [el("a", { href: `/game/${g.id}`, class: mine && g.status !== "over" ? "watch play" : "watch",

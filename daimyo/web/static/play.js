@@ -71,7 +71,7 @@ function takeClocks(clocks) {
 }
 
 function tickClocks() {
-  for (const button of document.querySelectorAll("#play-seats .give-bot[data-seat]")) button.disabled = !mayGiveToBot(Number(button.dataset.seat));
+  for (const button of document.querySelectorAll("#play-seats .give-bot[data-seat]")) showGiveToBot(button);
   for (const cell of document.querySelectorAll("#play-seats .clock[data-seat]")) {
     const n = Number(cell.dataset.seat);
     const c = PLAY.clocks && PLAY.clocks.seats[String(n)];
@@ -125,7 +125,7 @@ function seatRow(s) {
     if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !s.connected && !PLAY.over && (PLAY.seat !== null || isHost())) {
       const button = el("button", { type: "button", class: "give-bot", "data-seat": s.seat, title: t("play.give_bot_hint"), text: t("play.give_bot"), onclick: () => giveToBot(s.seat) });
-      button.disabled = !mayGiveToBot(s.seat);
+      showGiveToBot(button);
       actions.push(button);
     }
     cells.push(el("td", {}, actions));
@@ -140,10 +140,19 @@ function presenceBadge(s) {
     text: t(s.connected ? "play.here" : "play.away") });
 }
 
-function mayGiveToBot(seat) {
+// The seconds until a seat's player has been away long enough for a bot to take the seat (0: now; null: not away).
+function giveToBotIn(seat) {
   const since = PLAY.awaySince[seat];
   const after = PLAY.summary && PLAY.summary.absent_after;
-  return since !== undefined && (after === null || after === undefined || (performance.now() - since) / 1000 >= after);
+  if (since === undefined) return null;
+  if (after === null || after === undefined) return 0;
+  return Math.max(0, Math.ceil(after - (performance.now() - since) / 1000));
+}
+// The "Give to a bot" button: greyed while the player has not been away long enough, counting down the seconds left.
+function showGiveToBot(button) {
+  const left = giveToBotIn(Number(button.dataset.seat));
+  button.disabled = left !== 0;
+  button.textContent = left ? t("play.give_bot_in", { n: left }) : t("play.give_bot");
 }
 
 function takeAway(summary) {

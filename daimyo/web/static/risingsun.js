@@ -60,7 +60,11 @@ function rsEventText(e) {
     case "battle-won": return t(e.killed.length ? "rs.event.battle-won-killed" : "rs.event.battle-won", { clan: rsClan(e.clan), province: rsProvince(e.province), forces: rsForces(e.forces), n: e.killed.length });
     case "poets": return t("rs.event.poets", { clan: rsClan(e.clan), vp: e.vp });
     case "reparations": return t("rs.event.reparations", { discarded: rsForces(e.discarded), by: rsClan(e.by), paid: rsForces(e.paid) });
-    case "war-phase-over": return t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
+    case "war-phase-over": {
+      const tied = rsTied(e.winner, e.totals);   // a tie on VP that Honor broke
+      return tied.length ? t("rs.event.war-phase-over-honor", { clan: rsClan(e.winner), clans: [e.winner, ...tied].map(rsClan).join(", ") })
+        : t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
+    }
     case "stand-in": return standInText(e);
     default: return k;
   }
@@ -172,12 +176,13 @@ function rsForceOf(b, clan) {
 // -- the clans ---------------------------------------------------------------------------------------------------------
 function rsDrawClans() {
   const v = RS.view;
-  const head = el("tr", {}, ["clan", "honor", "vp", "coins", "ronin", "tokens", "hostages", "ally"].map((k) => el("th", { text: t("rs.clans." + k) })));
+  const head = el("tr", {}, ["clan", "honor", "vp", "coins", "ronin"].map((k) => el("th", { text: t("rs.clans." + k) })));
+  // the war tokens, hostages and ally under the clan's name, not in columns of their own: the table fits the side panel
+  const facts = (p) => [["tokens", p.tokens.map((tk) => rsProvince(tk.split("@")[0])).join(", ")], ["hostages", p.hostages.map((n) => "#" + n).join(" ")],
+    ["ally", p.ally ? rsClan(p.ally) : ""]].filter(([, text]) => text).map(([k, text]) => el("div", { class: `rs-fact ${k}`, text: `${t("rs.clans." + k)}: ${text}` }));
   const rows = v.players.map((p) => el("tr", { class: (v.to_act.includes(p.clan) ? "acting" : "") + (p.clan === rsMine() ? " me" : "") },
-    el("td", {}, rsClanTag(p.clan)), el("td", { class: "num", text: String(v.honor.indexOf(p.clan) + 1) }), el("td", { class: "num", text: String(p.vp) }),
-    el("td", { class: "num", text: p.coins === null ? t("rs.hidden") : String(p.coins) }), el("td", { class: "num", text: p.ronin === null ? t("rs.hidden") : String(p.ronin) }),
-    el("td", { text: p.tokens.map((tk) => rsProvince(tk.split("@")[0])).join(", ") }), el("td", { text: p.hostages.map((n) => "#" + n).join(" ") }),
-    el("td", { text: p.ally ? rsClan(p.ally) : "" })));
+    el("td", {}, rsClanTag(p.clan), facts(p)), el("td", { class: "num", text: String(v.honor.indexOf(p.clan) + 1) }), el("td", { class: "num", text: String(p.vp) }),
+    el("td", { class: "num", text: p.coins === null ? t("rs.hidden") : String(p.coins) }), el("td", { class: "num", text: p.ronin === null ? t("rs.hidden") : String(p.ronin) })));
   document.getElementById("clans").replaceChildren(rsScroll("rs.clans.title", el("table", { class: "rs-clans" }, head, rows)),
     el("p", { class: "hint", text: t("rs.clans.honor_order", { clans: v.honor.map(rsClan).join(" > ") }) }));
 }
@@ -250,6 +255,9 @@ function rsSend(action) {
   RS.conn.send(msg);
 }
 
+// The clans whose total VP equal the winner's (daimyo/words/risingsun.py tied_on_vp): the winner won on Honor.
+function rsTied(winner, totals) { return Object.keys(totals).filter((c) => c !== winner && totals[c] === totals[winner]); }
+
 // -- the scoring ---------------------------------------------------------------------------------------------------------
 function rsDrawResult() {
   const v = RS.view;
@@ -257,7 +265,10 @@ function rsDrawResult() {
   if (!v || v.phase !== "over" || !v.result || box.dataset.shown === "1") return;
   box.dataset.shown = "1";
   const r = v.result;
-  document.getElementById("result-text").textContent = t("rs.result.winner", { clan: rsClan(r.winner), vp: r.players[r.winner].total });
+  const tied = rsTied(r.winner, Object.fromEntries(Object.entries(r.players).map(([c, p]) => [c, p.total])));
+  document.getElementById("result-text").textContent = tied.length
+    ? t("rs.result.winner_honor", { clan: rsClan(r.winner), vp: r.players[r.winner].total, clans: [r.winner, ...tied].map(rsClan).join(", ") })
+    : t("rs.result.winner", { clan: rsClan(r.winner), vp: r.players[r.winner].total });
   const head = el("tr", {}, ["clan", "vp", "tokens", "different", "total"].map((k) => el("th", { text: t("rs.result." + k) })));
   const rows = Object.entries(r.players).map(([c, p]) => el("tr", { class: c === r.winner ? "winner" : "" }, el("td", {}, rsClanTag(c)),
     el("td", { class: "num", text: String(p.vp) }), el("td", { class: "num", text: String(p.war_tokens.by_season) }),
@@ -265,6 +276,7 @@ function rsDrawResult() {
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), rsGameId);
   box.hidden = false;
+  document.getElementById("result-open-bar").hidden = false;   // closed, the result opens again from here
   document.getElementById("result-close").focus();
 }
 
@@ -349,7 +361,8 @@ async function main() {
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
   document.getElementById("skip").addEventListener("click", rsSkip);
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
+  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
   if (RS_REPLAY) { await rsStartReplay(); return; }
   RS.conn = connectGame(rsGameId, { onMessage: rsOnMessage });

@@ -12,6 +12,8 @@ const G = {
   steps: [], stepIndex: 0, pendingView: null,
   logQueue: [],              // events that arrived with resolution steps, logged as the steps reach them
   head: null, picked: [],    // the action being built: its words before the board places, and the places picked so far
+  handPick: -1,              // the hand token picked (its index): of two tokens alike only that one lights up
+  sentNote: null,            // the "Sent: ..." line under the board, cleared when the state after the move comes
   log: [],
   replay: null, replayPos: 0,
   keyboard: false,           // whether the player last used the keys (then focus follows the game) or a pointer
@@ -147,7 +149,8 @@ function send(action) {
   G.head = null;
   G.picked = [];
   lightUp();
-  showMessage(t("msg.sent", { action: actionLabel(action) }));
+  G.sentNote = t("msg.sent", { action: actionLabel(action) });
+  showMessage(G.sentNote);
 }
 
 // -- labels for actions ----------------------------------------------------------
@@ -221,22 +224,23 @@ function render() {
 function renderPlayers(view) {
   const cols = [["players.clan", "players.clan"], ["players.hand", "players.hand_short"], ["players.pool", "players.pool_short"], ["players.discard", "players.discard_short"],
     ["players.control", "players.control_short"], ["players.scouts", "players.scouts_short"], ["players.shugenja", "players.shugenja_short"],
-    ["players.cards", "players.cards_short"], ["players.objective", "players.objective_short"]];
+    ["players.cards", "players.cards_short"]];
   const head = el("tr", {}, cols.map(([long, short]) => el("th", { title: t(long), text: t(short) })));
   const rows = view.players.map((p) => el("tr", {
     class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
   el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
-    p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : ""),
+    p.bluff_out ? el("span", { class: "badge", text: t("players.bluff_out") }) : "",
+    // the secret objective under the name, not in a column of its own: the table then fits the side panel
+    p.objective || p.objective_chosen ? el("div", { class: "objective", text: t("players.objective_is", { objective: p.objective ? objectiveName(p.objective) : t("players.chosen") }) }) : ""),
   el("td", { class: "num", text: String(p.hand_size) }),
   el("td", { class: "num", text: String(p.pool_size) }),
   el("td", { class: "num", title: (p.discard || []).map(tokenName).join(", "), text: String((p.discard || []).length) }),
-  el("td", { class: "num", title: t("players.control_title"), text: `${p.control_on_board} / ${p.control_supply}` }),
+  el("td", { class: "num", title: t("players.control_title"), text: `${p.control_on_board}/${p.control_supply}` }),
   el("td", { class: "num", text: String(p.scouts) }),
   el("td", { class: "num", text: String(p.shugenja) }),
-  el("td", { class: "num", text: String(p.territory_cards) }),
-  el("td", { text: p.objective ? objectiveName(p.objective) : (p.objective_chosen ? t("players.chosen") : "—") })));
+  el("td", { class: "num", text: String(p.territory_cards) })));
   document.getElementById("players").replaceChildren(head, ...rows);
   // the territory cards played so far keep their text
   const played = (view.played_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) + ": " }), cardText(c)));
@@ -251,15 +255,18 @@ function renderScreen(view) {
   const me = view.players[you.seat];
   const parsed = parseLegal(stepsActive() ? [] : G.legal);
   const hand = el("div", { class: "hand" });
-  for (const code of you.hand || []) {
+  const tokens = you.hand || [];
+  // two tokens alike (two army 2) are one move: only the one picked lights up (the first alike when picked another way)
+  const picked = G.head && G.head === "place " + tokens[G.handPick] ? G.handPick : tokens.findIndex((c) => G.head === "place " + c);
+  tokens.forEach((code, i) => {
     const head = "place " + code;
     const playable = parsed.heads.has(head) && inHand(code);
     hand.append(el("button", {
-      class: `hand-token${playable ? " playable" : ""}${G.head === head ? " selected" : ""}`, "data-code": code,
+      class: `hand-token${playable ? " playable" : ""}${i === picked ? " selected" : ""}`, "data-code": code, "data-index": i,
       style: `--clan: ${CLAN_COLOURS[you.clan] || "#777"}`, title: tokenName(code),
-      onclick: () => { if (playable) selectHead(G.head === head ? null : head); else showMessage(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); },
+      onclick: () => { if (!playable) { showMessage(t("msg.cannot_place_now", { token: tokenName(code) }), "error"); return; } G.handPick = i; selectHead(G.head === head && picked === i ? null : head); },
     }, el("span", { class: "code", text: shortCode(code) }), el("span", { class: "name", text: tokenName(code) })));
-  }
+  });
   const cards = (you.territory_cards || []).map((c) => el("li", {}, el("strong", { text: cardName(c) }), el("div", { class: "small", text: cardText(c) })));
   const seen = (you.seen || []).map((s) => el("li", { text: seenText(s) }));
   const parts = [
@@ -382,6 +389,9 @@ function renderScores(view) {
     el("td", { text: `${(r.territories || []).map(territoryName).join(", ") || "—"} ${r.territory_honor}` }),
     el("td", { class: "num total", text: String(r.total) })));
   document.getElementById("score-table").replaceChildren(head, ...body);
+  recordLink(document.getElementById("scores-record"), gameId);
+  // closed, the scoring is a button away (it covered the replay bar's record link, and had no way back)
+  document.getElementById("scores-open").hidden = false;
   const modal = document.getElementById("scores");
   if (!G.scoresClosed) modal.hidden = false;
 }
@@ -574,6 +584,9 @@ function onMessage(msg) {
       } else {
         startSteps(events, msg.view);
       }
+      // the move sent is played now: "Sent: ..." does not stay under the board
+      if (G.sentNote && document.getElementById("message").textContent === G.sentNote) showMessage("");
+      G.sentNote = null;
       document.body.dataset.seq = String(msg.seq);
       document.body.dataset.legal = String(G.legal.length);
       autoHead();
@@ -628,6 +641,7 @@ function replayTo(i) {
   }
   G.scoresClosed = i < steps.length;
   document.getElementById("scores").hidden = true;
+  document.getElementById("scores-open").hidden = true;
   render();
 }
 
@@ -654,7 +668,8 @@ async function main() {
   I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
-  document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; });
+  document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; document.getElementById("scores-open").focus(); });
+  document.getElementById("scores-open").addEventListener("click", () => { G.scoresClosed = false; document.getElementById("scores").hidden = false; document.getElementById("scores-close").focus(); });
   document.addEventListener("keydown", pageKey);
   document.addEventListener("keydown", () => { G.keyboard = true; }, true);
   document.addEventListener("pointerdown", () => { G.keyboard = false; }, true);

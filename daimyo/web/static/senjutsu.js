@@ -51,6 +51,7 @@ function cardName(id) {
 // the cells of a grid ("F", "F+FR") in words
 function cellsWords(cells) { return cells.map((c) => c.split("+").map((p) => t("sj.cell." + p)).join("+")).join(", "); }
 function kamaeName(k) { return t("sj.kamae." + k); }
+function kamaeIn(k) { return t("sj.kamae_in." + k); }   // the name after "in" (Polish: "w Agresji")
 function facingName(f) { return t("sj.facing." + f); }
 function effectName(e) { return t("sj.effect." + e); }
 
@@ -61,7 +62,7 @@ function initiativeText(c) {
 
 function lineText(ln) {
   const pre = [];
-  if (ln.kamae) pre.push(t("sj.line.in_kamae", { kamae: kamaeName(ln.kamae) }));
+  if (ln.kamae) pre.push(t("sj.line.in_kamae", { kamae: kamaeIn(ln.kamae) }));
   if (ln.focus) pre.push(t("sj.line.pay_focus", { n: ln.focus }));
   if (ln.if === "successful") pre.push(t("sj.line.if_successful"));
   if (ln.when) pre.push(t("sj.line.when." + ln.when));
@@ -283,7 +284,7 @@ function cardBox(id, opts) {
   const c = G.cards[id];
   if (!c) return el("div", { class: "sj-card status", "data-card": id }, el("div", { class: "card-name", text: cardName(id) }));
   const facts = [el("span", { class: "init", title: t("sj.card.initiative"), text: initiativeText(c) })];
-  if (c.alt) facts.push(el("span", { class: "alt", text: t(c.alt.kamae ? "sj.card.alt_kamae" : "sj.card.alt_focus", { n: c.alt.initiative, kamae: c.alt.kamae ? kamaeName(c.alt.kamae) : "", focus: c.alt.focus || 0 }) }));
+  if (c.alt) facts.push(el("span", { class: "alt", text: t(c.alt.kamae ? "sj.card.alt_kamae" : "sj.card.alt_focus", { n: c.alt.initiative, kamae: c.alt.kamae ? kamaeIn(c.alt.kamae) : "", focus: c.alt.focus || 0 }) }));
   if (c.split) facts.push(el("span", { class: "alt", text: t("sj.card.split", { n: c.split.initiative }) }));
   if (c.focus) facts.push(el("span", { class: "cost", text: t("sj.card.focus_cost", { n: c.focus }) }));
   if (c.kamae) facts.push(el("span", { class: "req", text: t("sj.card.needs_kamae", { kamae: kamaeName(c.kamae) }) }));
@@ -462,7 +463,7 @@ function eventText(e) {
     else if (k === "card" || k === "old") p[k] = cardName(val);
     else if (k === "targets" || k === "winners") p[k] = val.map(shortWho).join(", ") || t("nobody");
     else if (k === "facing") p[k] = facingName(val);
-    else if (k === "kamae") p[k] = kamaeName(val);
+    else if (k === "kamae") p[k] = kamaeIn(val);   // the one event naming a Kamae: "is now in {kamae}"
     else if (k === "effect") p[k] = effectName(val);
     else if (k === "hand") p[k] = val.map(cardName).join(", ");
     else if (k === "terrain" || k === "into") p[k] = terrainWord(val);
@@ -502,6 +503,7 @@ function drawResult() {
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), gameId);
   box.hidden = false;
+  document.getElementById("result-open").hidden = false;   // closed, the result opens again from here
   if (KEYS.keyboard) document.getElementById("result-close").focus();
 }
 
@@ -575,7 +577,8 @@ async function main() {
     G.geometry = G.data.geometry;
   } catch (e) { showMessage(t("client.no_data"), "error"); }   // the log and the answers still work, without the board
   I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; });
+  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
+  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   setupStory();
   setupKeys();
   if (REPLAY) { await startReplay(); return; }

@@ -21,7 +21,7 @@ def _console80():
 def test_heuristic_bots_by_default():
     assert bot_specs(4, 0, []) == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
     r = CliRunner().invoke(main, ["play", "--terminal", "--seed", "3", "--players", "2"], input="quit\nn\n", env={"LANG": "C"})
-    assert "seat 1: heuristic bot" in r.output, r.output[:400]
+    assert "seat 1: you" in r.output and "seat 2: heuristic bot" in r.output, r.output[:400]
 
 
 def test_a_whole_game_fits_80_columns_and_the_board_24_lines():
@@ -51,3 +51,22 @@ def test_legal_actions_in_columns():
     out = buf.getvalue()
     assert "Legal actions (" in out
     assert any(line.count(". ") >= 2 and line.lstrip().startswith("1. ") for line in out.splitlines()), out[-2000:]
+
+
+def test_each_turn_fits_one_80x24_screen():
+    """Issue 30: at each decision, what the human needs (the board drawn again, whose turn, the tokens behind the
+    screen, the decision, the legal actions or how to list them, the prompt) fits 24 lines: the board's top never
+    scrolls off an 80x24 terminal. What is left out is one ``board`` away, and said so."""
+    for players, seed in ((4, 9), (5, 3), (2, 4)):
+        con, buf = _console80()
+        TerminalGame(players, seed, 1, None, ["random"], con, ScriptedHuman(buf, seed=seed)).run()
+        lines = buf.getvalue().splitlines()
+        title, turns = None, 0
+        for i, line in enumerate(lines):
+            if "The board (round" in line:
+                title = i
+            if "action, ?, board, quit]>" in line and title is not None:
+                assert i - title + 1 <= 24, "\n".join(lines[title:i + 1])
+                title, turns = None, turns + 1
+        assert turns > 10
+    assert "board: the tokens by province, the players and your screen" in buf.getvalue()

@@ -224,7 +224,7 @@ def test_a_record_that_cannot_be_written_is_reported(tmp_path):
 def test_the_terminal_speaks_polish_through_the_catalogue():
     """Every table and prompt of the terminal comes from the catalogue (daimyo/words): in Polish, no English is left."""
     con, buf = console()
-    answers = iter(["?", "quit", "n"])
+    answers = iter(["?", "board", "quit", "n"])
     game = TerminalGame(3, 5, 0, ["crab", "crane", "lion"], ["random"], con, lambda: next(answers), lang="pl")
     game.run()
     out = buf.getvalue()
@@ -234,3 +234,55 @@ def test_the_terminal_speaks_polish_through_the_catalogue():
     for english in ("The board", "Players", "Your screen", "Behind your screen", "special tokens left", "Legal actions",
                     "You leave the game", "Save the game record", "Type ?", "seed"):
         assert english not in out, english
+
+
+def test_seats_are_counted_from_1_everywhere():
+    """Issue 30: the sentences say "Seat 2 takes the Lion clan"; the intro, the players table, your screen, the
+    prompt and the status line count the same seats from 1 too (not from 0)."""
+    con, buf = console()
+    game = TerminalGame(4, 9, 1, None, ["random"], con, ScriptedHuman(buf, seed=5, script=["board", "quit"]))
+    game.run()
+    out = buf.getvalue()
+    assert "seat 1: random bot, seat 2: you, seat 3: random bot, seat 4: random bot" in out
+    assert "Seat 1 takes the" in out   # the bot in the first seat chooses before the human
+    table = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "2 ", "3 ", "4 ")) and "/30" in line]
+    assert [row[0] for row in table[:4]] == ["1", "2", "3", "4"] and table[1][1:3] == ["seat2", "(you)"], table[:4]
+    assert "You are seat 2 (seat 2)." in out and "to act: seat2" in out and "seat2 [1-" in out
+    assert "seat0" not in out and "seat 0" not in out
+
+
+def test_play_terminal_seat_option_counts_from_1():
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+
+    r = CliRunner().invoke(main, ["play", "--terminal", "--seed", "3", "--players", "2", "--seat", "2", "--bots", "random"],
+                           input="quit\nn\n", env={"LANG": "C"})
+    assert r.exit_code == 0 and "seat 1: random bot, seat 2: you" in r.output, r.output[:400]
+    r = CliRunner().invoke(main, ["play", "--terminal", "--players", "2", "--seat", "0"])
+    assert r.exit_code == 2
+
+
+def test_no_pass_line_in_upkeep_and_every_battle_names_its_defender():
+    """Upkeep 3: a clan with no territory card to play passes by itself, and nothing is said ("has nothing left to
+    place" is placement's); each battle's line names the defender, also when no attacker wins."""
+    con, buf = console()
+    play_terminal(4, 7, 2, None, ["random"], con, ScriptedHuman(buf, seed=11))
+    out = buf.getvalue().splitlines()
+    upkeep = False
+    for line in out:
+        if line.startswith("Round ") and line.endswith(" begins."):
+            upkeep = True
+        elif line == "The placement phase begins.":
+            upkeep = False
+        assert not (upkeep and "has nothing left to place" in line), line
+    battles = [line for line in out if line.startswith("Battle for ") and ": " in line]
+    assert battles and all(" against " in b for b in battles)
+    from daimyo.core.game import Event
+    from daimyo.words.rokugan import RokuganWords
+
+    nothing = {"province": "crab_1", "outcome": "nothing", "winner": None, "attackers": [{"clan": "lion", "total": 2}, {"clan": "crane", "total": 2}],
+               "defender": {"clan": "crab", "total": 2}}
+    for lang in ("en", "pl"):
+        said = RokuganWords(lang).sentence(Event("battle", nothing))
+        assert RokuganWords(lang).clan("crab") in said, said

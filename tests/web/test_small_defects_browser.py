@@ -1,0 +1,259 @@
+"""The smaller defects of issue 30 (item 5) that live in the pages: an empty box in the lobby, the favicon, "Round 0"
+during the setup, English names in the Polish lobby. Debian's chromium through Playwright.
+
+Screenshots go to /tmp/daimyo-small-*.png (desktop and a 390x844 phone)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import needs_chromium, open_lobby
+
+pytestmark = needs_chromium
+
+PAGES = ["index.html", "join.html", "game.html", "senjutsu.html", "risingsun.html", "rules.html"]
+
+
+def _api(server: str, path: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(server + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def test_every_page_links_the_favicon_it_serves(server):
+    """No page leaves the browser to ask for /favicon.ico (a 404): each links the icon under /static."""
+    import daimyo
+
+    static = Path(daimyo.__file__).parent / "web" / "static"
+    assert {p.name for p in static.glob("*.html")} == set(PAGES)
+    for name in PAGES:
+        html = (static / name).read_text(encoding="utf-8")
+        links = re.findall(r'<link rel="icon" href="([^"]+)"', html)
+        assert links == ["/static/favicon.svg"], name
+    with urllib.request.urlopen(server + "/static/favicon.svg") as r:
+        assert r.status == 200 and r.read().startswith(b"<svg")
+
+
+@pytest.mark.parametrize("game", ["rokugan", "risingsun"])
+def test_the_lobby_shows_no_empty_box_for_a_game_without_table_options(server, browser, game):
+    """Senjutsu's table options (a fieldset, display:flex) stay hidden for the other games: no empty bordered box."""
+    for size, label in [({"width": 1300, "height": 900}, "desktop"), ({"width": 390, "height": 844}, "phone")]:
+        page = browser.new_page(viewport=size)
+        open_lobby(page, server)
+        page.select_option("#game", game)
+        assert page.locator("#sj-box").count() == 1
+        assert not page.locator("#sj-box").is_visible()
+        assert page.locator("#sj-box").bounding_box() is None
+        page.screenshot(path=f"/tmp/daimyo-small-lobby-{game}-{label}.png", full_page=True)
+        page.select_option("#game", "senjutsu")
+        assert page.locator("#sj-box").is_visible()
+        page.close()
+
+
+def test_the_lobby_says_the_setup_not_round_0_and_names_in_polish(server, browser):
+    """A Rokugan game in its setup is listed by its phase ("choosing secret objectives"), not "Round 0, ..."; in
+    Polish the lobby names the games and Senjutsu's characters in Polish."""
+    rk = _api(server, "/api/games", {"game": "rokugan", "public": True,
+                                      "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    sj = _api(server, "/api/games", {"game": "senjutsu", "public": True,
+                                      "seats": [{"kind": "human", "name": "Ann", "clan": "kaze"}, {"kind": "bot", "bot": "random", "clan": "hana"}]})
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    open_lobby(page, server)
+    item = page.locator(f"#games-live li[data-game='{rk['id']}']")
+    item.wait_for()
+    text = item.inner_text()
+    assert "Round 0" not in text and "Choosing secret objectives" in text, text
+    page.evaluate("localStorage.setItem('daimyo:lang', 'pl')")
+    open_lobby(page, server)
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    rk_item = page.locator(f"#games-live li[data-game='{rk['id']}']")
+    rk_item.wait_for()
+    assert "Bitwa o Rokugan" in rk_item.inner_text() and "Runda 0" not in rk_item.inner_text()
+    assert "Bitwa o Rokugan" in page.locator("#game option[value='rokugan']").inner_text()
+    sj_item = page.locator(f"#games-live li[data-game='{sj['id']}']")
+    sj_item.wait_for()
+    assert "Kaze Wędrowiec" in sj_item.inner_text() and "Hana Uczennica" in sj_item.inner_text(), sj_item.inner_text()
+    page.select_option("#game", "senjutsu")
+    options = page.locator("#seat-rows .seat-clan[data-seat='0'] option").all_inner_texts()
+    assert "Kaze Wędrowiec" in options, options
+    page.screenshot(path="/tmp/daimyo-small-lobby-pl.png", full_page=True)
+
+
+def _fits(page, table: str) -> bool:
+    """Every column of ``table`` lies inside its panel (none cut at the panel's edge, none behind a scrollbar)."""
+    return page.evaluate("""(sel) => {
+      const t = document.querySelector(sel), panel = t.closest('.panel');
+      const box = panel.getBoundingClientRect(), right = box.right - parseFloat(getComputedStyle(panel).paddingRight);
+      return t.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= right + 0.5;
+    }""", table)
+
+
+def test_rokugan_players_table_fits_and_the_final_scoring_reopens_with_the_record(server, browser):
+    """The Players table's last column lies inside the side panel (English and Polish, desktop and phone); the final
+    scoring shows the record's download link, and once closed a button opens it again."""
+    from tests.web.conftest import open_bot_game
+
+    page, errors = open_bot_game(server, browser, "rokugan")
+    page.wait_for_selector("#scores-open", state="visible")
+    modal = page.locator("#scores")
+    assert modal.is_visible()
+    assert page.locator("#scores-record").is_visible() and "/record" in page.locator("#scores-record").get_attribute("href")
+    page.screenshot(path="/tmp/daimyo-small-scores.png")
+    page.click("#scores-close")
+    assert modal.is_hidden()
+    page.click("#scores-open")
+    assert modal.is_visible()
+    page.click("#scores-close")
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for width, height in ((1400, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_selector("#players td.who")
+            assert _fits(page, "#players"), (lang, width)
+            page.locator("#players-panel").screenshot(path=f"/tmp/daimyo-small-players-{lang}-{width}.png")
+    assert errors == []
+
+
+def test_rising_sun_clans_table_fits_and_its_result_reopens(server, browser):
+    """Rising Sun's clan table keeps every column inside the side panel: the war tokens, hostages and ally are said
+    under the clan's name. The result, once closed, opens again."""
+    created = _api(server, "/api/games", {"game": "risingsun", "example": "seed-example", "practice": True,
+                                          "seats": [{"kind": "bot", "bot": "random"}] * 4})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + created["watch"]["link"])
+    page.wait_for_selector("#result-close", state="visible")
+    page.click("#result-close")
+    assert page.locator("#result").is_hidden()
+    page.click("#result-open")   # closed, the result opens again
+    assert page.locator("#result").is_visible() and "/record" in page.locator("#result-record").get_attribute("href")
+    page.click("#result-close")
+    assert page.locator("#clans .rs-fact.tokens").count() > 0
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for width, height in ((1400, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_selector("#clans .rs-clans")
+            assert _fits(page, "#clans .rs-clans"), (lang, width)
+            page.locator("#clans").screenshot(path=f"/tmp/daimyo-small-rs-clans-{lang}-{width}.png")
+    assert errors == []
+
+
+def test_of_two_tokens_alike_only_the_picked_one_lights_and_sent_does_not_stay(server, browser):
+    """Battle for Rokugan's hand holds two tokens alike (two army 1): picking the second lights that one only, not
+    both; the "Sent: ..." line under the board goes once the state after the move comes."""
+    from tests.web.conftest import patient
+    from tests.web.test_board_keyboard import create_game
+
+    gid, token = create_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=9)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && document.querySelector('#board svg .province')")
+    page.evaluate("""() => { window.__auto = setInterval(() => {
+      if (document.querySelector('#hand .hand-token.playable')) return;
+      if (G.legal.length && document.body.dataset.busy !== '1') send(G.legal[0]); }, 100); }""")
+    page.wait_for_selector("#hand .hand-token.playable", timeout=patient(30000))
+    page.evaluate("clearInterval(window.__auto)")
+    # the moves sent before were played: no "Sent: ..." stays under the board
+    page.wait_for_function("() => !document.getElementById('message').textContent.startsWith('Sent:')", timeout=patient(5000))
+    codes = page.locator("#hand .hand-token.playable").evaluate_all("(bs) => bs.map((b) => [Number(b.dataset.index), b.dataset.code])")
+    alike = [(i, j) for (i, a) in codes for (j, b) in codes if a == b and i < j]
+    assert alike, codes
+    first, second = alike[0]
+    page.click(f"#hand .hand-token[data-index='{second}']")
+    page.wait_for_function("() => Number(document.body.dataset.lit) > 0")
+    lit = page.locator("#hand .hand-token.selected").evaluate_all("(bs) => bs.map((b) => Number(b.dataset.index))")
+    assert lit == [second], (lit, codes)
+    page.locator("#screen").screenshot(path="/tmp/daimyo-small-hand-pick.png")
+    page.click(f"#hand .hand-token[data-index='{first}']")
+    lit = page.locator("#hand .hand-token.selected").evaluate_all("(bs) => bs.map((b) => Number(b.dataset.index))")
+    assert lit == [first], (lit, codes)
+    # a move sent: "Sent: ..." shows, and goes when its state comes
+    seq = int(page.evaluate("document.body.dataset.seq"))
+    page.evaluate("send(G.legal.find((a) => a.startsWith('place ')))")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+    page.wait_for_function("() => !document.getElementById('message').textContent.startsWith('Sent:')", timeout=patient(5000))
+    assert errors == []
+
+
+def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(server, browser):
+    """A table before the start shows the table's hint, not the first phase's; a phase's hint ("Keep one of the
+    secret objectives ...") shows while this page decides, and while another player decides the hint says so."""
+    from daimyo.words import catalogue
+
+    en, pl = catalogue("en"), catalogue("pl")
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    table = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "table": True,
+                                        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    page.goto(server + table["you"]["play"])
+    page.wait_for_function("() => document.body.dataset.status === 'waiting'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.table"])
+    page.screenshot(path="/tmp/daimyo-small-hint-table.png")
+
+    game = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+    page.goto(server + game["you"]["play"])
+    page.wait_for_function("() => document.body.dataset.phase === 'setup-objectives' && document.body.dataset.legal !== '0'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.rokugan.setup-objectives"])
+    page.evaluate("send(G.legal[0])")   # this seat keeps its objective; the open seat has still to choose
+    page.wait_for_function("() => document.body.dataset.legal === '0'")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.others"])
+    page.select_option("#lang", "pl")
+    page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=pl["hint.others"])
+    assert errors == []
+
+
+CARDS = """() => {
+  const host = document.createElement('div'); host.className = 'sj-hand'; host.id = 'every-card';
+  document.body.prepend(host);
+  for (const id of Object.keys(G.cards)) host.append(cardBox(id));
+  const out = { cards: host.children.length, past: [], broken: [] };
+  for (const card of host.querySelectorAll('.sj-card')) {
+    const box = card.getBoundingClientRect(), edge = box.right - parseFloat(getComputedStyle(card).borderRightWidth);
+    for (const e of card.querySelectorAll('.card-body, .card-lines, .card-lines li')) {
+      if (e.getBoundingClientRect().right > edge + 0.5 || e.scrollWidth > e.clientWidth + 1) out.past.push([card.dataset.card, e.textContent]);
+    }
+    for (const li of card.querySelectorAll('.card-lines li')) for (const node of li.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (r.getClientRects().length > 1 && !m[0].includes('-')) out.broken.push([card.dataset.card, m[0]]);
+      }
+    }
+  }
+  host.remove();
+  return out;
+}"""
+
+
+def test_every_senjutsu_card_line_stays_inside_its_card_in_both_languages(server, browser):
+    """A card's lines beside its grid ("in Determination: gain 1 focus", Polish "w Determinacji: ...") stay inside
+    the card's edge, and no word is cut in two (a break after a hyphen aside)."""
+    from tests.web.conftest import open_bot_game
+
+    page, errors = open_bot_game(server, browser, "senjutsu")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && Object.keys(G.cards || {}).length > 0")
+    # the duel's result, once closed, opens again
+    page.wait_for_selector("#result-close", state="visible")
+    page.click("#result-close")
+    page.click("#result-open")
+    assert page.locator("#result").is_visible()
+    page.click("#result-close")
+    for lang in ("en", "pl"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        got = page.evaluate(CARDS)
+        assert got["cards"] >= 40 and got["past"] == [] and got["broken"] == [], (lang, got["past"][:5], got["broken"][:5])
+    assert errors == []
