@@ -16,7 +16,7 @@ from tests.web.conftest import needs_chromium, open_lobby
 
 pytestmark = needs_chromium
 
-PAGES = ["index.html", "join.html", "game.html", "senjutsu.html", "risingsun.html", "rules.html"]
+PAGES = ["index.html", "join.html", "rokugan.html", "senjutsu.html", "risingsun.html", "rules.html"]
 
 
 def _api(server: str, path: str, body: dict | None = None) -> dict:
@@ -61,7 +61,7 @@ def test_the_lobby_says_the_setup_not_round_0_and_names_in_polish(server, browse
     rk = _api(server, "/api/games", {"game": "rokugan", "public": True,
                                       "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
     sj = _api(server, "/api/games", {"game": "senjutsu", "public": True,
-                                      "seats": [{"kind": "human", "name": "Ann", "clan": "kaze"}, {"kind": "bot", "bot": "random", "clan": "hana"}]})
+                                      "seats": [{"kind": "human", "name": "Ann", "choice": "kaze"}, {"kind": "bot", "bot": "random", "choice": "hana"}]})
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     open_lobby(page, server)
     item = page.locator(f"#games-live li[data-game='{rk['id']}']")

@@ -100,7 +100,7 @@ def test_the_join_page_names_each_game_and_its_seats_in_the_page_s_language(serv
     pl = catalogue("pl")
     rs = _create(server, {"game": "risingsun", "example": "seed-example",
                           "seats": [{"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3]})
-    sj = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "clan": "kaze"}, {"kind": "bot", "bot": "random", "clan": "hana"}]})
+    sj = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "choice": "kaze"}, {"kind": "bot", "bot": "random", "choice": "hana"}]})
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
