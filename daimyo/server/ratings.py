@@ -122,18 +122,20 @@ async def rate_game(room: Any) -> None:
 
 # ----------------------------------------------------------------- shown
 def seat_ratings(store: Any, row: GameRow) -> dict[int, dict]:
-    """Seat -> the rating shown beside its name: a rated game's signed-in players (new players at 1000,
-    provisional); nothing for other games' players."""
+    """Seat -> the rating shown beside its name, with its account's name (a link to the player's page): a rated
+    game's signed-in players (new players at 1000, provisional); nothing for other games' players."""
     if not row.rated:
         return {}
     users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
     if not users:
         return {}
+    from daimyo.server.accounts import users as accounts  # accounts.py imports the rooms: read late
     with store.engine.connect() as conn:
+        names = dict(conn.execute(select(accounts.c.id, accounts.c.name).where(accounts.c.id.in_(list(users.values())))).all())
         held = {r.user_id: r for r in conn.execute(select(ratings).where(
             ratings.c.game == row.game, ratings.c.players == row.players, ratings.c.user_id.in_(list(users.values()))))}
-    return {seat: rating_dict(held[u].mu, held[u].sigma, held[u].games) if u in held else rating_dict(MU, SIGMA, 0)
-            for seat, u in users.items()}
+    return {seat: {**(rating_dict(held[u].mu, held[u].sigma, held[u].games) if u in held else rating_dict(MU, SIGMA, 0)),
+                   "account": names.get(u)} for seat, u in users.items()}
 
 
 @functools.cache

@@ -129,7 +129,8 @@ def test_a_rated_four_player_game_orders_the_ratings_by_place(devices, db_url):
     summary = host.get(f"/api/games/{made['id']}").json()
     for seat in summary["seats"]:
         mu, sigma = rows[seat["seat"]][3], rows[seat["seat"]][4]
-        assert seat["rating"] == {"rating": shown(mu, sigma), "provisional": PROVISIONAL_GAMES > 1, "games": 1}
+        assert seat["rating"] == {"rating": shown(mu, sigma), "provisional": PROVISIONAL_GAMES > 1, "games": 1,
+                                  "account": NAMES[seat["seat"]]}
     board = host.get("/api/leaderboard/rokugan?players=4").json()
     assert [e["rating"] for e in board["ratings"]] == sorted((shown(r[3], r[4]) for r in rows), reverse=True)
     assert {e["name"] for e in board["ratings"]} == set(NAMES) and board["bots"]
@@ -216,6 +217,7 @@ def test_bots_show_their_fixed_published_rating(client):
     ("/api/leaderboard/senjutsu?players=1", 400, "of Senjutsu, from 2 to"),
     ("/api/players/x", 400, "name: 2 to 40"),
     ("/api/players/nobody-here", 404, "no player is called 'nobody-here'"),
+    ("/api/players/a%2Fb", 404, "no player is called 'a/b'"),
 ])
 def test_bad_queries_get_a_clear_error(client, path, status, words):
     r = client.get(path)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -53,10 +54,17 @@ def routes(ctx: Context) -> list[BaseRoute]:
 
     return [
         Route("/api/leaderboard/{game}", board),
-        Route("/api/players/{name}", player),
+        any_text(Route("/api/players/{name:path}", player)),
         Route("/leaderboard/{game}", page("leaderboard.html")),
-        Route("/players/{name}", page("profile.html")),
+        any_text(Route("/players/{name:path}", page("profile.html"))),
     ]
+
+
+def any_text(route: Route) -> Route:
+    """``route`` matching whatever its last part holds, a line break too (Starlette's ``path`` stops at one), so
+    that a name no account can have is answered 400 in words rather than the router's bare 404."""
+    route.path_regex = re.compile(route.path_regex.pattern, re.DOTALL)
+    return route
 
 
 __all__ = ["routes"]
