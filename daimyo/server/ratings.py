@@ -116,11 +116,20 @@ async def rate_game(room: Any) -> None:
     except Exception:
         log.exception("could not store the ratings of game %s", row.id)
         return
-    row.seat_ratings = seat_ratings(room.store, row)
+    row.ratings_of = None   # read again for the summary the table is told
     room.tell_table()
 
 
 # ----------------------------------------------------------------- shown
+def shown_ratings(store: Any, row: GameRow) -> None:
+    """Fill in ``row.seat_ratings`` for a rated game whose seats' accounts changed since they were last read."""
+    if not row.rated:
+        return
+    held = tuple(s.user_id for s in row.seats)
+    if row.ratings_of != held:
+        row.seat_ratings, row.ratings_of = seat_ratings(store, row), held
+
+
 def seat_ratings(store: Any, row: GameRow) -> dict[int, dict]:
     """Seat -> the rating shown beside its name, with its account's name (a link to the player's page): a rated
     game's signed-in players (new players at 1000, provisional); nothing for other games' players."""
@@ -162,4 +171,4 @@ def bot_board(game: str, players: int) -> list[dict]:
 
 
 __all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "bot_board", "bot_rating", "game_places", "new_ratings", "places",
-           "rate_game", "rating_dict", "seat_ratings", "shown", "update_in"]
+           "rate_game", "rating_dict", "seat_ratings", "shown", "shown_ratings", "update_in"]

@@ -21,7 +21,7 @@ from daimyo.core.game import Action, Event
 from daimyo.server.chat import ChatLine
 from daimyo.server.clocks import clock_from_text
 from daimyo.server.games import hosted, start_state
-from daimyo.server.ratings import bot_rating, rate_game, seat_ratings
+from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
 from daimyo.server.room_bots import RoomBots
 from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
@@ -67,8 +67,6 @@ class Room:
         self.bots = RoomBots(self, row)
         self.seats = Seats(self, self.settings.time_source)
         self.chat = RoomChat(self)
-        if row.rated:
-            row.seat_ratings = seat_ratings(store, row)   # shown beside its players' names
 
     # -------------------------------------------------------------- rebuild
     def replay(self, rows: list[tuple[int, int, str]]) -> None:
@@ -107,6 +105,7 @@ class Room:
 
     def summary(self) -> dict:
         s = self.state
+        shown_ratings(self.store, self.row)   # a rated game's players' ratings, read again when a seat changed hands
         connected, away = self.seats.presence()
         rnd, phase = self.rules.progress(s)
         return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
@@ -276,8 +275,6 @@ class Room:
 
     def tell_table(self) -> None:
         """Everyone at the game gets the seats as they are now (after a seat was taken, changed or got ready)."""
-        if self.row.rated:   # who holds each seat may have changed: the ratings shown beside their names
-            self.row.seat_ratings = seat_ratings(self.store, self.row)
         tell(self.conns, {"type": "table", "game": self.summary()})
 
     async def begin(self) -> None:

@@ -242,6 +242,7 @@ class GameRow:
     #: seat -> its player's rating as shown ({"rating", "provisional", "games"}), filled in for a rated game by
     #: daimyo/server/ratings.py (not a column)
     seat_ratings: dict[int, dict] = field(default_factory=dict)
+    ratings_of: tuple | None = None   # the seats' accounts that ``seat_ratings`` was read for
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""

@@ -86,3 +86,36 @@ def test_the_lobby_leads_to_the_leaderboard_and_a_players_page(server, browser, 
         assert page.locator("#game-rows .result-won").count() == 0
         assert errors == []
         page.close()
+
+
+def test_a_rated_table_made_in_the_lobby_shows_each_players_rating(server, browser, tmp_path):
+    _sign_up(server, "Ana")
+    db = sqlite3.connect(tmp_path / "games.sqlite")
+    ana = db.execute("SELECT id FROM users WHERE name = 'Ana'").fetchone()[0]
+    db.execute("INSERT INTO ratings VALUES (?, 'rokugan', 2, 29.5, 7.5, 2, '2026-11-22T10:00:00+00:00')", (ana,))
+    db.commit()
+    db.close()
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_lobby(page, server)
+    page.fill("#account-name", "Ana")
+    page.fill("#account-password", "correct horse")
+    page.click("#sign-in")
+    page.wait_for_selector("#account-in:not([hidden])")
+    assert page.get_attribute("#account-page", "href") == "/players/Ana"
+    page.select_option("#players", "2")
+    page.locator(".seat-kind[data-seat='1']").select_option("human")
+    page.check("#rated")
+    page.check("#public")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    gid = page.inner_text("#created-id")
+    rating = f"Ana · rating {shown(29.5, 7.5)}?"   # provisional: 2 of 5 games
+    for listed in (f"#games-live li[data-game='{gid}']", f"#open-games li[data-game='{gid}']"):
+        page.wait_for_selector(f"{listed} .badge.rated")
+        assert rating in page.inner_text(listed)
+    page.click("#play-link")
+    page.wait_for_selector(".badge.rating[data-seat='0']")
+    assert page.inner_text(".badge.rating[data-seat='0']") == f"rating {shown(29.5, 7.5)}?"
+    assert errors == []
