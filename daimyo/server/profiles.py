@@ -12,21 +12,16 @@ from typing import Any
 
 from sqlalchemy import and_, select
 
-from daimyo.server.ratings import bot_board, rating_dict, shown
+from daimyo.server.ratings import USERS, bot_board, rating_dict, shown
 from daimyo.server.store import OVER, GameRow, Store, games, rating_changes, ratings, seats
 
 #: the most games, rating changes and leaderboard rows one reply holds
 MAX_GAMES, MAX_HISTORY, MAX_BOARD = 50, 500, 100
 
 
-def users_table():
-    from daimyo.server.accounts import users  # accounts.py imports the store: the table is read late
-    return users
-
-
 def find_account(store: Store, key: str) -> tuple[str, str] | None:
     """(id, shown name) of the account whose name's key (names.account_name) is ``key``."""
-    users = users_table()
+    users = USERS
     with store.engine.connect() as conn:
         r = conn.execute(select(users.c.id, users.c.name).where(users.c.name_key == key)).first()
     return (r.id, r.name) if r is not None else None
@@ -35,7 +30,7 @@ def find_account(store: Store, key: str) -> tuple[str, str] | None:
 def leaderboard(store: Store, game: str, players: int) -> dict:
     """The players rated at ``game`` with ``players`` players, best shown rating first (at most :data:`MAX_BOARD`),
     and the bots' fixed published ratings."""
-    users = users_table()
+    users = USERS
     with store.engine.connect() as conn:
         rows = conn.execute(select(ratings.c.mu, ratings.c.sigma, ratings.c.games, users.c.name)
                             .join(users, users.c.id == ratings.c.user_id)
@@ -63,7 +58,7 @@ def winner_seats(row: GameRow) -> set[int]:
 def profile(store: Store, user_id: str, name: str, viewer: str | None) -> dict:
     """A player's page: ratings now and over time, finished games with results, favourite choices, recent opponents.
     ``viewer``: the signed-in account looking (None: nobody signed in)."""
-    users = users_table()
+    users = USERS
     own = viewer == user_id
     with store.engine.connect() as conn:
         now_rows = conn.execute(select(ratings).where(ratings.c.user_id == user_id)
@@ -103,12 +98,12 @@ def profile(store: Store, user_id: str, name: str, viewer: str | None) -> dict:
         out_games.append({"id": row.id, "game": row.game, "players": row.players, "created": row.created,
                           "clan": row.clans[seat], "won": seat in won, "shared": seat in won and len(won) > 1,
                           "rated": row.rated, "place": change.place if change is not None else None,
-                          "left": bool(change.left) if change is not None else False,
+                          "left": bool(change.leaver) if change is not None else False,
                           "rating_change": (shown(change.mu, change.sigma) - shown(change.mu_before, change.sigma_before))
                           if change is not None else None,
                           "opponents": opp})
     history = [{"game": c.game, "players": c.players, "at": c.at, "rating": shown(c.mu, c.sigma),
-                "change": shown(c.mu, c.sigma) - shown(c.mu_before, c.sigma_before), "place": c.place, "left": bool(c.left),
+                "change": shown(c.mu, c.sigma) - shown(c.mu_before, c.sigma_before), "place": c.place, "left": bool(c.leaver),
                 "id": c.game_id if c.game_id in open_ids else None} for c in changes]
     return {
         "name": name,

@@ -5,7 +5,8 @@
   is held by a signed-in player (rooms.py, ``begin``).
 - **The update.** When a rated game ends, its seats are placed by their result (the winners first, then by final
   score where the game has one; equal results share a place) and every player's rating at this game and player count
-  moves by openskill's rank-aware multiplayer update, in one transaction with the record of each change.
+  moves by openskill's rank-aware multiplayer update (a shared place: the mean over every order of its seats), in one
+  transaction with the record of each change.
 - **Leaving.** A seat whose player had left (a stand-in bot still played it at the end, whether the player was away or
   ran out of time and never came back) is placed last, after everyone who stayed (leavers share the last place), and
   its mu then loses :data:`LEAVE_PENALTY` more.
@@ -18,12 +19,13 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import logging
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import and_, insert, select, update
+from sqlalchemy import and_, column, insert, select, table, update
 
 from daimyo.server.store import GameRow, InTransaction, now, rating_changes, ratings
 
@@ -35,6 +37,8 @@ PROVISIONAL_GAMES = 5
 LEAVE_PENALTY = 3.0
 #: openskill's defaults: a new rating's mu and sigma
 MU, SIGMA = 25.0, 25.0 / 3
+#: the accounts' names (the table is daimyo/server/accounts.py's, which imports the rooms: named here, not imported)
+USERS = table("users", column("id"), column("name"), column("name_key"))
 BOT_RATINGS = Path(__file__).resolve().parent / "bot_ratings.json"
 
 
@@ -63,11 +67,30 @@ def places(returns: list[float], scores: list[float] | None, left: set[int]) -> 
 
 
 def new_ratings(before: list[tuple[float, float]], place: list[int], left: set[int]) -> list[tuple[float, float]]:
-    """(mu, sigma) of each seat after a game in which it took ``place``; leavers lose :data:`LEAVE_PENALTY` more."""
+    """(mu, sigma) of each seat after a game in which it took ``place``; leavers lose :data:`LEAVE_PENALTY` more.
+
+    Seats that share a place get the mean of the updates over every order of them (openskill's own handling of a
+    tie would give a seat placed after two tied winners their mu), so equal places move equal ratings equally and a
+    better place never ends lower."""
     m = model()
-    teams = [[m.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    after = m.rate(teams, ranks=[float(p) for p in place])
-    return [(team[0].mu - (LEAVE_PENALTY if i in left else 0.0), team[0].sigma) for i, team in enumerate(after)]
+    n = len(place)
+    groups: dict[int, list[int]] = {}
+    for seat, p in enumerate(place):
+        groups.setdefault(p, []).append(seat)
+    tied = [g for g in groups.values() if len(g) > 1]
+    total = [[0.0, 0.0] for _ in range(n)]
+    orders = 0
+    for perm in itertools.product(*[list(itertools.permutations(g)) for g in tied]):
+        within = {seat: j for order in perm for j, seat in enumerate(order)}
+        ranks = [0] * n
+        for r, seat in enumerate(sorted(range(n), key=lambda i: (place[i], within.get(i, 0)))):
+            ranks[seat] = r + 1
+        after = m.rate([[m.rating(mu=mu, sigma=sigma)] for mu, sigma in before], ranks=ranks)
+        for seat, team in enumerate(after):
+            total[seat][0] += team[0].mu
+            total[seat][1] += team[0].sigma
+        orders += 1
+    return [(mu / orders - (LEAVE_PENALTY if i in left else 0.0), sigma / orders) for i, (mu, sigma) in enumerate(total)]
 
 
 def game_places(room: Any) -> tuple[list[int], set[int]]:
@@ -100,7 +123,7 @@ def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> 
                                                 games=1, updated=at))
         conn.execute(insert(rating_changes).values(
             game_id=row.id, seat=seat, user_id=u, game=row.game, players=row.players, place=place[seat],
-            left=seat in left, mu_before=before[seat][0], sigma_before=before[seat][1], mu=mu, sigma=sigma, at=at))
+            leaver=seat in left, mu_before=before[seat][0], sigma_before=before[seat][1], mu=mu, sigma=sigma, at=at))
 
 
 async def rate_game(room: Any) -> None:
@@ -138,9 +161,8 @@ def seat_ratings(store: Any, row: GameRow) -> dict[int, dict]:
     users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
     if not users:
         return {}
-    from daimyo.server.accounts import users as accounts  # accounts.py imports the rooms: read late
     with store.engine.connect() as conn:
-        names = dict(conn.execute(select(accounts.c.id, accounts.c.name).where(accounts.c.id.in_(list(users.values())))).all())
+        names = dict(conn.execute(select(USERS.c.id, USERS.c.name).where(USERS.c.id.in_(list(users.values())))).all())
         held = {r.user_id: r for r in conn.execute(select(ratings).where(
             ratings.c.game == row.game, ratings.c.players == row.players, ratings.c.user_id.in_(list(users.values()))))}
     return {seat: {**(rating_dict(held[u].mu, held[u].sigma, held[u].games) if u in held else rating_dict(MU, SIGMA, 0)),
@@ -170,5 +192,5 @@ def bot_board(game: str, players: int) -> list[dict]:
     return sorted(out, key=lambda e: -e["rating"])
 
 
-__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "bot_board", "bot_rating", "game_places", "new_ratings", "places",
+__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "game_places", "new_ratings", "places",
            "rate_game", "rating_dict", "seat_ratings", "shown", "shown_ratings", "update_in"]

@@ -105,6 +105,14 @@ def test_new_ratings_follow_the_places_and_a_leaver_pays_the_penalty():
     start = [(MU, SIGMA)] * 4
     after = new_ratings(start, [1, 2, 3, 4], set())
     assert [m for m, _ in after] == sorted((m for m, _ in after), reverse=True) and all(s < SIGMA for _, s in after)
+    for shared in ([1, 1, 3, 4], [4, 3, 1, 1], [1, 2, 2, 4], [1, 1, 1, 4]):   # a shared place moves equally, never below a worse one
+        moved = new_ratings(start, shared, set())
+        for a in range(4):
+            for b in range(4):
+                if shared[a] < shared[b]:
+                    assert moved[a][0] > moved[b][0], shared
+                elif shared[a] == shared[b]:
+                    assert moved[a] == pytest.approx(moved[b]), shared
     left = new_ratings(start, [1, 2, 3, 4], {3})
     assert left[3][0] == pytest.approx(after[3][0] - LEAVE_PENALTY) and left[:3] == after[:3]
 
@@ -114,7 +122,7 @@ def test_a_rated_four_player_game_orders_the_ratings_by_place(devices, db_url):
     room = ready_and_start(host, made)
     assert host.get(f"/api/games/{made['id']}").json()["rated"] is True
     play_out(host, room, seed=7)
-    rows = stored(db_url, "SELECT c.seat, c.place, c.left, r.mu, r.sigma, r.games FROM rating_changes c "
+    rows = stored(db_url, "SELECT c.seat, c.place, c.leaver, r.mu, r.sigma, r.games FROM rating_changes c "
                           "JOIN ratings r ON r.user_id = c.user_id AND r.game = c.game AND r.players = c.players "
                           "WHERE c.game_id = ? ORDER BY c.seat", made["id"])
     assert len(rows) == 4 and all(r[5] == 1 and not r[2] for r in rows)
@@ -153,7 +161,7 @@ def test_a_leaver_is_placed_last_with_the_penalty(devices, db_url):
     while not stored(db_url, "SELECT seat FROM rating_changes WHERE game_id = ?", made["id"]):
         assert time.monotonic() < deadline, "the ratings were not stored"
         time.sleep(0.02)
-    rows = stored(db_url, "SELECT seat, place, left, mu, sigma FROM rating_changes WHERE game_id = ? ORDER BY seat",
+    rows = stored(db_url, "SELECT seat, place, leaver, mu, sigma FROM rating_changes WHERE game_id = ? ORDER BY seat",
                   made["id"])
     assert [(r[1], bool(r[2])) for r in rows] == [(1, False), (2, True)]   # whoever won, the leaver is last
     expected = new_ratings([(MU, SIGMA)] * 2, [1, 2], {1})

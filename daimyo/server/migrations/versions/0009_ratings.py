@@ -35,7 +35,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("place", sa.Integer, nullable=False),
-        sa.Column("left", sa.Boolean, nullable=False),
+        sa.Column("leaver", sa.Boolean, nullable=False),
         sa.Column("mu_before", sa.Float, nullable=False),
         sa.Column("sigma_before", sa.Float, nullable=False),
         sa.Column("mu", sa.Float, nullable=False),
