@@ -201,11 +201,16 @@ def test_a_rated_game_starts_only_with_signed_in_players(devices):
     ana = devices("Ana")
     made = ana.post("/api/games", json={"game": "rokugan", "seats": humans(2), "sit": 0, "table": True,
                                         "rated": True}).json()
-    guest = devices()   # not signed in
-    assert guest.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 1}).status_code == 200
+    guest = devices()   # not signed in: refused before the seat is taken
+    r = guest.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 1})
+    assert r.status_code == 401 and "signed-in players" in r.json()["error"]
     room = the_room(ana, made["id"])
+    assert room.row.seats[1].token_hash is None
+    bo = devices("Bo")
+    assert bo.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 1}).status_code == 200
     for seat in (0, 1):
         ana.portal.call(room.seats.set_ready, seat, True)
+    room.row.seats[1].user_id = None   # as a seat taken through another server process of a cluster would stand
     r = ana.post(f"/api/games/{made['id']}/start", json={"host": made["host"]})
     assert r.status_code == 409 and "seats 1" in r.json()["error"] and "signed-in" in r.json()["error"]
     assert room.waiting

@@ -60,6 +60,15 @@ def routes(ctx: Context) -> list[BaseRoute]:
     ]
 
 
+async def rated_claim_refused(hub, accounts, request: Request) -> bool:
+    """Whether a claim is for a seat of a rated table (one this process serves) by someone not signed in: refused
+    before the seat is taken (the host's start refuses any such seat too, wherever the table is served)."""
+    room = hub.rooms.get(request.path_params["game_id"])
+    if room is None or not room.row.rated:
+        return False
+    return await accounts.user(request.cookies.get(COOKIE)) is None
+
+
 def any_text(route: Route) -> Route:
     """``route`` matching whatever its last part holds, a line break too (Starlette's ``path`` stops at one), so
     that a name no account can have is answered 400 in words rather than the router's bare 404."""
@@ -67,4 +76,4 @@ def any_text(route: Route) -> Route:
     return route
 
 
-__all__ = ["routes"]
+__all__ = ["rated_claim_refused", "routes"]
