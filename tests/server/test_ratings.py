@@ -252,3 +252,21 @@ def test_any_query_gets_an_answer_never_a_failure(client, game, players, name):
     assert r.status_code in (200, 400, 404) and ("ratings" if r.status_code == 200 else "error") in r.json()
     r = client.get("/api/players/" + quote(name, safe=""))
     assert r.status_code in (200, 400, 404) and "error" in r.json()
+
+
+def test_every_published_bot_rating_names_a_bot_of_its_game_and_how_it_was_measured():
+    import json
+
+    from daimyo.bots.registry import game_bot
+    from daimyo.server.games import hosted
+    from daimyo.server.ratings import BOT_RATINGS
+    table = json.loads(BOT_RATINGS.read_text(encoding="utf-8"))["ratings"]
+    assert set(table) == {"rokugan", "senjutsu", "risingsun"}
+    for game, counts in table.items():
+        rules = hosted(game)
+        for count, bots in counts.items():
+            assert rules.min_players <= int(count) <= rules.max_players
+            for spec, entry in bots.items():
+                game_bot(game, spec, 0)   # a bot of that game (ValueError otherwise)
+                assert entry["sigma"] > 0 and f"--game {game}" in entry["measured"] or game == "rokugan"
+                assert spec.split(":")[0] in entry["measured"]
