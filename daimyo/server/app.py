@@ -14,14 +14,14 @@ from starlette.applications import Starlette
 from daimyo.server.accounts import Accounts
 from daimyo.server.guard import Guard, Limiter
 from daimyo.server.hub import Hub
-from daimyo.server.routes import accounts, game_data, games_api, pages, socket
+from daimyo.server.routes import accounts, game_data, games_api, pages, players, socket
 from daimyo.server.routes.context import EXCEPTION_HANDLERS, Context
 from daimyo.server.settings import Settings
 from daimyo.server.store import Store
 from daimyo.server.uploads import FileReader
 
 #: the route modules, in the order the app tries them (each path answers in one of them only)
-ROUTERS = (pages, games_api, game_data, accounts, socket)
+ROUTERS = (pages, games_api, game_data, accounts, players, socket)
 
 
 def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Guard:

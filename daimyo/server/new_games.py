@@ -46,6 +46,10 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
         raise ActError("bad-request", f"{'table' if not isinstance(table, bool) else 'public'}: true or false")
     start_file, allowed, file_choices = _start(rules, req, keep, len(seat_reqs))
     picked, seat_rows = _seats(rules, seat_reqs, allowed, file_choices, settings)
+    rated = keep.rated if keep is not None else _rated(req, practice, table)
+    if rated and any(s.kind != "human" for s in seat_rows):
+        raise ActError("bad-request", "rated: a rated game has no bot seats (bots have fixed ratings of their own); "
+                                      "make every seat human, or the game unrated")
     sit = req.get("sit")
     if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
                             or seat_rows[sit].kind != "human"):
@@ -69,8 +73,22 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
                   practice=practice, public=public,
                   generator="blake2b-keyed" if isinstance(randomness, GameKey) else "splitmix64",
                   rng_key=randomness.hex() if isinstance(randomness, GameKey) else None, clock=clock.to_text(),
-                  start_file=start_file)
+                  start_file=start_file, rated=rated)
     return row, sit
+
+
+def _rated(req: dict, practice: bool, table: bool) -> bool:
+    """Whether a new game is rated (daimyo/server/ratings.py): a table of signed-in players, not a practice game."""
+    rated = req.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ActError("bad-request", "rated: true or false")
+    if rated and practice:
+        raise ActError("bad-request", "rated: a practice game (its seed may be known) cannot be rated")
+    if rated and not table:
+        raise ActError("bad-request", "rated: a rated game is a table (\"table\": true) that its host starts once "
+                                      "every seat is held by a signed-in player")
+    return rated
+
 
 def _seats(rules, seat_reqs: list, allowed: list[str], file_choices: list[str] | None,
            settings: Settings) -> tuple[list[str | None], list[SeatRow]]:

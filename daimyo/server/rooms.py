@@ -21,6 +21,7 @@ from daimyo.core.game import Action, Event
 from daimyo.server.chat import ChatLine
 from daimyo.server.clocks import clock_from_text
 from daimyo.server.games import hosted, start_state
+from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
 from daimyo.server.room_bots import RoomBots
 from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
@@ -104,6 +105,7 @@ class Room:
 
     def summary(self) -> dict:
         s = self.state
+        shown_ratings(self.store, self.row)   # a rated game's players' ratings, read again when a seat changed hands
         connected, away = self.seats.presence()
         rnd, phase = self.rules.progress(s)
         return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
@@ -171,6 +173,8 @@ class Room:
                 self.stats.add_committed(time.perf_counter() - received)
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, events))
+        if s.is_terminal():
+            await rate_game(self)   # a rated game's players get their new ratings (daimyo/server/ratings.py)
         self.kick_bots()
         return self.seq
 
@@ -281,6 +285,10 @@ class Room:
             missing = [s.seat for s in self.row.seats if s.kind == "human" and (s.token_hash is None or not s.ready)]
             if missing:
                 raise ActError("not-ready", f"seats {', '.join(map(str, missing))}: every player takes a seat and says ready first")
+            unsigned = [s.seat for s in self.row.seats if self.row.rated and s.user_id is None]
+            if unsigned:
+                raise ActError("not-ready", f"seats {', '.join(map(str, unsigned))}: a rated game is played by signed-in "
+                                            "players only; sign in, then take the seat again")
             self.check_open()
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
@@ -328,7 +336,11 @@ def summary_of(row: GameRow, **live) -> dict:
         "from_file": row.start_file is not None,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "choice": row.choices[s.seat],
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
-                   "connected": bool(connected.get(s.seat)), "away": away.get(s.seat)} for s in row.seats],
+                   "connected": bool(connected.get(s.seat)), "away": away.get(s.seat),
+                   # a rated game's player's rating, or a bot's fixed published one (daimyo/server/ratings.py)
+                   "rating": row.seat_ratings.get(s.seat) if s.kind == "human" else bot_rating(row.game, row.players, s.bot)}
+                  for s in row.seats],
+        "rated": row.rated,
         "absent_after": live.get("absent_after"),
         "public": row.public,
         "result": live.get("result", row.result),

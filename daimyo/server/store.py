@@ -11,9 +11,11 @@ import asyncio
 import json
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -71,6 +73,8 @@ games = Table(
     Column("watch_hash", String(64)),
     # when a waiting table was last opened (created, a page open on it, a seat taken, its table changed)
     Column("opened", String(40)),
+    # rated: only signed-in players, no bots; its end changes their ratings (daimyo/server/ratings.py)
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -129,6 +133,35 @@ owners = Table(
     Column("expires", Float, nullable=False),
     # the fencing token: one more each time another process takes the game; every write of the game checks it
     Column("token", BigInteger, nullable=False, server_default="0"),
+)
+
+# each account's rating per game and player count (openskill's mu and sigma; daimyo/server/ratings.py)
+ratings = Table(
+    "ratings", metadata,
+    Column("user_id", String(32), ForeignKey("users.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("players", Integer, primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),      # rated games played at this game and player count
+    Column("updated", String(40), nullable=False),
+)
+
+# each seat's change of rating in a finished rated game: its place (1 = first), whether it left, before and after
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", String(32), ForeignKey("users.id"), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("leaver", Boolean, nullable=False),   # its player had left (placed last, with the penalty)
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", String(40), nullable=False),
 )
 
 WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
@@ -205,6 +238,11 @@ class GameRow:
     start_file: str | None = None  # the position file the game starts from (games.start_file), or None
     watch_hash: str | None = None  # the hash of the watch code (the spectators' link of a game that is not public)
     opened: str | None = None      # when a waiting table was last opened (ISO 8601); None: when it was created
+    rated: bool = False            # a rated game (daimyo/server/ratings.py)
+    #: seat -> its player's rating as shown ({"rating", "provisional", "games"}), filled in for a rated game by
+    #: daimyo/server/ratings.py (not a column)
+    seat_ratings: dict[int, dict] = field(default_factory=dict)
+    ratings_of: tuple | None = None   # the seats' accounts that ``seat_ratings`` was read for
 
     def randomness(self):
         """The game's seed (an int) or its secret key (a GameKey)."""
@@ -347,7 +385,8 @@ class Store:
                                     invite_hash=row.invite_hash, host_hash=row.host_hash,
                                     spectator_chat=row.spectator_chat, rematch=row.rematch,
                                     clock=row.clock, public=row.public, rules=row.rules or "1",
-                                    start_file=row.start_file, watch_hash=row.watch_hash, opened=row.opened)]
+                                    start_file=row.start_file, watch_hash=row.watch_hash, opened=row.opened,
+                                    rated=row.rated)]
         for s in row.seats:
             sts.append(insert(seats).values(game_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                                             token_hash=s.token_hash, user_id=s.user_id, ready=s.ready))
@@ -365,7 +404,7 @@ class Store:
                         json.loads(r.result) if r.result else None, by_game.get(r.id, []),
                         r.generator, r.rng_key, bool(r.practice), r.invite_hash, r.host_hash,
                         bool(r.spectator_chat), r.rematch, r.clock, bool(r.public), r.rules, r.start_file,
-                        r.watch_hash, r.opened) for r in rows]
+                        r.watch_hash, r.opened, bool(r.rated)) for r in rows]
 
     def game_rows(self, status: str | None = None) -> list[GameRow]:
         """Every game (of ``status``), newest first."""
@@ -406,7 +445,7 @@ class Store:
     @staticmethod
     def delete_game_statements(game_id: str) -> list:
         """Everything stored of one game, to delete in one transaction (a table cancelled or closed)."""
-        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, seats, owners)] + \
+        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, rating_changes, seats, owners)] + \
             [games.delete().where(games.c.id == game_id)]
 
     def rows_of(self, ids: list[str]) -> list[GameRow]:
@@ -515,9 +554,20 @@ def migrate(engine: Engine) -> None:
 
 
 def _execute(conn, statement) -> None:
-    """Run one statement of a write (a :class:`Fence` was checked first, by :meth:`Store._run`)."""
-    if not isinstance(statement, Fence):
+    """Run one statement of a write (a :class:`Fence` was checked first, by :meth:`Store._run`); a :class:`InTransaction`
+    is called with the connection, so that what it reads and what it writes are one transaction."""
+    if isinstance(statement, InTransaction):
+        statement.run(conn)
+    elif not isinstance(statement, Fence):
         conn.execute(statement)
+
+
+@dataclass(frozen=True)
+class InTransaction:
+    """A part of a write that reads before it writes (a game's rating update): ``run(conn)`` inside the writer's
+    transaction."""
+
+    run: Callable[[Any], None]
 
 
 def _check(conn, statement: Fence) -> None:

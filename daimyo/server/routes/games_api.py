@@ -18,6 +18,7 @@ from daimyo.server.new_games import start_file_of
 from daimyo.server.rooms import ActError
 from daimyo.server.routes.accounts import remember
 from daimyo.server.routes.context import Context, Elsewhere, NotFound, error, refused
+from daimyo.server.routes.players import rated_claim_refused
 from daimyo.server.store import OVER
 from daimyo.server.uploads import table_upload, war_file_seats
 
@@ -59,12 +60,14 @@ def routes(ctx: Context) -> list[BaseRoute]:
         await remember(hub, ctx.accounts, request, reply["id"], (reply["you"] or {}).get("seat"))
         return JSONResponse(reply, status_code=201)
 
-    def seat_endpoint(method):
+    def seat_endpoint(method, claim: bool = False):
         """A request that shows a secret (invitation code, host token): throttled per client on failure."""
         async def endpoint(request: Request) -> Response:
             client = client_address(request.scope, settings)
             if not await limiter.may_try_seat(client):
                 return error(429, "too many wrong codes or tokens from your address; try again later")
+            if claim and await rated_claim_refused(hub, ctx.accounts, request):   # docs/web.md, Ratings and profiles
+                return error(401, "rated: a rated table's seats are for signed-in players; sign in, then take the seat")
             try:
                 req = await read_json(request, settings)
                 reply = await method(request.path_params["game_id"], req)
@@ -146,7 +149,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         Route("/api/games/yours", your_games, methods=["POST"]),
         Route("/api/games/{game_id}/cancel", seat_endpoint(hub.cancel), methods=["POST"]),
         Route("/api/games/{game_id}", one_game),
-        Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim), methods=["POST"]),
+        Route("/api/games/{game_id}/claim", seat_endpoint(hub.claim, claim=True), methods=["POST"]),
         Route("/api/games/{game_id}/invite", seat_endpoint(hub.new_invitation), methods=["POST"]),
         Route("/api/games/{game_id}/rematch", seat_endpoint(hub.rematch), methods=["POST"]),
         Route("/api/games/{game_id}/table", seat_endpoint(hub.edit_table), methods=["POST"]),

@@ -37,6 +37,7 @@ function renderAccount() {
   document.getElementById("account-in").hidden = !signedIn;
   document.getElementById("account-error").textContent = ACCOUNT.error ? ACCOUNT.error() : "";
   if (signedIn) document.getElementById("account-who").textContent = t("account.signed_in", { name: ACCOUNT.name });
+  if (signedIn) document.getElementById("account-page").href = `/players/${encodeURIComponent(ACCOUNT.name)}`;
   renderMyGames();
 }
 

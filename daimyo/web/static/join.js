@@ -7,7 +7,7 @@ const gameId = pageGameId();
 const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, characters: {}, busy: false, error: null };
 
 // What a failed claim means, in the player's words (the server's own message stands for the other answers).
-const CLAIM_ERRORS = { 403: "join.err.code", 404: "join.err.no_game", 409: "join.err.taken", 429: "join.err.too_many" };
+const CLAIM_ERRORS = { 401: "join.err.sign_in", 403: "join.err.code", 404: "join.err.no_game", 409: "join.err.taken", 429: "join.err.too_many" };
 function claimError(status, message) {
   return CLAIM_ERRORS[status] ? t(CLAIM_ERRORS[status]) : t("join.err.other", { message: message || String(status) });
 }

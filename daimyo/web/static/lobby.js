@@ -151,6 +151,7 @@ async function createGame(ev) {
   const game = currentGame();
   const practice = document.getElementById("practice").checked;
   const body = { game, seats, sit, practice, table: document.getElementById("table").checked, public: document.getElementById("public").checked };
+  if (document.getElementById("rated").checked) Object.assign(body, { rated: true, table: true });   // a rated game waits at its table
   Object.assign(body, startRequest(), senjutsuRequest());
   const clock = clockRequest();
   if (clock) body.clock = clock;
@@ -223,9 +224,11 @@ async function newInvite(id) {
 }
 
 function seatWho(g, s) {
-  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" });
-  return s.open ? t("lobby.seat_open") : s.name || "?";
+  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" }) + seatRating(s);
+  return s.open ? t("lobby.seat_open") : (s.name || "?") + seatRating(s);
 }
+// A rated game's player's rating ("?" while provisional), or a bot's fixed one, beside the name (docs/web.md, Ratings).
+function seatRating(s) { return s.rating ? ` · ${t("rating.seat", { rating: s.rating.rating })}${s.rating.provisional ? "?" : ""}` : ""; }
 
 // How far a game under way is: its round (turn, war) and phase; during the setup, before the first round, the phase
 // alone (no "Round 0").
@@ -260,6 +263,7 @@ function gameItem(g) {
     g.practice ? el("span", { class: "badge practice", text: t("lobby.practice_mark") }) : null,
     !g.practice && g.from_file ? el("span", { class: "badge practice from-file", text: t("lobby.file_mark") }) : null,
     g.public === false ? el("span", { class: "badge private", text: t("lobby.private_mark") }) : null,
+    g.rated ? el("span", { class: "badge rated", text: t("lobby.rated_mark") }) : null,
     open ? el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }) : null,
     " ", el("span", { text: who }),
     hiddenKnownWords(g) ? el("div", { class: "small practice-note", text: t(hiddenKnownWords(g)) }) : null,
@@ -346,6 +350,7 @@ function openItem(g) {
   const open = g.seats.filter((s) => s.open).length;
   const who = g.seats.map((s) => `${seatWho(g, s)} (${choiceName(g.game, s.choice)})`).join(", ");
   return el("li", { "data-game": g.id }, el("code", { text: g.id }), " ", el("span", { class: "badge", text: gameName(g.game) }),
+    g.rated ? el("span", { class: "badge rated", text: t("lobby.rated_mark") }) : null,
     el("span", { class: "badge open-seats", text: t("lobby.open_seats", { n: open }) }), " ", el("span", { text: who }),
     el("div", { class: "small" }, clockKindWords(g.clock), " ",
       el("a", { href: `/join/${encodeURIComponent(g.id)}`, class: "take-seat", text: t("play.take_seat") })));

@@ -115,6 +115,7 @@ function seatRow(s) {
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),
       mine ? el("span", { class: "badge you", text: t("play.you") }) : null,
       standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null,
+      s.rating ? el("span", { class: "badge rating", "data-seat": s.seat, text: t("rating.seat", { rating: s.rating.rating }) + (s.rating.provisional ? "?" : "") }) : null,
       presenceBadge(s))];
   if (waiting()) {
     const ready = s.kind === "human" && !s.open && s.ready;

@@ -1,0 +1,196 @@
+"""Ratings of signed-in players in rated games, one per game and player count (openskill's Plackett-Luce model).
+
+- **Rated games.** A table is rated or not, chosen at creation (``"rated": true``, daimyo/server/new_games.py): every
+  seat human (no bots), not a practice game, a table that waits for its players, and it starts only when every seat
+  is held by a signed-in player (rooms.py, ``begin``).
+- **The update.** When a rated game ends, its seats are placed by their result (the winners first, then by final
+  score where the game has one; equal results share a place) and every player's rating at this game and player count
+  moves by openskill's rank-aware multiplayer update (a shared place: the mean over every order of its seats), in one
+  transaction with the record of each change.
+- **Leaving.** A seat whose player had left (a stand-in bot still played it at the end, whether the player was away or
+  ran out of time and never came back) is placed last, after everyone who stayed (leavers share the last place), and
+  its mu then loses :data:`LEAVE_PENALTY` more.
+- **Shown rating.** ``1000 + 40 * (mu - 3 sigma)``: 1000 for a new player, rising as the player wins and as the
+  rating becomes surer. A rating is provisional for its first :data:`PROVISIONAL_GAMES` games.
+- **Bots** never play rated games; they have fixed published ratings, measured in the arena on the same scale
+  (daimyo/server/bot_ratings.json, each with the arena command that measured it), shown beside their names.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import and_, column, insert, select, table, update
+
+from daimyo.server.store import GameRow, InTransaction, now, rating_changes, ratings
+
+log = logging.getLogger("daimyo.server")
+
+#: a player's first rated games at a game and player count: the rating is marked provisional until then
+PROVISIONAL_GAMES = 5
+#: what a leaver's mu loses beyond its last place (40 * 3 = 120 points of the shown rating)
+LEAVE_PENALTY = 3.0
+#: openskill's defaults: a new rating's mu and sigma
+MU, SIGMA = 25.0, 25.0 / 3
+#: the accounts' names (the table is daimyo/server/accounts.py's, which imports the rooms: named here, not imported)
+USERS = table("users", column("id"), column("name"), column("name_key"))
+BOT_RATINGS = Path(__file__).resolve().parent / "bot_ratings.json"
+
+
+@functools.cache
+def model():
+    from openskill.models import PlackettLuce
+    return PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating people see: 1000 + 40 * (mu - 3 sigma)."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+def rating_dict(mu: float, sigma: float, games: int) -> dict:
+    return {"rating": shown(mu, sigma), "provisional": games < PROVISIONAL_GAMES, "games": games}
+
+
+def places(returns: list[float], scores: list[float] | None, left: set[int]) -> list[int]:
+    """Each seat's place (1: first) by its result, then its score; equal results share a place; seats in ``left``
+    share the last place, after every seat that stayed."""
+    n = len(returns)
+    key = [(returns[i], scores[i] if scores else 0) for i in range(n)]
+    stayed = [i for i in range(n) if i not in left]
+    return [1 + len(stayed) if i in left else 1 + sum(key[j] > key[i] for j in stayed) for i in range(n)]
+
+
+def new_ratings(before: list[tuple[float, float]], place: list[int], left: set[int]) -> list[tuple[float, float]]:
+    """(mu, sigma) of each seat after a game in which it took ``place``; leavers lose :data:`LEAVE_PENALTY` more.
+
+    Seats that share a place get the mean of the updates over every order of them (openskill's own handling of a
+    tie would give a seat placed after two tied winners their mu), so equal places move equal ratings equally and a
+    better place never ends lower."""
+    m = model()
+    n = len(place)
+    groups: dict[int, list[int]] = {}
+    for seat, p in enumerate(place):
+        groups.setdefault(p, []).append(seat)
+    tied = [g for g in groups.values() if len(g) > 1]
+    total = [[0.0, 0.0] for _ in range(n)]
+    orders = 0
+    for perm in itertools.product(*[list(itertools.permutations(g)) for g in tied]):
+        within = {seat: j for order in perm for j, seat in enumerate(order)}
+        ranks = [0] * n
+        for r, seat in enumerate(sorted(range(n), key=lambda i: (place[i], within.get(i, 0)))):
+            ranks[seat] = r + 1
+        after = m.rate([[m.rating(mu=mu, sigma=sigma)] for mu, sigma in before], ranks=ranks)
+        for seat, team in enumerate(after):
+            total[seat][0] += team[0].mu
+            total[seat][1] += team[0].sigma
+        orders += 1
+    return [(mu / orders - (LEAVE_PENALTY if i in left else 0.0), sigma / orders) for i, (mu, sigma) in enumerate(total)]
+
+
+def game_places(room: Any) -> tuple[list[int], set[int]]:
+    """The places of a finished game's seats and the seats whose players left (a stand-in played them at the end)."""
+    state, rules = room.state, room.rules
+    left = {s.seat for s in room.row.seats if s.kind == "human" and room.seats.stood_in(s.seat)}
+    scores = rules.scores(state) if rules.scores is not None else None
+    return places(list(state.returns()), scores, left), left
+
+
+def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> None:
+    """Rate a finished rated game inside the writer's transaction (once: a game already rated is left as it is)."""
+    if conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == row.id)).first() is not None:
+        return
+    users = [s.user_id for s in row.seats]
+    if any(u is None for u in users) or len(set(users)) != len(users):
+        log.warning("rated game %s: a seat without its own account; not rated", row.id)
+        return
+    board = and_(ratings.c.game == row.game, ratings.c.players == row.players)
+    held = {r.user_id: r for r in conn.execute(select(ratings).where(board, ratings.c.user_id.in_(users)))}
+    before = [(held[u].mu, held[u].sigma) if u in held else (MU, SIGMA) for u in users]
+    after = new_ratings(before, place, left)
+    for seat, u in enumerate(users):
+        mu, sigma = after[seat]
+        if u in held:
+            conn.execute(update(ratings).where(board, ratings.c.user_id == u)
+                         .values(mu=mu, sigma=sigma, games=held[u].games + 1, updated=at))
+        else:
+            conn.execute(insert(ratings).values(user_id=u, game=row.game, players=row.players, mu=mu, sigma=sigma,
+                                                games=1, updated=at))
+        conn.execute(insert(rating_changes).values(
+            game_id=row.id, seat=seat, user_id=u, game=row.game, players=row.players, place=place[seat],
+            leaver=seat in left, mu_before=before[seat][0], sigma_before=before[seat][1], mu=mu, sigma=sigma, at=at))
+
+
+async def rate_game(room: Any) -> None:
+    """After the last action of a rated game: its players' new ratings, stored, then shown beside their names.
+    A failure is logged; the game stays over as it is."""
+    row = room.row
+    if not row.rated or not room.state.is_terminal():
+        return
+    place, left = game_places(room)
+    at = now()
+    try:
+        await room.store.write(*room.fence(), InTransaction(lambda conn: update_in(conn, row, place, left, at)))
+    except Exception:
+        log.exception("could not store the ratings of game %s", row.id)
+        return
+    row.ratings_of = None   # read again for the summary the table is told
+    room.tell_table()
+
+
+# ----------------------------------------------------------------- shown
+def shown_ratings(store: Any, row: GameRow) -> None:
+    """Fill in ``row.seat_ratings`` for a rated game whose seats' accounts changed since they were last read."""
+    if not row.rated:
+        return
+    held = tuple(s.user_id for s in row.seats)
+    if row.ratings_of != held:
+        row.seat_ratings, row.ratings_of = seat_ratings(store, row), held
+
+
+def seat_ratings(store: Any, row: GameRow) -> dict[int, dict]:
+    """Seat -> the rating shown beside its name, with its account's name (a link to the player's page): a rated
+    game's signed-in players (new players at 1000, provisional); nothing for other games' players."""
+    if not row.rated:
+        return {}
+    users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
+    if not users:
+        return {}
+    with store.engine.connect() as conn:
+        names = dict(conn.execute(select(USERS.c.id, USERS.c.name).where(USERS.c.id.in_(list(users.values())))).all())
+        held = {r.user_id: r for r in conn.execute(select(ratings).where(
+            ratings.c.game == row.game, ratings.c.players == row.players, ratings.c.user_id.in_(list(users.values()))))}
+    return {seat: {**(rating_dict(held[u].mu, held[u].sigma, held[u].games) if u in held else rating_dict(MU, SIGMA, 0)),
+                   "account": names.get(u)} for seat, u in users.items()}
+
+
+@functools.cache
+def _bot_table() -> dict:
+    return json.loads(BOT_RATINGS.read_text(encoding="utf-8"))["ratings"]
+
+
+def bot_rating(game: str, players: int, spec: str | None) -> dict | None:
+    """A bot's fixed published rating at this game and player count (measured in the arena), or None when that
+    bot with that budget was not measured there."""
+    if spec is None:
+        return None
+    entry = _bot_table().get(game, {}).get(str(players), {}).get(spec)
+    if entry is None:
+        return None
+    return {"rating": shown(entry["mu"], entry["sigma"]), "provisional": False, "fixed": True, "games": None}
+
+
+def bot_board(game: str, players: int) -> list[dict]:
+    """The published bot ratings of a leaderboard, best first."""
+    out = [{"bot": spec, **(bot_rating(game, players, spec) or {}), "measured": entry["measured"]}
+           for spec, entry in _bot_table().get(game, {}).get(str(players), {}).items()]
+    return sorted(out, key=lambda e: -e["rating"])
+
+
+__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "game_places", "new_ratings", "places",
+           "rate_game", "rating_dict", "seat_ratings", "shown", "shown_ratings", "update_in"]
