@@ -28,7 +28,7 @@ GENERAL = sorted([p for p in (PACKAGE / "arena").glob("*.py") if p.relative_to(P
                     PACKAGE / "bots" / "random_bot.py", PACKAGE / "cli" / "main.py"])
 #: the lobby's scripts: its game choice, seat words and table options are the server and pages' part of the
 #: registration (issue 26, item 2), checked with that part
-LOBBY = {"lobby.js", "join.js"}
+LOBBY = {"lobby.js", "join.js", "players.js"}
 
 
 def _names() -> set[str]:

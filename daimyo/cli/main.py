@@ -36,49 +36,14 @@ def simulate_any(game_name: str, players: int, games: int, seed: int, as_json: b
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(games: int, seed: int, as_json: bool) -> None:
     """Measure the Battle for Rokugan engine's speed and memory on one core."""
-    from daimyo.cli.rokugan.bench import run
+    from daimyo.cli.rokugan.bench import report, run
 
     r = run(games, seed)
     if as_json:
         click.echo(json.dumps(r))
         return
-    t = r["targets"]
-
-    def verdict(ok) -> str:
-        return "n/a" if ok is None else ("met" if ok else "NOT met")
-
-    m = r["machine"]
-    click.echo(f"machine: {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']} (timed on one core)")
-    click.echo(f"{r['games']} games of {r['players']} players, {r['actions']} actions in {r['seconds']:.2f} s")
-    click.echo(f"games per second:   {r['games_per_second']:>10}   target >= {t['games_per_second']}: "
-               f"{verdict(r['games_per_second'] >= t['games_per_second'])}")
-    click.echo(f"actions per second: {r['actions_per_second']:>10}")
-    cu, sb = r["clone_us"], r["state_bytes"]
-    click.echo(f"state.clone():      {cu} us (over {r['mid_game_samples']} mid-game states)   target < {t['clone_us']} us: "
-               f"{verdict(None if cu is None else cu < t['clone_us'])}")
-    click.echo(f"memory per game:    {sb} bytes standalone, {r['clone_bytes']} bytes per clone   "
-               f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
-    e = r["engines"]
-    if e is not None:
-        for name in ("python", "native", "native_stepped"):
-            x = e[name]
-            extra = f"   clone {x['clone_us']} us, {x['bytes_per_game']} bytes a game" if "clone_us" in x else ""
-            click.echo(f"{name + ' engine:':<22}{x['games_per_second']:>10} games/s {x['actions_per_second']:>12} actions/s{extra}")
-        q = e["ratio"]
-        click.echo(f"native / python:      {q['games_per_second']:>10}x (driven move by move: {q['stepped']}x); "
-                   f"clone {q['clone_us']}x, memory {q['bytes_per_game']}x smaller")
-        i = e["ismcts"]
-        click.echo(f"ISMCTS iterations/s:  python {i['python']}, native {i['native']}: {q['ismcts_iterations_per_second']}x "
-                   f"({i['positions']} placement decisions of {e['players']} players, {i['iterations']} iterations each, "
-                   f"simulations to the end of the round, the same moves chosen)")
-    s = r.get("senjutsu")
-    if s is not None:
-        click.echo(f"Senjutsu duels/s:     python {s['python']['duels_per_second']}, native {s['native']['duels_per_second']}: "
-                   f"{s['ratio']['duels_per_second']}x (driven move by move: {s['ratio']['stepped_duels_per_second']}x; "
-                   f"{s['duels']} duels of 2, the same results); smmcts simulations/s: python "
-                   f"{s['python']['smmcts_simulations_per_second']}, native {s['native']['smmcts_simulations_per_second']}: "
-                   f"{s['ratio']['smmcts_simulations_per_second']}x")
-
+    for line in report(r):
+        click.echo(line)
 
 from daimyo.cli.arena import arena, balance  # noqa: E402
 from daimyo.cli.bot import bot  # noqa: E402

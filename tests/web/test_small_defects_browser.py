@@ -16,7 +16,8 @@ from tests.web.conftest import needs_chromium, open_lobby
 
 pytestmark = needs_chromium
 
-PAGES = ["index.html", "join.html", "rokugan.html", "senjutsu.html", "risingsun.html", "rules.html"]
+PAGES = ["index.html", "join.html", "rokugan.html", "senjutsu.html", "risingsun.html", "rules.html", "profile.html",
+         "leaderboard.html"]
 
 
 def _api(server: str, path: str, body: dict | None = None) -> dict:

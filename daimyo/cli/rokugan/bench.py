@@ -438,8 +438,52 @@ def run(games: int = 50, seed: int = 0) -> dict:
     }
 
 
+def report(r: dict) -> list[str]:
+    """The lines ``daimyo bench`` prints of :func:`run`'s figures."""
+    out: list[str] = []
+    t = r["targets"]
+
+    def verdict(ok: bool | None) -> str:
+        return "n/a" if ok is None else ("met" if ok else "NOT met")
+
+    m = r["machine"]
+    out.append(f"machine: {m['cpu']}, {m['cores']} cores, {m['implementation']} {m['python']} (timed on one core)")
+    out.append(f"{r['games']} games of {r['players']} players, {r['actions']} actions in {r['seconds']:.2f} s")
+    out.append(f"games per second:   {r['games_per_second']:>10}   target >= {t['games_per_second']}: "
+               f"{verdict(r['games_per_second'] >= t['games_per_second'])}")
+    out.append(f"actions per second: {r['actions_per_second']:>10}")
+    cu, sb = r["clone_us"], r["state_bytes"]
+    out.append(f"state.clone():      {cu} us (over {r['mid_game_samples']} mid-game states)   target < {t['clone_us']} us: "
+               f"{verdict(None if cu is None else cu < t['clone_us'])}")
+    out.append(f"memory per game:    {sb} bytes standalone, {r['clone_bytes']} bytes per clone   "
+               f"target < {t['state_bytes']} bytes: {verdict(None if sb is None else sb < t['state_bytes'])}")
+    e = r["engines"]
+    if e is not None:
+        for name in ("python", "native", "native_stepped"):
+            x = e[name]
+            extra = f"   clone {x['clone_us']} us, {x['bytes_per_game']} bytes a game" if "clone_us" in x else ""
+            out.append(f"{name + ' engine:':<22}{x['games_per_second']:>10} games/s {x['actions_per_second']:>12} actions/s{extra}")
+        q = e["ratio"]
+        out.append(f"native / python:      {q['games_per_second']:>10}x (driven move by move: {q['stepped']}x); "
+                   f"clone {q['clone_us']}x, memory {q['bytes_per_game']}x smaller")
+        i = e["ismcts"]
+        out.append(f"ISMCTS iterations/s:  python {i['python']}, native {i['native']}: {q['ismcts_iterations_per_second']}x "
+                   f"({i['positions']} placement decisions of {e['players']} players, {i['iterations']} iterations each, "
+                   f"simulations to the end of the round, the same moves chosen)")
+    s = r.get("senjutsu")
+    if s is not None:
+        out.append(f"Senjutsu duels/s:     python {s['python']['duels_per_second']}, native {s['native']['duels_per_second']}: "
+                   f"{s['ratio']['duels_per_second']}x (driven move by move: {s['ratio']['stepped_duels_per_second']}x; "
+                   f"{s['duels']} duels of 2, the same results); smmcts simulations/s: python "
+                   f"{s['python']['smmcts_simulations_per_second']}, native {s['native']['smmcts_simulations_per_second']}: "
+                   f"{s['ratio']['smmcts_simulations_per_second']}x")
+
+    return out
+
+
 if __name__ == "__main__":
     import json
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     print(json.dumps(run(n), indent=2))
+
