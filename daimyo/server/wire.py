@@ -109,13 +109,19 @@ class Stats:
         self.committed: deque[float] = deque(maxlen=keep)
         self.acknowledged: deque[float] = deque(maxlen=keep)
         self.failure_logged = False
+        #: told of each commit and acknowledgement too (daimyo/server/metrics.py: the Prometheus histograms)
+        self.observers: list[Any] = []
 
     def add_committed(self, seconds: float) -> None:
         self.actions += 1
         self.committed.append(seconds)
+        for o in self.observers:
+            o.action_committed(seconds)
 
     def add(self, seconds: float) -> None:
         self.acknowledged.append(seconds)
+        for o in self.observers:
+            o.acknowledged(seconds)
 
     def logged_failure(self) -> bool:
         """Whether a failure of ours was already logged in full (later ones get one line each)."""
