@@ -26,7 +26,7 @@ from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, games
-from daimyo.server.wire import MAX_ACTION, ActError, Connection, Stats, canonical_action, hash_token, rule_reason, tell
+from daimyo.server.wire import MAX_ACTION, ActError, Connection, Shared, Stats, canonical_action, hash_token, rule_reason, tell
 
 log = logging.getLogger("daimyo.server")
 
@@ -97,6 +97,16 @@ class Room:
         if self.seats.shown:
             msg["clocks"] = self.seats.clocks.view()
         return msg
+
+    def tell_states(self, events: list[Event]) -> None:
+        """Every connection gets the state as its seat sees it: each seat's message (and the spectators') built and
+        encoded once, however many connections it has."""
+        built: dict[int | None, Shared] = {}
+        for c in list(self.conns):
+            msg = built.get(c.seat)
+            if msg is None:
+                msg = built[c.seat] = Shared(self.state_message(c.seat, events))
+            c.put(msg)
 
     def log_message(self, seat: int | None) -> dict:
         seat = self.shown_seat(seat)
@@ -169,8 +179,7 @@ class Room:
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
-            for c in list(self.conns):
-                c.put(self.state_message(c.seat, events))
+            self.tell_states(events)
         self.kick_bots()
         return self.seq
 
@@ -266,8 +275,7 @@ class Room:
         self.bots.reset(row)
         self.seats.reset(row)
         self.tell_table()
-        for c in list(self.conns):
-            c.put(self.state_message(c.seat, []))
+        self.tell_states([])
 
     def tell_table(self) -> None:
         """Everyone at the game gets the seats as they are now (after a seat was taken, changed or got ready)."""
@@ -285,9 +293,8 @@ class Room:
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
         await self.start_clocks()   # before the states go out: they show the clocks that now run
-        for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
-            c.put({"type": "started", "game": self.summary()})
-            c.put(self.state_message(c.seat, []))
+        tell(self.conns, {"type": "started", "game": self.summary()})
+        self.tell_states([])   # and each seat its own view: what it was dealt is its from now on
         self.kick_bots()
 
     # ---------------------------------------------------------- bots, close

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+import orjson
+
 from daimyo.core.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -100,6 +102,20 @@ class Connection:
         self.outbox.put_nowait((None, why))
 
 
+class Shared(dict):
+    """A message that several connections get as it is (a state to every connection of one seat and to the
+    spectators, a table or chat line to everyone): encoded as JSON once, by the first connection that sends it."""
+
+    __slots__ = ("_text",)
+
+    def encoded(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = orjson.dumps(self, option=orjson.OPT_NON_STR_KEYS).decode()
+            return self._text
+
+
 class Stats:
     """How busy the server is: actions accepted, how long each took to be committed (received ->
     committed, ack queued) and to be acknowledged (received -> ack handed to the socket)."""
@@ -170,9 +186,10 @@ class Host(Protocol):
 
 
 def tell(conns: set[Connection], msg: dict) -> None:
-    """``msg`` to every connection of ``conns``."""
+    """``msg`` to every connection of ``conns`` (encoded once for them all)."""
+    shared = Shared(msg)
     for c in list(conns):
-        c.put(msg)
+        c.put(shared)
 
 
 def report_end(game_id: str) -> Callable[[asyncio.Task], None]:
@@ -184,5 +201,5 @@ def report_end(game_id: str) -> Callable[[asyncio.Task], None]:
     return ended
 
 
-__all__ = ["MAX_ACTION", "ActError", "Connection", "Host", "Stats", "canonical_action", "hash_token", "report_end",
+__all__ = ["MAX_ACTION", "ActError", "Connection", "Host", "Shared", "Stats", "canonical_action", "hash_token", "report_end",
            "rule_reason", "tell"]
