@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -91,9 +92,9 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                     act_at = time.monotonic() + (rng.uniform(0.5 * think, 1.5 * think) if think else 0)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as f:
+def cpu_seconds(pid: int, tid: int | None = None) -> float:
+    """User + system CPU time of a process, or of one of its threads (Linux /proc)."""
+    with open(f"/proc/{pid}/task/{tid}/stat" if tid is not None else f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -125,10 +126,12 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
     chunks = [created[k::clients] for k in range(clients)]
     t0 = time.monotonic()
     cpu0 = cpu_seconds(server_pid) if server_pid else None
+    loop0 = cpu_seconds(server_pid, server_pid) if server_pid else None   # the main thread: the event loop
     with ProcessPoolExecutor(clients) as pool:
         parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
     server_cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
+    loop_cpu = cpu_seconds(server_pid, server_pid) - loop0 if server_pid else None
     with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as r:
         server_stats = json.loads(r.read())
     lat = sorted(x for p in parts for x in p[0])
@@ -144,7 +147,9 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
             "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
             "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
-            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None}
+            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None,
+            # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
+            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
 
 
 def main() -> None:
@@ -156,13 +161,23 @@ def main() -> None:
     ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
     ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
+                                                      "(the event loop's thread only; read it with python -m pstats FILE)")
     args = ap.parse_args()
     proc = None
     base = args.url
     if base is None:
         port = free_port()
         db = os.path.join(tempfile.mkdtemp(prefix="daimyo-load-"), "games.sqlite")
-        proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+        # the profile counts the event loop thread's CPU time (thread_time), not the time it waited for the cores
+        profile = ["-c", "import cProfile, runpy, sys, time\n"
+                         "p = cProfile.Profile(time.thread_time)\n"
+                         "sys.argv[0] = 'daimyo'\n"
+                         "p.enable()\n"
+                         "try:\n    runpy.run_module('daimyo.cli.main', run_name='__main__')\n"
+                         "except (SystemExit, KeyboardInterrupt):\n    pass\n"
+                         f"finally:\n    p.disable()\n    p.dump_stats({args.profile!r})\n"] if args.profile else ["-m", "daimyo.cli.main"]
+        proc = subprocess.Popen([sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
                                  "--set", "connections_per_client=100000", "--set", "max_connections=100000",
@@ -178,8 +193,9 @@ def main() -> None:
         result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None)
     finally:
         if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
+            # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)
+            proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+            proc.wait(timeout=60)
     print(json.dumps(result, indent=2))
 
 
