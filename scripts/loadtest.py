@@ -69,7 +69,7 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
             wait = (act_at if act_at is not None else stop_at) - now
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if '"legal":[]' in raw and '"phase":"over"' not in raw:
                 continue  # a state in which this seat has nothing to do: no need to read it (keeps the client light)
@@ -152,6 +152,58 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
 
 
+def drain(conns: dict, legal: dict, dumps) -> int:
+    """Take every queued message, encoded as the send loop encodes it; note each seat's legal actions; how many."""
+    n = 0
+    for seat, c in conns.items():
+        while not c.outbox.empty():
+            msg, _ = c.outbox.get_nowait()
+            msg.encoded() if hasattr(msg, "encoded") else dumps(msg)
+            if msg.get("type") == "state":
+                legal[seat] = msg["legal"]
+            n += 1
+    return n
+
+
+async def in_process(games: int, seed: int) -> dict:
+    """The server's own work for an action, without sockets: GAMES four-player games played one after the other
+    through the hub and its rooms (the rules, each seat's state built, every message encoded as the send loop does,
+    the commit) with four seated connections and a spectator each; CPU time of the event loop's thread and of the
+    whole process (the database writer's thread too) per action. Steadier than the socket test on a busy machine."""
+    from daimyo.server.hub import Hub
+    from daimyo.server.routes.socket import dumps
+    from daimyo.server.store import Store
+    from daimyo.server.wire import Connection
+
+    rng = random.Random(seed)
+    store = Store(f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='daimyo-load-'), 'games.sqlite')}")
+    hub = Hub(store)
+    actions, loop_cpu, all_cpu, sent = 0, 0.0, 0.0, 0
+    try:
+        for _ in range(games):
+            g = await hub.create({"seats": [{"kind": "human"}] * 4})
+            room = await hub.room(g["id"])
+            conns = {seat: Connection(seat, limit=1 << 20) for seat in (0, 1, 2, 3, None)}
+            for c in conns.values():
+                room.connected(c)
+            legal: dict = {seat: room.state_message(seat, [])["legal"] for seat in (0, 1, 2, 3)}
+            drain(conns, legal, dumps)
+            t_loop, t_all = time.thread_time(), time.process_time()
+            while not room.state.is_terminal():
+                seat = next(s for s in room.state.to_act() if legal.get(s))
+                await room.act(seat, rng.choice(legal[seat]), conn=conns[seat])
+                sent += drain(conns, legal, dumps)
+                actions += 1
+            loop_cpu += time.thread_time() - t_loop
+            all_cpu += time.process_time() - t_all
+    finally:
+        await hub.stop()
+        store.close()
+    return {"games": games, "actions": actions, "messages_per_action": round(sent / actions, 2),
+            "loop_cpu_ms_per_action": round(1000 * loop_cpu / actions, 3),
+            "process_cpu_ms_per_action": round(1000 * all_cpu / actions, 3)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
@@ -163,7 +215,12 @@ def main() -> None:
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
     ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
                                                       "(the event loop's thread only; read it with python -m pstats FILE)")
+    ap.add_argument("--in-process", type=int, metavar="GAMES",
+                    help="no sockets: play GAMES games one after the other through the hub, and report the CPU per action")
     args = ap.parse_args()
+    if args.in_process:
+        print(json.dumps(asyncio.run(in_process(args.in_process, args.seed)), indent=2))
+        return
     proc = None
     base = args.url
     if base is None:

@@ -55,6 +55,9 @@ class Room:
                                             f"this server plays version {engine_rules}")
         self.actions: list[tuple[int, str]] = []        # (seat, text), in order
         self.events: list[Event] = []                   # every event, in order
+        # per seat, the legal texts its last state offered, with the state and step they were offered at: a text
+        # chosen among them is the notation's own already (Room.act need not read it again)
+        self.offered: dict[int, tuple[Any, int, frozenset[str]]] = {}
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.stats = stats or Stats()
@@ -91,6 +94,8 @@ class Room:
         s = self.state
         seat = self.shown_seat(seat)
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
+        if legal and seat is not None:
+            self.offered[seat] = (s, self.seq, frozenset(legal))
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
                "to_act": [self.row.clans[p] for p in s.to_act()],
                "events": [e.to_dict() for e in events if e.visible(seat)]}
@@ -159,7 +164,9 @@ class Room:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule, rule_reason(e)) from None
-            text = self.rules.canonical(before, seat, text)
+            offered = self.offered.get(seat)
+            if offered is None or offered[0] is not s or offered[1] != len(self.actions) or text not in offered[2]:
+                text = self.rules.canonical(before, seat, text)
             clocks_before = self.seats.clocks.copy()
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
@@ -272,6 +279,7 @@ class Room:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
         self.row = row
         self.state = start_state(self.rules, row)
+        self.offered.clear()
         self.bots.reset(row)
         self.seats.reset(row)
         self.tell_table()
