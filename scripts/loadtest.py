@@ -166,10 +166,12 @@ def drain(conns: dict, legal: dict, dumps) -> int:
 
 
 async def in_process(games: int, seed: int) -> dict:
-    """The server's own work for an action, without sockets: GAMES four-player games played one after the other
-    through the hub and its rooms (the rules, each seat's state built, every message encoded as the send loop does,
-    the commit) with four seated connections and a spectator each; CPU time of the event loop's thread and of the
-    whole process (the database writer's thread too) per action. Steadier than the socket test on a busy machine."""
+    """The server's own work for an action, without sockets: GAMES seeded four-player practice games played one after
+    the other through the hub and its rooms (the rules, each seat's state built, every message encoded as the send loop
+    does, the commit) with four seated connections and a spectator each; CPU time of the event loop's thread and of
+    the whole process (the database writer's thread too) per action. The same games on every run: under valgrind the
+    instructions per action compare two versions whatever else the machine runs."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # this checkout's daimyo, not an installed one
     from daimyo.server.hub import Hub
     from daimyo.server.routes.socket import dumps
     from daimyo.server.store import Store
@@ -180,8 +182,8 @@ async def in_process(games: int, seed: int) -> dict:
     hub = Hub(store)
     actions, loop_cpu, all_cpu, sent = 0, 0.0, 0.0, 0
     try:
-        for _ in range(games):
-            g = await hub.create({"seats": [{"kind": "human"}] * 4})
+        for k in range(games):   # practice games, seeded: the same games, actions and messages on every run
+            g = await hub.create({"seats": [{"kind": "human"}] * 4, "practice": True, "seed": seed + k})
             room = await hub.room(g["id"])
             conns = {seat: Connection(seat, limit=1 << 20) for seat in (0, 1, 2, 3, None)}
             for c in conns.values():
