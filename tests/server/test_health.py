@@ -141,3 +141,33 @@ def test_healthz_carries_nothing_of_the_games(client):
     r = client.get("/healthz")
     assert r.json() == {"status": "ok"}
     assert g["id"] not in r.text and all(s["token"] not in r.text for s in g["seats"])
+
+
+def test_a_hanging_database_gets_one_query_at_a_time(client, monkeypatch):
+    """A database that does not answer within PING_SECONDS makes /healthz answer 503, and later checks do not send
+    another worker thread after the one still waiting."""
+    import threading
+
+    monkeypatch.setattr(health, "HEALTH_CACHE", 0.0)
+    monkeypatch.setattr(health, "PING_SECONDS", 0.2)
+    release, asked = threading.Event(), []
+
+    def hangs(store):
+        asked.append(1)
+        release.wait(10)
+        return True
+
+    monkeypatch.setattr(health, "store_answers", hangs)
+    try:
+        for _ in range(3):
+            r = client.get("/healthz")
+            assert (r.status_code, r.json()["store"]) == (503, "the database does not answer")
+        assert len(asked) == 1
+        release.set()   # the database answers again: so does the check, once the waiting query returned
+        for _ in range(100):
+            if client.get("/healthz").status_code == 200:
+                break
+            time.sleep(0.05)
+        assert client.get("/healthz").json() == {"status": "ok"}
+    finally:
+        release.set()

@@ -51,6 +51,7 @@ class Health:
         self.store = store
         self._last: tuple[float, bool, str] | None = None
         self._asking: asyncio.Future | None = None
+        self._ping: asyncio.Future | None = None   # the query under way in a worker thread
 
     async def check(self) -> tuple[bool, str]:
         """(healthy, what is wrong: "" when healthy)."""
@@ -69,9 +70,13 @@ class Health:
     async def _ask(self) -> tuple[bool, str]:
         if not self.store.writer_alive():
             why = "the database writer stopped"
+        elif self._ping is not None and not self._ping.done():
+            # the last query has not returned yet: no second thread is sent to wait on a database that hangs
+            why = "the database does not answer"
         else:
+            self._ping = asyncio.ensure_future(asyncio.to_thread(store_answers, self.store))
             try:
-                answered = await asyncio.wait_for(asyncio.to_thread(store_answers, self.store), PING_SECONDS)
+                answered = await asyncio.wait_for(asyncio.shield(self._ping), PING_SECONDS)
             except TimeoutError:
                 answered = False
             why = "" if answered else "the database does not answer"
