@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -68,7 +69,7 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
             wait = (act_at if act_at is not None else stop_at) - now
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if '"legal":[]' in raw and '"phase":"over"' not in raw:
                 continue  # a state in which this seat has nothing to do: no need to read it (keeps the client light)
@@ -91,9 +92,9 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                     act_at = time.monotonic() + (rng.uniform(0.5 * think, 1.5 * think) if think else 0)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as f:
+def cpu_seconds(pid: int, tid: int | None = None) -> float:
+    """User + system CPU time of a process, or of one of its threads (Linux /proc)."""
+    with open(f"/proc/{pid}/task/{tid}/stat" if tid is not None else f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -125,10 +126,12 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
     chunks = [created[k::clients] for k in range(clients)]
     t0 = time.monotonic()
     cpu0 = cpu_seconds(server_pid) if server_pid else None
+    loop0 = cpu_seconds(server_pid, server_pid) if server_pid else None   # the main thread: the event loop
     with ProcessPoolExecutor(clients) as pool:
         parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
     server_cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
+    loop_cpu = cpu_seconds(server_pid, server_pid) - loop0 if server_pid else None
     with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as r:
         server_stats = json.loads(r.read())
     lat = sorted(x for p in parts for x in p[0])
@@ -144,7 +147,63 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
             "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
             "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
-            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None}
+            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None,
+            # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
+            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
+
+
+def drain(conns: dict, legal: dict, dumps) -> int:
+    """Take every queued message, encoded as the send loop encodes it; note each seat's legal actions; how many."""
+    n = 0
+    for seat, c in conns.items():
+        while not c.outbox.empty():
+            msg, _ = c.outbox.get_nowait()
+            msg.encoded() if hasattr(msg, "encoded") else dumps(msg)
+            if msg.get("type") == "state":
+                legal[seat] = msg["legal"]
+            n += 1
+    return n
+
+
+async def in_process(games: int, seed: int) -> dict:
+    """The server's own work for an action, without sockets: GAMES seeded four-player practice games played one after
+    the other through the hub and its rooms (the rules, each seat's state built, every message encoded as the send loop
+    does, the commit) with four seated connections and a spectator each; CPU time of the event loop's thread and of
+    the whole process (the database writer's thread too) per action. The same games on every run: under valgrind the
+    instructions per action compare two versions whatever else the machine runs."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # this checkout's daimyo, not an installed one
+    from daimyo.server.hub import Hub
+    from daimyo.server.routes.socket import dumps
+    from daimyo.server.store import Store
+    from daimyo.server.wire import Connection
+
+    rng = random.Random(seed)
+    store = Store(f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='daimyo-load-'), 'games.sqlite')}")
+    hub = Hub(store)
+    actions, loop_cpu, all_cpu, sent = 0, 0.0, 0.0, 0
+    try:
+        for k in range(games):   # practice games, seeded: the same games, actions and messages on every run
+            g = await hub.create({"seats": [{"kind": "human"}] * 4, "practice": True, "seed": seed + k})
+            room = await hub.room(g["id"])
+            conns = {seat: Connection(seat, limit=1 << 20) for seat in (0, 1, 2, 3, None)}
+            for c in conns.values():
+                room.connected(c)
+            legal: dict = {seat: room.state_message(seat, [])["legal"] for seat in (0, 1, 2, 3)}
+            drain(conns, legal, dumps)
+            t_loop, t_all = time.thread_time(), time.process_time()
+            while not room.state.is_terminal():
+                seat = next(s for s in room.state.to_act() if legal.get(s))
+                await room.act(seat, rng.choice(legal[seat]), conn=conns[seat])
+                sent += drain(conns, legal, dumps)
+                actions += 1
+            loop_cpu += time.thread_time() - t_loop
+            all_cpu += time.process_time() - t_all
+    finally:
+        await hub.stop()
+        store.close()
+    return {"games": games, "actions": actions, "messages_per_action": round(sent / actions, 2),
+            "loop_cpu_ms_per_action": round(1000 * loop_cpu / actions, 3),
+            "process_cpu_ms_per_action": round(1000 * all_cpu / actions, 3)}
 
 
 def main() -> None:
@@ -156,13 +215,28 @@ def main() -> None:
     ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
     ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
+                                                      "(the event loop's thread only; read it with python -m pstats FILE)")
+    ap.add_argument("--in-process", type=int, metavar="GAMES",
+                    help="no sockets: play GAMES games one after the other through the hub, and report the CPU per action")
     args = ap.parse_args()
+    if args.in_process:
+        print(json.dumps(asyncio.run(in_process(args.in_process, args.seed)), indent=2))
+        return
     proc = None
     base = args.url
     if base is None:
         port = free_port()
         db = os.path.join(tempfile.mkdtemp(prefix="daimyo-load-"), "games.sqlite")
-        proc = subprocess.Popen([sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+        # the profile counts the event loop thread's CPU time (thread_time), not the time it waited for the cores
+        profile = ["-c", "import cProfile, runpy, sys, time\n"
+                         "p = cProfile.Profile(time.thread_time)\n"
+                         "sys.argv[0] = 'daimyo'\n"
+                         "p.enable()\n"
+                         "try:\n    runpy.run_module('daimyo.cli.main', run_name='__main__')\n"
+                         "except (SystemExit, KeyboardInterrupt):\n    pass\n"
+                         f"finally:\n    p.disable()\n    p.dump_stats({args.profile!r})\n"] if args.profile else ["-m", "daimyo.cli.main"]
+        proc = subprocess.Popen([sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
                                  "--set", "connections_per_client=100000", "--set", "max_connections=100000",
@@ -178,8 +252,9 @@ def main() -> None:
         result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None)
     finally:
         if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
+            # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)
+            proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+            proc.wait(timeout=60)
     print(json.dumps(result, indent=2))
 
 

@@ -269,14 +269,18 @@ class NativeRokuganState(GameState):
     rules_version = RokuganState.rules_version
 
     # `_game` is the native engine's game, None once handed over; `_py` is then the Python engine's state, and
-    # before it a copy of the native game read by python_state() (None until read, and again after each move)
-    __slots__ = ("_game", "_py")
+    # before it a copy of the native game read by python_state() (None until read, and again after each move);
+    # `_legal` holds, per seat, the legal actions of the position as legal_actions() gave them and their moves by
+    # text (None until asked, and again after each move): apply() plays a listed text without a hand-over
+    __slots__ = ("_game", "_py", "_legal")
     _game: Any
     _py: Any   # RokuganState or None, as said above: its type follows `_game`'s, which mypy cannot narrow
+    _legal: dict[int, tuple[list[Action], dict[str, tuple | None]]] | None
 
     def __init__(self, game: Any = None, py: RokuganState | None = None):
         self._game = game
         self._py = py
+        self._legal = None
 
     @classmethod
     def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
@@ -332,7 +336,7 @@ class NativeRokuganState(GameState):
             if limit is not None:
                 raise ValueError("play_random: a limit is for a game the native engine plays")
             return _play_random(self._py, [Rng(seed) for seed in bot_seeds])
-        self._py = None
+        self._py = self._legal = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
     # ------------------------------------------------- integer actions (daimyo/rl/encoding.py's catalogue)
@@ -359,7 +363,7 @@ class NativeRokuganState(GameState):
         """Apply the legal move that catalogue entry ``action`` stands for (a ValueError if none is legal now);
         its events, as :meth:`apply_move` gives them, only with ``events``."""
         game = self._native("apply_action")
-        self._py = None
+        self._py = self._legal = None
         raw = game.apply_action(seat, action, events)
         return None if raw is None else _events(raw)
 
@@ -411,7 +415,22 @@ class NativeRokuganState(GameState):
             return self._py.legal_actions(player)
         acting = self.to_act()
         seats = acting if player is None else ((player,) if player in acting else ())
-        return [Action(s, move_text(self, s, m)) for s in seats for m in self.legal_moves(s)]  # type: ignore[arg-type]  # the native state reads as RokuganState
+        return [a for s in seats for a in self._listed(s)[0]]
+
+    def _listed(self, seat: int) -> tuple[list[Action], dict[str, tuple | None]]:
+        """``seat``'s legal actions in this position, and each one's move by its text (None for a text two moves
+        share), worked out once per position (a server sends them, then plays the one chosen)."""
+        if self._legal is None:
+            self._legal = {}
+        listed = self._legal.get(seat)
+        if listed is None:
+            actions, moves = [], {}
+            for m in self.legal_moves(seat):
+                text = move_text(self, seat, m)  # type: ignore[arg-type]  # the native state reads as RokuganState
+                actions.append(Action(seat, text))
+                moves[text] = None if text in moves else m
+            listed = self._legal[seat] = (actions, moves)
+        return listed
 
     def clan_of(self, seat: int) -> str:
         return self._py.clan_of(seat) if self._game is None else self._game.clan_of(seat)
@@ -429,8 +448,12 @@ class NativeRokuganState(GameState):
         """Check ``action`` against the rules as the Python engine does (the same messages) and apply it."""
         if self._game is None:
             return self._py.apply(action)
-        py = self.python_state()
         seat, text = action
+        listed = self._legal.get(seat) if self._legal is not None and isinstance(seat, int) else None
+        move = listed[1].get(text) if listed is not None and isinstance(text, str) else None
+        if move is not None:   # one of the legal actions listed for this position: no need to read it again
+            return self.apply_move(seat, move)
+        py = self.python_state()
         if not isinstance(seat, int) or not 0 <= seat < py.n:
             raise violation("rk.no_such_seat", "there is no player seat {seat} in this {n}-player game", "Setup", seat=repr(seat), n=py.n)
         if seat not in py.to_act():
@@ -450,7 +473,7 @@ class NativeRokuganState(GameState):
         """Apply a move already known to be legal (one of :meth:`legal_moves`)."""
         if self._game is None:
             return self._py.apply_move(seat, move)
-        self._py = None
+        self._py = self._legal = None
         return _events(self._game.apply_move(seat, tuple(move)))
 
     def clone(self) -> NativeRokuganState:
@@ -458,7 +481,7 @@ class NativeRokuganState(GameState):
             return NativeRokuganState(py=self._py.clone())
         clone = _NEW(NativeRokuganState)   # past __init__'s call: the least a clone can cost
         clone._game = self._game.copy()
-        clone._py = None
+        clone._py = clone._legal = None
         return clone
 
     __copy__ = clone

@@ -1,7 +1,7 @@
 """The ASGI app: lobby and game pages, a small JSON API and one WebSocket per game connection.
 
 The protocol is docs/server-protocol.md. ``create_app(db_url)`` builds the app from the route modules of
-:mod:`daimyo.server.routes` (pages, games API, game data, accounts, socket), which share one
+:mod:`daimyo.server.routes` (pages, games API, game data, accounts, socket, health and metrics), which share one
 :class:`~daimyo.server.routes.context.Context`; uvicorn runs it (``daimyo play`` / ``daimyo serve``).
 """
 
@@ -14,14 +14,15 @@ from starlette.applications import Starlette
 from daimyo.server.accounts import Accounts
 from daimyo.server.guard import Guard, Limiter
 from daimyo.server.hub import Hub
-from daimyo.server.routes import accounts, game_data, games_api, pages, players, socket
+from daimyo.server.metrics import Metrics, RequestTimer
+from daimyo.server.routes import accounts, game_data, games_api, health, pages, players, socket
 from daimyo.server.routes.context import EXCEPTION_HANDLERS, Context
 from daimyo.server.settings import Settings
 from daimyo.server.store import Store
 from daimyo.server.uploads import FileReader
 
 #: the route modules, in the order the app tries them (each path answers in one of them only)
-ROUTERS = (pages, games_api, game_data, accounts, players, socket)
+ROUTERS = (pages, games_api, game_data, accounts, players, socket, health)
 
 
 def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Guard:
@@ -32,7 +33,9 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     hub = Hub(store, bot_delay, settings)
     ctx = Context(hub=hub, settings=settings,
                   limiter=Limiter(settings, store.engine),   # cluster mode: rates shared in the database
-                  accounts=Accounts(store, settings), reader=FileReader(settings.upload_workers, settings.upload_seconds))
+                  accounts=Accounts(store, settings), reader=FileReader(settings.upload_workers, settings.upload_seconds),
+                  metrics=Metrics())
+    ctx.metrics.watch(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -49,4 +52,4 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     app.state.hub = hub
     app.state.store = store
     app.state.settings = settings
-    return Guard(app, settings)
+    return Guard(RequestTimer(app, ctx.metrics), settings)

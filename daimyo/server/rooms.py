@@ -27,7 +27,7 @@ from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, games
-from daimyo.server.wire import MAX_ACTION, ActError, Connection, Stats, canonical_action, hash_token, rule_reason, tell
+from daimyo.server.wire import MAX_ACTION, ActError, Connection, Shared, Stats, canonical_action, hash_token, rule_reason, tell
 
 log = logging.getLogger("daimyo.server")
 
@@ -56,6 +56,9 @@ class Room:
                                             f"this server plays version {engine_rules}")
         self.actions: list[tuple[int, str]] = []        # (seat, text), in order
         self.events: list[Event] = []                   # every event, in order
+        # per seat, the legal texts its last state offered, with the state and step they were offered at: a text
+        # chosen among them is the notation's own already (Room.act need not read it again)
+        self.offered: dict[int, tuple[Any, int, frozenset[str]]] = {}
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.stats = stats or Stats()
@@ -92,12 +95,24 @@ class Room:
         s = self.state
         seat = self.shown_seat(seat)
         legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
+        if legal and seat is not None:
+            self.offered[seat] = (s, self.seq, frozenset(legal))
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
                "to_act": [self.row.choices[p] for p in s.to_act()],
                "events": [e.to_dict() for e in events if e.visible(seat)]}
         if self.seats.shown:
             msg["clocks"] = self.seats.clocks.view()
         return msg
+
+    def tell_states(self, events: list[Event]) -> None:
+        """Every connection gets the state as its seat sees it: each seat's message (and the spectators') built and
+        encoded once, however many connections it has."""
+        built: dict[int | None, Shared] = {}
+        for c in list(self.conns):
+            msg = built.get(c.seat)
+            if msg is None:
+                msg = built[c.seat] = Shared(self.state_message(c.seat, events))
+            c.put(msg)
 
     def log_message(self, seat: int | None) -> dict:
         seat = self.shown_seat(seat)
@@ -151,7 +166,9 @@ class Room:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
                 raise ActError("illegal", e.message, e.rule, rule_reason(e)) from None
-            text = self.rules.canonical(before, seat, text)
+            offered = self.offered.get(seat)
+            if offered is None or offered[0] is not s or offered[1] != len(self.actions) or text not in offered[2]:
+                text = self.rules.canonical(before, seat, text)
             clocks_before = self.seats.clocks.copy()
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
@@ -171,8 +188,7 @@ class Room:
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
-            for c in list(self.conns):
-                c.put(self.state_message(c.seat, events))
+            self.tell_states(events)
         if s.is_terminal():
             await rate_game(self)   # a rated game's players get their new ratings (daimyo/server/ratings.py)
         self.kick_bots()
@@ -267,11 +283,11 @@ class Room:
         """The host changed the table: the game as it would start from ``row`` (no action was played yet)."""
         self.row = row
         self.state = start_state(self.rules, row)
+        self.offered.clear()
         self.bots.reset(row)
         self.seats.reset(row)
         self.tell_table()
-        for c in list(self.conns):
-            c.put(self.state_message(c.seat, []))
+        self.tell_states([])
 
     def tell_table(self) -> None:
         """Everyone at the game gets the seats as they are now (after a seat was taken, changed or got ready)."""
@@ -293,9 +309,8 @@ class Room:
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
         await self.start_clocks()   # before the states go out: they show the clocks that now run
-        for c in list(self.conns):   # and each seat its own view: what it was dealt is its from now on
-            c.put({"type": "started", "game": self.summary()})
-            c.put(self.state_message(c.seat, []))
+        tell(self.conns, {"type": "started", "game": self.summary()})
+        self.tell_states([])   # and each seat its own view: what it was dealt is its from now on
         self.kick_bots()
 
     # ---------------------------------------------------------- bots, close

@@ -97,6 +97,11 @@ class Settings:
     lease_seconds: float = 15.0
     """How long a process's ownership of its games lasts without renewal (renewed every third of it); a dead process's games move after it."""
 
+    # --- the operator's view (daimyo/server/routes/health.py, docs/scaling.md)
+    metrics_token: str = ""
+    """The bearer token Prometheus shows to read GET /metrics (``Authorization: Bearer TOKEN``); empty: /metrics is off
+    (404). Choose a long random one (at least 16 characters); GET /healthz needs none."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""

@@ -11,6 +11,7 @@ import asyncio
 import json
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -279,6 +280,8 @@ class Store:
                 cur.close()
         migrate(self.engine)
         self._queue: queue.Queue = queue.Queue()
+        #: told (seconds, writes) after each group commit, in the writer's thread (daimyo/server/metrics.py)
+        self.on_commit: Callable[[float, int], None] | None = None
         self._thread = threading.Thread(target=self._writer, name="daimyo-db-writer", daemon=True)
         self._thread.start()
         self._stop = threading.Event()
@@ -294,6 +297,10 @@ class Store:
                     conn.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))
             except Exception:  # the next round tries again
                 pass
+
+    def writer_alive(self) -> bool:
+        """Whether the thread that commits every write still runs (the health check, daimyo/server/routes/health.py)."""
+        return self._thread.is_alive()
 
     def close(self) -> None:
         self._stop.set()
@@ -334,6 +341,7 @@ class Store:
                     self._queue.put(None)
                     break
                 batch.append(nxt)
+            started = time.perf_counter()
             try:
                 with self.engine.begin() as conn:
                     self._run(conn, [job for job, _, _ in batch])
@@ -342,6 +350,8 @@ class Store:
                 for item in batch:
                     self._commit_one(item)
                 continue
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - started, len(batch))
             for _, loop, fut in batch:
                 loop.call_soon_threadsafe(_resolve, fut, None)
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+import orjson
+
 from daimyo.core.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -100,6 +102,20 @@ class Connection:
         self.outbox.put_nowait((None, why))
 
 
+class Shared(dict):
+    """A message that several connections get as it is (a state to every connection of one seat and to the
+    spectators, a table or chat line to everyone): encoded as JSON once, by the first connection that sends it."""
+
+    __slots__ = ("_text",)
+
+    def encoded(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = orjson.dumps(self, option=orjson.OPT_NON_STR_KEYS).decode()
+            return self._text
+
+
 class Stats:
     """How busy the server is: actions accepted, how long each took to be committed (received ->
     committed, ack queued) and to be acknowledged (received -> ack handed to the socket)."""
@@ -109,13 +125,19 @@ class Stats:
         self.committed: deque[float] = deque(maxlen=keep)
         self.acknowledged: deque[float] = deque(maxlen=keep)
         self.failure_logged = False
+        #: told of each commit and acknowledgement too (daimyo/server/metrics.py: the Prometheus histograms)
+        self.observers: list[Any] = []
 
     def add_committed(self, seconds: float) -> None:
         self.actions += 1
         self.committed.append(seconds)
+        for o in self.observers:
+            o.action_committed(seconds)
 
     def add(self, seconds: float) -> None:
         self.acknowledged.append(seconds)
+        for o in self.observers:
+            o.acknowledged(seconds)
 
     def logged_failure(self) -> bool:
         """Whether a failure of ours was already logged in full (later ones get one line each)."""
@@ -164,9 +186,10 @@ class Host(Protocol):
 
 
 def tell(conns: set[Connection], msg: dict) -> None:
-    """``msg`` to every connection of ``conns``."""
+    """``msg`` to every connection of ``conns`` (encoded once for them all)."""
+    shared = Shared(msg)
     for c in list(conns):
-        c.put(msg)
+        c.put(shared)
 
 
 def report_end(game_id: str) -> Callable[[asyncio.Task], None]:
@@ -178,5 +201,5 @@ def report_end(game_id: str) -> Callable[[asyncio.Task], None]:
     return ended
 
 
-__all__ = ["MAX_ACTION", "ActError", "Connection", "Host", "Stats", "canonical_action", "hash_token", "report_end",
+__all__ = ["MAX_ACTION", "ActError", "Connection", "Host", "Shared", "Stats", "canonical_action", "hash_token", "report_end",
            "rule_reason", "tell"]

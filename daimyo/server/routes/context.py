@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import Request
@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse, Response
 from daimyo.server.accounts import Accounts
 from daimyo.server.guard import Limiter, RequestError, read_json
 from daimyo.server.hub import Hub
+from daimyo.server.metrics import Metrics
 from daimyo.server.rooms import ActError
 from daimyo.server.settings import Settings
 from daimyo.server.uploads import FileReader, UploadError
@@ -24,13 +25,14 @@ STATUS = {"bad-request": 400, "bad-token": 403, "seat-taken": 409, "game-over": 
 @dataclass(frozen=True)
 class Context:
     """The server's parts a route uses: the games (``hub``), every limit (``settings``), the rate limits
-    (``limiter``), the accounts, and the ``reader`` of uploaded files (worker processes)."""
+    (``limiter``), the accounts, the ``reader`` of uploaded files (worker processes) and the process's ``metrics``."""
 
     hub: Hub
     settings: Settings
     limiter: Limiter
     accounts: Accounts
     reader: FileReader
+    metrics: Metrics = field(default_factory=Metrics)
 
     async def upload_limits(self, client: str, field: str, text: Any) -> Response | None:
         """429 past the client's ``upload_rate``, 413 for a file longer than ``max_file``; None when it may be read."""

@@ -16,6 +16,7 @@ from daimyo.server.guard import RequestError, client_address, parse_json
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.routes.context import Context
 from daimyo.server.settings import Settings
+from daimyo.server.wire import Shared
 
 log = logging.getLogger("daimyo.server")
 
@@ -189,7 +190,9 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
                                 "closed": (4410, "the game was closed")}.get(received, (4008, "the connection stopped reading"))
                 await asyncio.wait_for(ws.close(code=code, reason=reason), send_timeout)
                 return
-            await asyncio.wait_for(ws.send_text(dumps(msg)), send_timeout)
+            text = msg.encoded() if isinstance(msg, Shared) else dumps(msg)
+            async with asyncio.timeout(send_timeout):   # no task of its own per message, as wait_for would make
+                await ws.send_text(text)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
     except TimeoutError:
