@@ -32,7 +32,8 @@ int State::token_index(int number) const {
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = RULES;
   const int np = R.n_provinces();
-  uint64_t touch = 0, owned = 0, coastal = 0, battlefield = 0, sea_taken = 0;
+  uint64_t touch = 0, owned = 0, battlefield = 0, sea_taken = 0;
+  const uint64_t coastal = R.coastal_set;
   int harbor_at = -1;
   for (int p = 0; p < np; ++p) {
     const uint64_t bit = uint64_t{1} << p;
@@ -42,7 +43,6 @@ void State::fill_targets(int seat, Targets& t) const {
     if (sp >= 0 && sp == R.harbor && harbor_at < 0) harbor_at = p;
     if (sp >= 0 && sp == R.battlefield) battlefield |= bit;
     if (owner[p] == seat) owned |= bit;
-    if (R.coastal[p]) coastal |= bit;
   }
   const uint64_t own = owned & touch, others = touch & ~owned;
   const uint64_t harbor = harbor_at >= 0 ? uint64_t{1} << harbor_at : 0;
@@ -67,9 +67,8 @@ void State::fill_targets(int seat, Targets& t) const {
   } else {
     for (uint64_t m = own; m; m &= m - 1) {
       const int p = __builtin_ctzll(m);
-      for (int bi : R.province_borders[p]) {
-        const auto [x, y] = R.borders[bi];
-        const int q = x == p ? y : x;
+      for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i) {
+        const int bi = R.across_border[i], q = R.across_province[i];
         if (((others >> q) & 1) && free_border(bi))
           t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
       }
