@@ -200,9 +200,20 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
 }
 
 bool State::card_playable(int seat, int c) const {
-  if (c == C::StrengthOfPurpose) return own(*this, seat).size() >= 2;
-  if (c == C::AnimateTheDead) return !discard[seat].empty() && !own(*this, seat, true).empty();
-  return !card_options(seat, c, 0, {}).empty();
+  // the provinces `seat` controls (outside the Shadowlands: `non_shadowlands`), counted up to `enough`
+  auto owns = [this, seat](bool non_shadowlands, int enough) {
+    int k = 0;
+    for (int p = 0; p < RULES.n_provinces() && k < enough; ++p)
+      k += owner[p] == seat && !(non_shadowlands && RULES.shadowlands[p]);
+    return k >= enough;
+  };
+  switch (c) {
+    case C::StrengthOfPurpose: return owns(false, 2);
+    case C::AnimateTheDead: return !discard[seat].empty() && owns(true, 1);
+    // step 0 of these: one of your provinces outside the Shadowlands (card_options)
+    case C::DarkFavors: case C::InspireFear: return owns(true, 1);
+    default: return !card_options(seat, c, 0, {}).empty();
+  }
 }
 
 std::vector<Move> State::upkeep_card_moves(int seat) const {

@@ -142,6 +142,7 @@ void load_rules(const nb::dict& d) {
   }
   const std::string problem = check_rules(r);
   if (!problem.empty()) throw std::invalid_argument(problem);
+  r.derive();
   r.loaded = true;
   RULES = std::move(r);
 }

@@ -27,74 +27,64 @@ int State::token_index(int number) const {
   return -1;
 }
 
-// placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken. Filled into
-// `t` (its lists cleared first, their storage kept) without any other allocation.
+// placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken, as sets of
+// provinces and a list of borders filled into `t` (nothing allocated).
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = RULES;
   const int np = R.n_provinces();
-  const int nb = static_cast<int>(R.borders.size());
-  t.centers.clear();
-  t.own_centers.clear();
-  t.own_coastal.clear();
-  t.army_attack.clear();
-  t.sea.clear();
-  t.diplomacy.clear();
-  t.raid.clear();
-  bool touch[Rules::MAX_PROVINCES], sea[Rules::MAX_PROVINCES], land[Rules::MAX_BORDERS];
-  int own[Rules::MAX_PROVINCES], n_own = 0;
+  uint64_t touch = 0, owned = 0, battlefield = 0, sea_taken = 0;
+  const uint64_t coastal = R.coastal_set;
   int harbor_at = -1;
   for (int p = 0; p < np; ++p) {
+    const uint64_t bit = uint64_t{1} << p;
     const int sp = special[p];
     // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
-    touch[p] = !(sp >= 0 && (sp == R.peace || sp == R.scorched || (sp == R.shrine && owner[p] != seat)));
+    if (!(sp >= 0 && (sp == R.peace || sp == R.scorched || (sp == R.shrine && owner[p] != seat)))) touch |= bit;
     if (sp >= 0 && sp == R.harbor && harbor_at < 0) harbor_at = p;
-    if (touch[p]) t.centers.push_back({'c', p, -1});
-    if (owner[p] == seat && touch[p]) own[n_own++] = p;
-    sea[p] = false;
+    if (sp >= 0 && sp == R.battlefield) battlefield |= bit;
+    if (owner[p] == seat) owned |= bit;
   }
-  t.own = n_own > 0;
+  const uint64_t own = owned & touch, others = touch & ~owned;
+  const uint64_t harbor = harbor_at >= 0 ? uint64_t{1} << harbor_at : 0;
+  t.own = own != 0;
   // Only one combat token can be placed on each border
-  std::fill(land, land + nb, false);
+  uint64_t land[Rules::MAX_BORDERS / 64] = {0, 0, 0, 0};
   for (const BoardToken& b : tokens) {
-    if (b.place == 'l') land[b.site] = true;
-    if (b.place == 's') sea[b.site] = true;
+    if (b.place == 'l') land[b.site >> 6] |= uint64_t{1} << (b.site & 63);
+    if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
   }
+  auto free_border = [&land](int bi) { return !((land[bi >> 6] >> (bi & 63)) & 1); };
+  int k = 0;
   if (ronin[seat]) {
     // Ronin: armies may be placed on any land border
+    const int nb = static_cast<int>(R.borders.size());
     for (int bi = 0; bi < nb; ++bi) {
       const auto [p, q] = R.borders[bi];
-      if (!touch[p] || !touch[q] || land[bi]) continue;
-      if (owner[q] != seat) t.army_attack.push_back({'l', bi, q});
-      if (owner[p] != seat) t.army_attack.push_back({'l', bi, p});
+      if (!((touch >> p) & 1) || !((touch >> q) & 1) || !free_border(bi)) continue;
+      if (owner[q] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
+      if (owner[p] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(p);
     }
   } else {
-    for (int i = 0; i < n_own; ++i) {
-      const int p = own[i];
-      for (int bi : R.province_borders[p]) {
-        const auto [x, y] = R.borders[bi];
-        const int q = x == p ? y : x;
-        if (touch[q] && owner[q] != seat && !land[bi]) t.army_attack.push_back({'l', bi, q});
+    for (uint64_t m = own; m; m &= m - 1) {
+      const int p = __builtin_ctzll(m);
+      for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i) {
+        const int bi = R.across_border[i], q = R.across_province[i];
+        if (((others >> q) & 1) && free_border(bi))
+          t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
       }
     }
   }
+  t.n_attack = k;
+  t.centers = touch;
+  t.own_centers = own;
+  t.own_coastal = own & (coastal | harbor);
   // Key Concepts: coastal provinces (the harbor token makes a landlocked province coastal), in province order
-  for (int q = 0; q < np; ++q) {
-    if (!touch[q] || owner[q] == seat || sea[q]) continue;
-    if (R.coastal[q]) t.sea.push_back({'s', q, -1});
-    if (q == harbor_at) t.sea.push_back({'s', q, -1});  // (listed twice if coastal already, as placement.py does)
-  }
-  for (int i = 0; i < n_own; ++i) {
-    const int p = own[i];
-    t.own_centers.push_back({'c', p, -1});
-    if (R.coastal[p] || p == harbor_at) t.own_coastal.push_back({'c', p, -1});
-  }
-  if (!ronin[seat]) {
-    // Additional Rules: Ronin: a ronin player places no raid or diplomacy tokens
-    for (int i = 0; i < n_own; ++i)
-      if (special[own[i]] < 0 || special[own[i]] != R.battlefield) t.diplomacy.push_back({'c', own[i], -1});
-    for (int p = 0; p < np; ++p)
-      if (touch[p] && owner[p] != seat && (special[p] < 0 || special[p] != R.battlefield)) t.raid.push_back({'c', p, -1});
-  }
+  const uint64_t open_sea = others & ~sea_taken;
+  t.sea = open_sea & (coastal | harbor);
+  t.sea_twice = (open_sea & coastal & harbor) ? harbor_at : -1;
+  // Additional Rules: Ronin: a ronin player places no raid or diplomacy tokens
+  t.diplomacy = ronin[seat] ? 0 : own & ~battlefield;
+  t.raid = ronin[seat] ? 0 : others & ~battlefield;
 }
 
 // The legal places of `seat` now: remembered between moves (the memo is emptied whenever a move starts, and
@@ -107,13 +97,7 @@ const Targets& State::targets(int seat) const {
   return t;
 }
 
-size_t State::memo_bytes() const {
-  size_t total = 0;
-  for (const Targets* t : {&memo_.slots[0], &memo_.slots[1]})
-    for (const auto* v : {&t->centers, &t->own_centers, &t->own_coastal, &t->army_attack, &t->sea, &t->diplomacy, &t->raid})
-      total += v->capacity() * sizeof(Spot);
-  return total;
-}
+size_t State::memo_bytes() const { return 0; }  // kept inside the state (Targets)
 
 // whether the board token `number` has a blessing on it
 bool State::blessed(int number) const {
@@ -125,20 +109,30 @@ bool State::blessed(int number) const {
 // placement.py Targets.pieces: each legal place of a token of `kind`, to `out`, in the Python engine's order
 template <typename Out>
 void State::each_place(int seat, int kind, const Targets& t, Out out) const {
-  auto add = [&out](const std::vector<Spot>& v) {
-    for (const Spot& p : v) out(p.place());
+  auto add = [&out](uint64_t provinces, char loc) {
+    for (; provinces; provinces &= provinces - 1) out(Place{loc, __builtin_ctzll(provinces), -1});
+  };
+  auto attack = [&out, &t] {
+    for (int i = 0; i < t.n_attack; ++i) out(Place{'l', t.attack_border[i], t.attack_province[i]});
+  };
+  auto sea = [&out, &t] {
+    for (uint64_t m = t.sea; m; m &= m - 1) {
+      const int q = __builtin_ctzll(m);
+      out(Place{'s', q, -1});
+      if (q == t.sea_twice) out(Place{'s', q, -1});
+    }
   };
   switch (kind) {
-    case Rules::Shinobi: add(t.centers); break;
-    case Rules::Army: add(t.army_attack); add(t.own_centers); break;
+    case Rules::Shinobi: add(t.centers, 'c'); break;
+    case Rules::Army: attack(); add(t.own_centers, 'c'); break;
     case Rules::Bluff:
       if (!spied[seat]) {  // Territory cards: Spy Network
-        add(t.army_attack);
-        add(t.sea);
-        add(t.centers);
+        attack();
+        sea();
+        add(t.centers, 'c');
       }
       break;
-    case Rules::Navy: add(t.sea); add(t.own_coastal); break;
+    case Rules::Navy: sea(); add(t.own_coastal, 'c'); break;
     case Rules::Blessing: {
       // a blessing goes faceup on one of your own facedown army, navy or shinobi tokens (or your bluff)
       const auto& kinds = RULES.clan_token_kinds[clans[seat]];
@@ -150,8 +144,8 @@ void State::each_place(int seat, int kind, const Targets& t, Out out) const {
       }
       break;
     }
-    case Rules::Diplomacy: add(t.diplomacy); break;
-    case Rules::Raid: add(t.raid); break;
+    case Rules::Diplomacy: add(t.diplomacy, 'c'); break;
+    case Rules::Raid: add(t.raid, 'c'); break;
     default: break;
   }
 }
@@ -161,11 +155,11 @@ bool State::can_place_any(int seat, const Targets& t) const {
   const auto& kinds = RULES.clan_token_kinds[clans[seat]];
   bool have[7] = {false, false, false, false, false, false, false};
   for (int tok : hand[seat]) have[kinds[tok]] = true;
-  if ((have[Rules::Shinobi] || (have[Rules::Bluff] && !spied[seat])) && !t.centers.empty()) return true;
-  if (have[Rules::Army] && (t.own || !t.army_attack.empty())) return true;
-  if (have[Rules::Navy] && (!t.sea.empty() || !t.own_coastal.empty())) return true;
-  if (have[Rules::Diplomacy] && !t.diplomacy.empty()) return true;
-  if (have[Rules::Raid] && !t.raid.empty()) return true;
+  if ((have[Rules::Shinobi] || (have[Rules::Bluff] && !spied[seat])) && t.centers) return true;
+  if (have[Rules::Army] && (t.own || t.n_attack)) return true;
+  if (have[Rules::Navy] && (t.sea || t.own_coastal)) return true;
+  if (have[Rules::Diplomacy] && t.diplomacy) return true;
+  if (have[Rules::Raid] && t.raid) return true;
   if (have[Rules::Blessing]) {
     bool any = false;
     each_place(seat, Rules::Blessing, t, [&any](const Place&) { any = true; });
@@ -195,18 +189,21 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
 // placement_moves lists them, without listing the token placements: a random bot's pick (play_random).
 Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
   moves.clear();
-  start_of_turn_moves(seat, moves);
+  uint64_t first_moves = 0;  // the start-of-turn plays, counted (listed only where one is picked)
+  each_start_of_turn(seat, [&first_moves](const Move&) { ++first_moves; });
   const Targets& t = targets(seat);
   const auto& code = RULES.clan_token_code_id[clans[seat]];
   const auto& kinds = RULES.clan_token_kinds[clans[seat]];
   auto count = [this, seat, &t](int kind) -> uint64_t {
+    auto size = [](uint64_t provinces) -> uint64_t { return __builtin_popcountll(provinces); };
+    const uint64_t attack = t.n_attack;
     switch (kind) {
-      case Rules::Shinobi: return t.centers.size();
-      case Rules::Army: return t.army_attack.size() + t.own_centers.size();
-      case Rules::Bluff: return spied[seat] ? 0 : t.army_attack.size() + t.sea.size() + t.centers.size();
-      case Rules::Navy: return t.sea.size() + t.own_coastal.size();
-      case Rules::Diplomacy: return t.diplomacy.size();
-      case Rules::Raid: return t.raid.size();
+      case Rules::Shinobi: return size(t.centers);
+      case Rules::Army: return attack + size(t.own_centers);
+      case Rules::Bluff: return spied[seat] ? 0 : attack + t.n_sea() + size(t.centers);
+      case Rules::Navy: return t.n_sea() + size(t.own_coastal);
+      case Rules::Diplomacy: return size(t.diplomacy);
+      case Rules::Raid: return size(t.raid);
       default: {
         uint64_t k = 0;
         each_place(seat, kind, t, [&k](const Place&) { ++k; });
@@ -214,7 +211,7 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
       }
     }
   };
-  uint64_t total = moves.size(), listed = 0;
+  uint64_t total = first_moves, listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
@@ -222,8 +219,15 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
     total += count(kinds[tok]);
   }
   uint64_t r = word % total;
-  if (r < moves.size()) return moves[r];
-  r -= moves.size();
+  if (r < first_moves) {
+    Move found{Move::Pass, 0};
+    uint64_t i = 0;
+    each_start_of_turn(seat, [&](const Move& m) {
+      if (i++ == r) found = m;
+    });
+    return found;
+  }
+  r -= first_moves;
   listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
@@ -241,29 +245,39 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
     });
     return found;
   }
-  return moves.front();  // not reached: r < total
+  return Move{Move::Pass, 0};  // not reached: r < total
 }
 
 // the start-of-turn card plays of the placement phase: scout, shugenja, first player and Shadowlands cards
 void State::start_of_turn_moves(int seat, std::vector<Move>& moves) const {
+  each_start_of_turn(seat, [&moves](const Move& m) { moves.push_back(m); });
+}
+
+template <typename Out>
+void State::each_start_of_turn(int seat, Out out) const {
   const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
   const bool first_card = seat == first && !first_player_card_used;
   if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
-    // board_token_targets(seat, false, false), card by card
-    auto free = [this](const BoardToken& b) { return b.place != 'o' && !blessed(b.number); };
+    // board_token_targets(seat, false, false), card by card; the blessed tokens found once (few: none mostly)
+    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
+    for (const BoardToken& b : tokens)
+      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
+    auto free = [&blessed_numbers, n_blessed](const BoardToken& b) {
+      return b.place != 'o' && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed;
+    };
     if (has_scouts)
       for (const BoardToken& b : tokens)
-        if (free(b) && b.owner != seat && !b.faceup) moves.push_back({Move::Play, Move::Scout, 0, b.number, -1});
+        if (free(b) && b.owner != seat && !b.faceup) out(Move{Move::Play, Move::Scout, 0, b.number, -1});
     if (has_shugenja)
       for (const BoardToken& b : tokens)
-        if (free(b) && b.owner != seat) moves.push_back({Move::Play, Move::Shugenja, 0, b.number, -1});
+        if (free(b) && b.owner != seat) out(Move{Move::Play, Move::Shugenja, 0, b.number, -1});
     if (first_card)
       for (const BoardToken& b : tokens)
-        if (free(b)) moves.push_back({Move::Play, Move::FirstPlayer, 0, b.number, -1});
+        if (free(b)) out(Move{Move::Play, Move::FirstPlayer, 0, b.number, -1});
   }
-  // The Shadowlands: their cards are played at the start of a turn in the placement phase
+  // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
-    if (RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
+    if (RULES.card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
@@ -339,11 +353,11 @@ void State::apply_placement(int seat, const Move& m, Events& events) {
   const Rules& R = RULES;
   if (m.verb == Move::Place) {
     // take the first token behind the screen with that code
-    const auto& codes = R.clan_token_codes[clans[seat]];
+    const auto& code = R.clan_token_code_id[clans[seat]];
     auto& h = hand[seat];
     int tok = -1;
     for (size_t i = 0; i < h.size(); ++i)
-      if (codes[h[i]] == codes[m.arg]) {
+      if (code[h[i]] == code[m.arg]) {
         tok = h[i];
         h.erase(h.begin() + static_cast<long>(i));
         break;

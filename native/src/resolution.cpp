@@ -310,10 +310,12 @@ void State::resolve(Events& events) {
   if (events.on) events.push_back(public_event("removed", {{"tokens", Value::of_list(removed)}}));
 
   // provinces under a real attack once bluffs and illegal tokens are gone
-  std::map<int, int> attacked;
+  // (per province: its owner when attacked, else -1; `attacked_set` the provinces attacked)
+  int attacked[Rules::MAX_PROVINCES];
+  uint64_t attacked_set = 0;
   for (const BoardToken& t : tokens) {
     const int p = attacked_province(*this, t);
-    if (p >= 0 && owner[p] >= 0) attacked[p] = owner[p];
+    if (p >= 0 && owner[p] >= 0) attacked[p] = owner[p], attacked_set |= uint64_t{1} << p;
   }
 
   // 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
@@ -366,16 +368,20 @@ void State::resolve(Events& events) {
   }
 
   // 5. Resolve Battles
-  std::map<int, Battle> battles;
+  // (per province; `in_battle` the provinces with one, taken in province order below)
+  Battle battles[Rules::MAX_PROVINCES];
+  uint64_t in_battle = 0;
   for (const BoardToken& t : tokens) {
     if (t.place == 'o') continue;
     const int ap = attacked_province(*this, t);
     if (ap >= 0) {
+      in_battle |= uint64_t{1} << ap;
       auto& att = battles[ap].attackers;
       auto it = std::find_if(att.begin(), att.end(), [&t](const auto& x) { return x.first == t.owner; });
       if (it == att.end()) it = att.insert(att.end(), {t.owner, {}});
       it->second.push_back(t.number);
     } else if (t.place == 'c' && owner[t.site] == t.owner) {
+      in_battle |= uint64_t{1} << t.site;
       Battle& b = battles[t.site];
       const int k = kind_of(t);
       if (k == Rules::Army || k == Rules::Navy || k == Rules::Shinobi)
@@ -384,22 +390,24 @@ void State::resolve(Events& events) {
         b.lion_bluff = t.number;
     }
   }
-  for (const auto& [p, seat] : attacked) battles[p];
+  in_battle |= attacked_set;
   auto strength = [this, &R](int number) {
     const BoardToken& t = tokens[token_index(number)];
     return R.clan_token_strength[clans[t.owner]][t.clan_token];
   };
   // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
   std::vector<Outcome> outcomes;
-  for (const auto& [p, b] : battles) {
+  for (uint64_t left = in_battle; left; left &= left - 1) {
+    const int p = __builtin_ctzll(left);
+    const Battle& b = battles[p];
     const int defender = owner[p];
     const std::string& name = R.province_names[p];
     if (b.attackers.empty()) {
-      const auto at = attacked.find(p);
+      const bool at = (attacked_set >> p) & 1;
       const char* why = nullptr;
       if (!b.defenders.empty())
         why = "defended and not attacked";
-      else if (at != attacked.end() && at->second == defender && !(special[p] >= 0 && special[p] == R.peace))
+      else if (at && attacked[p] == defender && !(special[p] >= 0 && special[p] == R.peace))
         why = "every attack on it failed";
       if (why && events.on)
         outcomes.push_back({p, defender, true, "", {{"clan", text(clan_of(defender))}, {"province", text(name)}, {"why", text(why)}}});

@@ -2,6 +2,7 @@
 // Python engine: daimyo/rokugan/native.py hands the loaded `RULES` (daimyo/rokugan/data.py) to `load_rules`
 // once, so there is no second copy of the data here.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +76,14 @@ struct Rules {
     std::vector<int> provinces_list; // provinces_all
   };
   std::vector<Objective> objectives;  // in objective_ids' order
+
+  // worked out from the above once they are checked (derive): the coastal provinces as a set (bit p: province
+  // p), and each province's land borders with the province across each, in province_borders' order, flat
+  // (province p's are entries across_start[p] to across_start[p + 1] - 1)
+  uint64_t coastal_set = 0;
+  std::vector<int> across_start;
+  std::vector<uint8_t> across_border, across_province;
+  void derive();
 
   int n_provinces() const { return static_cast<int>(province_names.size()); }
   int n_clans() const { return static_cast<int>(clan_names.size()); }

@@ -117,6 +117,7 @@ class Search {
       if (results.size() == children.size()) {
         ++rounds;
         for (size_t i = 0; i < results.size(); ++i) sums_[i] += results[i];
+        if (set.early_stop && !stop && settled(rounds, rounds_left(iterations, done, limit, elapsed(), rounds))) break;
       }
     }
     out.iterations = done;
@@ -124,8 +125,39 @@ class Search {
     out.seconds = elapsed();
   }
 
+  // ismcts.py rounds_left: at most how many more rounds the budget completes; an iteration budget says exactly, a
+  // time budget is estimated from the rounds so far (twice their pace, and one more); -1 for no bound
+  long long rounds_left(long long iterations, long long done, double limit, double spent, long long rounds) const {
+    const long long k = static_cast<long long>(nodes_[0].children.size());
+    long long left = -1;
+    if (iterations >= 0) left = (iterations - done) / k;
+    if (limit >= 0 && spent <= 0) return left;  // no pace measured yet: the iteration bound alone
+    if (limit >= 0) {
+      const long long by_time = static_cast<long long>(std::ceil(2.0 * (limit - spent) * static_cast<double>(rounds) / spent)) + 1;
+      left = left < 0 ? by_time : std::min(left, by_time);
+    }
+    return left;
+  }
+
+  // ismcts.py settled: whether the root child chosen now (best) stays the choice whatever the next `left` rounds
+  // give, each result being in [0, 1]: no other child reaches it even if it gets 1 and the leader 0 every round
+  bool settled(long long rounds, long long left) const {
+    if (left < 0) return false;
+    const std::vector<int>& children = nodes_[0].children;
+    const size_t b = best_index(rounds);
+    const double n = static_cast<double>(rounds), l = static_cast<double>(left);
+    for (size_t i = 0; i < children.size(); ++i) {
+      if (i == b) continue;
+      const double gap = (sums_[i] - sums_[b] + l) / (n + l) + PRIOR_BONUS * (nodes_[children[i]].prior - nodes_[children[b]].prior);
+      if (gap >= -1e-9) return false;
+    }
+    return true;
+  }
+
   // the root child with the best mean result (the heuristic's prior breaks near-ties); the first of equals
-  Move best(long long rounds) const {
+  Move best(long long rounds) const { return nodes_[nodes_[0].children[best_index(rounds)]].move; }
+
+  size_t best_index(long long rounds) const {
     const std::vector<int>& children = nodes_[0].children;
     size_t best = 0;
     double best_v = -std::numeric_limits<double>::infinity();
@@ -133,7 +165,7 @@ class Search {
       const double v = sums_[i] / static_cast<double>(rounds) + PRIOR_BONUS * nodes_[children[i]].prior;
       if (i == 0 || v > best_v) best = i, best_v = v;
     }
-    return nodes_[children[best]].move;
+    return best;
   }
 
  private:

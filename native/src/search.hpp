@@ -21,6 +21,8 @@ struct SearchSettings {
   double exploration = 0.7;    // EXPLORATION
   int rollout_sample = 400;    // ROLLOUT_SAMPLE
   int horizon = 0;             // HORIZON: the rounds after the current one a simulation plays too
+  // stop once the leading root candidate can no longer be overtaken within the budget (ismcts.py EARLY_STOP)
+  bool early_stop = true;
 };
 
 // What a decision did: the move, and the search's own figures.

@@ -11,12 +11,12 @@ namespace daimyo {
 void bind_search(nb::module_& m) {
   m.def("ismcts_choose", [](const State& s, int seat, uint64_t rng_state, uint64_t heuristic_state, long long iterations,
                             double seconds, double max_seconds, int root_candidates, double exploration, int rollout_sample, int horizon,
-                            long long setup_iterations, double setup_seconds) {
+                            long long setup_iterations, double setup_seconds, bool early_stop) {
         need_actor(s, seat, "ismcts_choose");
         if (root_candidates < 1 || rollout_sample < 1) throw std::invalid_argument("ismcts_choose: root_candidates and rollout_sample are at least 1");
         if (horizon < 0) throw std::invalid_argument("ismcts_choose: horizon is 0 or more rounds");
         SearchSettings set{iterations, seconds, max_seconds, setup_iterations, setup_seconds,
-                           root_candidates, exploration, rollout_sample, horizon};
+                           root_candidates, exploration, rollout_sample, horizon, early_stop};
         ISMCTS bot(rng_state, heuristic_state, set);
         SearchResult r;
         {
@@ -29,10 +29,11 @@ void bind_search(nb::module_& m) {
                               r.rounds, r.seconds);
       }, nb::arg("game"), nb::arg("seat"), nb::arg("rng_state"), nb::arg("heuristic_state"), nb::arg("iterations"),
       nb::arg("seconds"), nb::arg("max_seconds"), nb::arg("root_candidates"), nb::arg("exploration"), nb::arg("rollout_sample"),
-      nb::arg("horizon") = 0, nb::arg("setup_iterations") = -1, nb::arg("setup_seconds") = -1.0,
+      nb::arg("horizon") = 0, nb::arg("setup_iterations") = -1, nb::arg("setup_seconds") = -1.0, nb::arg("early_stop") = true,
       "ISMCTSBot.choose natively: (move, rng state after, heuristic rng state after, iterations, rounds, seconds).\n"
       "A budget of -1 is none; with neither iterations nor seconds, 1 second. setup_iterations and setup_seconds:\n"
-      "the budget of the setup control choices in place of iterations and seconds (both -1: the same budget).");
+      "the budget of the setup control choices in place of iterations and seconds (both -1: the same budget).\n"
+      "early_stop: return once the leading candidate can no longer be overtaken within the budget.");
 }
 
 }  // namespace daimyo

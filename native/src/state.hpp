@@ -192,19 +192,16 @@ struct Place {
   int a, b;
 };
 
-// A place as Targets keeps it, in 3 bytes: a province, or a border (Rules::MAX_BORDERS), and -1 or a province.
-struct Spot {
-  char loc;
-  uint8_t a;
-  int8_t b;
-  Spot(char l, int x, int y) : loc(l), a(static_cast<uint8_t>(x)), b(static_cast<int8_t>(y)) {}
-  Place place() const { return {loc, a, b}; }
-};
-
-// Every legal place of each kind of token of one player now (placement.py _Reach and Targets).
+// Every legal place of each kind of token of one player now (placement.py _Reach and Targets), as sets of
+// provinces (bit p: province p; a list is its provinces in index order) and, for the armies' attacks, a list of
+// borders: nothing here is allocated, and copying a state copies none of it (TargetsMemo).
 struct Targets {
-  std::vector<Spot> centers, own_centers, own_coastal, army_attack, sea, diplomacy, raid;
+  uint64_t centers = 0, own_centers = 0, own_coastal = 0, sea = 0, diplomacy = 0, raid = 0;
+  int sea_twice = -1;  // a coastal province with the harbor token: listed twice among `sea` (as placement.py does)
+  int n_attack = 0;    // army_attack: (land border, attacked province), in placement.py's order
+  uint8_t attack_border[2 * Rules::MAX_BORDERS], attack_province[2 * Rules::MAX_BORDERS];
   bool own = false;  // whether the player controls a province it may place in
+  size_t n_sea() const { return static_cast<size_t>(__builtin_popcountll(sea)) + (sea_twice >= 0); }
 };
 
 // The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
@@ -215,7 +212,7 @@ struct TargetsMemo {
   int kept = 0;          // which slot is remembered
   Targets& targets() { return slots[kept]; }
   Targets& scratch() { return slots[1 - kept]; }
-  TargetsMemo() = default;
+  TargetsMemo() {}
   TargetsMemo(const TargetsMemo&) {}
   TargetsMemo& operator=(const TargetsMemo&) {
     seat = -1;
@@ -305,6 +302,8 @@ struct State {
   void each_place(int seat, int kind, const Targets& t, Out out) const;
   void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
   void start_of_turn_moves(int seat, std::vector<Move>& moves) const;
+  template <typename Out>
+  void each_start_of_turn(int seat, Out out) const;
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;

@@ -202,14 +202,14 @@ def test_setup_control_choices_search_on_their_own_budget_on_both_engines(player
     seat = s.to_act()[0]
     for settings, spent in (({}, math.ceil(60 * SETUP_SHARE)), ({"setup_iterations": 18}, 18)):
         for engine in ("python", "native"):
-            bot = ISMCTSBot(seed, iterations=60, engine=engine, **settings)
+            bot = ISMCTSBot(seed, iterations=60, engine=engine, early_stop=False, **settings)
             bot.choose(s.clone(), seat)
             assert bot.last_iterations == spent, (engine, settings)
         _same_decision(s, seat, seed, 60, **settings)
     while s.phase != PLACEMENT or len(s.legal_moves(s.to_act()[0])) < 2:
         seat = s.to_act()[0]
         s.apply_move(seat, RokuganHeuristicBot(seat).choose(s, seat))
-    bot = ISMCTSBot(seed, iterations=60, engine="native")
+    bot = ISMCTSBot(seed, iterations=60, engine="native", early_stop=False)
     bot.choose(s, s.to_act()[0])
     assert bot.last_iterations == 60
 
@@ -237,3 +237,25 @@ def test_a_decision_with_one_legal_move_is_made_at_once_on_both_engines():
 def test_a_setup_budget_is_refused_by_name():
     with pytest.raises(ValueError, match="setup_seconds is a budget above 0, not -1"):
         ISMCTSBot(1, seconds=1.0, setup_seconds=-1)
+
+
+def test_a_search_stops_once_its_choice_cannot_change_on_both_engines():
+    """A search whose leading candidate can no longer be overtaken within the budget returns early, with the move
+    the whole budget would have chosen; both engines stop at the same iteration (the same draws up to there)."""
+    stopped = 0
+    for seed in range(40, 46):
+        s = _at_setup_control(2 + seed % 3, seed)
+        while s.phase != PLACEMENT or len(s.legal_moves(s.to_act()[0])) < 2:
+            seat = s.to_act()[0]
+            s.apply_move(seat, RokuganHeuristicBot(seat).choose(s, seat))
+        seat = s.to_act()[0]
+        full = ISMCTSBot(seed, iterations=48, engine="native", early_stop=False)
+        m_full = full.choose(s.clone(), seat)
+        assert full.last_iterations == 48
+        quick = {engine: ISMCTSBot(seed, iterations=48, engine=engine) for engine in ("python", "native")}
+        moves = {engine: bot.choose(s.clone(), seat) for engine, bot in quick.items()}
+        assert moves["python"] == moves["native"] == m_full, seed
+        assert quick["python"].last_iterations == quick["native"].last_iterations <= 48
+        assert quick["python"].rng.state == quick["native"].rng.state
+        stopped += quick["native"].last_iterations < 48
+    assert stopped >= 1

@@ -24,7 +24,11 @@ The search runs in rounds. Each round:
 Within a round every root candidate is simulated in the same sampled world with the same random
 numbers (common random numbers), so candidates are compared on equal terms and the sampling
 noise mostly cancels. The move chosen has the best mean result over the completed rounds (the
-heuristic's preference breaks near-ties). A budget is a number of iterations (``200``) or
+heuristic's preference breaks near-ties). A search stops early (``early_stop``, on by default) once that choice
+can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
+and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
+estimated at twice the pace so far, and one more). On an iteration budget it so chooses what the full search
+would have chosen, sooner. A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
 search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
 candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
@@ -116,7 +120,7 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
                  engine: str | None = None, horizon: int = HORIZON, setup_iterations: int | None = None,
-                 setup_seconds: float | None = None):
+                 setup_seconds: float | None = None, early_stop: bool = True):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
         if iterations is None and seconds is None:
@@ -132,6 +136,7 @@ class ISMCTSBot:
                 raise ValueError(f"{name} is a budget above 0, not {value!r}")
         self.setup_iterations = setup_iterations
         self.setup_seconds = setup_seconds
+        self.early_stop = bool(early_stop)
         self.root_candidates = root_candidates
         self.exploration = exploration
         self.rollout_sample = rollout_sample
@@ -174,7 +179,7 @@ class ISMCTSBot:
         move, rng_state, heuristic_state, done, _rounds, seconds = native.require().ismcts_choose(
             game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
             budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon,
-            budget(self.setup_iterations), budget(self.setup_seconds))
+            budget(self.setup_iterations), budget(self.setup_seconds), self.early_stop)
         self.rng.state = rng_state
         self.heuristic.rng = Rng(heuristic_state)
         if done:
@@ -226,6 +231,10 @@ class ISMCTSBot:
                 rounds += 1
                 for i, v in enumerate(results):
                     sums[i] += v
+                if self.early_stop and not stop:
+                    left = rounds_left(iterations, done, len(children), deadline, t0, rounds)
+                    if settled(sums, [c.prior for c in children], rounds, left):
+                        break
         for child, total in zip(children, sums, strict=False):
             child.value = total / rounds if rounds else None
         root.rounds = rounds
@@ -274,6 +283,36 @@ class ISMCTSBot:
             n.visits += 1
             n.reward += values[n.player]
         return values[root.player]
+
+
+def rounds_left(iterations: int | None, done: int, k: int, deadline: float | None, t0: float, rounds: int) -> int | None:
+    """At most how many more rounds of ``k`` iterations the budget completes (None: no bound known): an iteration
+    budget says exactly; a time budget is estimated at twice the pace of the ``rounds`` so far, and one more."""
+    left = None if iterations is None else (iterations - done) // k
+    if deadline is None:
+        return left
+    now = time.perf_counter()
+    if now <= t0:
+        return left
+    by_time = math.ceil(2.0 * (deadline - now) * rounds / (now - t0)) + 1
+    return by_time if left is None else min(left, by_time)
+
+
+def settled(sums: list[float], prior: list[float], rounds: int, left: int | None) -> bool:
+    """Whether the root candidate chosen after ``rounds`` rounds (the best mean plus PRIOR_BONUS times its prior)
+    stays the choice whatever ``left`` more rounds give: each result is in [0, 1], so no other candidate reaches it
+    even with 1 in every round left and the leader 0."""
+    if left is None:
+        return False
+    b = 0
+    best_v = -math.inf
+    for i, total in enumerate(sums):
+        v = total / rounds + PRIOR_BONUS * prior[i]
+        if i == 0 or v > best_v:
+            b, best_v = i, v
+    reach = [(total - sums[b] + left) / (rounds + left) + PRIOR_BONUS * (prior[i] - prior[b])
+             for i, total in enumerate(sums) if i != b]
+    return all(r < -1e-9 for r in reach)
 
 
 def priors(scored: list[tuple[float, tuple]]) -> list[float]:

@@ -47,12 +47,12 @@ def test_budgets_are_read_as_iterations_or_seconds():
 def test_iteration_budget_is_spent_exactly_and_is_reproducible():
     s = _placement_state(4, 21)
     seat = s.to_act()[0]
-    a, b = ISMCTSBot(5, iterations=12), ISMCTSBot(5, iterations=12)
+    a, b = ISMCTSBot(5, iterations=12, early_stop=False), ISMCTSBot(5, iterations=12, early_stop=False)
     assert a.choose(s, seat) == b.choose(s.clone(), seat)
     assert a.last_iterations == 12
     moves = s.legal_moves(seat)
     cands = [m for _, m in sorted(RokuganHeuristicBot(1).score_moves(s, seat, moves), key=lambda vm: -vm[0])[:4]]
-    root = ISMCTSBot(5, iterations=10).search(s, seat, cands)
+    root = ISMCTSBot(5, iterations=10, early_stop=False).search(s, seat, cands)
     assert root.rounds == 2  # whole rounds only: every candidate was simulated in the same sampled worlds
     assert sum(c.visits for c in root.children.values()) == 10
     assert all(c.value is not None for c in root.children.values())
