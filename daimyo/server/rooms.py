@@ -90,9 +90,11 @@ class Room:
     def state_message(self, seat: int | None, events: list[Event]) -> dict:
         s = self.state
         seat = self.shown_seat(seat)
-        legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
+        over = self.over
+        playing = seat is not None and not over and seat in s.to_act() and seat not in self.seats.resigned()
+        legal = [a.text for a in s.legal_actions(seat)] if playing else []
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
-               "to_act": [self.row.clans[p] for p in s.to_act()],
+               "to_act": [] if over else [self.row.clans[p] for p in s.to_act()],
                "events": [e.to_dict() for e in events if e.visible(seat)]}
         if self.seats.shown:
             msg["clocks"] = self.seats.clocks.view()
@@ -108,8 +110,23 @@ class Room:
         rnd, phase = self.rules.progress(s)
         return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
                           absent_after=self.settings.absent_after,
-                          result=self.rules.result(s) if s.is_terminal() else None,
-                          to_act=[self.row.clans[p] for p in s.to_act()])
+                          result=self.final_result() if self.over else None, resigned=self.seats.resigned(),
+                          to_act=[] if self.over else [self.row.clans[p] for p in s.to_act()])
+
+    @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or ended by a resignation (the rules' state is then not terminal)."""
+        return self.seats.over
+
+    def final_result(self) -> Any:
+        """The result of a game over: the rules' (with the seats that resigned, if any), or the resignation's."""
+        if not self.state.is_terminal():
+            return self.row.result
+        result = self.rules.result(self.state)
+        gone = self.seats.resigned()
+        if gone and isinstance(result, dict):
+            result = {**result, "resigned": [self.row.clans[p] for p in gone]}
+        return result
 
     # --------------------------------------------------------------- writes
     async def write(self, *statements, what: str = "a change") -> None:
@@ -139,6 +156,8 @@ class Room:
         seat a stand-in plays takes it back by acting; a bot's move for a seat no longer its own is stale."""
         received = time.perf_counter()
         text = canonical_action(text)
+        if not bot and seat in self.seats.resigned():
+            raise ActError("resigned", "you resigned this game; a bot plays your seat to the end")
         if not bot and self.seats.stood_in(seat):
             await self.seats.resume(seat)
         async with self.lock:
@@ -153,7 +172,7 @@ class Room:
             clocks_before = self.seats.clocks.copy()
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
-                await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None,
+                await self.store.append_action(self.row.id, self.seq, seat, text, self.final_result() if s.is_terminal() else None,
                                                extra=[*self.fence(), *self.seats.statements(changed)])
             except Exception as e:
                 self.state = before
@@ -165,7 +184,7 @@ class Room:
             self.actions.append((seat, text))
             self.events.extend(events)
             if s.is_terminal():
-                self.row.status, self.row.result = OVER, self.rules.result(s)
+                self.row.status, self.row.result = OVER, self.final_result()
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
@@ -182,7 +201,7 @@ class Room:
             raise ActError("not-started", "the game has not started: the host starts it once every player is ready")
         if bot and not self.bots.plays(seat):
             raise ActError("stale", "that seat's player is back")
-        if s.is_terminal():
+        if self.over:
             raise ActError("game-over", "the game is over")
         if seq is not None and seq != self.seq:
             raise ActError("stale", f"that action was chosen at step {seq}, but the game is at step {self.seq}")
@@ -212,17 +231,24 @@ class Room:
     async def set_ready(self, seat: int, ready: Any) -> None:
         await self.seats.set_ready(seat, ready)
 
+    async def resign(self, seat: int) -> None:
+        """The player of ``seat`` resigns (:meth:`Seats.resign`); a game that ends so is shown over to everyone."""
+        if await self.seats.resign(seat) is not None:
+            for c in list(self.conns):
+                c.put(self.state_message(c.seat, []))
+            self.tell_table()
+
     def bot_plays(self, seat: int, on: bool) -> None:
         self.bots.stand_in(seat, on)
 
     def connected(self, conn: Connection) -> None:
-        self.seen = time.time()
+        self.seen = self.settings.time_source.time()
         self.conns.add(conn)
         self.seats.connected(conn)
 
     def disconnected(self, conn: Connection) -> None:
         self.conns.discard(conn)
-        self.idle_since, self.seen = time.monotonic(), time.time()
+        self.idle_since, self.seen = time.monotonic(), self.settings.time_source.time()
         self.seats.disconnected(conn)
 
     # ----------------------------------------------------------------- chat
@@ -328,6 +354,7 @@ def summary_of(row: GameRow, **live) -> dict:
         "from_file": row.start_file is not None,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "clan": row.clans[s.seat],
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
+                   "resigned": s.seat in live.get("resigned", ()),
                    "connected": bool(connected.get(s.seat)), "away": away.get(s.seat)} for s in row.seats],
         "absent_after": live.get("absent_after"),
         "public": row.public,

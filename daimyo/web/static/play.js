@@ -45,6 +45,18 @@ function standInText(e) {
   return t(e.reason === "time" ? "play.stand_in_time" : "play.stand_in_absent", { who });
 }
 
+// The log lines of play.js's own notes (not the engine's events): stand-ins and resignations.
+const PLAY_NOTES = new Set(["stand-in", "resigned"]);
+function isPlayNote(e) { return !!e && PLAY_NOTES.has(e.kind) && e.note === true; }
+function playNoteText(e) {
+  if (e.kind === "resigned") {
+    const who = seatChoiceWords(e.clan);
+    const winners = (e.result && e.result.winners) || [];
+    return e.over ? t("play.resigned_over", { who, winner: winners.map(seatChoiceWords).join(", ") }) : t("play.resigned_line", { who });
+  }
+  return standInText(e);
+}
+
 // -- the clocks -----------------------------------------------------------------------------------------------------
 function clockWords(seconds) {
   if (seconds === null || seconds === undefined) return "—";
@@ -115,6 +127,7 @@ function seatRow(s) {
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),
       mine ? el("span", { class: "badge you", text: t("play.you") }) : null,
       standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null,
+      s.resigned ? el("span", { class: "badge resigned", "data-seat": s.seat, text: t("play.resigned") }) : null,
       presenceBadge(s))];
   if (waiting()) {
     const ready = s.kind === "human" && !s.open && s.ready;
@@ -122,7 +135,8 @@ function seatRow(s) {
   } else {
     if (g.clock && g.clock.kind !== "none") cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
-    if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
+    if (mine && !PLAY.over && !s.resigned) actions.push(el("button", { type: "button", id: "play-resign", class: "resign", text: t("play.resign"), onclick: resignGame }));
+    if (standIn && standIn !== "resigned" && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !s.connected && !PLAY.over && (PLAY.seat !== null || isHost())) {
       const button = el("button", { type: "button", class: "give-bot", "data-seat": s.seat, title: t("play.give_bot_hint"), text: t("play.give_bot"), onclick: () => giveToBot(s.seat) });
       button.disabled = !mayGiveToBot(s.seat);
@@ -166,6 +180,11 @@ async function giveToBot(seat) {
   if (PLAY.seat !== null) { PLAY.conn.send({ type: "stand-in", seat }); return; }
   const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/stand-in`, { host: heldHost(PLAY.gameId), seat });
   if (!r.ok) showMessage(r.data.error || r.statusText, "error");
+}
+
+// Resigning cannot be taken back: the player says yes to its consequences first (always, whatever "confirm moves").
+function resignGame() {
+  if (window.confirm(t("play.resign_confirm"))) PLAY.conn.send({ type: "resign" });
 }
 
 async function postJson(path, body) {
@@ -432,7 +451,8 @@ async function askNotify(e) {
 }
 
 // -- the messages ---------------------------------------------------------------------------------------------------------
-// Every server message goes through here first; returns a log entry ({kind: "stand-in", ...}) for the page's log, or null.
+// Every server message goes through here first; returns a log entry ({kind: "stand-in" or "resigned", note: true, ...})
+// for the page's log (written by playNoteText), or null.
 function playMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -447,15 +467,17 @@ function playMessage(msg) {
     case "state":
       PLAY.seq = msg.seq;
       PLAY.legal = (msg.legal || []).length;
-      PLAY.over = !!(msg.view && msg.view.phase === "over");
+      // over by the rules, or by a resignation (the rules' view is then not over): a game over stays over
+      PLAY.over = PLAY.over || !!(msg.view && msg.view.phase === "over") || (!!PLAY.summary && PLAY.summary.status === "over");
       if (msg.clocks) { PLAY.clocks = msg.clocks; PLAY.clocksAt = performance.now(); }
       setYourTurn(PLAY.legal > 0 && !waiting());
       drawSeats();
       return null;
     case "table":
     case "started":
-      if (msg.type === "started" || msg.game.status !== PLAY.summary.status) showMessage("");   // a refused start is history
+      if (msg.type === "started" || waiting() && msg.game.status !== "waiting") showMessage("");   // a refused start is history
       PLAY.summary = msg.game;
+      if (msg.game.status === "over") PLAY.over = true;
       takeAway(msg.game);
       setYourTurn(PLAY.legal > 0 && !waiting());
       drawSeats();
@@ -463,7 +485,17 @@ function playMessage(msg) {
       return null;
     case "stand-in":
       takeClocks(msg.clocks);
-      return { kind: "stand-in", seat: msg.seat, clan: msg.clan, on: msg.on, reason: msg.reason };
+      return { kind: "stand-in", note: true, seat: msg.seat, clan: msg.clan, on: msg.on, reason: msg.reason };
+    case "resigned": {
+      if (msg.over) PLAY.over = true;
+      const s = seatOf(msg.seat);
+      if (s) s.resigned = true;
+      takeClocks(msg.clocks);
+      const note = { kind: "resigned", note: true, seat: msg.seat, clan: msg.clan, over: msg.over, result: msg.result };
+      showMessage(playNoteText(note));
+      drawSeats(true);
+      return note;
+    }
     case "presence":
       takePresence(msg);
       return null;
