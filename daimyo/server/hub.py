@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 from sqlalchemy import update
 
+from daimyo.bots.levels import level_of
 from daimyo.core.game import Action
 from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
@@ -352,7 +353,7 @@ class Hub:
             out = {"seat": s.seat, "kind": s.kind, "name": s.name, "clan": row.clans[s.seat],
                    "open": s.kind == "human" and s.token_hash is None}
             if s.kind == "bot":
-                out["bot"] = s.bot
+                out["bot"], out["level"] = s.bot, level_of(row.game, s.bot)
             seats_out.append(out)
         return {"id": row.id, "game": row.game, "practice": row.practice, "from_file": row.start_file is not None,
                 "public": row.public,

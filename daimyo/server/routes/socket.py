@@ -20,7 +20,7 @@ from daimyo.server.settings import Settings
 log = logging.getLogger("daimyo.server")
 
 #: the messages that each write a change to the database besides actions and chat: counted per client (toggle_rate)
-TOGGLES = ("ready", "mute", "resume", "stand-in", "resign")
+TOGGLES = ("ready", "mute", "resume", "stand-in", "resign", "undo")
 
 
 def dumps(msg: dict) -> str:
@@ -100,7 +100,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
                     raise ActError("rate-limited", f"too many chat lines (at most {ctx.settings.chat_rate}); wait a little")
                 if msg["type"] in TOGGLES and not await ctx.limiter.hit(ctx.settings.toggle_rate, "toggle", client):
                     raise ActError("rate-limited", f"too many {msg['type']} messages (at most {ctx.settings.toggle_rate} "
-                                                   "of ready, mute, resume, stand-in and resign); wait a little")
+                                                   "of ready, mute, resume, stand-in, resign and undo); wait a little")
                 await _handle(room, conn, msg)
             except ActError as e:
                 conn.put(e.to_message())
@@ -173,11 +173,15 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         if conn.seat is None:
             raise ActError("bad-message", "resign: only a seated player resigns")
         await room.resign(conn.seat)
+    elif kind == "undo":
+        if conn.seat is None:
+            raise ActError("bad-message", "undo: only a seated player takes back an action")
+        await room.undo(conn.seat)
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
         shown = kind[:40] if kind.isprintable() else "that"
-        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resign, resume, stand-in)")
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resign, resume, stand-in, undo)")
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:

@@ -550,7 +550,9 @@ function onMessage(msg) {
       G.log = [];
       document.getElementById("log").replaceChildren();
       break;
-    case "log":
+    case "log":   // the whole log (after the welcome, or again after an action was taken back)
+      G.log = [];
+      document.getElementById("log").replaceChildren();
       addLog(msg.events || []);
       break;
     case "state": {

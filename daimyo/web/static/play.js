@@ -7,7 +7,7 @@
 
 const PLAY = {
   gameId: null, conn: null, opts: null,
-  seat: null, summary: null, over: false, legal: 0, seq: -1, yourTurn: false,
+  seat: null, summary: null, over: false, legal: 0, seq: -1, yourTurn: false, undo: false,
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
   registry: null, rematch: null, baseTitle: "",
@@ -30,7 +30,7 @@ function confirmMove(words) { return !playSettings().confirm || window.confirm(t
 function seatChoiceWords(clan) { return PLAY.opts.choiceName(clan); }
 function seatWho(s) {
   if (!s) return "";
-  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" });
+  if (s.kind === "bot") return t("players.bot", { bot: s.level ? t("level." + s.level) : s.bot || "" });
   return s.open ? t("lobby.seat_open") : s.name || t("lobby.player_n", { n: s.seat + 1 });
 }
 function seatOf(n) { return PLAY.summary ? PLAY.summary.seats[n] : null; }
@@ -46,9 +46,10 @@ function standInText(e) {
 }
 
 // The log lines of play.js's own notes (not the engine's events): stand-ins and resignations.
-const PLAY_NOTES = new Set(["stand-in", "resigned"]);
+const PLAY_NOTES = new Set(["stand-in", "resigned", "undo"]);
 function isPlayNote(e) { return !!e && PLAY_NOTES.has(e.kind) && e.note === true; }
 function playNoteText(e) {
+  if (e.kind === "undo") return t("play.undone", { who: seatChoiceWords(e.clan) });
   if (e.kind === "resigned") {
     const who = seatChoiceWords(e.clan);
     const winners = (e.result && e.result.winners) || [];
@@ -102,7 +103,7 @@ function drawSeats(force) {
   if (!box || !PLAY.summary) return;
   const g = PLAY.summary;
   const standIns = PLAY.clocks ? Object.entries(PLAY.clocks.seats).map(([n, c]) => [n, c.stand_in]) : [];
-  const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
+  const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.undo, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
   if (!force && box.dataset.shown === shown) { tickClocks(); return; }
   box.dataset.shown = shown;
   document.body.dataset.status = g.status;
@@ -135,6 +136,7 @@ function seatRow(s) {
   } else {
     if (g.clock && g.clock.kind !== "none") cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
+    if (mine && PLAY.undo && !PLAY.over) actions.push(el("button", { type: "button", id: "play-undo", class: "undo", title: t("play.undo_hint"), text: t("play.undo"), onclick: () => PLAY.conn.send({ type: "undo" }) }));
     if (mine && !PLAY.over && !s.resigned) actions.push(el("button", { type: "button", id: "play-resign", class: "resign", text: t("play.resign"), onclick: resignGame }));
     if (standIn && standIn !== "resigned" && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !s.connected && !PLAY.over && (PLAY.seat !== null || isHost())) {
@@ -199,12 +201,20 @@ async function postJson(path, body) {
 // -- the table before the start ---------------------------------------------------------------------------------------
 function gameInfo() { return (PLAY.registry || {})[PLAY.summary.game] || { bots: [], seat_choices: [], min_players: 2, max_players: 5 }; }
 
+// A bot seat as the host's request gives it: by its level, or by its spec (a game with no levels, or an older seat).
+function botSeat(s) { return s.level ? { kind: "bot", level: s.level, clan: s.clan } : { kind: "bot", bot: s.bot, clan: s.clan }; }
+
 function kindSelect(s) {
-  const bots = gameInfo().bots || [];
+  const levels = gameInfo().levels || [];
+  const bots = levels.length ? levels.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: Math.round(l.rating.mu) })])
+    : (gameInfo().bots || []).map((b) => ["bot:" + b, t("lobby.bot", { bot: b })]);
   const select = el("select", { class: "table-kind", "data-seat": s.seat, "aria-label": t("play.seat_kind", { n: s.seat + 1 }),
-    onchange: (e) => { const v = e.target.value; changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", clan: s.clan } : { kind: "bot", bot: v.slice(4), clan: s.clan }; }); } },
-  el("option", { value: "human", text: t("lobby.human") }), bots.map((b) => el("option", { value: "bot:" + b, text: t("lobby.bot", { bot: b }) })));
-  select.value = s.kind === "human" ? "human" : "bot:" + s.bot;
+    onchange: (e) => {
+      const v = e.target.value, what = v.slice(v.indexOf(":") + 1);
+      changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", clan: s.clan } : v.startsWith("level:") ? { kind: "bot", level: what, clan: s.clan } : { kind: "bot", bot: what, clan: s.clan }; });
+    } },
+  el("option", { value: "human", text: t("lobby.human") }), bots.map(([value, words]) => el("option", { value, text: words })));
+  select.value = s.kind === "human" ? "human" : s.level ? "level:" + s.level : "bot:" + s.bot;
   return select;
 }
 
@@ -219,7 +229,7 @@ function choiceSelect(s) {
 
 // The seats as the host's request gives them: taken seats stay human (the server keeps their players and names).
 function tableSeats() {
-  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, clan: s.clan }
+  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? botSeat(s)
     : { kind: "human", clan: s.clan, ...(s.open && s.name ? { name: s.name } : {}) }));
 }
 
@@ -251,7 +261,7 @@ function tableControls() {
     const last = g.seats[g.seats.length - 1];
     out.push(el("div", { class: "host-row" },
       el("button", { type: "button", id: "table-add", disabled: g.seats.length >= info.max_players || !free.length, text: t("play.add_seat"),
-        onclick: () => changeTable((seats) => { seats.push({ kind: "bot", bot: (info.bots || [])[0], clan: free[0] }); }) }),
+        onclick: () => changeTable((seats) => { seats.push((info.levels || []).length ? { kind: "bot", level: info.levels[1].name, clan: free[0] } : { kind: "bot", bot: (info.bots || [])[0], clan: free[0] }); }) }),
       el("button", { type: "button", id: "table-remove", disabled: g.seats.length <= info.min_players || (last.kind === "human" && !last.open), text: t("play.remove_seat"),
         onclick: () => changeTable((seats) => { seats.pop(); }) }),
       el("label", {}, el("input", { type: "checkbox", id: "table-public", checked: g.public, onchange: (e) => changeTable(null, { public: e.target.checked }) }), " ", t("lobby.public"))));
@@ -467,6 +477,7 @@ function playMessage(msg) {
     case "state":
       PLAY.seq = msg.seq;
       PLAY.legal = (msg.legal || []).length;
+      PLAY.undo = msg.undo === true;   // this seat may take its last action back (the server says so)
       // over by the rules, or by a resignation (the rules' view is then not over): a game over stays over
       PLAY.over = PLAY.over || !!(msg.view && msg.view.phase === "over") || (!!PLAY.summary && PLAY.summary.status === "over");
       if (msg.clocks) { PLAY.clocks = msg.clocks; PLAY.clocksAt = performance.now(); }

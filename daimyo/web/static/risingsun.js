@@ -61,7 +61,7 @@ function rsEventText(e) {
     case "poets": return t("rs.event.poets", { clan: rsClan(e.clan), vp: e.vp });
     case "reparations": return t("rs.event.reparations", { discarded: rsForces(e.discarded), by: rsClan(e.by), paid: rsForces(e.paid) });
     case "war-phase-over": return t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
-    case "stand-in": case "resigned": return isPlayNote(e) ? playNoteText(e) : k;
+    case "stand-in": case "resigned": case "undo": return isPlayNote(e) ? playNoteText(e) : k;
     default: return k;
   }
 }
