@@ -78,3 +78,20 @@ def test_the_resign_button_is_on_senjutsus_page_too(server, browser):
     page.wait_for_function("() => document.querySelector('#message').textContent.includes('wins')", timeout=patient(15000))
     assert _get(server, f"/api/games/{created['id']}")["result"]["resigned"] == [created["seats"][0]["clan"]]
     assert errors == []
+
+
+def test_the_host_cancels_the_table_from_the_game_page_and_the_guest_is_told(server, browser):
+    created = _post(server, "/api/games", {"game": "rokugan", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+                                           "sit": 0, "public": True, "table": True})
+    bo = _post(server, f"/api/games/{created['id']}/claim", {"seat": 1})
+    host = browser.new_page(viewport={"width": 1300, "height": 900})
+    host.on("dialog", lambda d: d.accept())   # "Cancel this game?": yes
+    host.goto(server + "/")                   # the lobby keeps the host token, as when the host created the game
+    host.evaluate("([id, token]) => localStorage.setItem('daimyo:host:' + id, token)", [created["id"], created["host"]])
+    host.goto(server + created["you"]["play"])
+    guest = browser.new_page(viewport={"width": 1300, "height": 900})
+    guest.goto(server + bo["play"])
+    guest.wait_for_selector("#play-ready")
+    host.click("#table-cancel")
+    guest.wait_for_function("() => document.querySelector('#message').textContent.includes('closed')", timeout=patient(15000))
+    assert urllib.request.urlopen(server + "/api/games/open").read() == b'{"games":[]}'

@@ -269,6 +269,7 @@ function tableControls() {
     out.push(el("p", { class: "small", text: notReady ? t("play.not_all_ready", { n: notReady }) : t("play.all_ready") }),
       el("button", { type: "button", id: "table-start", class: "primary", text: t("play.start"), onclick: startGame }),
       el("button", { type: "button", id: "table-invite", text: t("lobby.new_invite"), onclick: tableInvite }),
+      el("button", { type: "button", id: "table-cancel", text: t("lobby.cancel"), onclick: cancelTable }),
       el("input", { type: "text", id: "table-invite-link", readonly: true, hidden: true, "aria-label": t("lobby.invite_link") }));
   } else {
     out.push(el("p", { class: "small", text: t("play.host_starts") }));
@@ -278,6 +279,13 @@ function tableControls() {
 
 async function startGame() {
   const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/start`, { host: heldHost(PLAY.gameId) });
+  if (!r.ok) showMessage(r.data.error || r.statusText, "error");
+}
+
+// The host cancels the table (asked first): it is deleted for everyone at it, and every page is told it was closed.
+async function cancelTable() {
+  if (!window.confirm(t("lobby.cancel_confirm"))) return;
+  const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/cancel`, { host: heldHost(PLAY.gameId) });
   if (!r.ok) showMessage(r.data.error || r.statusText, "error");
 }
 
@@ -509,6 +517,10 @@ function playMessage(msg) {
     }
     case "presence":
       takePresence(msg);
+      return null;
+    case "closed":   // the host cancelled the table (or nobody opened it for a long time): the game is gone
+      PLAY.conn.stop();
+      showMessage(t("play.closed"), "error");
       return null;
     case "rematch":
       PLAY.rematch = msg.id;
