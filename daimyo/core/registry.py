@@ -96,6 +96,9 @@ class GameInfo:
     page_data: Callable[[], dict] | None = None   # the public data its page reads, at /api/<name>/data
     page_files: Mapping[str, Callable[[], str]] = field(default_factory=dict)   # more public files, /api/<name>/<file>
     table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)
+    # the private events that only tell the actor its own choice (a token placed face down, a card chosen): an action
+    # whose private events are all of these reveals nothing hidden, so its player may take it back (the server's undo)
+    undo_echoes: frozenset[str] = frozenset()
     bot_names: Callable[[], list[str]] | None = None   # a game's own bots, for a game not built in (see above)
     make_bot: Callable[[str, int], Any] | None = None
     # tools: what the arena, the studies, the bots' registry and the rule messages' words read of a game (each

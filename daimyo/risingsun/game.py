@@ -97,7 +97,7 @@ RISINGSUN = register(GameInfo(
     start_file="war file", new_from_file=new_from_file, record_from_file=record_from_file,
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
-    bots="daimyo.bots.risingsun", rule_codes="rs", words="daimyo.words.risingsun",
+    bots="daimyo.bots.risingsun", undo_echoes=frozenset({"your-bid"}), rule_codes="rs", words="daimyo.words.risingsun",
     standing="daimyo.risingsun.standing",
     raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
     openspiel_game="daimyo.rl.risingsun:openspiel_game",

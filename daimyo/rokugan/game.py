@@ -99,7 +99,7 @@ ROKUGAN = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay,
     seats_in_play=True, seat_names=seat_names, scores=scores, environment="daimyo.rl.rokugan:env",
-    bots="daimyo.bots.rokugan", first_player=first_player, objectives=objectives,
+    bots="daimyo.bots.rokugan", undo_echoes=frozenset({"place-own"}), first_player=first_player, objectives=objectives,
     rule_codes="rk", words="daimyo.words.rokugan",
     standing="daimyo.rokugan.standing", rules_files="daimyo.rokugan.data_variant",
     raw_environment="daimyo.rl.rokugan:raw_env", gymnasium_id="daimyo/Rokugan-v0",

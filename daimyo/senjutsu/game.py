@@ -108,7 +108,7 @@ SENJUTSU = register(GameInfo(
     new_state=new_state, move_text=move_text, canonical=canonical, progress=progress, result=result,
     record=record, replay=replay, seat_names=seat_names,
     environment="daimyo.rl.senjutsu:env",
-    bots="daimyo.bots.senjutsu", first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
+    bots="daimyo.bots.senjutsu", undo_echoes=frozenset({"chosen-card"}), first_player=first_player, rule_codes="sj", words="daimyo.words.senjutsu",
     comparison="daimyo.arena.designer",
     standing="daimyo.senjutsu.standing",
     raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",

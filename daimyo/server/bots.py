@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 import math
 
-from daimyo.bots.registry import bot_names, game_bot
+from daimyo.bots.levels import is_reference, offered_bots
+from daimyo.bots.registry import game_bot
 from daimyo.core.rng import GameKey, Rng, generator
 from daimyo.server.settings import Settings
 
@@ -31,7 +32,10 @@ def check_budget(bot, settings: Settings) -> None:
 def validate_spec(rules, spec, settings: Settings) -> str:
     """The bot spec of a request, checked: a known bot within the server's caps (ValueError saying why not)."""
     if not isinstance(spec, str) or not spec or len(spec) > 40:
-        raise ValueError(f"a bot name of at most 40 characters ({', '.join(bot_names(rules.name))})")
+        raise ValueError(f"a bot name of at most 40 characters ({', '.join(offered_bots(rules.name))})")
+    if is_reference(rules.name, spec):
+        raise ValueError(f"'{spec.partition(':')[0]}' is a reference implementation, not offered to players "
+                         f"(bots: {', '.join(offered_bots(rules.name))}; or a level)")
     bot = game_bot(rules.name, spec, 0)
     check_budget(bot, settings)
     return spec

@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 from sqlalchemy import update
 
+from daimyo.bots.levels import level_of
 from daimyo.core.game import Action
 from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
@@ -161,7 +162,7 @@ class Hub:
         after = self.settings.close_after
         if not after:
             return 0
-        wall = time.time()
+        wall = self.settings.time_source.time()
         for room in list(self.rooms.values()):
             if room.waiting and not room.closed:
                 seen = wall if room.conns else room.seen
@@ -182,7 +183,7 @@ class Hub:
 
     async def _touch(self, room: Room, seen: float | None = None) -> None:
         """Store when the table of ``room`` was last opened (now, or ``seen``)."""
-        room.seen = max(room.seen, time.time() if seen is None else seen)
+        room.seen = max(room.seen, self.settings.time_source.time() if seen is None else seen)
         room.row.opened = when(room.seen)
         await room.write(games.update().where(games.c.id == room.row.id).values(opened=room.row.opened), what="the table's opening")
 
@@ -200,7 +201,7 @@ class Hub:
     def unload_idle(self) -> int:
         """Drop from memory the finished games with no connection for ``unload_after`` seconds; how many."""
         limit = time.monotonic() - self.settings.unload_after
-        idle = [gid for gid, r in self.rooms.items() if r.state.is_terminal() and not r.conns and r.idle_since <= limit]
+        idle = [gid for gid, r in self.rooms.items() if r.over and not r.conns and r.idle_since <= limit]
         for gid in idle:
             del self.rooms[gid]
             self.tokens.pop(gid, None)
@@ -352,7 +353,7 @@ class Hub:
             out = {"seat": s.seat, "kind": s.kind, "name": s.name, "choice": row.choices[s.seat],
                    "open": s.kind == "human" and s.token_hash is None}
             if s.kind == "bot":
-                out["bot"] = s.bot
+                out["bot"], out["level"] = s.bot, level_of(row.game, s.bot)
             seats_out.append(out)
         return {"id": row.id, "game": row.game, "practice": row.practice, "from_file": row.start_file is not None,
                 "public": row.public,
@@ -379,7 +380,7 @@ class Hub:
                 raise ActError("seat-taken", f"seat {seat} is played by the server's bot")
             if info.token_hash is not None:
                 raise ActError("seat-taken", f"seat {seat} is already taken")
-            if room.state.is_terminal():
+            if room.over:
                 raise ActError("game-over", "the game is over")
             token = secrets.token_urlsafe(24)
             await room.write(update(seats).where(seats.c.game_id == room.row.id, seats.c.seat == seat,
@@ -424,7 +425,7 @@ class Hub:
         room = await self.room(game_id)
         seat = room.check_seat(request.get("seat"), request.get("token"))
         async with room.lock:
-            if not room.state.is_terminal():
+            if not room.over:
                 raise ActError("not-over", "a rematch is made once the game is over")
             old = room.row
             new = await self.room(old.rematch) if old.rematch else None
@@ -506,14 +507,14 @@ class Hub:
                 taken.name = s.name if taken.name is None else taken.name
             row.invite_hash, row.host_hash, row.watch_hash = old.invite_hash, old.host_hash, old.watch_hash
             row.spectator_chat, row.rematch, row.rules = old.spectator_chat, old.rematch, old.rules
-            row.opened = when(time.time())
+            row.opened = when(self.settings.time_source.time())
             await room.write(games.update().where(games.c.id == old.id).values(
                                  players=row.players, choices=" ".join(row.choices), public=row.public, clock=row.clock,
                                  opened=row.opened),
                              seats.delete().where(seats.c.game_id == old.id),
                              *self.store.new_game_statements(row)[1:], what="the table's change")
             room.reset(row)
-            room.seen = time.time()
+            room.seen = self.settings.time_source.time()
         self._pages.clear()
         return room.summary()
 
@@ -601,7 +602,7 @@ class Hub:
 
     def load_summary(self) -> dict:
         """Public figures of the server's load (no game's content)."""
-        live = [r for r in self.rooms.values() if not r.state.is_terminal()]
+        live = [r for r in self.rooms.values() if not r.over]
         return {"games_live": len(live), "games_in_memory": len(self.rooms),
                 "connections": sum(len(r.conns) for r in self.rooms.values()), **self.stats.summary()}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from daimyo.bots.levels import level_spec
 from daimyo.core.errors import RuleViolation
 from daimyo.core.limits import MAX_START_FILE
 from daimyo.core.registry import TableError
@@ -106,10 +107,12 @@ def _seats(rules, seat_reqs: list, allowed: list[str], file_choices: list[str] |
         if kind == "human":
             seat_rows.append(SeatRow(i, "human", name, None, None))
         elif kind == "bot":
-            try:
-                bot = validate_spec(rules, sr.get("bot", "random"), settings)
+            field = "level" if "level" in sr else "bot"
+            try:   # a level (what the lobby offers) names its bot spec; a spec may be given as it is
+                spec = level_spec(rules.name, sr["level"]) if field == "level" else sr.get("bot", "random")
+                bot = validate_spec(rules, spec, settings)
             except ValueError as e:
-                raise ActError("bad-request", f"{where}.bot: {e}") from None
+                raise ActError("bad-request", f"{where}.{field}: {e}") from None
             seat_rows.append(SeatRow(i, "bot", name, bot, None))
         else:
             shown = repr(kind)[:40] if isinstance(kind, (str, int, float, bool, type(None))) and repr(kind).isprintable() else "that"

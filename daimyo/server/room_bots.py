@@ -57,14 +57,14 @@ class RoomBots:
         if self.room.waiting:
             return
         idle = self._task is None or self._task.done()
-        if idle and not state.is_terminal() and any(p in self.seats for p in state.to_act()):
+        if idle and not self.room.over and any(p in self.seats for p in state.to_act()):
             self._task = asyncio.get_running_loop().create_task(self._loop())
             self._task.add_done_callback(report_end(self.room.row.id))
 
     async def _loop(self) -> None:
         room = self.room
         fallback = False  # after a bot's failure, one random legal move instead
-        while not room.state.is_terminal():
+        while not room.over:
             seats = [p for p in room.state.to_act() if p in self.seats]
             if not seats:
                 return

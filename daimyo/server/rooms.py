@@ -14,19 +14,21 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
+from daimyo.bots.levels import level_of
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.chat import ChatLine
-from daimyo.server.clocks import clock_from_text
+from daimyo.server.clocks import SeatClock, clock_from_text
 from daimyo.server.games import hosted, start_state
 from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
 from daimyo.server.room_bots import RoomBots
 from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, games
+from daimyo.server.store import IN_PROGRESS, OVER, WAITING, Fenced, GameRow, Store, actions, games
 from daimyo.server.wire import MAX_ACTION, ActError, Connection, Shared, Stats, canonical_action, hash_token, rule_reason, tell
 
 log = logging.getLogger("daimyo.server")
@@ -67,6 +69,7 @@ class Room:
         self.fence: Callable[[], list] = list                  # the lease check every write of the game carries (cluster)
         self.seen = stamp(row.opened or row.created)    # when a page was last open on the game (wall clock)
         self.closed = False                             # a table cancelled by its host or closed unopened
+        self.take_back: TakeBack | None = None          # the last action, while its player may still take it back
         self.bots = RoomBots(self, row)
         self.seats = Seats(self, self.settings.time_source)
         self.chat = RoomChat(self)
@@ -94,14 +97,18 @@ class Room:
     def state_message(self, seat: int | None, events: list[Event]) -> dict:
         s = self.state
         seat = self.shown_seat(seat)
-        legal = [a.text for a in s.legal_actions(seat)] if seat is not None and seat in s.to_act() else []
+        over = self.over
+        playing = seat is not None and not over and seat in s.to_act() and seat not in self.seats.resigned()
+        legal = [a.text for a in s.legal_actions(seat)] if playing else []
         if legal and seat is not None:
             self.offered[seat] = (s, self.seq, frozenset(legal))
         msg = {"type": "state", "seq": self.seq, "view": s.view(seat), "legal": legal,
-               "to_act": [self.row.choices[p] for p in s.to_act()],
+               "to_act": [] if over else [self.row.choices[p] for p in s.to_act()],
                "events": [e.to_dict() for e in events if e.visible(seat)]}
         if self.seats.shown:
             msg["clocks"] = self.seats.clocks.view()
+        if seat is not None and self.take_back is not None and self.take_back.seat == seat and not over:
+            msg["undo"] = True   # this seat may take its last action back
         return msg
 
     def tell_states(self, events: list[Event]) -> None:
@@ -125,8 +132,23 @@ class Room:
         rnd, phase = self.rules.progress(s)
         return summary_of(self.row, round=rnd, phase=phase, connected=connected, away=away,
                           absent_after=self.settings.absent_after,
-                          result=self.rules.result(s) if s.is_terminal() else None,
-                          to_act=[self.row.choices[p] for p in s.to_act()])
+                          result=self.final_result() if self.over else None, resigned=self.seats.resigned(),
+                          to_act=[] if self.over else [self.row.choices[p] for p in s.to_act()])
+
+    @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or ended by a resignation (the rules' state is then not terminal)."""
+        return self.seats.over
+
+    def final_result(self) -> Any:
+        """The result of a game over: the rules' (with the seats that resigned, if any), or the resignation's."""
+        if not self.state.is_terminal():
+            return self.row.result
+        result = self.rules.result(self.state)
+        gone = self.seats.resigned()
+        if gone and isinstance(result, dict):
+            result = {**result, "resigned": [self.row.choices[p] for p in gone]}
+        return result
 
     # --------------------------------------------------------------- writes
     async def write(self, *statements, what: str = "a change") -> None:
@@ -156,6 +178,8 @@ class Room:
         seat a stand-in plays takes it back by acting; a bot's move for a seat no longer its own is stale."""
         received = time.perf_counter()
         text = canonical_action(text)
+        if not bot and seat in self.seats.resigned():
+            raise ActError("resigned", "you resigned this game; a bot plays your seat to the end")
         if not bot and self.seats.stood_in(seat):
             await self.seats.resume(seat)
         async with self.lock:
@@ -172,7 +196,7 @@ class Room:
             clocks_before = self.seats.clocks.copy()
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
-                await self.store.append_action(self.row.id, self.seq, seat, text, self.rules.result(s) if s.is_terminal() else None,
+                await self.store.append_action(self.row.id, self.seq, seat, text, self.final_result() if s.is_terminal() else None,
                                                extra=[*self.fence(), *self.seats.statements(changed)])
             except Exception as e:
                 self.state = before
@@ -183,8 +207,10 @@ class Room:
                 self.seats.turn_stored()
             self.actions.append((seat, text))
             self.events.extend(events)
+            self.take_back = TakeBack(seat, before, clocks_before, len(events)) if (
+                not bot and self._may_take_back(seat, before, events)) else None
             if s.is_terminal():
-                self.row.status, self.row.result = OVER, self.rules.result(s)
+                self.row.status, self.row.result = OVER, self.final_result()
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
@@ -194,6 +220,60 @@ class Room:
         self.kick_bots()
         return self.seq
 
+    @property
+    def rated(self) -> bool:
+        """Whether the game counts for ratings (then no action is taken back)."""
+        return bool(getattr(self.row, "rated", False))
+
+    def _may_take_back(self, seat: int, before: Any, events: list[Event]) -> bool:
+        """Whether the action just played by ``seat`` (from ``before``, telling ``events``) may be taken back (BGA's
+        rule, issue 30): in an unrated game, an action that did not end it and revealed nothing hidden: no private
+        event but the game's echoes of the actor's own choice (:attr:`GameInfo.undo_echoes`, told to the actor
+        only), no draw from the game's randomness, and no change of round or phase (a resolution, a reveal of
+        bids or chosen cards, a deal). It stays possible until anyone else acts."""
+        after = self.state
+        if self.rated or after.is_terminal():
+            return False
+        if any(e.visible_to is not None and (e.visible_to != {seat} or e.kind not in self.rules.undo_echoes) for e in events):
+            return False
+        return _drawn(before) == _drawn(after) and self.rules.progress(before) == self.rules.progress(after)
+
+    async def undo(self, seat: int) -> None:
+        """The player of ``seat`` takes back its own last action (:meth:`_may_take_back`): its row is deleted and the
+        game is as it was before it (stored first), so the record and replays never hold it; everyone is told
+        ({"type": "undone"}), the log says so, and each connection gets its log and state again."""
+        async with self.lock:
+            self.check_open()
+            if self.rated:
+                raise ActError("no-undo", "undo: a rated game allows no take-back")
+            last = self.take_back
+            if last is None or last.seat != seat or self.over:
+                raise ActError("no-undo", "undo: only your own last action, before anyone else acts and while it "
+                                          "revealed nothing hidden")
+            seq = self.seq - 1
+            changed = [s for s in set(last.clocks) | set(self.seats.clocks.seats)
+                       if last.clocks.get(s) != self.seats.clocks.seats.get(s)]
+            clocks_now = self.seats.clocks.copy()
+            self.seats.clocks.restore(last.clocks)
+            try:
+                await self.write(actions.delete().where((actions.c.game_id == self.row.id) & (actions.c.seq == seq)),
+                                 *self.seats.statements([s for s in changed if s in self.seats.clocks.seats]),
+                                 what=f"the take-back of action {seq}")
+            except ActError:
+                self.seats.clocks.restore(clocks_now)
+                raise
+            self.seats.turn_stored()
+            self.state = last.state
+            self.actions.pop()
+            del self.events[len(self.events) - last.events:]
+            choice = self.row.choices[seat]
+            self.events.append(Event("undo", {"note": True, "seat": seat, "choice": choice}))
+            self.take_back = None
+            for c in list(self.conns):
+                c.put({"type": "undone", "seat": seat, "choice": choice, "seq": self.seq})
+                c.put(self.log_message(c.seat))
+                c.put(self.state_message(c.seat, []))
+
     def _check_turn(self, seat: int, seq: int | None, bot: bool) -> None:
         """Refuse an action out of turn: before the start, for a seat its bot no longer plays, after the end, chosen
         at another step, or of a seat not to act."""
@@ -202,7 +282,7 @@ class Room:
             raise ActError("not-started", "the game has not started: the host starts it once every player is ready")
         if bot and not self.bots.plays(seat):
             raise ActError("stale", "that seat's player is back")
-        if s.is_terminal():
+        if self.over:
             raise ActError("game-over", "the game is over")
         if seq is not None and seq != self.seq:
             raise ActError("stale", f"that action was chosen at step {seq}, but the game is at step {self.seq}")
@@ -232,17 +312,25 @@ class Room:
     async def set_ready(self, seat: int, ready: Any) -> None:
         await self.seats.set_ready(seat, ready)
 
+    async def resign(self, seat: int) -> None:
+        """The player of ``seat`` resigns (:meth:`Seats.resign`); a game that ends so is shown over to everyone."""
+        self.take_back = None
+        if await self.seats.resign(seat) is not None:
+            for c in list(self.conns):
+                c.put(self.state_message(c.seat, []))
+            self.tell_table()
+
     def bot_plays(self, seat: int, on: bool) -> None:
         self.bots.stand_in(seat, on)
 
     def connected(self, conn: Connection) -> None:
-        self.seen = time.time()
+        self.seen = self.settings.time_source.time()
         self.conns.add(conn)
         self.seats.connected(conn)
 
     def disconnected(self, conn: Connection) -> None:
         self.conns.discard(conn)
-        self.idle_since, self.seen = time.monotonic(), time.time()
+        self.idle_since, self.seen = time.monotonic(), self.settings.time_source.time()
         self.seats.disconnected(conn)
 
     # ----------------------------------------------------------------- chat
@@ -328,6 +416,22 @@ class Room:
         await self.bots.close()
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """The last action while its player may take it back: its seat, the state and clocks before it, how many events
+    it told."""
+
+    seat: int
+    state: Any
+    clocks: dict[int, SeatClock]
+    events: int
+
+
+def _drawn(state: Any) -> Any:
+    """Where the state's random stream stands (an action that moves it drew something hidden), or None."""
+    return getattr(getattr(state, "rng", None), "state", None)
+
+
 def stamp(iso: str) -> float:
     """Seconds since the epoch of a stored time (ISO 8601, as :func:`daimyo.server.store.now` writes it)."""
     from datetime import datetime
@@ -350,7 +454,9 @@ def summary_of(row: GameRow, **live) -> dict:
         # set up from a file (Rising Sun's war file): whoever has the file knows the hidden amounts it wrote
         "from_file": row.start_file is not None,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "choice": row.choices[s.seat],
+                   "level": level_of(row.game, s.bot) if s.kind == "bot" else None,
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,
+                   "resigned": s.seat in live.get("resigned", ()),
                    "connected": bool(connected.get(s.seat)), "away": away.get(s.seat),
                    # a rated game's player's rating, or a bot's fixed published one (daimyo/server/ratings.py)
                    "rating": row.seat_ratings.get(s.seat) if s.kind == "human" else bot_rating(row.game, row.players, s.bot)}

@@ -10,12 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 from typing import Any
 
 from daimyo.server.clocks import Clocks, SeatClock, clock_from_text
-from daimyo.server.store import GameRow, clocks, seats
+from daimyo.server.store import OVER, GameRow, clocks, games, seats
 from daimyo.server.timing import TimeSource
 from daimyo.server.wire import ActError, Connection, Host, hash_token, report_end, tell
+
+#: the stand-in reason of a seat whose player resigned: its bot plays it to the end, and the player cannot take it back
+RESIGNED = "resigned"
 
 
 class Seats:
@@ -138,7 +142,7 @@ class Seats:
         if self.room.waiting:
             return
         state = self.room.state
-        if self.clocks.clock.kind != "none" and not state.is_terminal():
+        if self.clocks.clock.kind != "none" and not self.over:
             async with self.room.lock:
                 changed = self.turn(set(state.to_act()))
                 if changed:
@@ -149,7 +153,7 @@ class Seats:
 
     async def _watch_clocks(self) -> None:
         """Wait until the next deadline (or a clock change); a seat whose time ran out gets its stand-in."""
-        while not self.room.state.is_terminal():
+        while not self.over:
             self._changed.clear()
             await self.time.wait(self._changed, self.clocks.next_deadline())
             for seat in self.clocks.expired():
@@ -157,6 +161,15 @@ class Seats:
 
     def stand_in_pause(self, seat: int) -> float:
         return self.clocks.stand_in_pause(seat)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or ended by a resignation (:meth:`resign`)."""
+        return self.row.status == OVER or self.room.state.is_terminal()
+
+    def resigned(self) -> list[int]:
+        """The seats whose players resigned, in seat order."""
+        return sorted(s for s, c in self.clocks.seats.items() if c.stand_in == RESIGNED)
 
     def stood_in(self, seat: int) -> bool:
         c = self.clocks.seats.get(seat)
@@ -167,7 +180,7 @@ class Seats:
         """A bot plays for ``seat`` from now on (stored first), and everyone is told why."""
         async with self.room.lock:
             c = self.clocks.seats.setdefault(seat, SeatClock())
-            if c.stand_in is not None or self.room.state.is_terminal():
+            if c.stand_in is not None or self.over:
                 self.room.kick_bots()   # already stood in: its bot plays on if the loop had stopped
                 return
             before = self.clocks.copy()
@@ -193,7 +206,7 @@ class Seats:
         away, absent_after = self.away_since.get(seat), self.room.settings.absent_after
         if away is None or self.time.monotonic() - away < absent_after:
             raise ActError("not-away", f"seat {seat} has not been away {absent_after:g} seconds")
-        if self.room.state.is_terminal():
+        if self.over:
             raise ActError("game-over", "the game is over")
         await self._stand_in(seat, "absent")
 
@@ -203,6 +216,8 @@ class Seats:
             c = self.clocks.seats.get(seat)
             if c is None or c.stand_in is None:
                 raise ActError("bad-message", "resume: no bot is playing for your seat")
+            if c.stand_in == RESIGNED:
+                raise ActError("resigned", "resume: you resigned this game; its bot plays your seat to the end")
             before = self.clocks.copy()
             c.stand_in = None
             state = self.room.state
@@ -215,6 +230,52 @@ class Seats:
             self.room.bot_plays(seat, False)
             self._changed.set()
             self._tell_seats({"type": "stand-in", "seat": seat, "choice": self.row.choices[seat], "on": False, "reason": None})
+
+    # ------------------------------------------------------------- resigning
+    async def resign(self, seat: int) -> dict | None:
+        """The player of ``seat`` resigns (stored first, everyone told). The rulebooks say nothing of a player who
+        leaves, so the server does what players expect (docs/web.md "Resign"): once at most one seat is left that has
+        not resigned, the game ends and that seat wins (a two-player game ends at once); otherwise the stand-in bot
+        plays the seat to the end, and its player cannot take it back. Returns the result of a game that ended, else
+        None."""
+        async with self.room.lock:
+            self.room.check_open()
+            if self.room.waiting:
+                raise ActError("not-started", "resign: the game has not started (the host may cancel the table)")
+            if self.over:
+                raise ActError("game-over", "the game is over")
+            if seat in self.resigned():
+                raise ActError("resigned", "resign: you have already resigned this game")
+            before = self.clocks.copy()
+            c = self.clocks.seats.setdefault(seat, SeatClock())
+            c.deadline, c.stand_in = None, RESIGNED
+            changed = {seat}
+            gone = self.resigned()
+            left = [s.seat for s in self.row.seats if s.seat not in gone]
+            result = None
+            statements: list[Any] = []
+            if len(left) <= 1:
+                for other, oc in self.clocks.seats.items():
+                    if oc.deadline is not None:
+                        oc.deadline = None
+                        changed.add(other)
+                clans = self.row.choices
+                result = {"resigned": [clans[s] for s in gone], "winners": [clans[s] for s in left]}
+                statements.append(games.update().where(games.c.id == self.row.id).values(status=OVER, result=json.dumps(result)))
+            try:
+                await self.room.write(*self.statements(sorted(changed)), *statements, what=f"the resignation of seat {seat}")
+            except ActError:
+                self.clocks.restore(before)
+                raise
+            if result is not None:
+                self.row.status, self.row.result = OVER, result
+            else:
+                self.room.bot_plays(seat, True)
+            self._changed.set()
+            self._tell_seats({"type": "resigned", "seat": seat, "choice": self.row.choices[seat], "over": result is not None,
+                              "result": result})
+        self.room.kick_bots()
+        return result
 
     def _tell_seats(self, msg: dict) -> None:
         tell(self.room.conns, {**msg, "clocks": self.clocks.view()})

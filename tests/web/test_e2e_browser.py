@@ -56,7 +56,7 @@ def test_one_human_against_three_bots_to_the_final_scoring(server, browser, tmp_
     open_lobby(page, server)
     page.select_option("#players", "4")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
-    page.locator(".seat-kind[data-seat='1']").select_option("bot:random")
+    page.locator(".seat-kind[data-seat='1']").select_option("level:beginner")
     page.check("#practice")            # a chosen seed makes a practice game
     page.fill("#seed", "11")
     page.click("#create")

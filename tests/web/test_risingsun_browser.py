@@ -62,8 +62,8 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     assert [page.locator(f".seat-clan[data-seat='{i}']").input_value() for i in range(4)] == ["lotus", "dragonfly", "turtle", "koi"]
     assert page.locator(".seat-clan[data-seat='0']").is_disabled()
     page.locator(".seat-name[data-seat='0']").fill("Tester")
-    for i, bot in ((1, "heuristic"), (2, "random"), (3, "heuristic")):
-        page.locator(f".seat-kind[data-seat='{i}']").select_option(f"bot:{bot}")
+    for i, level in ((1, "easy"), (2, "beginner"), (3, "easy")):   # the heuristic, random and heuristic bots
+        page.locator(f".seat-kind[data-seat='{i}']").select_option(f"level:{level}")
     # a bad war file is refused with the reader's words, naming the field
     bad = tmp_path / "bad.war"
     bad.write_text("format: risingsun-war\nseason: winter\n", encoding="utf-8")

@@ -32,11 +32,11 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")   # the lobby is ready
     page.select_option("#game", "senjutsu")
-    page.wait_for_function("() => document.querySelectorAll('#players option').length === 3 && document.querySelector('.seat-kind option[value=\"bot:heuristic\"]') !== null")
+    page.wait_for_function("() => document.querySelectorAll('#players option').length === 3 && document.querySelector('.seat-kind option[value=\"level:medium\"]') !== null")
     page.select_option("#players", "2")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
     page.locator(".seat-clan[data-seat='0']").select_option("kaze")
-    page.locator(".seat-kind[data-seat='1']").select_option("bot:heuristic")
+    page.locator(".seat-kind[data-seat='1']").select_option("level:medium")   # the heuristic bot
     page.check("#practice")            # a chosen seed makes a practice game
     page.fill("#seed", "7")
     page.click("#create")

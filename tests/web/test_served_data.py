@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from daimyo.bots.registry import bot_names
+from daimyo.bots.levels import levels, offered_bots
 from daimyo.core.registry import game
 from daimyo.senjutsu import hexgrid
 from daimyo.server.games import HOSTED
@@ -68,7 +68,8 @@ def test_the_lobby_list_of_games_is_the_registrys(server):
     for g in got:
         info = game(g["name"])
         assert g == {"name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
-                     "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": bot_names(info.name),
+                     "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
+                     "levels": [level.to_dict() for level in levels(info.name)],
                      **({"start_file": info.start_file, "examples": [
                          {"name": x, "seats": info.seat_names(info.new_from_file(info.open_example(x)))} for x in info.examples()]}
                         if info.starts_from_file else {})}

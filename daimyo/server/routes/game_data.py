@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
-from daimyo.bots.registry import bot_names
+from daimyo.bots.levels import levels, offered_bots
 from daimyo.core.registry import GameInfo
 from daimyo.server.games import hosted, hosted_games
 from daimyo.server.guard import client_address
@@ -47,7 +47,8 @@ def routes(ctx: Context) -> list[BaseRoute]:
         """The games the lobby offers, from the game registry: players, what a seat picks and the bots."""
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
-            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": bot_names(info.name),
+            "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
+            "levels": [level.to_dict() for level in levels(info.name)],
             **_start_files(info),
         } for info in (hosted(name) for name in hosted_games()) if info is not None]})
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from daimyo.bots.registry import bot_names
+from daimyo.bots.levels import levels, offered_bots
+from daimyo.server.filters import parse_filters
 from daimyo.server.games import DEFAULT_GAME, game_record, hosted, hosted_games
 from daimyo.server.guard import RequestError, client_address, read_json
 from daimyo.server.new_games import start_file_of
@@ -34,13 +36,22 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if before is not None and (len(before) > 80 or not before.isprintable()):
             return error(400, "before: the 'next' value of the previous page")
         try:
+            filters = parse_filters(request.query_params)
             body = await hub.page(int(raw), before)
         except ActError as e:
             return refused(e)
+        if filters.any:   # the page's games that pass (a page may then hold fewer than limit; "next" goes on)
+            page = orjson.loads(body)
+            page["games"] = [g for g in page["games"] if filters.keeps(g)]
+            body = orjson.dumps(page)
         return Response(body, media_type="application/json")
 
     async def open_games(request: Request) -> Response:
-        return JSONResponse({"games": await hub.open_games()})
+        try:
+            filters = parse_filters(request.query_params)
+        except ActError as e:
+            return refused(e)
+        return JSONResponse({"games": [g for g in await hub.open_games() if filters.keeps(g)]})
 
     async def create_game(request: Request) -> Response:
         client = client_address(request.scope, settings)
@@ -108,7 +119,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if rules is None:
             shown = game[:40] if game.isprintable() else "that"
             return error(400, f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
-        return JSONResponse({"bots": bot_names(rules.name)})
+        return JSONResponse({"bots": offered_bots(rules.name), "levels": [level.to_dict() for level in levels(rules.name)]})
 
     async def your_games(request: Request) -> Response:
         """The games whose keys this browser holds, private ones included: {"games": {id: key}} -> {"games": [...]}."""

@@ -21,7 +21,7 @@ from daimyo.server.wire import Shared
 log = logging.getLogger("daimyo.server")
 
 #: the messages that each write a change to the database besides actions and chat: counted per client (toggle_rate)
-TOGGLES = ("ready", "mute", "resume", "stand-in")
+TOGGLES = ("ready", "mute", "resume", "stand-in", "resign", "undo")
 
 
 def dumps(msg: dict) -> str:
@@ -101,7 +101,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
                     raise ActError("rate-limited", f"too many chat lines (at most {ctx.settings.chat_rate}); wait a little")
                 if msg["type"] in TOGGLES and not await ctx.limiter.hit(ctx.settings.toggle_rate, "toggle", client):
                     raise ActError("rate-limited", f"too many {msg['type']} messages (at most {ctx.settings.toggle_rate} "
-                                                   "of ready, mute, resume and stand-in); wait a little")
+                                                   "of ready, mute, resume, stand-in, resign and undo); wait a little")
                 await _handle(room, conn, msg)
             except ActError as e:
                 conn.put(e.to_message())
@@ -170,11 +170,19 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         await room.set_ready(conn.seat, msg.get("ready", True))
     elif kind == "stand-in":
         await room.ask_stand_in(conn.seat, msg.get("seat"))
+    elif kind == "resign":
+        if conn.seat is None:
+            raise ActError("bad-message", "resign: only a seated player resigns")
+        await room.resign(conn.seat)
+    elif kind == "undo":
+        if conn.seat is None:
+            raise ActError("bad-message", "undo: only a seated player takes back an action")
+        await room.undo(conn.seat)
     elif kind == "hello":
         raise ActError("bad-message", "already said hello")
     else:
         shown = kind[:40] if kind.isprintable() else "that"
-        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resume, stand-in)")
+        raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resign, resume, stand-in, undo)")
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:

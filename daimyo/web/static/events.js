@@ -115,7 +115,7 @@ function sourceName(src) { return t("source." + src); }
 
 // One sentence for an event.
 function describe(e) {
-  if (e.kind === "stand-in") return standInText(e);   // not the engine's: a bot stands in for a seat (play.js)
+  if (isPlayNote(e)) return playNoteText(e);   // not the engine's: a stand-in or a resignation (play.js)
   const d = evData(e);
   const k = e.kind;
   const p = {

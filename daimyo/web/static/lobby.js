@@ -8,7 +8,8 @@
 // The games the lobby creates, from the server's game registry (GET /api/registry), in its order: name -> players
 // allowed (min_players, max_players), what a seat is called and picks (seat_word, seat_choices) and the bots.
 const GAMES = {};
-let BOTS = [];
+let BOTS = [];     // bot specs: offered only for a game with no levels (the levels are what players choose)
+let LEVELS = [];   // the game's bot levels (GET /api/registry: name, bot, about per language, rating), easiest first
 const seatState = [];
 let sitChoice = "auto";   // the creator's own seat: "auto" (the first human seat), a seat number, or "none"
 let shownGame = null;     // the game whose invitation the page shows
@@ -28,22 +29,33 @@ function choiceName(game, c) {
   return I18N.fallback[sample] !== undefined && I18N.fallback[sample] === CHARACTERS[c] ? t(sample) : CHARACTERS[c] || c;
 }
 
+// The bots a seat may be given, as [value, words, level or null]: the game's levels ("level:<name>"; a level's words
+// name its measured rating), or its bots by spec ("bot:<spec>") for a game with no levels.
+function botChoices() {
+  if (LEVELS.length) return LEVELS.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: Math.round(l.rating.mu) }), l]);
+  return BOTS.map((b) => ["bot:" + b, t("lobby.bot", { bot: b }), null]);
+}
+function levelAbout(l) { return l ? l.about[I18N.lang] || l.about.en || "" : ""; }
+
 function seatRow(i) {
-  const s = seatState[i] || (seatState[i] = { kind: i === 0 ? "human" : "bot", name: "", choice: "", bot: BOTS[0] });
-  if (!BOTS.includes(s.bot)) s.bot = BOTS[0];
+  const bots = botChoices();
+  const s = seatState[i] || (seatState[i] = { kind: i === 0 ? "human" : "bot", name: "", choice: "", bot: "" });
+  if (!bots.some(([v]) => v === s.bot) && bots.length) s.bot = (bots[1] || bots[0])[0];   // Easy, unless chosen
   if (s.choice && !choices().includes(s.choice)) s.choice = "";
   const game = currentGame();
-  const who = el("select", { class: "seat-kind", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.seat")}`, onchange: (e) => { s.kind = e.target.value.startsWith("bot:") ? "bot" : "human"; if (s.kind === "bot") s.bot = e.target.value.slice(4); renderSeats(); } },
+  const who = el("select", { class: "seat-kind", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.seat")}`, onchange: (e) => { s.kind = e.target.value === "human" ? "human" : "bot"; if (s.kind === "bot") s.bot = e.target.value; renderSeats(); } },
     el("option", { value: "human", text: t("lobby.human") }),
-    BOTS.map((b) => el("option", { value: "bot:" + b, text: t("lobby.bot", { bot: b }) })));
-  who.value = s.kind === "human" ? "human" : "bot:" + s.bot;
+    bots.map(([value, words, level]) => el("option", { value, text: words, title: levelAbout(level) })));
+  who.value = s.kind === "human" ? "human" : s.bot;
+  const chosen = s.kind === "bot" ? bots.find(([v]) => v === s.bot) : null;
+  const about = chosen && chosen[2] ? el("small", { class: "level-about", "data-seat": i, text: levelAbout(chosen[2]) }) : null;
   const name = el("input", { class: "seat-name", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.name")}`, value: s.name, placeholder: s.kind === "human" ? t("lobby.name_placeholder") : "", oninput: (e) => { s.name = e.target.value; } });
   if (s.kind === "bot") name.disabled = true;
   const clan = el("select", { class: "seat-clan", "data-seat": i, "aria-label": `${t("lobby.player_n", { n: i + 1 })} · ${t("lobby.clan")}`, onchange: (e) => { s.choice = e.target.value; } },
     el("option", { value: "", text: t(`lobby.random_${seatWord(game)}`) }),
     choices().map((c) => el("option", { value: c, text: choiceName(game, c) })));
   clan.value = s.choice;
-  return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, who), el("td", {}, name), el("td", {}, clan));
+  return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, who, about), el("td", {}, name), el("td", {}, clan));
 }
 
 // The Game choice: every game of the registry.
@@ -75,6 +87,7 @@ let playersFor = null;   // the game whose number of players the Players choice 
 
 function changeGame() {
   BOTS = (GAMES[currentGame()] || {}).bots || [];
+  LEVELS = (GAMES[currentGame()] || {}).levels || [];
   renderPlayers();
   renderStartFile();
   renderSenjutsu();
@@ -143,7 +156,11 @@ async function createGame(ev) {
   const seats = [];
   for (let i = 0; i < n; i++) {
     const s = seatState[i];
-    if (s.kind === "bot") { seats.push({ kind: "bot", bot: s.bot, choice: s.choice || null }); continue; }
+    if (s.kind === "bot") {   // a level by name (the server maps it to its bot), or a bot spec for a game with none
+      const [how, what] = [s.bot.slice(0, s.bot.indexOf(":")), s.bot.slice(s.bot.indexOf(":") + 1)];
+      seats.push({ kind: "bot", [how === "level" ? "level" : "bot"]: what, choice: s.choice || null });
+      continue;
+    }
     // an open seat is named by whoever claims it, unless the creator names it here
     const name = s.name.trim() || (i === sit ? signedInName() || t("lobby.player_n", { n: i + 1 }) : "");
     seats.push({ kind: "human", choice: s.choice || null, ...(name ? { name } : {}) });
@@ -224,7 +241,7 @@ async function newInvite(id) {
 }
 
 function seatWho(g, s) {
-  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" }) + seatRating(s);
+  if (s.kind === "bot") return t("players.bot", { bot: s.level ? t("level." + s.level) : s.bot || "" }) + seatRating(s);
   return s.open ? t("lobby.seat_open") : (s.name || "?") + seatRating(s);
 }
 // A rated game's player's rating ("?" while provisional), or a bot's fixed one, beside the name (docs/web.md, Ratings).
@@ -309,15 +326,58 @@ async function fetchYours() {
 const LIST = { yours: [], first: [], older: [], next: null, olderNext: undefined, limit: 50 };
 function renderGames() {
   const seen = new Set();
-  const all = [...LIST.yours, ...LIST.first, ...LIST.older].filter((g) => !seen.has(g.id) && seen.add(g.id));
+  const all = [...LIST.yours.filter(passesFilters), ...LIST.first, ...LIST.older].filter((g) => !seen.has(g.id) && seen.add(g.id));
   document.getElementById("games-live").replaceChildren(...all.filter((g) => g.status !== "over").map(gameItem));
   document.getElementById("games-over").replaceChildren(...all.filter((g) => g.status === "over").map(gameItem));
   const next = LIST.olderNext === undefined ? LIST.next : LIST.olderNext;
   document.getElementById("more-games").hidden = next === null || next === undefined;
 }
 
+// -- the lists' filters (issue 30): by game, players, clock kind, open seats, and rated where games say so ------------
+// GET /api/games and /api/games/open filter by the same query parameters; the games this browser holds are filtered here.
+const FILTERS = { game: "", players: "", clock: "", open: false, rated: "" };
+function filterQuery(q) {
+  for (const k of ["game", "players", "clock", "rated"]) if (FILTERS[k] !== "") q.set(k, FILTERS[k]);
+  if (FILTERS.open) q.set("open", "1");
+  return q;
+}
+function passesFilters(g) {
+  if (FILTERS.game && g.game !== FILTERS.game) return false;
+  if (FILTERS.players && g.players !== Number(FILTERS.players)) return false;
+  if (FILTERS.clock && ((g.clock || {}).kind || "none") !== FILTERS.clock) return false;
+  if (FILTERS.open && !g.seats.some((s) => s.open)) return false;
+  return !FILTERS.rated || !!g.rated === (FILTERS.rated === "1");
+}
+function renderFilters() {
+  const box = document.getElementById("list-filters");
+  if (!box) return;
+  const names = Object.keys(GAMES);
+  const most = Math.max(2, ...names.map((n) => GAMES[n].max_players)), least = Math.min(most, ...names.map((n) => GAMES[n].min_players));
+  const choice = (key, label, options) => {
+    const select = el("select", { id: "filter-" + key, "aria-label": label, onchange: (e) => { FILTERS[key] = e.target.value; refilter(); } },
+      options.map(([value, words]) => el("option", { value, text: words })));
+    select.value = FILTERS[key];
+    return select;
+  };
+  const rated = [...LIST.first, ...OPEN.games].some((g) => "rated" in g);   // shown where the server rates games
+  box.replaceChildren(el("span", { id: "list-filters-title", text: t("lobby.filters") }),
+    choice("game", t("lobby.filter_any_game"), [["", t("lobby.filter_any_game")], ...names.map((n) => [n, gameName(n)])]),
+    choice("players", t("lobby.filter_any_players"), [["", t("lobby.filter_any_players")],
+      ...Array.from({ length: most - least + 1 }, (_, k) => [String(least + k), t("lobby.filter_players", { n: least + k })])]),
+    choice("clock", t("lobby.filter_any_clock"), [["", t("lobby.filter_any_clock")], ...["none", "move", "bank", "days"].map((k) => [k, t("lobby.filter_clock." + k)])]),
+    el("label", {}, el("input", { type: "checkbox", id: "filter-open", checked: FILTERS.open, onchange: (e) => { FILTERS.open = e.target.checked; refilter(); } }), " ", t("lobby.filter_open")),
+    rated ? choice("rated", t("lobby.filter_rated_any"), [["", t("lobby.filter_rated_any")], ["1", t("lobby.filter_rated")], ["0", t("lobby.filter_unrated")]]) : null,
+    el("p", { class: "hint", text: t("lobby.filters_hint") }));
+}
+function refilter() {
+  LIST.older = [];   // the older pages were read with the filters before
+  LIST.olderNext = undefined;
+  loadGames();
+  loadOpen();
+}
+
 async function fetchGames(before) {
-  const q = new URLSearchParams({ limit: String(LIST.limit) });
+  const q = filterQuery(new URLSearchParams({ limit: String(LIST.limit) }));
   if (before !== undefined && before !== null) q.set("before", String(before));
   const data = await (await fetch("/api/games?" + q)).json();
   return { games: data.games || [], next: data.next === undefined ? null : data.next };
@@ -331,6 +391,7 @@ async function loadGames() {
   } catch (e) { LIST.first = []; }
   try { LIST.yours = await fetchYours(); } catch (e) { LIST.yours = []; }
   renderGames();
+  if (!document.getElementById("filter-rated") && LIST.first.some((g) => "rated" in g)) renderFilters();
 }
 
 async function moreGames() {
@@ -358,7 +419,7 @@ function openItem(g) {
 
 const OPEN = { games: [] };
 async function loadOpen() {
-  try { OPEN.games = (await (await fetch("/api/games/open")).json()).games || []; } catch (e) { OPEN.games = []; }
+  try { OPEN.games = (await (await fetch("/api/games/open?" + filterQuery(new URLSearchParams()))).json()).games || []; } catch (e) { OPEN.games = []; }
   renderOpen();
 }
 function renderOpen() {
@@ -510,7 +571,7 @@ async function main() {
   try {
     for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
   } catch (e) { /* Senjutsu seats then pick random characters only */ }
-  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSenjutsu, renderSeats, renderGames, renderOpen);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSenjutsu, renderSeats, renderGames, renderOpen, renderFilters);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);
@@ -529,6 +590,7 @@ async function main() {
   if (GAMES[asked]) document.getElementById("game").value = asked;
   document.getElementById("create-form").addEventListener("submit", createGame);
   changeGame();
+  renderFilters();
   loadGames();
   loadOpen();
   setInterval(() => { loadGames(); loadOpen(); }, 5000);

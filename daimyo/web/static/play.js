@@ -7,7 +7,7 @@
 
 const PLAY = {
   gameId: null, conn: null, opts: null,
-  seat: null, summary: null, over: false, legal: 0, seq: -1, yourTurn: false,
+  seat: null, summary: null, over: false, legal: 0, seq: -1, yourTurn: false, undo: false,
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
   registry: null, rematch: null, baseTitle: "",
@@ -30,7 +30,7 @@ function confirmMove(words) { return !playSettings().confirm || window.confirm(t
 function seatChoiceWords(clan) { return PLAY.opts.choiceName(clan); }
 function seatWho(s) {
   if (!s) return "";
-  if (s.kind === "bot") return t("players.bot", { bot: s.bot || "" });
+  if (s.kind === "bot") return t("players.bot", { bot: s.level ? t("level." + s.level) : s.bot || "" });
   return s.open ? t("lobby.seat_open") : s.name || t("lobby.player_n", { n: s.seat + 1 });
 }
 function seatOf(n) { return PLAY.summary ? PLAY.summary.seats[n] : null; }
@@ -43,6 +43,19 @@ function standInText(e) {
   const who = seatChoiceWords(e.choice);
   if (!e.on) return t("play.stand_in_off", { who });
   return t(e.reason === "time" ? "play.stand_in_time" : "play.stand_in_absent", { who });
+}
+
+// The log lines of play.js's own notes (not the engine's events): stand-ins and resignations.
+const PLAY_NOTES = new Set(["stand-in", "resigned", "undo"]);
+function isPlayNote(e) { return !!e && PLAY_NOTES.has(e.kind) && e.note === true; }
+function playNoteText(e) {
+  if (e.kind === "undo") return t("play.undone", { who: seatChoiceWords(e.choice) });
+  if (e.kind === "resigned") {
+    const who = seatChoiceWords(e.choice);
+    const winners = (e.result && e.result.winners) || [];
+    return e.over ? t("play.resigned_over", { who, winner: winners.map(seatChoiceWords).join(", ") }) : t("play.resigned_line", { who });
+  }
+  return standInText(e);
 }
 
 // -- the clocks -----------------------------------------------------------------------------------------------------
@@ -90,7 +103,7 @@ function drawSeats(force) {
   if (!box || !PLAY.summary) return;
   const g = PLAY.summary;
   const standIns = PLAY.clocks ? Object.entries(PLAY.clocks.seats).map(([n, c]) => [n, c.stand_in]) : [];
-  const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
+  const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.undo, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
   if (!force && box.dataset.shown === shown) { tickClocks(); return; }
   box.dataset.shown = shown;
   document.body.dataset.status = g.status;
@@ -116,6 +129,7 @@ function seatRow(s) {
       mine ? el("span", { class: "badge you", text: t("play.you") }) : null,
       standIn ? el("span", { class: "badge stand-in", "data-seat": s.seat, text: t("play.bot_plays") }) : null,
       s.rating ? el("span", { class: "badge rating", "data-seat": s.seat, text: t("rating.seat", { rating: s.rating.rating }) + (s.rating.provisional ? "?" : "") }) : null,
+      s.resigned ? el("span", { class: "badge resigned", "data-seat": s.seat, text: t("play.resigned") }) : null,
       presenceBadge(s))];
   if (waiting()) {
     const ready = s.kind === "human" && !s.open && s.ready;
@@ -123,7 +137,9 @@ function seatRow(s) {
   } else {
     if (g.clock && g.clock.kind !== "none") cells.push(el("td", { class: "clock num", "data-seat": s.seat, text: "" }));
     const actions = [];
-    if (standIn && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
+    if (mine && PLAY.undo && !PLAY.over) actions.push(el("button", { type: "button", id: "play-undo", class: "undo", title: t("play.undo_hint"), text: t("play.undo"), onclick: () => PLAY.conn.send({ type: "undo" }) }));
+    if (mine && !PLAY.over && !s.resigned) actions.push(el("button", { type: "button", id: "play-resign", class: "resign", text: t("play.resign"), onclick: resignGame }));
+    if (standIn && standIn !== "resigned" && mine && !PLAY.over) actions.push(el("button", { type: "button", class: "resume primary", text: t("play.im_back"), onclick: () => PLAY.conn.send({ type: "resume" }) }));
     if (!standIn && !mine && s.kind === "human" && !s.connected && !PLAY.over && (PLAY.seat !== null || isHost())) {
       const button = el("button", { type: "button", class: "give-bot", "data-seat": s.seat, title: t("play.give_bot_hint"), text: t("play.give_bot"), onclick: () => giveToBot(s.seat) });
       showGiveToBot(button);
@@ -178,6 +194,11 @@ async function giveToBot(seat) {
   if (!r.ok) showMessage(r.data.error || r.statusText, "error");
 }
 
+// Resigning cannot be taken back: the player says yes to its consequences first (always, whatever "confirm moves").
+function resignGame() {
+  if (window.confirm(t("play.resign_confirm"))) PLAY.conn.send({ type: "resign" });
+}
+
 async function postJson(path, body) {
   try {
     const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -190,12 +211,20 @@ async function postJson(path, body) {
 // -- the table before the start ---------------------------------------------------------------------------------------
 function gameInfo() { return (PLAY.registry || {})[PLAY.summary.game] || { bots: [], seat_choices: [], min_players: 2, max_players: 5 }; }
 
+// A bot seat as the host's request gives it: by its level, or by its spec (a game with no levels, or an older seat).
+function botSeat(s) { return s.level ? { kind: "bot", level: s.level, choice: s.choice } : { kind: "bot", bot: s.bot, choice: s.choice }; }
+
 function kindSelect(s) {
-  const bots = gameInfo().bots || [];
+  const levels = gameInfo().levels || [];
+  const bots = levels.length ? levels.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: Math.round(l.rating.mu) })])
+    : (gameInfo().bots || []).map((b) => ["bot:" + b, t("lobby.bot", { bot: b })]);
   const select = el("select", { class: "table-kind", "data-seat": s.seat, "aria-label": t("play.seat_kind", { n: s.seat + 1 }),
-    onchange: (e) => { const v = e.target.value; changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", choice: s.choice } : { kind: "bot", bot: v.slice(4), choice: s.choice }; }); } },
-  el("option", { value: "human", text: t("lobby.human") }), bots.map((b) => el("option", { value: "bot:" + b, text: t("lobby.bot", { bot: b }) })));
-  select.value = s.kind === "human" ? "human" : "bot:" + s.bot;
+    onchange: (e) => {
+      const v = e.target.value, what = v.slice(v.indexOf(":") + 1);
+      changeTable((seats) => { seats[s.seat] = v === "human" ? { kind: "human", choice: s.choice } : v.startsWith("level:") ? { kind: "bot", level: what, choice: s.choice } : { kind: "bot", bot: what, choice: s.choice }; });
+    } },
+  el("option", { value: "human", text: t("lobby.human") }), bots.map(([value, words]) => el("option", { value, text: words })));
+  select.value = s.kind === "human" ? "human" : s.level ? "level:" + s.level : "bot:" + s.bot;
   return select;
 }
 
@@ -210,7 +239,7 @@ function choiceSelect(s) {
 
 // The seats as the host's request gives them: taken seats stay human (the server keeps their players and names).
 function tableSeats() {
-  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, choice: s.choice }
+  return PLAY.summary.seats.map((s) => (s.kind === "bot" ? botSeat(s)
     : { kind: "human", choice: s.choice, ...(s.open && s.name ? { name: s.name } : {}) }));
 }
 
@@ -242,7 +271,7 @@ function tableControls() {
     const last = g.seats[g.seats.length - 1];
     out.push(el("div", { class: "host-row" },
       el("button", { type: "button", id: "table-add", disabled: g.seats.length >= info.max_players || !free.length, text: t("play.add_seat"),
-        onclick: () => changeTable((seats) => { seats.push({ kind: "bot", bot: (info.bots || [])[0], choice: free[0] }); }) }),
+        onclick: () => changeTable((seats) => { seats.push((info.levels || []).length ? { kind: "bot", level: info.levels[1].name, choice: free[0] } : { kind: "bot", bot: (info.bots || [])[0], choice: free[0] }); }) }),
       el("button", { type: "button", id: "table-remove", disabled: g.seats.length <= info.min_players || (last.kind === "human" && !last.open), text: t("play.remove_seat"),
         onclick: () => changeTable((seats) => { seats.pop(); }) }),
       el("label", {}, el("input", { type: "checkbox", id: "table-public", checked: g.public, onchange: (e) => changeTable(null, { public: e.target.checked }) }), " ", t("lobby.public"))));
@@ -250,6 +279,7 @@ function tableControls() {
     out.push(el("p", { class: "small", text: notReady ? t("play.not_all_ready", { n: notReady }) : t("play.all_ready") }),
       el("button", { type: "button", id: "table-start", class: "primary", text: t("play.start"), onclick: startGame }),
       el("button", { type: "button", id: "table-invite", text: t("lobby.new_invite"), onclick: tableInvite }),
+      el("button", { type: "button", id: "table-cancel", text: t("lobby.cancel"), onclick: cancelTable }),
       el("input", { type: "text", id: "table-invite-link", readonly: true, hidden: true, "aria-label": t("lobby.invite_link") }));
   } else {
     out.push(el("p", { class: "small", text: t("play.host_starts") }));
@@ -259,6 +289,13 @@ function tableControls() {
 
 async function startGame() {
   const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/start`, { host: heldHost(PLAY.gameId) });
+  if (!r.ok) showMessage(r.data.error || r.statusText, "error");
+}
+
+// The host cancels the table (asked first): it is deleted for everyone at it, and every page is told it was closed.
+async function cancelTable() {
+  if (!window.confirm(t("lobby.cancel_confirm"))) return;
+  const r = await postJson(`/api/games/${encodeURIComponent(PLAY.gameId)}/cancel`, { host: heldHost(PLAY.gameId) });
   if (!r.ok) showMessage(r.data.error || r.statusText, "error");
 }
 
@@ -442,7 +479,8 @@ async function askNotify(e) {
 }
 
 // -- the messages ---------------------------------------------------------------------------------------------------------
-// Every server message goes through here first; returns a log entry ({kind: "stand-in", ...}) for the page's log, or null.
+// Every server message goes through here first; returns a log entry ({kind: "stand-in" or "resigned", note: true, ...})
+// for the page's log (written by playNoteText), or null.
 function playMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -457,15 +495,18 @@ function playMessage(msg) {
     case "state":
       PLAY.seq = msg.seq;
       PLAY.legal = (msg.legal || []).length;
-      PLAY.over = !!(msg.view && msg.view.phase === "over");
+      PLAY.undo = msg.undo === true;   // this seat may take its last action back (the server says so)
+      // over by the rules, or by a resignation (the rules' view is then not over): a game over stays over
+      PLAY.over = PLAY.over || !!(msg.view && msg.view.phase === "over") || (!!PLAY.summary && PLAY.summary.status === "over");
       if (msg.clocks) { PLAY.clocks = msg.clocks; PLAY.clocksAt = performance.now(); }
       setYourTurn(PLAY.legal > 0 && !waiting());
       drawSeats();
       return null;
     case "table":
     case "started":
-      if (msg.type === "started" || msg.game.status !== PLAY.summary.status) showMessage("");   // a refused start is history
+      if (msg.type === "started" || waiting() && msg.game.status !== "waiting") showMessage("");   // a refused start is history
       PLAY.summary = msg.game;
+      if (msg.game.status === "over") PLAY.over = true;
       takeAway(msg.game);
       setYourTurn(PLAY.legal > 0 && !waiting());
       drawSeats();
@@ -473,9 +514,23 @@ function playMessage(msg) {
       return null;
     case "stand-in":
       takeClocks(msg.clocks);
-      return { kind: "stand-in", seat: msg.seat, choice: msg.choice, on: msg.on, reason: msg.reason };
+      return { kind: "stand-in", note: true, seat: msg.seat, choice: msg.choice, on: msg.on, reason: msg.reason };
+    case "resigned": {
+      if (msg.over) PLAY.over = true;
+      const s = seatOf(msg.seat);
+      if (s) s.resigned = true;
+      takeClocks(msg.clocks);
+      const note = { kind: "resigned", note: true, seat: msg.seat, choice: msg.choice, over: msg.over, result: msg.result };
+      showMessage(playNoteText(note));
+      drawSeats(true);
+      return note;
+    }
     case "presence":
       takePresence(msg);
+      return null;
+    case "closed":   // the host cancelled the table (or nobody opened it for a long time): the game is gone
+      PLAY.conn.stop();
+      showMessage(t("play.closed"), "error");
       return null;
     case "rematch":
       PLAY.rematch = msg.id;

@@ -65,7 +65,7 @@ function rsEventText(e) {
       return tied.length ? t("rs.event.war-phase-over-honor", { clan: rsClan(e.winner), clans: [e.winner, ...tied].map(rsClan).join(", ") })
         : t("rs.event.war-phase-over", { clan: rsClan(e.winner) });
     }
-    case "stand-in": return standInText(e);
+    case "stand-in": case "resigned": case "undo": return isPlayNote(e) ? playNoteText(e) : k;
     default: return k;
   }
 }

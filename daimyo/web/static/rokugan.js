@@ -316,6 +316,7 @@ function myStandIn() {
 // While a bot plays for this seat: the way back, where the decisions are (a stand-in out of time waits a decision's time).
 function standInLine() {
   if (!myStandIn() || (G.view && G.view.phase === "over")) return null;
+  if (myStandIn() === "resigned") return el("div", { class: "stand-in-note" }, el("p", { text: t("board.stand_in_resigned") }));
   return el("div", { class: "stand-in-note" }, el("p", { text: t(myStandIn() === "time" ? "board.stand_in_time" : "board.stand_in_absent") }),
     el("button", { type: "button", id: "im-back", class: "primary", text: t("play.im_back"), onclick: () => G.conn.send({ type: "resume" }) }));
 }
@@ -559,7 +560,9 @@ function onMessage(msg) {
       G.log = [];
       document.getElementById("log").replaceChildren();
       break;
-    case "log":
+    case "log":   // the whole log (after the welcome, or again after an action was taken back)
+      G.log = [];
+      document.getElementById("log").replaceChildren();
       addLog(msg.events || []);
       break;
     case "state": {
@@ -595,6 +598,7 @@ function onMessage(msg) {
       break;
     }
     case "stand-in":   // a bot plays for a seat, or it is its player's again: this seat's panel says so
+    case "resigned":
       renderActions();
       break;
     case "ack":

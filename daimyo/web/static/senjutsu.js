@@ -455,7 +455,7 @@ function harmWhy(why) {
 }
 
 function eventText(e) {
-  if (e.kind === "stand-in") return standInText(e);   // not the engine's: a bot stands in for a seat (play.js)
+  if (isPlayNote(e)) return playNoteText(e);   // not the engine's: a stand-in or a resignation (play.js)
   const p = {};
   for (const [k, val] of Object.entries(e)) {
     if (k === "kind") continue;

@@ -1,0 +1,76 @@
+"""Bot levels by name (issue 30): each game offers Beginner, Easy, Medium, Hard and Expert, each a bot spec within the
+server's budget caps, with a line about it and the rating it was measured at (daimyo/bots/<game>/levels.json); the
+lobby offers levels, the server maps a level to its spec, and the reference implementations are offered to no one."""
+
+from __future__ import annotations
+
+import pytest
+
+from daimyo.bots.levels import LEVEL_NAMES, game_levels, level_of, level_spec, levels, offered_bots
+from daimyo.bots.registry import bot_names
+from daimyo.core.registry import GAME_MODULES
+from daimyo.server.bots import validate_spec
+from daimyo.server.games import hosted
+from daimyo.server.settings import Settings
+from tests.server.conftest import humans
+
+GAMES = tuple(GAME_MODULES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_has_five_levels_within_the_servers_caps_rated_easiest_first(name):
+    got = levels(name)
+    assert [lv.name for lv in got] == list(LEVEL_NAMES)
+    for lv in got:
+        assert validate_spec(hosted(name), lv.bot, Settings()) == lv.bot
+        assert lv.about["en"] and lv.about["pl"] and "\n" not in lv.about["en"]
+        assert {"mu", "sigma"} <= set(lv.rating)
+    mus = [lv.rating["mu"] for lv in got]
+    assert mus == sorted(mus), "the levels are ordered by their measured rating"
+    assert "daimyo arena" in game_levels(name).measured   # the command that measured them
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_reference_implementations_are_not_offered(name):
+    reference = game_levels(name).reference
+    assert reference <= set(bot_names(name))
+    assert not reference & set(offered_bots(name))
+    assert not any(lv.bot.partition(":")[0] in reference for lv in levels(name))
+    for spec in reference:
+        with pytest.raises(ValueError, match="reference implementation"):
+            validate_spec(hosted(name), spec, Settings())
+
+
+def test_rokugans_python_reference_is_a_reference():
+    assert "ismcts-python" in game_levels("rokugan").reference
+
+
+def test_the_lobby_offers_levels_and_no_reference_bot(client):
+    games = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+    for name in GAMES:
+        assert [lv["name"] for lv in games[name]["levels"]] == list(LEVEL_NAMES)
+        assert games[name]["bots"] == offered_bots(name)
+    assert "ismcts-python" not in games["rokugan"]["bots"]
+    bots = client.get("/api/bots", params={"game": "rokugan"}).json()
+    assert "ismcts-python" not in bots["bots"] and [lv["name"] for lv in bots["levels"]] == list(LEVEL_NAMES)
+
+
+def test_a_level_is_mapped_to_its_bot_and_shown_on_the_seat(client):
+    r = client.post("/api/games", json={"game": "rokugan", "seats": [*humans(1), {"kind": "bot", "level": "medium"}],
+                                        "practice": True, "seed": 3, "public": True})
+    assert r.status_code == 201, r.text
+    seat = r.json()["seats"][1]
+    assert (seat["kind"], seat["bot"], seat["level"]) == ("bot", level_spec("rokugan", "medium"), "medium")
+    assert level_of("rokugan", seat["bot"]) == "medium"
+    summary = client.get(f"/api/games/{r.json()['id']}").json()
+    assert summary["seats"][1]["level"] == "medium" and summary["seats"][0]["level"] is None
+
+
+@pytest.mark.parametrize(("seat", "words"), [
+    ({"kind": "bot", "level": "grandmaster"}, "seats[1].level: no level 'grandmaster' (levels: beginner, easy"),
+    ({"kind": "bot", "level": 3}, "seats[1].level: no level 'that'"),
+    ({"kind": "bot", "bot": "ismcts-python"}, "seats[1].bot: 'ismcts-python' is a reference implementation"),
+])
+def test_an_unknown_level_or_a_reference_bot_is_refused_in_words(client, seat, words):
+    r = client.post("/api/games", json={"game": "rokugan", "seats": [*humans(1), seat]})
+    assert r.status_code == 400 and words in r.json()["error"], r.text
