@@ -56,6 +56,8 @@ CHANCE_NODES = 4
 CHANCE_OUTCOMES = 256
 
 _State: Any = pyspiel.State if pyspiel is not None else object
+_CHANCE = pyspiel.PlayerId.CHANCE if pyspiel is not None else -1
+_TERMINAL = pyspiel.PlayerId.TERMINAL if pyspiel is not None else -4
 _Game: Any = pyspiel.Game if pyspiel is not None else object
 
 
@@ -231,11 +233,13 @@ class DaimyoState(_State):
         self._since, self._moves = None, []
 
     def current_player(self):
-        if self._engine is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._engine.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self._engine.to_act()[0]
+        held = self._held       # asked several times a move by OpenSpiel: read once
+        if held is None:
+            return _CHANCE
+        engine = held.game
+        if engine.is_terminal():
+            return _TERMINAL
+        return engine.to_act()[0]
 
     def chance_outcomes(self):
         if self._engine is not None:
@@ -272,7 +276,8 @@ class DaimyoState(_State):
         return self._codec.text(self._engine, player, legal[action]) if action in legal else f"action {action}"
 
     def is_terminal(self):
-        return self._engine is not None and self._engine.is_terminal()
+        held = self._held
+        return held is not None and held.game.is_terminal()
 
     def returns(self):
         if self._engine is None:
