@@ -19,13 +19,16 @@ Chance is explicit (``EXPLICIT_STOCHASTIC``): every initial state is a chance no
 parameter they seed the engine's deal (:func:`deal_seed`: clans or characters, objectives, initiative, shuffles, and
 every later draw of the engine's generator), so a loop that samples chance outcomes deals a new game each episode. A
 Rising Sun war file whose War Numbers are fixed has no chance node. A state's attributes are plain data (the chance
-outcomes, the engine's state, each seat's history digest), so states clone, pickle, serialize and deserialize.
+outcomes, the engine's state, each seat's history digest as of a kept position of the engine and the moves made
+since), so states clone, pickle, serialize and deserialize.
 
 Actions are those of the PettingZoo environments: Battle for Rokugan's full catalogue (:mod:`daimyo.rl.encoding`),
 Senjutsu's and Rising Sun's legal-move slots (:mod:`daimyo.rl.turns`: action ``k`` is the seat's ``k``-th legal
 move; ``0``, wait, is never legal here). The observation tensor is the seat's observation vector and the observation
 string its view as JSON, both read from that seat's view alone. The information-state string has perfect recall: a
-SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now; there is
+SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now (built
+on demand: a move only records itself, and the first information state asked for after some moves replays them
+from the kept position, so a loop that reads only observation tensors writes no view); there is
 no information-state tensor (the game types say so and asking for one raises ``SpielError``). Returns: 1 to a sole
 winner, a share of a tie. A game whose :class:`SpielGame` gives ``resample`` (all three) can be resampled from a
 seat's information (``resample_from_infostate``), so OpenSpiel's ISMCTS bot plays it (:mod:`daimyo.rl.openspiel_bots`
