@@ -189,13 +189,14 @@ class DaimyoState(_State):
         super().__init__(game)
         self._deal: list[int] = []
         self._held: _Engine | None = None
+        self._player: int = _CHANCE     # whose turn it is (OpenSpiel asks several times a move): kept, not worked out
         self._digests: list[str] = list(digests) if digests is not None else [""] * game.codec.players
         # the position the digests stop short of (None: they are up to date) and the moves made from it: (seat,
         # action) each, (None, None) first where the digests have not yet taken in the deal's position
         self._since: _Engine | None = None
         self._moves: list[tuple[int | None, int | None]] = []
         if engine is not None:
-            self._held = _Engine(engine)
+            self._hold(engine)
         elif not game.codec.chance:
             self._start(game.codec.deal(game.seed))
 
@@ -207,14 +208,22 @@ class DaimyoState(_State):
     @_engine.setter
     def _engine(self, engine) -> None:
         self._catch_up()
+        self._hold(engine)
+
+    def _hold(self, engine) -> None:
         self._held = _Engine(engine)
+        self._turn()
+
+    def _turn(self) -> None:
+        engine = self._held.game if self._held is not None else None
+        self._player = _CHANCE if engine is None else _TERMINAL if engine.is_terminal() else engine.to_act()[0]
 
     @property
     def _codec(self) -> Codec:
         return self.get_game().codec
 
     def _start(self, engine) -> None:
-        self._held = _Engine(engine)
+        self._hold(engine)
         self._since = _Engine(engine.clone())
         self._moves = [(None, None)]
 
@@ -225,7 +234,7 @@ class DaimyoState(_State):
             return
         engine, codec = self._since.game, self._codec
         for seat, action in self._moves:
-            if seat is not None:
+            if seat is not None and action is not None:
                 codec.apply(engine, seat, action)
             for p in range(len(self._digests)):
                 h = hashlib.sha256(self._digests[p].encode())
@@ -236,13 +245,7 @@ class DaimyoState(_State):
         self._since, self._moves = None, []
 
     def current_player(self):
-        held = self._held       # asked several times a move by OpenSpiel: read once
-        if held is None:
-            return _CHANCE
-        engine = held.game
-        if engine.is_terminal():
-            return _TERMINAL
-        return engine.to_act()[0]
+        return self._player
 
     def chance_outcomes(self):
         if self._engine is not None:
@@ -250,9 +253,13 @@ class DaimyoState(_State):
         return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
 
     def _legal_actions(self, player):
-        if self._engine is None:
+        held = self._held
+        if held is None:
             return []
-        return self._codec.legal_ids(self._engine, player)
+        codec = self._codec
+        if player == self._player and codec.ids is not None:
+            return codec.ids(held.game, player)
+        return codec.legal_ids(held.game, player)
 
     def _apply_action(self, action):
         if self._engine is None:
@@ -263,7 +270,7 @@ class DaimyoState(_State):
                 self._start(self._codec.deal(deal_seed(self.get_game().seed, self._deal)))
             return
         engine = self._engine
-        seat = engine.to_act()[0]
+        seat = self._player
         since = self._since if self._since is not None else _Engine(engine.clone())
         try:
             self._codec.apply(engine, seat, action)
@@ -271,6 +278,7 @@ class DaimyoState(_State):
             raise pyspiel.SpielError(str(e)) from None
         self._since = since
         self._moves.append((seat, int(action)))
+        self._turn()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -279,8 +287,7 @@ class DaimyoState(_State):
         return self._codec.text(self._engine, player, legal[action]) if action in legal else f"action {action}"
 
     def is_terminal(self):
-        held = self._held
-        return held is not None and held.game.is_terminal()
+        return self._player == _TERMINAL
 
     def returns(self):
         if self._engine is None:
