@@ -19,13 +19,16 @@ Chance is explicit (``EXPLICIT_STOCHASTIC``): every initial state is a chance no
 parameter they seed the engine's deal (:func:`deal_seed`: clans or characters, objectives, initiative, shuffles, and
 every later draw of the engine's generator), so a loop that samples chance outcomes deals a new game each episode. A
 Rising Sun war file whose War Numbers are fixed has no chance node. A state's attributes are plain data (the chance
-outcomes, the engine's state, each seat's history digest), so states clone, pickle, serialize and deserialize.
+outcomes, the engine's state, each seat's history digest as of a kept position of the engine and the moves made
+since), so states clone, pickle, serialize and deserialize.
 
 Actions are those of the PettingZoo environments: Battle for Rokugan's full catalogue (:mod:`daimyo.rl.encoding`),
 Senjutsu's and Rising Sun's legal-move slots (:mod:`daimyo.rl.turns`: action ``k`` is the seat's ``k``-th legal
 move; ``0``, wait, is never legal here). The observation tensor is the seat's observation vector and the observation
 string its view as JSON, both read from that seat's view alone. The information-state string has perfect recall: a
-SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now; there is
+SHA-256 digest chained over what the seat observed after every move and its own actions, then its view now (built
+on demand: a move only records itself, and the first information state asked for after some moves replays them
+from the kept position, so a loop that reads only observation tensors writes no view); there is
 no information-state tensor (the game types say so and asking for one raises ``SpielError``). Returns: 1 to a sole
 winner, a share of a tie. A game whose :class:`SpielGame` gives ``resample`` (all three) can be resampled from a
 seat's information (``resample_from_infostate``), so OpenSpiel's ISMCTS bot plays it (:mod:`daimyo.rl.openspiel_bots`
@@ -56,6 +59,8 @@ CHANCE_NODES = 4
 CHANCE_OUTCOMES = 256
 
 _State: Any = pyspiel.State if pyspiel is not None else object
+_CHANCE = pyspiel.PlayerId.CHANCE if pyspiel is not None else -1
+_TERMINAL = pyspiel.PlayerId.TERMINAL if pyspiel is not None else -4
 _Game: Any = pyspiel.Game if pyspiel is not None else object
 
 
@@ -73,6 +78,29 @@ class Codec:
     observe: Any         # (state, seat) -> vector
     text: Any            # (state, seat, move) -> the move's text
     chance: bool = True  # whether the deal depends on the seed (else the game starts dealt: no chance nodes)
+    # the fast paths of an engine with integer actions (None: through ``legal``, ``observe``)
+    ids: Any = None      # (state, seat) -> the seat's legal actions, sorted
+    act: Any = None      # (state, seat, action) -> None: apply it (ValueError or TypeError when it is not legal)
+    observe_into: Any = None  # (state, seat, out) -> None: write the observation vector into ``out`` (float32)
+
+    def legal_ids(self, state, seat: int) -> list[int]:
+        """The seat's legal actions, sorted (none where it does not act)."""
+        if state.is_terminal() or seat not in state.to_act():
+            return []
+        return self.ids(state, seat) if self.ids is not None else sorted(self.legal(state, seat))
+
+    def apply(self, state, seat: int, action: int) -> None:
+        """Apply the seat's ``action``; ValueError when it is not legal now (the state unchanged)."""
+        if self.act is not None:
+            try:
+                self.act(state, seat, action)
+            except (ValueError, TypeError):
+                raise ValueError(f"action {action} is not legal for seat {seat} now") from None
+            return
+        legal = self.legal(state, seat)
+        if action not in legal:
+            raise ValueError(f"action {action} is not legal for seat {seat} now")
+        state.apply_move(seat, legal[action])
 
 
 def slot_codec(spec) -> Codec:
@@ -153,15 +181,22 @@ def deal_seed(seed: int, outcomes: list[int]) -> int:
 
 class DaimyoState(_State):
     """One game under way. Its attributes are all it is (OpenSpiel clones and serializes a Python state by them):
-    the chance outcomes drawn so far, the engine's state once dealt, and each seat's history digest."""
+    the chance outcomes drawn so far, the engine's state once dealt, and each seat's history: its digest up to a
+    position, the engine's state there and the moves made since (the digests are brought up to date only when an
+    information state is asked for, so a move costs no view)."""
 
     def __init__(self, game: DaimyoGame, engine=None, digests: list[str] | None = None):
         super().__init__(game)
         self._deal: list[int] = []
         self._held: _Engine | None = None
+        self._player: int = _CHANCE     # whose turn it is (OpenSpiel asks several times a move): kept, not worked out
         self._digests: list[str] = list(digests) if digests is not None else [""] * game.codec.players
+        # the position the digests stop short of (None: they are up to date) and the moves made from it: (seat,
+        # action) each, (None, None) first where the digests have not yet taken in the deal's position
+        self._since: _Engine | None = None
+        self._moves: list[tuple[int | None, int | None]] = []
         if engine is not None:
-            self._held = _Engine(engine)
+            self._hold(engine)
         elif not game.codec.chance:
             self._start(game.codec.deal(game.seed))
 
@@ -172,32 +207,45 @@ class DaimyoState(_State):
 
     @_engine.setter
     def _engine(self, engine) -> None:
+        self._catch_up()
+        self._hold(engine)
+
+    def _hold(self, engine) -> None:
         self._held = _Engine(engine)
+        self._turn()
+
+    def _turn(self) -> None:
+        engine = self._held.game if self._held is not None else None
+        self._player = _CHANCE if engine is None else _TERMINAL if engine.is_terminal() else engine.to_act()[0]
 
     @property
     def _codec(self) -> Codec:
         return self.get_game().codec
 
     def _start(self, engine) -> None:
-        self._held = _Engine(engine)
-        self._record(None, None)
+        self._hold(engine)
+        self._since = _Engine(engine.clone())
+        self._moves = [(None, None)]
 
-    def _record(self, seat: int | None, action: int | None) -> None:
-        """Each seat's history digest takes in what it observes now (and, for the seat that acted, its action)."""
-        engine = self._engine
-        for p in range(len(self._digests)):
-            h = hashlib.sha256(self._digests[p].encode())
-            if p == seat:
-                h.update(f"|acted {action}|".encode())
-            h.update(_view_text(engine, p).encode())
-            self._digests[p] = h.hexdigest()
+    def _catch_up(self) -> None:
+        """Bring each seat's history digest up to now: replay the moves made since it was last brought up to date,
+        each seat's digest taking in what it observes after each (and, for the seat that acted, its action)."""
+        if self._since is None:
+            return
+        engine, codec = self._since.game, self._codec
+        for seat, action in self._moves:
+            if seat is not None and action is not None:
+                codec.apply(engine, seat, action)
+            for p in range(len(self._digests)):
+                h = hashlib.sha256(self._digests[p].encode())
+                if p == seat:
+                    h.update(f"|acted {action}|".encode())
+                h.update(_view_text(engine, p).encode())
+                self._digests[p] = h.hexdigest()
+        self._since, self._moves = None, []
 
     def current_player(self):
-        if self._engine is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._engine.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self._engine.to_act()[0]
+        return self._player
 
     def chance_outcomes(self):
         if self._engine is not None:
@@ -205,9 +253,13 @@ class DaimyoState(_State):
         return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
 
     def _legal_actions(self, player):
-        if self._engine is None:
+        held = self._held
+        if held is None:
             return []
-        return sorted(self._codec.legal(self._engine, player))
+        codec = self._codec
+        if player == self._player and codec.ids is not None:
+            return codec.ids(held.game, player)
+        return codec.legal_ids(held.game, player)
 
     def _apply_action(self, action):
         if self._engine is None:
@@ -217,12 +269,16 @@ class DaimyoState(_State):
             if len(self._deal) == CHANCE_NODES:
                 self._start(self._codec.deal(deal_seed(self.get_game().seed, self._deal)))
             return
-        seat = self._engine.to_act()[0]
-        legal = self._codec.legal(self._engine, seat)
-        if action not in legal:
-            raise pyspiel.SpielError(f"action {action} is not legal for seat {seat} now")
-        self._engine.apply_move(seat, legal[action])
-        self._record(seat, int(action))
+        engine = self._engine
+        seat = self._player
+        since = self._since if self._since is not None else _Engine(engine.clone())
+        try:
+            self._codec.apply(engine, seat, action)
+        except ValueError as e:
+            raise pyspiel.SpielError(str(e)) from None
+        self._since = since
+        self._moves.append((seat, int(action)))
+        self._turn()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -231,7 +287,7 @@ class DaimyoState(_State):
         return self._codec.text(self._engine, player, legal[action]) if action in legal else f"action {action}"
 
     def is_terminal(self):
-        return self._engine is not None and self._engine.is_terminal()
+        return self._player == _TERMINAL
 
     def returns(self):
         if self._engine is None:
@@ -249,6 +305,7 @@ class DaimyoState(_State):
         its own actions (SHA-256, chained move by move), then what it observes now."""
         if self._engine is None:
             return "dealing"
+        self._catch_up()
         return f"history {self._digests[player]}\n{_view_text(self._engine, player)}"
 
     def __str__(self):
@@ -267,6 +324,7 @@ class DaimyoState(_State):
             raise pyspiel.SpielError(f"resample_from_infostate: not offered for {self._codec.name} (its registration's "
                                      f"openspiel_game gives no resample)")
         draw = probability_sampler() if callable(probability_sampler) else np.random.random_sample()
+        self._catch_up()
         world = resample(self._engine, player_id, Rng(int(draw * 2**62)))
         return DaimyoState(self.get_game(), world, self._digests)
 
@@ -280,10 +338,13 @@ class DaimyoObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DaimyoState, player: int) -> None:
-        if state._engine is None:
+        engine = state._engine
+        if engine is None:
             self.tensor[:] = 0.0
+        elif self._codec.observe_into is not None:
+            self._codec.observe_into(engine, player, self.tensor)
         else:
-            self.tensor[:] = self._codec.observe(state._engine, player)
+            self.tensor[:] = self._codec.observe(engine, player)
 
     def string_from(self, state: DaimyoState, player: int) -> str:
         return state.observation_text(player)

@@ -119,7 +119,7 @@ def test_rising_sun_from_a_war_file_without_drawn_war_numbers_has_no_chance_node
     assert not game.new_initial_state().is_chance_node() and game.max_chance_outcomes() == 0
 
 
-@pytest.mark.parametrize("name", ["python_daimyo_senjutsu", "python_daimyo_risingsun"])
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_information_states_have_perfect_recall(name):
     """Over random games from several deals, equal information-state strings of a seat mean equal histories of what
     that seat observed after every move and of its own actions, and equal histories give equal strings."""
@@ -142,6 +142,46 @@ def test_information_states_have_perfect_recall(name):
             for p in range(game.num_players()):
                 trail[p] += ([action] if p == seat else []) + [state.observation_string(p)]
     assert len(seen) > 40
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_information_states_built_on_demand_equal_those_asked_for_at_every_move(name):
+    """The digests are brought up to date only when an information state is asked for: a game asked only now and
+    then (and its clones, pickles and deserialized copies taken between) gives every seat the information state of
+    the same game asked at every move."""
+    game = pyspiel.load_game(name, GAMES[name])
+    rng = np.random.RandomState(5)
+    eager, lazy = _deal(game.new_initial_state(), rng), None
+    lazy = game.new_initial_state()
+    for action in eager.history():
+        lazy.apply_action(action)
+    seats = range(game.num_players())
+    for move in range(60):
+        if eager.is_terminal():
+            break
+        strings = [eager.information_state_string(p) for p in seats]
+        if move % 7 == 3:
+            copies = (lazy.clone(), pickle.loads(pickle.dumps(lazy)), game.deserialize_state(lazy.serialize()))
+            assert all([c.information_state_string(p) for p in seats] == strings for c in copies)
+        if move % 11 == 10:
+            assert [lazy.information_state_string(p) for p in seats] == strings
+        action = int(rng.choice(eager.legal_actions()))
+        eager.apply_action(action)
+        lazy.apply_action(action)
+    assert [lazy.information_state_string(p) for p in seats] == [eager.information_state_string(p) for p in seats]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_illegal_action_is_refused_by_name_and_changes_nothing(name):
+    game = pyspiel.load_game(name, GAMES[name])
+    state = _deal(game.new_initial_state(), np.random.RandomState(2))
+    seat, before = state.current_player(), str(state)
+    information = state.information_state_string(seat)
+    bad = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    for action in (bad, game.num_distinct_actions() + 5):
+        with pytest.raises(pyspiel.SpielError, match=f"action {action} is not legal for seat {seat}"):
+            state.apply_action(action)
+    assert str(state) == before and state.information_state_string(seat) == information
 
 
 def test_an_information_state_tensor_is_not_offered_and_asking_for_one_says_so():
