@@ -65,7 +65,7 @@ class Settings:
     chat_rate: str = "20/minute"
     """Chat lines a client may send (over all its connections)."""
     toggle_rate: str = "30/minute"
-    """Ready, mute, resume and stand-in messages a client may send (over all its connections; each one is a write)."""
+    """Ready, mute, resume, stand-in, resign and undo messages a client may send (over all its connections; each one is a write)."""
 
     # --- clocks and absent players
     clock_min_seconds: float = 5.0

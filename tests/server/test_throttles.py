@@ -31,7 +31,7 @@ def test_ready_and_mute_are_rate_limited_per_address(tmp_path):
         got = messages_until_quiet(ws)
         refused = [m for m in got if m["type"] == "error"]
         assert [m["code"] for m in refused] == ["rate-limited"] * 4, got
-        assert all("at most 5/minute of ready, mute, resume and stand-in" in m["message"] for m in refused)
+        assert all("at most 5/minute of ready, mute, resume, stand-in, resign and undo" in m["message"] for m in refused)
         # the five that were accepted were written: the seat's last accepted word was ready (the fifth, i=4)
         assert s.get(f"/api/games/{game['id']}")["seats"][0]["ready"] is True
         # a second socket of the same address shares the count

@@ -51,4 +51,10 @@ def test_a_person_filters_the_open_tables_and_the_games(server, browser):
     page.check("#filter-open")
     _until(page, "#open-games", {four, duel})
     page.wait_for_function("(id) => !document.querySelector(`#games li[data-game='${id}']`)", arg=bots, timeout=patient(15000))
-    assert page.locator("#filter-rated").count() == 0   # no game here says whether it is rated
+    # every game says whether it is rated (docs/web.md, Ratings): the Rated filter is offered, and none of these is
+    page.uncheck("#filter-open")
+    page.select_option("#filter-rated", "1")
+    _until(page, "#open-games", set())
+    page.wait_for_function("() => !document.querySelector('#games li[data-game]')", timeout=patient(15000))
+    page.select_option("#filter-rated", "0")
+    _until(page, "#open-games", {four, duel})
