@@ -42,6 +42,7 @@ def analyse(record: Path, game_name: str | None, budget: str, cap: float, seed: 
     name = game_name or game_of(text)
     if name is None:
         fail_on_file(record, ValueError("format: no game's record format named; give --game"))
+        return
     try:
         result = run(name, text, Budget.parse(budget, cap), seed)
     except (NoAnalysis, ValueError) as e:
