@@ -129,3 +129,37 @@ def test_budget_text():
     for bad in ("0", "-1s", "lots"):
         with pytest.raises(ValueError, match="budget"):
             Budget.parse(bad)
+
+
+def test_rokugan_no_hindsight_of_a_face_down_token():
+    """Battle for Rokugan (Placement Phase: tokens are placed facedown): two records that differ only in which
+    token one clan placed facedown on the same spot give the other clan the same chances and the same suggestion
+    until the tokens are revealed."""
+    record, moves, _ = played("rokugan")
+    states, _ = analysis._positions("rokugan", record)
+    info = game("rokugan")
+    found = None
+    for k in range(len(moves) - 1):
+        seat, text = moves[k]
+        if not text.startswith("place ") or moves[k + 1][0] == seat:
+            continue
+        token, _, where = text.removeprefix("place ").partition(" ")
+        legal = {info.move_text(states[k], seat, m) for m in states[k].legal_moves(seat)}
+        others = sorted(m for m in legal if m.endswith(" " + where) and m != text
+                        and m.split()[1][:1] == token[:1] and m.split()[1] != token)
+        if others:
+            b = moves[:k] + [(seat, others[0]), moves[k + 1]]
+            try:
+                analysis._positions("rokugan", write("rokugan", b, None))
+            except NoAnalysis:
+                continue
+            found = k, b
+            break
+    assert found is not None
+    k, b = found
+    observer = moves[k + 1][0]
+    ra = analyse("rokugan", write("rokugan", moves[:k + 2], None), BUDGET, finished_only=False)["positions"]
+    rb = analyse("rokugan", write("rokugan", b, None), BUDGET, finished_only=False)["positions"]
+    assert ra[k + 1]["chances"][observer] == rb[k + 1]["chances"][observer]
+    assert ra[k + 2]["suggestion"] == rb[k + 2]["suggestion"]
+    assert ra[k + 1]["action"] != rb[k + 1]["action"]

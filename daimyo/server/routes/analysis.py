@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import weakref
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 
@@ -69,6 +70,7 @@ class Analyses:
 
 def routes(ctx: Context) -> list[BaseRoute]:
     analyses = Analyses(ctx.settings)
+    weakref.finalize(ctx.hub, analyses.close)   # the workers go with the server's hub (or at exit)
 
     async def analysis(request: Request) -> Response:
         room = await watched_room(ctx, request)
