@@ -44,3 +44,9 @@ def test_a_finished_game_is_analysed_in_the_background_then_kept(db_url):
         assert suggested and all(isinstance(row["suggestion"], str) for row in suggested)
         again = client.get(f"/api/games/{g['id']}/analysis")
         assert again.status_code == 200 and again.json() == body
+
+
+def test_a_bad_budget_setting_is_named_not_a_500():
+    from daimyo.server.routes.analysis import analyse_record
+    got = analyse_record("rokugan", "format: rokugan-record\n", "lots", 60.0)
+    assert got["status"] == "none" and "analysis_budget" in got["message"]

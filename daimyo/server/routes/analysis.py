@@ -34,7 +34,11 @@ def analyse_record(game: str, text: str, budget: str, seconds: float) -> dict:
     """What a worker runs: the analysis of one record, or {"status": "none", "message"} where there is none."""
     from daimyo.bots.analysis import Budget, NoAnalysis, analyse
     try:
-        return {"status": "done", **analyse(game, text, Budget.parse(budget, seconds))}
+        plan = Budget.parse(budget, seconds)
+    except ValueError as e:   # the operator's setting: say which
+        return {"status": "none", "message": f"setting analysis_budget/analysis_seconds: {e}"}
+    try:
+        return {"status": "done", **analyse(game, text, plan)}
     except NoAnalysis as e:
         return {"status": "none", "message": str(e)}
 
