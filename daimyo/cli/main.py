@@ -45,6 +45,7 @@ def bench(games: int, seed: int, as_json: bool) -> None:
     for line in report(r):
         click.echo(line)
 
+from daimyo.cli.analyse import analyse  # noqa: E402
 from daimyo.cli.arena import arena, balance  # noqa: E402
 from daimyo.cli.bot import bot  # noqa: E402
 from daimyo.cli.risingsun import risingsun  # noqa: E402
@@ -53,6 +54,7 @@ from daimyo.cli.senjutsu import senjutsu  # noqa: E402
 from daimyo.cli.serve import play, serve  # noqa: E402
 from daimyo.cli.study import study  # noqa: E402
 
+main.add_command(analyse)
 main.add_command(bot)
 main.add_command(play)
 main.add_command(serve)

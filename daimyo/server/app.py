@@ -15,14 +15,14 @@ from daimyo.server.accounts import Accounts
 from daimyo.server.guard import Guard, Limiter
 from daimyo.server.hub import Hub
 from daimyo.server.metrics import Metrics, RequestTimer
-from daimyo.server.routes import accounts, game_data, games_api, health, pages, players, socket
+from daimyo.server.routes import accounts, analysis, game_data, games_api, health, pages, players, socket
 from daimyo.server.routes.context import EXCEPTION_HANDLERS, Context
 from daimyo.server.settings import Settings
 from daimyo.server.store import Store
 from daimyo.server.uploads import FileReader
 
 #: the route modules, in the order the app tries them (each path answers in one of them only)
-ROUTERS = (pages, games_api, game_data, accounts, players, socket, health)
+ROUTERS = (pages, games_api, game_data, accounts, players, socket, health, analysis)
 
 
 def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = None) -> Guard:

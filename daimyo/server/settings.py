@@ -138,6 +138,16 @@ class Settings:
     close_after: float = 259_200.0
     """Seconds a table not started (status waiting) may go unopened before it is closed and deleted (0: never)."""
 
+    # --- analysis after a game (GET /api/games/<id>/analysis, daimyo/bots/analysis.py)
+    analysis_budget: str = "8"
+    """Work per position of a finished game's analysis: rollouts per seat and search iterations (8), or seconds (0.2s)."""
+    analysis_seconds: float = 60.0
+    """Seconds one game's analysis may take in all; past it, the positions not reached are left out of the chart."""
+    analysis_workers: int = 1
+    """Worker processes that analyse finished games (started when first needed), never in the event loop."""
+    analysis_cache: int = 32
+    """Finished games' analyses kept in memory."""
+
     # --- time (not an operator's setting: `--set` does not know it)
     time_source: TimeSource = field(default=REAL_TIME, compare=False, repr=False, metadata={"operator": False})
     """Where the games' clocks, stand-ins and bots' pace read the time and wait (daimyo/server/timing.py): the real

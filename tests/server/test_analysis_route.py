@@ -1,0 +1,52 @@
+"""GET /api/games/<id>/analysis (daimyo/server/routes/analysis.py; docs/web.md, "Analysis after a game"): only for a
+finished game, computed in a worker process on the first request, then kept."""
+
+from __future__ import annotations
+
+import time
+
+from starlette.testclient import TestClient
+
+from daimyo.rokugan.record import replay
+from daimyo.server.app import create_app
+from tests.server.conftest import TEST_SETTINGS, create, humans, wait_over
+
+
+def test_a_game_in_progress_is_refused_and_an_unknown_one_is_404(client):
+    g = create(client, humans(2))
+    r = client.get(f"/api/games/{g['id']}/analysis")
+    assert r.status_code == 409 and "over" in r.json()["error"] and "chances" not in r.text
+    r = client.get("/api/games/g-nope/analysis")
+    assert r.status_code == 404
+
+
+def test_a_finished_game_is_analysed_in_the_background_then_kept(db_url):
+    settings = TEST_SETTINGS.replace(analysis_budget="1", analysis_seconds=120.0)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        g = create(client, [{"kind": "bot"}] * 2, seed=3)
+        wait_over(client, g["id"])
+        first = client.get(f"/api/games/{g['id']}/analysis")
+        assert first.status_code == 202 and first.json() == {"status": "pending"}
+        deadline = time.monotonic() + 300
+        while True:
+            r = client.get(f"/api/games/{g['id']}/analysis")
+            if r.status_code == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        body = r.json()
+        assert r.status_code == 200 and body["status"] == "done" and body["bot"] == "ismcts", body
+        rep = replay(client.get(f"/api/games/{g['id']}/record").text)
+        assert len(body["positions"]) == len(rep.steps) and len(body["names"]) == 2
+        assert body["positions"][-1]["chances"] == rep.state.returns()
+        for row in body["positions"]:
+            assert len(row["chances"]) == 2
+        suggested = [row for row in body["positions"] if row["suggestion"]]
+        assert suggested and all(isinstance(row["suggestion"], str) for row in suggested)
+        again = client.get(f"/api/games/{g['id']}/analysis")
+        assert again.status_code == 200 and again.json() == body
+
+
+def test_a_bad_budget_setting_is_named_not_a_500():
+    from daimyo.server.routes.analysis import analyse_record
+    got = analyse_record("rokugan", "format: rokugan-record\n", "lots", 60.0)
+    assert got["status"] == "none" and "analysis_budget" in got["message"]
