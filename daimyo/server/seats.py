@@ -26,6 +26,7 @@ class Seats:
         self.clocks = Clocks(clock_from_text(room.row.clock), now=time.time)
         self._watch: asyncio.Task | None = None
         self._changed = asyncio.Event()
+        self._started: list[int] = []   # the seats whose clock the last turn() started
         #: the human seats with no connection, since when (the time source's monotonic clock)
         self.away_since = {s.seat: time.monotonic() for s in room.row.seats if s.kind == "human"}
 
@@ -111,11 +112,17 @@ class Seats:
     def turn(self, to_act: set[int]) -> list[int]:
         """The clocks after a change of who is to act (none once the game is over): the seats whose clock changed,
         whose rows go into the same transaction as the change (:meth:`statements`)."""
-        return self.clocks.update(to_act, self.humans())
+        changed = self.clocks.update(to_act, self.humans())
+        self._started = [s for s in changed if self.clocks.seats[s].deadline is not None]
+        return changed
 
     def turn_stored(self) -> None:
-        """The clock change of :meth:`turn` is stored: the watcher waits for the new deadlines."""
+        """The clock change of :meth:`turn` is stored: the watcher waits for the new deadlines, and the seats whose
+        clock started are told it is their turn (by mail, daimyo/server/mail.py: queued, never waited for)."""
         self._changed.set()
+        on_turn = getattr(self.room, "on_turn", None)
+        if on_turn is not None and self._started:
+            on_turn(self.room, self._started)
 
     def statements(self, seat_numbers) -> list[Any]:
         """The rows of the clocks of ``seat_numbers``, as they are now."""
@@ -143,6 +150,7 @@ class Seats:
                 changed = self.turn(set(state.to_act()))
                 if changed:
                     await self.room.write(*self.statements(changed), what="the clocks")
+                    self.turn_stored()
         if self._watch is None and self.clocks.clock.kind != "none":
             self._watch = asyncio.get_running_loop().create_task(self._watch_clocks())
             self._watch.add_done_callback(report_end(self.row.id))
