@@ -61,7 +61,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future] = {}   # game id -> its load under way (Hub.room)
         self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
         self._closing: set[asyncio.Task] = set()   # rooms being closed (their bot and clock tasks stopped)
-        self.on_turn: Callable[[Room, list[int]], None] | None = None   # each room's turn hook (the mailer's, app.py)
+        self.on_turn: Callable[[Room, list[int], bool], None] | None = None   # each room's turn hook (the mailer's, app.py)
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:

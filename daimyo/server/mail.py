@@ -161,9 +161,10 @@ class Mailer:
         except asyncio.QueueFull:
             log.warning("mail queue full: a %s mail for game %s is dropped", notice.kind, notice.game_id or "-")
 
-    def turn(self, room: Any, seat_numbers: list[int]) -> None:
-        """The room's hook: ``seat_numbers``' clocks started (it is their turn). A days clock's seats held by an
-        account get a turn mail, and a low-time mail ``mail_low_hours`` before their deadline if still to act."""
+    def turn(self, room: Any, seat_numbers: list[int], new: bool = True) -> None:
+        """The room's hook: ``seat_numbers``' clocks started (``new``: it is now their turn) or run on as stored (a
+        restart, a game moved to this process). A days clock's seats get a turn mail when ``new``, and a low-time
+        mail ``mail_low_hours`` before their deadline if still to act then."""
         clocks = room.seats.clocks
         if not self.on or clocks.clock.kind != "days":
             return
@@ -174,7 +175,8 @@ class Mailer:
                 continue
             # the seat's account is read when the mail goes out: a seat claimed just now is remembered after this
             now = self.settings.time_source.time()
-            self.put(Notice("turn", "", room.row.id, room.row.game, seat, c.deadline - now))
+            if new:
+                self.put(Notice("turn", "", room.row.id, room.row.game, seat, c.deadline - now))
             self._remind(room, seat, c.deadline)
 
     def _remind(self, room: Any, seat: int, deadline: float) -> None:
@@ -195,8 +197,8 @@ class Mailer:
     async def _low(self, room: Any, seat: int, deadline: float, at: float) -> None:
         await self.settings.time_source.wait(asyncio.Event(), at)
         c = room.seats.clocks.seats.get(seat)
-        if c is None or c.deadline != deadline or c.stand_in is not None or room.state.is_terminal():
-            return   # the seat acted (or a stand-in plays, or the game ended) meanwhile
+        if c is None or c.deadline != deadline or c.stand_in is not None or room.state.is_terminal() or not room.seats.watching:
+            return   # the seat acted (or a stand-in plays, the game ended, the room was dropped here) meanwhile
         self.put(Notice("low", "", room.row.id, room.row.game, seat, deadline - self.settings.time_source.time()))
 
     async def _run(self) -> None:

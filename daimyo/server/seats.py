@@ -120,9 +120,17 @@ class Seats:
         """The clock change of :meth:`turn` is stored: the watcher waits for the new deadlines, and the seats whose
         clock started are told it is their turn (by mail, daimyo/server/mail.py: queued, never waited for)."""
         self._changed.set()
+        self._tell_turn(self._started, new=True)
+
+    def _tell_turn(self, seat_numbers: list[int], new: bool) -> None:
         on_turn = getattr(self.room, "on_turn", None)
-        if on_turn is not None and self._started:
-            on_turn(self.room, self._started)
+        if on_turn is not None and seat_numbers:
+            on_turn(self.room, seat_numbers, new)
+
+    @property
+    def watching(self) -> bool:
+        """Whether this room still watches its clocks (not dropped, the server not stopping)."""
+        return self._watch is not None and not self._watch.done()
 
     def statements(self, seat_numbers) -> list[Any]:
         """The rows of the clocks of ``seat_numbers``, as they are now."""
@@ -151,6 +159,8 @@ class Seats:
                 if changed:
                     await self.room.write(*self.statements(changed), what="the clocks")
                     self.turn_stored()
+                else:   # clocks loaded as stored (a restart, a game moved here): their reminders only, no new turn
+                    self._tell_turn([s for s, c in self.clocks.seats.items() if c.deadline is not None], new=False)
         if self._watch is None and self.clocks.clock.kind != "none":
             self._watch = asyncio.get_running_loop().create_task(self._watch_clocks())
             self._watch.add_done_callback(report_end(self.row.id))

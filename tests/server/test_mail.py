@@ -345,3 +345,28 @@ def test_the_token_and_link_readers_take_only_their_own_shapes(text):
         assert str(e).startswith(("u: ", "s: "))
     else:
         raise AssertionError("one text cannot be both an account and a signature")
+
+
+def test_the_low_time_mail_still_comes_after_a_restart_and_no_turn_mail_is_sent_twice(db_url, smtp):
+    inbox, port = smtp
+    clock = FakeTime()
+    settings = mail_settings(port, time_source=clock, mail_low_hours=12.0)
+    app = create_app(db_url, settings=settings)
+    ana, bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
+    set_address(ana, csrfs[0], "ana@example.org")
+    _, message = inbox.wait(1)[0]
+    ana.get(local(link_in(message, "/api/account/email/verify")), follow_redirects=False)
+    for _ in range(6):
+        if _play_until_the_turn_passes(ana, game, tokens) == 0:
+            break
+    count = len(inbox.wait(2))   # the verification and the turn
+    for client in (ana, bo):
+        for ws in client.sessions:
+            ws.__exit__(None, None, None)
+        client.__exit__(None, None, None)
+    with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # the server again: the game is loaded
+        clock.advance(12 * 3600 + 1)
+        mails = inbox.wait(count + 1)[count:]
+        time.sleep(0.3)   # room for a second (wrong) mail
+        subjects = [m["Subject"] for _, m in inbox.mails[count:]]
+    assert [s.split(":")[0] for s in subjects] == ["Your time runs low"] and mails[0][0] == ["ana@example.org"]
