@@ -123,6 +123,9 @@ class Settings:
     """Seconds one mail may take to go out before it is given up (and logged)."""
     mail_queue: int = 1000
     """Mails that may wait to be sent; past it a new one is dropped (and logged)."""
+    mail_rate: str = "5/hour"
+    """Addresses an account may save (each mails a verification link): no account can make the server mail strangers
+    more than this."""
     mail_verify_hours: float = 48.0
     """Hours a verification link is good for."""
     mail_low_hours: float = 12.0

@@ -5,6 +5,7 @@ blocking or failing a move."""
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import re
@@ -71,10 +72,28 @@ def mail_settings(port: int, **more):
                                  mail_base_url="https://daimyo.example", **more)
 
 
+_DEVICES: list[TestClient] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_devices():
+    """Every device a test opened is closed at its end (its sockets first), whatever the test did."""
+    yield
+    while _DEVICES:
+        client = _DEVICES.pop()
+        for ws in client.sessions:
+            with contextlib.suppress(Exception):   # a socket the server or the test closed already
+                ws.__exit__(None, None, None)
+        with contextlib.suppress(Exception):
+            client.__exit__(None, None, None)
+
+
 def device(app) -> TestClient:
+    """A person's browser: its own cookies, on the app (closed at the test's end)."""
     client = TestClient(app, base_url=HTTPS)
     client.__enter__()
     client.sessions = []
+    _DEVICES.append(client)
     return client
 
 
@@ -258,9 +277,6 @@ def test_a_correspondence_turn_mails_a_verified_subscribed_player_and_nobody_els
     assert "Battle for Rokugan" in turn["Subject"] and f"https://daimyo.example/game/{game['id']}" in body
     assert "seat 1" in body and ("2 days" in body or "hours" in body)
     assert "bo@example.org" not in turn.as_string() and "Bo" not in body
-    for client in (ana, bo):
-        for ws in client.sessions:
-            ws.__exit__(None, None, None)
 
 
 @pytest.mark.parametrize(("clock", "verify"), [({"kind": "move", "seconds": 600}, True), ({"kind": "days", "days": 2}, False)])
@@ -364,9 +380,21 @@ def test_the_low_time_mail_still_comes_after_a_restart_and_no_turn_mail_is_sent_
         for ws in client.sessions:
             ws.__exit__(None, None, None)
         client.__exit__(None, None, None)
+        _DEVICES.remove(client)
     with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # the server again: the game is loaded
         clock.advance(12 * 3600 + 1)
         mails = inbox.wait(count + 1)[count:]
         time.sleep(0.3)   # room for a second (wrong) mail
         subjects = [m["Subject"] for _, m in inbox.mails[count:]]
     assert [s.split(":")[0] for s in subjects] == ["Your time runs low"] and mails[0][0] == ["ana@example.org"]
+
+
+def test_an_account_cannot_make_the_server_mail_strangers_past_its_rate(db_url, smtp):
+    inbox, port = smtp
+    ana = device(create_app(db_url, settings=mail_settings(port, mail_rate="2/hour")))
+    csrf = sign_up(ana, "Ana")
+    assert [set_address(ana, csrf, f"x{i}@example.org").status_code for i in range(2)] == [200, 200]
+    assert set_address(ana, csrf, "bad address").status_code == 400   # a typo is not counted
+    r = set_address(ana, csrf, "x3@example.org")
+    assert r.status_code == 429 and r.json()["error"].startswith("address:")
+    assert ana.get("/api/account/email").json()["address"] == "x1@example.org" and len(inbox.wait(2)) == 2

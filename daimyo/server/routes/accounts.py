@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 
 from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
-from daimyo.server.mail import parse_token, parse_unsubscribe
+from daimyo.server.mail import BadAddress, parse_address, parse_token, parse_unsubscribe
 from daimyo.server.rooms import SIGNED_OUT, ActError, hash_token
 from daimyo.server.routes.context import Context
 from daimyo.server.store import seats
@@ -23,6 +23,13 @@ from daimyo.server.store import seats
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
           "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "mail-off": 409, "rate-limited": 429, "busy": 503}
 RETRY_AFTER = {"rate-limited": "60", "busy": "5"}   # seconds, in the Retry-After header
+
+
+def parse_address_or_none(text: Any) -> str | None:
+    try:
+        return parse_address(text)
+    except BadAddress:
+        return None
 
 
 def _error(e: ActError) -> JSONResponse:
@@ -143,7 +150,12 @@ def routes(ctx: Context) -> list[BaseRoute]:
             raise ActError("bad-request", 'the request must be {"address": "name@example.org"} or {"subscribed": true}')
         if "subscribed" in req:
             return JSONResponse(await accounts.set_subscribed(user, req["subscribed"]))
-        return JSONResponse(await accounts.set_email(user, req["address"]))
+        address = req["address"]
+        # each saved address mails a link: counted per account, after the address was read (a typo costs nothing)
+        if address not in (None, "") and accounts.mail.on and parse_address_or_none(address) is not None and \
+                not await limiter.hit(settings.mail_rate, "mail", user.id):
+            raise ActError("rate-limited", "address: too many addresses saved; try again in an hour")
+        return JSONResponse(await accounts.set_email(user, address))
 
     def to_account(result: str) -> Response:
         """A link opened from a mail lands on the lobby's account panel, which says what happened."""
