@@ -31,6 +31,7 @@ import smtplib
 import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -277,6 +278,8 @@ def compose(notice: Notice, address: str, key: str, settings: Settings) -> Email
     message = EmailMessage()
     message["From"] = settings.mail_from
     message["To"] = address
+    message["Date"] = formatdate(settings.time_source.time())
+    message["Message-ID"] = make_msgid(domain=settings.mail_from.rpartition("@")[2] or None)
     if notice.kind == "verify":
         link = f"{base}/api/account/email/verify?{urlencode({'token': notice.token})}"
         message["Subject"] = words["mail.verify.subject"]

@@ -138,6 +138,7 @@ def test_the_verification_link_works_once_and_an_address_is_shown_only_to_its_ow
     assert state == {"offered": True, "address": "ana@example.org", "verified": False, "subscribed": True}
     (to, message), = inbox.wait(1)
     assert to == ["ana@example.org"] and message["From"] == "daimyo@example.org"
+    assert message["Date"] and message["Message-ID"].endswith("@example.org>")
     link = link_in(message, "/api/account/email/verify")
     token = parse_qs(urlsplit(link).query)["token"][0]
     db = sqlite3.connect(db_url.removeprefix("sqlite:///"))
@@ -398,3 +399,13 @@ def test_an_account_cannot_make_the_server_mail_strangers_past_its_rate(db_url, 
     r = set_address(ana, csrf, "x3@example.org")
     assert r.status_code == 429 and r.json()["error"].startswith("address:")
     assert ana.get("/api/account/email").json()["address"] == "x1@example.org" and len(inbox.wait(2)) == 2
+
+
+def test_the_mail_settings_are_read_and_a_wrong_tls_mode_is_refused_naming_it():
+    from daimyo.server.settings import parse_setting, settings_from
+
+    s = settings_from(["mail_host=smtp.example.org", "mail_port=465", "mail_tls=ssl", "mail_low_hours=6"])
+    assert (s.mail_host, s.mail_port, s.mail_tls, s.mail_low_hours) == ("smtp.example.org", 465, "ssl", 6.0)
+    assert TEST_SETTINGS.mail_host == ""   # off by default
+    with pytest.raises(ValueError, match=r"mail_tls: 'plain'.*one of starttls, ssl, none"):
+        parse_setting("mail_tls=plain")
