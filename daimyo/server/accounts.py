@@ -16,6 +16,8 @@ returns to a seat without its link (a fresh seat token, the old one then stops w
   ``X-CSRF-Token`` header (and the Guard refuses other sites' Origins anyway).
 - Sign-in attempts are counted before the password is hashed (routes/accounts.py): per name and address
   (``signin_rate``), per name (``signin_name_rate``), per address (``signin_address_rate``).
+- E-mail (optional, when the operator configured mail): one address per account, verified by a single-use link,
+  unsubscribed by a signed one (daimyo/server/mail.py); the address is shown to its owner only.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, Float, ForeignKey, String, Table, delete, insert, or_, select, update
 
+from daimyo.server.mail import BadAddress, Mailer, Notice, new_key, new_token, parse_address, signature, token_hash
 from daimyo.server.names import MAX_NAME, MAX_SKELETON, AccountName, BadName, account_name, legacy_key
 from daimyo.server.rooms import ActError, hash_token
 from daimyo.server.settings import Settings
-from daimyo.server.store import OVER, games, metadata, now, seats
+from daimyo.server.store import OVER, emails, games, metadata, now, seats
 
 COOKIE = "daimyo_session"
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -102,6 +105,7 @@ class Accounts:
         self.settings = settings
         self._hashing: ThreadPoolExecutor | None = None
         self._hash_jobs = 0   # sign-ups and sign-ins holding a place at the hashing pool (running or queued)
+        self.mail = Mailer(store, settings)
 
     # ------------------------------------------------------------ hashing
     @contextlib.contextmanager
@@ -215,6 +219,62 @@ class Accounts:
         with self.store.engine.connect() as conn:
             return conn.execute(select(seats.c.seat).where(seats.c.game_id == game_id, seats.c.seat == seat,
                                                            seats.c.user_id == user.id)).first() is not None
+
+
+    # ---------------------------------------------------------------- e-mail
+    def email_state(self, user: User) -> dict:
+        """What the account page shows: whether this server sends mail, the address, verified, subscribed."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(emails).where(emails.c.user_id == user.id)).first()
+        return {"offered": self.mail.on, "address": row.address if row else None,
+                "verified": bool(row and row.verified), "subscribed": bool(row and row.subscribed)}
+
+    async def set_email(self, user: User, typed: Any) -> dict:
+        """Set (a new address: unverified, a verification mail sent) or remove (null or "") the account's address."""
+        if typed is None or typed == "":
+            await self.store.write(delete(emails).where(emails.c.user_id == user.id))
+            return await asyncio.to_thread(self.email_state, user)
+        if not self.mail.on:
+            raise ActError("mail-off", "address: this server sends no mail (its operator has not configured it)")
+        try:
+            address = parse_address(typed)
+        except BadAddress as e:
+            raise ActError("bad-request", str(e)) from None
+        token = new_token()
+        expires = self.settings.time_source.time() + self.settings.mail_verify_hours * 3600
+        await self.store.write(delete(emails).where(emails.c.user_id == user.id),
+                               insert(emails).values(user_id=user.id, address=address, verified=False, subscribed=True,
+                                                     token_hash=token_hash(token), token_expires=expires, key=new_key()))
+        self.mail.put(Notice("verify", user.id, token=token, address=address))
+        return await asyncio.to_thread(self.email_state, user)
+
+    async def verify_email(self, token: str) -> bool:
+        """Use a verification token: True once (the address is verified), False for an unknown, used or expired one."""
+        digest = token_hash(token)
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(emails.c.user_id, emails.c.token_expires).where(emails.c.token_hash == digest)).first()
+        if row is None:
+            return False
+        ok = row.token_expires is not None and row.token_expires > self.settings.time_source.time()
+        # used or expired, the token ends here: a link works once
+        await self.store.write(update(emails).where(emails.c.user_id == row.user_id, emails.c.token_hash == digest)
+                               .values(token_hash=None, token_expires=None, **({"verified": True} if ok else {})))
+        return ok
+
+    async def unsubscribe(self, user_id: str, sig: str) -> bool:
+        """The one-click link: True when its signature is right for the account's address (now unsubscribed)."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(emails.c.address, emails.c.key).where(emails.c.user_id == user_id)).first()
+        if row is None or not hmac.compare_digest(signature(row.key, user_id, row.address), sig):
+            return False
+        await self.store.write(update(emails).where(emails.c.user_id == user_id).values(subscribed=False))
+        return True
+
+    async def set_subscribed(self, user: User, on: Any) -> dict:
+        if not isinstance(on, bool):
+            raise ActError("bad-request", "subscribed: true or false")
+        await self.store.write(update(emails).where(emails.c.user_id == user.id).values(subscribed=on))
+        return await asyncio.to_thread(self.email_state, user)
 
 
 def _verify(digest: str, password: str) -> bool:

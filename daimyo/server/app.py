@@ -36,6 +36,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
                   accounts=Accounts(store, settings), reader=FileReader(settings.upload_workers, settings.upload_seconds),
                   metrics=Metrics())
     ctx.metrics.watch(hub)
+    hub.on_turn = ctx.accounts.mail.turn   # a correspondence game's turn mails (daimyo/server/mail.py)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -44,6 +45,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             yield
         finally:
             ctx.reader.close()
+            await ctx.accounts.mail.stop()
             await hub.stop()
             store.close()
 

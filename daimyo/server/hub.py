@@ -17,6 +17,7 @@ import secrets
 import socket
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -61,6 +62,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future] = {}   # game id -> its load under way (Hub.room)
         self.tokens: dict[str, int] = {}   # game id -> the fencing token this process took its lease with (cluster)
         self._closing: set[asyncio.Task] = set()   # rooms being closed (their bot and clock tasks stopped)
+        self.on_turn: Callable[[Room, list[int], bool], None] | None = None   # each room's turn hook (the mailer's, app.py)
 
     # ------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -244,6 +246,7 @@ class Hub:
         room = Room(row, self.store, self.bot_delay, self.stats, self.settings, self.bot_pool)
         room.on_lost = self._lost
         room.fence = lambda: self.fence(row.id)
+        room.on_turn = self.on_turn
         return room
 
     def _lost(self, room: Room) -> None:

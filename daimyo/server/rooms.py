@@ -67,6 +67,7 @@ class Room:
         self.idle_since = time.monotonic()              # when the last connection left (the hub unloads: real time)
         self.on_lost: Callable[[Room], None] | None = None     # told when a write fails (the hub may drop the room)
         self.fence: Callable[[], list] = list                  # the lease check every write of the game carries (cluster)
+        self.on_turn: Callable[[Room, list[int], bool], None] | None = None   # told whose clock started (mail: never waits)
         self.seen = stamp(row.opened or row.created)    # when a page was last open on the game (wall clock)
         self.closed = False                             # a table cancelled by its host or closed unopened
         self.take_back: TakeBack | None = None          # the last action, while its player may still take it back

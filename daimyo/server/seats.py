@@ -30,6 +30,7 @@ class Seats:
         self.clocks = Clocks(clock_from_text(room.row.clock), now=time.time)
         self._watch: asyncio.Task | None = None
         self._changed = asyncio.Event()
+        self._started: list[int] = []   # the seats whose clock the last turn() started
         #: the human seats with no connection, since when (the time source's monotonic clock)
         self.away_since = {s.seat: time.monotonic() for s in room.row.seats if s.kind == "human"}
 
@@ -115,11 +116,25 @@ class Seats:
     def turn(self, to_act: set[int]) -> list[int]:
         """The clocks after a change of who is to act (none once the game is over): the seats whose clock changed,
         whose rows go into the same transaction as the change (:meth:`statements`)."""
-        return self.clocks.update(to_act, self.humans())
+        changed = self.clocks.update(to_act, self.humans())
+        self._started = [s for s in changed if self.clocks.seats[s].deadline is not None]
+        return changed
 
     def turn_stored(self) -> None:
-        """The clock change of :meth:`turn` is stored: the watcher waits for the new deadlines."""
+        """The clock change of :meth:`turn` is stored: the watcher waits for the new deadlines, and the seats whose
+        clock started are told it is their turn (by mail, daimyo/server/mail.py: queued, never waited for)."""
         self._changed.set()
+        self._tell_turn(self._started, new=True)
+
+    def _tell_turn(self, seat_numbers: list[int], new: bool) -> None:
+        on_turn = getattr(self.room, "on_turn", None)
+        if on_turn is not None and seat_numbers:
+            on_turn(self.room, seat_numbers, new)
+
+    @property
+    def watching(self) -> bool:
+        """Whether this room still watches its clocks (not dropped, the server not stopping)."""
+        return self._watch is not None and not self._watch.done()
 
     def statements(self, seat_numbers) -> list[Any]:
         """The rows of the clocks of ``seat_numbers``, as they are now."""
@@ -147,6 +162,9 @@ class Seats:
                 changed = self.turn(set(state.to_act()))
                 if changed:
                     await self.room.write(*self.statements(changed), what="the clocks")
+                    self.turn_stored()
+                else:   # clocks loaded as stored (a restart, a game moved here): their reminders only, no new turn
+                    self._tell_turn([s for s, c in self.clocks.seats.items() if c.deadline is not None], new=False)
         if self._watch is None and self.clocks.clock.kind != "none":
             self._watch = asyncio.get_running_loop().create_task(self._watch_clocks())
             self._watch.add_done_callback(report_end(self.row.id))

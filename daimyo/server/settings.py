@@ -102,6 +102,35 @@ class Settings:
     """The bearer token Prometheus shows to read GET /metrics (``Authorization: Bearer TOKEN``); empty: /metrics is off
     (404). Choose a long random one (at least 16 characters); GET /healthz needs none."""
 
+    # --- e-mail for correspondence games (daimyo/server/mail.py; docs/web.md)
+    mail_host: str = ""
+    """The SMTP server that sends players' mails (a verification link, "your turn", "your time runs low"); empty: no
+    mail, and the account page offers no address."""
+    mail_port: int = 587
+    """The SMTP server's port."""
+    mail_tls: str = "starttls"
+    """How the connection to the SMTP server is protected: "starttls", "ssl" (TLS from the start) or "none" (only
+    for a server on this machine)."""
+    mail_user: str = ""
+    """The name to sign in to the SMTP server with; empty: no sign-in."""
+    mail_password: str = ""
+    """The password for ``mail_user``."""
+    mail_from: str = ""
+    """The From address of every mail (the operator's, e.g. daimyo@example.org)."""
+    mail_base_url: str = ""
+    """The server's address as players reach it (https://host[:port]): the links in mails start with it."""
+    mail_timeout: float = 20.0
+    """Seconds one mail may take to go out before it is given up (and logged)."""
+    mail_queue: int = 1000
+    """Mails that may wait to be sent; past it a new one is dropped (and logged)."""
+    mail_rate: str = "5/hour"
+    """Addresses an account may save (each mails a verification link): no account can make the server mail strangers
+    more than this."""
+    mail_verify_hours: float = 48.0
+    """Hours a verification link is good for."""
+    mail_low_hours: float = 12.0
+    """Hours before a correspondence move's deadline that a player still to act gets a "time runs low" mail (0: none)."""
+
     # --- connections
     max_connections: int = 1000
     """Connections (HTTP and WebSocket) the server holds at once; past it new ones get 503."""
@@ -157,6 +186,8 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
+MAIL_TLS = ("starttls", "ssl", "none")
+
 NAMES = {f.name: f for f in dataclasses.fields(Settings) if f.metadata.get("operator", True)}
 
 
@@ -188,13 +219,16 @@ def parse_setting(text: str) -> tuple[str, object]:
             return name, number
         if kind.startswith("tuple"):
             return name, tuple(x.strip() for x in raw.split(",") if x.strip())
+        if name == "mail_tls" and raw not in MAIL_TLS:
+            raise ValueError
         if name.endswith("_rate"):
             from limits import parse
             parse(raw)
         return name, raw
     except ValueError:
         raise ValueError(f"setting {name}: '{raw}' is not a valid {kind.replace('tuple[str, ...]', 'comma-separated list')}"
-                         f"{' rate like 10/minute' if name.endswith('_rate') else ''}") from None
+                         f"{' rate like 10/minute' if name.endswith('_rate') else ''}"
+                         f"{' (one of ' + ', '.join(MAIL_TLS) + ')' if name == 'mail_tls' else ''}") from None
 
 
 def settings_from(pairs: list[str] | tuple[str, ...], base: Settings | None = None) -> Settings:

@@ -165,6 +165,19 @@ rating_changes = Table(
     Column("at", String(40), nullable=False),
 )
 
+# an account's e-mail address for correspondence games (daimyo/server/mail.py): verified by a single-use token
+# (its SHA-256 kept until used or expired), unsubscribed by a link signed with ``key``
+emails = Table(
+    "emails", metadata,
+    Column("user_id", String(32), ForeignKey("users.id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("verified", Boolean, nullable=False, server_default=false()),
+    Column("subscribed", Boolean, nullable=False, server_default=true()),
+    Column("token_hash", String(64)),
+    Column("token_expires", Float),      # wall-clock seconds since the epoch
+    Column("key", String(64), nullable=False),   # hex: the unsubscribe links' HMAC key, new with each address
+)
+
 WAITING, IN_PROGRESS, OVER = "waiting", "in progress", "over"   # waiting: at the table, before the host starts it
 
 

@@ -1,5 +1,6 @@
 """The accounts' HTTP endpoints (docs/server-protocol.md, Accounts): sign up, sign in, sign out (here
-or everywhere), who am I, my games, and back to my seat without its link."""
+or everywhere), who am I, my games, back to my seat without its link, and the e-mail address for correspondence
+games with its verification and one-click unsubscribe links (docs/web.md, E-mail)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,26 @@ from typing import Any
 
 from sqlalchemy import update
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from daimyo.server.accounts import COOKIE, Accounts, User, credentials
 from daimyo.server.guard import RequestError, client_address, read_json
+from daimyo.server.mail import BadAddress, parse_address, parse_token, parse_unsubscribe
 from daimyo.server.rooms import SIGNED_OUT, ActError, hash_token
 from daimyo.server.routes.context import Context
 from daimyo.server.store import seats
 
 STATUS = {"bad-request": 400, "bad-password": 401, "signed-out": 401, "bad-csrf": 403, "not-yours": 403,
-          "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "rate-limited": 429, "busy": 503}
+          "name-taken": 409, "name-look-alike": 409, "no-such-game": 404, "mail-off": 409, "rate-limited": 429, "busy": 503}
 RETRY_AFTER = {"rate-limited": "60", "busy": "5"}   # seconds, in the Retry-After header
+
+
+def parse_address_or_none(text: Any) -> str | None:
+    try:
+        return parse_address(text)
+    except BadAddress:
+        return None
 
 
 def _error(e: ActError) -> JSONResponse:
@@ -130,8 +139,52 @@ def routes(ctx: Context) -> list[BaseRoute]:
             raise ActError("not-yours", "seat: not a seat of your account in this game")
         return JSONResponse(await hub.fresh_token(room, seat))
 
+    async def email(request: Request) -> Response:
+        """GET: the address and its state; POST {"address": "..."}: set it (a verification mail goes out) or remove it
+        (null or ""); POST {"subscribed": bool}: whether mails about games are wanted."""
+        if request.method == "GET":
+            return JSONResponse(await asyncio.to_thread(accounts.email_state, await current(request, csrf=False)))
+        user = await current(request)
+        req = await body(request)
+        if not isinstance(req, dict) or len(req) != 1 or not {"address", "subscribed"} & set(req):
+            raise ActError("bad-request", 'the request must be {"address": "name@example.org"} or {"subscribed": true}')
+        if "subscribed" in req:
+            return JSONResponse(await accounts.set_subscribed(user, req["subscribed"]))
+        address = req["address"]
+        # each saved address mails a link: counted per account, after the address was read (a typo costs nothing)
+        if address not in (None, "") and accounts.mail.on and parse_address_or_none(address) is not None and \
+                not await limiter.hit(settings.mail_rate, "mail", user.id):
+            raise ActError("rate-limited", "address: too many addresses saved; try again in an hour")
+        return JSONResponse(await accounts.set_email(user, address))
+
+    def to_account(result: str) -> Response:
+        """A link opened from a mail lands on the lobby's account panel, which says what happened."""
+        return RedirectResponse(f"/?email={result}#account-panel", status_code=303)
+
+    async def verify(request: Request) -> Response:
+        try:
+            token = parse_token(request.query_params.get("token"))
+        except ValueError as e:
+            raise ActError("bad-request", str(e)) from None
+        return to_account("verified" if await accounts.verify_email(token) else "expired")
+
+    async def unsubscribe(request: Request) -> Response:
+        """One click, no sign-in: GET from the link in a mail, POST from a mail program (RFC 8058)."""
+        try:
+            user_id, sig = parse_unsubscribe(request.query_params.get("u"), request.query_params.get("s"))
+        except ValueError as e:
+            raise ActError("bad-request", str(e)) from None
+        done = await accounts.unsubscribe(user_id, sig)
+        if request.method == "POST":
+            return JSONResponse({"unsubscribed": True}) if done else \
+                _error(ActError("not-yours", "s: this unsubscribe link is not valid (the address changed?)"))
+        return to_account("unsubscribed" if done else "bad")
+
     return [
         Route("/api/account", endpoint(me)),
+        Route("/api/account/email", endpoint(email), methods=["GET", "POST"]),
+        Route("/api/account/email/verify", endpoint(verify)),
+        Route("/api/account/email/unsubscribe", endpoint(unsubscribe), methods=["GET", "POST"]),
         Route("/api/account/games", endpoint(my_games)),
         Route("/api/account/sign-up", endpoint(sign_up), methods=["POST"]),
         Route("/api/account/sign-in", endpoint(sign_in), methods=["POST"]),

@@ -2,10 +2,13 @@
 // everywhere), and "My games" (your turn first, in progress, waiting, finished), whose Open returns to a seat without
 // its link: a fresh seat token from POST /api/games/<id>/my-seat when this browser holds none. The session is an
 // HttpOnly cookie the page never sees; every POST made with it that changes something carries the session's CSRF token
-// (from the sign-in reply or GET /api/account) as X-CSRF-Token. Needs common.js, client.js; lobby.js names the games.
+// (from the sign-in reply or GET /api/account) as X-CSRF-Token. The e-mail address for correspondence games (where the
+// server sends mail): saved unverified until its mailed link is opened, with whether mails are wanted; a link opened
+// from a mail lands here as ?email=verified|expired|unsubscribed|bad and is said once. Needs common.js, client.js;
+// lobby.js names the games.
 "use strict";
 
-const ACCOUNT = { name: null, csrf: null, games: null, error: null };
+const ACCOUNT = { name: null, csrf: null, games: null, error: null, email: null };
 // The name signed in on this browser, kept so that a browser never signed in does not ask the server (a 401 each visit).
 const ACCOUNT_KEY = "daimyo:account";
 
@@ -39,6 +42,7 @@ function renderAccount() {
   if (signedIn) document.getElementById("account-who").textContent = t("account.signed_in", { name: ACCOUNT.name });
   if (signedIn) document.getElementById("account-page").href = `/players/${encodeURIComponent(ACCOUNT.name)}`;
   renderMyGames();
+  renderEmail();
 }
 
 // GET /api/account: who is signed in on this browser (401: nobody).
@@ -47,7 +51,7 @@ async function loadAccount() {
   const r = await accountFetch("/api/account");
   if (r.ok) { ACCOUNT.name = r.data.name; ACCOUNT.csrf = r.data.csrf; } else if (r.status === 401) signedOut();
   renderAccount();
-  if (ACCOUNT.name) loadMyGames();
+  if (ACCOUNT.name) { loadMyGames(); loadEmail(); }
 }
 
 async function signInOrUp(which) {
@@ -63,6 +67,7 @@ async function signInOrUp(which) {
   document.getElementById("account-password").value = "";
   renderAccount();
   loadMyGames();
+  loadEmail();
 }
 
 async function signOut(everywhere) {
@@ -86,6 +91,7 @@ async function signOut(everywhere) {
 function signedOut() {
   ACCOUNT.name = ACCOUNT.csrf = null;
   ACCOUNT.games = null;
+  ACCOUNT.email = null;
   localStorage.removeItem(ACCOUNT_KEY);
 }
 
@@ -131,11 +137,66 @@ async function openMine(g) {
   location.assign(`/game/${encodeURIComponent(g.id)}`);
 }
 
+// -- e-mail -----------------------------------------------------------------------------------------------------------------
+// GET /api/account/email: {offered, address, verified, subscribed}; the panel shows only where the server sends mail.
+async function loadEmail() {
+  if (!ACCOUNT.name) return;
+  const r = await accountFetch("/api/account/email");
+  if (r.ok) ACCOUNT.email = r.data;
+  renderEmail();
+}
+
+function renderEmail() {
+  const e = ACCOUNT.email;
+  const box = document.getElementById("account-email");
+  box.hidden = !ACCOUNT.name || !e || !e.offered;
+  if (box.hidden) return;
+  const input = document.getElementById("email-address");
+  if (document.activeElement !== input) input.value = e.address || "";
+  document.getElementById("email-remove").hidden = !e.address;
+  document.getElementById("email-state").textContent = !e.address ? ""
+    : t(e.verified ? "account.email_verified" : "account.email_unverified", { address: e.address });
+  document.getElementById("email-subscribed-label").hidden = !e.address || !e.verified;
+  document.getElementById("email-subscribed").checked = !!e.subscribed;
+}
+
+// POST /api/account/email with {address} (null removes it) or {subscribed}; a refusal names the field in words.
+async function changeEmail(body) {
+  const r = await accountFetch("/api/account/email", body);
+  if (!r.ok) { const { status } = r, { error: message, code } = r.data; ACCOUNT.error = () => (status === 400 ? message : accountError(status, message, code)); renderAccount(); return; }
+  ACCOUNT.error = null;
+  ACCOUNT.email = r.data;
+  document.getElementById("email-address").blur();
+  renderAccount();
+}
+
+// A link opened from a mail: say what it did, once, and take the word out of the address bar.
+const EMAIL_DONE = ["verified", "expired", "unsubscribed", "bad"];
+function emailLanding() {
+  const params = new URLSearchParams(location.search);
+  const done = params.get("email");
+  if (!EMAIL_DONE.includes(done)) return;
+  const box = document.getElementById("email-done");
+  const say = () => { box.textContent = t(`account.email_done.${done}`); };
+  say();
+  I18N.listeners.push(say);
+  params.delete("email");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+}
+
 function setupAccount() {
   document.getElementById("account-form").addEventListener("submit", (e) => { e.preventDefault(); signInOrUp("sign-in"); });
   document.getElementById("sign-up").addEventListener("click", () => signInOrUp("sign-up"));
   document.getElementById("sign-out").addEventListener("click", () => signOut(false));
   document.getElementById("sign-out-all").addEventListener("click", () => signOut(true));
+  document.getElementById("email-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    changeEmail({ address: document.getElementById("email-address").value.trim() || null });
+  });
+  document.getElementById("email-remove").addEventListener("click", () => changeEmail({ address: null }));
+  document.getElementById("email-subscribed").addEventListener("change", (e) => changeEmail({ subscribed: e.target.checked }));
+  emailLanding();
   I18N.listeners.push(renderAccount);
   loadAccount();
   setInterval(loadMyGames, 10000);
