@@ -595,6 +595,11 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         auto out = rollout(g.s, start_turn, horizon, rng, hand_weight, score_scale, max_actions);
         return nb::make_tuple(out, rng.state());
       }, "SMMCTSBot._rollout in place; (each seat's result, the heuristic's generator state after)")
+      .def("determinize", [](const Game& g, int seat, uint64_t rng_state) {
+        Rng rng(rng_state);
+        Game w{determinize(g.s, seat, rng)};
+        return nb::make_tuple(std::move(w), rng.state());
+      }, "smmcts.determinize with the bot's generator state; (the world, the state after)")
       .def("play_random", [](Game& g, std::vector<uint64_t> seeds, long long limit) { return play_random(g.s, seeds, limit); },
            nb::arg("seeds"), nb::arg("limit") = -1);
 }
