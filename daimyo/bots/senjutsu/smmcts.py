@@ -196,10 +196,10 @@ class SMMCTSBot:
             results = []
             for m in moves:
                 w = world.clone()
-                w.apply_move(seat, m)
+                _apply(w, seat, m)
                 for j, (legal, a, _) in others.items():
                     if j in w.to_act():
-                        w.apply_move(j, legal[a])
+                        _apply(w, j, legal[a])
                 results.append(self._rollout(w, state.turn, sim_seed))
             done += len(moves)
             rounds += 1
@@ -243,7 +243,7 @@ class SMMCTSBot:
             sim_seed = self.rng.next64()
             for m in moves:
                 w = world.clone()
-                w.apply_move(seat, m)
+                _apply(w, seat, m)
                 totals[m] += self._rollout(w, state.turn, sim_seed)[seat]
             done += len(moves)
             rounds += 1
@@ -287,6 +287,15 @@ class SMMCTSBot:
         if w.duellists[j].defeated:
             return 0.0
         return max((self.heuristic.card_score(w, j, m) for m in w.legal_moves(j)), default=0.0)
+
+
+def _apply(w, seat: int, move: str) -> None:
+    """A move in a world, without its events where the engine can skip them (a native world: ``apply_quiet``)."""
+    quiet = getattr(w, "apply_quiet", None)
+    if quiet is not None:
+        quiet(seat, move)
+    else:
+        w.apply_move(seat, move)
 
 
 def _pending_kind(state) -> str:
