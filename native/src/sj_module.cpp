@@ -556,6 +556,17 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
   nb::class_<PyCardSet>(m, "CardSet");
   m.def("load_cards", [](nb::list cards, nb::list characters) { return PyCardSet{load_cards(cards, characters)}; },
         "A card set from the Python loader's cards and characters, as plain dicts");
+  m.def("shuffle_orders", [](uint64_t rng_state, std::vector<int> sizes) {
+    Rng rng(rng_state);
+    std::vector<std::vector<int>> orders;
+    for (int n : sizes) {
+      std::vector<int> order(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+      rng.shuffle(order);
+      orders.push_back(std::move(order));
+    }
+    return nb::make_tuple(orders, rng.state());
+  }, "Rng.shuffle of lists of these sizes, one after the other, as orders of their indices; (orders, the state after)");
   nb::class_<Game>(m, "Game")
       .def("__init__", [](Game* g, const PyCardSet& cs, nb::dict fields) { new (g) Game{load(cs.cs, fields)}; })
       .def("to_act", [](const Game& g) { return to_act(g.s).list(); })
