@@ -122,3 +122,15 @@ def test_native_determinize_draws_the_python_worlds():
             nat.apply_move(j, move)
             step += 1
     assert checked > 500
+
+
+def test_the_study_sets_each_sides_search_engine():
+    """daimyo/bots/senjutsu/study.py's ``--bot-engine`` / ``--against-engine``: each side's smmcts searches on the engine
+    named (other bots are left as they are), and a duel of the native search against the Python one plays to its end."""
+    from daimyo.bots.senjutsu import study
+
+    assert study._bot("smmcts:8", 1, "python").engine == "python"
+    assert study._bot("smmcts:8", 1, "native").engine == "native"
+    assert isinstance(study._bot("heuristic", 1, "python"), SenjutsuHeuristicBot)
+    row = study.duel(4, "smmcts:8", "smmcts:8", 0, ("python", "native", "python"))
+    assert row["bot_result"] in (0.0, 0.5, 1.0) and row["turns"] >= 1 and row["characters"] == list(study.PAIRS[2])
