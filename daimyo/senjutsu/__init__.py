@@ -36,17 +36,16 @@ def new_game(characters: list[str], seed: int | GameKey = 0, engine: str | None 
     """
     if engine not in (*ENGINES, None):
         raise ValueError(f"engine: 'python' or 'native', got {engine!r}")
-    state = SenjutsuState.new_game(characters, seed=seed, **kw)
     if engine == "python":
-        return state
+        return SenjutsuState.new_game(characters, seed=seed, **kw)
     from daimyo.senjutsu import native
     if engine is None and not native.available():
-        return state
+        return SenjutsuState.new_game(characters, seed=seed, **kw)
     try:
-        return native.NativeSenjutsuState.from_python(state)
+        return native.new_game(characters, seed=seed, **kw)   # Setup's draws natively where it can (native.new_game)
     except ValueError:   # a card set the native engine refuses (by field): the default engine is then Python's
         if engine is None:
-            return state
+            return SenjutsuState.new_game(characters, seed=seed, **kw)
         raise
 
 

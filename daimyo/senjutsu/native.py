@@ -29,7 +29,7 @@ from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.senjutsu.cards import CardSet
 from daimyo.senjutsu.hexgrid import battlefield
-from daimyo.senjutsu.records import Block, Duellist, Frame, Segment
+from daimyo.senjutsu.records import PLACE, TERRAIN_PHASE, Block, Duellist, Frame, Segment
 from daimyo.senjutsu.state import SenjutsuState
 
 _core: Any
@@ -385,6 +385,36 @@ def default_engine(seed: Any = None) -> str:
 
 
 def new_game(characters: list[str], seed: int | GameKey = 0, **kw: Any) -> NativeSenjutsuState:
-    """A duel set up by the Python engine (SenjutsuState.new_game's options) and played by the native engine."""
+    """A duel set up by the Python engine (SenjutsuState.new_game's options) and played by the native engine.
+
+    A seeded duel without prepared cards has its Setup draws made natively (:func:`_setup_fields`): the same duel,
+    field for field, at a fraction of the Python shuffles' cost."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and not kw.get("prepare"):
+        s = SenjutsuState.new_game(characters, seed=seed, **{**kw, "prepare": True})
+        return NativeSenjutsuState(require().Game(cards_of(s.card_set).handle, _setup_fields(s, seed, kw)), s.card_set)
     return NativeSenjutsuState.from_python(SenjutsuState.new_game(characters, seed=seed, **kw))
+
+
+def _setup_fields(s: SenjutsuState, seed: int, kw: dict) -> dict:
+    """The fields of ``SenjutsuState.new_game`` without ``prepare`` from those of the same call with it (checked and
+    built by the Python engine, its decks not shuffled): the Setup draws of daimyo/senjutsu/setup.py redone from the
+    seed in their order, the decks' shuffles natively (``shuffle_orders``), the advantage keys (Setup 10) and the
+    first terrain placer (Battlefield Setup 2) with the Python generator."""
+    fields = native_fields(s)
+    orders, state = require().shuffle_orders(seed, [len(d.deck) for d in s.duellists])
+    rows = [list(row) for row in fields["duellists"]]
+    for row, order in zip(rows, orders, strict=True):
+        deck = row[1]
+        row[1] = [deck[i] for i in order]
+    fields["duellists"] = [tuple(row) for row in rows]
+    rng = Rng(state)
+    keys = {i: (s.card_set.characters[d.character].advantage, rng.next64()) for i, d in enumerate(s.duellists)}
+    fields["advantage"] = sorted(range(len(s.duellists)), key=lambda i: keys[i], reverse=True)
+    fields["preparing"] = []
+    fields["phase"] = PLACE
+    if kw.get("terrain_pieces"):
+        fields["terrain_turn"] = rng.below(len(s.duellists))
+        fields["phase"] = TERRAIN_PHASE
+    fields["rng"] = ("splitmix64", rng.state)
+    return fields
 

@@ -236,4 +236,36 @@ std::vector<double> rollout(State& w, int start_turn, int horizon, Rng& rng, dou
   return out;
 }
 
+State determinize(const State& s, int seat, Rng& rng) {
+  State w = s;
+  w.rng = GameRng(rng.next64());
+  for (int j = 0; j < w.n(); ++j) {
+    Duellist& d = w.ds[j];
+    if (j == seat) {
+      std::sort(d.deck.begin(), d.deck.end());
+      rng.shuffle(d.deck);
+      continue;
+    }
+    w.chosen[j] = NO_CARD;
+    std::vector<int> cores, pool;
+    for (int c : d.hand) (contains(d.core, c) ? cores : pool).push_back(c);
+    size_t in_hand = pool.size();
+    pool.insert(pool.end(), d.deck.begin(), d.deck.end());
+    for (const auto& [c, face_down] : d.discard)
+      if (face_down) pool.push_back(c);
+    std::sort(pool.begin(), pool.end());
+    rng.shuffle(pool);
+    d.hand = cores;
+    d.hand.insert(d.hand.end(), pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(in_hand));
+    std::vector<int> rest(pool.begin() + static_cast<std::ptrdiff_t>(in_hand), pool.end());
+    for (auto& slot : d.discard)
+      if (slot.second) {
+        slot.first = rest.back();
+        rest.pop_back();
+      }
+    d.deck = std::move(rest);
+  }
+  return w;
+}
+
 }  // namespace daimyo::sj

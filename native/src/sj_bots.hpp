@@ -17,4 +17,10 @@ double hand_value(const State& s, int j);                              // SMMCTS
 std::vector<double> rollout(State& w, int start_turn, int horizon, Rng& rng, double hand_weight, double score_scale,
                             int max_actions);
 
+// smmcts.determinize: a copy of `s` agreeing with `seat`'s view, every fact hidden from it drawn with `rng`, draw for
+// draw the Python function's (the world's generator a SplitMix64 seeded from `rng`, the others' hidden cards pooled
+// in card order, shuffled and dealt back into the same places, the seat's own deck shuffled, the others' choices
+// taken back)
+State determinize(const State& s, int seat, Rng& rng);
+
 }  // namespace daimyo::sj

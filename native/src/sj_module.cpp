@@ -556,6 +556,17 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
   nb::class_<PyCardSet>(m, "CardSet");
   m.def("load_cards", [](nb::list cards, nb::list characters) { return PyCardSet{load_cards(cards, characters)}; },
         "A card set from the Python loader's cards and characters, as plain dicts");
+  m.def("shuffle_orders", [](uint64_t rng_state, std::vector<int> sizes) {
+    Rng rng(rng_state);
+    std::vector<std::vector<int>> orders;
+    for (int n : sizes) {
+      std::vector<int> order(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+      rng.shuffle(order);
+      orders.push_back(std::move(order));
+    }
+    return nb::make_tuple(orders, rng.state());
+  }, "Rng.shuffle of lists of these sizes, one after the other, as orders of their indices; (orders, the state after)");
   nb::class_<Game>(m, "Game")
       .def("__init__", [](Game* g, const PyCardSet& cs, nb::dict fields) { new (g) Game{load(cs.cs, fields)}; })
       .def("to_act", [](const Game& g) { return to_act(g.s).list(); })
@@ -595,6 +606,11 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         auto out = rollout(g.s, start_turn, horizon, rng, hand_weight, score_scale, max_actions);
         return nb::make_tuple(out, rng.state());
       }, "SMMCTSBot._rollout in place; (each seat's result, the heuristic's generator state after)")
+      .def("determinize", [](const Game& g, int seat, uint64_t rng_state) {
+        Rng rng(rng_state);
+        Game w{determinize(g.s, seat, rng)};
+        return nb::make_tuple(std::move(w), rng.state());
+      }, "smmcts.determinize with the bot's generator state; (the world, the state after)")
       .def("play_random", [](Game& g, std::vector<uint64_t> seeds, long long limit) { return play_random(g.s, seeds, limit); },
            nb::arg("seeds"), nb::arg("limit") = -1);
 }

@@ -275,3 +275,19 @@ def test_fields_the_native_engine_cannot_keep_are_refused_by_name():
     bad = {**fields, "duellists": [("nobody", *fields["duellists"][0][1:]), fields["duellists"][1]]}
     with pytest.raises(ValueError, match="field 'duellists'"):
         native.require().Game(native.cards_of(py.card_set).handle, bad)
+
+
+def test_native_setup_draws_are_the_python_setups():
+    """``native.new_game`` makes a seeded duel's Setup draws natively (the decks' shuffles, the advantage keys, the
+    first terrain placer): the same duel, field for field, as the Python engine's Setup handed over, over every card
+    set and setup option of the differential test and terrain pieces placed as actions."""
+    for seed in range(60):
+        chars, kw = duel_setup(seed)
+        for extra in ({}, {"terrain_pieces": ["rock", "tree"]}):
+            options = {**kw, **extra}
+            if options.get("prepare") or not isinstance(seed, int):
+                continue
+            want = native.native_fields(SenjutsuState.new_game(chars, seed=seed, **options))
+            got = native.new_game(chars, seed=seed, **options)
+            assert got.engine == "native" and got.fields() == want, (seed, extra)
+            assert new_game(chars, seed=seed, engine="native", **options).fields() == want

@@ -90,3 +90,47 @@ def test_smmcts_on_the_native_engine_searches_as_on_the_python_engine(seed):
     answer = want.choose(g, j)
     got = SMMCTSBot(seed, iterations=30, engine="native")
     assert got.choose(native.NativeSenjutsuState.from_python(g.clone()), j) == answer and got.last_stats == want.last_stats
+
+
+def test_native_determinize_draws_the_python_worlds():
+    """``Game.determinize`` (native/src/sj_bots.cpp) against :func:`determinize`, the reference: from the same duel,
+    seat and generator, the same world, field for field (hands, decks, face-down discards, the world's generator, the
+    others' choices taken back), and the bot's generator left in the same state; at every step of seeded duels of
+    every card set and setup of the differential test, for every seat, a choice already made by some included."""
+    from daimyo.bots.senjutsu.smmcts import determinize
+    from daimyo.core.rng import Rng
+
+    checked = 0
+    for seed in range(8):
+        chars, kw = duel_setup(seed)
+        g = new_game(chars, seed=seed, **kw)
+        nat = native.NativeSenjutsuState.from_python(g.clone())
+        bot = SenjutsuHeuristicBot(seed)
+        step = 0
+        while not g.is_terminal():
+            if step % 3 == 0:
+                for seat in range(g.n):
+                    rng_py, state = Rng(seed * 1000 + step), seed * 1000 + step
+                    want = determinize(g, seat, rng_py)
+                    world, after = nat.native_game.determinize(seat, state)
+                    assert after == rng_py.state, (seed, step, seat)
+                    assert world.fields() == native.native_fields(want), (seed, step, seat)
+                    checked += 1
+            j = g.to_act()[0]
+            move = bot.choose(g, j)
+            g.apply_move(j, move)
+            nat.apply_move(j, move)
+            step += 1
+    assert checked > 500
+
+
+def test_the_study_sets_each_sides_search_engine():
+    """daimyo/bots/senjutsu/study.py's ``--bot-engine`` / ``--against-engine``: each side's smmcts searches on the engine
+    named (other bots are left as they are), and a duel of the native search against the Python one plays to its end."""
+    from daimyo.bots.senjutsu import study
+
+    assert study._bot("smmcts:8", 1, "python").engine == "python"
+    assert study._bot("smmcts:8", 1, "native").engine == "native"
+    assert isinstance(study._bot("heuristic", 1, "python"), SenjutsuHeuristicBot)
+    row = study.duel(4, "smmcts:8", "smmcts:8", 0, ("python", "native", "python"))
+    assert row["bot_result"] in (0.0, 0.5, 1.0) and row["turns"] >= 1 and row["characters"] == list(study.PAIRS[2])

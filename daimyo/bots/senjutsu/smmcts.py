@@ -8,8 +8,8 @@ simultaneous node with regret matching over determinized worlds (simultaneous-mo
    hidden cards (its non-core hand, its deck and its face-down discards, as one pool sorted by card id) are shuffled
    with the bot's generator and dealt back into the same places in the same numbers; the seat's own deck order is
    shuffled too (it does not know it either); a card another duellist has already chosen goes back to its hand so
-   that it chooses again in the world; the generator of the world is drawn from the bot's. The true hidden facts
-   are never read: two duels that differ only in them give the bot the same worlds.
+   that it chooses again in the world; the generator of the world is drawn from the bot's (on the native engine the
+   same draws are made natively, ``Game.determinize``). The true hidden facts are never read: two duels that differ only in them give the bot the same worlds.
 2. **One round** per world: every other duellist's card is drawn from its current regret-matching strategy (over
    the cards legal for it in that world, mixed with ``EXPLORATION`` of uniform play); then each of the seat's own
    cards is played against those in the same world, and the turn is played out by the heuristic bot
@@ -127,13 +127,28 @@ class SMMCTSBot:
         self.engine = engine or native.default_engine()
         if self.engine not in ("native", "python"):
             raise ValueError(f"engine: 'native' or 'python', got {engine!r}")
+        self._base: tuple | None = None   # (a Python duel, its native copy): handed over once a search
 
     def _world(self, state, seat: int):
-        """A determinized world of ``state`` for ``seat`` (:func:`determinize`, drawn from the Python duel's fields),
-        played by the bot's engine."""
+        """A determinized world of ``state`` for ``seat`` (:func:`determinize`), played by the bot's engine. On the
+        native engine the world is drawn natively (``Game.determinize``, draw for draw :func:`determinize`) from the
+        native duel: the state's own, or one handed over once a search (:meth:`_native_base`)."""
+        if self.engine == "native":
+            game, after = self._native_base(state).determinize(seat, self.rng.state)
+            self.rng.state = after
+            return native.NativeSenjutsuState(game, state.card_set)
         base = state.python_state() if getattr(state, "engine", None) == "native" else state
-        world = determinize(base, seat, self.rng)
-        return native.NativeSenjutsuState.from_python(world) if self.engine == "native" else world
+        return determinize(base, seat, self.rng)
+
+    def _native_base(self, state):
+        """The native duel of ``state``: its own where it is native, else one handed over and kept for this search
+        (``_base`` is cleared as each search starts: the state does not change during one)."""
+        game = getattr(state, "native_game", None)
+        if game is not None:
+            return game
+        if self._base is None or self._base[0] is not state:
+            self._base = (state, native.NativeSenjutsuState.from_python(state).native_game)
+        return self._base[1]
 
     def choose(self, state: SenjutsuState, seat: int) -> str:
         moves = state.legal_moves(seat)
@@ -150,6 +165,7 @@ class SMMCTSBot:
     def search(self, state: SenjutsuState, seat: int, moves: list[str]) -> dict:
         """Regret matching at the simultaneous node; returns the statistics (regrets and average strategies by seat,
         rounds and simulations)."""
+        self._base = None
         regrets: dict[int, dict[str, float]] = {seat: {}}
         mean: dict[int, dict[str, float]] = {seat: dict.fromkeys(moves, 0.0)}
         t0 = time.perf_counter()
@@ -180,10 +196,10 @@ class SMMCTSBot:
             results = []
             for m in moves:
                 w = world.clone()
-                w.apply_move(seat, m)
+                _apply(w, seat, m)
                 for j, (legal, a, _) in others.items():
                     if j in w.to_act():
-                        w.apply_move(j, legal[a])
+                        _apply(w, j, legal[a])
                 results.append(self._rollout(w, state.turn, sim_seed))
             done += len(moves)
             rounds += 1
@@ -210,6 +226,7 @@ class SMMCTSBot:
     def decide_search(self, state: SenjutsuState, seat: int, moves: list[str]) -> str:
         """A question during the resolution by flat Monte Carlo: every option played out in the same determinized
         worlds to the next Choose and evaluated; the heuristic's own answer unless another did strictly better."""
+        self._base = None
         default = self.heuristic.choose(state, seat)
         totals = dict.fromkeys(moves, 0.0)
         t0 = time.perf_counter()
@@ -226,7 +243,7 @@ class SMMCTSBot:
             sim_seed = self.rng.next64()
             for m in moves:
                 w = world.clone()
-                w.apply_move(seat, m)
+                _apply(w, seat, m)
                 totals[m] += self._rollout(w, state.turn, sim_seed)[seat]
             done += len(moves)
             rounds += 1
@@ -270,6 +287,15 @@ class SMMCTSBot:
         if w.duellists[j].defeated:
             return 0.0
         return max((self.heuristic.card_score(w, j, m) for m in w.legal_moves(j)), default=0.0)
+
+
+def _apply(w, seat: int, move: str) -> None:
+    """A move in a world, without its events where the engine can skip them (a native world: ``apply_quiet``)."""
+    quiet = getattr(w, "apply_quiet", None)
+    if quiet is not None:
+        quiet(seat, move)
+    else:
+        w.apply_move(seat, move)
 
 
 def _pending_kind(state) -> str:

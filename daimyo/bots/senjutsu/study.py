@@ -6,6 +6,11 @@ side when ``k`` is even and on the second's when odd, both duels of a pair from 
 (the same battlefield and deal, from both sides). The battlefield's terrain is the game's own
 (:func:`daimyo.senjutsu.game.terrain`). Each duel is printed as one JSON line when it ends (so a study cut short still
 reports what it played), then the bot's win rate (a draw counts half) with its 95% Wilson interval.
+
+``--engine python|native`` plays the duels on that engine; ``--bot-engine`` and ``--against-engine`` choose the
+engine of each side's ``smmcts`` (its worlds and playouts), so that
+``--bot smmcts:0.1s --bot-engine native --against smmcts:0.1s --against-engine python --engine python`` measures the
+native search against the Python one at the same time budget.
 """
 
 from __future__ import annotations
@@ -17,23 +22,32 @@ import sys
 import time
 
 from daimyo.bots.random_bot import bot_seed, play
-from daimyo.bots.senjutsu import make_bot
+from daimyo.bots.senjutsu import SMMCTSBot, make_bot
 from daimyo.core.stats import wilson
 from daimyo.senjutsu.game import character_names, new_state
 
 PAIRS = list(itertools.combinations(character_names(), 2))
 
 
-def duel(k: int, bot: str, against: str, seed: int) -> dict:
-    """Duel ``k`` of the study (module docstring): the bot's share of the win and how the duel went."""
+def _bot(spec: str, seed: int, engine: str | None):
+    b = make_bot(spec, seed)
+    if engine is not None and isinstance(b, SMMCTSBot):
+        b.engine = engine
+    return b
+
+
+def duel(k: int, bot: str, against: str, seed: int, engines: tuple[str | None, str | None, str | None] = (None, None, None)
+         ) -> dict:
+    """Duel ``k`` of the study (module docstring): the bot's share of the win and how the duel went. ``engines``: the
+    duel's, the bot's and the other's (None: the default)."""
     pair = PAIRS[(k // 2) % len(PAIRS)]
     side = k % 2
     game_seed = seed + k // 2
-    g = new_state(2, game_seed, list(pair))
-    specs = [against, against]
-    specs[side] = bot
+    g = new_state(2, game_seed, list(pair), engine=engines[0])
+    specs = [(against, engines[2])] * 2
+    specs[side] = (bot, engines[1])
     t0 = time.perf_counter()
-    play(g, {p: make_bot(specs[p], bot_seed(game_seed, p)) for p in range(2)})
+    play(g, {p: _bot(specs[p][0], bot_seed(game_seed, p), specs[p][1]) for p in range(2)})
     return {"duel": k, "characters": list(pair), "bot_side": side, "seed": game_seed, "bot_result": g.returns()[side],
             "turns": g.turn, "seconds": round(time.perf_counter() - t0, 2)}
 
@@ -55,10 +69,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--against", default="heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--start", type=int, default=0, help="first duel number (to split a study over processes)")
+    for side in ("engine", "bot-engine", "against-engine"):
+        ap.add_argument(f"--{side}", choices=("native", "python"), default=None)
     a = ap.parse_args(argv)
     rows = []
     for k in range(a.start, a.start + a.duels):
-        rows.append(duel(k, a.bot, a.against, a.seed))
+        rows.append(duel(k, a.bot, a.against, a.seed, (a.engine, a.bot_engine, a.against_engine)))
         print(json.dumps(rows[-1]), flush=True)
     json.dump(summary(rows, a.bot, a.against), sys.stdout)
     print()
