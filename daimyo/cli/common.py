@@ -95,3 +95,22 @@ def split_list(value: str, option: str) -> list[str]:
     if not items:
         raise click.BadParameter("give at least one item", param_hint=option)
     return items
+
+
+def write_report(result: dict, out, name: str, title: str, plot, report_lines, as_json: bool) -> None:
+    """Write a study's ``NAME.md`` (its plot and report lines), ``NAME.json`` and plots (``plot(result, path, title)``)
+    into the folder ``out``, then print the result as JSON or as its report lines and the files written."""
+    import json
+
+    out.mkdir(parents=True, exist_ok=True)
+    plots = plot(result, out / name, title)
+    (out / f"{name}.md").write_text("\n".join([f"# {title}", "", f"![{name}]({name}.svg)", "", *report_lines(result)]),
+                                   encoding="utf-8")
+    result["written"] = [str(out / f"{name}.md"), str(out / f"{name}.json"), *map(str, plots)]
+    (out / f"{name}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for line in report_lines(result):
+        click.echo(line)
+    click.echo(f"written: {', '.join(result['written'])}")

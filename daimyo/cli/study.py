@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from daimyo.cli.arena import _bot_names, _game_names, _need_arena_extra, check_bots
+from daimyo.cli.common import write_report
 from daimyo.cli.rokugan.rules import rules_option
 
 
@@ -189,16 +190,4 @@ def shape(game_name: str, players: int | None, games: int, seed: int, bots_text:
             raise click.UsageError(f"--players: no game of {players} players among the records")
     if variant is not None:
         result["rules"] = {"name": variant.name, "digest": variant.digest}
-    out.mkdir(parents=True, exist_ok=True)
-    title = f"{info.title}: the shape of the game"
-    plots = plot_shape(result, out / "shape", title)
-    (out / "shape.md").write_text("\n".join([f"# {title}", "", "![shape](shape.svg)", "", *report_lines(result)]),
-                                  encoding="utf-8")
-    result["written"] = [str(out / "shape.md"), str(out / "shape.json"), *map(str, plots)]
-    (out / "shape.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    for line in report_lines(result):
-        click.echo(line)
-    click.echo(f"written: {', '.join(result['written'])}")
+    write_report(result, out, "shape", f"{info.title}: the shape of the game", plot_shape, report_lines, as_json)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from daimyo.cli.common import echo_replay, lang_option, replay_file
+from daimyo.cli.common import echo_replay, lang_option, replay_file, write_report
 from daimyo.cli.rokugan.rules import check_rules, rules_option
 
 
@@ -82,7 +82,6 @@ def effects(players: int, games: int, bots_text: str, seed: int, restricted: boo
             out: Path, as_json: bool) -> None:
     """What each territory card and clan ability does: how often it is claimed, played or used, its holder's win
     rate when played and not, and what forbidding it changes (the same games, the same bots)."""
-    import json
     import os
 
     from daimyo.arena.effects import plot_effects, report_lines, run_effects
@@ -94,16 +93,4 @@ def effects(players: int, games: int, bots_text: str, seed: int, restricted: boo
                          rules=variant.canonical if variant is not None else None)
     if variant is not None:
         result["rules"] = {"name": variant.name, "digest": variant.digest}
-    out.mkdir(parents=True, exist_ok=True)
-    title = f"Battle for Rokugan, {players} players: what each card and ability does"
-    plots = plot_effects(result, out / "effects", title)
-    (out / "effects.md").write_text("\n".join([f"# {title}", "", "![effects](effects.svg)", "", *report_lines(result)]),
-                                    encoding="utf-8")
-    result["written"] = [str(out / "effects.md"), str(out / "effects.json"), *map(str, plots)]
-    (out / "effects.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    for line in report_lines(result):
-        click.echo(line)
-    click.echo(f"written: {', '.join(result['written'])}")
+    write_report(result, out, "effects", f"Battle for Rokugan, {players} players: what each card and ability does", plot_effects, report_lines, as_json)
