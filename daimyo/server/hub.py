@@ -155,7 +155,7 @@ class Hub:
                 again = await asyncio.to_thread(self.store.seat_token_hashes, [gid])
                 for s in room.row.seats:
                     if (gid, s.seat) in again and again[gid, s.seat] != s.token_hash and s.token_hash is not None:
-                        room.end_token(s.seat, again[gid, s.seat], SIGNED_OUT)
+                        room.seats.end_token(s.seat, again[gid, s.seat], SIGNED_OUT)
 
     async def close_abandoned(self) -> int:
         """Close the waiting tables nobody has opened for ``close_after`` seconds (0: never); how many.
@@ -229,11 +229,11 @@ class Hub:
                       type(e).__name__, words)
             self.refused[row.id] = f"game {row.id} cannot be served: what is stored of it breaks this server's bounds"
             raise ActError("no-such-game", self.refused[row.id]) from None
-        room.load_chat(*await asyncio.to_thread(self.store.chat_rows, row.id))
-        room.load_clocks(await asyncio.to_thread(self.store.clock_rows, row.id))
+        room.chat.load(*await asyncio.to_thread(self.store.chat_rows, row.id))
+        room.seats.load(await asyncio.to_thread(self.store.clock_rows, row.id))
         self.rooms[row.id] = room
-        await room.start_clocks()
-        room.kick_bots()   # a game loaded on demand whose stand-in or bot is to act goes on
+        await room.seats.start()
+        room.bots.kick()   # a game loaded on demand whose stand-in or bot is to act goes on
         return room
 
     def _rebuilt(self, row: GameRow, actions: list[tuple[int, int, str]]) -> Room:
@@ -349,8 +349,8 @@ class Hub:
         await self._own(row.id)
         self.rooms[row.id] = room
         self._pages.clear()
-        await room.start_clocks()
-        room.kick_bots()
+        await room.seats.start()
+        room.bots.kick()
         seats_out = []
         for s in row.seats:
             out = {"seat": s.seat, "kind": s.kind, "name": s.name, "choice": row.choices[s.seat],
@@ -426,7 +426,7 @@ class Hub:
         if not isinstance(request, dict):
             raise ActError("bad-request", "the request must be a JSON object")
         room = await self.room(game_id)
-        seat = room.check_seat(request.get("seat"), request.get("token"))
+        seat = room.seats.check_seat(request.get("seat"), request.get("token"))
         async with room.lock:
             if not room.over:
                 raise ActError("not-over", "a rematch is made once the game is over")
@@ -454,8 +454,8 @@ class Hub:
                 await self._own(row.id)
                 old.rematch = row.id
                 self.rooms[row.id] = new
-                await new.start_clocks()
-                new.kick_bots()
+                await new.seats.start()
+                new.bots.kick()
                 self._pages.clear()
                 for c in list(room.conns):
                     c.put({"type": "rematch", "id": row.id})
@@ -468,7 +468,7 @@ class Hub:
         (its clocks and bots only then)."""
         if not room.waiting:
             return
-        await room.set_ready(seat, True)
+        await room.seats.set_ready(seat, True)
         if all(s.ready for s in room.row.seats if s.kind == "human"):
             with contextlib.suppress(ActError):   # started meanwhile (by the host, or a player asking at the same time)
                 await room.begin()
@@ -553,7 +553,7 @@ class Hub:
     async def stand_in(self, game_id: Any, request: Any) -> dict:
         """The host gives an absent player's seat to a bot: {"host": TOKEN, "seat": N}."""
         room = await self._host_room(game_id, request)
-        await room.ask_stand_in(None, request.get("seat"), host=True)
+        await room.seats.ask_stand_in(None, request.get("seat"), host=True)
         return {"seat": request.get("seat"), "stand_in": "absent"}
 
     async def spectator_chat(self, game_id: Any, request: Any) -> dict:
@@ -562,7 +562,7 @@ class Hub:
         on = request.get("on")
         if not isinstance(on, bool):
             raise ActError("bad-request", "on: true or false")
-        await room.set_spectator_chat(on)
+        await room.chat.set_spectators(on)
         return {"spectators": on}
 
     # -------------------------------------------------------------- lists

@@ -3,8 +3,10 @@ before acknowledging them, and tells every connection what its seat may see.
 
 A room composes its parts: :class:`~daimyo.server.seats.Seats` (tokens, presence, ready, clocks, stand-ins),
 :class:`~daimyo.server.room_chat.RoomChat` (chat lines and mutes) and :class:`~daimyo.server.room_bots.RoomBots`
-(the bot seats and stand-ins, played through :meth:`Room.act`). The room keeps the methods the hub and the socket
-call; what the protocol shares (errors, connections) is in daimyo/server/wire.py.
+(the bot seats and stand-ins, played through :meth:`Room.act`). The room itself only acts and commits (acting,
+taking back, writing, the state and log messages, the summary, the table's life); callers reach the parts directly
+(``room.seats.set_ready``, ``room.chat.say``, ``room.bots.kick``), and tests/server/test_room_api.py keeps
+pass-throughs from coming back. What the protocol shares (errors, connections) is in daimyo/server/wire.py.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from typing import Any
 from daimyo.bots.levels import level_of
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
-from daimyo.server.chat import ChatLine
 from daimyo.server.clocks import SeatClock, clock_from_text
 from daimyo.server.games import hosted, start_state
 from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
@@ -218,7 +219,7 @@ class Room:
             self.tell_states(events)
         if s.is_terminal():
             await rate_game(self)   # a rated game's players get their new ratings (daimyo/server/ratings.py)
-        self.kick_bots()
+        self.bots.kick()
         return self.seq
 
     @property
@@ -291,28 +292,7 @@ class Room:
             waiting = ", ".join(self.row.choices[p] for p in s.to_act())
             raise ActError("not-your-turn", f"it is not your turn: waiting for {waiting}")
 
-    # ---------------------------------------------------------------- seats
-    def check_seat(self, seat: Any, token: Any) -> int:
-        return self.seats.check_seat(seat, token)
-
-    def end_token(self, seat: int, token_hash: str | None, why: str) -> None:
-        self.seats.end_token(seat, token_hash, why)
-
-    def load_clocks(self, rows: list[tuple[int, float | None, float | None, str | None]]) -> None:
-        self.seats.load(rows)
-
-    async def start_clocks(self) -> None:
-        await self.seats.start()
-
-    async def ask_stand_in(self, asker: int | None, seat: Any, host: bool = False) -> None:
-        await self.seats.ask_stand_in(asker, seat, host)
-
-    async def resume(self, seat: int) -> None:
-        await self.seats.resume(seat)
-
-    async def set_ready(self, seat: int, ready: Any) -> None:
-        await self.seats.set_ready(seat, ready)
-
+    # ------------------------------------------------- seats joining, resigning
     async def resign(self, seat: int) -> None:
         """The player of ``seat`` resigns (:meth:`Seats.resign`); a game that ends so is shown over to everyone."""
         self.take_back = None
@@ -320,9 +300,6 @@ class Room:
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, []))
             self.tell_table()
-
-    def bot_plays(self, seat: int, on: bool) -> None:
-        self.bots.stand_in(seat, on)
 
     def connected(self, conn: Connection) -> None:
         self.seen = self.settings.time_source.time()
@@ -333,22 +310,6 @@ class Room:
         self.conns.discard(conn)
         self.idle_since, self.seen = time.monotonic(), self.settings.time_source.time()
         self.seats.disconnected(conn)
-
-    # ----------------------------------------------------------------- chat
-    def load_chat(self, lines: list[ChatLine], muted: list[tuple[int, int]]) -> None:
-        self.chat.load(lines, muted)
-
-    def chat_message(self, seat: int | None) -> dict:
-        return self.chat.message(seat)
-
-    async def say(self, conn: Connection, text: Any) -> int:
-        return await self.chat.say(conn, text)
-
-    async def mute(self, seat: int, other: Any, muted: Any) -> None:
-        await self.chat.mute(seat, other, muted)
-
-    async def set_spectator_chat(self, on: bool) -> None:
-        await self.chat.set_spectators(on)
 
     # ---------------------------------------------------------------- table
     @property
@@ -397,16 +358,12 @@ class Room:
             self.check_open()
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS
-        await self.start_clocks()   # before the states go out: they show the clocks that now run
+        await self.seats.start()   # before the states go out: they show the clocks that now run
         tell(self.conns, {"type": "started", "game": self.summary()})
         self.tell_states([])   # and each seat its own view: what it was dealt is its from now on
-        self.kick_bots()
-
-    # ---------------------------------------------------------- bots, close
-    def kick_bots(self) -> None:
-        """Start the bot loop if a bot is to act and the loop is not running."""
         self.bots.kick()
 
+    # ---------------------------------------------------------------- close
     def evict(self) -> None:
         """Close every connection: the game is now served elsewhere (its clients reconnect and find it there)."""
         for c in list(self.conns):

@@ -150,7 +150,7 @@ class Seats:
         for seat, bank, deadline, stand_in in rows:
             self.clocks.seats[seat] = SeatClock(bank, deadline, stand_in)
             if stand_in is not None and seat in self.humans():
-                self.room.bot_plays(seat, True)
+                self.room.bots.stand_in(seat, True)
 
     async def start(self) -> None:
         """Start the clocks of the seats to act (a new game, or one whose clocks were never stored), and watch them."""
@@ -199,7 +199,7 @@ class Seats:
         async with self.room.lock:
             c = self.clocks.seats.setdefault(seat, SeatClock())
             if c.stand_in is not None or self.over:
-                self.room.kick_bots()   # already stood in: its bot plays on if the loop had stopped
+                self.room.bots.kick()   # already stood in: its bot plays on if the loop had stopped
                 return
             before = self.clocks.copy()
             if reason == "time":
@@ -211,9 +211,9 @@ class Seats:
             except ActError:
                 self.clocks.restore(before)
                 raise
-            self.room.bot_plays(seat, True)
+            self.room.bots.stand_in(seat, True)
             self._tell_seats({"type": "stand-in", "seat": seat, "choice": self.row.choices[seat], "on": True, "reason": reason})
-        self.room.kick_bots()
+        self.room.bots.kick()
 
     async def ask_stand_in(self, asker: int | None, seat: Any, host: bool = False) -> None:
         """Another player (or the host) gives the stand-in to a seat whose player has been away ``absent_after`` seconds."""
@@ -245,7 +245,7 @@ class Seats:
             except ActError:
                 self.clocks.restore(before)
                 raise
-            self.room.bot_plays(seat, False)
+            self.room.bots.stand_in(seat, False)
             self._changed.set()
             self._tell_seats({"type": "stand-in", "seat": seat, "choice": self.row.choices[seat], "on": False, "reason": None})
 
@@ -288,11 +288,11 @@ class Seats:
             if result is not None:
                 self.row.status, self.row.result = OVER, result
             else:
-                self.room.bot_plays(seat, True)
+                self.room.bots.stand_in(seat, True)
             self._changed.set()
             self._tell_seats({"type": "resigned", "seat": seat, "choice": self.row.choices[seat], "over": result is not None,
                               "result": result})
-        self.room.kick_bots()
+        self.room.bots.kick()
         return result
 
     def _tell_seats(self, msg: dict) -> None:

@@ -178,10 +178,19 @@ class Host(Protocol):
 
     def tell_table(self) -> None: ...
 
-    def kick_bots(self) -> None: ...
+    @property
+    def bots(self) -> BotSeats: ...
 
-    def bot_plays(self, seat: int, on: bool) -> None:
+
+class BotSeats(Protocol):
+    """What a room's seats use of its bots (:class:`~daimyo.server.room_bots.RoomBots`)."""
+
+    def stand_in(self, seat: int, on: bool) -> None:
         """A stand-in bot takes ``seat`` (on) or gives it back to its player (off)."""
+        ...
+
+    def kick(self) -> None:
+        """Start the bot loop if a bot is to act and the loop is not running."""
         ...
 
 

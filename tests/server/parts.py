@@ -23,6 +23,20 @@ class Turns:
         return self.over
 
 
+class Bots(dict):
+    """The room's bots reduced to who stands in (seat: on) and how often the loop was kicked."""
+
+    def __init__(self):
+        super().__init__()
+        self.kicks = 0
+
+    def stand_in(self, seat: int, on: bool) -> None:
+        self[seat] = on
+
+    def kick(self) -> None:
+        self.kicks += 1
+
+
 class Table:
     def __init__(self, seats: list[SeatRow], clock: str | None = None, status: str = IN_PROGRESS,
                  settings: Settings | None = None, to_act=(0,)):
@@ -36,8 +50,7 @@ class Table:
         self.refuse = False
         self.written: list[tuple[str, int, list[int]]] = []   # (what, statements, messages queued by then)
         self.tables = 0        # how often the table was told
-        self.kicks = 0
-        self.bots: dict[int, bool] = {}
+        self.bots = Bots()
 
     @property
     def waiting(self) -> bool:
@@ -56,11 +69,9 @@ class Table:
     def tell_table(self) -> None:
         self.tables += 1
 
-    def kick_bots(self) -> None:
-        self.kicks += 1
-
-    def bot_plays(self, seat: int, on: bool) -> None:
-        self.bots[seat] = on
+    @property
+    def kicks(self) -> int:
+        return self.bots.kicks
 
     def join(self, seat: int | None) -> Connection:
         conn = Connection(seat)

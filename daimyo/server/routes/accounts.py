@@ -229,4 +229,4 @@ async def end_seat_tokens(hub, accounts: Accounts, user: User) -> None:
                 info = room.row.seats[seat] if seat < len(room.row.seats) else None
                 if info is None or info.user_id != user.id:
                     continue
-                room.end_token(seat, ended[game_id, seat], SIGNED_OUT)
+                room.seats.end_token(seat, ended[game_id, seat], SIGNED_OUT)

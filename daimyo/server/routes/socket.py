@@ -75,7 +75,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
             if not await ctx.limiter.may_try_seat(client):
                 raise ActError("rate-limited", "too many wrong seat tokens from your address; try again later")
             try:
-                seat = room.check_seat(hello.get("seat"), hello.get("token"))
+                seat = room.seats.check_seat(hello.get("seat"), hello.get("token"))
             except ActError:
                 await ctx.limiter.failed_seat(client)
                 raise
@@ -89,7 +89,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
     conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add)
     async with room.lock:  # the first state and every later one arrive in order
         room.connected(conn)  # (so that the welcome's summary shows this seat here)
-        conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat_message(seat)})
+        conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
         conn.put(room.log_message(seat))
         conn.put(room.state_message(seat, []))
     sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout))
@@ -155,21 +155,21 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
             raise ActError("bad-message", "'seq' must be a whole number")
         await room.act(conn.seat, text.strip(), seq, conn)
     elif kind == "chat":
-        await room.say(conn, msg.get("text"))
+        await room.chat.say(conn, msg.get("text"))
     elif kind == "mute":
         if conn.seat is None:
             raise ActError("bad-message", "mute: only a seated player can mute a seat")
-        await room.mute(conn.seat, msg.get("seat"), msg.get("muted", True))
+        await room.chat.mute(conn.seat, msg.get("seat"), msg.get("muted", True))
     elif kind == "resume":
         if conn.seat is None:
             raise ActError("bad-message", "resume: only a seated player can take a seat back")
-        await room.resume(conn.seat)
+        await room.seats.resume(conn.seat)
     elif kind == "ready":
         if conn.seat is None:
             raise ActError("bad-message", "ready: only a seated player says ready")
-        await room.set_ready(conn.seat, msg.get("ready", True))
+        await room.seats.set_ready(conn.seat, msg.get("ready", True))
     elif kind == "stand-in":
-        await room.ask_stand_in(conn.seat, msg.get("seat"))
+        await room.seats.ask_stand_in(conn.seat, msg.get("seat"))
     elif kind == "resign":
         if conn.seat is None:
             raise ActError("bad-message", "resign: only a seated player resigns")
