@@ -14,6 +14,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <functional>
@@ -84,7 +85,7 @@ class Pool {
     wake_.notify_all();
     job(0);
     std::unique_lock<std::mutex> lock(m_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    done_.wait(lock, [this] { return pending_.load() == 0; });
     job_ = nullptr;
   }
 
@@ -94,21 +95,26 @@ class Pool {
   std::condition_variable wake_, done_;
   const std::function<void(int)>* job_ = nullptr;
   unsigned long long generation_ = 0;
-  int width_ = 0, pending_ = 0;
+  int width_ = 0;
+  std::atomic<int> pending_{0};   // the pool's threads still at this run's job (the last one wakes the caller)
   bool stop_ = false;
 
   void loop(int index, unsigned long long seen) {
-    std::unique_lock<std::mutex> lock(m_);
     for (;;) {
-      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
-      if (index >= width_) continue;   // a step over fewer threads than the pool holds
-      const auto* job = job_;
-      lock.unlock();
+      const std::function<void(int)>* job = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        if (index < width_) job = job_;   // else a run over fewer threads than the pool holds
+      }
+      if (job == nullptr) continue;
       (*job)(index);
-      lock.lock();
-      if (--pending_ == 0) done_.notify_one();
+      if (pending_.fetch_sub(1) == 1) {
+        std::lock_guard<std::mutex> lock(m_);
+        done_.notify_one();
+      }
     }
   }
 };
