@@ -1,5 +1,6 @@
 """Batched Battle for Rokugan over threads: self-play steps a wall-clock second of daimyo.rl.vector.RokuganBatch
-with random masked actions drawn natively, 4 players, GAMES_PER_THREAD games per thread, for each thread count.
+with random masked actions drawn and applied natively in one pass (RokuganBatch.step_random), 4 players,
+GAMES_PER_THREAD games per thread, for each thread count.
 
     [GAMES_PER_THREAD=N] python scripts/bench_vector_threads.py [SECONDS] [THREADS ...]   (docs/benchmarks.md)
 
@@ -25,10 +26,10 @@ def steps_per_second(threads: int, seconds: float, seed: int = 0) -> float:
     batch = RokuganBatch(games=games, players=PLAYERS, threads=threads, copy=False)
     batch.reset(seed=seed)
     for _ in range(20):   # warm up: every game past its first deal
-        batch.step(batch.random_actions())
+        batch.step_random()
     t0, steps = time.perf_counter(), 0
     while steps == 0 or time.perf_counter() - t0 < seconds:
-        batch.step(batch.random_actions())
+        batch.step_random()
         steps += games
     return steps / (time.perf_counter() - t0)
 

@@ -20,7 +20,8 @@ value will do) and deals it anew, giving its first observation, reward 0 and ``t
 
 In a game that just ended the mask is all False, the seat to act -1, and the observation that of the seat that
 moved last from outside (the learner's, in :class:`RokuganVectorEnv`). :meth:`RokuganVectorEnv.random_actions`
-draws a uniformly random legal action of each game natively, a random policy without a Python loop over the masks.
+draws a uniformly random legal action of each game natively, a random policy without a Python loop over the masks;
+:meth:`RokuganBatch.step_random` draws and applies them in the same pass over the threads (the fast path).
 
 **Seeding**, as Gymnasium specifies: ``reset(seed=s)`` seeds game ``i``'s generator with ``s + i`` (a list gives
 each its own seed; ``None`` keeps each generator, drawn from OS entropy the first time); every deal after it, at an
@@ -28,8 +29,8 @@ autoreset or an unseeded reset, is a new game drawn from that game's generator.
 
 An action the mask forbids ends that game at once with reward -1 for its seat (``infos["illegal"]`` True), as
 :class:`~daimyo.rl.single.SeatEnv` does with ``illegal="lose"``. ``threads`` splits the games over that many
-threads in each step. Arrays given back are copies unless ``copy=False`` (then they are the batch's own buffers,
-overwritten by the next step).
+threads in each step (threads kept from step to step; the games do not depend on their number). Arrays given back
+are copies unless ``copy=False`` (then they are the batch's own buffers, overwritten by the next step).
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ class _Games:
         self.illegal = np.zeros(games, dtype=np.bool_)
         self.to_act = np.full(games, -1, dtype=np.int32)
         self.pending = np.zeros(games, dtype=np.bool_)   # to be dealt anew at the next step (NEXT_STEP autoreset)
+        self.actions = np.zeros(games, dtype=np.int64)   # the actions drawn by the last step_random
+        self._seeds = np.zeros(games, dtype=np.uint64)   # the deals' seeds of a step (read only where reset)
+        self._bases = np.zeros(games, dtype=np.uint64)
         self.started = False
         self.first_seed: int | None = None   # the first reset's seed (random_actions' generator is seeded from it)
         self.sampled = False
@@ -118,14 +122,14 @@ class _Games:
         self.rngs[i] = seeding.np_random(seed)[0]
         return seed, seed % 2**31
 
-    def run(self, actions: np.ndarray, reset: np.ndarray, given: list[int | None] | None = None) -> None:
-        seeds = np.zeros(self.n, dtype=np.uint64)
-        bases = np.zeros(self.n, dtype=np.uint64)
+    def run(self, actions: np.ndarray, reset: np.ndarray, given: list[int | None] | None = None,
+            drawn: bool = False) -> None:
+        seeds, bases = self._seeds, self._bases
         for i in np.flatnonzero(reset):
             seeds[i], bases[i] = self._game_seed(int(i), given[i] if given is not None else None)
         self.core.step(actions, reset.view(np.uint8), seeds, bases, self.obs, self.mask.view(np.uint8), self.rewards,
-                       self.terminated.view(np.uint8), self.illegal.view(np.uint8), self.to_act, self.threads)
-        self.pending = self.terminated.copy()
+                       self.terminated.view(np.uint8), self.illegal.view(np.uint8), self.to_act, self.threads, drawn)
+        np.copyto(self.pending, self.terminated)
         self.started = True
 
     def reset(self, seed, options: dict | None) -> None:
@@ -142,17 +146,27 @@ class _Games:
         if a.shape != (self.n,):
             raise ValueError(f"actions: one per game ({self.n}), not shape {np.shape(actions)}")
         a = np.where(self.pending, 0, a)
-        self.run(np.ascontiguousarray(a), self.pending.copy())
+        self.run(np.ascontiguousarray(a), self.pending)
+
+    def step_random(self) -> None:
+        if not self.started:
+            raise RuntimeError("call reset() before step_random()")
+        self.seed_sampler()
+        self.run(self.actions, self.pending, drawn=True)
+
+    def seed_sampler(self) -> None:
+        if not self.sampled:
+            self.core.seed_sampler(int(seeding.np_random(self.first_seed)[0].integers(2**63)))
+            self.sampled = True
 
 
 def random_actions(games: _Games) -> np.ndarray:
     """A uniformly random legal action of each game: a random policy without a Python loop over ``[N, A]`` masks.
-    The generator is the batch's own, seeded from the first ``reset(seed=...)`` (else from OS entropy)."""
-    if not games.sampled:
-        games.core.seed_sampler(int(seeding.np_random(games.first_seed)[0].integers(2**63)))
-        games.sampled = True
+    Each game has its own generator, all seeded from the first ``reset(seed=...)`` (else from OS entropy), so the
+    draws do not depend on ``threads``."""
+    games.seed_sampler()
     out = np.zeros(games.n, dtype=np.int64)
-    games.core.random_actions(out)
+    games.core.random_actions(out, games.threads)
     return out
 
 
@@ -251,6 +265,14 @@ class RokuganBatch:
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action of each game (0 in a game that just ended), drawn natively."""
         return random_actions(self._games)
+
+    def step_random(self):
+        """``step(random_actions())`` in one native pass: each game draws its random legal action and applies it in
+        the same thread (the fast path for random self-play). Gives (actions [N], then what :meth:`step` gives); the
+        games and draws equal ``step(random_actions())`` from the same seeds, whatever ``threads``."""
+        g = self._games
+        g.step_random()
+        return (_out(g.actions, self.copy), *self._result(rewards=True))
 
     @property
     def illegal(self) -> np.ndarray:

@@ -6,12 +6,19 @@
 // and action mask of the seat to act, the rewards of every seat, the termination and the seat to act into NumPy
 // arrays, with the GIL released, over threads if asked. A game that ended is dealt again at the next step (the
 // autoreset Gymnasium calls NEXT_STEP): that step takes no action for it and writes its first position.
+// The threads are the batch's own, started at the first step that asks for them and kept (a pool woken each step),
+// and every game has its own generator for random actions, so that step_random (draw a random legal action and
+// apply it, in the same pass over the games) gives the same games whatever the number of threads.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstring>
+#include <functional>
+#include <mutex>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -43,6 +50,75 @@ void returns(const State& s, float* out) {
   for (int seat = 0; seat < s.n; ++seat) out[seat] = totals[seat] == best ? static_cast<float>(1.0 / winners) : 0.0f;
 }
 
+// Threads kept from step to step: run(k, job) calls job(0) on the caller and job(1) .. job(k - 1) on the pool's
+// threads (started the first time k asks for them), and returns when all are done. job catches its own exceptions.
+class Pool {
+ public:
+  Pool() = default;
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+
+  void run(int threads, const std::function<void(int)>& job) {
+    if (threads <= 1) {
+      job(0);
+      return;
+    }
+    while (static_cast<int>(workers_.size()) < threads - 1) {
+      const int index = static_cast<int>(workers_.size()) + 1;
+      workers_.emplace_back([this, index, seen = generation_] { loop(index, seen); });
+    }
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      job_ = &job;
+      width_ = threads;
+      pending_ = threads - 1;
+      ++generation_;
+    }
+    wake_.notify_all();
+    job(0);
+    std::unique_lock<std::mutex> lock(m_);
+    done_.wait(lock, [this] { return pending_.load() == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  std::vector<std::thread> workers_;
+  std::mutex m_;
+  std::condition_variable wake_, done_;
+  const std::function<void(int)>* job_ = nullptr;
+  unsigned long long generation_ = 0;
+  int width_ = 0;
+  std::atomic<int> pending_{0};   // the pool's threads still at this run's job (the last one wakes the caller)
+  bool stop_ = false;
+
+  void loop(int index, unsigned long long seen) {
+    for (;;) {
+      const std::function<void(int)>* job = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        if (index < width_) job = job_;   // else a run over fewer threads than the pool holds
+      }
+      if (job == nullptr) continue;
+      (*job)(index);
+      if (pending_.fetch_sub(1) == 1) {
+        std::lock_guard<std::mutex> lock(m_);
+        done_.notify_one();
+      }
+    }
+  }
+};
+
 class Batch {
  public:
   Batch(int games, int players, std::vector<int> outside, std::vector<int> clans)
@@ -63,6 +139,8 @@ class Batch {
     moves_.resize(n_);
     firsts_.resize(n_);
     observer_.assign(n_, 0);
+    samplers_.assign(n_, Rng(0));
+    seed_sampler(0);
     moves_made_ = 0;
   }
 
@@ -90,46 +168,30 @@ class Batch {
     int32_t* to_act;
   };
 
-  // One step of every game: reset[i] deals game i anew with seeds[i] / bot_bases[i], else actions[i] is applied
-  void step(const int64_t* actions, const uint8_t* reset, const uint64_t* seeds, const uint64_t* bot_bases,
+  // One step of every game: reset[i] deals game i anew with seeds[i] / bot_bases[i], else actions[i] is applied.
+  // With drawn set, actions[i] is written, not read: a random legal action of game i (random_action), drawn and
+  // applied in the same pass.
+  void step(int64_t* actions, bool drawn, const uint8_t* reset, const uint64_t* seeds, const uint64_t* bot_bases,
             const Buffers& out, int threads) {
-    auto run = [&](int from, int to) {
-      long long moves = 0;
-      for (int i = from; i < to; ++i) moves += step_one(i, actions[i], reset[i] != 0, seeds[i], bot_bases[i], out);
-      return moves;
-    };
-    threads = std::max(1, std::min(threads, n_));
-    if (threads == 1) {
-      moves_made_ += run(0, n_);
-      return;
-    }
-    std::vector<long long> counts(threads, 0);
-    std::vector<std::exception_ptr> errors(threads);
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) {
-      const int from = static_cast<int>(static_cast<long long>(n_) * t / threads);
-      const int to = static_cast<int>(static_cast<long long>(n_) * (t + 1) / threads);
-      pool.emplace_back([&, t, from, to] {
-        try {
-          counts[t] = run(from, to);
-        } catch (...) {
-          errors[t] = std::current_exception();
-        }
-      });
-    }
-    for (auto& th : pool) th.join();
-    for (long long c : counts) moves_made_ += c;
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    moves_made_ += over_games(threads, [&](int i) {
+      if (drawn) actions[i] = reset[i] ? 0 : random_action(i);
+      return step_one(i, actions[i], reset[i] != 0, seeds[i], bot_bases[i], out);
+    });
   }
 
-  // a uniformly random legal action of each game (0 where none: a game that just ended), from the batch's own
+  // a uniformly random legal action of each game (0 where none: a game that just ended), each from its game's own
   // generator: a random policy without a Python loop over the masks
-  void random_actions(int64_t* out) {
-    for (int i = 0; i < n_; ++i)
-      out[i] = ids_[i].empty() ? 0 : ids_[i][sampler_.next64() % ids_[i].size()];
+  void random_actions(int64_t* out, int threads) {
+    over_games(threads, [&](int i) {
+      out[i] = random_action(i);
+      return 0LL;
+    });
   }
-  void seed_sampler(uint64_t seed) { sampler_ = Rng(seed); }
+  // game i's generator is seeded with the i-th word of a generator seeded `seed`
+  void seed_sampler(uint64_t seed) {
+    Rng words(seed);
+    for (auto& r : samplers_) r = Rng(words.next64());
+  }
 
   enum Seat { RANDOM = 0, OUTSIDE = 1, HEURISTIC = 2 };
   int games() const { return n_; }
@@ -149,8 +211,37 @@ class Batch {
   std::vector<std::vector<Move>> moves_;   // per game: scratch
   std::vector<std::vector<Move>> firsts_;  // per game: the legal move each of ids_ stands for
   std::vector<int> observer_;              // per game: whose observation its row holds
+  std::vector<Rng> samplers_;               // per game: the generator of its random actions
   long long moves_made_;
-  Rng sampler_{0};
+  Pool pool_;
+
+  int64_t random_action(int i) {
+    return ids_[i].empty() ? 0 : ids_[i][samplers_[i].next64() % ids_[i].size()];
+  }
+
+  // each(i) for every game, the games split into `threads` runs of consecutive games; returns the sum of each(i)
+  template <typename Each>
+  long long over_games(int threads, Each each) {
+    threads = std::max(1, std::min(threads, n_));
+    std::vector<long long> counts(threads, 0);
+    std::vector<std::exception_ptr> errors(threads);
+    pool_.run(threads, [&](int t) {
+      const int from = static_cast<int>(static_cast<long long>(n_) * t / threads);
+      const int to = static_cast<int>(static_cast<long long>(n_) * (t + 1) / threads);
+      try {
+        long long sum = 0;
+        for (int i = from; i < to; ++i) sum += each(i);
+        counts[t] = sum;
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
+    long long total = 0;
+    for (long long c : counts) total += c;
+    return total;
+  }
 
   int first_to_act(const State& s) const {
     int acting[State::MAX_PLAYERS];
@@ -258,16 +349,20 @@ void bind_batch(nb::module_& m) {
       .def_prop_ro("games", &Batch::games)
       .def_prop_ro("players", &Batch::players)
       .def_prop_ro("moves_made", &Batch::moves_made, "Moves applied by steps so far, the bots' included.")
-      .def("random_actions", [](Batch& b, Out<int64_t, 1> out) {
-        b.random_actions(rows(out, b.games(), "out"));
-      }, nb::arg("out"), "A uniformly random legal action of each game into `out` (0 for a game that just ended).")
+      .def("random_actions", [](Batch& b, Out<int64_t, 1> out, int threads) {
+        int64_t* o = rows(out, b.games(), "out");
+        nb::gil_scoped_release release;
+        b.random_actions(o, threads);
+      }, nb::arg("out"), nb::arg("threads") = 1,
+         "A uniformly random legal action of each game into `out` (0 for a game that just ended).")
       .def("seed_sampler", &Batch::seed_sampler, nb::arg("seed"), "Seed the generator of random_actions.")
       .def("game", [](const Batch& b, int i) -> State { return b.game(i); }, nb::arg("i"), "A copy of game i.")
       .def("step", [](Batch& b, Out<int64_t, 1> actions, Out<uint8_t, 1> reset, Out<uint64_t, 1> seeds,
                       Out<uint64_t, 1> bot_bases, Out<float, 2> obs, Out<uint8_t, 2> mask, Out<float, 2> rewards,
-                      Out<uint8_t, 1> terminated, Out<uint8_t, 1> illegal, Out<int32_t, 1> to_act, int threads) {
+                      Out<uint8_t, 1> terminated, Out<uint8_t, 1> illegal, Out<int32_t, 1> to_act, int threads,
+                      bool drawn) {
         const int n = b.games();
-        const int64_t* a = rows(actions, n, "actions");
+        int64_t* a = rows(actions, n, "actions");
         const uint8_t* r = rows(reset, n, "reset");
         const uint64_t* s = rows(seeds, n, "seeds");
         const uint64_t* bb = rows(bot_bases, n, "bot_bases");
@@ -275,10 +370,12 @@ void bind_batch(nb::module_& m) {
                            rows(rewards, n, "rewards", b.players()), rows(terminated, n, "terminated"),
                            rows(illegal, n, "illegal"), rows(to_act, n, "to_act")};
         nb::gil_scoped_release release;
-        b.step(a, r, s, bb, out, threads);
+        b.step(a, drawn, r, s, bb, out, threads);
       }, nb::arg("actions"), nb::arg("reset"), nb::arg("seeds"), nb::arg("bot_bases"), nb::arg("obs"), nb::arg("mask"),
          nb::arg("rewards"), nb::arg("terminated"), nb::arg("illegal"), nb::arg("to_act"), nb::arg("threads") = 1,
-         "Step every game (reset[i]: deal game i anew from seeds[i], bots seeded bot_bases[i] + seat) into the arrays.");
+         nb::arg("drawn") = false,
+         "Step every game (reset[i]: deal game i anew from seeds[i], bots seeded bot_bases[i] + seat) into the arrays; "
+         "drawn: write into `actions` a random legal action of each game (as random_actions) and apply it.");
 }
 
 }  // namespace daimyo

@@ -160,3 +160,28 @@ def test_gymnasium_vector_wrappers_run_on_it():
         if "episode" in info:
             finished += int(info["_episode"].sum())
     assert finished >= 2
+
+
+def test_threads_do_not_change_the_games_and_step_random_equals_step_of_random_actions():
+    players, n = 3, 5
+    one = RokuganBatch(games=n, players=players, threads=1)
+    two = RokuganBatch(games=n, players=players, threads=2)
+    fast = RokuganBatch(games=n, players=players, threads=2)
+    for b in (one, two, fast):
+        b.reset(seed=11)
+    ended = 0
+    for _ in range(500):                       # several games each, autoresets included
+        actions = one.random_actions()
+        np.testing.assert_array_equal(two.random_actions(), actions)     # the draws do not depend on threads
+        got1, got2 = one.step(actions), two.step(actions)
+        drawn, *got3 = fast.step_random()
+        np.testing.assert_array_equal(drawn, actions)
+        for x, y, z in zip(got1, got2, got3, strict=True):
+            np.testing.assert_array_equal(x, y)
+            np.testing.assert_array_equal(x, z)
+        assert not one.illegal.any() and not fast.illegal.any()
+        ended += int(got1[3].sum())
+    assert ended >= n
+    assert one.moves_made == two.moves_made == fast.moves_made
+    with pytest.raises(RuntimeError, match="call reset"):
+        RokuganBatch(games=1).step_random()
