@@ -26,9 +26,9 @@ GAME_OWN = {"arena/designer.py": "senjutsu", "arena/balance.py": "rokugan", "are
 GENERAL = sorted([p for p in (PACKAGE / "arena").glob("*.py") if p.relative_to(PACKAGE).as_posix() not in GAME_OWN]
                  + [PACKAGE / "words" / "__init__.py", PACKAGE / "words" / "errors.py", PACKAGE / "bots" / "registry.py",
                     PACKAGE / "bots" / "random_bot.py", PACKAGE / "cli" / "main.py"])
-#: the lobby's scripts: its game choice, seat words and table options are the server and pages' part of the
-#: registration (issue 26, item 2), checked with that part
-LOBBY = {"lobby.js", "join.js", "players.js"}
+#: the only functions of a general script that may name a game: the lobby's boxes of Senjutsu's card file and
+#: table options and of Rising Sun's war file (each game's words, numbers and choices' names come from the registry)
+BOXES = {"lobby.js": {"choices", "exampleName", "renderStartFile", "renderSenjutsu", "uploadCards", "senjutsuRequest"}}
 
 
 def _names() -> set[str]:
@@ -97,7 +97,7 @@ def _game_pages() -> set[str]:
 def _general_scripts() -> list[str]:
     """The scripts that are no one game's own: loaded by a page that is not a game's, or by more than one game's."""
     pages = _game_pages()
-    return sorted(s for s, by in _page_scripts().items() if (len(by) > 1 or not by <= pages) and s not in LOBBY)
+    return sorted(s for s, by in _page_scripts().items() if len(by) > 1 or not by <= pages)
 
 
 def _code(js: str) -> str:
@@ -113,11 +113,28 @@ def test_each_game_page_names_its_game_and_the_general_scripts_are_found():
     assert {"common.js", "client.js", "hints.js", "play.js"} <= set(_general_scripts())
 
 
+def _strings_by_function(code: str) -> list[tuple[str | None, str]]:
+    """Each string of a script with the top-level function (or ``const``/``let``) it is written in."""
+    out, where = [], None
+    for line in code.splitlines():
+        start = re.match(r"(?:async )?function (\w+)|(?:const|let) (\w+)", line)
+        if start:
+            where = start.group(1) or start.group(2)
+        out += [(where, s) for s in re.findall(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`]*`', line)]
+    return out
+
+
 @pytest.mark.parametrize("script", _general_scripts())
 def test_general_scripts_name_no_game(script):
     code = _code((STATIC / script).read_text(encoding="utf-8"))
-    strings = re.findall(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`]*`', code)
-    assert [s for s in strings if _naming(s[1:-1])] == []
+    allowed = BOXES.get(script, set())
+    assert [(f, s) for f, s in _strings_by_function(code) if _naming(s[1:-1]) and f not in allowed] == []
+
+
+def test_the_lobby_s_scripts_are_general_and_only_its_file_boxes_name_a_game():
+    assert {"lobby.js", "join.js", "players.js"} <= set(_general_scripts())
+    code = _code((STATIC / "lobby.js").read_text(encoding="utf-8"))
+    assert {f for f, s in _strings_by_function(code) if _naming(s[1:-1])} == BOXES["lobby.js"]   # no stale exemption
 
 
 def test_hints_come_from_the_catalogue_by_the_page_s_game():

@@ -96,6 +96,14 @@ class GameInfo:
     page_data: Callable[[], dict] | None = None   # the public data its page reads, at /api/<name>/data
     page_files: Mapping[str, Callable[[], str]] = field(default_factory=dict)   # more public files, /api/<name>/<file>
     table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)
+    # the catalogue keys the general pages (lobby, join, players) name it by, each optional (see page_word):
+    # "title" its name, "choice" the prefix of a seat choice's name, "phase" the prefix of a phase's name, "progress"
+    # the sentence of a game under way (given n, round and turn, phase and step)
+    page_words: Mapping[str, str] = field(default_factory=dict)
+    default_players: int | None = None   # the number of players the lobby offers first when the game is picked
+    # the key of page_data()'s list of its seat choices' printed names ({"id", "name"} each), for a game whose choices'
+    # names are not all in the catalogue (a card file's characters)
+    choice_names: str | None = None
     # the private events that only tell the actor its own choice (a token placed face down, a card chosen): an action
     # whose private events are all of these reveals nothing hidden, so its player may take it back (the server's undo)
     undo_echoes: frozenset[str] = frozenset()
@@ -121,11 +129,24 @@ class GameInfo:
     gymnasium_id: str | None = None
     openspiel_game: str | None = None
 
+    def page_word(self, what: str) -> str:
+        """The catalogue key of ``page_words``'s ``what``, or the default one: ``lobby.game_<name>``, the seat word's
+        ``<seat_word>.``, ``phase.`` and ``lobby.round_phase``."""
+        defaults = {"title": f"lobby.game_{self.name}", "choice": f"{self.seat_word}.", "phase": "phase.",
+                    "progress": "lobby.round_phase"}
+        return self.page_words.get(what, defaults[what])
+
     def __post_init__(self) -> None:
         if not self.name or not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"min_players, max_players: 1 <= {self.min_players} <= {self.max_players} is needed")
+        if set(self.page_words) - {"title", "choice", "phase", "progress"}:
+            raise ValueError(f"page_words: {self.name} names {sorted(set(self.page_words))}; title, choice, phase "
+                             "and progress are known")
+        if self.default_players is not None and not self.min_players <= self.default_players <= self.max_players:
+            raise ValueError(f"default_players: {self.default_players} is not between {self.min_players} and "
+                             f"{self.max_players}")
         if (self.bot_names is None) != (self.make_bot is None):
             raise ValueError(f"bot_names, make_bot: {self.name} gives its own bots with both or neither")
         from_seats = (self.new_state, self.record)

@@ -103,4 +103,5 @@ RISINGSUN = register(GameInfo(
     openspiel_game="daimyo.rl.risingsun:openspiel_game",
     # server and pages
     page="risingsun.html", page_data=page_data,
+    page_words={"title": "rs.game_name", "choice": "rs.clan.", "phase": "rs.step.", "progress": "rs.lobby.progress"},
 ))

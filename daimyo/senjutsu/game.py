@@ -114,7 +114,8 @@ SENJUTSU = register(GameInfo(
     raw_environment="daimyo.rl.senjutsu:raw_env", gymnasium_id="daimyo/Senjutsu-v0",
     openspiel_game="daimyo.rl.senjutsu:openspiel_game",
     # server and pages
-    page="senjutsu.html", page_data=page_data, table_options=TABLE,
+    page="senjutsu.html", page_data=page_data, table_options=TABLE, default_players=2, choice_names="characters",
+    page_words={"choice": "sj.charname.", "phase": "sj.phase.", "progress": "lobby.turn_phase"},
 ))
 
 

@@ -22,6 +22,7 @@ from daimyo.server.routes import Context, game_data, pages
 from daimyo.server.routes.context import EXCEPTION_HANDLERS
 from daimyo.server.store import Store
 from daimyo.server.uploads import FileReader
+from daimyo.words import catalogue
 from tests import toy_nim
 from tests.server.conftest import TEST_SETTINGS
 
@@ -100,6 +101,34 @@ def test_a_toy_game_gets_its_page_and_data_from_its_registration_only(toy, db_ur
         assert client.get("/api/nim/heaps.txt").text == "three heaps"
         assert client.get("/api/nim/cards").status_code == 404   # no table options, no upload check
         assert "nim" in [g["name"] for g in client.get("/api/registry").json()["games"]]
+
+
+def test_the_registry_gives_the_pages_each_game_s_words_and_numbers(toy, db_url):
+    """The lobby, join and players pages name no game: each game's catalogue keys (its name, a choice's name, a
+    phase's name, the sentence of a game under way), the players it offers first and where its choices' printed
+    names are come from its registration, with the defaults for a game that gives none (issue 26, item 2)."""
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        served = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+    assert served["nim"]["words"] == {"title": "lobby.game_nim", "choice": f"{toy.seat_word}.", "phase": "phase.",
+                                      "progress": "lobby.round_phase"}
+    assert served["nim"]["default_players"] is None and served["nim"]["choice_names"] is None
+    assert served["risingsun"]["words"] == {"title": "rs.game_name", "choice": "rs.clan.", "phase": "rs.step.",
+                                            "progress": "rs.lobby.progress"}
+    assert served["senjutsu"]["default_players"] == 2 and served["senjutsu"]["choice_names"] == "characters"
+    assert served["senjutsu"]["words"]["choice"] == "sj.charname."
+    words = catalogue("en")
+    for g in served.values():
+        if g["name"] != "nim":
+            assert {g["words"][k] for k in ("title", "progress")} <= set(words), g["name"]
+            assert any(key.startswith(g["words"]["phase"]) for key in words), g["name"]
+            assert all(g["words"]["choice"] + c in words for c in g["seat_choices"]), g["name"]
+
+
+def test_a_registration_s_page_words_and_default_players_are_checked():
+    with pytest.raises(ValueError, match="page_words: nim names"):
+        dataclasses.replace(toy_nim.NIM, page_words={"name": "x"})
+    with pytest.raises(ValueError, match="default_players: 9 is not between"):
+        dataclasses.replace(toy_nim.NIM, default_players=9)
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

@@ -70,6 +70,8 @@ def test_the_lobby_list_of_games_is_the_registrys(server):
         assert g == {"name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
                      "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
                      "levels": [level.to_dict() for level in levels(info.name)],
+                     "words": {w: info.page_word(w) for w in ("title", "choice", "phase", "progress")},
+                     "default_players": info.default_players, "choice_names": info.choice_names,
                      **({"start_file": info.start_file, "examples": [
                          {"name": x, "seats": info.seat_names(info.new_from_file(info.open_example(x)))} for x in info.examples()]}
                         if info.starts_from_file else {})}

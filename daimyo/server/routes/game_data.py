@@ -49,7 +49,9 @@ def routes(ctx: Context) -> list[BaseRoute]:
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
             "levels": [level.to_dict() for level in levels(info.name)],
-            **_start_files(info),
+            "words": {what: info.page_word(what) for what in ("title", "choice", "phase", "progress")},
+            "default_players": info.default_players,
+            "choice_names": info.choice_names if info.page_data is not None else None, **_start_files(info),
         } for info in (hosted(name) for name in hosted_games()) if info is not None]})
 
     async def page_data(request: Request) -> Response:

@@ -4,7 +4,7 @@
 
 const gameId = pageGameId();
 // error: what went wrong, as a function giving it in the chosen language (the language may change while it shows)
-const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, characters: {}, busy: false, error: null };
+const JOIN = { code: new URLSearchParams(location.hash.slice(1)).get("code") || "", summary: null, games: {}, characters: {}, busy: false, error: null };
 
 // What a failed claim means, in the player's words (the server's own message stands for the other answers).
 const CLAIM_ERRORS = { 401: "join.err.sign_in", 403: "join.err.code", 404: "join.err.no_game", 409: "join.err.taken", 429: "join.err.too_many" };
@@ -12,18 +12,22 @@ function claimError(status, message) {
   return CLAIM_ERRORS[status] ? t(CLAIM_ERRORS[status]) : t("join.err.other", { message: message || String(status) });
 }
 
+// What a seat picks ("clan", "character") and a game's catalogue key of one of its words, from GET /api/registry.
+function joinSeatWord(game) { return (JOIN.games[game] || {}).seat_word || "clan"; }
+function joinWord(game, what) { return ((JOIN.games[game] || {}).words || {})[what]; }
+// A seat's choice in words: a clan from the catalogue, a sample character by its name in the page's language, one
+// from a card file (whose name is not the sample's) by its own; no choice yet: a random one.
 function seatChoiceName(game, c) {
-  if (game === "senjutsu") {
-    if (!c) return t("lobby.random_character");
-    // a sample character by its name in the page's language, one from a card file by its own
-    const key = `sj.charname.${c}`;
-    return I18N.fallback[key] !== undefined && I18N.fallback[key] === JOIN.characters[c] ? t(key) : JOIN.characters[c] || c;
-  }
-  if (game === "risingsun") return c ? t("rs.clan." + c) : t("lobby.random_clan");
-  return c ? clanName(c) : t("lobby.random_clan");
+  if (!c) return t("lobby.random_" + joinSeatWord(game));
+  const key = (joinWord(game, "choice") || joinSeatWord(game) + ".") + c;
+  const known = t(key) !== key && (JOIN.characters[c] === undefined || I18N.fallback[key] === JOIN.characters[c]);
+  return known ? t(key) : JOIN.characters[c] || c;
 }
-// The game's name in the page's language.
-function joinGameName(game) { return t(game === "senjutsu" ? "lobby.game_senjutsu" : game === "risingsun" ? "rs.game_name" : "lobby.game_rokugan"); }
+// The game's name in the page's language (the registry's title for a game the catalogue does not know).
+function joinGameName(game) {
+  const key = joinWord(game, "title") || `lobby.game_${game}`;
+  return t(key) !== key ? t(key) : (JOIN.games[game] || {}).title || game;
+}
 
 function render() {
   const g = JOIN.summary;
@@ -37,9 +41,8 @@ function render() {
     document.getElementById("join-seats").replaceChildren();
     return;
   }
-  const sj = g.game === "senjutsu";
   document.getElementById("join-game").textContent = joinGameName(g.game);
-  document.getElementById("join-clan-head").textContent = t(sj ? "lobby.character" : "lobby.clan");
+  document.getElementById("join-clan-head").textContent = t("lobby." + joinSeatWord(g.game));
   const known = hiddenKnownWords(g);
   document.getElementById("practice-warning").hidden = !known;
   if (known) {
@@ -130,8 +133,16 @@ async function main() {
     loadSummary();
   });
   try {
-    for (const c of (await (await fetch("/api/senjutsu/data?game=" + encodeURIComponent(gameId))).json()).characters || []) JOIN.characters[c.id] = c.name;   // the table's own characters too
-  } catch (e) { /* the character ids stand for their names */ }
+    for (const g of (await (await fetch("/api/registry")).json()).games) JOIN.games[g.name] = g;
+  } catch (e) { /* the catalogue's default words stand */ }
   await Promise.all([prefillName(), loadSummary()]);
+  // the printed names of the table's own choices (its card file's characters too), of a game whose registry names them
+  const names = JOIN.summary && (JOIN.games[JOIN.summary.game] || {}).choice_names;
+  if (!names) return;
+  try {
+    const data = await (await fetch(`/api/${JOIN.summary.game}/data?game=` + encodeURIComponent(gameId))).json();
+    for (const c of data[names] || []) JOIN.characters[c.id] = c.name;
+  } catch (e) { /* the choices' ids stand for their names */ }
+  render();
 }
 main();

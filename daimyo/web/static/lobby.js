@@ -13,20 +13,21 @@ let LEVELS = [];   // the game's bot levels (GET /api/registry: name, bot, about
 const seatState = [];
 let sitChoice = "auto";   // the creator's own seat: "auto" (the first human seat), a seat number, or "none"
 let shownGame = null;     // the game whose invitation the page shows
-const CHARACTERS = {};   // Senjutsu character id -> printed name (GET /api/senjutsu/data)
+const CHARACTERS = {};   // a seat choice's id -> its printed name, of a game whose registry names its choice_names
 function currentGame() { return document.getElementById("game").value; }
 function seatWord(game) { return (GAMES[game] || {}).seat_word || "clan"; }
 function choices() { return currentGame() === "senjutsu" && SJ.characters ? SJ.characters : (GAMES[currentGame()] || {}).seat_choices || []; }
-// A game's name in words ("lobby.game_<name>"; the registry's title for a game the catalogue does not know).
-function gameName(game) { const key = game === "risingsun" ? "rs.game_name" : `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
-// A seat's choice in words: a clan from the catalogue ("clan.<id>"), a character by its printed name.
+// A game's catalogue key of one of its words (GET /api/registry's "words": title, choice, phase, progress).
+function gameWord(game, what) { return ((GAMES[game] || {}).words || {})[what]; }
+// A game's name in words (its registry's title key; the registry's title for a game the catalogue does not know).
+function gameName(game) { const key = gameWord(game, "title") || `lobby.game_${game}`; return t(key) !== key ? t(key) : (GAMES[game] || {}).title || game; }
+// A seat's choice in words: a clan from the catalogue ("clan.<id>"), a character by its printed name: a sample one
+// by its name in the page's language, one from a card file (whose name is not the sample's) by its own.
 function choiceName(game, c) {
   if (!c) return t("nobody");
-  const key = (game === "risingsun" ? "rs." : "") + seatWord(game) + "." + c;
-  if (t(key) !== key) return t(key);
-  // a sample character by its name in the page's language ("sj.charname.<id>"), one from a card file by its own
-  const sample = `sj.charname.${c}`;
-  return I18N.fallback[sample] !== undefined && I18N.fallback[sample] === CHARACTERS[c] ? t(sample) : CHARACTERS[c] || c;
+  const key = (gameWord(game, "choice") || seatWord(game) + ".") + c;
+  const known = t(key) !== key && (CHARACTERS[c] === undefined || I18N.fallback[key] === CHARACTERS[c]);
+  return known ? t(key) : CHARACTERS[c] || c;
 }
 
 // The bots a seat may be given, as [value, words, level or null]: the game's levels ("level:<name>"; a level's words
@@ -73,13 +74,13 @@ function renderPlayers() {
   const was = Number(select.value);
   const [min, max] = [g.min_players, g.max_players];
   select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, k) => el("option", { text: String(min + k) })));
-  // a game's own default when it is picked (Senjutsu: the 2-player duel), else the number chosen before
+  // a game's own default when it is picked (the registry's default_players), else the number chosen before
   const fresh = playersFor !== currentGame();
   playersFor = currentGame();
-  select.value = String(Math.min(max, Math.max(min, fresh && currentGame() === "senjutsu" ? 2 : was || 4)));
+  select.value = String(Math.min(max, Math.max(min, fresh && g.default_players ? g.default_players : was || 4)));
   document.getElementById("clan-head").textContent = t("lobby." + seatWord(currentGame()));
   // the page's title names the game being set up, not always Battle for Rokugan
-  const title = currentGame() === "rokugan" ? t("lobby.title") : gameName(currentGame());
+  const title = gameName(currentGame());
   document.getElementById("lobby-title").textContent = title;
   document.title = "daimyo — " + title;
 }
@@ -250,10 +251,10 @@ function seatRating(s) { return s.rating ? ` · ${t("rating.seat", { rating: s.r
 // How far a game under way is: its round (turn, war) and phase; during the setup, before the first round, the phase
 // alone (no "Round 0").
 function progress(g) {
-  const phase = t((g.game === "risingsun" ? "rs.step." : g.game === "senjutsu" ? "sj.phase." : "phase.") + g.phase);
+  const phase = t((gameWord(g.game, "phase") || "phase.") + g.phase);
   if (!g.round) return phase.charAt(0).toUpperCase() + phase.slice(1);
-  if (g.game === "risingsun") return t("rs.lobby.progress", { n: g.round, step: phase });
-  return g.game === "senjutsu" ? t("lobby.turn_phase", { turn: g.round, phase }) : t("lobby.round_phase", { round: g.round, phase });
+  // the game's own sentence names the number as its round, turn or war (n) and the phase as its phase or step
+  return t(gameWord(g.game, "progress") || "lobby.round_phase", { n: g.round, round: g.round, turn: g.round, phase, step: phase });
 }
 
 function gameItem(g) {
@@ -568,9 +569,12 @@ async function main() {
   try {
     for (const g of (await (await fetch("/api/registry")).json()).games) GAMES[g.name] = g;
   } catch (e) { document.getElementById("create-error").textContent = t("lobby.no_server"); }
-  try {
-    for (const c of (await (await fetch("/api/senjutsu/data")).json()).characters || []) CHARACTERS[c.id] = c.name;
-  } catch (e) { /* Senjutsu seats then pick random characters only */ }
+  // the printed names of the choices the catalogue may not know (GET /api/<game>/data, the registry's choice_names)
+  for (const g of Object.values(GAMES).filter((x) => x.choice_names)) {
+    try {
+      for (const c of (await (await fetch(`/api/${g.name}/data`)).json())[g.choice_names] || []) CHARACTERS[c.id] = c.name;
+    } catch (e) { /* its seats then pick random choices only */ }
+  }
   I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSenjutsu, renderSeats, renderGames, renderOpen, renderFilters);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });

@@ -5,13 +5,15 @@
 const PLAYERS = { games: {}, data: null, error: null };
 const CHART_COLOURS = ["#8c2f24", "#2f5566", "#277a4c", "#d6a21e", "#8a4fbf", "#e8702a"];
 
+// A game's catalogue key of one of its words (GET /api/registry's "words": title, choice).
+function playersWord(game, what) { return ((PLAYERS.games[game] || {}).words || {})[what]; }
 function playersGameName(game) {
-  const key = game === "risingsun" ? "rs.game_name" : `lobby.game_${game}`;
+  const key = playersWord(game, "title") || `lobby.game_${game}`;
   return t(key) !== key ? t(key) : (PLAYERS.games[game] || {}).title || game;
 }
 function playersChoiceName(game, c) {
   const word = (PLAYERS.games[game] || {}).seat_word || "clan";
-  const key = (game === "risingsun" ? "rs." : "") + word + "." + c;
+  const key = (playersWord(game, "choice") || word + ".") + c;
   return t(key) !== key ? t(key) : c;
 }
 function ratingCell(r) {
