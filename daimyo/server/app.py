@@ -45,6 +45,8 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
             yield
         finally:
             ctx.reader.close()
+            for close in ctx.closers:
+                close()
             await ctx.accounts.mail.stop()
             await hub.stop()
             store.close()

@@ -129,7 +129,7 @@ def test_a_time_budget_runs_natively_within_its_time():
         seat = s.to_act()[0]
         s.apply_move(seat, hb[seat].choose(s, seat))
     seat = s.to_act()[0]
-    bot = ISMCTSBot(1, seconds=10.0, engine="native")
+    bot = ISMCTSBot(1, seconds=10.0, engine="native", early_stop=False)   # the cap, not an early stop
     bot.max_seconds = 0.2
     assert bot.choose(s, seat) in s.legal_moves(seat)
     assert bot.last_iterations >= 6 and 0.2 <= bot.last_seconds < 5.0

@@ -50,3 +50,23 @@ def test_a_bad_budget_setting_is_named_not_a_500():
     from daimyo.server.routes.analysis import analyse_record
     got = analyse_record("rokugan", "format: rokugan-record\n", "lots", 60.0)
     assert got["status"] == "none" and "analysis_budget" in got["message"]
+
+
+def test_an_analysis_still_running_ends_with_the_server(db_url):
+    """The app stopping stops its analysis workers at once: a job with a long budget does not run on (and take a
+    core) after the server is gone."""
+    import multiprocessing
+
+    settings = TEST_SETTINGS.replace(analysis_budget="5s", analysis_seconds=600.0)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        g = create(client, [{"kind": "bot"}] * 2, seed=3)
+        wait_over(client, g["id"])
+        assert client.get(f"/api/games/{g['id']}/analysis").status_code == 202
+        deadline = time.monotonic() + 60
+        while not multiprocessing.active_children() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = multiprocessing.active_children()
+        assert workers, "the analysis did not start a worker"
+    for w in workers:
+        w.join(timeout=10)
+    assert not any(w.is_alive() for w in workers)

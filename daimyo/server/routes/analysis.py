@@ -67,14 +67,24 @@ class Analyses:
         return job
 
     def close(self) -> None:
+        """Stop the workers with the server: a job still running ends at once (it would otherwise run on for up to
+        ``analysis_seconds`` after the server stopped)."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            for job in self.jobs.values():   # their waiters are told the job ended (not a broken pool, unread)
+                if not job.done():
+                    job.cancel()
+            self.jobs.clear()
+            procs = list((getattr(pool, "_processes", None) or {}).values())   # the pool's workers (CPython keeps them there)
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                proc.terminate()
 
 
 def routes(ctx: Context) -> list[BaseRoute]:
     analyses = Analyses(ctx.settings)
     weakref.finalize(ctx.hub, analyses.close)   # the workers go with the server's hub (or at exit)
+    ctx.closers.append(analyses.close)          # and when the app stops
 
     async def analysis(request: Request) -> Response:
         room = await watched_room(ctx, request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,8 @@ class Context:
     accounts: Accounts
     reader: FileReader
     metrics: Metrics = field(default_factory=Metrics)
+    #: what a route module starts and the server must stop with it (called when the app stops)
+    closers: list[Callable[[], None]] = field(default_factory=list)
 
     async def upload_limits(self, client: str, field: str, text: Any) -> Response | None:
         """429 past the client's ``upload_rate``, 413 for a file longer than ``max_file``; None when it may be read."""
