@@ -45,9 +45,9 @@ def test_a_private_table_is_watched_by_its_link_only_and_the_host_cancels_it(ser
     friend.wait_for_function("() => document.getElementById('conn').dataset.state === 'spectating'")
     assert "watch=" not in friend.url
 
-    # the host cancels it: gone from the lobby, and the friend's page is told there is no such game any more
+    # the host cancels it: gone from the lobby, and the friend's page is told the table was closed
     host.once("dialog", lambda dialog: dialog.accept())
     host.click(f"{item} button.cancel-game")
     host.wait_for_selector(item, state="detached")
-    friend.wait_for_function("() => document.getElementById('message').textContent.includes('no game')")
+    friend.wait_for_function("() => document.getElementById('message').textContent.includes('table was closed')")
     assert host_errors == stranger_errors == friend_errors == []
