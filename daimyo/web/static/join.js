@@ -18,7 +18,7 @@ function joinWord(game, what) { return ((JOIN.games[game] || {}).words || {})[wh
 // A seat's choice in words: a clan from the catalogue, a sample character by its name in the page's language, one
 // from a card file (whose name is not the sample's) by its own; no choice yet: a random one.
 function seatChoiceName(game, c) {
-  if (!c) return t("lobby.random_" + joinSeatWord(game));
+  if (!c) return t(`lobby.random_${joinSeatWord(game)}`);
   const key = (joinWord(game, "choice") || joinSeatWord(game) + ".") + c;
   const known = t(key) !== key && (JOIN.characters[c] === undefined || I18N.fallback[key] === JOIN.characters[c]);
   return known ? t(key) : JOIN.characters[c] || c;
