@@ -97,14 +97,15 @@ def split_list(value: str, option: str) -> list[str]:
     return items
 
 
-def write_report(result: dict, out, name: str, title: str, plot, report_lines, as_json: bool) -> None:
+def write_report(result: dict, out, name: str, title: str, plot, report_lines, as_json: bool,
+                 alt: str | None = None) -> None:
     """Write a study's ``NAME.md`` (its plot and report lines), ``NAME.json`` and plots (``plot(result, path, title)``)
-    into the folder ``out``, then print the result as JSON or as its report lines and the files written."""
+    into the folder ``out`` (``alt``: the plot's words in the md, else ``name``), then print the result as JSON or as its report lines and the files written."""
     import json
 
     out.mkdir(parents=True, exist_ok=True)
     plots = plot(result, out / name, title)
-    (out / f"{name}.md").write_text("\n".join([f"# {title}", "", f"![{name}]({name}.svg)", "", *report_lines(result)]),
+    (out / f"{name}.md").write_text("\n".join([f"# {title}", "", f"![{alt or name}]({name}.svg)", "", *report_lines(result)]),
                                    encoding="utf-8")
     result["written"] = [str(out / f"{name}.md"), str(out / f"{name}.json"), *map(str, plots)]
     (out / f"{name}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")

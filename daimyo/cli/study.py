@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -115,19 +114,8 @@ def compare(game_name: str, players: int | None, games: int, seed: int, bots_tex
         raise click.ClickException(str(e)) from None
     except ValueError as e:
         raise click.UsageError(str(e)) from None
-    out.mkdir(parents=True, exist_ok=True)
     title = f"{info.title}: variant against baseline"
-    plots = plot_compare(result, out / "compare", title)
-    (out / "compare.md").write_text("\n".join([f"# {title}", "", "![differences](compare.svg)", "",
-                                               *report_lines(result)]), encoding="utf-8")
-    result["written"] = [str(out / "compare.md"), str(out / "compare.json"), *map(str, plots)]
-    (out / "compare.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    for line in report_lines(result):
-        click.echo(line)
-    click.echo(f"written: {', '.join(result['written'])}")
+    write_report(result, out, "compare", title, plot_compare, report_lines, as_json, alt="differences")
 
 
 @study.command()
