@@ -5,31 +5,12 @@ hands the game over to Python, so what it then checks is the native engine's out
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-import pytest
-
 from daimyo.rokugan import native
+from tests.native.both_engines import both_engines
 from tests.rokugan import helpers
 
 # the modules of rule tests (each test names its rulebook section); the property and format tests stay Python
 RULE_MODULES = {"test_battles", "test_clans", "test_placement", "test_resolution", "test_scoring", "test_special_tokens",
                 "test_start_of_turn", "test_territory_cards", "test_upkeep"}
 
-
-def pytest_generate_tests(metafunc):
-    if Path(metafunc.module.__file__).stem in RULE_MODULES:
-        metafunc.parametrize("rule_engine", ["python", "native"], indirect=True)
-
-
-@pytest.fixture(autouse=True)
-def rule_engine(request):
-    engine = getattr(request, "param", "python")
-    if engine == "native" and not native.available():
-        if os.environ.get("CI"):
-            pytest.fail(native.MISSING)
-        pytest.skip(native.MISSING)
-    helpers.ENGINE = engine
-    yield engine
-    helpers.ENGINE = "python"
+pytest_generate_tests, rule_engine = both_engines(native, helpers, RULE_MODULES)

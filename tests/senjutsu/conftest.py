@@ -5,30 +5,11 @@ name (which hands the duel over to Python, so what it then checks is the native 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-import pytest
-
 from daimyo.senjutsu import native
+from tests.native.both_engines import both_engines
 from tests.senjutsu import helpers
 
 # the modules of rule tests (each test names its rulebook section); the format, fuzz and property tests stay Python
 RULE_MODULES = {"test_attacks", "test_instants", "test_kamae_winning", "test_movement", "test_turn", "test_position_rules"}
 
-
-def pytest_generate_tests(metafunc):
-    if Path(metafunc.module.__file__).stem in RULE_MODULES:
-        metafunc.parametrize("rule_engine", ["python", "native"], indirect=True)
-
-
-@pytest.fixture(autouse=True)
-def rule_engine(request):
-    engine = getattr(request, "param", "python")
-    if engine == "native" and not native.available():
-        if os.environ.get("CI"):
-            pytest.fail(native.MISSING)
-        pytest.skip(native.MISSING)
-    helpers.ENGINE = engine
-    yield engine
-    helpers.ENGINE = "python"
+pytest_generate_tests, rule_engine = both_engines(native, helpers, RULE_MODULES)
