@@ -198,7 +198,8 @@ class Room:
             clocks_before = self.seats.clocks.copy()
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
-                await self.store.append_action(self.row.id, self.seq, seat, text, self.final_result() if s.is_terminal() else None,
+                result = self.final_result() if s.is_terminal() else None
+                await self.store.append_action(self.row.id, self.seq, seat, text, result,
                                                extra=[*self.fence(), *self.seats.statements(changed)])
             except Exception as e:
                 self.state = before
@@ -212,7 +213,7 @@ class Room:
             self.take_back = TakeBack(seat, before, clocks_before, len(events)) if (
                 not bot and self._may_take_back(seat, before, events)) else None
             if s.is_terminal():
-                self.row.status, self.row.result = OVER, self.final_result()
+                self.row.status, self.row.result = OVER, result
             if conn is not None:
                 conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
@@ -225,7 +226,7 @@ class Room:
     @property
     def rated(self) -> bool:
         """Whether the game counts for ratings (then no action is taken back)."""
-        return bool(getattr(self.row, "rated", False))
+        return self.row.rated
 
     def _may_take_back(self, seat: int, before: Any, events: list[Event]) -> bool:
         """Whether the action just played by ``seat`` (from ``before``, telling ``events``) may be taken back (BGA's
