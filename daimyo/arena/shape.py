@@ -20,9 +20,13 @@ decisiveness        the share of a game's rounds played after the eventual winne
 first player        the first player's win rate (a tie splits the win) against 1/N, with a 95% interval
 seat                each seat's win rate, seat 0 first in seat order
 kingmaking          3 to 5 players: the share of games where, at the start of the last round, a player was
-                    out of contention (further behind the leader than any player gained in one round in
-                    these games) and the leader then did not win: the result was turned while a player who
-                    could not win still played (a proxy: no counterfactual is played)
+                    out of contention and the sole leader then did not win: the result was turned while a
+                    player who could not win still played (a proxy: no counterfactual is played). Out of
+                    contention: behind the leader by more than the comeback threshold, the 90th percentile
+                    (nearest rank) of the last-round catch-ups in these games (a catch-up: how much a
+                    trailing player gained on the round's sole leader during the last round), so that at
+                    most one trailing player in ten made up as much. Ludii's metrics have no kingmaking
+                    figure, so this name is the project's own
 ==================  ====================================================================================
 
 A player's standing is read by the module the game's registration names (``standing``): its score if the game
@@ -32,6 +36,7 @@ ended now (an honor count, the wounds a character can still take, victory points
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,26 +156,43 @@ def margin(t: Trace) -> tuple[float, float | None] | None:
     return gap, (round(gap / final[w], 6) if final[w] else None)
 
 
-def kingmade(t: Trace, swing: float) -> bool | None:
+def kingmade(t: Trace, threshold: float) -> bool | None:
     """3+ players: at the start of the last round a player was out of contention (behind the leader by more than
-    ``swing``, the most any player gained in one round) and the leader then did not win; None below 3 players or
-    with fewer than two boundaries."""
+    ``threshold``, the comeback threshold of :func:`comeback_threshold`) and the sole leader then did not win; None
+    below 3 players or with fewer than two boundaries."""
     if t.players < 3 or len(t.rounds) < 2:
         return None
     before = t.rounds[-2]
     top = max(before)
-    out = any(top - x > swing for x in before)
+    out = any(top - x > threshold for x in before)
     lead = leader(before)
     return out and lead is not None and lead not in t.winners
 
 
-def max_gain(traces: Iterable[Trace]) -> float:
-    """The most any player gained between two boundaries in these games."""
-    best = 0.0
+def catch_ups(traces: Iterable[Trace]) -> list[float]:
+    """For each trailing player of each game with a sole leader as its last round began: how much it gained on that
+    leader during the last round (its gain minus the leader's; negative when it fell further behind)."""
+    out = []
     for t in traces:
-        for a, b in zip(t.rounds, t.rounds[1:], strict=False):
-            best = max(best, *(y - x for x, y in zip(a, b, strict=True)))
-    return best
+        if len(t.rounds) < 2:
+            continue
+        before, after = t.rounds[-2], t.rounds[-1]
+        lead = leader(before)
+        if lead is None:
+            continue
+        lead_gain = after[lead] - before[lead]
+        out.extend((after[p] - before[p]) - lead_gain for p in range(t.players) if p != lead)
+    return out
+
+
+def comeback_threshold(traces: Iterable[Trace], share: float = 0.9) -> float | None:
+    """The ``share`` percentile (nearest rank) of the last-round catch-ups in these games (:func:`catch_ups`): a
+    player further behind than this at the last round's start is out of contention, since at most one trailing
+    player in ten (at 0.9) made up as much. None when no game had a sole leader as its last round began."""
+    ups = sorted(catch_ups(traces))
+    if not ups:
+        return None
+    return ups[max(0, math.ceil(round(share * len(ups), 9)) - 1)]
 
 
 def measure(traces: list[Trace]) -> dict:
@@ -212,10 +234,10 @@ def measure(traces: list[Trace]) -> dict:
         out["first_player"] = {"games": len(firsts), "win_rate": round(wins / len(firsts), 6), "expected": round(1 / players, 6),
                                "ci95": [round(lo, 6), round(hi, 6)]}
     if players >= 3:
-        swing = max_gain(traces)
-        made = [k for k in (kingmade(t, swing) for t in traces) if k is not None]
+        threshold = comeback_threshold(traces)
+        made = [k for k in (kingmade(t, threshold) for t in traces) if k is not None] if threshold is not None else []
         out["kingmaking"] = {"games": len(made), "rate": round(sum(made) / len(made), 6) if made else None,
-                             "swing": swing}
+                             "threshold": threshold}
     return out
 
 
@@ -279,7 +301,10 @@ def report_lines(result: dict) -> list[str]:
                          f"{f['win_rate']:.1%} ({f['ci95'][0]:.1%}-{f['ci95'][1]:.1%}; {f['expected']:.1%})"))
         rows.append(("seats' win rates", ", ".join(f"{s}: {v['win_rate']:.1%}" for s, v in m["seats"].items())))
         if "kingmaking" in m:
-            rows.append(("kingmaking (proxy)", _pct(m["kingmaking"]["rate"])))
+            k = m["kingmaking"]
+            rows.append(("comeback threshold (90th percentile of last-round catch-ups on the leader)",
+                         "-" if k["threshold"] is None else f"{k['threshold']:g}"))
+            rows.append(("kingmaking (proxy: a player further behind than that, and the leader lost)", _pct(k["rate"])))
         lines += [f"## {count} players", "", "| figure | value |", "|---|---|", *(f"| {a} | {b} |" for a, b in rows), ""]
     return lines
 
@@ -318,5 +343,5 @@ def plot_shape(result: dict, path_stem, title: str) -> list:
     return save(fig, path_stem)
 
 
-__all__ = ["Trace", "decisiveness", "kingmade", "lead_changes", "leader", "margin", "max_gain", "measure",
-           "plot_shape", "reader", "report_lines", "shape", "trace"]
+__all__ = ["Trace", "catch_ups", "comeback_threshold", "decisiveness", "kingmade", "lead_changes", "leader", "margin",
+           "measure", "plot_shape", "reader", "report_lines", "shape", "trace"]

@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from daimyo.arena.shape import Trace, decisiveness, kingmade, lead_changes, margin, max_gain, measure, shape, trace
+from daimyo.arena.shape import Trace, catch_ups, comeback_threshold, decisiveness, kingmade, lead_changes, margin, measure, shape, trace
 from daimyo.cli.main import main
 
 # three 3-player games, standings at the round boundaries, the last the final scores
@@ -43,13 +43,47 @@ def test_margin_of_a_sole_winner():
 
 
 def test_kingmaking_needs_a_player_out_of_contention_and_the_lead_turned_in_the_last_round():
-    assert max_gain([A, B, C]) == 18   # A: seat 0 from 12 to 30
-    # B at the last round's start: [3, 17, 12]; seat 0 is 14 behind, not more than 18: nobody is out of contention
-    assert kingmade(B, 18) is False
-    # with a smaller swing seat 0 is out, and the leader then (seat 1) did not win
-    assert kingmade(B, 10) is True
+    # the last-round catch-ups on the sole leader as the last round began:
+    #   A: leader seat 0 (12 -> 30, +18); seat 1 +14 -> -4, seat 2 +7 -> -11
+    #   B: leader seat 1 (17 -> 22, +5); seat 0 +17 -> +12, seat 2 +12 -> +7
+    #   C: leader seat 0 (10 -> 15, +5); seat 1 +7 -> +2, seat 2 +2 -> -3
+    assert sorted(catch_ups([A, B, C])) == [-11, -4, -3, 2, 7, 12]
+    # the 90th percentile by nearest rank: the 6th of 6 (ceil(5.4)); at 0.5 the 3rd
+    assert comeback_threshold([A, B, C]) == 12 and comeback_threshold([A, B, C], 0.5) == -3
+    # B at the last round's start: [3, 17, 12]; seat 0 is 14 behind, more than 12: out of contention, and the
+    # leader then (seat 1) did not win
+    assert kingmade(B, 12) is True
+    # with a threshold of 14 (a comeback of 14 seen often enough) nobody is out of contention
+    assert kingmade(B, 14) is False
     assert kingmade(A, 10) is False    # the leader won
+    assert kingmade(C, -10) is False   # the leader (seat 0) shared the win
     assert kingmade(Trace(players=2, rounds=[[1, 0], [1, 2]], winners=[1], moves=4), 0) is None
+    assert comeback_threshold([Trace(players=3, rounds=[[4, 4, 1], [5, 6, 2]], winners=[1], moves=9)]) is None
+
+
+def test_kingmaking_on_constructed_standings_known_both_ways():
+    """Twenty 4-player games. In eighteen the leader as the last round begins (seat 0, at 20) gains 10 and holds on,
+    the others catching up 0 to 2, 0 to 3 and 0 to 5 on it. In X the leader (20) loses to seat 1 (16), while seats 2
+    and 3 are 8 and 15 behind; in Y the leader (20) loses to seat 2 (18) with every other within 4."""
+    held = [Trace(players=4, rounds=[[10, 8, 8, 6], [20, 18, 17, 16], [30, 28 + i % 3, 27 + i % 4, 26 + i % 6]],
+                  winners=[0], moves=50) for i in range(18)]
+    x = Trace(players=4, rounds=[[12, 10, 6, 3], [20, 16, 12, 5], [24, 27, 14, 6]], winners=[1], moves=50)
+    y = Trace(players=4, rounds=[[12, 10, 9, 9], [20, 17, 18, 16], [24, 21, 25, 20]], winners=[2], moves=50)
+    games = [*held, x, y]
+    ups = sorted(catch_ups(games))
+    # 54 catch-ups from the held games, X's +7 (seat 1), -2, -3, Y's 0, +3, 0; the 54th of 60 is 4
+    assert len(ups) == 60 and ups[-1] == 7 and ups[:2] == [-3, -2] and ups[53] == 4
+    threshold = comeback_threshold(games)
+    assert threshold == 4
+    assert kingmade(x, threshold) is True       # seats 2 and 3 out of contention, the leader lost
+    assert kingmade(y, threshold) is False      # a close finish: nobody more than 4 behind
+    assert not any(kingmade(t, threshold) for t in held)
+    assert measure(games)["kingmaking"] == {"games": 20, "rate": 0.05, "threshold": 4}
+    # the former rule (behind by more than the most any player gained in one round) found neither: a held game's
+    # seat 3 gained 15 in its last round, so X's seat 3, 15 behind, counted as still in contention
+    most = max(b - a for t in games for r0, r1 in zip(t.rounds, t.rounds[1:], strict=False)
+               for a, b in zip(r0, r1, strict=True))
+    assert most == 15 and not any(max(x.rounds[-2]) - v > most for v in x.rounds[-2])
 
 
 def test_measure_on_hand_made_games():
@@ -67,7 +101,8 @@ def test_measure_on_hand_made_games():
     assert m["first_player"]["win_rate"] == pytest.approx(1 / 3, abs=1e-6)
     assert m["seats"]["0"]["win_rate"] == pytest.approx(1.5 / 3, abs=1e-6)
     assert m["seats"]["2"]["win_rate"] == pytest.approx(1 / 3, abs=1e-6)
-    assert m["kingmaking"] == {"games": 3, "rate": 0.0, "swing": 18}
+    # B's seat 0 is 14 behind as the last round begins, more than the threshold 12, and the leader lost
+    assert m["kingmaking"] == {"games": 3, "rate": pytest.approx(1 / 3, abs=1e-6), "threshold": 12}
 
 
 def test_a_draw_is_every_player_tied():
