@@ -172,7 +172,7 @@ def kingmade(t: Trace, threshold: float) -> bool | None:
 def catch_ups(traces: Iterable[Trace]) -> list[float]:
     """For each trailing player of each game with a sole leader as its last round began: how much it gained on that
     leader during the last round (its gain minus the leader's; negative when it fell further behind)."""
-    out = []
+    out: list[float] = []
     for t in traces:
         if len(t.rounds) < 2:
             continue
