@@ -140,7 +140,8 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
                         evs = rec.apply(Action(seat, _ask(s, seat, as_json, lang)))
                         break
                     except RuleViolation as e:
-                        click.echo(t("term.rs.not_allowed", {"message": rule_text(e, lang)}, lang), err=True)
+                        for part in fit(t("term.rs.not_allowed", {"message": rule_text(e, lang)}, lang)):
+                            click.echo(part, err=True)
             events.extend(evs)
             show(evs)
     if record_path is not None:

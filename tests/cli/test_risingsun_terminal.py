@@ -75,3 +75,32 @@ def test_long_lines_break_between_words_at_the_terminal_width():
         table = lines[head:head + 4]   # the result table keeps its columns
         assert [line for line in lines if len(line) > 60 and line not in table] == [], lang
         assert narrow.output.split() == wide.output.split()
+
+
+def test_every_decision_fits_80_by_24_and_a_refusal_is_wrapped():
+    """Every clan played at the terminal, each bid first answered wrongly ("1"): every line of the war within 80
+    columns (the refusal naming the four amounts was 107), and each decision, from its question to its prompt,
+    drawn unwrapped in an 80x24 console (issue 30: the terminal views fit 80x24)."""
+    from rich.console import Console
+
+    seed = str(resources.files("daimyo.risingsun") / "examples" / "seed-example.war")
+    humans = [a for clan in ("lotus", "turtle", "koi", "dragonfly") for a in ("--human", clan)]
+    r = CliRunner().invoke(main, ["risingsun", "war", seed, *humans], input="0 0 0 0\n1\n" * 100,
+                           env={"LANG": "C", "COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "    Imperial Poets), got 1: 'bid 1'" in lines   # the refusal's second line, indented under it
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    blocks, start = [], None
+    for i, line in enumerate(lines):
+        if start is None and line.startswith("["):
+            start = i
+        if start is not None and re.match(r"\[\w+\] your (secret bid|choice)", line):
+            blocks.append(lines[start:i + 1])
+            start = None
+    assert len(blocks) >= 6
+    for block in blocks:
+        console = Console(width=80, height=24, record=True, color_system=None)
+        for line in block:
+            console.print(line, markup=False, highlight=False, emoji=False)
+        assert len(console.export_text().splitlines()) == len(block) <= 24

@@ -3,6 +3,7 @@ help on "?", a random seed that is printed, and a record offered at the end (iss
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from daimyo.cli.main import main
@@ -15,7 +16,8 @@ def _duel(*args, input="1\n" * 3000, env=None):
 
 
 def test_no_internal_fields_and_cards_with_their_text():
-    r = _duel("--seed", "1")
+    # placed on hex 1 facing north (1, then facing 1), then "hand" at the first card choice
+    r = _duel("--seed", "1", input="1\n1\nhand\n" + "1\n" * 3000)
     assert r.exit_code == 0, r.output
     out = r.output
     assert "at None" not in out and "facing n," not in out and "hand: [" not in out and "kaze-drifting-leaf" not in out
@@ -29,12 +31,25 @@ def test_options_fit_80_columns_and_never_break_a_word():
     r = _duel("--seed", "1")
     lines = r.output.splitlines()
     assert all(len(line) <= 80 for line in lines if not line.startswith(("Warning", "  passwd", "/")))
-    placement = [line for line in lines if line.startswith("[1] -3,0 facing north")][0]
-    assert placement.count("[") == 2, "the placements laid out in two columns"
-    n_options = int(re.search(r"Your choice \[1-(\d+), \?\]", r.output).group(1))
-    assert n_options > 24
-    for n in range(1, n_options + 1):
-        assert re.search(rf"\[{n}\] -?\d,-?\d facing [a-z-]+( |$)", r.output, re.M), n
+    # a placement lists its hexes, numbered, in columns (not the 66 pairs of hex and facing)
+    hexes = next(line for line in lines if line.startswith("[1] -3,0"))
+    assert hexes.count("[") == 6, "the hexes laid out in six columns"
+    assert "Your choice [hex and facing, ?]:" in r.output and "Facing [1-6, n ne se s sw nw]:" in r.output
+    for n in range(1, 12):
+        assert re.search(rf"\[{n}\] -?\d,-?\d( |$)", r.output, re.M), n
+    assert "facing north" in r.output
+
+
+@pytest.mark.parametrize("typed,placed", [("3 ne", "place -3,2 ne"), ("-3,2 ne", "place -3,2 ne"),
+                                          ("3\n2", "place -3,2 ne"), ("2\nsw", "place -3,1 sw"),
+                                          ("place 0,3 s", "place 0,3 s"), ("12 n\n9 x\n4 6", "place -3,3 nw")])
+def test_a_placement_is_a_hex_and_a_facing(tmp_path, typed, placed):
+    rec = tmp_path / "d.txt"
+    r = _duel("--seed", "1", "--record", str(rec), input=typed + "\n" + "1\n" * 3000)
+    assert r.exit_code == 0, r.output
+    assert f"p1: {placed}" in rec.read_text()
+    if typed.startswith("12"):
+        assert r.output.count("Not a legal choice: type a number from 1 to 11") == 2   # no hex 12, no facing x
 
 
 def test_columns_keep_each_item_whole():
@@ -49,7 +64,7 @@ def test_columns_keep_each_item_whole():
 def test_question_mark_gives_help_not_an_error():
     r = _duel("--seed", "1", input="?\n" + "1\n" * 3000)
     assert "Commands: ? or help" in r.output and "Not a legal choice" not in r.output.split("Commands:")[0]
-    r = _duel("--seed", "1", input="zzz\nhand\ncard quick cut\n" + "1\n" * 3000)
+    r = _duel("--seed", "1", input="1\n1\nzzz\nhand\ncard quick cut\n" + "1\n" * 3000)
     assert "Not a legal choice: type a number from 1 to " in r.output
     assert r.output.count("Quick Cut — attack") >= 2
 
@@ -83,7 +98,7 @@ def test_record_offered_at_the_end(tmp_path):
 
 
 def test_polish_duel_has_polish_words():
-    r = _duel("--seed", "1", "--lang", "pl")
+    r = _duel("--seed", "1", "--lang", "pl", input="1\n1\nhand\n" + "1\n" * 3000)
     assert "Ziarno pojedynku: 1" in r.output and "twarzą na północ" in r.output and "Twoja ręka (8 kart):" in r.output
     assert "Your choice" not in r.output and "facing" not in r.output
     r = _duel("--seed", "1", env={"LANG": "pl_PL.UTF-8"})

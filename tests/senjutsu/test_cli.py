@@ -21,7 +21,7 @@ def test_bots_only_duel_writes_a_record_that_replays(tmp_path):
 
 def test_duel_against_a_bot_with_typed_choices():
     """The human seat answers by number; the card choice is read without echo; the board and hand are shown."""
-    r = CliRunner().invoke(main, ["senjutsu", "duel", "--bot", "random", "--seed", "1"], input="1\n" * 3000)
+    r = CliRunner().invoke(main, ["senjutsu", "duel", "--bot", "random", "--seed", "1"], input="hand\n" + "1\n" * 3000)
     assert r.exit_code == 0, r.output
     assert "Your hand" in r.output and "Choose the card you play" in r.output and "0,-3" in r.output
 
