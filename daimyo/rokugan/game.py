@@ -16,9 +16,9 @@ if TYPE_CHECKING:   # the registration imports the rules only when a game is mad
 
 
 def clan_names() -> list[str]:
-    """Setup 3. Choose Clans: the clans a seat may take."""
-    from daimyo.rokugan.data import RULES
-    return list(RULES.clan_names)
+    """Setup 3. Choose Clans: the clans a seat may take (under the process's default rules)."""
+    from daimyo.rokugan.data_variant import default_rules
+    return list(default_rules().clan_names)
 
 
 def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None) -> RokuganState | NativeRokuganState:
