@@ -271,7 +271,7 @@ def native_layout() -> dict:
     }
 
 
-#: whether the native module has the encoder (then it has the layout)
-NATIVE_ENCODER = native.available() and hasattr(native.require(), "load_encoding")
+#: whether the native module has the encoder (then it has the layout, made for the standard rules)
+NATIVE_ENCODER = native.available(R) and hasattr(native.require(R), "load_encoding")
 if NATIVE_ENCODER:
-    native.require().load_encoding(native_layout())
+    native.require(R).load_encoding(native.tables(R), native_layout())

@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+import threading
+import weakref
 from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
@@ -54,6 +56,9 @@ except ImportError as _error:  # the package was installed without its compiled 
     _IMPORT_ERROR = str(_error)
 else:
     _IMPORT_ERROR = ""
+    if not hasattr(_core, "Rules"):   # built before each game held its rules: its interface is another one
+        _IMPORT_ERROR = f"{_core.__file__} was built before rules per game; build it again"
+        _core = None
 
 MISSING = (
     "the native engine (the compiled module _daimyo_native) is not installed: build it with "
@@ -102,17 +107,29 @@ def require(rules: Rules | None = None) -> Any:
     return _core
 
 
-_LOADED: Rules | None = None
+_TABLES_LOCK = threading.Lock()
+_BY_DIGEST: dict[str | None, Any] = {}   # the standard rules (None) and each rules file's, by digest
+_BY_OBJECT: weakref.WeakKeyDictionary[Rules, Any] = weakref.WeakKeyDictionary()  # other Rules (tests' own data)
 
 
-def _use(rules: Rules) -> Any:
-    """The compiled module, holding the tables of ``rules``."""
-    global _LOADED
+def tables(rules: Rules) -> Any:
+    """The native engine's tables of ``rules`` (a ``_daimyo_native.Rules``, checked and made once per rules: per
+    digest for a rules file's, once for the standard ones). Each native game made with them holds them, so games
+    under different rules are played side by side, in any thread; ImportError where the engine does not play them."""
     core = require(rules)
-    if rules is not _LOADED:
-        core.load_rules(rules_table(rules))
-        _LOADED = rules
-    return core
+    standard = rules is RULES
+    key = None if standard else rules.digest
+    with _TABLES_LOCK:
+        made = _BY_DIGEST.get(key) if standard or key is not None else _BY_OBJECT.get(rules)
+        if made is None:
+            made = core.Rules(rules_table(rules))
+            if standard or key is not None:
+                if len(_BY_DIGEST) >= 65:   # a bound on what a process keeps; one dropped is made again when met
+                    _BY_DIGEST.pop(next(k for k in _BY_DIGEST if k is not None))
+                _BY_DIGEST[key] = made
+            else:
+                _BY_OBJECT[rules] = made
+        return made
 
 
 def rules_table(rules: Rules = RULES) -> dict:
@@ -180,7 +197,7 @@ def _objective(R: Rules, o: dict) -> dict:
 def final_result(s: Any) -> dict:
     """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
     what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
-    return _use(s.rules).final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
+    return require(s.rules).final_result(tables(s.rules), list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
 
 
 def python_state(game: Any, rules: Rules) -> RokuganState:
@@ -251,7 +268,7 @@ def from_python(s: RokuganState) -> NativeRokuganState:
     """The native engine's game equal to the Python state ``s`` (a position read with the position format, say):
     ValueError naming the field where ``s`` holds what the native engine cannot keep (then nothing is made)."""
     try:
-        game = _use(s.rules).Game.from_fields(native_fields(s))
+        game = require(s.rules).Game.from_fields(tables(s.rules), native_fields(s))
     except TypeError as e:
         raise ValueError(f"the position does not fit the native engine: {e}") from None
     back = python_state(game, s.rules)
@@ -300,13 +317,14 @@ class NativeRokuganState(GameState):
         """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages), under ``rules`` (by
         default the process's default rules; ImportError where the native engine does not play them)."""
         rules = _default(rules)
-        core = _use(rules)
+        core = require(rules)
+        handle = tables(rules)
         if not isinstance(seed, GameKey) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
         try:
             if isinstance(seed, GameKey):   # the blake2b-keyed generator, as the Python engine's keyed game draws
-                return cls(core.Game.new_keyed_game(players, seed.key, list(clans or [])), rules=rules)
-            return cls(core.Game.new_game(players, seed & _MASK, list(clans or [])), rules=rules)
+                return cls(core.Game.new_keyed_game(handle, players, seed.key, list(clans or [])), rules=rules)
+            return cls(core.Game.new_game(handle, players, seed & _MASK, list(clans or [])), rules=rules)
         except (ValueError, TypeError):
             # bad players or clans: the Python engine's own checks raise the RuleViolation naming the rule
             RokuganState.new_game(players=players, seed=0, clans=clans, rules=rules)

@@ -332,7 +332,7 @@ class RokuganHeuristicBot:
     def choose(self, state, seat: int) -> tuple:
         if isinstance(state, native.NativeRokuganState):
             if state.engine == "native":  # the native bot (native/src/heuristic.cpp): the same draws, the same choice
-                move, self.rng.state = native.require().heuristic_choose(state._game, seat, self.rng.state)
+                move, self.rng.state = native.require(state.rules).heuristic_choose(state._game, seat, self.rng.state)
                 return move
             state = state.python_state()  # read the Python state itself, not through the native game's wrapper
         moves = state.legal_moves(seat)
