@@ -33,7 +33,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -77,6 +77,8 @@ class Variant:
     rules: Rules
     #: why the native engine cannot play it, or None
     not_native: str | None
+    #: the data files as the variant makes them (the play server's page shows their numbers, daimyo/rokugan/table.py)
+    files: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def spec(self) -> dict:
@@ -332,7 +334,7 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
     rules.card_numbers = card_numbers
     canonical = json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("#", "\\u0023")
     refusal = _native_refusal(rules)
-    return Variant(name, canonical, hashlib.sha256(canonical.encode()).hexdigest()[:16], rules, refusal)
+    return Variant(name, canonical, hashlib.sha256(canonical.encode()).hexdigest()[:16], rules, refusal, files)
 
 
 def _native_refusal(rules: Rules) -> str | None:

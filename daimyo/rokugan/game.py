@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from daimyo.core.game import GameState
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
+from daimyo.rokugan.table import RokuganTable
 
 if TYPE_CHECKING:   # the registration imports the rules only when a game is made
     from daimyo.rokugan.native import NativeRokuganState
@@ -40,13 +41,17 @@ def scores(state: Any) -> list[int]:
 
 def move_text(state: Any, seat: int, move: Any) -> str:
     from daimyo.rokugan.notation import move_text as text_of
-    return text_of(state, seat, move)
+    from daimyo.rokugan.table import rules_of
+    with rules_of(state):   # a table's rules file (daimyo/rokugan/table.py)
+        return text_of(state, seat, move)
 
 
 def canonical(state: Any, seat: int, text: str) -> str:
     """The notation's own text of an action that ``state`` accepted from ``seat``."""
     from daimyo.rokugan.notation import move_text as text_of, parse_move
-    return text_of(state, seat, parse_move(state, seat, text))
+    from daimyo.rokugan.table import rules_of
+    with rules_of(state):
+        return text_of(state, seat, parse_move(state, seat, text))
 
 
 def progress(state: Any) -> tuple[int, str]:
@@ -106,4 +111,5 @@ ROKUGAN = register(GameInfo(
     openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
     # server and pages
     page="rokugan.html", page_data=page_data, page_files={"board.svg": board_svg},
+    table_options=RokuganTable(new_state, record, page_data),
 ))
