@@ -36,7 +36,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,8 @@ class Variant:
     rules: Rules
     #: why the native engine cannot play it, or None
     not_native: str | None
+    #: the data files as the variant makes them (the play server's page shows their numbers, daimyo/rokugan/table.py)
+    files: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def spec(self) -> dict:
@@ -338,7 +340,7 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
     rules.digest = digest
     rules.header = {"variant": name, "variant-digest": digest, "variant-rules": canonical}
     rules.not_native = _native_refusal(rules)
-    return Variant(name, canonical, digest, rules, rules.not_native)
+    return Variant(name, canonical, digest, rules, rules.not_native, files)
 
 
 def _native_refusal(rules: Rules) -> str | None:

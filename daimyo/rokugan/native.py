@@ -569,12 +569,13 @@ for _name in RokuganState.__slots__:
         setattr(NativeRokuganState, _name, _field(_name, _known))
 del _name, _known
 
-def default_engine(seed: object) -> str:
-    """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a
+def default_engine(seed: object, rules: Rules | None = None) -> str:
+    """The engine a game under ``rules`` (by default the default rules) is played by where none is named: native
+    wherever the module is built and plays those rules, a game keyed with a
     :class:`~daimyo.core.rng.GameKey` (the server's) included: its views, its bots (the heuristic and ISMCTS run
     natively on a native game), its records and its progress are all read without handing it over to Python."""
     del seed  # every game alike: the keyed generator is native too (keyed.hpp)
-    return "native" if available() else "python"
+    return "native" if available(rules) else "python"
 
 
 def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
