@@ -119,11 +119,11 @@ std::vector<Move> board_tokens(const State& s, int seat) {
 
 std::vector<Move> State::card_options(int seat, int c, int step, const std::vector<int>& memo) const {
   const Rules& R = *rules;
-  if (put_special_card(c)) return special_spots(*this, card_token(*rules, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
+  if (put_special_card(c)) return special_spots(*this, card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
                                                 c == C::FeatsOfEngineering);
   switch (c) {
     case C::CodeOfHonor:
-    case C::AshigaruLevies: return special_spots(*this, card_token(*rules, c), true, memo);
+    case C::AshigaruLevies: return special_spots(*this, card_token(R, c), true, memo);
     case C::Promotion: {
       if (step > 0) return discard_or_return_options(*this, seat);
       std::vector<Move> out;
@@ -272,7 +272,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
   int next = -1;
   const int p = m.arg;
   if (put_special_card(c)) {
-    special_event(p, card_token(*rules, c));
+    special_event(p, card_token(R, c));
   } else {
     switch (c) {
       case C::CodeOfHonor:
@@ -280,7 +280,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
         memo.push_back(p);
         const int count = c == C::CodeOfHonor ? 2 : 3;
         next = step + 1 < count ? step + 1 : -1;
-        special_event(p, card_token(*rules, c));
+        special_event(p, card_token(R, c));
         break;
       }
       case C::Promotion:

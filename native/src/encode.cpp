@@ -38,17 +38,19 @@ int placed(int p) {
 }  // namespace
 
 int token_place(const State& s, int number) {
+  const Rules& R = *s.rules;
   for (int depth = 0; depth <= static_cast<int>(s.tokens.size()); ++depth) {
     const int i = s.token_index(number);
     if (i < 0) return -1;
     const BoardToken& t = s.tokens[i];
-    if (t.place != 'o') return place_index(*s.rules, t.place, t.site, t.attacked);
+    if (t.place != 'o') return place_index(R, t.place, t.site, t.attacked);
     number = t.site;
   }
   return -1;
 }
 
 int action_id(const State& s, int seat, const Move& m) {
+  const Rules& R = *s.rules;
   const Encoding& E = ENCODING;
   switch (m.verb) {
     case Move::Clan: return E.clan + m.arg;
@@ -59,7 +61,7 @@ int action_id(const State& s, int seat, const Move& m) {
     case Move::PlayCard: return E.play_card + E.card_pos[m.arg];
     case Move::Play: return E.play + m.arg * E.nplace + placed(token_place(s, m.a));
     case Move::Place: {
-      const int at = m.loc == 'o' ? placed(token_place(s, m.a)) : place_index(*s.rules, m.loc, m.a, m.b);
+      const int at = m.loc == 'o' ? placed(token_place(s, m.a)) : place_index(R, m.loc, m.a, m.b);
       return E.place + code_pos(s, seat, m.arg) * E.nplace + at;
     }
     case Move::Look: return E.look + placed(token_place(s, m.arg));

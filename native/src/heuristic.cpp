@@ -37,8 +37,8 @@ double objective_chance(const State& s, int seat, int oid) {
     case Rules::Objective::TerritoryHold: {
       if (R.territory_names[o.territory] == R.clan_names[clan]) return honor * 0.9;
       const int cap = o.capital, mine = R.capital[clan];
-      bool near = adjacent(*s.rules, mine, cap);
-      for (int q : R.adjacent[cap]) near = near || adjacent(*s.rules, mine, q);
+      bool near = adjacent(R, mine, cap);
+      for (int q : R.adjacent[cap]) near = near || adjacent(R, mine, q);
       return honor * (near ? 0.45 : 0.2);
     }
     case Rules::Objective::Coastal: return honor * (R.coastal[R.capital[clan]] ? 0.6 : 0.4);
@@ -46,7 +46,7 @@ double objective_chance(const State& s, int seat, int oid) {
     case Rules::Objective::ProvincesAll: {
       const int mine = R.capital[clan];
       int close = 0;
-      for (int x : o.provinces_list) close += x == mine || adjacent(*s.rules, mine, x);
+      for (int x : o.provinces_list) close += x == mine || adjacent(R, mine, x);
       return honor * (0.2 + 0.25 * close / static_cast<double>(o.provinces_list.size()));
     }
     default: return honor * 0.4;
@@ -187,6 +187,7 @@ Move Heuristic::choose(const State& s, int seat) {
 }
 
 Scored Heuristic::score_moves(const State& s, int seat, const std::vector<Move>& moves) {
+  const Rules& R = *s.rules;
   Scored out;
   // the decision pending last (State::to_act's order)
   if (!s.dragon_return.empty()) {
@@ -198,7 +199,7 @@ Scored Heuristic::score_moves(const State& s, int seat, const std::vector<Move>&
   if (s.card.seat >= 0) return card_step(s, seat, moves);
   switch (s.phase) {
     case Phase::SetupClans:
-      for (const Move& m : moves) out.emplace_back(clan_preference(*s.rules, m.arg), m);
+      for (const Move& m : moves) out.emplace_back(clan_preference(R, m.arg), m);
       return out;
     case Phase::SetupObjectives:
       for (const Move& m : moves) out.emplace_back(objective_chance(s, seat, m.arg), m);

@@ -103,8 +103,8 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
     if (t.place == 'o') continue;
     const int owner = t.owner, clan = s.clans[owner];
     const bool k = known(s, seat, t);
-    const int kind = k ? kind_of(*s.rules, clan, t.clan_token) : -1;
-    const int strength = k ? strength_of(*s.rules, clan, t.clan_token) : 0;
+    const int kind = k ? kind_of(R, clan, t.clan_token) : -1;
+    const int strength = k ? strength_of(R, clan, t.clan_token) : 0;
     const char loc = t.place;
     Part part;
     if (loc == 'l' || loc == 's') {
@@ -190,8 +190,8 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
     const int clan = s.clans[seat];
     int first = -1, second = -1;  // the two strongest armies behind the screen
     for (int t : s.hand[seat]) {
-      if (kind_of(*s.rules, clan, t) != Rules::Army) continue;
-      const int x = strength_of(*s.rules, clan, t);
+      if (kind_of(R, clan, t) != Rules::Army) continue;
+      const int x = strength_of(R, clan, t);
       if (x > first) {
         second = first;
         first = x;
@@ -370,25 +370,27 @@ double diplomacy(const State& s, int seat, Board& b, int p) {
   const int clan = s.clans[seat];
   for (const BoardToken& t : b.my_tokens)
     if ((t.place == 'l' && contains(borders, t.site)) || (t.place == 's' && t.site == p))
-      lost += 0.6 * strength_of(*s.rules, clan, t.clan_token);
+      lost += 0.6 * strength_of(R, clan, t.clan_token);
   // a peace token is permanent: it also spares later rounds, but the province earns no faceup tokens
   return gain - lost + 0.15 * b.pot_att[p] * b.rounds_left - 0.6;
 }
 
 // heuristic.py _raid: if it triggers, the province is cleared and scorched (Resolve Raid Tokens)
 double raid(const State& s, int seat, Board& b, int q) {
+  const Rules& R = *s.rules;
   bool triggers = false;
-  for (int r : s.rules->adjacent[q]) triggers = triggers || s.owner[r] == seat;
+  for (int r : R.adjacent[q]) triggers = triggers || s.owner[r] == seat;
   if (!triggers)
     for (const BoardToken& t : b.my_tokens)
       triggers = triggers || (t.place == 'c' && t.site == q && t.owner == seat &&
-                              kind_of(*s.rules, s.clans[seat], t.clan_token) == Rules::Shinobi);
+                              kind_of(R, s.clans[seat], t.clan_token) == Rules::Shinobi);
   if (!triggers) return -2.0;
   return -b.base(q) - 0.8;
 }
 
 // heuristic.py _play_value: a start-of-turn card (scout, shugenja, first player card) played on a board token
 double play_value(const State& s, int seat, Board& b, const Move& m) {
+  const Rules& R = *s.rules;
   const BoardToken& t = *board_token(s, m.a);
   char role;
   const int p = token_place(s, t, &role);
@@ -400,7 +402,7 @@ double play_value(const State& s, int seat, Board& b, const Move& m) {
     return 0.12 * stake - 0.35;
   }
   // shugenja / first player card: the token leaves the board
-  const double x = k ? static_cast<double>(strength_of(*s.rules, s.clans[t.owner], t.clan_token))
+  const double x = k ? static_cast<double>(strength_of(R, s.clans[t.owner], t.clan_token))
                      : (role == 'd' ? UNKNOWN_DEFENSE : UNKNOWN_ATTACK_LAND);
   if (t.owner == seat) return -1.0;
   double gain;
@@ -425,6 +427,7 @@ double play_value(const State& s, int seat, Board& b, const Move& m) {
 
 double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
   const State& s = ctx.s;
+  const Rules& R = *s.rules;
   const int seat = ctx.seat;
   Board& b = ctx.b;
   if (m.verb == Move::Play) return play_value(s, seat, b, m);
@@ -433,8 +436,8 @@ double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
   const int clan = s.clans[seat];
   const char loc = m.loc;
   const int a = m.a, bb = m.b;
-  const int kind = kind_of(*s.rules, clan, m.arg);
-  const int x = strength_of(*s.rules, clan, m.arg);
+  const int kind = kind_of(R, clan, m.arg);
+  const int x = strength_of(R, clan, m.arg);
   double v = -TOKEN_COST * x;
   if (fights(kind)) {
     if (loc == 'l' || loc == 's' || (loc == 'c' && s.owner[a] != seat)) {
@@ -455,7 +458,7 @@ double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
       const BoardToken* blessed = nullptr;
       for (const BoardToken& t : b.my_tokens)
         if (t.number == a) blessed = &t;
-      if (kind_of(*s.rules, clan, blessed->clan_token) == Rules::Bluff)
+      if (kind_of(R, clan, blessed->clan_token) == Rules::Bluff)
         v -= 0.5;
       else if (r->role == 'a')
         v += b.with_attack(r->p, seat, 2) - b.base(r->p);
