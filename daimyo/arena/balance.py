@@ -17,7 +17,7 @@ from daimyo.arena.run import run_games
 from daimyo.arena.schedule import schedule
 from daimyo.arena.stats import objectives, summarize, wilson
 from daimyo.arena.store import Store
-from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data_variant import default_rules
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 
@@ -110,7 +110,7 @@ def write_report(study: dict, docs: Path | str) -> list[Path]:
     lines += ["", "## Secret objectives", "", "![objectives](img/balance-objectives.svg)", "",
               "| objective | honor | kept | met (95% CI) | mean honor scored | holder's win rate |", "|---|---:|---:|---:|---:|---:|"]
     for oid, v in study["objectives"].items():
-        lines.append(f"| {R.objectives[oid]['name']} | {R.objectives[oid]['honor']} | {v['kept']} | "
+        lines.append(f"| {default_rules().objectives[oid]['name']} | {default_rules().objectives[oid]['honor']} | {v['kept']} | "
                      f"{v['met_rate']:.0%} ({v['met_ci95'][0]:.0%}-{v['met_ci95'][1]:.0%}) | {v['mean_honor']:.2f} | "
                      f"{v['holder_win_rate']:.0%} |")
     lines += ["", "## Findings", ""] + _findings(study) + [""]
@@ -140,9 +140,9 @@ def _findings(study: dict) -> list[str]:
     if objs:
         top = list(objs.items())[:3]
         out.append("- Objectives scoring most honor on average: "
-                   + ", ".join(f"{R.objectives[o]['name']} ({v['mean_honor']:.2f}, met {v['met_rate']:.0%})" for o, v in top) + ".")
+                   + ", ".join(f"{default_rules().objectives[o]['name']} ({v['mean_honor']:.2f}, met {v['met_rate']:.0%})" for o, v in top) + ".")
         low = sorted(objs.items(), key=lambda kv: kv[1]["mean_honor"])[:2]
-        out.append("- Scoring least: " + ", ".join(f"{R.objectives[o]['name']} ({v['mean_honor']:.2f}, met {v['met_rate']:.0%})"
+        out.append("- Scoring least: " + ", ".join(f"{default_rules().objectives[o]['name']} ({v['mean_honor']:.2f}, met {v['met_rate']:.0%})"
                                                  for o, v in low) + ".")
     out.append("- These are results of bot play: they measure the game as these bots play it, and narrow "
                "with more games (the intervals above say how far). When one bot plays every seat it plays every "
@@ -201,7 +201,7 @@ def _plots(study: dict, img: Path) -> list[Path]:
     names = list(objs)
     ax.barh(range(len(names)), [objs[o]["mean_honor"] for o in names], color="#55a868")
     ax.set_yticks(range(len(names)))
-    ax.set_yticklabels([R.objectives[o]["name"] for o in names])
+    ax.set_yticklabels([default_rules().objectives[o]["name"] for o in names])
     ax.invert_yaxis()
     ax.set_xlabel("mean honor scored by the objective")
     save(fig, "balance-objectives")

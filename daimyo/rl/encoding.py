@@ -183,10 +183,10 @@ def observe_python(s, seat: int) -> np.ndarray:
         r = rel[t.owner]
         x[o + i * _PLACE + r] += 1
         if known(s, seat, t):
-            x[o + i * _PLACE + MAX_PLAYERS + r] += R.clan_tokens[s.clans[t.owner]][t.clan_token].strength / 5
+            x[o + i * _PLACE + MAX_PLAYERS + r] += s.rules.clan_tokens[s.clans[t.owner]][t.clan_token].strength / 5
     o += NPLACE * _PLACE
     if s.clans[seat]:
-        ks = R.clan_tokens[s.clans[seat]]
+        ks = s.rules.clan_tokens[s.clans[seat]]
         for k, pile in enumerate((s.hand[seat], s.pool[seat], s.discard[seat])):
             for tok in pile:
                 x[o + k * len(CODES) + _CODE_INDEX[ks[tok].code]] += 1
@@ -271,7 +271,7 @@ def native_layout() -> dict:
     }
 
 
-#: whether the native module has the encoder (then it has the layout)
-NATIVE_ENCODER = native.available() and hasattr(native.require(), "load_encoding")
+#: whether the native module has the encoder (then it has the layout, made for the standard rules)
+NATIVE_ENCODER = native.available(R) and hasattr(native.require(R), "load_encoding")
 if NATIVE_ENCODER:
-    native.require().load_encoding(native_layout())
+    native.require(R).load_encoding(native.tables(R), native_layout())

@@ -54,7 +54,7 @@ OUTSIDE = 1
 
 
 def _core():
-    core = native.require()
+    core = native.require(R)   # the batch plays the standard rules, the encoding's
     if not encoding.NATIVE_ENCODER:
         raise ImportError("the native module was built before its encoder: rebuild it (docs/native.md, Building)")
     return core

@@ -13,9 +13,6 @@ from daimyo.rokugan.data import RULES
 MAX_PLAYERS = 5
 """Setup: two to five players."""
 MIN_PLAYERS = 2
-MAX_TOKEN_NUMBER = RULES.rounds * MAX_PLAYERS * (len(RULES.clan_tokens[RULES.clan_names[0]]) + 1)
-"""Combat tokens are numbered from #1 in the order they are placed, over the whole game: in each of the 5 rounds
-each of at most 5 players places at most its 27 combat tokens, and Animate the Dead puts one back once (700)."""
 MAX_CONTROL = RULES.control_tokens
 """A clan has 30 control tokens: no province, supply or set-aside count is larger."""
 READ_LIMIT = 9999

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import MoveList, board_token_targets, hand_codes, learn, placement_events, placement_moves, put_token, reveal_and_discard
-from daimyo.rokugan.records import BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SPY_NETWORK, SeenHand
+from daimyo.rokugan.records import HARBOR, N_PROVINCES, PEACE, SCORCHED, SPY_NETWORK, SeenHand
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -44,7 +44,7 @@ def _special_spots(s: RokuganState, name: str, non_shadowlands: bool, exclude: C
 
 
 def _codes(s: RokuganState, seat: int, pile: list[int], kinds: tuple) -> list[str]:
-    ks = RULES.clan_tokens[s.clans[seat]]
+    ks = s.rules.clan_tokens[s.clans[seat]]
     out = []
     for t in pile:
         if ks[t].kind in kinds and ks[t].code not in out:
@@ -53,7 +53,7 @@ def _codes(s: RokuganState, seat: int, pile: list[int], kinds: tuple) -> list[st
 
 
 def _move_token(s: RokuganState, seat: int, src: list[int], dst: list[int], code: str) -> None:
-    ks = RULES.clan_tokens[s.clans[seat]]
+    ks = s.rules.clan_tokens[s.clans[seat]]
     for i, t in enumerate(src):
         if ks[t].code == code:
             dst.append(src.pop(i))
@@ -167,7 +167,7 @@ class PutSpecialMany(Card):
 
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         memo = memo + (move[1],)
-        return (step + 1 if step + 1 < self.count else None), memo, _special(s, move[1], self.token)
+        return (step + 1 if step + 1 < s.rules.card_number(self.id, "count", self.count) else None), memo, _special(s, move[1], self.token)
 
 
 @register
@@ -238,7 +238,7 @@ class DiplomaticMission(Card):
         if step == 0:
             opponent = s.owner[p] >= 0 and s.owner[p] != seat
             return (1 if opponent else None), memo, _special(s, p, PEACE)
-        return None, memo, _faceup(s, seat, p, self.control_tokens)
+        return None, memo, _faceup(s, seat, p, s.rules.card_number(self.id, "control_tokens", self.control_tokens))
 
 
 @register
@@ -283,7 +283,7 @@ class FomentRebellion(Card):
         s._remove_special(p)
         events = [public_event("special-removed", province=RULES.province_names[p], token=PEACE)]
         if s.owner[p] == seat:
-            events += _faceup(s, seat, p, self.control_tokens)
+            events += _faceup(s, seat, p, s.rules.card_number(self.id, "control_tokens", self.control_tokens))
         return None, memo, events
 
 
@@ -296,7 +296,7 @@ class SpyNetwork(Card):
 
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         q = move[1]
-        ks = RULES.clan_tokens[s.clans[q]]
+        ks = s.rules.clan_tokens[s.clans[q]]
         codes = sorted(ks[t].code for t in s.hand[q])
         s.seen[seat].append(SeenHand(SPY_NETWORK, q, s.clan_of(q), tuple(codes)))
         s.spied[q] = True
@@ -408,8 +408,8 @@ class PurgeTheWeak(ShadowlandsCard):
         if step == 0:
             if move[1] == "bluff":
                 # the discarded bluff stays out, faceup, until the next upkeep
-                s.hand[seat].remove(BLUFF)
-                s.out[seat].append(BLUFF)
+                s.hand[seat].remove(s.rules.bluff_index)
+                s.out[seat].append(s.rules.bluff_index)
             else:
                 _move_token(s, seat, s.hand[seat], s.discard[seat], move[1])
             return 1, memo, [public_event("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
@@ -438,7 +438,7 @@ class AnimateTheDead(ShadowlandsCard):
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         if step == 0:
             return 1, memo, _remove_control(s, seat, move[1])
-        ks = RULES.clan_tokens[s.clans[seat]]
+        ks = s.rules.clan_tokens[s.clans[seat]]
         pile = s.discard[seat]
         for i, t in enumerate(pile):
             if ks[t].code == move[1]:

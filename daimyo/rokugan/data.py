@@ -1,14 +1,19 @@
 """Static facts of Battle for Rokugan, read from the JSON files in ``data/``.
 
 Everything the rules need about the printed components (board, tokens, clans,
-cards, objectives, initiative) is loaded once into :data:`RULES`. A malformed
-data file raises :class:`~daimyo.core.errors.FormatError` naming the file and field.
+cards, objectives, initiative) is loaded into a :class:`Rules` object: the standard
+game's is :data:`RULES`, which nothing changes; a rules file (data_variant.py) makes
+its own. Each game state carries the Rules it is played under (``state.rules``) and
+the engine reads them there. The map (provinces, borders, territories, coasts) is the
+same in every variant, so tables of the map alone may be read from :data:`RULES`.
+A malformed data file raises :class:`~daimyo.core.errors.FormatError` naming the file and field.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -59,6 +64,51 @@ class Rules:
         self._load_initiative(files["initiative.json"])
         #: a rules file's numbers inside card effects: card id -> the effect's attribute -> value (data_variant.py)
         self.card_numbers: dict[str, dict[str, int]] = {}
+        #: the record header lines of a rules file's rules (variant, variant-digest, variant-rules); none for the
+        #: standard rules
+        self.header: dict[str, str] = {}
+        #: the rules file's digest (None: the standard rules)
+        self.digest: str | None = None
+        #: why the native engine cannot play these rules, or None (data_variant.py)
+        self.not_native: str | None = None
+
+    # -- tables derived from the rules, made once per Rules object ---------------
+    @cached_property
+    def token_codes(self) -> list[str]:
+        """Every combat token's code in these rules, sorted (the notation's check)."""
+        return sorted({t.code for ts in self.clan_tokens.values() for t in ts})
+
+    @cached_property
+    def token_info(self) -> dict[str | None, list[tuple[str, str, tuple[str, str]]]]:
+        """Each clan's tokens as (code, kind, the placing move's head), by clan token index."""
+        return {clan: [(t.code, t.kind, ("place", t.code)) for t in toks] for clan, toks in self.clan_tokens.items()}
+
+    @cached_property
+    def objective_tuple(self) -> tuple[str, ...]:
+        return tuple(self.objective_ids)
+
+    @cached_property
+    def neutral_tuple(self) -> tuple[str, ...]:
+        return tuple(sorted(self.neutral_cards))
+
+    @cached_property
+    def max_token_number(self) -> int:
+        """The most combat tokens a game under these rules can place, a bound on a token's number: in each round each
+        of at most 5 players places at most its combat tokens, and Animate the Dead puts one back once."""
+        return self.rounds * 5 * (self.tokens_per_clan + 1)
+
+    def __reduce__(self) -> Any:
+        # a game pickled (a worker process, a saved study) or deep-copied names its rules instead of copying them:
+        # the standard ones are the one RULES object, a rules file's are made again from the file (once per digest)
+        if self.header:
+            return (_variant_rules, (self.header["variant-rules"], self.header["variant-digest"]))
+        if self is RULES:
+            return (_standard_rules, ())
+        return object.__reduce__(self)
+
+    def card_number(self, card: str, attr: str, printed: int) -> int:
+        """A number inside a card's effect: the rules file's (``card_numbers``), else the printed one."""
+        return self.card_numbers.get(card, {}).get(attr, printed)
 
     # -- board ---------------------------------------------------------
     def _load_board(self, d: dict) -> None:
@@ -253,4 +303,14 @@ def load_rules(overrides: dict[str, dict] | None = None) -> Rules:
     return Rules(files)
 
 
+def _standard_rules() -> Rules:
+    return RULES
+
+
+def _variant_rules(canonical: str, digest: str) -> Rules:
+    from daimyo.rokugan.data_variant import variant_named
+    return variant_named(canonical, digest, "rules").rules
+
+
 RULES = load_rules()
+"""The standard rules (the printed game). Nothing changes it: a game under a rules file holds that file's Rules."""

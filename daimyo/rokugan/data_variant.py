@@ -16,12 +16,14 @@ A rules file is one JSON object (docs/designers.md, "Battle for Rokugan variants
 
 :func:`parse_variant` checks a file and refuses the first mistake with a :class:`~daimyo.core.errors.FormatError`
 naming the file and the field (``rules.json: field 'components.rounds': ...``); it raises nothing else, whatever
-the text. :func:`activate` puts a variant's rules in force for the whole process (every engine module reads the one
-:data:`daimyo.rokugan.data.RULES`); :func:`activate` with None puts the standard rules back. A game record made
-under a variant carries the variant whole in its header (:func:`header_fields`), so replaying it puts the same rules
-in force first. The native engine is handed the variant's tables; a variant it cannot play (an objective argument
-it does not take, a territory card left out) makes :func:`daimyo.rokugan.native.available` false, with the
-reason, so that such games are played by the Python engine.
+the text. A variant's :attr:`Variant.rules` is a :class:`~daimyo.rokugan.data.Rules` object of its own: a game made
+with it (``new_game(..., rules=variant.rules)``) carries it and every engine function reads the game's rules, so
+games under different rules are played side by side in one process. :func:`activate` sets the default rules of new
+games in this process (the command-line tools' ``--rules``); :func:`activate` with None puts the standard rules back.
+A game record made under a variant carries the variant whole in its header (:func:`header_fields`), so replaying it
+plays under the same rules (:func:`variant_named`), changing nothing in the process. A variant the native engine
+cannot play (an objective argument it does not take, a territory card left out) says why in
+:attr:`Variant.not_native`, and such games are played by the Python engine.
 
 The map (provinces, borders, territories, coasts), the territory cards' effects (but the few numbers of
 :data:`~daimyo.rokugan.data_derived.CARD_NUMBERS`) and a clan's 30 control tokens are not part of a rules file.
@@ -32,15 +34,16 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan.data import FILES, KINDS, RULES, SPECIALS, Rules
-from daimyo.rokugan.data_derived import CARD_NUMBERS, refresh
+from daimyo.rokugan.data_derived import CARD_NUMBERS
 from daimyo.rokugan.objectives import check_objective, not_native
 
 FORMAT = "rokugan-rules"
@@ -77,6 +80,8 @@ class Variant:
     rules: Rules
     #: why the native engine cannot play it, or None
     not_native: str | None
+    #: the data files as the variant makes them (the play server's page shows their numbers, daimyo/rokugan/table.py)
+    files: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def spec(self) -> dict:
@@ -331,8 +336,11 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
         raise FormatError(f"{source}: {e}") from None
     rules.card_numbers = card_numbers
     canonical = json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=True).replace("#", "\\u0023")
-    refusal = _native_refusal(rules)
-    return Variant(name, canonical, hashlib.sha256(canonical.encode()).hexdigest()[:16], rules, refusal)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    rules.digest = digest
+    rules.header = {"variant": name, "variant-digest": digest, "variant-rules": canonical}
+    rules.not_native = _native_refusal(rules)
+    return Variant(name, canonical, digest, rules, rules.not_native, files)
 
 
 def _native_refusal(rules: Rules) -> str | None:
@@ -357,43 +365,50 @@ def read_variant(path: str | Path) -> Variant:
     return parse_variant(data, path.name)
 
 
-# -- the rules in force ---------------------------------------------------------
+# -- the default rules of new games in this process --------------------------------
 _ACTIVE: Variant | None = None
-_STANDARD_RULES = dict(RULES.__dict__)
 
 
 def active() -> Variant | None:
-    """The variant in force (None: the standard rules)."""
+    """The variant new games in this process are played under by default (None: the standard rules)."""
     return _ACTIVE
 
 
+def default_rules() -> Rules:
+    """The rules a game made without ``rules=`` is played under: the active variant's, else the standard ones."""
+    return _ACTIVE.rules if _ACTIVE is not None else RULES
+
+
 def activate(variant: Variant | None) -> None:
-    """Put ``variant``'s rules (None: the standard rules) in force for this process: the one RULES object every module
-    reads, the tables modules derive from it at import, and the native engine's tables."""
+    """Make ``variant``'s rules (None: the standard rules) the default of the games made from now on in this process
+    (the command-line tools' ``--rules``). Games already made keep their own rules."""
     global _ACTIVE
-    if (variant.digest if variant else None) == (_ACTIVE.digest if _ACTIVE else None):
-        return
-    RULES.__dict__.clear()
-    RULES.__dict__.update(variant.rules.__dict__ if variant else _STANDARD_RULES)
     _ACTIVE = variant
-    refresh(variant.not_native if variant else None)
 
 
-def activate_named(canonical: str, digest: str, source: str) -> Variant:
-    """Check a record's embedded rules file against its digest and put it in force (FormatError if it does not fit)."""
+_NAMED: dict[str, Variant] = {}
+_NAMED_LOCK = threading.Lock()
+
+
+def variant_named(canonical: str, digest: str, source: str) -> Variant:
+    """A record's embedded rules file, checked against its digest (FormatError if it does not fit); the same digest
+    gives the same Variant (and so the same Rules object), made once."""
+    known = _NAMED.get(digest)
+    if known is not None and known.canonical == canonical:
+        return known
     variant = parse_variant(canonical, source)
     if variant.digest != digest:
         raise FormatError(f"{source}: the rules' digest is {variant.digest}, the record says {digest}: the rules were "
                           f"changed after the game")
-    activate(variant)
-    return variant
+    with _NAMED_LOCK:
+        if len(_NAMED) >= 64:  # a bound on what a process keeps; one dropped is made again when met
+            _NAMED.pop(next(iter(_NAMED)))
+        return _NAMED.setdefault(digest, variant)
 
 
-def header_fields() -> dict[str, str]:
-    """The record header lines of the rules in force: none for the standard rules."""
-    if _ACTIVE is None:
-        return {}
-    return {"variant": _ACTIVE.name, "variant-digest": _ACTIVE.digest, "variant-rules": _ACTIVE.canonical}
+def header_fields(rules: Rules | None = None) -> dict[str, str]:
+    """The record header lines of ``rules`` (by default the default rules): none for the standard rules."""
+    return dict((rules or default_rules()).header)
 
 
 def describe(variant: Variant) -> list[str]:

@@ -9,24 +9,29 @@ from typing import TYPE_CHECKING, Any
 from daimyo.core.game import GameState
 from daimyo.core.record import seed_header
 from daimyo.core.registry import GameInfo, Randomness, register
+from daimyo.rokugan.table import RokuganTable
 
 if TYPE_CHECKING:   # the registration imports the rules only when a game is made
+    from daimyo.rokugan.data import Rules
     from daimyo.rokugan.native import NativeRokuganState
     from daimyo.rokugan.state import RokuganState
 
 
 def clan_names() -> list[str]:
-    """Setup 3. Choose Clans: the clans a seat may take."""
-    from daimyo.rokugan.data import RULES
-    return list(RULES.clan_names)
+    """Setup 3. Choose Clans: the clans a seat may take (under the process's default rules)."""
+    from daimyo.rokugan.data_variant import default_rules
+    return list(default_rules().clan_names)
 
 
-def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None) -> RokuganState | NativeRokuganState:
+def new_state(players: int, randomness: Randomness, clans: list[str], engine: str | None = None,
+              rules: Rules | None = None) -> RokuganState | NativeRokuganState:
     """Setup 1-11; with no clans given, the players choose them as the game's first actions (Setup 3).
 
-    ``engine``: ``"native"`` or ``"python"``; by default the native engine where it is built (docs/native.md)."""
+    ``engine``: ``"native"`` or ``"python"``; by default the native engine where it is built and plays ``rules``
+    (docs/native.md). ``rules``: the game's rules (a table's rules file's); by default the process's default rules."""
     from daimyo.rokugan import native, new_game
-    return new_game(players=players, seed=randomness, clans=list(clans) or None, engine=engine or native.default_engine(randomness))
+    return new_game(players=players, seed=randomness, clans=list(clans) or None,
+                    engine=engine or native.default_engine(randomness, rules), rules=rules)
 
 
 def seat_names(state: Any) -> list[str]:
@@ -58,10 +63,12 @@ def result(state: Any) -> dict:
     return state.result
 
 
-def record(players: int, randomness: Randomness, clans: list[str], acts: list[tuple[int, str]]) -> str:
+def record(players: int, randomness: Randomness, clans: list[str], acts: list[tuple[int, str]],
+           rules: Rules | None = None) -> str:
+    """The game's record; ``rules`` (a rules file's, by default the process's default rules) go into its header."""
     from daimyo.rokugan.record import record_text
     header = {"players": players, **seed_header(randomness), "clans": " ".join(clans)}
-    return record_text(header, [(clans[seat], text) for seat, text in acts])
+    return record_text(header, [(clans[seat], text) for seat, text in acts], rules)
 
 
 def replay(text: str) -> GameState:
@@ -106,4 +113,5 @@ ROKUGAN = register(GameInfo(
     openspiel_game="daimyo.rl.rokugan_openspiel:openspiel_game",
     # server and pages
     page="rokugan.html", page_data=page_data, page_files={"board.svg": board_svg},
+    table_options=RokuganTable(new_state, record, page_data),
 ))

@@ -113,7 +113,7 @@ def legal_moves(s: RokuganState, seat: int | None = None) -> list[tuple] | MoveL
         return frame_moves(s, s.pending[-1])
     ph = s.phase
     if ph == SETUP_CLANS:
-        return [("clan", c) for c in RULES.clan_names if c not in s.clans]
+        return [("clan", c) for c in s.rules.clan_names if c not in s.clans]
     if ph == SETUP_OBJECTIVES:
         return [("objective", o) for o in s.offer[seat]]
     if ph == SETUP_CONTROL:
@@ -163,7 +163,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
         section = {DRAGON_RETURN: "Clans: Dragon", SCORPION_LOOK: "Clans: Scorpion",
                    UNICORN_SWAP: "Clans: Unicorn"}.get(frame.kind)
         if isinstance(frame, CardDecision):  # kind CARD
-            section = f"Territory cards: {RULES.cards[frame.card]['name']}"
+            section = f"Territory cards: {s.rules.cards[frame.card]['name']}"
         if any(m[0] == verb for m in legal):
             # the verb is right, its argument is not: name the whole action, and the rule for Dragon's
             if frame.kind == DRAGON_RETURN:
@@ -177,7 +177,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
     ph = s.phase
     if ph == PLACEMENT and verb == "place":
         code, loc, a, b = move[1], move[2], move[3], move[4]
-        kinds = RULES.clan_tokens[s.clans[seat]]
+        kinds = s.rules.clan_tokens[s.clans[seat]]
         toks = [t for t in s.hand[seat] if kinds[t].code == code]
         if not toks:
             have = " ".join(sorted(kinds[t].code for t in s.hand[seat]))
@@ -208,7 +208,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
         if card not in s.cards[seat]:
             return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Playing Territory Cards", clan=s.clan_of(seat), card=card)
-        if card in RULES.cards and RULES.cards[card]["timing"] != "placement":
+        if card in s.rules.cards and s.rules.cards[card]["timing"] != "placement":
             return reason("rk.upkeep_card_not_in_placement", "'{card}' is played in the upkeep phase, not the placement phase",
                           "Playing Territory Cards", card=card)
         return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
@@ -221,7 +221,7 @@ def explain_illegal(s: RokuganState, seat: int, move: tuple) -> Reason | None:
         if card not in s.cards[seat]:
             return reason("rk.territory_card_not_held", "{clan} does not hold the territory card '{card}'",
                           "Upkeep Phase 3. Play Territory Cards", clan=s.clan_of(seat), card=card)
-        if RULES.cards.get(card, {}).get("timing") == "placement":
+        if s.rules.cards.get(card, {}).get("timing") == "placement":
             return reason("rk.shadowlands_cards_are_played", "Shadowlands cards are played at the start of a turn in the placement phase",
                           "The Shadowlands")
         return reason("rk.cannot_played_nothing_could", "'{card}' cannot be played now: nothing it could affect",
@@ -283,7 +283,7 @@ def do_move(s: RokuganState, seat: int, move: tuple) -> list[Event]:
         return play_territory_card(s, seat, move[1])
     if ph == PLACEMENT:
         if verb == "place":
-            kinds = RULES.clan_tokens[s.clans[seat]]
+            kinds = s.rules.clan_tokens[s.clans[seat]]
             tok = _take_from(s.hand[seat], kinds, move[1])
             t = put_token(s, seat, tok, move[2], move[3], move[4], kinds[tok].kind == "blessing")
             events = placement_events(s, seat, t)
@@ -325,7 +325,7 @@ def _do_frame(s: RokuganState, seat: int, move: tuple) -> list[Event]:
     kind = frame.kind
     clan = s.clan_of(seat)
     if kind == DRAGON_RETURN:
-        kinds = RULES.clan_tokens[s.clans[seat]]
+        kinds = s.rules.clan_tokens[s.clans[seat]]
         tok = _take_from(s.hand[seat], kinds, move[1])
         s.pool[seat].append(tok)
         return [public_event("return-to-pool", clan=clan, count=1), private_event(seat, "returned", clan=clan, code=move[1])]

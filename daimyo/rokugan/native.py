@@ -10,8 +10,8 @@ hands the game to the Python engine first, field for field, and the Python engin
 game's own state and a change made to it is the game's change. :meth:`NativeRokuganState.play_random` plays a
 random game to its end in one call (building no events: docs/native.md, "Speed").
 
-The rules data are the Python engine's (:data:`daimyo.rokugan.data.RULES`, read from ``data/*.json``),
-handed to the native module once at import.
+The rules data are the Python engine's: a game's :class:`~daimyo.rokugan.data.Rules` (``state.rules``: the
+standard ones, read from ``data/*.json``, or a rules file's) are handed to the native module as tables.
 
 >>> from daimyo.rokugan.native import available, new_game
 >>> available()
@@ -23,12 +23,14 @@ True
 
 from __future__ import annotations
 
+import threading
+import weakref
 from typing import Any
 
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
-from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS
+from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS, Rules
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.records import (
@@ -54,6 +56,9 @@ except ImportError as _error:  # the package was installed without its compiled 
     _IMPORT_ERROR = str(_error)
 else:
     _IMPORT_ERROR = ""
+    if not hasattr(_core, "Rules"):   # built before each game held its rules: its interface is another one
+        _IMPORT_ERROR = f"{_core.__file__} was built before rules per game; build it again"
+        _core = None
 
 MISSING = (
     "the native engine (the compiled module _daimyo_native) is not installed: build it with "
@@ -70,115 +75,137 @@ _MASK = (1 << 64) - 1
 _NEW = object.__new__
 
 
-#: why the native engine does not play the rules in force (a rules file it cannot take, data_variant.py), or None
+#: why this process plays no game natively (a tool's choice: restricted play, daimyo/arena/effects.py), or None
 REFUSED: str | None = None
 
 
-def available() -> bool:
-    """Whether the compiled module is installed and plays the rules in force."""
-    return _core is not None and REFUSED is None
+def _default(rules: Rules | None) -> Rules:
+    if rules is not None:
+        return rules
+    from daimyo.rokugan.data_variant import default_rules
+    return default_rules()
 
 
-def require() -> Any:
-    """The compiled module, or an ImportError that says how to build it (or why it does not play the rules in force)."""
+def refusal(rules: Rules | None = None) -> str | None:
+    """Why the native engine does not play games under ``rules`` (by default the process's default rules): a rules
+    file it cannot take (data_variant.py) or this process's :data:`REFUSED`; None where it plays them."""
+    return REFUSED or _default(rules).not_native
+
+
+def available(rules: Rules | None = None) -> bool:
+    """Whether the compiled module is installed and plays games under ``rules`` (by default the default rules)."""
+    return _core is not None and refusal(rules) is None
+
+
+def require(rules: Rules | None = None) -> Any:
+    """The compiled module, or an ImportError that says how to build it (or why it does not play ``rules``)."""
     if _core is None:
         raise ImportError(f"{MISSING} ({_IMPORT_ERROR})")
-    if REFUSED is not None:
-        raise ImportError(f"the native engine does not play these rules: {REFUSED}; the Python engine does")
+    why = refusal(rules)
+    if why is not None:
+        raise ImportError(f"the native engine does not play these rules: {why}; the Python engine does")
     return _core
 
 
-def load_rules(refused: str | None = None) -> None:
-    """Hand the rules in force (a rules file's, or the standard ones) to the compiled module again; ``refused``: why
-    it cannot play them, and then it is not used (:func:`available` is false) until rules it plays are in force."""
-    global REFUSED
-    REFUSED = refused
-    if _core is not None and refused is None:
-        try:
-            _core.load_rules(rules_table())
-        except ValueError as e:  # a table it cannot hold (its own check names the file and field)
-            REFUSED = str(e)
+_TABLES_LOCK = threading.Lock()
+_BY_DIGEST: dict[str | None, Any] = {}   # the standard rules (None) and each rules file's, by digest
+_BY_OBJECT: weakref.WeakKeyDictionary[Rules, Any] = weakref.WeakKeyDictionary()  # other Rules (tests' own data)
 
 
-def rules_table() -> dict:
-    """The rules data the native engine needs, taken from :data:`RULES` (so from the JSON data files)."""
-    clans = RULES.clan_names
+def tables(rules: Rules) -> Any:
+    """The native engine's tables of ``rules`` (a ``_daimyo_native.Rules``, checked and made once per rules: per
+    digest for a rules file's, once for the standard ones). Each native game made with them holds them, so games
+    under different rules are played side by side, in any thread; ImportError where the engine does not play them."""
+    core = require(rules)
+    standard = rules is RULES
+    key = None if standard else rules.digest
+    with _TABLES_LOCK:
+        made = _BY_DIGEST.get(key) if standard or key is not None else _BY_OBJECT.get(rules)
+        if made is None:
+            made = core.Rules(rules_table(rules))
+            if standard or key is not None:
+                if len(_BY_DIGEST) >= 65:   # a bound on what a process keeps; one dropped is made again when met
+                    _BY_DIGEST.pop(next(k for k in _BY_DIGEST if k is not None))
+                _BY_DIGEST[key] = made
+            else:
+                _BY_OBJECT[rules] = made
+        return made
+
+
+def rules_table(rules: Rules = RULES) -> dict:
+    """The rules data the native engine needs, taken from ``rules`` (by default the standard ones)."""
+    R = rules
+    clans = R.clan_names
     return {
-        "province_names": list(RULES.province_names),
-        "territory_cards": [list(cards) for cards in RULES.territory_cards],
-        "rounds": RULES.rounds,
-        "hand_size": RULES.hand_size,
-        "control_tokens": RULES.control_tokens,
-        "initiative_deck_size": RULES.initiative_deck_size,
-        "scouts": RULES.scouts,
-        "shugenja": RULES.shugenja,
-        "objectives_dealt": RULES.objectives_dealt,
-        "starting_control": [RULES.starting_control.get(n, 0) for n in range(6)],
+        "province_names": list(R.province_names),
+        "territory_cards": [list(cards) for cards in R.territory_cards],
+        "rounds": R.rounds,
+        "hand_size": R.hand_size,
+        "control_tokens": R.control_tokens,
+        "initiative_deck_size": R.initiative_deck_size,
+        "scouts": R.scouts,
+        "shugenja": R.shugenja,
+        "objectives_dealt": R.objectives_dealt,
+        "starting_control": [R.starting_control.get(n, 0) for n in range(6)],
         "clan_names": list(clans),
-        "capital": [RULES.capital[c] for c in clans],
-        "clan_token_codes": [[t.code for t in RULES.clan_tokens[c]] for c in clans],
-        "clan_token_kinds": [[t.kind for t in RULES.clan_tokens[c]] for c in clans],
-        "clan_token_strength": [[t.strength for t in RULES.clan_tokens[c]] for c in clans],
-        "neutral_most": [RULES.neutral_cards[c] for c in RULES.neutral_cards],
-        "cards": [{"id": cid, "territory": RULES.territory_index[card["territory"]], "timing": card["timing"]}
-                  for cid, card in RULES.cards.items()],
-        "printed_defense": list(RULES.printed_defense),
-        "is_capital": [c is not None for c in RULES.capital_of],
-        "special_supply": [RULES.special_supply.get(name, 0) for name in SPECIALS],
+        "capital": [R.capital[c] for c in clans],
+        "clan_token_codes": [[t.code for t in R.clan_tokens[c]] for c in clans],
+        "clan_token_kinds": [[t.kind for t in R.clan_tokens[c]] for c in clans],
+        "clan_token_strength": [[t.strength for t in R.clan_tokens[c]] for c in clans],
+        "neutral_most": [R.neutral_cards[c] for c in R.neutral_cards],
+        "cards": [{"id": cid, "territory": R.territory_index[card["territory"]], "timing": card["timing"]}
+                  for cid, card in R.cards.items()],
+        "printed_defense": list(R.printed_defense),
+        "is_capital": [c is not None for c in R.capital_of],
+        "special_supply": [R.special_supply.get(name, 0) for name in SPECIALS],
         "special_defense": [SPECIAL_DEFENSE.get(name, 0) for name in SPECIALS],
-        "borders": [list(b) for b in RULES.borders],
-        "province_borders": [list(bs) for bs in RULES.province_borders],
-        "tokens_per_clan": RULES.tokens_per_clan,
-        "bluff": RULES.bluff_index,
-        "objective_ids": list(RULES.objective_ids),
-        "neutral_cards": list(RULES.neutral_cards),
-        "territory_names": list(RULES.territory_names),
-        "territory_provinces": [list(ps) for ps in RULES.territory_provinces],
-        "territory_shadowlands": list(RULES.territory_shadowlands),
-        "province_territory": list(RULES.province_territory),
-        "flowers": list(RULES.flowers),
-        "coastal": list(RULES.coastal),
-        "shadowlands": list(RULES.shadowlands),
-        "adjacent": [list(a) for a in RULES.adjacent],
+        "borders": [list(b) for b in R.borders],
+        "province_borders": [list(bs) for bs in R.province_borders],
+        "tokens_per_clan": R.tokens_per_clan,
+        "bluff": R.bluff_index,
+        "objective_ids": list(R.objective_ids),
+        "neutral_cards": list(R.neutral_cards),
+        "territory_names": list(R.territory_names),
+        "territory_provinces": [list(ps) for ps in R.territory_provinces],
+        "territory_shadowlands": list(R.territory_shadowlands),
+        "province_territory": list(R.province_territory),
+        "flowers": list(R.flowers),
+        "coastal": list(R.coastal),
+        "shadowlands": list(R.shadowlands),
+        "adjacent": [list(a) for a in R.adjacent],
         "specials": list(SPECIALS),
         "special_honor": [SPECIAL_HONOR.get(name, 0) for name in SPECIALS],
-        "objectives": [_objective(RULES.objectives[oid]) for oid in RULES.objective_ids],
+        "objectives": [_objective(R, R.objectives[oid]) for oid in R.objective_ids],
     }
 
 
-def _objective(o: dict) -> dict:
+def _objective(R: Rules, o: dict) -> dict:
     """One secret objective's condition and parameters, with its territory and provinces as indices."""
-    t = RULES.territory_index[o["territory"]] if "territory" in o else -1
-    clan = RULES.territory_clan[t] if t >= 0 else None
+    t = R.territory_index[o["territory"]] if "territory" in o else -1
+    clan = R.territory_clan[t] if t >= 0 else None
     return {
         "condition": o["condition"],
         "honor": o["honor"],
         "territory": t,
-        "capital": RULES.capital[clan] if clan else -1,
+        "capital": R.capital[clan] if clan else -1,
         "provinces": o.get("provinces", 0),
         "territories": o.get("territories", 0),
-        "provinces_list": [RULES.province_index[p] for p in o.get("provinces_list", ())],
+        "provinces_list": [R.province_index[p] for p in o.get("provinces_list", ())],
     }
 
 
 def final_result(s: Any) -> dict:
     """End of the Game for the position of ``s`` (any state with the fields), by the native engine:
     what :func:`daimyo.rokugan.scoring.final_scoring` puts in ``s.result``."""
-    return require().final_result(list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
+    return require(s.rules).final_result(tables(s.rules), list(s.clans), list(s.owner), list(s.up), list(s.special), list(s.objective))
 
 
-if _core is not None:
-    _core.load_rules(rules_table())
-
-
-def python_state(game: Any) -> RokuganState:
-    """The Python engine's state equal to the native ``game`` (a ``_daimyo_native.Game``), field for field."""
+def python_state(game: Any, rules: Rules) -> RokuganState:
+    """The Python engine's state equal to the native ``game`` (a ``_daimyo_native.Game`` played under ``rules``),
+    field for field."""
     d = game.fields()
     n = d["n"]
-    s = RokuganState.__new__(RokuganState)
-    for f in FIELDS:
-        if f.start is not None:
-            setattr(s, f.name, f.start(n))
+    s = RokuganState.blank(n, rules)
     for name in NATIVE_FIELDS:
         setattr(s, name, d[name])
     s.rng = KeyedRng(GameKey(d["rng_key"]), "game", d["rng_counter"]) if "rng_key" in d else Rng(d["rng_state"])
@@ -191,7 +218,7 @@ def python_state(game: Any) -> RokuganState:
         s.pending.append(AbilityDecision(UNICORN_SWAP, d["unicorn_swap"]))
     if d["card"] is not None:
         s.pending.append(CardDecision(CARD, *d["card"]))
-    s.specials_left = {name: d["specials_left"][name] for name in RULES.special_supply}
+    s.specials_left = {name: d["specials_left"][name] for name in rules.special_supply}
     if s.phase == OVER:
         s.result = final_result(s)
     s._targets = None
@@ -241,16 +268,16 @@ def from_python(s: RokuganState) -> NativeRokuganState:
     """The native engine's game equal to the Python state ``s`` (a position read with the position format, say):
     ValueError naming the field where ``s`` holds what the native engine cannot keep (then nothing is made)."""
     try:
-        game = require().Game.from_fields(native_fields(s))
+        game = require(s.rules).Game.from_fields(tables(s.rules), native_fields(s))
     except TypeError as e:
         raise ValueError(f"the position does not fit the native engine: {e}") from None
-    back = python_state(game)
+    back = python_state(game, s.rules)
     for f in FIELDS:   # the round trip must give the same state, field for field, or the native game is refused
         if f.name in ("result", "_targets"):
             continue
         if _comparable(f.name, getattr(back, f.name, None)) != _comparable(f.name, getattr(s, f.name, None)):
             raise ValueError(f"field '{f.name}': the native engine cannot keep this position's {f.name} as it is")
-    return NativeRokuganState(game)
+    return NativeRokuganState(game, rules=s.rules)
 
 
 def _events(raw: list) -> list[Event]:
@@ -272,30 +299,41 @@ class NativeRokuganState(GameState):
     # before it a copy of the native game read by python_state() (None until read, and again after each move);
     # `_legal` holds, per seat, the legal actions of the position as legal_actions() gave them and their moves by
     # text (None until asked, and again after each move): apply() plays a listed text without a hand-over
-    __slots__ = ("_game", "_py", "_legal")
+    __slots__ = ("_game", "_py", "_legal", "_rules")
     _game: Any
+    _rules: Rules
     _py: Any   # RokuganState or None, as said above: its type follows `_game`'s, which mypy cannot narrow
     _legal: dict[int, tuple[list[Action], dict[str, tuple | None]]] | None
 
-    def __init__(self, game: Any = None, py: RokuganState | None = None):
+    def __init__(self, game: Any = None, py: RokuganState | None = None, rules: Rules | None = None):
         self._game = game
         self._py = py
         self._legal = None
+        self._rules = py.rules if py is not None else _default(rules)
 
     @classmethod
-    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
-        """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages)."""
-        core = require()
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+                 rules: Rules | None = None) -> NativeRokuganState:
+        """Setup, steps 1-11, as :meth:`RokuganState.new_game` (the same checks and messages), under ``rules`` (by
+        default the process's default rules; ImportError where the native engine does not play them)."""
+        rules = _default(rules)
+        core = require(rules)
+        handle = tables(rules)
         if not isinstance(seed, GameKey) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a game is seeded with a whole number or a GameKey, not {type(seed).__name__}")
         try:
             if isinstance(seed, GameKey):   # the blake2b-keyed generator, as the Python engine's keyed game draws
-                return cls(core.Game.new_keyed_game(players, seed.key, list(clans or [])))
-            return cls(core.Game.new_game(players, seed & _MASK, list(clans or [])))
+                return cls(core.Game.new_keyed_game(handle, players, seed.key, list(clans or [])), rules=rules)
+            return cls(core.Game.new_game(handle, players, seed & _MASK, list(clans or [])), rules=rules)
         except (ValueError, TypeError):
             # bad players or clans: the Python engine's own checks raise the RuleViolation naming the rule
-            RokuganState.new_game(players=players, seed=0, clans=clans)
+            RokuganState.new_game(players=players, seed=0, clans=clans, rules=rules)
             raise
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game is played under (read without a hand-over)."""
+        return self._rules
 
     @property
     def engine(self) -> str:
@@ -304,13 +342,13 @@ class NativeRokuganState(GameState):
     def python_state(self) -> RokuganState:
         """The Python engine's state of this game (a copy while the native engine plays it)."""
         if self._py is None:
-            self._py = python_state(self._game)
+            self._py = python_state(self._game, self._rules)
         return self._py
 
     def hand_over(self) -> RokuganState:
         """Give the game to the Python engine for good (the same game, field for field) and return its state."""
         if self._game is not None:
-            self._py = python_state(self._game)
+            self._py = python_state(self._game, self._rules)
             self._game = None
         return self._py
 
@@ -482,6 +520,7 @@ class NativeRokuganState(GameState):
         clone = _NEW(NativeRokuganState)   # past __init__'s call: the least a clone can cost
         clone._game = self._game.copy()
         clone._py = clone._legal = None
+        clone._rules = self._rules
         return clone
 
     __copy__ = clone
@@ -530,14 +569,16 @@ for _name in RokuganState.__slots__:
         setattr(NativeRokuganState, _name, _field(_name, _known))
 del _name, _known
 
-def default_engine(seed: object) -> str:
-    """The engine a game is played by where none is named: native wherever the module is built, a game keyed with a
+def default_engine(seed: object, rules: Rules | None = None) -> str:
+    """The engine a game under ``rules`` (by default the default rules) is played by where none is named: native
+    wherever the module is built and plays those rules, a game keyed with a
     :class:`~daimyo.core.rng.GameKey` (the server's) included: its views, its bots (the heuristic and ISMCTS run
     natively on a native game), its records and its progress are all read without handing it over to Python."""
     del seed  # every game alike: the keyed generator is native too (keyed.hpp)
-    return "native" if available() else "python"
+    return "native" if available(rules) else "python"
 
 
-def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> NativeRokuganState:
-    """A game played by the native engine (see :class:`NativeRokuganState`)."""
-    return NativeRokuganState.new_game(players=players, seed=seed, clans=clans)
+def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+             rules: Rules | None = None) -> NativeRokuganState:
+    """A game played by the native engine (see :class:`NativeRokuganState`) under ``rules``."""
+    return NativeRokuganState.new_game(players=players, seed=seed, clans=clans, rules=rules)

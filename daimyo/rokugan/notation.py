@@ -27,7 +27,6 @@ from daimyo.rokugan.data import RULES
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
 
-TOKEN_CODES = sorted({t.code for ts in RULES.clan_tokens.values() for t in ts})
 _SECTION = "Action notation (docs/rokugan-notation.md)"
 
 
@@ -56,10 +55,11 @@ def _tid(text: str) -> int:
     return int(text[1:])
 
 
-def _code(text: str) -> str:
-    if text not in TOKEN_CODES:
+def _code(s: RokuganState, text: str) -> str:
+    codes = s.rules.token_codes
+    if text not in codes:
         raise violation("rk.not_a_token_code", "'{text}' is not a combat token code (codes: {codes})",
-                        _SECTION, text=text, codes=' '.join(TOKEN_CODES))
+                        _SECTION, text=text, codes=' '.join(codes))
     return text
 
 
@@ -112,7 +112,7 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
         return (verb, _province(args[0]))
     if verb in ("return", "take", "discard"):
         need(1)
-        return (verb, _code(args[0]))
+        return (verb, _code(s, args[0]))
     if verb in ("look", "token"):
         need(1)
         return (verb, _tid(args[0]))
@@ -132,7 +132,7 @@ def parse_move(s: RokuganState, seat: int, text: str) -> tuple:
         return ("play", args[0])
     if verb == "place":
         need(2)
-        code = _code(args[0])
+        code = _code(s, args[0])
         return ("place", code) + _location(args[1])
     raise violation("rk.unknown_action_actions_clan", "unknown action '{verb}' (actions: clan objective control return pass done play place "
                     "look swap province token take discard player special)", _SECTION, verb=verb)

@@ -15,7 +15,7 @@ from daimyo.core.errors import Reason, reason
 from daimyo.core.game import Event, private_event, public_event
 from daimyo.rokugan.board import loc_text, source_of_border
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import BATTLEFIELD, BLUFF, HARBOR, N_PROVINCES, PEACE, SCORCHED, SHRINE, BoardToken, PlaceKind, SeenToken
+from daimyo.rokugan.records import BATTLEFIELD, HARBOR, N_PROVINCES, PEACE, SCORCHED, SHRINE, BoardToken, PlaceKind, SeenToken
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -163,7 +163,6 @@ _ALL_CENTERS = _CENTER
 _ALL_TRUE = [True] * N_PROVINCES  # shared, never changed
 _COASTAL = tuple(p for p in range(N_PROVINCES) if RULES.coastal[p])
 # per clan and token index: (code, kind, the head of a placement move)
-_TOKEN_INFO = {clan: [(t.code, t.kind, ("place", t.code)) for t in toks] for clan, toks in RULES.clan_tokens.items()}
 _SEA = tuple(("s", p, -1) for p in range(N_PROVINCES))
 _BORDER = tuple((("l", bi, q), ("l", bi, p)) for bi, (p, q) in enumerate(RULES.borders))
 # for each province: (border, neighbour, the place of an army attacking the neighbour across it)
@@ -299,7 +298,7 @@ class Targets:
             return [self.sea(), reach.own_coastal]
         if kind == "blessing":
             s = self.s
-            kinds = RULES.clan_tokens[s.clans[self.seat]]
+            kinds = s.rules.clan_tokens[s.clans[self.seat]]
             return [[("o", t.number, -1) for t in s.tokens
                      if t.owner == self.seat and not t.faceup and t.place != "o"
                      and kinds[t.clan_token].kind in ("army", "navy", "shinobi", "bluff")]]
@@ -389,7 +388,7 @@ class MoveList(Sequence):
 
 def placement_pieces(s: RokuganState, seat: int, tokens: list[int], targets: Targets | None = None) -> list:
     targets = targets or Targets(s, seat)
-    info = _TOKEN_INFO[s.clans[seat]]
+    info = s.rules.token_info[s.clans[seat]]
     spied = s.spied[seat]
     pieces = []
     seen_codes = set()
@@ -410,7 +409,7 @@ def placement_moves(s: RokuganState, seat: int, tokens: list[int]) -> MoveList:
 
 def can_place_any(s: RokuganState, seat: int, targets: Targets | None = None) -> bool:
     """Whether ``seat`` has any legal placement (cheapest checks first)."""
-    kinds = RULES.clan_tokens[s.clans[seat]]
+    kinds = s.rules.clan_tokens[s.clans[seat]]
     have = {kinds[t].kind for t in s.hand[seat]}
     spied = s.spied[seat]
     targets = targets or Targets(s, seat)
@@ -442,10 +441,10 @@ def unicorn_swappable(s: RokuganState, seat: int) -> list[int]:
 
 
 def hand_codes(s: RokuganState, seat: int, exclude_bluff: bool = True) -> list[str]:
-    kinds = RULES.clan_tokens[s.clans[seat]]
+    kinds = s.rules.clan_tokens[s.clans[seat]]
     codes = []
     for t in s.hand[seat]:
-        if exclude_bluff and t == BLUFF:
+        if exclude_bluff and t == s.rules.bluff_index:
             continue
         c = kinds[t].code
         if c not in codes:
@@ -463,7 +462,7 @@ def put_token(s: RokuganState, seat: int, tok: int, loc: PlaceKind, a: int, b: i
 
 
 def placement_events(s: RokuganState, seat: int, t: BoardToken) -> list[Event]:
-    code = RULES.clan_tokens[s.clans[seat]][t.clan_token].code
+    code = s.rules.clan_tokens[s.clans[seat]][t.clan_token].code
     where = loc_text(t.place, t.site, t.attacked)
     clan = s.clans[seat]
     if t.faceup:

@@ -27,22 +27,11 @@ from daimyo.core.errors import FormatError
 from daimyo.core.record import strip_comment
 from daimyo.core.rng import KeyedRng, Rng, parse_rng, rng_text
 from daimyo.rokugan.board import loc_text, parse_loc
-from daimyo.rokugan.bounds import (
-    MAX_CARD_MEMO,
-    MAX_CARD_STEP,
-    MAX_POSITION_CHARS,
-    MAX_POSITION_LINES,
-    MAX_SEED,
-    MAX_TOKEN_NUMBER,
-    READ_LIMIT,
-    check_size,
-    count,
-)
+from daimyo.rokugan.bounds import MAX_CARD_MEMO, MAX_CARD_STEP, MAX_POSITION_CHARS, MAX_POSITION_LINES, MAX_SEED, READ_LIMIT, check_size, count
 from daimyo.rokugan.cards import CARDS
-from daimyo.rokugan.data import RULES, SPECIALS
+from daimyo.rokugan.data import RULES, SPECIALS, Rules
 from daimyo.rokugan.position_checks import check_position, not_given
 from daimyo.rokugan.records import (
-    BLUFF,
     CARD,
     CLAN_ABILITIES,
     DRAGON_RETURN,
@@ -146,8 +135,9 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
     return f"{decision.kind.replace('_', '-')} {s.clan_of(decision.seat)}{drawn}"
 
 
-def from_position(text: str) -> RokuganState:
-    """Read a position; a malformed one raises FormatError naming the line and field."""
+def from_position(text: str, rules: Rules | None = None) -> RokuganState:
+    """Read a position (played under ``rules``; by default this process's default rules); a malformed one raises
+    FormatError naming the line and field."""
     check_size(text, MAX_POSITION_CHARS, MAX_POSITION_LINES, "a position")
     entries: list[tuple[int, str, str | None, str]] = []
     where_of: dict[tuple[str, str | None], str] = {}  # where each fact was given: "line 7 (province)"
@@ -179,15 +169,18 @@ def from_position(text: str) -> RokuganState:
     if "players" not in top:
         raise FormatError(f"line {top['format'][0]} (players): a position needs a 'players:' line naming the clans in seat "
                           "order after its 'format:' line")
+    if rules is None:
+        from daimyo.rokugan.data_variant import default_rules
+        rules = default_rules()
     no, v = top["players"]
     clans = v.split()
     for cl in clans:
-        if cl not in RULES.clan_names:
+        if cl not in rules.clan_names:
             raise FormatError(f"line {no} (players): unknown clan '{cl}'")
     if len(set(clans)) != len(clans) or not 2 <= len(clans) <= 5:
         raise FormatError(f"line {no} (players): 2 to 5 different clans are needed")
     n = len(clans)
-    s = RokuganState.new_game(players=n, seed=0, clans=clans)
+    s = RokuganState.new_game(players=n, seed=0, clans=clans, rules=rules)
     seat = {cl: i for i, cl in enumerate(clans)}
 
     def seat_of(name: str, where: str) -> int:
@@ -230,7 +223,7 @@ def from_position(text: str) -> RokuganState:
                     raise FormatError(f"{where}: unknown phase '{v}' (phases: {' '.join(PHASES)})")
                 s.phase = v
             elif k == "round":
-                s.round = count(v, where, 0, RULES.rounds, "round")
+                s.round = count(v, where, 0, s.rules.rounds, "round")
             elif k == "first":
                 s.first = seat_of(v, where)
             elif k == "turn":
@@ -246,14 +239,14 @@ def from_position(text: str) -> RokuganState:
                     raise FormatError(f"{where}: {e}") from None
             elif k == "initiative":
                 for card in v.split():
-                    if card not in clans and card not in RULES.neutral_cards:
+                    if card not in clans and card not in s.rules.neutral_cards:
                         raise FormatError(f"{where}: '{card}' is neither a clan in this game nor a neutral initiative card")
                 s.initiative = v.split()
             elif k == "spaces":
-                given_spaces = _spaces(v, where)
+                given_spaces = _spaces(s, v, where)
             elif k == "played":
                 for card in v.split():
-                    if card not in RULES.cards:
+                    if card not in s.rules.cards:
                         raise FormatError(f"{where}: unknown territory card '{card}'")
                 s.played = v.split()
             elif k in FLAG_FIELDS:
@@ -261,10 +254,10 @@ def from_position(text: str) -> RokuganState:
             elif k == "passes":
                 s.passes = _int(v, where)
             elif k == "next-token":
-                s.next_id = count(v, where, -MAX_TOKEN_NUMBER, MAX_TOKEN_NUMBER + 1,
+                s.next_id = count(v, where, -s.rules.max_token_number, s.rules.max_token_number + 1,
                                   "the next token's number (tokens are numbered from #1)")
             elif k == "pending":
-                s.pending.append(_decision(v, where, seat_of))
+                s.pending.append(_decision(s.rules, v, where, seat_of))
             else:
                 raise FormatError(f"{where}: unknown key '{k}'")
             continue
@@ -275,7 +268,7 @@ def from_position(text: str) -> RokuganState:
         elif k == "token":
             if not re.fullmatch(r"#[0-9]+", sub):
                 raise FormatError(f"{where}: write the token number as #7, got '{sub}'")
-            number = count(sub[1:], where, 0, MAX_TOKEN_NUMBER, "a token's number (tokens are numbered from #1 in a game)")
+            number = count(sub[1:], where, 0, s.rules.max_token_number, "a token's number (tokens are numbered from #1 in a game)")
             if number < 1:
                 raise FormatError(f"{where}: combat tokens are numbered from #1 in the order they are placed, not '{sub}'")
             if number in known:
@@ -301,13 +294,13 @@ def from_position(text: str) -> RokuganState:
         if s.set_aside[q] < 0:
             raise FormatError(f"{where_of[('set-aside', clans[q])]}: {clans[q]} cannot have {s.set_aside[q]} control tokens set aside")
         if s.supply[q] is None:
-            s.supply[q] = RULES.control_tokens - on_board - s.set_aside[q]
-        if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != RULES.control_tokens:
+            s.supply[q] = s.rules.control_tokens - on_board - s.set_aside[q]
+        if s.supply[q] < 0 or s.supply[q] + on_board + s.set_aside[q] != s.rules.control_tokens:
             # the line at fault: the supply or set-aside line if given, else the clan's province lines
             lines = [where_of[f] for f in (("supply", clans[q]), ("set-aside", clans[q])) if f in where_of]
             lines += [where_of[("province", RULES.province_names[p])] for p in s.provinces_of(q)]
             raise FormatError(f"{lines[0] if lines else where_of[('players', None)]}: control tokens of {clans[q]}: {on_board} on the board + "
-                              f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {RULES.control_tokens}"
+                              f"{s.set_aside[q]} set aside + {s.supply[q]} in supply is not {s.rules.control_tokens}"
                               + (f" (see {', '.join(x.split(' (')[0] for x in lines[1:])})" if len(lines) > 1 else ""))
         if not ronin_given[q]:
             # Upkeep Phase: a player with no control token on the board becomes ronin as the round starts
@@ -323,14 +316,14 @@ def from_position(text: str) -> RokuganState:
 def _count_specials(s: RokuganState, where_of: dict) -> None:
     """The special tokens left in the pile; more of a kind on the board than the game has is refused at the province
     line that goes past the count (Components: special tokens)."""
-    s.specials_left = dict(RULES.special_supply)
+    s.specials_left = dict(s.rules.special_supply)
     for p in sorted(range(N_PROVINCES), key=lambda p: _line_no(where_of.get(("province", RULES.province_names[p])))):
         sp = s.special[p]
         if sp:
             s.specials_left[sp] -= 1
             if s.specials_left[sp] < 0:
                 raise FormatError(f"{where_of[('province', RULES.province_names[p])]}: special={sp}: more {sp} tokens on the "
-                                  f"board than the game has ({RULES.special_supply[sp]}) [Components]")
+                                  f"board than the game has ({s.rules.special_supply[sp]}) [Components]")
 
 
 def _line_no(where: str | None) -> int:
@@ -356,7 +349,7 @@ def _place_cards(s: RokuganState, given_spaces: dict | None, where_of: dict) -> 
     spaces_line = where_of.get(("spaces", None)) or not_given(where_of, "spaces")
     s.space = [None] * len(RULES.territory_names)
     for t, name in enumerate(RULES.territory_names):
-        cs = RULES.territory_cards[t]
+        cs = s.rules.territory_cards[t]
         held = [c for c in cs if c in places]
         if given_spaces is not None and name in given_spaces:
             s.space[t] = given_spaces[name]
@@ -379,13 +372,13 @@ def _place_cards(s: RokuganState, given_spaces: dict | None, where_of: dict) -> 
                               "of each territory is in the game [Setup 2. Randomize Territory Cards]")
 
 
-def _spaces(v: str, where: str) -> dict:
+def _spaces(s: RokuganState, v: str, where: str) -> dict:
     out = {}
     for item in v.split():
         t, _, c = item.partition("=")
         if t not in RULES.territory_index:
             raise FormatError(f"{where}: unknown territory '{t}'")
-        if c != "-" and c not in RULES.cards:
+        if c != "-" and c not in s.rules.cards:
             raise FormatError(f"{where}: unknown territory card '{c}'")
         out[t] = None if c == "-" else c
     return out
@@ -432,7 +425,7 @@ def _token_line(s: RokuganState, tid: int, v: str, where: str, seat_of: SeatOf) 
         raise FormatError(f"{where}: expected '<clan> <code> <place> [faceup] [seen=clan,...]'")
     q = seat_of(words[0], where)
     code = words[1]
-    toks = RULES.clan_tokens[s.clans[q]]
+    toks = s.rules.clan_tokens[s.clans[q]]
     if code not in {t.code for t in toks}:
         raise FormatError(f"{where}: {s.clans[q]} has no combat token '{code}'")
     try:
@@ -460,7 +453,7 @@ def _token_line(s: RokuganState, tid: int, v: str, where: str, seat_of: SeatOf) 
 
 
 def _codes(s: RokuganState, q: int, v: str, where: str) -> list[str]:
-    toks = {t.code for t in RULES.clan_tokens[s.clans[q]]}
+    toks = {t.code for t in s.rules.clan_tokens[s.clans[q]]}
     out = v.split()
     for c in out:
         if c not in toks:
@@ -470,20 +463,20 @@ def _codes(s: RokuganState, q: int, v: str, where: str) -> list[str]:
 
 def _cards(s: RokuganState, q: int, v: str, where: str) -> list[str]:
     for c in v.split():
-        if c not in RULES.cards:
+        if c not in s.rules.cards:
             raise FormatError(f"{where}: unknown territory card '{c}'")
     return v.split()
 
 
 def _objective(s: RokuganState, q: int, v: str, where: str) -> str | None:
-    if v != "-" and v not in RULES.objectives:
+    if v != "-" and v not in s.rules.objectives:
         raise FormatError(f"{where}: unknown objective '{v}'")
     return None if v == "-" else v
 
 
 def _objectives(s: RokuganState, q: int, v: str, where: str) -> tuple:
     for o in v.split():
-        if o not in RULES.objectives:
+        if o not in s.rules.objectives:
             raise FormatError(f"{where}: unknown objective '{o}'")
     return tuple(v.split())
 
@@ -511,14 +504,14 @@ def _seat_line(s: RokuganState, k: str, q: int, v: str, where: str, ronin_given:
         if len(w) == 3 and w[0] == SPY_NETWORK:
             s.seen[q].append(SeenHand(SPY_NETWORK, seat_of(w[1], where), w[1], tuple(w[2].split(","))))
         elif len(w) == 4 and w[1].startswith("#"):
-            s.seen[q].append(SeenToken(w[0], count(w[1][1:], where, 1, MAX_TOKEN_NUMBER, "a token's number"), w[2], w[3]))
+            s.seen[q].append(SeenToken(w[0], count(w[1][1:], where, 1, s.rules.max_token_number, "a token's number"), w[2], w[3]))
         else:
             raise FormatError(f"{where}: expected 'SOURCE #n CLAN CODE' or 'spy-network CLAN codes'")
 
 
 def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
     """Turn the codes of every list into token indices; the pool gets what no list names."""
-    toks = RULES.clan_tokens[s.clans[q]]
+    toks = s.rules.clan_tokens[s.clans[q]]
     free: dict[str, list[int]] = {}
     for i, t in enumerate(toks):
         free.setdefault(t.code, []).append(i)
@@ -543,9 +536,9 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
     s.discard[q] = [take(c, line("discard")) for c in s.discard[q]]
     s.out[q] = [take(c, line("out")) for c in s.out[q]]
     if s.pool[q] is None:
-        s.pool[q] = [i for lst in free.values() for i in lst if i != BLUFF]
+        s.pool[q] = [i for lst in free.values() for i in lst if i != s.rules.bluff_index]
         s.pool[q].sort()
-        if BLUFF in free.get("bluff", []):
+        if s.rules.bluff_index in free.get("bluff", []):
             raise FormatError(f"{line('hand')}: {clan}'s bluff is nowhere: put it in the hand, on the board or out")
     else:
         s.pool[q] = [take(c, line("pool")) for c in s.pool[q]]
@@ -558,7 +551,7 @@ def _assign_tokens(s: RokuganState, q: int, where_of: dict) -> None:
 _ABILITY_CLAN = {DRAGON_RETURN: "dragon", SCORPION_LOOK: "scorpion", UNICORN_SWAP: "unicorn"}
 
 
-def _decision(v: str, where: str, seat_of: SeatOf) -> Decision:
+def _decision(rules: Rules, v: str, where: str, seat_of: SeatOf) -> Decision:
     w = v.split()
     if len(w) < 2:
         raise FormatError(f"{where}: expected 'pending: KIND CLAN ...'")
@@ -573,8 +566,8 @@ def _decision(v: str, where: str, seat_of: SeatOf) -> Decision:
             key, _, val = x.partition("=")
             if kind != DRAGON_RETURN or key != "drawn" or not val:
                 raise FormatError(f"{where}: unknown field '{x}'" + (" (drawn=CODE,...)" if kind == DRAGON_RETURN else ""))
-            if val.count(",") > RULES.hand_size:
-                raise FormatError(f"{where}: Dragon draws at most {RULES.hand_size + 1} tokens in an upkeep")
+            if val.count(",") > rules.hand_size:
+                raise FormatError(f"{where}: Dragon draws at most {rules.hand_size + 1} tokens in an upkeep")
             drawn = tuple(val.split(","))
         return AbilityDecision(kind, q, drawn)
     if kind == CARD:
@@ -589,7 +582,7 @@ def _decision(v: str, where: str, seat_of: SeatOf) -> Decision:
             elif key == "memo":
                 if val.count(",") >= MAX_CARD_MEMO:
                     raise FormatError(f"{where}: a card being resolved remembers at most {MAX_CARD_MEMO} things")
-                memo = tuple(count(m, where, 0, MAX_TOKEN_NUMBER, "a card's memo") for m in val.split(",") if m)
+                memo = tuple(count(m, where, 0, rules.max_token_number, "a card's memo") for m in val.split(",") if m)
             else:
                 raise FormatError(f"{where}: unknown field '{key}'")
         return CardDecision(CARD, q, w[2], step, memo)

@@ -24,7 +24,6 @@ from daimyo.rokugan.cards import CARDS, PutSpecial, PutSpecialMany
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.placement import placement_reason
 from daimyo.rokugan.records import (
-    BLUFF,
     CARD,
     DRAGON_RETURN,
     HARBOR,
@@ -113,10 +112,10 @@ def _check_phase(s: RokuganState, at: _Where) -> None:
             _fail(at("round"), f"the round track is not used before the first round: round 0 in {s.phase}, not {s.round}",
                   "Setup 11. Place Round Track")
     elif s.phase == OVER:
-        if s.round != RULES.rounds:
-            _fail(at("round"), f"the game ends after round {RULES.rounds}, not {s.round}", "Game End")
-    elif not 1 <= s.round <= RULES.rounds:
-        _fail(at("round"), f"the {s.phase} phase is in rounds 1 to {RULES.rounds}, not {s.round}", "Round Track")
+        if s.round != s.rules.rounds:
+            _fail(at("round"), f"the game ends after round {s.rules.rounds}, not {s.round}", "Game End")
+    elif not 1 <= s.round <= s.rules.rounds:
+        _fail(at("round"), f"the {s.phase} phase is in rounds 1 to {s.rules.rounds}, not {s.round}", "Round Track")
 
 
 # ------------------------------------------------------------------ numbers of components
@@ -124,9 +123,9 @@ def _check_counts(s: RokuganState, at: _Where) -> None:
     n = s.n
     for q, clan in enumerate(s.clans):
         for key, value, most, section in (
-                ("scouts", s.scouts[q], RULES.scouts, "Setup 4. Take Scout and Shugenja Cards"),
-                ("shugenja", s.shugenja[q], RULES.shugenja, "Setup 4. Take Scout and Shugenja Cards"),
-                ("set-aside", s.set_aside[q], RULES.starting_control[n], "Setup 7. Set Aside Starting Control Tokens")):
+                ("scouts", s.scouts[q], s.rules.scouts, "Setup 4. Take Scout and Shugenja Cards"),
+                ("shugenja", s.shugenja[q], s.rules.shugenja, "Setup 4. Take Scout and Shugenja Cards"),
+                ("set-aside", s.set_aside[q], s.rules.starting_control[n], "Setup 7. Set Aside Starting Control Tokens")):
             if not 0 <= value <= most:
                 _fail(at(key, clan), f"{clan} has {value}: each player has 0 to {most}", section)
         if s.set_aside[q] and s.phase != SETUP_CONTROL:
@@ -151,7 +150,7 @@ def _check_provinces(s: RokuganState, at: _Where) -> None:
             _fail(at("province", name), f"the {sp} token goes in a non-Shadowlands province; {name} is in the Shadowlands",
                   "Special Tokens")
         if sp in PLACED_BY_CARD and PLACED_BY_CARD[sp] not in s.played:
-            card = RULES.cards[PLACED_BY_CARD[sp]]["name"]
+            card = s.rules.cards[PLACED_BY_CARD[sp]]["name"]
             _fail(at("province", name), f"special={sp}: only {card} puts the {sp} token on the board, and it is not among "
                   "the played cards ('played:')", f"Territory cards: {card}")
     if s.phase in (SETUP_OBJECTIVES,) and any(o >= 0 for o in s.owner):
@@ -176,7 +175,7 @@ def _check_before_resolution(s: RokuganState, at: _Where) -> None:
             _fail(at("province", name), f"special={s.special[p]}: no special token is on the board before the first "
                   "resolution (raids and diplomacy place them there, territory cards from round 2)", "Special Tokens")
     for q, clan in enumerate(s.clans):
-        shugenja = sum(RULES.shugenja - s.shugenja[o] for o in range(s.n) if o != q)
+        shugenja = sum(s.rules.shugenja - s.shugenja[o] for o in range(s.n) if o != q)
         if len(s.discard[q]) > (shugenja if s.phase == PLACEMENT else 0):
             _fail(at("discard", clan), f"{len(s.discard[q])} tokens in {clan}'s discard pile before the first resolution; "
                   f"only the opponents' shugenja cards discard a token then ({shugenja} played)", "Scout and Shugenja Cards")
@@ -188,8 +187,8 @@ def _check_objectives(s: RokuganState, at: _Where) -> None:
     kept: dict[str, str | None] = {}
     for q, clan in enumerate(s.clans):
         offer = s.offer[q]
-        if offer and len(offer) != RULES.objectives_dealt:
-            _fail(at("offer", clan), f"each player is dealt {RULES.objectives_dealt} secret objectives, not {len(offer)}",
+        if offer and len(offer) != s.rules.objectives_dealt:
+            _fail(at("offer", clan), f"each player is dealt {s.rules.objectives_dealt} secret objectives, not {len(offer)}",
                   "Setup 5. Distribute Secret Objectives")
         for o in offer:
             if o in dealt:
@@ -214,7 +213,7 @@ def _check_initiative(s: RokuganState, at: _Where) -> None:
     if twice:
         _fail(at("initiative"), f"'{twice[0]}' is in the deck {deck.count(twice[0])} times; there is one card of each",
               "Setup 8. Determine First Player")
-    neutral = [c for c in deck if c in RULES.neutral_cards]
+    neutral = [c for c in deck if c in s.rules.neutral_cards]
     if neutral and s.n == 5:
         _fail(at("initiative"), f"'{neutral[0]}' is a neutral initiative card; a five-player game uses none",
               "Setup 9. Complete Initiative Deck")
@@ -222,9 +221,9 @@ def _check_initiative(s: RokuganState, at: _Where) -> None:
     if first in deck and (s.phase == SETUP_CONTROL or (s.phase in (UPKEEP, PLACEMENT) and s.round == 1)):
         _fail(at("initiative"), f"'{first}' named the first player ({first}) at setup and went back to the box; the "
               f"round-1 deck holds the other clans' cards", "Setup 8. Determine First Player")
-    most = 0 if s.phase in (SETUP_CLANS, SETUP_OBJECTIVES) else RULES.initiative_deck_size - max(0, s.round - 1)
+    most = 0 if s.phase in (SETUP_CLANS, SETUP_OBJECTIVES) else s.rules.initiative_deck_size - max(0, s.round - 1)
     if len(deck) > most:
-        _fail(at("initiative"), f"{len(deck)} cards: the deck holds {RULES.initiative_deck_size} after Setup 9 and loses "
+        _fail(at("initiative"), f"{len(deck)} cards: the deck holds {s.rules.initiative_deck_size} after Setup 9 and loses "
               f"one each round from round 2 ({most} now)", "Upkeep Phase 1. Determine First Player")
 
 
@@ -252,7 +251,7 @@ def _check_cards(s: RokuganState, at: _Where) -> None:
             _fail(at("cards", clan), "no territory card is held before round 2: cards are claimed at the end of round 1",
                   "Resolution Phase 6. Claim Territories")
         for c in s.cards[q]:
-            t = RULES.territory_index[RULES.cards[c]["territory"]]
+            t = RULES.territory_index[s.rules.cards[c]["territory"]]
             if territory_controller(s, t) != q and not lost:
                 _fail(at("cards", clan), f"{clan} holds '{c}' without controlling the {RULES.territory_names[t]} territory "
                       "(and no card that takes control away was played)", "Resolution Phase 6. Claim Territories")
@@ -263,13 +262,13 @@ def _check_hands(s: RokuganState, at: _Where) -> None:
     for q, clan in enumerate(s.clans):
         # Dragon holds its extra token until it returns one; Promotion and Reinforcements take two tokens into the
         # hand before giving two back
-        most = RULES.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
+        most = s.rules.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
         most += 2 if any(isinstance(d, CardDecision) and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
         if len(s.hand[q]) > most:
             _fail(at("hand", clan), f"{clan} has {len(s.hand[q])} combat tokens behind its screen; a hand is at most {most}",
                   "Upkeep Phase 2. Draw Combat Tokens")
-        if s.phase in SETUP and (set(s.hand[q]) != {BLUFF} or s.discard[q] or s.out[q]):
-            key = "hand" if set(s.hand[q]) != {BLUFF} else ("discard" if s.discard[q] else "out")
+        if s.phase in SETUP and (set(s.hand[q]) != {s.rules.bluff_index} or s.discard[q] or s.out[q]):
+            key = "hand" if set(s.hand[q]) != {s.rules.bluff_index} else ("discard" if s.discard[q] else "out")
             _fail(at(key, clan), "during setup only the bluff is behind the screen and every other token is in the pool",
                   "Setup 3. Choose Clans")
         if s.out[q] and s.phase not in (PLACEMENT, OVER):
@@ -352,7 +351,7 @@ def _check_pending(s: RokuganState, at: _Where) -> None:
             assert isinstance(d, CardDecision)
             if d.card not in s.played:
                 _fail(where, f"'{d.card}' is being resolved, so it is among the played cards ('played:')", "Playing Territory Cards")
-            timing = RULES.cards[d.card]["timing"]
+            timing = s.rules.cards[d.card]["timing"]
             if timing != s.phase:
                 _fail(where, f"'{d.card}' is played in the {timing} phase, not in {s.phase}", "Playing Territory Cards")
         elif s.phase != PLACEMENT:

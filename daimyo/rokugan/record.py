@@ -39,7 +39,6 @@ from daimyo.core.record import (
     split_record,
 )
 from daimyo.core.rng import GameKey
-from daimyo.rokugan import new_game
 from daimyo.rokugan.bounds import (
     MAX_ACTION_CHARS,
     MAX_PLAYERS,
@@ -51,7 +50,7 @@ from daimyo.rokugan.bounds import (
     check_size,
     count,
 )
-from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data import RULES, Rules
 from daimyo.rokugan.position import FORMAT as POSITION_FORMAT, from_position
 from daimyo.rokugan.state import RokuganState
 
@@ -67,11 +66,12 @@ def record_header(players: int, seed: int | GameKey, clans: list[str] | None = N
     return header
 
 
-def record_text(header: dict, actions: list[tuple[str, str]]) -> str:
+def record_text(header: dict, actions: list[tuple[str, str]], rules: Rules | None = None) -> str:
     """Write a record: ``header`` such as {"players": 4, "seed": 7, "clans": "crab crane lion unicorn"}
-    (see :func:`record_header`); a rules file in force (data_variant.py) is written into it whole."""
+    (see :func:`record_header`); the game's rules file (``rules``, by default this process's default rules:
+    data_variant.py) is written into it whole."""
     from daimyo.rokugan.data_variant import header_fields as variant_header
-    return _record_text(FORMAT, RokuganState.rules_version, {**header, **variant_header()}, actions)
+    return _record_text(FORMAT, RokuganState.rules_version, {**header, **variant_header(rules)}, actions)
 
 
 def _is_actor(name: str) -> bool:
@@ -123,14 +123,14 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
         no = fields["players"][0] if str(e).startswith("field 'players'") else fields["seed"][0]
         raise ReplayError(no, str(e)) from None
     seed = header_seed(fields)
-    _variant_in_force(fields)
+    rules = _variant_rules(fields)
     clans = fields["clans"][1].split() if "clans" in fields else None
     if players is None:
         if clans is None:
             raise ReplayError(1, "a record needs a 'players:' line")
         players = len(clans)
     try:
-        return new_game(players=players, seed=seed, clans=clans), actions
+        return RokuganState.new_game(players=players, seed=seed, clans=clans, rules=rules), actions
     except RuleViolation as e:
         raise ReplayError(fields.get("clans", fields.get("players", (1, "")))[0], str(e)) from None
 
@@ -138,27 +138,27 @@ def parse(text: str) -> tuple[RokuganState, list[tuple[int, str, str]]]:
 _LINE = re.compile(r"line (\d+)(?: \(([^)]*)\))?: ")
 
 
-def _variant_in_force(fields: dict) -> None:
-    """Put the record's rules in force: its rules file (``variant-rules:``, checked against ``variant-digest:``), or
-    the standard rules where it names none (docs/designers.md)."""
-    from daimyo.rokugan.data_variant import activate, activate_named
+def _variant_rules(fields: dict) -> Rules:
+    """The record's rules: its rules file (``variant-rules:``, checked against ``variant-digest:``), or the standard
+    rules where it names none (docs/designers.md). Nothing in the process changes."""
+    from daimyo.rokugan.data_variant import variant_named
 
     if "variant-rules" not in fields:
         for key in ("variant", "variant-digest"):
             if key in fields:
                 raise ReplayError(fields[key][0], f"field '{key}' needs the rules file itself on a 'variant-rules:' line")
-        activate(None)
-        return
+        return RULES
     no, canonical = fields["variant-rules"]
     if "variant-digest" not in fields:
         raise ReplayError(no, "field 'variant-rules' needs its 'variant-digest:' line")
     try:
-        variant = activate_named(canonical, fields["variant-digest"][1], "field 'variant-rules'")
+        variant = variant_named(canonical, fields["variant-digest"][1], "field 'variant-rules'")
     except FormatError as e:
         raise ReplayError(no, str(e)) from None
     if "variant" in fields and fields["variant"][1] != variant.name:
         raise ReplayError(fields["variant"][0], f"field 'variant': the rules file is named '{variant.name}', "
                                                 f"not '{fields['variant'][1]}'")
+    return variant.rules
 
 
 # the keys only a position has (docs/rokugan-positions.md)
@@ -199,9 +199,10 @@ def replay(text: str) -> Replay:
 class Recorder:
     """Play a game while keeping its record: ``Recorder(players=4, seed=7)``, then ``apply``."""
 
-    def __init__(self, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None):
+    def __init__(self, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+                 rules: Rules | None = None):
         self.header = record_header(players, seed, clans)
-        self.state = new_game(players=players, seed=seed, clans=clans)
+        self.state = RokuganState.new_game(players=players, seed=seed, clans=clans, rules=rules)
         self.actions: list[tuple[str, str]] = []
 
     def apply(self, action: Action) -> list[Event]:
@@ -219,4 +220,4 @@ class Recorder:
         return events
 
     def text(self) -> str:
-        return record_text(self.header, self.actions)
+        return record_text(self.header, self.actions, self.state.rules)

@@ -19,8 +19,7 @@ from typing import Final, Literal, NamedTuple
 
 from daimyo.rokugan.data import RULES
 
-N_PROVINCES = RULES.n_provinces
-BLUFF = RULES.bluff_index  # the index of the bluff among each clan's combat tokens
+N_PROVINCES = RULES.n_provinces  # the map is the same in every variant
 
 # Special tokens (the names in specials.json)
 PEACE, SCORCHED, SHRINE, BATTLEFIELD, HARBOR = "peace", "scorched_earth", "shrine", "battlefield", "harbor"
@@ -68,7 +67,7 @@ class BoardToken:
     owner: int
     """The seat of the player whose clan's combat token it is."""
     clan_token: int
-    """Which of its clan's combat tokens it is: the index in the clan's token list (``BLUFF`` for the bluff)."""
+    """Which of its clan's combat tokens it is: the index in the clan's token list (the rules' ``bluff_index`` for the bluff)."""
     place: PlaceKind
     """Where it stands: ``c`` in a province, ``l`` on a land border, ``s`` on a coastal border, ``o`` on top of a token."""
     site: int

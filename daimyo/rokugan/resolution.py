@@ -14,7 +14,7 @@ from daimyo.core.game import public_event
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, Token
 from daimyo.rokugan.placement import placement_reason, touch_reason
-from daimyo.rokugan.records import BLUFF, PEACE, SCORCHED, BoardToken
+from daimyo.rokugan.records import PEACE, SCORCHED, BoardToken
 from daimyo.rokugan.scoring import territory_controller
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class _Battle:
 
 
 def _kind(s: RokuganState, t: BoardToken) -> Token:
-    return RULES.clan_tokens[s.clans[t.owner]][t.clan_token]
+    return s.rules.clan_tokens[s.clans[t.owner]][t.clan_token]
 
 
 def _token_info(s: RokuganState, t: BoardToken) -> dict:
@@ -170,7 +170,7 @@ def resolve(s: RokuganState) -> list:
             kind = _kind(s, t).kind
             if kind in ("army", "navy", "shinobi"):
                 battle.defenders.append(t)
-            elif t.clan_token == BLUFF:
+            elif t.clan_token == s.rules.bluff_index:
                 battle.lion_bluff = t
     # all battles occur simultaneously: every outcome is decided first, the losers' control tokens go back to
     # their supplies, and only then do the winners place theirs (docs/rokugan-rules.md, "Battles at the same time")
@@ -187,7 +187,7 @@ def resolve(s: RokuganState) -> list:
     # After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen);
     # unattacked defenders and everything else left are discarded with them
     for t in s.tokens:
-        (s.hand if t.clan_token == BLUFF else s.discard)[t.owner].append(t.clan_token)
+        (s.hand if t.clan_token == s.rules.bluff_index else s.discard)[t.owner].append(t.clan_token)
     s.tokens = []
 
     # 6. Claim Territories
@@ -200,11 +200,11 @@ def defense_parts(s: RokuganState, p: int, defender: int, tokens: list[BoardToke
     """Defense Bonuses: the defender's total in province ``p`` and where it comes from."""
     combat = faceup = 0
     if defender >= 0:
-        kinds = RULES.clan_tokens[s.clans[defender]]
+        kinds = s.rules.clan_tokens[s.clans[defender]]
         for t in tokens:
             combat += kinds[t.clan_token].strength
         faceup = s.up[p] * (2 if s.clans[defender] == "crab" else 1)
-    printed = RULES.printed_defense[p]
+    printed = s.rules.printed_defense[p]
     special = SPECIAL_DEFENSE.get(s.special[p], 0)
     lion = 2 if lion_bluff else 0
     return {"combat_tokens": combat, "printed": printed, "faceup_control": faceup, "special": special,
@@ -237,13 +237,13 @@ def _battle(s: RokuganState, p: int, attack: dict, defend: list, lion_bluff: Boa
     parts = defense_parts(s, p, defender, defend_all, lion_bluff is not None)
     full = parts["total"]
     # Phoenix ignores the +2 printed on clan capitals when attacking
-    capital_bonus = RULES.printed_defense[p] if RULES.capital_of[p] is not None else 0
+    capital_bonus = s.rules.printed_defense[p] if RULES.capital_of[p] is not None else 0
     totals = {}
     faced = {}
     sides = []
     for seat, toks in attack.items():
         involved = _with_blessings(toks, blessings)
-        kinds = RULES.clan_tokens[s.clans[seat]]
+        kinds = s.rules.clan_tokens[s.clans[seat]]
         total = 0
         for t in involved:
             total += kinds[t.clan_token].strength

@@ -28,13 +28,13 @@ def territory_controller(s: RokuganState, t: int) -> int | None:
 def province_flowers(s: RokuganState, p: int) -> int:
     """Flowers printed (Bushido's 4-honor token replaces them) plus honor and defense bonus tokens."""
     sp = s.special[p]
-    base = 4 if sp == "honor_4" else RULES.flowers[p]
+    base = 4 if sp == "honor_4" else s.rules.flowers[p]
     return base + SPECIAL_HONOR.get(sp, 0)
 
 
 def objective_met(s: RokuganState, seat: int, oid: str) -> bool:
     """Whether ``seat`` meets secret objective ``oid`` now (Secret Objectives; the conditions: objectives.py)."""
-    return _objective_met(s, seat, oid, RULES)
+    return _objective_met(s, seat, oid, s.rules)
 
 
 def honor(s: RokuganState, seat: int) -> dict:
@@ -50,7 +50,7 @@ def honor(s: RokuganState, seat: int) -> dict:
                    if not RULES.territory_shadowlands[t] and territory_controller(s, t) == seat]
     oid = s.objective[seat]
     met = oid is not None and objective_met(s, seat, oid)
-    obj = RULES.objectives[oid]["honor"] if oid is not None and met else 0
+    obj = s.rules.objectives[oid]["honor"] if oid is not None and met else 0
     total = flowers + faceup + obj + 5 * len(territories)
     return {"clan": s.clan_of(seat), "flowers": flowers, "faceup_control": faceup, "objective": oid,
             "objective_met": met, "objective_honor": obj, "territories": territories,

@@ -18,12 +18,11 @@ from typing import Annotated, Any, NamedTuple, get_type_hints
 from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState, private_event, public_event
 from daimyo.core.rng import GameKey, KeyedRng, Rng, generator
-from daimyo.rokugan.data import RULES, Token
+from daimyo.rokugan.data import RULES, Rules, Token
 from daimyo.rokugan.moves import do_move, explain_illegal, legal_moves, upkeep_card_moves
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.placement import MoveList, Targets, can_place_any, unicorn_swappable
 from daimyo.rokugan.records import (
-    BLUFF,
     DRAGON_RETURN,
     HARBOR,
     N_PROVINCES,
@@ -118,6 +117,8 @@ class RokuganState(GameState):
 
     # Every field of the game state, in the order of the position format (docs/rokugan-positions.md).
     # A seat is a player's place at the table, 0 to n-1; a province is its number in the rules data.
+    rules: Annotated[Rules, Field(SHARED, None, "the rules this game is played under: the standard ones or a rules file's "
+                                                "(data_variant.py); never changed, so copies share them")]
     n: Annotated[int, Field(SHARED, lambda n: n, "the number of players, 2 to 5")]
     clans: Annotated[list[str | None], Field(LIST, None, "each seat's clan (None until chosen: Setup 3. Choose Clans)")]
     phase: Annotated[Phase, Field(SHARED, lambda n: SETUP_CLANS, "the phase of the game: one of PHASES")]
@@ -138,13 +139,13 @@ class RokuganState(GameState):
     up: Annotated[list[int], Field(LIST, lambda n: [0] * N_PROVINCES, "faceup control tokens in each province")]
     down: Annotated[list[int], Field(LIST, lambda n: [0] * N_PROVINCES, "facedown control tokens in each province")]
     special: Annotated[list[str | None], Field(LIST, lambda n: [None] * N_PROVINCES, "the special token in each province, or None")]
-    specials_left: Annotated[dict[str, int], Field(DICT, lambda n: dict(RULES.special_supply), "special tokens left in the pile, by name")]
+    specials_left: Annotated[dict[str, int], Field(DICT, None, "special tokens left in the pile, by name")]
     tokens: Annotated[list[BoardToken], Field(LIST, lambda n: [], "the combat tokens on the board, in the order they were placed")]
     hand: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's combat tokens behind the screen (clan token indices)", text="codes")]
     pool: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's token pool, drawn from at upkeep", text="codes")]
     discard: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's discard pile of combat tokens", text="codes")]
     out: Annotated[list[list[int]], Field(LISTS, _list_per_seat, "each player's bluff discarded by Purge the Weak, back at the next upkeep", text="codes")]
-    supply: Annotated[list[int], Field(LIST, _per_seat(RULES.control_tokens), "each player's control tokens in the supply", text="count")]
+    supply: Annotated[list[int], Field(LIST, None, "each player's control tokens in the supply", text="count")]
     set_aside: Annotated[list[int], Field(LIST, _per_seat(0), "each player's starting control tokens set aside (Setup 7)", text="count")]
     scouts: Annotated[list[int], Field(LIST, _per_seat(0), "each player's scout cards left", text="count")]
     shugenja: Annotated[list[int], Field(LIST, _per_seat(0), "each player's shugenja cards left", text="count")]
@@ -163,9 +164,17 @@ class RokuganState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None) -> RokuganState:
-        """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given)."""
-        if players not in RULES.starting_control:
+    def new_game(cls, players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,
+                 rules: Rules | None = None) -> RokuganState:
+        """Setup, steps 1-11 (clan choice becomes actions when ``clans`` is not given).
+
+        ``rules``: the rules the game is played under (a rules file's, :attr:`Variant.rules
+        <daimyo.rokugan.data_variant.Variant.rules>`); by default this process's default rules (the standard ones
+        unless a tool put a rules file in force: :func:`daimyo.rokugan.data_variant.default_rules`)."""
+        if rules is None:
+            from daimyo.rokugan.data_variant import default_rules
+            rules = default_rules()
+        if players not in rules.starting_control:
             raise violation("rk.battle_for_rokugan_for", "Battle for Rokugan is for 2 to 5 players, not {players}", "Setup", players=players)
         if clans is not None:
             clans = list(clans)
@@ -173,37 +182,47 @@ class RokuganState(GameState):
                 raise violation("rk.players_need_clans_got", "{players} players need {players} clans, got {got}",
                                 "Setup 3. Choose Clans", players=players, got=len(clans))
             for c in clans:
-                if c not in RULES.clan_names:
+                if c not in rules.clan_names:
                     raise violation("rk.unknown_clan_clans", "unknown clan '{clan}' (clans: {clans})",
-                                    "Setup 3. Choose Clans", clan=c, clans=', '.join(RULES.clan_names))
+                                    "Setup 3. Choose Clans", clan=c, clans=', '.join(rules.clan_names))
             if len(set(clans)) != len(clans):
                 raise violation("rk.each_player_must_choose", "each player must choose a different clan", "Setup 3. Choose Clans")
-        s = cls.__new__(cls)
-        n = players
-        for f in FIELDS:
-            if f.start is not None:
-                setattr(s, f.name, f.start(n))
-        s.clans = list(clans) if clans else [None] * n
+        s = cls.blank(players, rules)
+        s.clans = list(clans) if clans else [None] * players
         s.rng = generator(seed)
         # Setup 2. Randomize Territory Cards
-        s.space = [s.rng.choice(RULES.territory_cards[t]) for t in range(len(RULES.territory_names))]
+        s.space = [s.rng.choice(rules.territory_cards[t]) for t in range(len(RULES.territory_names))]
         if clans:
             s._setup_after_clans()
         return s
 
+    @classmethod
+    def blank(cls, n: int, rules: Rules) -> RokuganState:
+        """A state of ``n`` players under ``rules`` with every field at its Setup value but those set by whoever
+        makes it (clans, rng, space): the start of :meth:`new_game` and of a position read from a file."""
+        s = cls.__new__(cls)
+        s.rules = rules
+        for f in FIELDS:
+            if f.start is not None:
+                setattr(s, f.name, f.start(n))
+        s.specials_left = dict(rules.special_supply)
+        s.supply = [rules.control_tokens] * n
+        return s
+
     def _setup_after_clans(self) -> None:
         n = self.n
+        bluff = self.rules.bluff_index
         # Setup 3: bluff behind the screen, the rest make the pool
         for p in range(n):
-            self.hand[p] = [BLUFF]
-            self.pool[p] = [i for i in range(RULES.tokens_per_clan) if i != BLUFF]
+            self.hand[p] = [bluff]
+            self.pool[p] = [i for i in range(self.rules.tokens_per_clan) if i != bluff]
         # Setup 4: scouts and shugenja
-        self.scouts = [RULES.scouts] * n
-        self.shugenja = [RULES.shugenja] * n
+        self.scouts = [self.rules.scouts] * n
+        self.shugenja = [self.rules.shugenja] * n
         # Setup 5: deal two objectives to each player
-        deck = list(RULES.objective_ids)
+        deck = list(self.rules.objective_ids)
         self.rng.shuffle(deck)
-        k = RULES.objectives_dealt
+        k = self.rules.objectives_dealt
         self.offer = [tuple(deck[i * k:(i + 1) * k]) for i in range(n)]
         self.phase = SETUP_OBJECTIVES
 
@@ -216,8 +235,8 @@ class RokuganState(GameState):
             self._add_control(p, cap, down=1)
         # Setup 7: set aside control tokens
         for p in range(n):
-            self.set_aside[p] = RULES.starting_control[n]
-            self.supply[p] -= RULES.starting_control[n]
+            self.set_aside[p] = self.rules.starting_control[n]
+            self.supply[p] -= self.rules.starting_control[n]
         # Setup 8: first player from the clan initiative cards
         deck = [c for c in self.clans if c is not None]  # every clan is chosen by now
         self.rng.shuffle(deck)
@@ -225,9 +244,9 @@ class RokuganState(GameState):
         self.first = self.clans.index(top)
         events.append(public_event("first-player", clan=top, card=top))
         # Setup 9: complete the deck with neutral cards to four
-        neutral = list(RULES.neutral_cards)
+        neutral = list(self.rules.neutral_cards)
         self.rng.shuffle(neutral)
-        while len(deck) < RULES.initiative_deck_size and neutral:
+        while len(deck) < self.rules.initiative_deck_size and neutral:
             deck.append(neutral.pop(0))
         self.rng.shuffle(deck)
         self.initiative = deck
@@ -253,10 +272,10 @@ class RokuganState(GameState):
         raise violation("rk.no_such_combat_token", "there is no combat token #{token} on the board", "Placing Combat Tokens", token=tid)
 
     def kind_of(self, seat: int, tok: int) -> Token:
-        return RULES.clan_tokens[self.clans[seat]][tok]
+        return self.rules.clan_tokens[self.clans[seat]][tok]
 
     def code_of(self, seat: int, tok: int) -> str:
-        return RULES.clan_tokens[self.clans[seat]][tok].code
+        return self.rules.clan_tokens[self.clans[seat]][tok].code
 
     def provinces_of(self, seat: int) -> list[int]:
         o = self.owner
@@ -334,8 +353,8 @@ class RokuganState(GameState):
     def _discard_board_token(self, t: BoardToken) -> None:
         """Removing Tokens: a removed combat token goes to its owner's discard pile (a bluff to the hand)."""
         self.tokens.remove(t)
-        if t.clan_token == BLUFF:
-            self.hand[t.owner].append(BLUFF)
+        if t.clan_token == self.rules.bluff_index:
+            self.hand[t.owner].append(t.clan_token)
         else:
             self.discard[t.owner].append(t.clan_token)
 
@@ -529,16 +548,17 @@ class RokuganState(GameState):
             if self.out[p]:
                 self.hand[p].extend(self.out[p])
                 self.out[p] = []
-            if BLUFF in self.pool[p]:
+            bluff = self.rules.bluff_index
+            if bluff in self.pool[p]:
                 # the first player card may have returned the bluff to the pool; it is never drawn
-                self.pool[p].remove(BLUFF)
-                self.hand[p].append(BLUFF)
+                self.pool[p].remove(bluff)
+                self.hand[p].append(bluff)
             extra = 1 if self.clans[p] == "dragon" else 0
-            need = RULES.hand_size + extra - len(self.hand[p])
+            need = self.rules.hand_size + extra - len(self.hand[p])
             drawn = self._draw(p, max(0, need))
             events.append(public_event("draw", clan=self.clan_of(p), count=len(drawn)))
             events.append(private_event(p, "drew", clan=self.clan_of(p), tokens=[self.code_of(p, t) for t in drawn]))
-            if extra and drawn and len(self.hand[p]) > RULES.hand_size:
+            if extra and drawn and len(self.hand[p]) > self.rules.hand_size:
                 self.pending.append(AbilityDecision(DRAGON_RETURN, p, tuple(sorted(self.code_of(p, t) for t in drawn))))
         self.turn = self.first
         self.passes = 0
@@ -555,7 +575,7 @@ class RokuganState(GameState):
         """
         if card in self.clans:
             return self.clans.index(card)
-        most = RULES.neutral_cards[card]
+        most = self.rules.neutral_cards[card]
         if most == "territory_cards":
             score = [len(self.cards[p]) for p in range(self.n)]
         elif most == "provinces":
@@ -583,7 +603,7 @@ class RokuganState(GameState):
                 self.pending.append(AbilityDecision(UNICORN_SWAP, u))
                 return []
         events = resolve(self)
-        if self.round >= RULES.rounds:
+        if self.round >= self.rules.rounds:
             events.extend(final_scoring(self))
         else:
             events.extend(self._start_round())

@@ -118,7 +118,7 @@ class View(TypedDict):
 
 
 def _codes(s: RokuganState, seat: int, toks: Iterable[int]) -> list[str]:
-    ks = RULES.clan_tokens[s.clans[seat]]
+    ks = s.rules.clan_tokens[s.clans[seat]]
     return sorted(ks[t].code for t in toks)
 
 
@@ -136,7 +136,7 @@ def view(s: RokuganState, player: int | None) -> View:
         known = t.faceup or (player is not None and (t.owner == player or (t.known_by >> player) & 1))
         tokens.append({
             "token": t.number, "owner": s.clan_of(t.owner), "at": loc_text(t.place, t.site, t.attacked), "faceup": t.faceup,
-            "code": RULES.clan_tokens[s.clans[t.owner]][t.clan_token].code if known else None,
+            "code": s.rules.clan_tokens[s.clans[t.owner]][t.clan_token].code if known else None,
         })
     players: list[PlayerView] = []
     for q in range(s.n):

@@ -14,6 +14,7 @@ import re
 
 from daimyo.core.game import Event
 from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data_variant import default_rules
 from daimyo.words import has, t as _t
 from daimyo.words.errors import catalogue_names, said
 from daimyo.words.rokugan_places import province_name, territory_name
@@ -63,13 +64,14 @@ class RokuganWords:
     def objective(self, oid: str | None) -> str:
         if not oid:
             return "—"
-        if not has("objective." + oid) and oid in R.objectives:   # an objective a rules file adds: its own name
-            return str(R.objectives[oid]["name"])
+        objectives = default_rules().objectives
+        if not has("objective." + oid) and oid in objectives:   # an objective a rules file adds: its own name
+            return str(objectives[oid]["name"])
         return self.t("objective." + oid)
 
     def objective_text(self, oid: str) -> str:
         """What a secret objective asks for and is worth (objectives.json: the scoring rules read the same file)."""
-        o = R.objectives.get(oid)
+        o = default_rules().objectives.get(oid)
         if not o:
             return ""
         provinces = ", ".join(self.province(p) for p in o["provinces_list"]) if isinstance(o.get("provinces_list"), list) else o.get("provinces")

@@ -123,7 +123,6 @@ class Batch {
  public:
   Batch(int games, int players, std::vector<int> outside, std::vector<int> clans)
       : n_(games), players_(players), outside_(std::move(outside)), clans_(std::move(clans)) {
-    need_rules();
     if (!ENCODING.loaded) throw std::runtime_error("the native encoder has no layout yet: import daimyo.rl.encoding first");
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (players < 2 || players > 5) throw std::invalid_argument("Battle for Rokugan is played by 2 to 5 players");
@@ -149,12 +148,12 @@ class Batch {
   void deal(int i, uint64_t seed, uint64_t bot_base) {
     std::vector<int> clans = clans_;
     if (clans.empty()) {
-      std::vector<int> names(RULES.clan_names.size());
+      std::vector<int> names(ENCODING.rules->clan_names.size());
       for (size_t c = 0; c < names.size(); ++c) names[c] = static_cast<int>(c);
       Rng(seed ^ 0xC1A5).shuffle(names);
       clans.assign(names.begin(), names.begin() + players_);
     }
-    games_[i] = State::new_game(players_, GameRng(seed), clans);
+    games_[i] = State::new_game(ENCODING.rules, players_, GameRng(seed), clans);  // the layout's rules
     for (int p = 0; p < players_; ++p) bots_[i * players_ + p] = Rng(bot_base + p);
     bots_move(i);
   }

@@ -9,8 +9,12 @@ namespace daimyo {
 
 namespace nb = nanobind;
 
-void need_rules();  // an error unless daimyo/rokugan/native.py has handed the rules over
-// The rules are loaded and `seat` is a seat of the game: else IndexError "<what>: no seat N"
+// A game's rules as Python holds them (``_daimyo_native.Rules``): each game made with them shares them.
+struct RulesHandle {
+  RulesRef ref;
+};
+
+// `seat` is a seat of the game: else IndexError "<what>: no seat N"
 void need_seat(const State& s, int seat, const char* what);
 // ... and one of those to act: else ValueError "<what>: seat N is not to act"
 void need_actor(const State& s, int seat, const char* what);

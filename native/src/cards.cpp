@@ -21,8 +21,7 @@ Value num(long long v) { return Value::of(v); }
 bool in(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 // the special token each card puts, and whether it keeps out of the Shadowlands
-int card_token(int c) {
-  const Rules& R = RULES;
+int card_token(const Rules& R, int c) {
   switch (c) {
     case C::FeatsOfEngineering: return R.harbor;
     case C::SacredGround: return R.shrine;
@@ -47,9 +46,10 @@ bool put_special_card(int c) {
 namespace {
 
 std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
+  const Rules& R = *s.rules;
   std::vector<int> out;
-  for (int p = 0; p < RULES.n_provinces(); ++p)
-    if (s.owner[p] == seat && !(non_shadowlands && RULES.shadowlands[p])) out.push_back(p);
+  for (int p = 0; p < R.n_provinces(); ++p)
+    if (s.owner[p] == seat && !(non_shadowlands && R.shadowlands[p])) out.push_back(p);
   return out;
 }
 
@@ -62,7 +62,7 @@ std::vector<Move> provinces(const std::vector<int>& ps) {
 // cards.py _special_spots: Special Tokens: peace and scorched earth are never replaced
 std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, const std::vector<int>& exclude = {},
                                 bool landlocked = false) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   std::vector<Move> out;
   if (s.specials_left[name] <= 0) return out;
   for (int p = 0; p < R.n_provinces(); ++p) {
@@ -76,11 +76,12 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
 std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
-  const auto& codes = RULES.clan_token_codes[s.clans[seat]];
-  const auto& ks = RULES.clan_token_kinds[s.clans[seat]];
+  const Rules& R = *s.rules;
+  const auto& codes = R.clan_token_codes[s.clans[seat]];
+  const auto& ks = R.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
   for (int t : pile) {
-    if (exclude_bluff && t == RULES.bluff) continue;
+    if (exclude_bluff && t == R.bluff) continue;
     if (!kinds.empty() && !in(kinds, ks[t])) continue;
     bool dup = false;
     for (int u : out) dup = dup || codes[u] == codes[t];
@@ -91,7 +92,7 @@ std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vecto
 
 // cards.py _move_token: the first token of `src` with that code goes to `dst`
 void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
-  const auto& codes = RULES.clan_token_codes[s.clans[seat]];
+  const auto& codes = s.rules->clan_token_codes[s.clans[seat]];
   for (size_t i = 0; i < src.size(); ++i)
     if (codes[src[i]] == codes[tok]) {
       dst.push_back(src[i]);
@@ -117,12 +118,12 @@ std::vector<Move> board_tokens(const State& s, int seat) {
 }  // namespace
 
 std::vector<Move> State::card_options(int seat, int c, int step, const std::vector<int>& memo) const {
-  const Rules& R = RULES;
-  if (put_special_card(c)) return special_spots(*this, card_token(c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
+  const Rules& R = *rules;
+  if (put_special_card(c)) return special_spots(*this, card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
                                                 c == C::FeatsOfEngineering);
   switch (c) {
     case C::CodeOfHonor:
-    case C::AshigaruLevies: return special_spots(*this, card_token(c), true, memo);
+    case C::AshigaruLevies: return special_spots(*this, card_token(R, c), true, memo);
     case C::Promotion: {
       if (step > 0) return discard_or_return_options(*this, seat);
       std::vector<Move> out;
@@ -200,11 +201,12 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
 }
 
 bool State::card_playable(int seat, int c) const {
+  const Rules& R = *rules;
   // the provinces `seat` controls (outside the Shadowlands: `non_shadowlands`), counted up to `enough`
-  auto owns = [this, seat](bool non_shadowlands, int enough) {
+  auto owns = [this, &R, seat](bool non_shadowlands, int enough) {
     int k = 0;
-    for (int p = 0; p < RULES.n_provinces() && k < enough; ++p)
-      k += owner[p] == seat && !(non_shadowlands && RULES.shadowlands[p]);
+    for (int p = 0; p < R.n_provinces() && k < enough; ++p)
+      k += owner[p] == seat && !(non_shadowlands && R.shadowlands[p]);
     return k >= enough;
   };
   switch (c) {
@@ -219,7 +221,7 @@ bool State::card_playable(int seat, int c) const {
 std::vector<Move> State::upkeep_card_moves(int seat) const {
   std::vector<Move> out;
   for (int c : cards[seat])
-    if (!RULES.card_placement[c] && card_playable(seat, c)) out.push_back({Move::PlayCard, c});
+    if (!rules->card_placement[c] && card_playable(seat, c)) out.push_back({Move::PlayCard, c});
   return out;
 }
 
@@ -229,11 +231,11 @@ void State::play_territory_card(int seat, int c, Events& events) {
   held.erase(std::find(held.begin(), held.end(), c));
   played.push_back(c);
   card = CardDecision{seat, c, 0, {}};
-  if (events.on) events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(RULES.card_ids[c])}}));
+  if (events.on) events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(rules->card_ids[c])}}));
 }
 
 void State::apply_card(int seat, const Move& m, Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   const int c = card.card, step = card.step;
   std::vector<int> memo = card.memo;
   card = CardDecision{};
@@ -270,7 +272,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
   int next = -1;
   const int p = m.arg;
   if (put_special_card(c)) {
-    special_event(p, card_token(c));
+    special_event(p, card_token(R, c));
   } else {
     switch (c) {
       case C::CodeOfHonor:
@@ -278,7 +280,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
         memo.push_back(p);
         const int count = c == C::CodeOfHonor ? 2 : 3;
         next = step + 1 < count ? step + 1 : -1;
-        special_event(p, card_token(c));
+        special_event(p, card_token(R, c));
         break;
       }
       case C::Promotion:

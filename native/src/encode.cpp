@@ -14,11 +14,11 @@ namespace {
 
 // encoding.py place_index: centre of p -> p; coastal border of p -> NP + p; land border bi towards q -> 2 NP + 2 bi
 // (+1 towards the border's second province)
-int place_index(char loc, int a, int b) {
-  const int np = RULES.n_provinces();
+int place_index(const Rules& R, char loc, int a, int b) {
+  const int np = R.n_provinces();
   if (loc == 'c') return a;
   if (loc == 's') return np + a;
-  return 2 * np + 2 * a + (b == RULES.borders[a].first ? 0 : 1);
+  return 2 * np + 2 * a + (b == R.borders[a].first ? 0 : 1);
 }
 
 int code_pos(const State& s, int seat, int tok) { return ENCODING.code_pos[s.clans[seat]][tok]; }
@@ -38,17 +38,19 @@ int placed(int p) {
 }  // namespace
 
 int token_place(const State& s, int number) {
+  const Rules& R = *s.rules;
   for (int depth = 0; depth <= static_cast<int>(s.tokens.size()); ++depth) {
     const int i = s.token_index(number);
     if (i < 0) return -1;
     const BoardToken& t = s.tokens[i];
-    if (t.place != 'o') return place_index(t.place, t.site, t.attacked);
+    if (t.place != 'o') return place_index(R, t.place, t.site, t.attacked);
     number = t.site;
   }
   return -1;
 }
 
 int action_id(const State& s, int seat, const Move& m) {
+  const Rules& R = *s.rules;
   const Encoding& E = ENCODING;
   switch (m.verb) {
     case Move::Clan: return E.clan + m.arg;
@@ -59,7 +61,7 @@ int action_id(const State& s, int seat, const Move& m) {
     case Move::PlayCard: return E.play_card + E.card_pos[m.arg];
     case Move::Play: return E.play + m.arg * E.nplace + placed(token_place(s, m.a));
     case Move::Place: {
-      const int at = m.loc == 'o' ? placed(token_place(s, m.a)) : place_index(m.loc, m.a, m.b);
+      const int at = m.loc == 'o' ? placed(token_place(s, m.a)) : place_index(R, m.loc, m.a, m.b);
       return E.place + code_pos(s, seat, m.arg) * E.nplace + at;
     }
     case Move::Look: return E.look + placed(token_place(s, m.arg));
@@ -112,7 +114,7 @@ bool move_of(const State& s, int seat, int id, std::vector<Move>& moves, Move& o
 }
 
 void observe(const State& s, int seat, float* x) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   const Encoding& E = ENCODING;
   const int n = s.n, np = R.n_provinces(), mp = E.max_players, nc = E.n_codes;
   const int n_clans = static_cast<int>(R.clan_names.size()), n_cards = static_cast<int>(R.card_ids.size());
@@ -138,7 +140,7 @@ void observe(const State& s, int seat, float* x) {
       if (i < 0 || s.tokens[i].place == 'o') continue;
       base = &s.tokens[i];
     }
-    const int i = place_index(base->place, base->site, base->attacked), r = rel[t.owner];
+    const int i = place_index(R, base->place, base->site, base->attacked), r = rel[t.owner];
     float& count = x[o + i * place_width + r];
     count = count + 1.0f;
     if (t.faceup || t.owner == seat || ((t.known_by >> seat) & 1)) {

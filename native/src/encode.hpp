@@ -12,12 +12,13 @@ namespace daimyo {
 
 struct Encoding {
   bool loaded = false;
+  RulesRef rules;  // the rules the layout is made for (the standard ones: daimyo/rl/encoding.py)
   int n_actions = 0, obs_size = 0, nplace = 0, n_codes = 0;
   // where each kind of entry starts in the catalogue
   int clan = 0, objective = 0, control = 0, pass = 0, play_card = 0, play = 0, place = 0, look = 0, token = 0,
       swap = 0, province = 0, special = 0, player = 0, take = 0, discard = 0, give_back = 0;
   std::vector<std::vector<int>> code_pos;  // per clan, per clan token: its code's index in CODES
-  std::vector<int> card_pos;               // per card (RULES.card_ids order): its index in CARD_IDS
+  std::vector<int> card_pos;               // per card (the rules' card_ids order): its index in CARD_IDS
   int max_players = 5, card_steps = 4;
   int count_memo_card = -1, token_memo_card = -1;  // Reinforcements, Dark Favors (views.py COUNT_MEMO, TOKEN_MEMO)
 };

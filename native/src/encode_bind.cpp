@@ -29,9 +29,9 @@ T field(const nb::dict& d, const char* key) {
   return nb::cast<T>(d[key]);
 }
 
-void load_encoding(const nb::dict& d) {
-  need_rules();
+void load_encoding(const RulesHandle& rules, const nb::dict& d) {
   Encoding e;
+  e.rules = rules.ref;
   e.n_actions = field<int>(d, "n_actions");
   e.obs_size = field<int>(d, "obs_size");
   e.nplace = field<int>(d, "nplace");
@@ -57,7 +57,7 @@ void load_encoding(const nb::dict& d) {
   e.give_back = field<int>(at, "return");
   e.code_pos = field<std::vector<std::vector<int>>>(d, "code_pos");
   const nb::dict cards = field<nb::dict>(d, "card_pos");
-  const Rules& R = RULES;
+  const Rules& R = *e.rules;
   for (const auto& id : R.card_ids) {
     if (!cards.contains(id.c_str())) throw std::invalid_argument("load_encoding: card_pos has no card '" + id + "'");
     e.card_pos.push_back(nb::cast<int>(cards[id.c_str()]));
@@ -93,8 +93,9 @@ void need_encoding() {
 }  // namespace
 
 void bind_encoding(nb::module_& m, nb::class_<State>& game) {
-  m.def("load_encoding", &load_encoding, nb::arg("layout"),
-        "Set the action catalogue's and the observation's layout (daimyo/rl/encoding.py passes it).");
+  m.def("load_encoding", &load_encoding, nb::arg("rules"), nb::arg("layout"),
+        "Set the action catalogue's and the observation's layout for games under `rules` (daimyo/rl/encoding.py "
+        "passes the standard rules and its layout).");
   game.def("legal_action_ids", [](const State& s, int seat) {
         need_encoding();
         need_actor(s, seat, "legal_action_ids");

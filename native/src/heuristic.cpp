@@ -15,37 +15,38 @@ namespace {
 // heuristic.py CLAN_PREFERENCE: the clans in the order the bot prefers them (Setup 3)
 const char* const CLAN_PREFERENCE[] = {"crab", "lion", "crane", "scorpion", "dragon", "phoenix", "unicorn"};
 
-double clan_preference(int clan) {
+double clan_preference(const Rules& R, int clan) {
   for (int i = 0; i < 7; ++i)
-    if (RULES.clan_names[clan] == CLAN_PREFERENCE[i]) return -static_cast<double>(i);
-  throw std::invalid_argument("heuristic: clan '" + RULES.clan_names[clan] + "' is not in CLAN_PREFERENCE");
+    if (R.clan_names[clan] == CLAN_PREFERENCE[i]) return -static_cast<double>(i);
+  throw std::invalid_argument("heuristic: clan '" + R.clan_names[clan] + "' is not in CLAN_PREFERENCE");
 }
 
-bool adjacent(int p, int q) {
-  for (int r : RULES.adjacent[p])
+bool adjacent(const Rules& R, int p, int q) {
+  for (int r : R.adjacent[p])
     if (r == q) return true;
   return false;
 }
 
 // heuristic.py _objective_chance (Setup 5): how likely and how rich a secret objective looks for this clan
 double objective_chance(const State& s, int seat, int oid) {
-  const Rules::Objective& o = RULES.objectives[oid];
+  const Rules& R = *s.rules;
+  const Rules::Objective& o = R.objectives[oid];
   const double honor = o.honor;
   const int clan = s.clans[seat];
   switch (o.condition) {
     case Rules::Objective::TerritoryHold: {
-      if (RULES.territory_names[o.territory] == RULES.clan_names[clan]) return honor * 0.9;
-      const int cap = o.capital, mine = RULES.capital[clan];
-      bool near = adjacent(mine, cap);
-      for (int q : RULES.adjacent[cap]) near = near || adjacent(mine, q);
+      if (R.territory_names[o.territory] == R.clan_names[clan]) return honor * 0.9;
+      const int cap = o.capital, mine = R.capital[clan];
+      bool near = adjacent(R, mine, cap);
+      for (int q : R.adjacent[cap]) near = near || adjacent(R, mine, q);
       return honor * (near ? 0.45 : 0.2);
     }
-    case Rules::Objective::Coastal: return honor * (RULES.coastal[RULES.capital[clan]] ? 0.6 : 0.4);
+    case Rules::Objective::Coastal: return honor * (R.coastal[R.capital[clan]] ? 0.6 : 0.4);
     case Rules::Objective::FewestProvinces: return honor * 0.15;
     case Rules::Objective::ProvincesAll: {
-      const int mine = RULES.capital[clan];
+      const int mine = R.capital[clan];
       int close = 0;
-      for (int x : o.provinces_list) close += x == mine || adjacent(mine, x);
+      for (int x : o.provinces_list) close += x == mine || adjacent(R, mine, x);
       return honor * (0.2 + 0.25 * close / static_cast<double>(o.provinces_list.size()));
     }
     default: return honor * 0.4;
@@ -54,19 +55,20 @@ double objective_chance(const State& s, int seat, int oid) {
 
 // heuristic.py _control_spot (Setup 10): where to put a starting control token
 double control_spot(const State& s, int seat, int p) {
-  double v = RULES.flowers[p] * 0.8 + RULES.printed_defense[p] * 0.6;
+  const Rules& R = *s.rules;
+  double v = R.flowers[p] * 0.8 + R.printed_defense[p] * 0.6;
   int near_mine = 0, near_others = 0;
-  for (int q : RULES.adjacent[p]) {
+  for (int q : R.adjacent[p]) {
     near_mine += s.owner[q] == seat;
     near_others += s.owner[q] >= 0 && s.owner[q] != seat;
   }
   v += 1.5 * near_mine;
-  const int terr = RULES.province_territory[p];
+  const int terr = R.province_territory[p];
   // the territory's clan (board.json) is the clan whose capital lies in it
-  if (RULES.province_territory[RULES.capital[s.clans[seat]]] == terr) v += 2.0;
-  if (RULES.territory_shadowlands[terr]) v -= 1.5;
+  if (R.province_territory[R.capital[s.clans[seat]]] == terr) v += 2.0;
+  if (R.territory_shadowlands[terr]) v -= 1.5;
   bool only_mine = true;
-  for (int q : RULES.territory_provinces[terr])
+  for (int q : R.territory_provinces[terr])
     if (q != p && s.owner[q] != seat) only_mine = false;
   if (only_mine) v += 1.0;
   v += 0.8 * near_others * -1;
@@ -123,24 +125,25 @@ Scored swaps(const State& s, int seat, const std::vector<Move>& moves) {
 }  // namespace
 
 double standing(const State& s, int seat) {
+  const Rules& R = *s.rules;
   const int n = s.n;
   double score[MAX_SEATS] = {};
-  for (int p = 0; p < RULES.n_provinces(); ++p) {
+  for (int p = 0; p < R.n_provinces(); ++p) {
     const int o = s.owner[p];
     if (o < 0) continue;
     const int sp = s.special[p];
-    const int flowers = (sp >= 0 && sp == RULES.honor_4 ? 4 : RULES.flowers[p]) + (sp >= 0 ? RULES.special_honor[sp] : 0);
-    score[o] += flowers + (RULES.shadowlands[p] ? 0 : s.up[p]) + 0.3;
+    const int flowers = (sp >= 0 && sp == R.honor_4 ? 4 : R.flowers[p]) + (sp >= 0 ? R.special_honor[sp] : 0);
+    score[o] += flowers + (R.shadowlands[p] ? 0 : s.up[p]) + 0.3;
   }
-  for (int t = 0; t < static_cast<int>(RULES.territory_names.size()); ++t) {
-    if (RULES.territory_shadowlands[t]) continue;
+  for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t) {
+    if (R.territory_shadowlands[t]) continue;
     const int c = s.territory_controller(t);
     if (c >= 0) score[c] += 5;
   }
   const int oid = s.objective[seat];
   if (oid >= 0) {
     const ScoringBoard b = s.scoring_board();
-    if (objective_met(b, seat, oid)) score[seat] += RULES.objectives[oid].honor;
+    if (objective_met(b, seat, oid)) score[seat] += R.objectives[oid].honor;
   }
   if (n == 2) return score[seat] - score[1 - seat];
   double most = 0.0, sum = 0.0;
@@ -155,10 +158,11 @@ double standing(const State& s, int seat) {
 }
 
 double token_value(const State& s, int seat, int clan_token) {
+  const Rules& R = *s.rules;
   const int clan = s.clans[seat];
-  const int k = RULES.clan_token_code_id[clan][clan_token];  // the first of the clan's tokens with its code
-  const int strength = RULES.clan_token_strength[clan][k];
-  switch (RULES.clan_token_kinds[clan][k]) {
+  const int k = R.clan_token_code_id[clan][clan_token];  // the first of the clan's tokens with its code
+  const int strength = R.clan_token_strength[clan][k];
+  switch (R.clan_token_kinds[clan][k]) {
     case Rules::Army: return strength;
     case Rules::Navy: return 0.8 * strength;
     case Rules::Shinobi: return 1.2 + strength;
@@ -183,6 +187,7 @@ Move Heuristic::choose(const State& s, int seat) {
 }
 
 Scored Heuristic::score_moves(const State& s, int seat, const std::vector<Move>& moves) {
+  const Rules& R = *s.rules;
   Scored out;
   // the decision pending last (State::to_act's order)
   if (!s.dragon_return.empty()) {
@@ -194,7 +199,7 @@ Scored Heuristic::score_moves(const State& s, int seat, const std::vector<Move>&
   if (s.card.seat >= 0) return card_step(s, seat, moves);
   switch (s.phase) {
     case Phase::SetupClans:
-      for (const Move& m : moves) out.emplace_back(clan_preference(m.arg), m);
+      for (const Move& m : moves) out.emplace_back(clan_preference(R, m.arg), m);
       return out;
     case Phase::SetupObjectives:
       for (const Move& m : moves) out.emplace_back(objective_chance(s, seat, m.arg), m);

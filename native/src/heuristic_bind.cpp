@@ -38,7 +38,7 @@ nb::list attackers(const Attackers& a) {
 nb::dict board(const State& s, int seat) {
   need_seat(s, seat);
   Board b(s, seat);
-  const int np = RULES.n_provinces();
+  const int np = s.rules->n_provinces();
   nb::dict d;
   nb::list att, dfn, unk, has_def, lion_bluff, base, worth;
   for (int p = 0; p < np; ++p) {
@@ -108,7 +108,7 @@ void bind_heuristic(nb::module_& m) {
   }, nb::arg("game"), nb::arg("seat"), "heuristic.py standing: honor on the board now minus the rivals'.");
   m.def("heuristic_token_value", [](const State& s, int seat, const std::string& code) {
     need_seat(s, seat);
-    const auto& codes = RULES.clan_token_codes[s.clans[seat]];
+    const auto& codes = s.rules->clan_token_codes[s.clans[seat]];
     for (size_t i = 0; i < codes.size(); ++i)
       if (codes[i] == code) return token_value(s, seat, static_cast<int>(i));
     return 0.0;
@@ -118,7 +118,7 @@ void bind_heuristic(nb::module_& m) {
   m.def("heuristic_utility", [](const State& s, int seat, int p, const std::vector<std::pair<int, double>>& att,
                                 double dfn, bool has_def, int unk) {
     need_seat(s, seat);
-    if (p < 0 || p >= RULES.n_provinces()) throw nb::index_error("heuristic_utility: no such province");
+    if (p < 0 || p >= s.rules->n_provinces()) throw nb::index_error("heuristic_utility: no such province");
     if (static_cast<int>(att.size()) > MAX_SEATS) throw std::invalid_argument("heuristic_utility: at most one attacker a seat");
     Attackers a;
     for (const auto& [who, x] : att) {

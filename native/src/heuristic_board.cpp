@@ -16,17 +16,18 @@ double sig(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
-bool is_scorched(const State& s, int p) { return RULES.scorched >= 0 && s.special[p] == RULES.scorched; }
+bool is_scorched(const State& s, int p) { return s.rules->scorched >= 0 && s.special[p] == s.rules->scorched; }
 
 // scoring.py province_flowers: the printed flowers (Bushido's 4-honor token replaces them) plus honor tokens
 int province_flowers(const State& s, int p) {
+  const Rules& R = *s.rules;
   const int sp = s.special[p];
-  const int base = sp >= 0 && sp == RULES.honor_4 ? 4 : RULES.flowers[p];
-  return base + (sp >= 0 ? RULES.special_honor[sp] : 0);
+  const int base = sp >= 0 && sp == R.honor_4 ? 4 : R.flowers[p];
+  return base + (sp >= 0 ? R.special_honor[sp] : 0);
 }
 
-int kind_of(int clan, int clan_token) { return RULES.clan_token_kinds[clan][clan_token]; }
-int strength_of(int clan, int clan_token) { return RULES.clan_token_strength[clan][clan_token]; }
+int kind_of(const Rules& R, int clan, int clan_token) { return R.clan_token_kinds[clan][clan_token]; }
+int strength_of(const Rules& R, int clan, int clan_token) { return R.clan_token_strength[clan][clan_token]; }
 bool fights(int kind) { return kind == Rules::Army || kind == Rules::Navy || kind == Rules::Shinobi; }
 
 bool contains(const std::vector<int>& v, int x) {
@@ -44,15 +45,16 @@ const BoardToken* board_token(const State& s, int number) {
 }  // namespace
 
 void objective_bonus(const State& s, int seat, double* bonus) {
-  const int np = RULES.n_provinces();
+  const Rules& R = *s.rules;
+  const int np = R.n_provinces();
   for (int p = 0; p < np; ++p) bonus[p] = 0.0;
   const int oid = s.objective[seat];
   if (oid < 0) return;
-  const Rules::Objective& o = RULES.objectives[oid];
+  const Rules::Objective& o = R.objectives[oid];
   const int honor = o.honor;
   switch (o.condition) {
     case Rules::Objective::TerritoryHold:
-      for (int p : RULES.territory_provinces[o.territory]) bonus[p] = honor / 3.0;
+      for (int p : R.territory_provinces[o.territory]) bonus[p] = honor / 3.0;
       bonus[o.capital] = honor / 2.0;
       break;
     case Rules::Objective::Coastal:
@@ -63,17 +65,17 @@ void objective_bonus(const State& s, int seat, double* bonus) {
       for (int p : o.provinces_list) bonus[p] = static_cast<double>(honor) / static_cast<double>(o.provinces_list.size());
       break;
     case Rules::Objective::TerritorySpread: {
-      std::vector<char> mine_t(RULES.territory_names.size(), 0);
+      std::vector<char> mine_t(R.territory_names.size(), 0);
       for (int p = 0; p < np; ++p)
-        if (s.owner[p] == seat) mine_t[RULES.province_territory[p]] = 1;
+        if (s.owner[p] == seat) mine_t[R.province_territory[p]] = 1;
       for (int p = 0; p < np; ++p)
-        if (!mine_t[RULES.province_territory[p]]) bonus[p] = static_cast<double>(honor) / std::max(1, o.territories);
+        if (!mine_t[R.province_territory[p]]) bonus[p] = static_cast<double>(honor) / std::max(1, o.territories);
       break;
     }
     case Rules::Objective::ConnectedSpread:
       for (int p = 0; p < np; ++p) {
         bool near = false;
-        for (int q : RULES.adjacent[p]) near = near || s.owner[q] == seat;
+        for (int q : R.adjacent[p]) near = near || s.owner[q] == seat;
         if (near) bonus[p] = static_cast<double>(honor) / std::max(2, o.provinces);
       }
       break;
@@ -86,7 +88,8 @@ void objective_bonus(const State& s, int seat, double* bonus) {
 // ------------------------------------------------------------------------------------------------ Board
 
 Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
-  const int np = RULES.n_provinces();
+  const Rules& R = *s.rules;
+  const int np = R.n_provinces();
   // role: each board token's part, by its number ('a' attacks or 'd' defends province p for owner)
   struct Part {
     char role = 0;
@@ -100,8 +103,8 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
     if (t.place == 'o') continue;
     const int owner = t.owner, clan = s.clans[owner];
     const bool k = known(s, seat, t);
-    const int kind = k ? kind_of(clan, t.clan_token) : -1;
-    const int strength = k ? strength_of(clan, t.clan_token) : 0;
+    const int kind = k ? kind_of(R, clan, t.clan_token) : -1;
+    const int strength = k ? strength_of(R, clan, t.clan_token) : 0;
     const char loc = t.place;
     Part part;
     if (loc == 'l' || loc == 's') {
@@ -121,7 +124,7 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
         double val;
         if (k) {
           val = fights(kind) ? strength : 0.0;
-          if (kind == Rules::Bluff && clan == RULES.lion) lion_bluff[p] = true;
+          if (kind == Rules::Bluff && clan == R.lion) lion_bluff[p] = true;
           if (fights(kind)) has_def[p] = true;
         } else {
           val = UNKNOWN_DEFENSE;
@@ -157,7 +160,7 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
   for (int q = 0; q < n; ++q)
     rem[q] = s.done[q] || s.phase != Phase::Placement ? 0 : std::max(0, static_cast<int>(s.hand[q].size()) - 1);
   w_opp = n == 2 ? 1.0 : 0.55;
-  rounds_left = std::max(0, RULES.rounds - s.round);
+  rounds_left = std::max(0, R.rounds - s.round);
   objective_bonus(s, seat, obj_bonus);
   // what the others may still add this round
   for (int p = 0; p < np; ++p) {
@@ -170,7 +173,7 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
     for (int p = 0; p < np; ++p) {
       if (s.owner[p] != seat) continue;
       bool next_to = false;
-      for (int q : RULES.adjacent[p]) next_to = next_to || s.owner[q] == e;
+      for (int q : R.adjacent[p]) next_to = next_to || s.owner[q] == e;
       double v;
       if (next_to)
         v = 1.8 * f;
@@ -187,8 +190,8 @@ Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
     const int clan = s.clans[seat];
     int first = -1, second = -1;  // the two strongest armies behind the screen
     for (int t : s.hand[seat]) {
-      if (kind_of(clan, t) != Rules::Army) continue;
-      const int x = strength_of(clan, t);
+      if (kind_of(R, clan, t) != Rules::Army) continue;
+      const int x = strength_of(R, clan, t);
       if (x > first) {
         second = first;
         first = x;
@@ -209,13 +212,14 @@ double Board::worth(int x, int p, bool kept) {
 }
 
 double Board::worth_uncached(int x, int p, bool kept) const {
+  const Rules& R = *s.rules;
   if (is_scorched(s, p)) return 0.0;
   double w = province_flowers(s, p) + 0.25 * rounds_left;
-  if (kept && !RULES.shadowlands[p]) w += s.up[p] + 1;
-  const int terr = RULES.province_territory[p];
-  if (!RULES.territory_shadowlands[terr]) {
+  if (kept && !R.shadowlands[p]) w += s.up[p] + 1;
+  const int terr = R.province_territory[p];
+  if (!R.territory_shadowlands[terr]) {
     int others = 0, mine = 0;
-    for (int q : RULES.territory_provinces[terr]) {
+    for (int q : R.territory_provinces[terr]) {
       if (q == p || is_scorched(s, q)) continue;
       ++others;
       mine += s.owner[q] == x;
@@ -230,10 +234,11 @@ double Board::worth_uncached(int x, int p, bool kept) const {
 }
 
 double Board::utility(int p, const Attackers& a_, double dfn_, bool has_def_, int unk_) {
+  const Rules& R = *s.rules;
   const int o = s.owner[p];
-  int base_defense = RULES.printed_defense[p] + (s.special[p] >= 0 ? RULES.special_defense[s.special[p]] : 0);
+  int base_defense = R.printed_defense[p] + (s.special[p] >= 0 ? R.special_defense[s.special[p]] : 0);
   if (o >= 0) {
-    base_defense += s.up[p] * (s.clans[o] == RULES.crab ? 2 : 1);
+    base_defense += s.up[p] * (s.clans[o] == R.crab ? 2 : 1);
     if (lion_bluff[p]) base_defense += 2;
   }
   const double d_full = base_defense + dfn_ + (o != seat ? pot_def[p] : 0.0);
@@ -248,9 +253,9 @@ double Board::utility(int p, const Attackers& a_, double dfn_, bool has_def_, in
     if (x == o) continue;
     double a = a_.strength[i];
     if (o == seat && x != seat) a = a + pot_att[p] * 0.5;
-    const int off = RULES.is_capital[p] && s.clans[x] == RULES.phoenix ? RULES.printed_defense[p] : 0;
+    const int off = R.is_capital[p] && s.clans[x] == R.phoenix ? R.printed_defense[p] : 0;
     const double d = d_full - off;
-    const double c = s.clans[x] == RULES.crane ? 0.0 : 0.5;
+    const double c = s.clans[x] == R.crane ? 0.0 : 0.5;
     double pw = sig((a - d - c) / temp);
     for (int j = 0; j < a_.n; ++j) {
       const int y = a_.who[j];
@@ -322,7 +327,7 @@ double Board::with_defense(int p, double x, bool real) {
 
 double Board::total() {
   double sum = 0.0;
-  for (int p = 0; p < RULES.n_provinces(); ++p) sum += base(p);
+  for (int p = 0; p < s.rules->n_provinces(); ++p) sum += base(p);
   return sum;
 }
 
@@ -337,7 +342,7 @@ int token_place(const State& s, const BoardToken& t, char* role) {
 }
 
 PlacementContext::PlacementContext(const State& st, int seat_) : s(st), seat(seat_), b(st, seat_) {
-  lion = s.clans[seat] == RULES.lion;
+  lion = s.clans[seat] == s.rules->lion;
   for (const BoardToken& t : b.my_tokens) {
     if (t.place == 'l' || t.place == 's')
       role_of.push_back({t.number, 'a', t.place == 'l' ? t.attacked : t.site});
@@ -356,33 +361,36 @@ namespace {
 
 // heuristic.py _diplomacy: every token touching p is discarded and a peace token protects it
 double diplomacy(const State& s, int seat, Board& b, int p) {
-  if (RULES.peace < 0 || s.specials_left[RULES.peace] <= 0) return -1.0;
+  const Rules& R = *s.rules;
+  if (R.peace < 0 || s.specials_left[R.peace] <= 0) return -1.0;
   const double safe = b.worth(seat, p, false);
   const double gain = safe - b.base(p);
   double lost = 0.0;
-  const std::vector<int>& borders = RULES.province_borders[p];
+  const std::vector<int>& borders = R.province_borders[p];
   const int clan = s.clans[seat];
   for (const BoardToken& t : b.my_tokens)
     if ((t.place == 'l' && contains(borders, t.site)) || (t.place == 's' && t.site == p))
-      lost += 0.6 * strength_of(clan, t.clan_token);
+      lost += 0.6 * strength_of(R, clan, t.clan_token);
   // a peace token is permanent: it also spares later rounds, but the province earns no faceup tokens
   return gain - lost + 0.15 * b.pot_att[p] * b.rounds_left - 0.6;
 }
 
 // heuristic.py _raid: if it triggers, the province is cleared and scorched (Resolve Raid Tokens)
 double raid(const State& s, int seat, Board& b, int q) {
+  const Rules& R = *s.rules;
   bool triggers = false;
-  for (int r : RULES.adjacent[q]) triggers = triggers || s.owner[r] == seat;
+  for (int r : R.adjacent[q]) triggers = triggers || s.owner[r] == seat;
   if (!triggers)
     for (const BoardToken& t : b.my_tokens)
       triggers = triggers || (t.place == 'c' && t.site == q && t.owner == seat &&
-                              kind_of(s.clans[seat], t.clan_token) == Rules::Shinobi);
+                              kind_of(R, s.clans[seat], t.clan_token) == Rules::Shinobi);
   if (!triggers) return -2.0;
   return -b.base(q) - 0.8;
 }
 
 // heuristic.py _play_value: a start-of-turn card (scout, shugenja, first player card) played on a board token
 double play_value(const State& s, int seat, Board& b, const Move& m) {
+  const Rules& R = *s.rules;
   const BoardToken& t = *board_token(s, m.a);
   char role;
   const int p = token_place(s, t, &role);
@@ -394,7 +402,7 @@ double play_value(const State& s, int seat, Board& b, const Move& m) {
     return 0.12 * stake - 0.35;
   }
   // shugenja / first player card: the token leaves the board
-  const double x = k ? static_cast<double>(strength_of(s.clans[t.owner], t.clan_token))
+  const double x = k ? static_cast<double>(strength_of(R, s.clans[t.owner], t.clan_token))
                      : (role == 'd' ? UNKNOWN_DEFENSE : UNKNOWN_ATTACK_LAND);
   if (t.owner == seat) return -1.0;
   double gain;
@@ -419,6 +427,7 @@ double play_value(const State& s, int seat, Board& b, const Move& m) {
 
 double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
   const State& s = ctx.s;
+  const Rules& R = *s.rules;
   const int seat = ctx.seat;
   Board& b = ctx.b;
   if (m.verb == Move::Play) return play_value(s, seat, b, m);
@@ -427,8 +436,8 @@ double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
   const int clan = s.clans[seat];
   const char loc = m.loc;
   const int a = m.a, bb = m.b;
-  const int kind = kind_of(clan, m.arg);
-  const int x = strength_of(clan, m.arg);
+  const int kind = kind_of(R, clan, m.arg);
+  const int x = strength_of(R, clan, m.arg);
   double v = -TOKEN_COST * x;
   if (fights(kind)) {
     if (loc == 'l' || loc == 's' || (loc == 'c' && s.owner[a] != seat)) {
@@ -449,7 +458,7 @@ double place_value(PlacementContext& ctx, const Move& m, Rng& rng) {
       const BoardToken* blessed = nullptr;
       for (const BoardToken& t : b.my_tokens)
         if (t.number == a) blessed = &t;
-      if (kind_of(clan, blessed->clan_token) == Rules::Bluff)
+      if (kind_of(R, clan, blessed->clan_token) == Rules::Bluff)
         v -= 0.5;
       else if (r->role == 'a')
         v += b.with_attack(r->p, seat, 2) - b.base(r->p);

@@ -33,8 +33,9 @@ bool spy_seen(const State& s, int seat, int other) {
 
 // knowledge.py _redeal_tokens: redraw which token is where among the hand, pool and unknown board tokens of `o`
 void redeal_tokens(const State& s, State& d, int seat, int o, Rng& rng) {
-  const std::vector<int>& kinds = RULES.clan_token_kinds[s.clans[o]];
-  const int bluff = RULES.bluff;
+  const Rules& R = *s.rules;
+  const std::vector<int>& kinds = R.clan_token_kinds[s.clans[o]];
+  const int bluff = R.bluff;
   std::vector<int> hidden_board;
   for (int i = 0; i < static_cast<int>(s.tokens.size()); ++i)
     if (s.tokens[i].owner == o && !known(s, seat, s.tokens[i])) hidden_board.push_back(i);
@@ -117,7 +118,7 @@ void redeal_tokens(const State& s, State& d, int seat, int o, Rng& rng) {
 }  // namespace
 
 State determinize(const State& s, int seat, Rng& rng) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   State d = s;
   d.rng = GameRng(rng.next64());
   // territory cards: each territory has one of its two cards in the game, which one is hidden until played

@@ -94,9 +94,10 @@ int seat_of_clan(const State& s, nb::handle clan) {
 
 }  // namespace
 
-State state_from_fields(const nb::dict& d) {
-  const Rules& R = RULES;
+State state_from_fields(RulesRef rules, const nb::dict& d) {
+  const Rules& R = *rules;
   State s;
+  s.rules = std::move(rules);
   const int n = s.n = whole(get(d, "n"), "n", 2, 5);
   const int provinces = R.n_provinces(), tokens = R.tokens_per_clan, big = 1 << 20;
   for (nb::handle c : per_seat(d, "clans", n)) s.clans.push_back(named_or_none(c, R.clan_names, "clans"));

@@ -29,7 +29,7 @@ int index_of(const std::vector<std::string>& names, const std::string& name, con
   throw std::invalid_argument(std::string("unknown ") + what + " '" + name + "'");
 }
 
-void load_rules(const nb::dict& d) {
+RulesHandle make_rules(const nb::dict& d) {
   Rules r;
   r.province_names = item<std::vector<std::string>>(d, "province_names");
   r.territory_cards = item<std::vector<std::vector<std::string>>>(d, "territory_cards");
@@ -143,20 +143,14 @@ void load_rules(const nb::dict& d) {
   const std::string problem = check_rules(r);
   if (!problem.empty()) throw std::invalid_argument(problem);
   r.derive();
-  r.loaded = true;
-  RULES = std::move(r);
+  return RulesHandle{std::make_shared<const Rules>(std::move(r))};
 }
 
 }  // namespace
 
 namespace daimyo {  // shared with the other binding files (bind.hpp)
 
-void need_rules() {
-  if (!RULES.loaded) throw std::runtime_error("the native engine has no rules data yet: import daimyo.rokugan.native first");
-}
-
 void need_seat(const State& s, int seat, const char* what) {
-  need_rules();
   if (seat < 0 || seat >= s.n) throw nb::index_error((std::string(what) + ": no seat " + std::to_string(seat)).c_str());
 }
 
@@ -199,14 +193,15 @@ nb::tuple event(const Event& e) {
 }
 
 nb::tuple move_tuple(const State& s, int seat, const Move& m) {
+  const Rules& R = *s.rules;
   switch (m.verb) {
-    case Move::Clan: return nb::make_tuple("clan", nb::str(RULES.clan_names[m.arg].c_str()));
-    case Move::Objective: return nb::make_tuple("objective", nb::str(RULES.objective_ids[m.arg].c_str()));
+    case Move::Clan: return nb::make_tuple("clan", nb::str(R.clan_names[m.arg].c_str()));
+    case Move::Objective: return nb::make_tuple("objective", nb::str(R.objective_ids[m.arg].c_str()));
     case Move::Control: return nb::make_tuple("control", m.arg);
-    case Move::Return: return nb::make_tuple("return", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Return: return nb::make_tuple("return", nb::str(R.clan_token_codes[s.clans[seat]][m.arg].c_str()));
     case Move::Place: {
       const char loc[2] = {m.loc, 0};
-      return nb::make_tuple("place", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()), nb::str(loc), m.a, m.b);
+      return nb::make_tuple("place", nb::str(R.clan_token_codes[s.clans[seat]][m.arg].c_str()), nb::str(loc), m.a, m.b);
     }
     case Move::Play: {
       static const char* cards[] = {"scout", "shugenja", "first-player"};
@@ -214,13 +209,13 @@ nb::tuple move_tuple(const State& s, int seat, const Move& m) {
     }
     case Move::Look: return nb::make_tuple("look", m.arg);
     case Move::Pass: return nb::make_tuple("pass");
-    case Move::PlayCard: return nb::make_tuple("play", nb::str(RULES.card_ids[m.arg].c_str()));
+    case Move::PlayCard: return nb::make_tuple("play", nb::str(R.card_ids[m.arg].c_str()));
     case Move::Province: return nb::make_tuple("province", m.arg);
     case Move::Special: return nb::make_tuple("special", m.arg);
     case Move::Token: return nb::make_tuple("token", m.arg);
     case Move::Player: return nb::make_tuple("player", m.arg);
-    case Move::Take: return nb::make_tuple("take", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
-    case Move::Discard: return nb::make_tuple("discard", nb::str(RULES.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Take: return nb::make_tuple("take", nb::str(R.clan_token_codes[s.clans[seat]][m.arg].c_str()));
+    case Move::Discard: return nb::make_tuple("discard", nb::str(R.clan_token_codes[s.clans[seat]][m.arg].c_str()));
     case Move::Done: return nb::make_tuple("done");
     case Move::Swap: return nb::make_tuple("swap", m.arg, m.a);
   }
@@ -256,7 +251,7 @@ nb::list flags(const Flags& v) {
 // Every field the native engine keeps, in the Python engine's types (state.py FIELDS), for the hand-over
 // to the Python engine and for the agreement tests.
 nb::dict fields(const State& s) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   nb::dict d;
   d["n"] = s.n;
   nb::list clans;
@@ -377,22 +372,24 @@ size_t held_bytes(const State& s) {
 }
 
 // End of the Game for a position (scoring.py final_scoring): {"scores": [each seat's honor], "winners": [seats]}
-nb::dict final_result(const std::vector<nb::object>& clans, const std::vector<int>& owner, const std::vector<int>& up,
-                      const std::vector<nb::object>& special, const std::vector<nb::object>& objective) {
-  need_rules();
-  const int np = RULES.n_provinces();
+nb::dict final_result(const RulesHandle& rules, const std::vector<nb::object>& clans, const std::vector<int>& owner,
+                      const std::vector<int>& up, const std::vector<nb::object>& special,
+                      const std::vector<nb::object>& objective) {
+  const Rules& R = *rules.ref;
+  const int np = R.n_provinces();
   if (owner.size() != static_cast<size_t>(np) || up.size() != owner.size() || special.size() != owner.size())
     throw std::invalid_argument("owner, up and special need one entry per province");
   if (objective.size() != clans.size() || clans.size() < 1)
     throw std::invalid_argument("clans and objective need one entry per seat");
   ScoringBoard b;
+  b.rules = &R;
   b.n = static_cast<int>(clans.size());
   b.owner = owner;
   b.up = up;
   for (const auto& sp : special)
-    b.special.push_back(sp.is_none() ? -1 : index_of(RULES.specials, nb::cast<std::string>(sp), "special token"));
+    b.special.push_back(sp.is_none() ? -1 : index_of(R.specials, nb::cast<std::string>(sp), "special token"));
   for (const auto& o : objective)
-    b.objective.push_back(o.is_none() ? -1 : index_of(RULES.objective_ids, nb::cast<std::string>(o), "objective"));
+    b.objective.push_back(o.is_none() ? -1 : index_of(R.objective_ids, nb::cast<std::string>(o), "objective"));
   for (int o : b.owner)
     if (o < -1 || o >= b.n) throw std::invalid_argument("owner: a seat of the game or -1");
   return result_of(b, clans, objective);
@@ -405,7 +402,7 @@ nb::object game_result(const State& s) {
   std::vector<nb::object> clans, objective;
   for (int seat = 0; seat < s.n; ++seat) {
     clans.push_back(nb::str(s.clan_of(seat).c_str()));
-    objective.push_back(s.objective[seat] < 0 ? nb::none() : nb::object(nb::str(RULES.objective_ids[s.objective[seat]].c_str())));
+    objective.push_back(s.objective[seat] < 0 ? nb::none() : nb::object(nb::str(s.rules->objective_ids[s.objective[seat]].c_str())));
   }
   return result_of(b, clans, objective);
 }
@@ -424,7 +421,7 @@ nb::dict result_of(const ScoringBoard& b, const std::vector<nb::object>& clans, 
     row["objective_met"] = nb::bool_(h.objective_met);
     row["objective_honor"] = h.objective_honor;
     nb::list territories;
-    for (int t : h.territories) territories.append(nb::str(RULES.territory_names[t].c_str()));
+    for (int t : h.territories) territories.append(nb::str(b.rules->territory_names[t].c_str()));
     row["territories"] = territories;
     row["territory_honor"] = h.territory_honor;
     row["total"] = h.total;
@@ -451,19 +448,18 @@ void bind_search(nb::module_& m);      // native/src/search_bind.cpp
 void bind_encoding(nb::module_& m, nb::class_<State>& game);  // native/src/encode_bind.cpp
 void bind_batch(nb::module_& m);       // native/src/batch.cpp
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result);  // views.cpp
-State state_from_fields(const nb::dict& d);  // load.cpp
+State state_from_fields(RulesRef rules, const nb::dict& d);  // load.cpp
 }
 
 // The players and clans of a new game, checked (the Python engine's checks give the rule's words; see native.py).
-static std::vector<int> setup_clans(int players, const std::vector<std::string>& clans) {
-  need_rules();
-  if (players < 2 || players > 5 || RULES.starting_control[players] <= 0)
+static std::vector<int> setup_clans(const Rules& R, int players, const std::vector<std::string>& clans) {
+  if (players < 2 || players > 5 || R.starting_control[players] <= 0)
     throw std::invalid_argument("Battle for Rokugan is for 2 to 5 players, not " + std::to_string(players));
   if (!clans.empty() && static_cast<int>(clans.size()) != players)
     throw std::invalid_argument(std::to_string(players) + " players need as many clans");
   std::vector<int> ids;
   for (const auto& c : clans) {
-    const int id = index_of(RULES.clan_names, c, "clan");
+    const int id = index_of(R.clan_names, c, "clan");
     for (int other : ids)
       if (other == id) throw std::invalid_argument("each player must choose a different clan");
     ids.push_back(id);
@@ -473,10 +469,17 @@ static std::vector<int> setup_clans(int players, const std::vector<std::string>&
 
 NB_MODULE(_daimyo_native, m) {
   m.doc() = "The native Battle for Rokugan engine (see docs/native.md); use it through daimyo.rokugan.native.";
-  m.def("load_rules", &load_rules, nb::arg("rules"), "Set the rules data (daimyo/rokugan/native.py passes RULES).");
+  nb::class_<RulesHandle>(m, "Rules",
+                          "A game's rules data, checked and made once (daimyo/rokugan/native.py tables(rules)); never "
+                          "changed: each game made with it holds it")
+      .def("__init__", [](RulesHandle* self, const nb::dict& table) { new (self) RulesHandle{make_rules(table)}; },
+           nb::arg("table"), "The rules data of daimyo/rokugan/native.py rules_table(rules), checked.")
+      .def_prop_ro("rounds", [](const RulesHandle& r) { return r.ref->rounds; })
+      .def_prop_ro("clan_names", [](const RulesHandle& r) { return r.ref->clan_names; });
 
-  m.def("final_result", &final_result, nb::arg("clans"), nb::arg("owner"), nb::arg("up"), nb::arg("special"),
-        nb::arg("objective"), "End of the Game: the final honor of a position, as RokuganState.result.");
+  m.def("final_result", &final_result, nb::arg("rules"), nb::arg("clans"), nb::arg("owner"), nb::arg("up"),
+        nb::arg("special"), nb::arg("objective"),
+        "End of the Game: the final honor of a position under `rules`, as RokuganState.result.");
 
   daimyo::bind_generators(m);  // keyed.cpp: Rng and KeyedRng
   daimyo::bind_heuristic(m);   // heuristic_bind.cpp: the heuristic bot
@@ -485,18 +488,20 @@ NB_MODULE(_daimyo_native, m) {
 
   auto game = nb::class_<State>(m, "Game", "A game state of the native engine.");
   game
-      .def_static("new_game", [](int players, uint64_t seed, const std::vector<std::string>& clans) {
-        return State::new_game(players, GameRng(seed), setup_clans(players, clans));
-      }, nb::arg("players"), nb::arg("seed"), nb::arg("clans"))
-      .def_static("new_keyed_game", [](int players, nb::bytes key, const std::vector<std::string>& clans) {
-        const std::vector<int> ids = setup_clans(players, clans);
-        return State::new_game(players, GameRng(KeyedRng(std::string(key.c_str(), key.size()), "game")), ids);
-      }, nb::arg("players"), nb::arg("key"), nb::arg("clans"),
-         "A game whose hidden facts are drawn from keyed BLAKE2b under the game's 32-byte key (a GameKey's).")
-      .def_static("from_fields", [](const nb::dict& d) {
-        need_rules();
-        return daimyo::state_from_fields(d);
-      }, nb::arg("fields"), "A state from the fields of a Python state (the inverse of `fields`).")
+      .def_static("new_game", [](const RulesHandle& rules, int players, uint64_t seed, const std::vector<std::string>& clans) {
+        return State::new_game(rules.ref, players, GameRng(seed), setup_clans(*rules.ref, players, clans));
+      }, nb::arg("rules"), nb::arg("players"), nb::arg("seed"), nb::arg("clans"), "A new game under `rules`.")
+      .def_static("new_keyed_game", [](const RulesHandle& rules, int players, nb::bytes key,
+                                       const std::vector<std::string>& clans) {
+        const std::vector<int> ids = setup_clans(*rules.ref, players, clans);
+        return State::new_game(rules.ref, players, GameRng(KeyedRng(std::string(key.c_str(), key.size()), "game")), ids);
+      }, nb::arg("rules"), nb::arg("players"), nb::arg("key"), nb::arg("clans"),
+         "A game under `rules` whose hidden facts are drawn from keyed BLAKE2b under the game's 32-byte key (a "
+         "GameKey's).")
+      .def_static("from_fields", [](const RulesHandle& rules, const nb::dict& d) {
+        return daimyo::state_from_fields(rules.ref, d);
+      }, nb::arg("rules"), nb::arg("fields"),
+         "A state under `rules` from the fields of a Python state (the inverse of `fields`).")
       // copied straight into the new Python object's own storage (one copy, no temporary to move from)
       .def("copy", [](const State& s) -> const State& { return s; }, nb::rv_policy::copy)
       .def_prop_ro("n", [](const State& s) { return s.n; })

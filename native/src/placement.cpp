@@ -30,7 +30,7 @@ int State::token_index(int number) const {
 // placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken, as sets of
 // provinces and a list of borders filled into `t` (nothing allocated).
 void State::fill_targets(int seat, Targets& t) const {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   const int np = R.n_provinces();
   uint64_t touch = 0, owned = 0, battlefield = 0, sea_taken = 0;
   const uint64_t coastal = R.coastal_set;
@@ -135,7 +135,7 @@ void State::each_place(int seat, int kind, const Targets& t, Out out) const {
     case Rules::Navy: sea(); add(t.own_coastal, 'c'); break;
     case Rules::Blessing: {
       // a blessing goes faceup on one of your own facedown army, navy or shinobi tokens (or your bluff)
-      const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+      const auto& kinds = rules->clan_token_kinds[clans[seat]];
       for (const BoardToken& b : tokens) {
         const int k = kinds[b.clan_token];
         if (b.owner == seat && !b.faceup && b.place != 'o' &&
@@ -152,7 +152,7 @@ void State::each_place(int seat, int kind, const Targets& t, Out out) const {
 
 // placement.py can_place_any
 bool State::can_place_any(int seat, const Targets& t) const {
-  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  const auto& kinds = rules->clan_token_kinds[clans[seat]];
   bool have[7] = {false, false, false, false, false, false, false};
   for (int tok : hand[seat]) have[kinds[tok]] = true;
   if ((have[Rules::Shinobi] || (have[Rules::Bluff] && !spied[seat])) && t.centers) return true;
@@ -188,12 +188,13 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
 // Move `word` modulo the number of legal moves of `seat` in the placement phase (no decision pending), as
 // placement_moves lists them, without listing the token placements: a random bot's pick (play_random).
 Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
+  const Rules& R = *rules;
   moves.clear();
   uint64_t first_moves = 0;  // the start-of-turn plays, counted (listed only where one is picked)
   each_start_of_turn(seat, [&first_moves](const Move&) { ++first_moves; });
   const Targets& t = targets(seat);
-  const auto& code = RULES.clan_token_code_id[clans[seat]];
-  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  const auto& code = R.clan_token_code_id[clans[seat]];
+  const auto& kinds = R.clan_token_kinds[clans[seat]];
   auto count = [this, seat, &t](int kind) -> uint64_t {
     auto size = [](uint64_t provinces) -> uint64_t { return __builtin_popcountll(provinces); };
     const uint64_t attack = t.n_attack;
@@ -277,7 +278,7 @@ void State::each_start_of_turn(int seat, Out out) const {
   }
   // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
-    if (RULES.card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
+    if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
@@ -288,9 +289,10 @@ std::vector<Move> State::placement_moves_of(int seat, const Pile& pile) const {
 }
 
 void State::add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const {
+  const Rules& R = *rules;
   const Targets& t = targets(seat);
-  const auto& code = RULES.clan_token_code_id[clans[seat]];
-  const auto& kinds = RULES.clan_token_kinds[clans[seat]];
+  const auto& code = R.clan_token_code_id[clans[seat]];
+  const auto& kinds = R.clan_token_kinds[clans[seat]];
   uint64_t listed = 0;  // the codes listed (a code is the index of the first clan token with it)
   for (int tok : pile) {
     const uint64_t bit = uint64_t{1} << code[tok];
@@ -345,12 +347,12 @@ void State::learn(int seat, int index, const char* source, Events& events) {
   with(f, "source", Value::of(std::string(source)));
   with(f, "token", count(b.number));
   with(f, "owner", Value::of(clan_of(b.owner)));
-  with(f, "code", Value::of(RULES.clan_token_codes[clans[b.owner]][b.clan_token]));
+  with(f, "code", Value::of(rules->clan_token_codes[clans[b.owner]][b.clan_token]));
 }
 
 // moves.py do_move in the placement phase
 void State::apply_placement(int seat, const Move& m, Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (m.verb == Move::Place) {
     // take the first token behind the screen with that code
     const auto& code = R.clan_token_code_id[clans[seat]];
@@ -407,12 +409,12 @@ void State::apply_placement(int seat, const Move& m, Events& events) {
 
 // placement.py put_token and placement_events: the token's owner knows it
 void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   const BoardToken t{next_id++, seat, tok, loc, a, b, faceup, 1 << seat};
   tokens.push_back(t);
   if (!events.on) return;
   const std::string& code = R.clan_token_codes[clans[seat]][tok];
-  const std::string where = loc_text(loc, a, b);
+  const std::string where = loc_text(*rules, loc, a, b);
   Event& e = events.emplace_back(public_event("place"));
   with(e, "clan", Value::of(R.clan_names[clans[seat]]));
   with(e, "token", count(t.number));
@@ -438,14 +440,14 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
   with(d, "source", Value::of(std::string(source)));
   with(d, "token", count(b.number));
   with(d, "owner", Value::of(clan_of(b.owner)));
-  with(d, "code", Value::of(RULES.clan_token_codes[clans[b.owner]][b.clan_token]));
+  with(d, "code", Value::of(rules->clan_token_codes[clans[b.owner]][b.clan_token]));
 }
 
 // state.py _discard_board_token (Removing Tokens)
 void State::discard_board_token(int index) {
   const BoardToken b = tokens[index];
   tokens.erase(tokens.begin() + index);
-  (b.clan_token == RULES.bluff ? hand : discard)[b.owner].push_back(b.clan_token);
+  (b.clan_token == rules->bluff ? hand : discard)[b.owner].push_back(b.clan_token);
 }
 
 // placement.py unicorn_swappable: Unicorn's tokens on the board that are no blessing and not blessed
@@ -459,7 +461,7 @@ std::vector<int> State::unicorn_swappable(int seat) const {
 // state.py _end_placement: Clans: Unicorn's swap once a round, then the Resolution Phase, then the next round
 // or the End of the Game
 void State::end_placement(Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (!unicorn_used && R.unicorn >= 0) {
     const auto u = std::find(clans.begin(), clans.end(), R.unicorn);
     if (u != clans.end()) {

@@ -65,7 +65,7 @@ bool State::put_special(int p, int name) {
   if (special[p] >= 0) ++specials_left[special[p]];
   --specials_left[name];
   special[p] = name;
-  if (name == RULES.scorched) clear_control(p);
+  if (name == rules->scorched) clear_control(p);
   return true;
 }
 
@@ -76,13 +76,14 @@ void State::remove_special(int p) {
   }
 }
 
-bool State::is_coastal(int p) const { return RULES.coastal[p] || (special[p] >= 0 && special[p] == RULES.harbor); }
+bool State::is_coastal(int p) const { return rules->coastal[p] || (special[p] >= 0 && special[p] == rules->harbor); }
 
 // scoring.py territory_controller: each of its provinces without scorched earth, -1 for nobody
 int State::territory_controller(int t) const {
+  const Rules& R = *rules;
   int found = -2;
-  for (int p : RULES.territory_provinces[t]) {
-    if (special[p] >= 0 && special[p] == RULES.scorched) continue;
+  for (int p : R.territory_provinces[t]) {
+    if (special[p] >= 0 && special[p] == R.scorched) continue;
     if (found == -2)
       found = owner[p];
     else if (found != owner[p])
@@ -94,7 +95,7 @@ int State::territory_controller(int t) const {
 // Upkeep 1: a clan card names its clan; a neutral card the player with the most of something; ties go to the
 // tied player closest to the right (counter-clockwise) of the current first player, who comes last
 int State::initiative_winner(int c) const {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (c < R.n_clans()) {
     const auto it = std::find(clans.begin(), clans.end(), c);
     if (it != clans.end()) return static_cast<int>(it - clans.begin());
@@ -123,7 +124,7 @@ namespace {
 
 // placement.py touch_reason
 Reason touch_reason(const State& s, int seat, int p) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   const int sp = s.special[p];
   const std::string& name = R.province_names[p];
   if (sp < 0) return {};
@@ -140,7 +141,7 @@ Reason touch_reason(const State& s, int seat, int p) {
 
 // placement.py placement_reason with reveal=True: Resolution step 2's check of a token already on the board
 Reason reveal_reason(const State& s, const BoardToken& t) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   const int seat = t.owner, kind = R.clan_token_kinds[s.clans[seat]][t.clan_token];
   const int a = t.site, b = t.attacked;
   const auto& owner = s.owner;
@@ -210,7 +211,7 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
 int attacked_province(const State& s, const BoardToken& t) {
   if (t.place == 'l') return t.attacked;
   if (t.place == 's') return t.site;
-  if (t.place == 'c' && RULES.clan_token_kinds[s.clans[t.owner]][t.clan_token] == Rules::Shinobi && s.owner[t.site] != t.owner)
+  if (t.place == 'c' && s.rules->clan_token_kinds[s.clans[t.owner]][t.clan_token] == Rules::Shinobi && s.owner[t.site] != t.owner)
     return t.site;
   return -1;
 }
@@ -226,7 +227,7 @@ std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers)
 
 // resolution.py _touching: tokens sharing a province or border with `p`, and the blessings on them
 std::vector<int> touching(const State& s, int p) {
-  const auto& borders = RULES.province_borders[p];
+  const auto& borders = s.rules->province_borders[p];
   std::vector<int> out;
   for (const BoardToken& t : s.tokens)
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
@@ -251,7 +252,7 @@ struct Outcome {
 }  // namespace
 
 void State::resolve(Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (events.on) events.push_back(public_event("resolution", {{"round", num(round)}}));
   // 1. Reveal Combat Tokens
   std::map<int, Value> info;  // places do not change from here on
@@ -261,7 +262,7 @@ void State::resolve(Events& events) {
     if (!events.on) continue;
     Value v = Value::of_dict({{"token", num(t.number)}, {"owner", text(clan_of(t.owner))},
                               {"code", text(R.clan_token_codes[clans[t.owner]][t.clan_token])},
-                              {"at", text(loc_text(t.place, t.site, t.attacked))}});
+                              {"at", text(loc_text(R, t.place, t.site, t.attacked))}});
     info[t.number] = v;
     revealed.push_back(std::move(v));
   }
@@ -529,6 +530,7 @@ void State::resolve(Events& events) {
 
 ScoringBoard State::scoring_board() const {
   ScoringBoard b;
+  b.rules = rules.get();
   b.n = n;
   b.owner = owner;
   b.up = up;
@@ -539,7 +541,7 @@ ScoringBoard State::scoring_board() const {
 
 // scoring.py final_scoring
 void State::final_scoring(Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (!events.on) {  // the result is worked out again where it is read (final_result)
     phase = Phase::Over;
     return;

@@ -2,7 +2,6 @@
 
 namespace daimyo {
 
-Rules RULES;
 
 int Rules::clan_index(const std::string& name) const {
   for (int i = 0; i < n_clans(); ++i)
@@ -58,8 +57,7 @@ std::string check_rules(const Rules& r) {
 }
 
 // board.py loc_text
-std::string loc_text(char loc, int a, int b) {
-  const Rules& R = RULES;
+std::string loc_text(const Rules& R, char loc, int a, int b) {
   switch (loc) {
     case 'c': return R.province_names[a];
     case 'l': {

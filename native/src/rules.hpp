@@ -1,8 +1,11 @@
 // The static facts of Battle for Rokugan the native engine needs, read from the same JSON data files as the
-// Python engine: daimyo/rokugan/native.py hands the loaded `RULES` (daimyo/rokugan/data.py) to `load_rules`
-// once, so there is no second copy of the data here.
+// Python engine: daimyo/rokugan/native.py hands a game's rules (daimyo/rokugan/data.py Rules: the standard ones or
+// a rules file's) to `Rules(table)`, once per rules, so there is no second copy of the data here. A Rules object is
+// never changed once made; each game state holds the rules it is played under (State::rules), so games under
+// different rules are played side by side, in any thread.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,7 +18,6 @@ struct Rules {
   static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 32;
   // territories, special tokens, cards played and the initiative deck: at most MAX_SMALL each
   static constexpr int MAX_SMALL = 32;
-  bool loaded = false;
   // board.json
   std::vector<std::string> province_names;
   std::vector<std::vector<std::string>> territory_cards;  // each territory's two territory cards
@@ -90,14 +92,14 @@ struct Rules {
   int clan_index(const std::string& name) const;  // -1 if unknown
 };
 
-// The rules in force (set once by `load_rules` from Python).
-extern Rules RULES;
+// A game's rules, shared by the game, its copies and the searches run on it; never changed once made.
+using RulesRef = std::shared_ptr<const Rules>;
 
 // Checks a loaded table for what the engine relies on; an error message naming the field, or "" if sound.
 std::string check_rules(const Rules& r);
 
 // A place on the map as the notation writes it (board.py loc_text): a province, a border seen from the province
 // it points into ("a>b"), a sea border ("~a"), or "#n".
-std::string loc_text(char loc, int a, int b);
+std::string loc_text(const Rules& R, char loc, int a, int b);
 
 }  // namespace daimyo

@@ -5,12 +5,13 @@
 namespace daimyo {
 
 int territory_controller(const ScoringBoard& b, int t) {
+  const Rules& R = *b.rules;
   // A player controls a territory if they control each of its provinces without scorched earth;
   // a territory whose provinces are all scorched earth is controlled by nobody.
   int controller = -1;
   bool any = false;
-  for (int p : RULES.territory_provinces[t]) {
-    if (b.special[p] == RULES.scorched && RULES.scorched >= 0) continue;
+  for (int p : R.territory_provinces[t]) {
+    if (b.special[p] == R.scorched && R.scorched >= 0) continue;
     if (any && b.owner[p] != controller) return -1;
     controller = b.owner[p];
     any = true;
@@ -19,19 +20,22 @@ int territory_controller(const ScoringBoard& b, int t) {
 }
 
 static int province_flowers(const ScoringBoard& b, int p) {
+  const Rules& R = *b.rules;
   // the printed flowers (Bushido's 4-honor token replaces them) plus honor and defense bonus tokens
   const int sp = b.special[p];
-  const int base = sp >= 0 && sp == RULES.honor_4 ? 4 : RULES.flowers[p];
-  return base + (sp >= 0 ? RULES.special_honor[sp] : 0);
+  const int base = sp >= 0 && sp == R.honor_4 ? 4 : R.flowers[p];
+  return base + (sp >= 0 ? R.special_honor[sp] : 0);
 }
 
 static bool is_coastal(const ScoringBoard& b, int p) {
-  return RULES.coastal[p] || (b.special[p] >= 0 && b.special[p] == RULES.harbor);
+  const Rules& R = *b.rules;
+  return R.coastal[p] || (b.special[p] >= 0 && b.special[p] == R.harbor);
 }
 
 bool objective_met(const ScoringBoard& b, int seat, int objective) {
-  const Rules::Objective& o = RULES.objectives[objective];
-  const int np = RULES.n_provinces();
+  const Rules& R = *b.rules;
+  const Rules::Objective& o = R.objectives[objective];
+  const int np = R.n_provinces();
   std::vector<char> mine(np, 0);
   int count = 0;
   for (int p = 0; p < np; ++p)
@@ -40,7 +44,7 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
     case Rules::Objective::TerritoryHold: {
       if (o.capital >= 0 && mine[o.capital]) return true;
       int held = 0;
-      for (int p : RULES.territory_provinces[o.territory]) held += mine[p];
+      for (int p : R.territory_provinces[o.territory]) held += mine[p];
       return held >= 2;
     }
     case Rules::Objective::ConnectedSpread: {
@@ -54,11 +58,11 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
           const int q = stack.back();
           stack.pop_back();
           group.push_back(q);
-          for (int r : RULES.adjacent[q])
+          for (int r : R.adjacent[q])
             if (mine[r] && !seen[r]) seen[r] = 1, stack.push_back(r);
         }
         std::vector<int> territories;
-        for (int q : group) territories.push_back(RULES.province_territory[q]);
+        for (int q : group) territories.push_back(R.province_territory[q]);
         std::sort(territories.begin(), territories.end());
         const long distinct = std::unique(territories.begin(), territories.end()) - territories.begin();
         if (static_cast<int>(group.size()) >= o.provinces && distinct >= o.territories) return true;
@@ -77,10 +81,10 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
       return count == *std::min_element(counts.begin(), counts.end());
     }
     case Rules::Objective::TerritorySpread: {
-      std::vector<char> seen(RULES.territory_names.size(), 0);
+      std::vector<char> seen(R.territory_names.size(), 0);
       int distinct = 0;
       for (int p = 0; p < np; ++p)
-        if (mine[p] && !seen[RULES.province_territory[p]]) seen[RULES.province_territory[p]] = 1, ++distinct;
+        if (mine[p] && !seen[R.province_territory[p]]) seen[R.province_territory[p]] = 1, ++distinct;
       return distinct >= o.territories;
     }
     case Rules::Objective::ProvincesAll:
@@ -92,17 +96,18 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
 }
 
 Honor honor(const ScoringBoard& b, int seat) {
+  const Rules& R = *b.rules;
   Honor h;
-  for (int p = 0; p < RULES.n_provinces(); ++p) {
+  for (int p = 0; p < R.n_provinces(); ++p) {
     if (b.owner[p] != seat) continue;
     h.flowers += province_flowers(b, p);
-    if (!RULES.shadowlands[p]) h.faceup_control += b.up[p];
+    if (!R.shadowlands[p]) h.faceup_control += b.up[p];
   }
-  for (int t = 0; t < static_cast<int>(RULES.territory_names.size()); ++t)
-    if (!RULES.territory_shadowlands[t] && territory_controller(b, t) == seat) h.territories.push_back(t);
+  for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t)
+    if (!R.territory_shadowlands[t] && territory_controller(b, t) == seat) h.territories.push_back(t);
   const int oid = b.objective[seat];
   h.objective_met = oid >= 0 && objective_met(b, seat, oid);
-  h.objective_honor = h.objective_met ? RULES.objectives[oid].honor : 0;
+  h.objective_honor = h.objective_met ? R.objectives[oid].honor : 0;
   h.territory_honor = 5 * static_cast<int>(h.territories.size());
   h.total = h.flowers + h.faceup_control + h.objective_honor + h.territory_honor;
   return h;

@@ -7,9 +7,10 @@
 
 namespace daimyo {
 
-// What scoring reads of a position: control per province, special tokens (an index into RULES.specials or
-// -1), and each seat's kept objective (an index into RULES.objectives or -1).
+// What scoring reads of a position: the rules it is scored under, control per province, special tokens (an index
+// into the rules' specials or -1), and each seat's kept objective (an index into the rules' objectives or -1).
 struct ScoringBoard {
+  const Rules* rules = nullptr;
   int n = 0;
   std::vector<int> owner, up, special, objective;
 };

@@ -17,11 +17,11 @@ constexpr int MAX_ROLLOUT_MOVES = 400;
 
 // Whether two moves are the same Python tuple: a token's code names it (two clans may share a code, and a move's
 // token is an index into its player's clan), everything else is compared as it is.
-bool same_move(int clan_a, const Move& a, int clan_b, const Move& b) {
+bool same_move(const Rules& R, int clan_a, const Move& a, int clan_b, const Move& b) {
   if (a.verb != b.verb || a.loc != b.loc || a.a != b.a || a.b != b.b) return false;
   switch (a.verb) {
     case Move::Return: case Move::Place: case Move::Take: case Move::Discard:
-      return RULES.clan_token_codes[clan_a][a.arg] == RULES.clan_token_codes[clan_b][b.arg];
+      return R.clan_token_codes[clan_a][a.arg] == R.clan_token_codes[clan_b][b.arg];
     default:
       return a.arg == b.arg;
   }
@@ -207,7 +207,7 @@ class Search {
         const Node& x = nodes_[ch];
         if (x.player != actor) continue;
         for (const Move& l : legal_)
-          if (same_move(x.clan, x.move, clan, l)) {
+          if (same_move(*d.rules, x.clan, x.move, clan, l)) {
             legal.push_back(ch);
             legal_move.push_back(l);
             break;
@@ -222,7 +222,7 @@ class Search {
         const Move m = h.quick_choose(d, actor);
         bool present = false;
         for (int ch : nodes_[node].children)
-          if (same_move(nodes_[ch].clan, nodes_[ch].move, clan, m)) { present = true; break; }
+          if (same_move(*d.rules, nodes_[ch].clan, nodes_[ch].move, clan, m)) { present = true; break; }
         if (!present) {
           nodes_.push_back(Node{m, actor, clan, {}});
           const int made = static_cast<int>(nodes_.size()) - 1;

@@ -27,9 +27,10 @@ static Event& with(Event& e, const char* key, Value v) {
   return e;
 }
 
-State State::new_game(int players, GameRng rng, const std::vector<int>& clans) {
-  const Rules& R = RULES;
+State State::new_game(RulesRef rules, int players, GameRng rng, const std::vector<int>& clans) {
+  const Rules& R = *rules;
   State s;
+  s.rules = std::move(rules);
   const int n = players;
   s.n = n;
   s.clans = clans.empty() ? std::vector<int>(n, -1) : clans;
@@ -63,7 +64,7 @@ State State::new_game(int players, GameRng rng, const std::vector<int>& clans) {
 }
 
 void State::setup_after_clans() {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   // Setup 3: the bluff behind the screen, the other combat tokens make the pool
   for (int p = 0; p < n; ++p) {
     hand[p] = {R.bluff};
@@ -84,7 +85,7 @@ void State::setup_after_clans() {
 }
 
 void State::setup_after_objectives(Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   if (events.on) events.push_back(public_event("objectives-chosen"));
   // Setup 6: capitals
   for (int p = 0; p < n; ++p) add_control(p, R.capital[clans[p]], 0, 1);
@@ -120,11 +121,12 @@ void State::setup_after_objectives(Events& events) {
 }
 
 std::string State::clan_of(int seat) const {
-  return clans[seat] >= 0 ? RULES.clan_names[clans[seat]] : "seat" + std::to_string(seat);
+  return clans[seat] >= 0 ? rules->clan_names[clans[seat]] : "seat" + std::to_string(seat);
 }
 
 std::string State::initiative_card(int card) const {
-  return card < RULES.n_clans() ? RULES.clan_names[card] : RULES.neutral_cards[card - RULES.n_clans()];
+  const Rules& R = *rules;
+  return card < R.n_clans() ? R.clan_names[card] : R.neutral_cards[card - R.n_clans()];
 }
 
 int State::control_tokens_on_board(int seat) const {
@@ -198,13 +200,14 @@ std::vector<Move> State::legal_moves(int seat) const {
 
 // the legal moves of `seat`, one of those to act, into `moves` (emptied first; its storage is kept)
 void State::legal_moves(int seat, std::vector<Move>& moves) const {
+  const Rules& R = *rules;
   moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
-    const auto& codes = RULES.clan_token_codes[clans[seat]];
+    const auto& codes = R.clan_token_codes[clans[seat]];
     std::vector<int> seen;
     for (int t : hand[seat]) {
-      if (t == RULES.bluff) continue;
+      if (t == R.bluff) continue;
       bool was_drawn = false;
       for (int u : dragon_drawn) was_drawn = was_drawn || codes[u] == codes[t];
       if (!was_drawn) continue;
@@ -237,19 +240,19 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   }
   switch (phase) {
     case Phase::SetupClans:
-      for (int c = 0; c < RULES.n_clans(); ++c)
+      for (int c = 0; c < R.n_clans(); ++c)
         if (std::find(clans.begin(), clans.end(), c) == clans.end()) moves.push_back({Move::Clan, c});
       break;
     case Phase::SetupObjectives:
       for (int o : offer[seat]) moves.push_back({Move::Objective, o});
       break;
     case Phase::SetupControl:
-      for (int p = 0; p < RULES.n_provinces(); ++p)
+      for (int p = 0; p < R.n_provinces(); ++p)
         if (owner[p] < 0) moves.push_back({Move::Control, p});
       break;
     case Phase::Upkeep:
       for (int c : cards[seat])
-        if (!RULES.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
+        if (!R.card_placement[c] && card_playable(seat, c)) moves.push_back({Move::PlayCard, c});
       moves.push_back({Move::Pass, 0});
       break;
     case Phase::Placement:
@@ -267,7 +270,7 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
 }
 
 void State::apply_move(int seat, const Move& m, Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   // the position changes: the remembered places are forgotten, and none is remembered until the move ends
   struct InMove {
     TargetsMemo& memo;
@@ -412,7 +415,7 @@ void State::advance(Events& events) {
 }
 
 void State::start_round(Events& events) {
-  const Rules& R = RULES;
+  const Rules& R = *rules;
   ++round;
   phase = Phase::Upkeep;
   if (events.on) {

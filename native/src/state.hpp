@@ -228,6 +228,7 @@ using Seats = Row<T, MAX_SEATS>;
 using Provinces = Row<int, Rules::MAX_PROVINCES>;
 
 struct State {
+  RulesRef rules;  // the rules the game is played under (read once per function: const Rules& R = *rules)
   int n = 0;
   Seats<int> clans;  // clan index per seat, -1 until chosen
   Phase phase = Phase::SetupClans;
@@ -249,15 +250,15 @@ struct State {
   int unicorn_swap = -1;           // the pending decision of Clans: Unicorn (its seat), -1 if none
   CardDecision card;               // the territory card being resolved (seat -1: none)
   Seats<Pile> cards, out;  // territory cards held (card index); a bluff out (Purge the Weak)
-  Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by RULES.specials index
+  Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by the rules' specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
-  Provinces special;               // the special token in each province (an index of RULES.specials), -1 for none
+  Provinces special;               // the special token in each province (an index of the rules' specials), -1 for none
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
-  static State new_game(int players, GameRng rng, const std::vector<int>& clans);
+  static State new_game(RulesRef rules, int players, GameRng rng, const std::vector<int>& clans);
 
   static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;

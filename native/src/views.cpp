@@ -27,7 +27,7 @@ nb::object name_or_none(int index, const std::vector<std::string>& names) {
 // views.py _codes: the codes of some of a seat's combat tokens, sorted
 nb::list codes(const State& s, int seat, const Pile& toks) {
   std::vector<std::string> out;
-  for (int t : toks) out.push_back(RULES.clan_token_codes[s.clans[seat]][t]);
+  for (int t : toks) out.push_back(s.rules->clan_token_codes[s.clans[seat]][t]);
   std::sort(out.begin(), out.end());
   nb::list l;
   for (const auto& c : out) l.append(text(c));
@@ -37,16 +37,16 @@ nb::list codes(const State& s, int seat, const Pile& toks) {
 // views.py _awaiting: the decision pending on top (state.py keeps Dragon's, then Scorpion's, Unicorn's and the
 // territory card's, the last on top), else the phase
 nb::str awaiting(const State& s) {
-  if (s.card.seat >= 0) return text("card:" + RULES.card_ids[s.card.card]);
+  if (s.card.seat >= 0) return text("card:" + s.rules->card_ids[s.card.card]);
   if (s.unicorn_swap >= 0) return text("unicorn_swap");
   if (s.scorpion_look >= 0) return text("scorpion_look");
   if (!s.dragon_return.empty()) return text("dragon_return");
   return nb::str(phase_name(s.phase));
 }
 
-nb::list card_ids(const Pile& cards) {
+nb::list card_ids(const Rules& R, const Pile& cards) {
   nb::list l;
-  for (int c : cards) l.append(text(RULES.card_ids[c]));
+  for (int c : cards) l.append(text(R.card_ids[c]));
   return l;
 }
 
@@ -55,7 +55,7 @@ nb::list card_ids(const Pile& cards) {
 // (provinces by name; the tokens looked at with Dark Favors by number; the armies taken with Reinforcements), and
 // the codes of the tokens Dragon drew this upkeep, sorted
 nb::list own_pending(const State& s, int player) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   nb::list out;
   if (std::find(s.dragon_return.begin(), s.dragon_return.end(), player) != s.dragon_return.end()) {
     std::vector<std::string> drawn;
@@ -99,7 +99,7 @@ nb::list own_pending(const State& s, int player) {
 }  // namespace
 
 nb::dict view(const State& s, int player, const std::string& rules_version, nb::object result) {
-  const Rules& R = RULES;
+  const Rules& R = *s.rules;
   const bool over = s.phase == Phase::Over, seated = player >= 0;
   nb::dict provinces;
   for (int p = 0; p < R.n_provinces(); ++p) {
@@ -116,7 +116,7 @@ nb::dict view(const State& s, int player, const std::string& rules_version, nb::
     nb::dict info;
     info["token"] = t.number;
     info["owner"] = text(s.clan_of(t.owner));
-    info["at"] = text(loc_text(t.place, t.site, t.attacked));
+    info["at"] = text(loc_text(R, t.place, t.site, t.attacked));
     info["faceup"] = nb::bool_(t.faceup);
     info["code"] = known ? nb::object(text(R.clan_token_codes[s.clans[t.owner]][t.clan_token])) : nb::none();
     tokens.append(info);
@@ -174,7 +174,7 @@ nb::dict view(const State& s, int player, const std::string& rules_version, nb::
     me["seat"] = player;
     me["clan"] = name_or_none(s.clans[player], R.clan_names);
     me["objective"] = name_or_none(s.objective[player], R.objective_ids);
-    me["territory_cards"] = card_ids(s.cards[player]);
+    me["territory_cards"] = card_ids(R, s.cards[player]);
     nb::list seen;
     for (const Seen& x : s.seen[player]) {
       nb::list item;

@@ -5,6 +5,7 @@ import pytest
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.rokugan import native, new_game
+from daimyo.rokugan.data import RULES
 from daimyo.rokugan.position import to_position
 
 CLANS = ["crab", "crane", "lion", "unicorn"]
@@ -70,11 +71,11 @@ def test_bad_setup_input_gets_the_reference_rule_violation():
     with pytest.raises(TypeError, match="whole number or a GameKey"):
         native.new_game(2, seed="7")
     with pytest.raises(ValueError, match="32 bytes"):
-        native.require().Game.new_keyed_game(2, b"short", [])
+        native.require().Game.new_keyed_game(native.tables(RULES), 2, b"short", [])
 
 
 def test_the_module_refuses_an_illegal_move_and_changes_nothing(core):
-    g = core.Game.new_game(2, 9, ["crab", "lion"])
+    g = core.Game.new_game(native.tables(RULES), 2, 9, ["crab", "lion"])
     before = g.fields()
     for move in (("control", 0), ("objective", "no-such"), ("clan", "crab"), ("return", "a1"), (), ("objective",)):
         with pytest.raises(ValueError, match="not a legal move"):

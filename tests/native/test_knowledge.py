@@ -26,7 +26,7 @@ from daimyo.core.rng import GameKey, Rng
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.native import _comparable
-from daimyo.rokugan.records import BLUFF, CARD, PLACEMENT, UPKEEP, SeenHand
+from daimyo.rokugan.records import CARD, PLACEMENT, UPKEEP, SeenHand
 from daimyo.rokugan.state import FIELDS
 from tests.bots.helpers import new
 from tests.rokugan.test_properties import perturb_hidden
@@ -86,7 +86,7 @@ def _check_determinize(s, game, seat: int, seed: int, seen: _Seen) -> None:
     rng = Rng(seed)
     want = determinize(s, seat, rng)
     where = f"determinize seat {seat} seed {seed} in {s.phase} round {s.round}"
-    diff = _difference(native.python_state(got), want)
+    diff = _difference(native.python_state(got, R), want)
     assert diff is None, f"{where}: {diff}"
     assert after == rng.state, where
     # hidden information: the same world whatever the facts hidden from the seat
@@ -94,7 +94,7 @@ def _check_determinize(s, game, seat: int, seed: int, seen: _Seen) -> None:
     assert changed.view(seat) == s.view(seat), where
     other = native.from_python(changed)._game
     again, after_again = native.require().determinize(other, seat, seed)
-    diff = _difference(native.python_state(again), want)
+    diff = _difference(native.python_state(again, R), want)
     assert diff is None and after_again == after, f"{where}, hidden facts changed: {diff}"
     seen.phases.add(s.phase)
     for o in range(s.n):
@@ -102,7 +102,7 @@ def _check_determinize(s, game, seat: int, seed: int, seen: _Seen) -> None:
             continue
         seen.spied += any(isinstance(f, SeenHand) and f.seat == o and f.codes for f in s.seen[seat])
         seen.hidden_board += any(t.owner == o and not t.faceup and not (t.known_by >> seat) & 1 for t in s.tokens)
-        seen.bluff_pool += BLUFF in s.pool[o]
+        seen.bluff_pool += R.bluff_index in s.pool[o]
     seen.dragon += any(p.kind == "dragon_return" for p in s.pending)
     seen.offers += any(s.offer)
 
@@ -215,7 +215,7 @@ def test_determinize_ignores_where_tokens_stand_when_no_assignment_fits():
         rng = Rng(seed)
         want = determinize(s, 0, rng)
         got, after = native.require().determinize(game, 0, seed)
-        assert _difference(native.python_state(got), want) is None and after == rng.state
+        assert _difference(native.python_state(got, R), want) is None and after == rng.state
         assert kinds[next(x for x in want.tokens if x.number == t.number).clan_token].kind != "army"
 
 
@@ -235,7 +235,7 @@ def test_a_spy_network_sight_counts_only_when_it_saw_tokens(codes):
         rng = Rng(seed)
         want = determinize(s, 0, rng)
         got, after = native.require().determinize(game, 0, seed)
-        assert _difference(native.python_state(got), want) is None and after == rng.state
+        assert _difference(native.python_state(got, R), want) is None and after == rng.state
         kept += want.hand[1] == sorted(s.hand[1])
     assert kept == 10 if codes else kept < 10
 
@@ -251,6 +251,6 @@ def test_determinize_of_a_keyed_game_agrees():
             rng = Rng(step)
             want = determinize(s, seat, rng)
             got, after = native.require().determinize(native.from_python(s)._game, seat, step)
-            assert _difference(native.python_state(got), want) is None and after == rng.state, step
+            assert _difference(native.python_state(got, R), want) is None and after == rng.state, step
         s.apply_move(seat, bots[seat].choose(s, seat))
         step += 1

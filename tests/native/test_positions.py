@@ -89,7 +89,7 @@ def test_fields_the_native_engine_cannot_keep_are_refused_by_name(core, field, v
     fields = native.native_fields(ref)
     fields[field] = value
     with pytest.raises(ValueError, match=words):
-        core.Game.from_fields(fields)
+        core.Game.from_fields(native.tables(RULES), fields)
 
 
 LION_BLESSED_BLUFF = """format: rokugan-position

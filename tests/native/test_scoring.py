@@ -55,7 +55,7 @@ def test_every_objective_condition_agrees_on_hand_made_positions():
 
 def test_bad_positions_are_refused(core):
     with pytest.raises(ValueError, match="one entry per province"):
-        core.final_result(["crab", "lion"], [0], [0], [None], [None, None])
+        core.final_result(native.tables(RULES), ["crab", "lion"], [0], [0], [None], [None, None])
     with pytest.raises(ValueError, match="unknown special token"):
-        core.final_result(["crab", "lion"], [-1] * RULES.n_provinces, [0] * RULES.n_provinces,
+        core.final_result(native.tables(RULES), ["crab", "lion"], [-1] * RULES.n_provinces, [0] * RULES.n_provinces,
                           ["lava"] * RULES.n_provinces, [None, None])

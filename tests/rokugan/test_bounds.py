@@ -10,10 +10,13 @@ import pytest
 
 from daimyo.core.errors import FormatError
 from daimyo.rokugan import new_game
-from daimyo.rokugan.bounds import MAX_ACTION_CHARS, MAX_POSITION_CHARS, MAX_POSITION_LINES, MAX_RECORD_ACTIONS, MAX_TOKEN_NUMBER, check_stored_game
+from daimyo.rokugan.bounds import MAX_ACTION_CHARS, MAX_POSITION_CHARS, MAX_POSITION_LINES, MAX_RECORD_ACTIONS, check_stored_game
+from daimyo.rokugan.data import RULES
 from daimyo.rokugan.notation import move_text
 from daimyo.rokugan.position import from_position, to_position
 from daimyo.rokugan.record import ReplayError, record_header, record_text, replay
+
+MAX_TOKEN_NUMBER = RULES.max_token_number  # the standard rules' bound on a token's number
 
 HEAD = "format: rokugan-position\nplayers: crab lion\nhand crab: bluff\nhand lion: bluff\n"
 

@@ -1,10 +1,10 @@
 """Rules files (docs/designers.md, "Battle for Rokugan variants"): a designer's variant laid over the standard data,
-checked field by field, put in force for every engine module and bot, carried whole in a game's record."""
+checked field by field, carried by each game made under it (the engine and the bots read the game's rules), carried
+whole in a game's record."""
 
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -17,8 +17,7 @@ from daimyo.core.record import ReplayError
 from daimyo.core.registry import game
 from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.data_derived import DERIVED, PREFIXES
-from daimyo.rokugan.data_variant import activate, active, parse_variant
+from daimyo.rokugan.data_variant import activate, active, default_rules, parse_variant
 from daimyo.rokugan.objectives import objective_met
 from daimyo.rokugan.record import Recorder, replay
 from daimyo.rokugan.state import RokuganState
@@ -52,40 +51,82 @@ def variant(spec: dict):
     return parse_variant(json.dumps(spec), "v.json")
 
 
-def test_numbers_of_the_file_are_in_force_and_put_back():
-    """Every module reads the one RULES: the file's numbers while it is in force, the printed ones after."""
-    activate(variant(SHORT))
-    assert active().name == "short"
-    assert (RULES.rounds, RULES.hand_size, RULES.flowers[RULES.province_index["crab_1"]]) == (4, 5, 5)
-    assert RULES.clan_names == ["crab", "crane", "dragon", "lion", "scorpion"]
-    assert RULES.clan_tokens["lion"][-1].code == "a4"
-    assert RULES.tokens_per_clan == 16 and RULES.special_supply["peace"] == 3
-    assert RULES.objectives["inland-empire"]["honor"] == 8
-    activate(None)
+def test_the_files_numbers_are_its_rules_and_the_standard_ones_stay():
+    """A variant's Rules hold the file's numbers; the standard RULES never change; activate sets only the default
+    rules of games made from then on."""
+    v = variant(SHORT)
+    r = v.rules
+    assert (r.rounds, r.hand_size, r.flowers[r.province_index["crab_1"]]) == (4, 5, 5)
+    assert r.clan_names == ["crab", "crane", "dragon", "lion", "scorpion"]
+    assert r.clan_tokens["lion"][-1].code == "a4"
+    assert r.tokens_per_clan == 16 and r.special_supply["peace"] == 3
+    assert r.objectives["inland-empire"]["honor"] == 8
+    activate(v)
+    assert active().name == "short" and default_rules() is r
     assert (RULES.rounds, RULES.hand_size, RULES.tokens_per_clan, len(RULES.clan_names)) == (5, 6, 27, 7)
+    assert new_game(players=3, seed=1, engine="python").rules is r
+    activate(None)
+    assert default_rules() is RULES
 
 
-def test_tables_made_at_import_follow_the_rules_in_force():
-    """A module's own copy of a rules fact (the bluff's index, the token codes, the ISMCTS horizon) is made anew."""
-    import daimyo.bots.rokugan.ismcts
-    import daimyo.rokugan.position
+def test_derived_tables_are_made_per_rules():
+    """The tables derived from the rules (the bluff's index, the token codes, the objectives' order, the bound on a
+    token's number) are each Rules object's own, made once; no module holds a copy to change."""
+    v = variant(SHORT)
+    assert v.rules.token_codes is v.rules.token_codes
+    assert "a2" not in v.rules.token_codes and "a2" in RULES.token_codes
+    assert v.rules.max_token_number == 4 * 5 * 17 and RULES.max_token_number == 5 * 5 * 28
+    assert "inland-empire" in v.rules.objective_tuple and "inland-empire" not in RULES.objective_tuple
+    assert v.rules.token_info["lion"][-1][:2] == ("a4", "army")
 
-    activate(variant(SHORT))
-    for name, module in list(sys.modules.items()):
-        if module is not None and name.startswith(PREFIXES):
-            for attr, make in DERIVED.items():
-                if attr in vars(module):
-                    assert getattr(module, attr) == make(), (name, attr)
-    assert daimyo.bots.rokugan.ismcts.HORIZON == 4
+
+def _step(rec: Recorder, bots: dict) -> None:
+    seat = rec.state.to_act()[0]
+    rec.apply_move(seat, bots[seat].choose(rec.state, seat))
+
+
+def test_games_under_different_rules_interleaved_give_their_own_records():
+    """Two games in one process, the standard game and a two-round variant, played move by move in turn (with the
+    Python heuristic bot reading each game's rules): each record is the one the game gives played alone, and each
+    replays to its own end, changing nothing in the process."""
+    from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
+
+    two = variant({**SHORT, "name": "two-rounds", "components": {**SHORT["components"], "rounds": 2}})
+
+    def start(rules):
+        rec = Recorder(players=3, seed=5, rules=rules)
+        return rec, {p: RandomBot(p) if p % 2 else RokuganHeuristicBot(p) for p in range(3)}
+
+    alone = []
+    for rules in (RULES, two.rules):
+        rec, bots = start(rules)
+        while not rec.state.is_terminal():
+            _step(rec, bots)
+        alone.append(rec.text())
+    games = [start(RULES), start(two.rules)]
+    while not all(rec.state.is_terminal() for rec, _bots in games):
+        for rec, bots in games:
+            if not rec.state.is_terminal():
+                _step(rec, bots)
+    (a, _), (b, _) = games
+    assert [a.text(), b.text()] == alone
+    assert "variant: two-rounds" in alone[1] and "variant" not in alone[0]
+    assert a.state.round == 5 and b.state.round == 2
+    for text, rec in zip(alone, (a, b), strict=True):
+        again = replay(text)
+        assert again.state.is_terminal() and again.state.result == rec.state.result
+        assert again.state.rules is rec.state.rules or again.state.rules.digest == rec.state.rules.digest
+    assert active() is None
 
 
 def test_a_game_under_the_file_plays_its_rules():
     """End of the Game: the objective's honor is the file's (16, not 10); Setup: a hand of the file's size."""
-    activate(variant(SHORT))
-    g = new_game(players=3, seed=4, engine="python")
+    short = variant(SHORT)
+    g = new_game(players=3, seed=4, engine="python", rules=short.rules)
+    assert g.rules is short.rules and g.clone().rules is short.rules
     play(g, {p: RandomBot(p) for p in range(3)})
     assert g.round == 4
-    assert all(c in RULES.clan_names for c in g.clans)
+    assert all(c in short.rules.clan_names for c in g.clans)
     activate(variant(SAIL))
     g = new_game(players=2, seed=1, engine="python")
     play(g, {p: RandomBot(p) for p in range(2)})
@@ -117,9 +158,10 @@ def test_a_file_the_native_engine_cannot_play_goes_to_the_python_engine():
     v = variant(HOLD3)
     assert v.not_native and "territory_hold with provinces 2 only" in v.not_native
     activate(v)
-    assert not native.available() and v.not_native == native.REFUSED
+    assert not native.available() and v.not_native == native.refusal()
+    assert native.available(RULES) or native._core is None   # the standard rules still are, for games made with them
     assert native.default_engine(0) == "python"
-    with pytest.raises(ImportError, match="does not play these rules"):
+    with pytest.raises(ImportError, match="does not play these rules" if native._core is not None else "not installed"):
         native.require()
     activate(None)
     assert native.available() or native._core is None
@@ -131,7 +173,7 @@ def test_cards_left_out_of_the_game_are_never_dealt():
                  "cards_in_game": [c for c in RULES.cards if c not in ("bushido", "spy-network", "dark-favors")]})
     assert v.not_native and "all 22 territory cards" in v.not_native
     activate(v)
-    assert RULES.territory_cards[RULES.territory_index["lion"]] == ["honorable-fight"] and "bushido" not in RULES.cards
+    assert v.rules.territory_cards[RULES.territory_index["lion"]] == ["honorable-fight"] and "bushido" not in v.rules.cards
     for seed in range(6):
         g = game("rokugan").setup(3, seed, [])   # as simulate, the arena and the server set a game up
         assert isinstance(g, RokuganState)      # the Python engine, the native one being refused
@@ -171,13 +213,10 @@ def test_numbers_inside_card_effects():
                  "card_numbers": {"code-of-honor": {"provinces": 3}, "foment-rebellion": {"control_tokens": 1}}})
     assert v.not_native and "card_numbers" in v.not_native
     activate(v)
-    from daimyo.rokugan.cards import CARDS
-
-    assert CARDS["code-of-honor"].count == 3 and CARDS["foment-rebellion"].control_tokens == 1
+    assert v.rules.card_number("code-of-honor", "count", 2) == 3 and RULES.card_number("code-of-honor", "count", 2) == 2
     plays = _card_plays("code-of-honor", range(40))
     assert plays and all(sum(1 for e in p if e.kind == "special" and e.data["token"] == "honor_1") == 3 for p in plays)
     activate(None)
-    assert CARDS["code-of-honor"].count == 2 and CARDS["foment-rebellion"].control_tokens == 2
     plays = _card_plays("code-of-honor", range(40))
     assert plays and all(sum(1 for e in p if e.kind == "special" and e.data["token"] == "honor_1") == 2 for p in plays)
 
@@ -190,10 +229,10 @@ def test_territory_hold_counts_the_files_provinces():
     for p in crab[:2]:
         g.owner[p] = 0
     assert objective_met(g, 0, "the-last-line-of-defense", RULES)
-    activate(variant(HOLD3))
-    assert not objective_met(g, 0, "the-last-line-of-defense", RULES)
+    hold3 = variant(HOLD3).rules
+    assert not objective_met(g, 0, "the-last-line-of-defense", hold3)
     g.owner[crab[2]] = 0
-    assert objective_met(g, 0, "the-last-line-of-defense", RULES)
+    assert objective_met(g, 0, "the-last-line-of-defense", hold3)
 
 
 def test_a_record_carries_the_file_and_replays_it():
@@ -208,13 +247,11 @@ def test_a_record_carries_the_file_and_replays_it():
     assert "variant: short" in text and "variant-digest: " in text and "variant-rules: {" in text
     activate(None)
     again = replay(text)
-    assert again.state.result == final and active().name == "short"
-    activate(None)
+    assert again.state.result == final and again.state.rules.header["variant"] == "short" and active() is None
     standard = Recorder(players=2, seed=1).text()
     activate(variant(SAIL))
     assert "variant" not in standard
-    replay(standard)
-    assert active() is None
+    assert replay(standard).state.rules is RULES and active().name == "sail-16"
 
 
 def test_a_changed_rules_line_is_refused_by_its_digest():

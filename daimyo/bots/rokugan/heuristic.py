@@ -78,7 +78,7 @@ class Board:
         self.has_def = [False] * N_PROVINCES
         self.lion_bluff = [False] * N_PROVINCES
         self.my_tokens = []
-        kinds_of = {q: R.clan_tokens[s.clans[q]] for q in range(s.n)}
+        kinds_of = {q: s.rules.clan_tokens[s.clans[q]] for q in range(s.n)}
         role = {}
         for t in s.tokens:
             if t.place == "o":
@@ -132,7 +132,7 @@ class Board:
                     self.dfn[r[1]] += 2
         self.rem = [0 if s.done[q] or s.phase != PLACEMENT else max(0, len(s.hand[q]) - 1) for q in range(s.n)]
         self.w_opp = 1.0 if s.n == 2 else 0.55
-        self.rounds_left = max(0, R.rounds - s.round)
+        self.rounds_left = max(0, s.rules.rounds - s.round)
         self.obj_bonus = _objective_bonus(s, seat)
         # what the others may still add this round
         self.pot_att = [0.0] * N_PROVINCES
@@ -194,7 +194,7 @@ class Board:
         """Expected value to this seat of province ``p``'s battle with attackers ``att`` and defending strength ``dfn``."""
         s, seat = self.s, self.seat
         o = s.owner[p]
-        base = R.printed_defense[p] + SPECIAL_DEFENSE.get(s.special[p], 0)
+        base = s.rules.printed_defense[p] + SPECIAL_DEFENSE.get(s.special[p], 0)
         if o >= 0:
             base += s.up[p] * (2 if s.clans[o] == "crab" else 1)
             if self.lion_bluff[p]:
@@ -208,7 +208,7 @@ class Board:
                 continue
             if o == seat and x != seat:
                 a = a + self.pot_att[p] * 0.5
-            d = d_full - (R.printed_defense[p] if _CAPITAL[p] and s.clans[x] == "phoenix" else 0)
+            d = d_full - (s.rules.printed_defense[p] if _CAPITAL[p] and s.clans[x] == "phoenix" else 0)
             crane = s.clans[x] == "crane"
             pw = _sig((a - d - (0.0 if crane else 0.5)) / temp)
             for y, b in att.items():
@@ -276,7 +276,7 @@ class Board:
 
 def _objective_bonus(s, seat: int) -> list[float]:
     """Extra worth of each province to ``seat`` for its own secret objective (the condition's own: objectives.py)."""
-    return province_worth(s, seat, R)
+    return province_worth(s, seat, s.rules)
 
 
 def standing(s, seat: int) -> float:
@@ -295,7 +295,7 @@ def standing(s, seat: int) -> float:
                 score[c] += 5
     oid = s.objective[seat]
     if oid and objective_met(s, seat, oid):
-        score[seat] += R.objectives[oid]["honor"]
+        score[seat] += s.rules.objectives[oid]["honor"]
     others = [score[q] for q in range(n) if q != seat]
     if n == 2:
         return score[seat] - others[0]
@@ -304,7 +304,7 @@ def standing(s, seat: int) -> float:
 
 def token_value(s, seat: int, code: str) -> float:
     """How much a token behind the screen is worth keeping (for returns and discards)."""
-    kind = R.clan_tokens[s.clans[seat]]
+    kind = s.rules.clan_tokens[s.clans[seat]]
     for k in kind:
         if k.code == code:
             if k.kind == "army":
@@ -332,7 +332,7 @@ class RokuganHeuristicBot:
     def choose(self, state, seat: int) -> tuple:
         if isinstance(state, native.NativeRokuganState):
             if state.engine == "native":  # the native bot (native/src/heuristic.cpp): the same draws, the same choice
-                move, self.rng.state = native.require().heuristic_choose(state._game, seat, self.rng.state)
+                move, self.rng.state = native.require(state.rules).heuristic_choose(state._game, seat, self.rng.state)
                 return move
             state = state.python_state()  # read the Python state itself, not through the native game's wrapper
         moves = state.legal_moves(seat)
@@ -446,14 +446,14 @@ class RokuganHeuristicBot:
         borders = set(R.province_borders[p])
         for t in b.my_tokens:
             if (t.place == "l" and t.site in borders) or (t.place == "s" and t.site == p):
-                lost += 0.6 * R.clan_tokens[s.clans[seat]][t.clan_token].strength
+                lost += 0.6 * s.rules.clan_tokens[s.clans[seat]][t.clan_token].strength
         # a peace token is permanent: it also spares later rounds, but the province earns no faceup tokens
         return gain - lost + 0.15 * b.pot_att[p] * b.rounds_left - 0.6
 
     def _raid(self, s, seat, b: Board, base, q) -> float:
         """Raid in ``q``: if it triggers, the province is cleared and scorched (Resolve Raid Tokens)."""
         triggers = any(s.owner[r] == seat for r in R.adjacent[q]) or any(
-            t.place == "c" and t.site == q and t.owner == seat and R.clan_tokens[s.clans[seat]][t.clan_token].kind == "shinobi"
+            t.place == "c" and t.site == q and t.owner == seat and s.rules.clan_tokens[s.clans[seat]][t.clan_token].kind == "shinobi"
             for t in b.my_tokens)
         if not triggers:
             return -2.0
@@ -474,7 +474,7 @@ class RokuganHeuristicBot:
             stake = abs(base[p]) if s.owner[p] == seat or seat in b.att[p] else 0.0
             return 0.12 * stake - 0.35
         # shugenja / first player card: the token leaves the board
-        kinds = R.clan_tokens[s.clans[t.owner]]
+        kinds = s.rules.clan_tokens[s.clans[t.owner]]
         x = kinds[t.clan_token].strength if k else (UNKNOWN_DEFENSE if role == "d" else UNKNOWN_ATTACK_LAND)
         if t.owner == seat:
             return -1.0
@@ -564,7 +564,7 @@ class _PlacementContext:
         self.s, self.seat = s, seat
         self.b = b = Board(s, seat)
         self.base = b
-        self.kinds = R.clan_tokens[s.clans[seat]]
+        self.kinds = s.rules.clan_tokens[s.clans[seat]]
         self.by_code = {k.code: k for k in self.kinds}
         self.lion = s.clans[seat] == "lion"
         self.role_of = {}
@@ -588,13 +588,13 @@ def _token_place(s, t: BoardToken) -> tuple[int, str]:
 
 def _objective_chance(s, seat: int, oid: str) -> float:
     """Setup 5: how likely and how rich a secret objective looks for this clan (the condition's own: objectives.py)."""
-    return deal_chance(s, seat, oid, R)
+    return deal_chance(s, seat, oid, s.rules)
 
 
 def _control_spot(s, seat: int, p: int) -> float:
     """Setup 10: where to put a starting control token."""
     mine = set(s.provinces_of(seat))
-    v = R.flowers[p] * 0.8 + R.printed_defense[p] * 0.6
+    v = s.rules.flowers[p] * 0.8 + s.rules.printed_defense[p] * 0.6
     v += 1.5 * sum(1 for q in R.adjacent[p] if q in mine)
     terr = R.province_territory[p]
     if R.territory_clan[terr] == s.clans[seat]:

@@ -153,7 +153,7 @@ class ISMCTSBot:
         if self.engine == "native":
             game = _native_game(state)
             if game is not None:
-                return self._choose_native(game, seat)
+                return self._choose_native(game, seat, state.rules)
         if isinstance(state, native.NativeRokuganState):
             state = state.python_state()  # the reference searches the Python state itself, not through the wrapper
         moves = state.legal_moves(seat)
@@ -172,11 +172,11 @@ class ISMCTSBot:
         best = max(root.children.values(), key=lambda c: c.value + PRIOR_BONUS * c.prior)
         return best.move
 
-    def _choose_native(self, game, seat: int) -> tuple:
+    def _choose_native(self, game, seat: int, rules) -> tuple:
         """``choose`` in the native engine (native/src/search.cpp): the same draws, the same choice."""
         def budget(x):
             return -1 if x is None else x
-        move, rng_state, heuristic_state, done, _rounds, seconds = native.require().ismcts_choose(
+        move, rng_state, heuristic_state, done, _rounds, seconds = native.require(rules).ismcts_choose(
             game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
             budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon,
             budget(self.setup_iterations), budget(self.setup_seconds), self.early_stop)

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
-from daimyo.rokugan.records import BLUFF, BoardToken, SeenHand
+from daimyo.rokugan.records import BoardToken, SeenHand
 from daimyo.rokugan.state import RokuganState
 
-_OBJECTIVES = tuple(R.objective_ids)
-_NEUTRAL = tuple(sorted(R.neutral_cards))
+
+def _one_of(cards: list[str], rng: Rng) -> str:
+    """One of a territory's cards, each as likely (a rules file may leave a territory one card)."""
+    return cards[rng.below(len(cards))] if len(cards) > 1 else cards[0]
 
 
 def known(s: RokuganState, seat: int, t: BoardToken) -> bool:
@@ -65,9 +67,9 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
     # territory cards: each territory has one of its two cards in the game, which one is hidden until played
     for terr, card in enumerate(d.space):
         if card is not None:
-            d.space[terr] = R.territory_cards[terr][rng.below(2)]
+            d.space[terr] = _one_of(s.rules.territory_cards[terr], rng)
     taken_objectives = set(s.offer[seat] or ()) | ({s.objective[seat]} if s.objective[seat] else set())
-    free_objectives = [o for o in _OBJECTIVES if o not in taken_objectives]
+    free_objectives = [o for o in s.rules.objective_tuple if o not in taken_objectives]
     rng.shuffle(free_objectives)
     for o in range(d.n):
         if o == seat:
@@ -77,7 +79,7 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
             continue
         _redeal_tokens(s, d, seat, o, rng)
         # objectives (and the pair dealt, while they are being chosen)
-        k = R.objectives_dealt
+        k = s.rules.objectives_dealt
         deal = tuple(free_objectives[:k])
         free_objectives = free_objectives[k:]
         if s.objective[o] is not None:
@@ -86,13 +88,13 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
             d.offer[o] = deal
         held = []
         for c in s.cards[o]:
-            terr = R.territory_index[R.cards[c]["territory"]]
-            held.append(R.territory_cards[terr][rng.below(2)])
+            terr = R.territory_index[s.rules.cards[c]["territory"]]
+            held.append(_one_of(s.rules.territory_cards[terr], rng))
         d.cards[o] = held
     # the initiative deck: its clan cards are public, its neutral cards and its order are not (so the clan cards
     # are taken by name, not in the deck's hidden order: the world drawn must not depend on that order)
-    clan_cards = sorted(c for c in s.initiative if c not in R.neutral_cards)
-    neutral = list(_NEUTRAL)
+    clan_cards = sorted(c for c in s.initiative if c not in s.rules.neutral_cards)
+    neutral = list(s.rules.neutral_tuple)
     rng.shuffle(neutral)
     deck = clan_cards + neutral[:len(s.initiative) - len(clan_cards)]
     rng.shuffle(deck)
@@ -103,7 +105,7 @@ def determinize(s: RokuganState, seat: int, rng: Rng) -> RokuganState:
 
 def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng) -> None:
     """Redraw which token is where among the hand, pool and unknown board tokens of ``o``."""
-    kinds = R.clan_tokens[s.clans[o]]
+    kinds = s.rules.clan_tokens[s.clans[o]]
     hidden_board = [i for i, t in enumerate(s.tokens) if t.owner == o and not known(s, seat, t)]
     spied = _spy_seen(s, seat, o)
     unknown = sorted([t.clan_token for i, t in enumerate(s.tokens) if i in hidden_board] + s.pool[o]
@@ -111,9 +113,10 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
     if not hidden_board and not unknown:
         return
     # the bluff is behind the screen unless it stands on the board (or is out): it is never in the pool
-    bluff_hidden = BLUFF in unknown
+    bluff = s.rules.bluff_index
+    bluff_hidden = bluff in unknown
     if bluff_hidden:
-        unknown.remove(BLUFF)
+        unknown.remove(bluff)
     for _ in range(8):
         left = unknown[:]
         rng.shuffle(left)
@@ -131,7 +134,7 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
                 break
             pick = rng.below(n_opts)
             if pick == len(choices):
-                assigned.append((i, BLUFF))
+                assigned.append((i, bluff))
                 bluff_free = False
             else:
                 assigned.append((i, left.pop(choices[pick])))
@@ -144,7 +147,7 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
         bluff_free = bluff_hidden
         assigned = []
         for i in hidden_board:
-            assigned.append((i, left.pop() if left else BLUFF))
+            assigned.append((i, left.pop() if left else bluff))
     for i, tok in assigned:
         t = d.tokens[i]
         d.tokens[i] = BoardToken(t.number, t.owner, tok, t.place, t.site, t.attacked, t.faceup, t.known_by)
@@ -152,10 +155,10 @@ def _redeal_tokens(s: RokuganState, d: RokuganState, seat: int, o: int, rng: Rng
         rest_hand = sorted(s.hand[o])  # seen this round with Spy Network: known to the viewer
     elif bluff_free and not s.hand[o]:
         rest_hand = []  # the first player card sent the bluff back to the pool
-        left.append(BLUFF)
+        left.append(bluff)
     else:
         n_hand = len(s.hand[o]) - (1 if bluff_free else 0)
-        rest_hand = left[:n_hand] + ([BLUFF] if bluff_free else [])
+        rest_hand = left[:n_hand] + ([bluff] if bluff_free else [])
         left = left[n_hand:]
     d.hand[o] = rest_hand
     d.pool[o] = left

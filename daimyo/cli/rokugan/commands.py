@@ -36,8 +36,9 @@ def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | N
     if engine == "native":
         from daimyo.rokugan import native
         if not native.available():
-            raise click.UsageError(native.MISSING if native.REFUSED is None else
-                                   f"--engine native: the native engine cannot play these rules ({native.REFUSED})")
+            why = native.refusal()
+            raise click.UsageError(native.MISSING if why is None else
+                                   f"--engine native: the native engine cannot play these rules ({why})")
     run_command("rokugan", players, games, seed, as_json, engine=engine)
 
 

@@ -32,6 +32,7 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data_variant import default_rules
 from daimyo.rokugan.record import Recorder
 from daimyo.words import t as words
 from daimyo.words.errors import rule_text
@@ -134,7 +135,7 @@ def board_table(view: dict, lang: str = "en") -> Table:
                 ctl = Text("-", style="dim")
             toks = by_province.get(name, [])
             cell = Text("\n").join(_token_cell(t, you, lang) for t in toks) if toks else Text("")
-            table.add_row(label, f"{R.flowers[p]}/{R.printed_defense[p]}", ctl,
+            table.add_row(label, f"{default_rules().flowers[p]}/{default_rules().printed_defense[p]}", ctl,
                           special_name(pv["special"], lang) if pv["special"] else "", cell)
         table.add_section()
     table.caption = words("term.board.caption", None, lang)
@@ -194,12 +195,13 @@ def _seat_label(label: str, lang: str) -> str:
 
 def status_line(view: dict, lang: str = "en") -> str:
     """Round, phase, first player and whose turn it is, in one line."""
-    rnd = words("term.status.round", {"round": view["round"], "rounds": R.rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
+    rounds = default_rules().rounds
+    rnd = words("term.status.round", {"round": view["round"], "rounds": rounds}, lang) if view["round"] else words("term.status.setup", None, lang)
     parts = [rnd, words("term.status.phase", {"phase": phase_name(view["phase"], lang)}, lang)]
     if view["first_player"] and view["phase"] not in _BEFORE_FIRST_PLAYER:
         parts.append(words("term.status.first_player", {"clan": clan_name(view["first_player"], lang)}, lang))
     if view["to_act"]:
-        who = ", ".join(clan_name(c, lang) if c in R.clan_display else _seat_label(c, lang) for c in view["to_act"])
+        who = ", ".join(clan_name(c, lang) if c in default_rules().clan_display else _seat_label(c, lang) for c in view["to_act"])
         parts.append(words("term.status.to_act", {"who": who}, lang))
     elif view["phase"] == "over":
         parts.append(words("term.status.over", None, lang))
@@ -282,7 +284,7 @@ def screen_panel(view: dict, lang: str = "en") -> Panel:
     if me["territory_cards"]:
         lines.append(line("term.screen.territory_cards"))
         for c in me["territory_cards"]:
-            info = R.cards[c]
+            info = default_rules().cards[c]
             lines.append(line("term.screen.territory_card", card=card_name(c, lang), territory=territory_name(info["territory"], lang),
                               timing=words(f"phase.{info['timing']}", None, lang), effect=words(f"cardtext.{c}", None, lang)))
     else:
@@ -325,7 +327,7 @@ def awaiting_text(view: dict, lang: str = "en") -> str:
     a = view["awaiting"]
     if a.startswith("card:"):
         c = a[5:]
-        if c in R.cards:
+        if c in default_rules().cards:
             return words("term.awaiting.card", {"card": card_name(c, lang), "effect": words(f"cardtext.{c}", None, lang)}, lang)
         return words("term.awaiting.card_unknown", {"card": c}, lang)
     if a in _AWAITING:
@@ -632,12 +634,12 @@ def fill_clans(players: int, seed: int, clans: list[str | None] | None) -> list[
     if len(clans) != players:
         raise ValueError(f"{players} players need {players} clan choices, got {len(clans)}")
     for c in clans:
-        if c is not None and c not in R.clan_names:
-            raise ValueError(f"unknown clan '{c}' (clans: {', '.join(R.clan_names)})")
+        if c is not None and c not in default_rules().clan_names:
+            raise ValueError(f"unknown clan '{c}' (clans: {', '.join(default_rules().clan_names)})")
     chosen = [c for c in clans if c is not None]
     if len(set(chosen)) != len(chosen):
         raise ValueError("each player must play a different clan")
-    left = [c for c in R.clan_names if c not in chosen]
+    left = [c for c in default_rules().clan_names if c not in chosen]
     Rng(seed ^ _CLAN_SALT).shuffle(left)
     return [c if c is not None else left.pop() for c in clans]
 

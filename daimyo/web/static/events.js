@@ -14,11 +14,14 @@ function provinceName(p) {
 function cardName(id) { return t("card." + id); }
 function objectiveName(id) { return id ? t("objective." + id) : "—"; }
 
-// The printed components (GET /api/rokugan/data), for what objectives ask.
+// The printed components (GET /api/rokugan/data), for what objectives ask; a game's page asks with its id, and a
+// table played under a rules file gets that file's numbers (docs/web.md).
 const DATA = { objectives: {} };
 async function loadData() {
   try {
-    const d = await (await fetch("/api/rokugan/data")).json();
+    const id = typeof gameId === "string" ? gameId : null;
+    const url = id ? "/api/rokugan/data?game=" + encodeURIComponent(id) : "/api/rokugan/data";
+    const d = await (await fetch(url, { headers: id ? keyHeaders(id) : {} })).json();
     for (const o of (d.objectives && d.objectives.objectives) || []) DATA.objectives[o.id] = o;
   } catch (e) { /* names still come from the translations */ }
 }

@@ -527,6 +527,7 @@ function renderSenjutsu() {
   let box = document.getElementById("sj-box");
   if (!box) { box = el("fieldset", { id: "sj-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
   box.hidden = currentGame() !== "senjutsu";
+  renderRokuganRules();
   if (box.hidden) return;
   const pick = (id, key, values) => {
     const select = el("select", { id, onchange: (e) => { SJ[key] = e.target.value; } },
@@ -545,6 +546,28 @@ function renderSenjutsu() {
     el("p", { class: "small", id: "sj-cards-note", role: "status", text: SJ.cards ? SJ.note : t("lobby.sj.cards_none") }),
     el("p", { class: "error", id: "sj-error", role: "alert", text: SJ.error }));
 }
+// Battle for Rokugan's table option, in a box of the same kind: a rules file (docs/designers.md), checked by the
+// server's own reader (POST /api/rokugan/rules), which names the field it refuses.
+const RK = { rules: null, note: "", error: "" };
+function renderRokuganRules() {
+  let box = document.getElementById("rk-box");
+  if (!box) { box = el("fieldset", { id: "rk-box", class: "row" }); document.getElementById("sj-box").after(box); }
+  box.hidden = currentGame() !== "rokugan";
+  if (box.hidden) return;
+  const upload = el("input", { type: "file", id: "rk-rules", accept: ".json,application/json", onchange: uploadRules });
+  box.replaceChildren(el("legend", { text: t("lobby.sj.options") }),
+    el("label", {}, el("span", { text: t("lobby.rk.rules") }), " ", upload),
+    el("p", { class: "small", id: "rk-rules-note", role: "status", text: RK.rules ? RK.note : t("lobby.rk.rules_none") }),
+    el("p", { class: "error", id: "rk-error", role: "alert", text: RK.error }));
+}
+async function uploadRules(ev) {
+  const got = await sendFile(ev, "/api/rokugan/rules", (text) => ({ rules: text }));
+  if (!got) return;
+  if (got.failed) { RK.error = t("lobby.no_server"); renderRokuganRules(); return; }
+  if (got.ok) Object.assign(RK, { rules: got.text, error: "", note: t("lobby.rk.rules_ok", { name: got.data.name, changes: got.data.changes.length }) });
+  else Object.assign(RK, { rules: null, note: "", error: got.error });
+  renderRokuganRules();
+}
 async function uploadCards(ev) {
   const got = await sendFile(ev, "/api/senjutsu/cards", (text) => ({ cards: text }));
   if (!got) return;
@@ -559,6 +582,7 @@ async function uploadCards(ev) {
   renderSeats();
 }
 function senjutsuRequest() {
+  if (currentGame() === "rokugan") return RK.rules ? { rules: RK.rules } : {};
   if (currentGame() !== "senjutsu") return {};
   return { board: SJ.board, terrain: SJ.terrain, prepare: SJ.prepare, ...(SJ.cards ? { cards: SJ.cards } : {}) };
 }

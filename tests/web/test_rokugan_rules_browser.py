@@ -1,0 +1,48 @@
+"""The lobby's Battle for Rokugan rules file (docs/web.md, docs/designers.md "Playing a variant online"): a game
+created from the lobby with a rules file is played under it."""
+
+from __future__ import annotations
+
+import json
+
+from tests.web.conftest import needs_chromium, open_lobby
+
+VARIANT = {"format": "rokugan-rules", "name": "short-peace", "components": {"rounds": 2, "special_tokens": {"peace": 9}}}
+
+
+@needs_chromium
+def test_a_rules_file_from_the_lobby_reaches_the_game(server, browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_lobby(page, server)
+    page.wait_for_selector(".seat-kind[data-seat='1']")
+    page.select_option("#game", "rokugan")
+    page.wait_for_function("() => !document.getElementById('rk-box').hidden")
+    assert page.locator("#sj-box").is_hidden()
+    # a bad file is refused with the reader's words, naming the field
+    bad = tmp_path / "bad-rules.json"
+    bad.write_text(json.dumps({**VARIANT, "components": {"rounds": 99}}), encoding="utf-8")
+    page.set_input_files("#rk-rules", str(bad))
+    page.wait_for_function("() => document.getElementById('rk-error').textContent.includes(\"field 'components.rounds'\")")
+    good = tmp_path / "rules.json"
+    good.write_text(json.dumps(VARIANT), encoding="utf-8")
+    page.set_input_files("#rk-rules", str(good))
+    page.wait_for_function("() => document.getElementById('rk-rules-note').textContent.includes('short-peace')")
+    assert page.locator("#rk-error").inner_text() == ""
+    page.click("#create")
+    page.locator("#play-link").wait_for()
+    href = page.locator("#play-link").get_attribute("href")
+    gid, token = href.split("/game/")[1].split("#")[0], href.split("token=")[1]
+    # the game's page reads the table's numbers (its seat's token shows the game, which is not public)
+    page.goto(server + href)
+    page.wait_for_function("() => document.body.dataset.seq !== '-1'")
+    rounds = page.evaluate(f"async () => (await (await fetch('/api/rokugan/data?game={gid}', "
+                           f"{{headers: {{'X-Daimyo-Key': '{token}'}}}})).json()).components.rounds")
+    assert rounds == 2, href
+    assert page.evaluate("() => Object.keys(DATA.objectives).length") > 0
+    open_lobby(page, server)
+    page.wait_for_selector(".seat-kind[data-seat='1']")
+    page.select_option("#game", "senjutsu")
+    assert page.locator("#rk-box").is_hidden() and not page.locator("#sj-box").is_hidden()
+    assert not errors, errors
