@@ -52,7 +52,7 @@ def _native(duels: int, seed: int, stepped: bool) -> tuple[float, int, list]:
 def _search(seed: int) -> dict:
     """smmcts's card choice at the first Choose step of duels seed .. seed+SEARCH_POSITIONS-1, on each engine."""
     from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot
-    from daimyo.bots.senjutsu.smmcts import HORIZON, SMMCTSBot
+    from daimyo.bots.senjutsu.smmcts import SMMCTSBot
     spent = {"python": 0.0, "native": 0.0}
     for k in range(SEARCH_POSITIONS):
         g = _duel(seed + k, "python")
@@ -62,7 +62,7 @@ def _search(seed: int) -> dict:
             g.apply_move(j, h.choose(g, j))
         chosen = {}
         for engine in ("python", "native"):
-            bot = SMMCTSBot(seed + k, iterations=SEARCH_SIMULATIONS, engine=engine, horizon=HORIZON)   # the same search
+            bot = SMMCTSBot(seed + k, iterations=SEARCH_SIMULATIONS, engine=engine)
             t0 = time.perf_counter()
             chosen[engine] = bot.choose(g, g.to_act()[0])
             spent[engine] += time.perf_counter() - t0

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from daimyo.bots.senjutsu.heuristic import SenjutsuHeuristicBot, evaluate_state
-from daimyo.bots.senjutsu.smmcts import HORIZON, NATIVE_HORIZON, SMMCTSBot
+from daimyo.bots.senjutsu.smmcts import SMMCTSBot
 from daimyo.senjutsu import native, new_game
 from tests.senjutsu.test_native import duel_setup
 
@@ -69,10 +69,10 @@ def test_smmcts_on_the_native_engine_searches_as_on_the_python_engine(seed):
     if g.is_terminal():
         pytest.skip("the duel ended before a Choose step")   # not reached with these seeds
     seat = g.to_act()[0]
-    want = SMMCTSBot(seed, iterations=40, engine="python", horizon=HORIZON)   # the same search on both engines
+    want = SMMCTSBot(seed, iterations=40, engine="python")
     move = want.choose(g, seat)
     for state in (g, native.NativeSenjutsuState.from_python(g.clone())):
-        got = SMMCTSBot(seed, iterations=40, engine="native", horizon=HORIZON)
+        got = SMMCTSBot(seed, iterations=40, engine="native")
         assert got.choose(state, seat) == move
         assert got.last_stats == want.last_stats and got.heuristic.rng.state == want.heuristic.rng.state
         assert getattr(state, "engine", "python") in ("python", "native") and (state is g or state.engine == "native")
@@ -86,29 +86,10 @@ def test_smmcts_on_the_native_engine_searches_as_on_the_python_engine(seed):
     if g.is_terminal():
         return
     j = g.to_act()[0]
-    want = SMMCTSBot(seed, iterations=30, engine="python", horizon=HORIZON)
+    want = SMMCTSBot(seed, iterations=30, engine="python")
     answer = want.choose(g, j)
-    got = SMMCTSBot(seed, iterations=30, engine="native", horizon=HORIZON)
+    got = SMMCTSBot(seed, iterations=30, engine="native")
     assert got.choose(native.NativeSenjutsuState.from_python(g.clone()), j) == answer and got.last_stats == want.last_stats
-
-
-def test_smmcts_plays_deeper_on_the_native_engine_and_the_same_at_the_same_horizon():
-    """Where no horizon is given, the native search's playouts see NATIVE_HORIZON turns (its speed buys depth) and the
-    Python one's HORIZON, read from the engine the bot has when it searches; at a deeper horizon given to both, the
-    two engines still search alike (the same statistics and choice)."""
-    assert NATIVE_HORIZON > HORIZON
-    bot = SMMCTSBot(1, iterations=12, engine="python")
-    assert bot.turns == HORIZON
-    bot.engine = "native"   # as the study sets a side's engine after making the bot
-    assert bot.turns == NATIVE_HORIZON
-    assert SMMCTSBot(1, iterations=12, engine="native", horizon=2).turns == 2
-    chars, kw = duel_setup(1)
-    g = _at_choose(1, chars, kw)
-    seat = g.to_act()[0]
-    want = SMMCTSBot(5, iterations=24, engine="python", horizon=NATIVE_HORIZON)
-    move = want.choose(g, seat)
-    got = SMMCTSBot(5, iterations=24, engine="native")
-    assert got.choose(g, seat) == move and got.last_stats == want.last_stats
 
 
 def test_native_determinize_draws_the_python_worlds():

@@ -14,9 +14,7 @@ simultaneous node with regret matching over determinized worlds (simultaneous-mo
    the cards legal for it in that world, mixed with ``EXPLORATION`` of uniform play); then each of the seat's own
    cards is played against those in the same world, and the turn is played out by the heuristic bot
    (:class:`~daimyo.bots.senjutsu.heuristic.SenjutsuHeuristicBot`) with the same random numbers for every card
-   (common random numbers), for ``HORIZON`` turns (``NATIVE_HORIZON`` on the native engine, whose playouts are
-   about fifteen times as fast: at the same time budget it buys deeper playouts rather than more of the same ones;
-   docs/benchmarks.md, "Native worlds for smmcts") or to the end of the duel.
+   (common random numbers), for ``HORIZON`` turns or to the end of the duel.
 3. **Evaluate** each seat's result in [0, 1]: the duel's returns at its end, else a sigmoid of the heuristic's
    public score of the position (:func:`~daimyo.bots.senjutsu.heuristic.evaluate_state`, the same number as
    :func:`~daimyo.bots.senjutsu.heuristic.evaluate` of the view, without building the view) plus ``HAND_WEIGHT``
@@ -52,12 +50,10 @@ from daimyo.core.rng import Rng
 from daimyo.senjutsu import native
 from daimyo.senjutsu.state import CHOOSE, DECIDE, SenjutsuState
 
-__all__ = ["DECIDE_SHARE", "EXPLORATION", "HAND_WEIGHT", "HORIZON", "NATIVE_HORIZON", "SCORE_SCALE", "UNSEEN", "SMMCTSBot",
-           "determinize", "make"]
+__all__ = ["DECIDE_SHARE", "EXPLORATION", "HAND_WEIGHT", "HORIZON", "SCORE_SCALE", "UNSEEN", "SMMCTSBot", "determinize", "make"]
 
 EXPLORATION = 0.15        # uniform share mixed into the other duellists' sampling strategies
-HORIZON = 1               # turns played out after the choice before the position is evaluated (the Python engine)
-NATIVE_HORIZON = 3        # ... on the native engine, whose playouts are fast enough to see three turns at a time budget
+HORIZON = 1               # turns played out after the choice before the position is evaluated
 SCORE_SCALE = 3.0         # heuristic score points per unit of the sigmoid's argument
 DECIDE_SHARE = 0.5        # a question during the resolution gets this share of a card choice's budget (0: heuristic)
 HAND_WEIGHT = 0.5         # weight of the best card in hand (heuristic score) against the rival's, at the leaf
@@ -108,12 +104,10 @@ def _draw(rng: Rng, probs: list[float]) -> int:
 
 
 class SMMCTSBot:
-    """See the module docstring. ``iterations`` (simulations) or ``seconds`` bounds each card choice; ``horizon``
-    (turns a playout sees) is the engine's own where not given (``HORIZON`` or ``NATIVE_HORIZON``, read as each
-    search starts, so that a bot whose engine is changed after it is made plays with that engine's)."""
+    """See the module docstring. ``iterations`` (simulations) or ``seconds`` bounds each card choice."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 horizon: int | None = None, exploration: float = EXPLORATION,
+                 horizon: int = HORIZON, exploration: float = EXPLORATION,
                  decide: float = DECIDE_SHARE, hand_weight: float = HAND_WEIGHT, engine: str | None = None):
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -259,27 +253,19 @@ class SMMCTSBot:
         self.last_seconds = time.perf_counter() - t0
         return best if totals[best] > totals[default] + 1e-9 * rounds else default
 
-    @property
-    def turns(self) -> int:
-        """The turns a playout sees: ``horizon`` where given, else the engine's default (the class docstring)."""
-        if self.horizon is not None:
-            return self.horizon
-        return NATIVE_HORIZON if self.engine == "native" else HORIZON
-
     def _rollout(self, w: SenjutsuState, start_turn: int, sim_seed: int) -> list[float]:
-        """Play ``w`` on with the heuristic for :attr:`turns` turns (or to the end); each seat's result in [0, 1]. A
+        """Play ``w`` on with the heuristic for ``horizon`` turns (or to the end); each seat's result in [0, 1]. A
         native world is played out in one native call (native/src/sj_bots.cpp), draw for draw this loop."""
         game = getattr(w, "native_game", None)
-        horizon = self.turns
         if game is not None:
-            results, state = game.rollout(start_turn, horizon, sim_seed, float(self.hand_weight), SCORE_SCALE,
-                                          MAX_ROLLOUT_ACTIONS * max(1, horizon))
+            results, state = game.rollout(start_turn, self.horizon, sim_seed, float(self.hand_weight), SCORE_SCALE,
+                                                   MAX_ROLLOUT_ACTIONS)
             self.heuristic.rng = Rng(state)
             return list(results)
         self.heuristic.rng = Rng(sim_seed)
         steps = 0
-        while not w.is_terminal() and steps < MAX_ROLLOUT_ACTIONS * max(1, horizon):
-            if w.phase == CHOOSE and w.turn >= start_turn + horizon and not w.chosen:
+        while not w.is_terminal() and steps < MAX_ROLLOUT_ACTIONS:
+            if w.phase == CHOOSE and w.turn >= start_turn + self.horizon and not w.chosen:
                 break
             acting = w.to_act()
             j = acting[0]
