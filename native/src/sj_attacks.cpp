@@ -77,7 +77,7 @@ static Walk walk(const State& s, int mover, Hex pos, int facing, const std::vect
   return {pos, facing, -1, {}};
 }
 
-static std::string plan_text(const std::vector<int>& plan) {
+std::string plan_text(const std::vector<int>& plan) {
   if (plan.empty()) return "-";
   std::string out;
   for (size_t i = 0; i < plan.size(); ++i) out += (i ? " " : "") + std::string(ATOMS[plan[i]]);
@@ -124,9 +124,9 @@ std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, cons
 }
 
 Events line_move(State& s, int fi, const Line& line) {
-  std::vector<std::string> opts;
-  for (auto& r : line_plans(s, F.seat, line, F)) opts.push_back("move " + plan_text(*r.plan));
-  return ask(s, fi, F.seat, "move", opts, "Movement");
+  std::vector<int> opts;
+  for (auto& r : line_plans(s, F.seat, line, F)) opts.push_back(static_cast<int>(r.plan - line.plans.data()));
+  return ask(s, fi, F.seat, Q_MOVE, std::move(opts), "Movement");
 }
 
 Events collide(State& s, int seat, Hex at, bool own) {
@@ -154,18 +154,9 @@ Events collide(State& s, int seat, Hex at, bool own) {
   return out;
 }
 
-Events plan_chosen(State& s, int fi, int seat, const std::string& text) {
+Events plan_chosen(State& s, int fi, int seat, const Line& line, int index) {
   Events out;
-  std::vector<int> plan;
-  size_t i = 5;
-  while (i < text.size()) {
-    size_t j = text.find(' ', i);
-    if (j == std::string::npos) j = text.size();
-    std::string w = text.substr(i, j - i);
-    for (int a = 0; a < 8; ++a)
-      if (w == ATOMS[a]) plan.push_back(a);
-    i = j + 1;
-  }
+  const std::vector<int>& plan = line.plans[index];
   Duellist& d = s.ds[seat];
   Walk w = walk(s, seat, d.pos, d.facing, plan);
   d.pos = w.pos, d.facing = w.facing;
@@ -185,9 +176,9 @@ static Events harm_together(State& s, const std::vector<int>& seats, int effect,
   return out;
 }
 
-Events bump_discard_chosen(State& s, int fi, int other, int seat, const std::string& text) {
+Events bump_discard_chosen(State& s, int fi, int other, int seat, int card) {
   Events out;
-  if (text != "discard -") out = discard_card(s, seat, s.cs->index.at(second_word(text)));
+  if (card >= 0) out = discard_card(s, seat, card);
   advance_line(F);
   std::vector<int> hurt{seat};
   if (other >= 0) hurt.push_back(other);
@@ -197,10 +188,9 @@ Events bump_discard_chosen(State& s, int fi, int other, int seat, const std::str
 
 Events line_bump(State& s, int fi, int other) {
   int seat = F.seat;
-  std::vector<std::string> opts;
-  for (int c : discardable(s, seat)) opts.push_back("discard " + s.card(c).id);
-  if (opts.empty()) return bump_discard_chosen(s, fi, other, seat, "discard -");
-  return ask(s, fi, seat, "_bump", opts, "Moving into Another Character");
+  std::vector<int> opts = discardable(s, seat);
+  if (opts.empty()) return bump_discard_chosen(s, fi, other, seat, -1);
+  return ask(s, fi, seat, Q_BUMP, std::move(opts), "Moving into Another Character");
 }
 
 // ---------------------------------------------------------------- attacks.py
@@ -330,21 +320,18 @@ Events line_attack(State& s, int fi, const Line& line) {
   Events out;
   int seat = F.seat;
   if (line.grid) return grid_attack(s, fi, line);
-  std::vector<std::string> opts;
-  for (int j : ranged_targets(s, seat, line, F.initiative, s.ds[seat].pos, s.ds[seat].facing))
-    opts.push_back("target " + seat_name(j));
+  std::vector<int> opts = ranged_targets(s, seat, line, F.initiative, s.ds[seat].pos, s.ds[seat].facing);
   if (opts.empty()) {
     F.attacked = true, F.success = false, F.targets = std::vector<int>{};
     advance_line(F);
     EMIT("attack", {{"seat", seat_name(seat)}, {"targets", Val::list({})}, {"successful", false}});
     return out;
   }
-  return ask(s, fi, seat, "target", opts, "Range; Comparative Initiative Attacks");
+  return ask(s, fi, seat, Q_TARGET, std::move(opts), "Range; Comparative Initiative Attacks");
 }
 
-Events target_chosen(State& s, int fi, const Line& line, int seat, const std::string& text) {
+Events target_chosen(State& s, int fi, const Line& line, int seat, int j) {
   Events out;
-  int j = seat_of(second_word(text));
   F.attacked = true, F.success = true, F.targets = std::vector<int>{j};
   advance_line(F);
   EMIT("attack", {{"seat", seat_name(seat)}, {"targets", Val::list({Val(seat_name(j))})}, {"successful", true}});
@@ -381,17 +368,17 @@ Events line_block(State& s, int fi, const Line& line) {
 
 Events line_counter(State& s, int fi) {
   int seat = F.seat;
-  std::vector<std::string> opts{"counter no"};
-  for (int c : discardable(s, seat)) opts.push_back("counter " + s.card(c).id);
+  std::vector<int> opts{-1};
+  for (int c : discardable(s, seat)) opts.push_back(c);
   if (opts.size() == 1) opts.clear();
-  return ask(s, fi, seat, "_counter", opts, "Countering");
+  return ask(s, fi, seat, Q_COUNTER, std::move(opts), "Countering");
 }
 
-Events counter_chosen(State& s, int fi, int attacker, int seat, const std::string& text) {
+Events counter_chosen(State& s, int fi, int attacker, int seat, int card) {
   Events out;
   advance_line(F);
-  if (text == "counter no") return out;
-  out = discard_card(s, seat, s.cs->index.at(second_word(text)));
+  if (card < 0) return out;
+  out = discard_card(s, seat, card);
   extend(out, harm(s, attacker, E_WOUND, "counter", seat));
   return out;
 }

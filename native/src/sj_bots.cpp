@@ -79,13 +79,9 @@ double attack_value(const State& s, int seat, int ci) {
   return best != 0.0 ? best + card.hi / 20.0 : 0.1;
 }
 
-double place_score(const State& s, int seat, const std::string& move) {
-  size_t a = move.find(' '), b = move.find(' ', a + 1);
-  std::string h = move.substr(a + 1, b - a - 1), f = move.substr(b + 1);
-  size_t comma = h.find(',');
-  Hex pos{std::stoi(h.substr(0, comma)), std::stoi(h.substr(comma + 1))};
-  int facing = 0;
-  while (f != FACINGS[facing]) ++facing;
+double place_score(const State& s, int seat, int code) {
+  Hex pos = place_hex(code);
+  int facing = code % 8;
   std::vector<Hex> others;
   for (int i = 0; i < s.n(); ++i)
     if (i != seat && s.ds[i].placed) others.push_back(s.ds[i].pos);
@@ -118,8 +114,7 @@ double evaluate_state(const State& s, int seat) {
   return score;
 }
 
-double card_score(const State& s, int seat, const std::string& move) {
-  std::string cid = move.substr(move.find(' ') + 1);
+double card_score(const State& s, int seat, int act) {
   const Duellist& d = s.ds[seat];
   std::vector<Hex> enemies;
   for (int i = 0; i < s.n(); ++i)
@@ -129,8 +124,8 @@ double card_score(const State& s, int seat, const std::string& move) {
     near = distance(d.pos, enemies[0]);
     for (const Hex& p : enemies) near = std::min(near, distance(d.pos, p));
   }
-  if (cid == "stun" || cid == "poison") return 0.5;
-  int ci = s.cs->index.at(cid);
+  if (act == STATUS_STUN || act == STATUS_POISON) return 0.5;
+  int ci = act;
   const Card& card = s.card(ci);
   double score = 0.0;
   if (card.type == ATTACK) {
@@ -158,8 +153,8 @@ double card_score(const State& s, int seat, const std::string& move) {
   return score;
 }
 
-std::string heuristic_choose(const State& s, int seat, Rng& rng) {
-  auto moves = legal_moves(s, seat);
+int heuristic_choose(const State& s, int seat, Rng& rng) {
+  auto moves = legal_acts(s, seat);
   if (moves.size() == 1) return moves[0];
   double best_score = 0;
   uint64_t best_draw = 0;
@@ -173,12 +168,12 @@ std::string heuristic_choose(const State& s, int seat, Rng& rng) {
     } else {
       State c = s;
       c.record = false;
-      apply_move(c, seat, moves[k]);
+      apply_act(c, seat, moves[k]);
       score = evaluate_state(c, seat);
     }
     uint64_t draw = rng.next64();
-    if (best == SIZE_MAX || score > best_score || (score == best_score && (draw > best_draw ||
-                                                                          (draw == best_draw && moves[k] > moves[best])))) {
+    if (best == SIZE_MAX || score > best_score ||
+        (score == best_score && (draw > best_draw || (draw == best_draw && act_text(s, seat, moves[k]) > act_text(s, seat, moves[best]))))) {
       best_score = score, best_draw = draw, best = k;
     }
   }
@@ -189,7 +184,7 @@ double hand_value(const State& s, int j) {
   if (s.ds[j].defeated) return 0.0;
   double best = 0.0;
   bool any = false;
-  for (auto& m : legal_moves(s, j)) {
+  for (int m : legal_acts(s, j)) {
     double v = card_score(s, j, m);
     if (!any || v > best) best = v, any = true;
   }
@@ -209,7 +204,7 @@ std::vector<double> rollout(State& w, int start_turn, int horizon, Rng& rng, dou
   while (w.phase != PH_OVER && steps < max_actions) {
     if (w.phase == PH_CHOOSE && w.turn >= start_turn + horizon && none_chosen()) break;
     int j = to_act(w)[0];
-    apply_move(w, j, heuristic_choose(w, j, rng));
+    apply_act(w, j, heuristic_choose(w, j, rng));
     ++steps;
   }
   w.record = record;

@@ -8,8 +8,8 @@
 namespace daimyo::sj {
 
 double evaluate_state(const State& s, int seat);                       // heuristic.evaluate_state
-double card_score(const State& s, int seat, const std::string& move);  // SenjutsuHeuristicBot.card_score
-std::string heuristic_choose(const State& s, int seat, Rng& rng);      // SenjutsuHeuristicBot.choose
+double card_score(const State& s, int seat, int act);                  // SenjutsuHeuristicBot.card_score (act: Choose's)
+int heuristic_choose(const State& s, int seat, Rng& rng);              // SenjutsuHeuristicBot.choose (an act)
 double hand_value(const State& s, int j);                              // SMMCTSBot._hand_value
 
 // SMMCTSBot._rollout: play `w` on with the heuristic (its generator `rng`) for `horizon` turns or to the end (at most

@@ -15,12 +15,6 @@ namespace daimyo::sj {
 
 static const int FACING_RANK[6] = {0, 1, 4, 3, 5, 2};   // n ne se s sw nw, ranked as their names sort
 
-int seat_of(const std::string& word) { return std::stoi(word.substr(1)) - 1; }   // "p2" -> 1
-std::string second_word(const std::string& text) {
-  size_t sp = text.find(' ');
-  size_t end = text.find(' ', sp + 1);
-  return text.substr(sp + 1, end == std::string::npos ? std::string::npos : end - sp - 1);
-}
 
 void advance_line(Frame& f) {
   f.line += 1;
@@ -36,13 +30,13 @@ Events discard_card(State& s, int seat, int cid) {
   return out;
 }
 
-Events ask_now(State& s, int fi, int seat, const char* kind, std::vector<std::string> opts, const char* rule) {
+Events ask_now(State& s, int fi, int seat, int kind, std::vector<int> opts, const char* rule) {
   if (opts.size() == 1) return decided(s, seat, kind, fi, opts[0]);
   s.pending = Question{seat, kind, std::move(opts), rule, fi};
   return {};
 }
 
-Events ask(State& s, int fi, int seat, const char* kind, std::vector<std::string> opts, const char* rule) {
+Events ask(State& s, int fi, int seat, int kind, std::vector<int> opts, const char* rule) {
   if (opts.empty()) {
     F.line += 1;
     return {};
@@ -51,7 +45,7 @@ Events ask(State& s, int fi, int seat, const char* kind, std::vector<std::string
 }
 
 // the line frame `fi` is on (its -OR- option where one is taken); an engine line is copied into `local`
-static const Line& current_line(const State& s, int fi, Line& local) {
+const Line& current_line(const State& s, int fi, Line& local) {
   const Frame& f = F;
   const Line* lp;
   if (f.is_engine) {
@@ -100,18 +94,16 @@ static Events line_additional(State& s, int fi, int cond) {
     F.line += 1;
     return {};
   }
-  std::vector<std::string> opts{"instant no"};
+  std::vector<int> opts{-1};
   for (int c : sorted_unique(d.hand)) {
     const Card& x = s.card(c);
-    if (x.instant == I_ADDITIONAL && x.condition == cond && x.focus <= d.focus && card_open(s, x, d))
-      opts.push_back("instant " + x.id);
+    if (x.instant == I_ADDITIONAL && x.condition == cond && x.focus <= d.focus && card_open(s, x, d)) opts.push_back(c);
   }
   if (opts.size() == 1) opts.clear();
-  return ask(s, fi, seat, "_instant", opts, "Instant Additional Cards");
+  return ask(s, fi, seat, Q_INSTANT, std::move(opts), "Instant Additional Cards");
 }
 
-static int pay_instant(State& s, int seat, const std::string& text) {
-  int cid = s.cs->index.at(second_word(text));
+static int pay_instant(State& s, int seat, int cid) {
   Duellist& d = s.ds[seat];
   remove_first(d.hand, cid);
   d.focus -= s.card(cid).focus;
@@ -120,11 +112,11 @@ static int pay_instant(State& s, int seat, const std::string& text) {
   return cid;
 }
 
-static Events additional_chosen(State& s, int fi, int seat, const std::string& text) {
+static Events additional_chosen(State& s, int fi, int seat, int card) {
   Events out;
   advance_line(F);
-  if (text == "instant no") return out;
-  int cid = pay_instant(s, seat, text);
+  if (card < 0) return out;
+  int cid = pay_instant(s, seat, card);
   s.played[seat]->instant = true;
   s.played[seat]->extra.push_back(cid);
   std::optional<std::vector<int>> targets;
@@ -145,20 +137,20 @@ static Events line_instant(State& s, int fi, int when) {
     return {};
   }
   const Duellist& d = s.ds[seat];
-  std::vector<std::string> opts{"instant no"};
+  std::vector<int> opts{-1};
   for (int c : sorted_unique(d.hand)) {
     const Card& x = s.card(c);
-    if (x.instant == I_INSTANT && x.play == when && x.focus <= d.focus && card_open(s, x, d)) opts.push_back("instant " + x.id);
+    if (x.instant == I_INSTANT && x.play == when && x.focus <= d.focus && card_open(s, x, d)) opts.push_back(c);
   }
-  s.pending = Question{seat, "_plain", opts, "Instant Cards", fi};
+  s.pending = Question{seat, Q_PLAIN, std::move(opts), "Instant Cards", fi};
   return {};
 }
 
-static Events instant_chosen(State& s, int fi, int seat, const std::string& text, int when) {
+static Events instant_chosen(State& s, int fi, int seat, int card, int when) {
   Events out;
   advance_line(F);
-  if (text == "instant no") return out;
-  int cid = pay_instant(s, seat, text);
+  if (card < 0) return out;
+  int cid = pay_instant(s, seat, card);
   s.ds[seat].discard.push_back({cid, false});
   if (s.played[seat]) s.played[seat]->instant = true;
   push_frame(s, card_lines_frame(seat, cid, s.card(cid).lines, F.initiative, false));
@@ -167,13 +159,7 @@ static Events instant_chosen(State& s, int fi, int seat, const std::string& text
 }
 
 // ---------------------------------------------------------------- keywords.py
-static const char* keyword_name(int kind) {
-  switch (kind) {
-    case K_PUSH: return "push";
-    case K_PULL: return "pull";
-    default: return "";
-  }
-}
+std::string keyword_word(int kind) { return kind == K_PUSH ? "push" : kind == K_PULL ? "pull" : ""; }
 
 static std::vector<std::vector<int>> push_paths(const State& s, int seat, int j, int count, bool away) {
   Hex src = s.ds[seat].pos;
@@ -235,26 +221,21 @@ static Events next_keyword_target(State& s, int fi, const Line& line) {
       extend(out, next_keyword_target(s, fi, line));
       return out;
     }
-    if (kind == K_ROTATE_TARGET) return ask_now(s, fi, seat, "rotate_target", {"turn left", "turn right", "turn no"}, "Rotate X");
+    if (kind == K_ROTATE_TARGET) return ask_now(s, fi, seat, Q_ROTATE, {-1, 1, 0}, "Rotate X");
     if (kind == K_PUSH || kind == K_PULL) {
-      std::vector<std::string> opts;
-      for (auto& p : push_paths(s, seat, j, line.n, kind == K_PUSH)) {
-        std::string t = std::string(keyword_name(kind)) + " ";
-        for (size_t k = 0; k < p.size(); ++k) t += (k ? " " : "") + std::string(FACINGS[p[k]]);
-        opts.push_back(t);
-      }
-      return ask_now(s, fi, seat, "shove", opts, "Push X / Pull X");
+      std::vector<int> opts;
+      for (auto& p : push_paths(s, seat, j, line.n, kind == K_PUSH)) opts.push_back(path_code(p, 3, kind == K_PULL));
+      return ask_now(s, fi, seat, Q_SHOVE, std::move(opts), "Push X / Pull X");
     }
     // discard
     if (!F.discards_left) F.discards_left = line.n;
-    std::vector<std::string> opts;
-    for (int c : discardable(s, j)) opts.push_back("discard " + s.card(c).id);
+    std::vector<int> opts = discardable(s, j);
     if (opts.empty() || *F.discards_left <= 0) {
       F.keyword_targets.erase(F.keyword_targets.begin());
       F.discards_left.reset();
       continue;
     }
-    return ask_now(s, fi, j, "kwdiscard", opts, "Discard X");
+    return ask_now(s, fi, j, Q_KWDISCARD, std::move(opts), "Discard X");
   }
   F.keyword = KW_NONE;
   advance_line(F);
@@ -279,9 +260,7 @@ static Events line_targeted(State& s, int fi, const Line& line) {
       opts.push_back(j);
     }
     if (opts.size() > 1 && !F.picked) {
-      std::vector<std::string> texts;
-      for (int j : opts) texts.push_back("target " + seat_name(j));
-      s.pending = Question{seat, "pick", texts, "Targeted", fi};
+      s.pending = Question{seat, Q_PICK, opts, "Targeted", fi};
       return {};
     }
     if (F.picked) {
@@ -296,20 +275,13 @@ static Events line_targeted(State& s, int fi, const Line& line) {
   return next_keyword_target(s, fi, line);
 }
 
-static Events shove_chosen(State& s, int fi, const Line& line, int seat, const std::string& text) {
+static Events shove_chosen(State& s, int fi, const Line& line, int seat, int code) {
   Events out;
   int j = F.keyword_targets.front();
   F.keyword_targets.erase(F.keyword_targets.begin());
   Duellist& d = s.ds[j];
   Events collided;
-  size_t i = text.find(' ') + 1;
-  while (i < text.size()) {
-    size_t k = text.find(' ', i);
-    if (k == std::string::npos) k = text.size();
-    std::string name = text.substr(i, k - i);
-    i = k + 1;
-    int dir = 0;
-    while (name != FACINGS[dir]) ++dir;
+  for (int dir : path_steps(code, 3)) {
     Hex h = neighbour(d.pos, dir);
     if (what_is_at(s, h, j) >= 0) {
       collided = collide(s, j, h, false);
@@ -325,16 +297,14 @@ static Events shove_chosen(State& s, int fi, const Line& line, int seat, const s
 }
 
 static Events line_search(State& s, int fi, const Line& line);
-static Events search_chosen(State& s, int fi, int seat, const std::string& text) {
+static Events search_chosen(State& s, int fi, int seat, int c) {
   Events out;
   Duellist& d = s.ds[seat];
-  std::string cid = second_word(text);
   EMIT("search", {{"seat", seat_name(seat)}});
-  if (cid != "none") {
-    int c = s.cs->index.at(cid);
+  if (c >= 0) {
     remove_first(d.deck, c);
     d.hand.push_back(c);
-    EMIT("searched", {{"seat", seat_name(seat)}, {"card", cid}}, seat);
+    EMIT("searched", {{"seat", seat_name(seat)}, {"card", s.card(c).id}}, seat);
   }
   s.rng.shuffle(d.deck);
   advance_line(F);
@@ -345,10 +315,10 @@ static Events line_search(State& s, int fi, const Line& line) {
   int seat = F.seat;
   const Duellist& d = s.ds[seat];
   std::vector<int> pool(d.deck.begin(), d.deck.begin() + (line.n ? std::min<size_t>(line.n, d.deck.size()) : d.deck.size()));
-  std::vector<std::string> opts{"search none"};
-  for (int c : sorted_unique(pool)) opts.push_back("search " + s.card(c).id);
-  if (opts.size() == 1) return search_chosen(s, fi, seat, "search none");
-  s.pending = Question{seat, "search", opts, "Search", fi};
+  std::vector<int> opts{-1};
+  for (int c : sorted_unique(pool)) opts.push_back(c);
+  if (opts.size() == 1) return search_chosen(s, fi, seat, -1);
+  s.pending = Question{seat, Q_SEARCH, std::move(opts), "Search", fi};
   return {};
 }
 
@@ -388,33 +358,15 @@ static Events line_change(State& s, int fi, const Line& line) {
     return names(a) < names(b);
   });
   paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  std::vector<std::string> opts;
-  for (auto& p : paths) {
-    std::string t = "kamae";
-    if (p.empty()) t += " -";
-    for (int k : p) t += std::string(" ") + KAMAE[k];
-    opts.push_back(t);
-  }
-  return ask(s, fi, seat, "change", opts, "Changing Kamae Positions");
+  std::vector<int> opts;
+  for (auto& p : paths) opts.push_back(path_code(p, 2));
+  return ask(s, fi, seat, Q_CHANGE, std::move(opts), "Changing Kamae Positions");
 }
 
-static int kamae_of(const std::string& name) {
-  for (int k = 0; k < 4; ++k)
-    if (name == KAMAE[k]) return k;
-  throw std::invalid_argument("unknown Kamae " + name);
-}
-
-static Events change_chosen(State& s, int fi, int seat, const std::string& text) {
+static Events change_chosen(State& s, int fi, int seat, int code) {
   Duellist& d = s.ds[seat];
   const Character& ch = s.character(seat);
-  size_t i = 6;
-  while (i < text.size()) {
-    size_t k = text.find(' ', i);
-    if (k == std::string::npos) k = text.size();
-    std::string w = text.substr(i, k - i);
-    i = k + 1;
-    if (w == "-") break;
-    int to = kamae_of(w);
+  for (int to : path_steps(code, 2)) {
     bool gives = false;
     for (auto& b : ch.branches)
       if (b[0] == d.kamae && b[1] == to) { gives = b[2]; break; }
@@ -426,13 +378,13 @@ static Events change_chosen(State& s, int fi, int seat, const std::string& text)
 }
 
 static Events line_switch(State& s, int fi, const Line& line) {
-  std::vector<std::string> opts;
+  std::vector<int> opts;
   if (line.n == 4) {
-    for (int k = 1; k < 4; ++k) opts.push_back(std::string("switch ") + KAMAE[k]);
+    for (int k = 1; k < 4; ++k) opts.push_back(k);
   } else {
-    opts.push_back(std::string("switch ") + KAMAE[line.n]);
+    opts.push_back(line.n);
   }
-  return ask(s, fi, F.seat, "switch", opts, "Switching Kamae Positions");
+  return ask(s, fi, F.seat, Q_SWITCH, std::move(opts), "Switching Kamae Positions");
 }
 
 // ---------------------------------------------------------------- resolution.py
@@ -445,12 +397,12 @@ static int cancelled_part(const State& s, const Frame& f) {
 
 static Events line_or(State& s, int fi, const Line& line) {
   int current = s.ds[F.seat].kamae;
-  std::vector<std::string> forced, open;
+  std::vector<int> forced, open;
   for (size_t k = 0; k < line.options.size(); ++k) {
-    if (line.options[k].kamae == current) forced.push_back("or " + std::to_string(k + 1));
-    if (line.options[k].kamae < 0) open.push_back("or " + std::to_string(k + 1));
+    if (line.options[k].kamae == current) forced.push_back(static_cast<int>(k));
+    if (line.options[k].kamae < 0) open.push_back(static_cast<int>(k));
   }
-  return ask(s, fi, F.seat, "or", forced.empty() ? open : forced, "Ability Card Effects and Kamae");
+  return ask(s, fi, F.seat, Q_OR, forced.empty() ? std::move(open) : std::move(forced), "Ability Card Effects and Kamae");
 }
 
 Events step_frame(State& s) {
@@ -486,10 +438,10 @@ Events step_frame(State& s) {
       F.line += 1;
       return out;
     }
-    std::vector<std::string> opts{"focus pay", "focus skip"};
+    std::vector<int> opts{1, 0};
     if (line.kind == K_ATTACK && would_target(s, seat, line, F.initiative, s.ds[seat].pos, s.ds[seat].facing))
-      opts = {"focus pay"};
-    return ask(s, fi, seat, "focus", opts, "Optional Focus Cost");
+      opts = {1};
+    return ask(s, fi, seat, Q_FOCUS, std::move(opts), "Optional Focus Cost");
   }
   switch (line.kind) {
     case K_MOVE: return line_move(s, fi, line);
@@ -519,60 +471,55 @@ Events step_frame(State& s) {
   }
 }
 
-Events decided(State& s, int seat, const std::string& kind, int fi, const std::string& text) {
+Events decided(State& s, int seat, int kind, int fi, int opt) {
   Events out;
   Line local;
   const Line& line = current_line(s, fi, local);
-  if (kind == "or") {
-    F.or_choice = std::stoi(text.substr(3)) - 1;
-    return out;
-  }
-  if (kind == "focus") {
-    F.focus_asked_line = F.line;
-    if (text == "focus skip") {
+  switch (kind) {
+    case Q_OR:
+      F.or_choice = opt;
+      return out;
+    case Q_FOCUS:
+      F.focus_asked_line = F.line;
+      if (!opt) {
+        advance_line(F);
+        return out;
+      }
+      s.ds[seat].focus -= line.focus;
+      EMIT("focus-paid", {{"seat", seat_name(seat)}, {"focus", line.focus}});
+      return out;
+    case Q_CHANGE: return change_chosen(s, fi, seat, opt);
+    case Q_SWITCH:
+      s.ds[seat].kamae = opt;
       advance_line(F);
+      return kamae_event(s, seat);
+    case Q_MOVE: return plan_chosen(s, fi, seat, line, opt);
+    case Q_BUMP: return bump_discard_chosen(s, fi, line.n, seat, opt);
+    case Q_TARGET: return target_chosen(s, fi, line, seat, opt);
+    case Q_COUNTER: return counter_chosen(s, fi, line.n, seat, opt);
+    case Q_INSTANT: return additional_chosen(s, fi, seat, opt);
+    case Q_PLAIN: return instant_chosen(s, fi, seat, opt, line.n);
+    case Q_PICK:
+      F.picked = opt;
+      return line_targeted(s, fi, line);
+    case Q_ROTATE: {
+      int j = F.keyword_targets.front();
+      F.keyword_targets.erase(F.keyword_targets.begin());
+      Duellist& d = s.ds[j];
+      d.facing = (((d.facing + opt * line.n) % 6) + 6) % 6;
+      EMIT("rotated", {{"seat", seat_name(j)}, {"facing", FACINGS[d.facing]}});
+      extend(out, next_keyword_target(s, fi, line));
       return out;
     }
-    s.ds[seat].focus -= line.focus;
-    EMIT("focus-paid", {{"seat", seat_name(seat)}, {"focus", line.focus}});
-    return out;
+    case Q_SHOVE: return shove_chosen(s, fi, line, seat, opt);
+    case Q_KWDISCARD:
+      *F.discards_left -= 1;
+      out = discard_card(s, seat, opt);
+      extend(out, next_keyword_target(s, fi, line));
+      return out;
+    case Q_SEARCH: return search_chosen(s, fi, seat, opt);
+    default: throw std::logic_error(std::string("unknown question ") + QKINDS[kind]);
   }
-  if (kind == "change") return change_chosen(s, fi, seat, text);
-  if (kind == "switch") {
-    s.ds[seat].kamae = kamae_of(second_word(text));
-    advance_line(F);
-    return kamae_event(s, seat);
-  }
-  if (kind == "move") return plan_chosen(s, fi, seat, text);
-  if (kind == "_bump") return bump_discard_chosen(s, fi, line.n, seat, text);
-  if (kind == "target") return target_chosen(s, fi, line, seat, text);
-  if (kind == "_counter") return counter_chosen(s, fi, line.n, seat, text);
-  if (kind == "_instant") return additional_chosen(s, fi, seat, text);
-  if (kind == "_plain") return instant_chosen(s, fi, seat, text, line.n);
-  if (kind == "pick") {
-    F.picked = seat_of(second_word(text));
-    return line_targeted(s, fi, line);
-  }
-  if (kind == "rotate_target") {
-    int j = F.keyword_targets.front();
-    F.keyword_targets.erase(F.keyword_targets.begin());
-    std::string w = second_word(text);
-    int turn = w == "left" ? -1 : w == "right" ? 1 : 0;
-    Duellist& d = s.ds[j];
-    d.facing = (((d.facing + turn * line.n) % 6) + 6) % 6;
-    EMIT("rotated", {{"seat", seat_name(j)}, {"facing", FACINGS[d.facing]}});
-    extend(out, next_keyword_target(s, fi, line));
-    return out;
-  }
-  if (kind == "shove") return shove_chosen(s, fi, line, seat, text);
-  if (kind == "kwdiscard") {
-    *F.discards_left -= 1;
-    out = discard_card(s, seat, s.cs->index.at(second_word(text)));
-    extend(out, next_keyword_target(s, fi, line));
-    return out;
-  }
-  if (kind == "search") return search_chosen(s, fi, seat, text);
-  throw std::logic_error("unknown question " + kind);
 }
 
 }  // namespace daimyo::sj

@@ -145,8 +145,8 @@ nb::dict dump(const State& s) {
   if (s.pending) {
     const Question& q = *s.pending;
     nb::list opts;
-    for (auto& o : q.options) opts.append(o);
-    out["pending"] = nb::make_tuple(q.seat, q.kind, opts, q.rule, int_or_none(q.depth));
+    for (int o : q.options) opts.append(option_text(s, q, o));
+    out["pending"] = nb::make_tuple(q.seat, QKINDS[q.kind], opts, q.rule, int_or_none(q.depth));
   } else {
     out["pending"] = nb::none();
   }
@@ -321,17 +321,6 @@ State load(std::shared_ptr<const CardSet> cs, nb::dict f) {
       e.extra = card_list(s, t[11], where);
       s.played[seat(t[0])] = e;
     }
-    where = "pending";
-    if (!f["pending"].is_none()) {
-      nb::tuple q = nb::cast<nb::tuple>(f["pending"]);
-      Question p;
-      p.seat = seat(q[0]);
-      p.kind = str(q[1]);
-      for (nb::handle o : nb::cast<nb::list>(q[2])) p.options.push_back(str(o));
-      p.rule = str(q[3]);
-      p.depth = none_minus(q[4]);
-      s.pending = p;
-    }
     s.reveal_queue = int_list(f["reveal_queue"]);
     auto seg = [&](nb::handle h) {
       return Segment{integer(h[0]), integer(h[1]), integer(h[2]), integer(h[3]), integer(h[4])};
@@ -403,6 +392,21 @@ State load(std::shared_ptr<const CardSet> cs, nb::dict f) {
       for (nb::handle x : nb::cast<nb::list>(f["end_queue"])) s.end_queue->push_back({str(x[0]) == "poison" ? 0 : 1, seat(x[1])});
     }
     s.poison_discarded = nb::cast<bool>(f["poison_discarded"]);
+    where = "pending";   // last: a movement's options are its line's plans, on the stack
+    if (!f["pending"].is_none()) {
+      nb::tuple q = nb::cast<nb::tuple>(f["pending"]);
+      Question p;
+      p.seat = seat(q[0]);
+      p.kind = name_index(QKINDS, Q_COUNT, str(q[1]), where);
+      p.rule = known_rule(str(q[3]));
+      p.depth = none_minus(q[4]);
+      if (p.depth >= static_cast<int>(s.stack.size())) bad(where, "no frame at depth " + std::to_string(p.depth));
+      if (p.depth < 0 && p.kind != Q_ALT && p.kind != Q_REPLACE && p.kind != Q_VARIABLE && p.kind != Q_ORDER &&
+          p.kind != Q_ENDDISCARD)
+        bad(where, std::string("a ") + QKINDS[p.kind] + " question is asked about a line");
+      for (nb::handle o : nb::cast<nb::list>(q[2])) p.options.push_back(parse_option(s, p, str(o)));
+      s.pending = p;
+    }
   } catch (const FieldError&) {
     throw;
   } catch (const std::exception& e) {
@@ -462,10 +466,10 @@ nb::dict view(const State& s, int player) {
   if (s.pending) {
     nb::dict p;
     p["seat"] = seat_name(s.pending->seat);
-    p["kind"] = s.pending->kind;
+    p["kind"] = QKINDS[s.pending->kind];
     if (player == s.pending->seat) {
       nb::list opts;
-      for (auto& o : s.pending->options) opts.append(o);
+      for (int o : s.pending->options) opts.append(option_text(s, *s.pending, o));
       p["options"] = opts;
       int depth = s.pending->depth;
       bool frame = depth >= 0 && depth < static_cast<int>(s.stack.size());
@@ -522,6 +526,17 @@ struct Game {
   State s;
 };
 
+// a Choose action's text ('play <card>', 'play stun', 'play poison') as its act
+int choose_act(const State& s, const std::string& move) {
+  if (move.rfind("play ", 0) != 0) throw std::invalid_argument("'" + move + "' is not a Choose action");
+  std::string cid = move.substr(5);
+  if (cid == "stun") return STATUS_STUN;
+  if (cid == "poison") return STATUS_POISON;
+  auto it = s.cs->index.find(cid);
+  if (it == s.cs->index.end()) throw std::invalid_argument("'" + cid + "' is not a card of this card set");
+  return it->second;
+}
+
 int play_random(State& s, std::vector<uint64_t> seeds, long long limit) {
   std::vector<Rng> bots;
   for (uint64_t x : seeds) bots.emplace_back(x);
@@ -536,11 +551,11 @@ int play_random(State& s, std::vector<uint64_t> seeds, long long limit) {
       if (limit >= 0 && moves >= limit) break;
       if (s.phase == PH_DECIDE && s.pending) {   // the question's own options, not a copy of them
         const auto& legal = s.pending->options;
-        std::string move = legal[bots.at(seat).next64() % legal.size()];
-        apply_move(s, seat, move);
+        int move = legal[bots.at(seat).next64() % legal.size()];
+        apply_act(s, seat, move);
       } else {
-        auto legal = legal_moves(s, seat);
-        apply_move(s, seat, legal[bots.at(seat).next64() % legal.size()]);
+        auto legal = legal_acts(s, seat);
+        apply_act(s, seat, legal[bots.at(seat).next64() % legal.size()]);
       }
       ++moves;
     }
@@ -588,17 +603,17 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
       .def("turn", [](const Game& g) { return g.s.turn; })
       .def("n", [](const Game& g) { return g.s.n(); })
       .def("result", [](const Game& g) { return g.s.result ? nb::object(ints(*g.s.result)) : nb::object(nb::none()); })
-      .def("pending_kind", [](const Game& g) { return g.s.pending ? g.s.pending->kind : std::string(); })
+      .def("pending_kind", [](const Game& g) { return g.s.pending ? std::string(QKINDS[g.s.pending->kind]) : std::string(); })
       .def("chosen_count", [](const Game& g) {
         return static_cast<int>(std::count_if(g.s.chosen.begin(), g.s.chosen.end(), [](int c) { return c != NO_CARD; }));
       })
       .def("evaluate", [](const Game& g, int seat) { return evaluate_state(g.s, seat); })
-      .def("card_score", [](const Game& g, int seat, const std::string& move) { return card_score(g.s, seat, move); })
+      .def("card_score", [](const Game& g, int seat, const std::string& move) { return card_score(g.s, seat, choose_act(g.s, move)); })
       .def("hand_value", [](const Game& g, int seat) { return hand_value(g.s, seat); })
       .def("heuristic_choose", [](const Game& g, int seat, uint64_t rng_state) {
         Rng rng(rng_state);
-        std::string move = heuristic_choose(g.s, seat, rng);
-        return nb::make_tuple(move, rng.state());
+        int act = heuristic_choose(g.s, seat, rng);
+        return nb::make_tuple(act_text(g.s, seat, act), rng.state());
       }, "SenjutsuHeuristicBot.choose with the bot's generator state; (move, the state after)")
       .def("rollout", [](Game& g, int start_turn, int horizon, uint64_t rng_state, double hand_weight, double score_scale,
                          int max_actions) {

@@ -246,26 +246,25 @@ static bool draw_step(State& s, Events& out) {
   return true;
 }
 
-static std::vector<std::string> choose_options(const State& s, int seat) {
+static std::vector<int> choose_options(const State& s, int seat) {
   const Duellist& d = s.ds[seat];
-  std::vector<std::string> out;
+  std::vector<int> out;
   for (int cid : sorted_unique(d.hand)) {
     const Card& c = s.card(cid);
     if (c.instant == I_ADDITIONAL || c.instant == I_INSTANT || c.focus > d.focus || (c.kamae >= 0 && c.kamae != d.kamae))
       continue;
-    out.push_back("play " + c.id);
+    out.push_back(cid);
   }
-  if (d.stuns) out.push_back("play stun");
-  if (s.poison_holder == seat) out.push_back("play poison");
+  if (d.stuns) out.push_back(STATUS_STUN);
+  if (s.poison_holder == seat) out.push_back(STATUS_POISON);
   return out;
 }
 
-static Events choose(State& s, int seat, const std::string& text) {
+static Events choose(State& s, int seat, int card) {
   Events out;
-  std::string cid = text.substr(5);
-  s.chosen[seat] = cid == "stun" ? STATUS_STUN : cid == "poison" ? STATUS_POISON : s.cs->index.at(cid);
+  s.chosen[seat] = card;
   EMIT("chosen", {{"seat", seat_name(seat)}});
-  EMIT("chosen-card", {{"seat", seat_name(seat)}, {"card", cid}}, seat);
+  EMIT("chosen-card", {{"seat", seat_name(seat)}, {"card", card_name(s, card)}}, seat);
   return out;
 }
 
@@ -317,33 +316,41 @@ static std::pair<int, int> speeds(const State& s, int i) {
   return {hobbled(s, c.hi, i), hobbled(s, c.lo, i)};
 }
 
-static std::vector<std::string> reveal_options(const State& s, int i) {
+static std::vector<int> reveal_options(const State& s, int i) {
   const Played& e = *s.played[i];
   const Duellist& d = s.ds[i];
   if (e.card < 0) return {};
   const Card& c = s.card(e.card);
   if (s.stage == S_ALT) {
-    if (c.has_alt && c.alt_focus > 0 && d.focus >= c.alt_focus) return {"speed alt", "speed normal"};
+    if (c.has_alt && c.alt_focus > 0 && d.focus >= c.alt_focus) return {1, 0};
     return {};
   }
   if (s.stage == S_REPLACE) {
     if (c.core || e.instant || used_instant(s, i)) return {};
     int budget = d.focus + e.paid;
-    std::vector<std::string> out;
+    std::vector<int> out;
     for (int x : sorted_unique(d.hand)) {
       const Card& r = s.card(x);
       if (r.instant == I_REPLACEMENT && r.type != c.type && r.focus <= budget && (r.kamae < 0 || r.kamae == d.kamae))
-        out.push_back("replace " + r.id);
+        out.push_back(x);
     }
     if (out.empty()) return {};
-    out.insert(out.begin(), "replace no");
+    out.insert(out.begin(), -1);
     return out;
   }
   auto [hi, lo] = speeds(s, i);
-  std::vector<std::string> out;
+  std::vector<int> out;
   if (c.variable() && !e.alt)
-    for (int v = hi; v >= lo; --v) out.push_back("initiative " + std::to_string(v));
+    for (int v = hi; v >= lo; --v) out.push_back(v);
   return out;
+}
+
+static int stage_question(int stage) {
+  switch (stage) {
+    case S_ALT: return Q_ALT;
+    case S_REPLACE: return Q_REPLACE;
+    default: return Q_VARIABLE;
+  }
 }
 
 static void queue_revealed(State& s) {
@@ -358,10 +365,10 @@ static bool reveal_decisions(State& s, Events& out) {
     s.reveal_queue.erase(s.reveal_queue.begin());
     auto opts = reveal_options(s, i);
     if (opts.size() > 1) {
-      s.pending = Question{i, STAGES[s.stage], opts, "Reveal", -1};
+      s.pending = Question{i, stage_question(s.stage), std::move(opts), "Reveal", -1};
       return false;
     }
-    if (!opts.empty()) extend(out, stage_decided(s, i, STAGES[s.stage], opts[0]));
+    if (!opts.empty()) extend(out, stage_decided(s, i, stage_question(s.stage), opts[0]));
   }
   return true;
 }
@@ -449,9 +456,9 @@ static bool order_segments(State& s, Events& out) {
     int chooser = waiting[0].seat;
     for (auto& g : waiting)
       if (adv_index(s, g.seat) < adv_index(s, chooser)) chooser = g.seat;
-    std::vector<std::string> opts;
-    for (int x : free) opts.push_back("order " + std::to_string(x + 1));
-    s.pending = Question{chooser, "order", opts, "Resolve; Multiplayer: Tied Initiative Speed", -1};
+    std::vector<int> opts;
+    for (int x : free) opts.push_back(x + 1);
+    s.pending = Question{chooser, Q_ORDER, std::move(opts), "Resolve; Multiplayer: Tied Initiative Speed", -1};
     return false;
   }
   if (s.record) {
@@ -552,8 +559,8 @@ static Events discard_card(State& s, int seat, int cid) {
   return out;
 }
 
-static Events end_discard_chosen(State& s, int seat, const std::string& text) {
-  Events out = discard_card(s, seat, s.cs->index.at(text.substr(8)));
+static Events end_discard_chosen(State& s, int seat, int card) {
+  Events out = discard_card(s, seat, card);
   if (s.end_queue && !s.end_queue->empty() && s.end_queue->front().first == 0) s.poison_discarded = true;
   return out;
 }
@@ -570,24 +577,22 @@ static bool end_run(State& s, Events& out) {
       s.poison_discarded = false;
       continue;
     }
-    std::vector<std::string> opts;
-    for (int c : cards) opts.push_back("discard " + s.card(c).id);
-    if (opts.size() == 1) {
-      extend(out, end_discard_chosen(s, i, opts[0]));
+    if (cards.size() == 1) {
+      extend(out, end_discard_chosen(s, i, cards[0]));
       continue;
     }
-    s.pending = Question{i, "enddiscard", opts, "Discard (hand limit); Poison", -1};
+    s.pending = Question{i, Q_ENDDISCARD, std::move(cards), "Discard (hand limit); Poison", -1};
     return false;
   }
   extend(out, settle(s));
   return true;
 }
 
-Events stage_decided(State& s, int seat, const std::string& kind, const std::string& text) {
+Events stage_decided(State& s, int seat, int kind, int opt) {
   Events out;
-  if (kind == "alt") {
+  if (kind == Q_ALT) {
     Played& e = *s.played[seat];
-    bool alternative = text == "speed alt";
+    bool alternative = opt != 0;
     if (alternative) {
       const Card& c = s.card(e.card);
       e.alt = true;
@@ -595,38 +600,36 @@ Events stage_decided(State& s, int seat, const std::string& kind, const std::str
       e.paid += c.alt_focus;
     }
     EMIT("speed", {{"seat", seat_name(seat)}, {"alternative", alternative}});
-  } else if (kind == "replace") {
-    std::string cid = text.substr(8);
-    if (cid == "no") return out;
+  } else if (kind == Q_REPLACE) {
+    if (opt < 0) return out;
     Played& e = *s.played[seat];
     Duellist& d = s.ds[seat];
     int old = e.card;
     d.discard.push_back({old, false});
     d.focus += e.paid;
-    int x = s.cs->index.at(cid);
+    int x = opt;
     remove_first(d.hand, x);
     const Card& nc = s.card(x);
     d.focus -= nc.focus;
     s.instants_used = sorted_unique([&] { auto v = s.instants_used; v.push_back(seat); return v; }());
     e.card = x, e.paid = nc.focus, e.instant = true;
     e.alt = nc.has_alt && nc.alt_kamae >= 0 && d.kamae == nc.alt_kamae;
-    EMIT("replaced", {{"seat", seat_name(seat)}, {"old", card_name(s, old)}, {"card", cid}});
-  } else if (kind == "variable") {
-    int value = std::stoi(text.substr(11));
-    s.played[seat]->chosen_initiative = value;
-    EMIT("initiative", {{"seat", seat_name(seat)}, {"initiative", value}});
-  } else if (kind == "order") {
-    int place_ = std::stoi(text.substr(6));
+    EMIT("replaced", {{"seat", seat_name(seat)}, {"old", card_name(s, old)}, {"card", nc.id}});
+  } else if (kind == Q_VARIABLE) {
+    s.played[seat]->chosen_initiative = opt;
+    EMIT("initiative", {{"seat", seat_name(seat)}, {"initiative", opt}});
+  } else if (kind == Q_ORDER) {
+    int place_ = opt;
     for (auto& g : tie_group(s))
       if (g.seat == seat && !placed_already(s, g)) {
         s.tie_places.emplace(place_ - 1, g);
         break;
       }
     EMIT("order-chosen", {{"seat", seat_name(seat)}, {"place", place_}});
-  } else if (kind == "enddiscard") {
-    return end_discard_chosen(s, seat, text);
+  } else if (kind == Q_ENDDISCARD) {
+    return end_discard_chosen(s, seat, opt);
   } else {
-    throw std::logic_error("unknown question " + kind);
+    throw std::logic_error(std::string("unknown question ") + QKINDS[kind]);
   }
   return out;
 }
@@ -714,29 +717,33 @@ Seats to_act(const State& s) {
   return out;
 }
 
-std::vector<std::string> legal_moves(const State& s, int seat) {
+std::vector<int> legal_acts(const State& s, int seat) {
   if (!to_act(s).has(seat)) return {};
   switch (s.phase) {
-    case PH_TERRAIN: return terrain_options(s);
-    case PH_PREPARE: return prepare_options(s, seat);
+    case PH_TERRAIN: case PH_PREPARE: {
+      size_t n = s.phase == PH_TERRAIN ? terrain_options(s).size() : prepare_options(s, seat).size();
+      std::vector<int> out(n);
+      for (size_t k = 0; k < n; ++k) out[k] = static_cast<int>(k);
+      return out;
+    }
     case PH_PLACE: return placement_options(s);
     case PH_CHOOSE: return choose_options(s, seat);
-    case PH_DECIDE: return s.pending ? s.pending->options : std::vector<std::string>{};
+    case PH_DECIDE: return s.pending ? s.pending->options : std::vector<int>{};
     default: return {};
   }
 }
 
-Events apply_move(State& s, int seat, const std::string& text) {
+Events apply_act(State& s, int seat, int act) {
   Events out;
   switch (s.phase) {
-    case PH_TERRAIN: out = place_terrain(s, seat, text); break;
-    case PH_PREPARE: out = prepare(s, seat, text); break;
-    case PH_PLACE: out = place(s, seat, text); break;
-    case PH_CHOOSE: out = choose(s, seat, text); break;
+    case PH_TERRAIN: out = place_terrain(s, seat, terrain_options(s).at(static_cast<size_t>(act))); break;
+    case PH_PREPARE: out = prepare(s, seat, prepare_options(s, seat).at(static_cast<size_t>(act))); break;
+    case PH_PLACE: out = place(s, seat, act); break;
+    case PH_CHOOSE: out = choose(s, seat, act); break;
     case PH_DECIDE: {
       Question q = std::move(*s.pending);
       s.pending.reset();
-      out = q.depth < 0 ? stage_decided(s, q.seat, q.kind, text) : decided(s, q.seat, q.kind, q.depth, text);
+      out = q.depth < 0 ? stage_decided(s, q.seat, q.kind, act) : decided(s, q.seat, q.kind, q.depth, act);
       break;
     }
     default: throw std::invalid_argument("no action is legal in the over phase");

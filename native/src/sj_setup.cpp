@@ -121,7 +121,7 @@ int next_placer(const State& s) {
   return -1;
 }
 
-std::vector<std::string> placement_options(const State& s) {
+std::vector<int> placement_options(const State& s) {
   std::vector<Hex> placed, empty;
   for (auto& d : s.ds)
     if (d.placed) placed.push_back(d.pos);
@@ -144,21 +144,19 @@ std::vector<std::string> placement_options(const State& s) {
     }
     empty = ok;
   }
-  std::vector<std::string> out;
+  std::vector<int> out;
   for (const Hex& h : empty)
-    for (int f = 0; f < 6; ++f) out.push_back("place " + hex_text(h) + " " + FACINGS[f]);
+    for (int f = 0; f < 6; ++f) out.push_back(place_code(h, f));
   return out;
 }
 
-Events place(State& s, int seat, const std::string& text) {
+Events place(State& s, int seat, int code) {
   Events out;
-  auto w = split_words(text);
   Duellist& d = s.ds[seat];
-  d.pos = parse_hex(w[1]);
+  d.pos = place_hex(code);
   d.placed = true;
-  for (int f = 0; f < 6; ++f)
-    if (w[2] == FACINGS[f]) d.facing = f;
-  EMIT("placed", {{"seat", seat_name(seat)}, {"hex", w[1]}, {"facing", w[2]}});
+  d.facing = code % 8;
+  EMIT("placed", {{"seat", seat_name(seat)}, {"hex", hex_text(d.pos)}, {"facing", FACINGS[d.facing]}});
   return out;
 }
 

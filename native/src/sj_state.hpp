@@ -166,11 +166,17 @@ struct Played {
   std::vector<int> extra;
 };
 
+// the questions asked while a turn resolves, by kind (their names as the Python engine's, QKINDS); an option is a
+// small int (its text made only when asked for: option_text), as each kind's table in sj_actions.cpp says
+enum QKind { Q_ALT, Q_REPLACE, Q_VARIABLE, Q_ORDER, Q_ENDDISCARD, Q_OR, Q_FOCUS, Q_CHANGE, Q_SWITCH, Q_MOVE, Q_BUMP,
+             Q_TARGET, Q_COUNTER, Q_INSTANT, Q_PLAIN, Q_PICK, Q_ROTATE, Q_SHOVE, Q_KWDISCARD, Q_SEARCH, Q_COUNT };
+extern const char* const QKINDS[Q_COUNT];
+
 struct Question {
   int seat = 0;
-  std::string kind;
-  std::vector<std::string> options;
-  std::string rule;
+  int kind = Q_ALT;
+  std::vector<int> options;
+  const char* rule = "";   // one of RULES (sj_actions.cpp)
   int depth = -1;   // -1: None
 };
 
@@ -274,8 +280,33 @@ struct Seats {
   std::vector<int> list() const { return std::vector<int>(begin(), end()); }
 };
 Seats to_act(const State& s);
+// the actions, as small ints (sj_actions.cpp): Choose a card index (or STATUS_STUN, STATUS_POISON), Place a hex and
+// facing (place_code), Decide the question's option, Terrain and Prepare the index of the text; the texts are made
+// only for the Python interface
+std::vector<int> legal_acts(const State& s, int seat);
+std::string act_text(const State& s, int seat, int act);
+int act_of(const State& s, int seat, const std::string& text);   // throws std::invalid_argument where not legal
+Events apply_act(State& s, int seat, int act);
 std::vector<std::string> legal_moves(const State& s, int seat);
 Events apply_move(State& s, int seat, const std::string& text);
+std::string option_text(const State& s, const Question& q, int option);
+int parse_option(const State& s, const Question& q, const std::string& text);   // throws std::invalid_argument
+const char* known_rule(const std::string& rule);                                // throws std::invalid_argument
+inline int place_code(Hex h, int facing) { return ((h.q + 64) * 128 + (h.r + 64)) * 8 + facing; }
+inline Hex place_hex(int code) { return {code / 8 / 128 - 64, code / 8 % 128 - 64}; }
+// the parts of a Kamae change (Q_CHANGE: its steps) and of a push or pull (Q_SHOVE: its directions) in one int
+inline int path_code(const std::vector<int>& steps, int bits, int flag = 0) {
+  int code = 0;
+  for (size_t k = steps.size(); k-- > 0;) code = (code << bits) | steps[k];
+  return (code << 5) | (flag << 4) | static_cast<int>(steps.size());
+}
+inline std::vector<int> path_steps(int code, int bits) {
+  std::vector<int> out;
+  int n = code & 15;
+  code >>= 5;
+  for (int k = 0; k < n; ++k, code >>= bits) out.push_back(code & ((1 << bits) - 1));
+  return out;
+}
 Seats live(const State& s);
 bool used_instant(const State& s, int seat);
 std::vector<Hex> battlefield(bool two);
@@ -290,11 +321,11 @@ bool all_shortest_paths_cross(const State& s, Hex start, Hex goal, const std::ve
 // Setup's actions (sj_setup.cpp)
 std::vector<std::string> terrain_options(const State& s);
 std::vector<std::string> prepare_options(const State& s, int seat);
-std::vector<std::string> placement_options(const State& s);
+std::vector<int> placement_options(const State& s);   // place_code
 int next_placer(const State& s);
 Events place_terrain(State& s, int seat, const std::string& text);
 Events prepare(State& s, int seat, const std::string& text);
-Events place(State& s, int seat, const std::string& text);
+Events place(State& s, int seat, int code);
 bool setup_advance(State& s, Events& out);   // Setup on until a player must act; true once the hands are dealt
 
 inline bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
@@ -309,8 +340,8 @@ inline int adv_index(const State& s, int seat) {   // a seat's place on the adva
 
 // the line handlers (sj_lines.cpp), as lines.py fills resolution's tables
 Events step_frame(State& s);
-Events decided(State& s, int seat, const std::string& kind, int at, const std::string& text);
-Events stage_decided(State& s, int seat, const std::string& kind, const std::string& text);
+Events decided(State& s, int seat, int kind, int at, int option);
+Events stage_decided(State& s, int seat, int kind, int option);
 Events harm(State& s, int seat, int effect, const std::string& why, int source = -1);
 Events settle(State& s);
 Events take_advantage(State& s, int seat);

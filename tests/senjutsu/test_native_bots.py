@@ -134,3 +134,31 @@ def test_the_study_sets_each_sides_search_engine():
     assert isinstance(study._bot("heuristic", 1, "python"), SenjutsuHeuristicBot)
     row = study.duel(4, "smmcts:8", "smmcts:8", 0, ("python", "native", "python"))
     assert row["bot_result"] in (0.0, 0.5, 1.0) and row["turns"] >= 1 and row["characters"] == list(study.PAIRS[2])
+
+
+def test_the_strength_script_plays_and_combines_the_studys_duels(tmp_path, capsys, monkeypatch):
+    """scripts/sj_strength.py (issue 29's strength check): its duels are the study's, the native smmcts against the
+    Python one on the Python engine; the rows it writes read back with ``--combine`` into the same score and interval."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "sj_strength.py"
+    spec = importlib.util.spec_from_file_location("sj_strength", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "sj_strength", script)   # the pool's workers find its functions by name
+    spec.loader.exec_module(script)
+    out = tmp_path / "rows.jsonl"
+    assert script.main(["--duels", "2", "--start", "6", "--procs", "2", "--budget", "0.005s", "--out", str(out)]) == 0
+    played = capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["duel"] for r in rows) == [6, 7] and {r["bot_side"] for r in rows} == {0, 1}
+    assert all(r["characters"] == ["hana", "tetsu"] for r in rows)
+    assert script.main(["--combine", str(out)]) == 0
+    combined = capsys.readouterr().out
+    summary = json.loads(combined.splitlines()[0])
+    assert summary["duels"] == 2 and summary["bot_wins"] == sum(r["bot_result"] for r in rows)
+    assert summary["ci95"] == json.loads(played.splitlines()[0])["ci95"]
+    assert script.main(["--budget", "60"]) == 2   # a number of simulations is not a time budget
