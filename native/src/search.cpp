@@ -165,22 +165,22 @@ class Search {
   }
 
   // ismcts.py confident: whether every other root child either stays behind the leader over the `left` rounds to
-  // come with confidence STOP_Z (its paired differences with the leader, common random numbers, read as normal;
-  // -1 rounds left: as many as wanted), or is better than the leader by less than STOP_MARGIN at that confidence
+  // come at stop_z standard deviations (its paired differences with the leader, common random numbers, read as
+  // normal; -1 rounds left: as many as wanted), or is better than the leader by less than stop_margin at that z
   bool confident(long long rounds, long long left) const {
     if (rounds < STOP_MIN_ROUNDS) return false;
     const std::vector<int>& children = nodes_[0].children;
     const size_t k = children.size(), b = best_index(rounds);
     const double n = static_cast<double>(rounds), l = static_cast<double>(left);
-    const double STOP_Z = bot_.settings.stop_z, STOP_MARGIN = bot_.settings.stop_margin;
+    const double z = bot_.settings.stop_z, margin = bot_.settings.stop_margin;
     for (size_t i = 0; i < k; ++i) {
       if (i == b) continue;
       const double s = sums_[i] - sums_[b], m = s / n;
       const double var = (squares_[i * k + b] - s * s / n + STOP_PRIOR_VARIANCE) / n;
-      if (m + STOP_Z * std::sqrt(var / n) < STOP_MARGIN) continue;
+      if (m + z * std::sqrt(var / n) < margin) continue;
       const double gap = -m - PRIOR_BONUS * (nodes_[children[i]].prior - nodes_[children[b]].prior);
-      if (gap > 0 && left < 0 && gap * gap * n >= STOP_Z * STOP_Z * var) continue;
-      if (gap > 0 && left >= 0 && gap * gap * n * (n + l) >= STOP_Z * STOP_Z * var * l) continue;
+      if (gap > 0 && left < 0 && gap * gap * n >= z * z * var) continue;
+      if (gap > 0 && left >= 0 && gap * gap * n * (n + l) >= z * z * var * l) continue;
       return false;
     }
     return true;

@@ -343,8 +343,8 @@ def settled(sums: list[float], prior: list[float], rounds: int, left: int | None
 def confident(sums: list[float], squares: list[list[float]], prior: list[float], rounds: int, left: int | None,
               z: float = STOP_Z, margin: float = STOP_MARGIN) -> bool:
     """Whether, after ``rounds`` rounds (at least STOP_MIN_ROUNDS), every other root candidate either stays behind the
-    leader over the ``left`` rounds to come (None: as many as wanted) with confidence STOP_Z, or is better than it by
-    less than STOP_MARGIN at that confidence. Each round gives a paired difference (the candidates met the same world
+    leader over the ``left`` rounds to come (None: as many as wanted) at ``z`` standard deviations, or is better than
+    it by less than ``margin`` at that confidence. Each round gives a paired difference (the candidates met the same world
     and random numbers), read as normal with the variance measured (``squares``: the sums of squared differences)
     plus STOP_PRIOR_VARIANCE over one pseudo-round. The other candidate's final mean is its mean so far and the rest's,
     whose mean is uncertain by the variance over the rounds so far and whose sum varies by it over the rounds left,
