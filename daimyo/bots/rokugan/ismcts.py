@@ -27,8 +27,8 @@ noise mostly cancels. The move chosen has the best mean result over the complete
 heuristic's preference breaks near-ties). A search stops early (``early_stop``, on by default) once that choice
 can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
 and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
-estimated at twice the pace so far, and one more). On an iteration budget it so chooses what the full search
-would have chosen, sooner. It also stops (``confident_stop``, on by default) once a statistical test over the rounds
+estimated at twice the pace so far, and one more). On an iteration budget that bound alone chooses what the full
+search would have chosen, sooner. It also stops (``confident_stop``, on by default) once a statistical test over the rounds
 so far says the choice is settled (:func:`confident`): every other candidate either stays behind the leader over the
 rounds left at ``stop_z`` standard deviations, or is better than it by less than ``stop_margin`` at that confidence
 (candidates whose moves come to the same result in every world, say). That choice is the full search's in most
