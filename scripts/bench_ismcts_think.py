@@ -1,9 +1,14 @@
-"""Think time of a 4-player game of four ISMCTS bots, with the setup budget (the default) and without it (the
-setup placements searched on the decision budget, as before), on the same deals (docs/benchmarks.md). With
-``early``, the default search against the same without its early stop (``early_stop=False``) instead.
+"""Think time of a 4-player game of four ISMCTS bots, the default search against an earlier one, on the same deals
+(docs/benchmarks.md). The budget is seconds (``0.1s``) or iterations (``500``, the proxy for time: the
+iterations spent are reported too). What is compared (the third argument):
 
-    PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 0.1 3
-    PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 0.1 3 early
+- ``confident`` (the default): the default search against today's before the confident stop
+  (``confident_stop=False``);
+- ``early``: the default search against the same without any early stop (``early_stop=False``);
+- ``setup``: the default against the setup placements searched on the decision budget.
+
+    PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 0.1s 3
+    PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 500 2 confident
 """
 
 from __future__ import annotations
@@ -11,35 +16,36 @@ from __future__ import annotations
 import sys
 
 from daimyo.arena.schedule import clans_for
-from daimyo.bots.rokugan.ismcts import ISMCTSBot
+from daimyo.bots.rokugan.ismcts import ISMCTSBot, parse_budget
 from daimyo.rokugan import new_game
 
 
-def think(seed: int, seconds: float, setup_seconds: float | None, early_stop: bool = True) -> float:
-    """Seconds the four bots searched over one game."""
-    s = new_game(4, seed, list(clans_for(seed, 4, 1)), engine="native")
-    bots = {p: ISMCTSBot(seed * 4 + p, seconds=seconds, setup_seconds=setup_seconds, early_stop=early_stop)
-            for p in range(4)}
-    total = 0.0
+def think(seed: int, budget: str, players: int = 4, **settings) -> tuple[float, int]:
+    """Seconds the bots searched over one game, and the iterations they spent."""
+    iterations, seconds = parse_budget(budget)
+    s = new_game(players, seed, list(clans_for(seed, players, 1)), engine="native")
+    bots = {p: ISMCTSBot(seed * 4 + p, iterations=iterations, seconds=seconds, **settings) for p in range(players)}
+    total, spent = 0.0, 0
     while not s.is_terminal():
         seat = s.to_act()[0]
         bot = bots[seat]
-        bot.last_seconds = 0.0
+        bot.last_seconds, bot.last_iterations = 0.0, 0
         s.apply_move(seat, bot.choose(s, seat))
         total += bot.last_seconds
-    return total
+        spent += bot.last_iterations
+    return total, spent
 
 
 def main() -> None:
-    seconds, games = float(sys.argv[1]), int(sys.argv[2])
-    if sys.argv[3:] == ["early"]:
-        for g in range(games):
-            new, old = think(20_000 + g, seconds, None), think(20_000 + g, seconds, None, early_stop=False)
-            print(f"game {g}: think {new:.1f} s stopping early, {old:.1f} s without ({new / old:.2f})", flush=True)
-        return
+    budget, games = sys.argv[1], int(sys.argv[2])
+    mode = sys.argv[3] if len(sys.argv) > 3 else "confident"
+    iterations, seconds = parse_budget(budget)
+    other = {"confident": {"confident_stop": False}, "early": {"early_stop": False},
+             "setup": {"setup_iterations": iterations, "setup_seconds": seconds}}[mode]
     for g in range(games):
-        new, old = think(20_000 + g, seconds, None), think(20_000 + g, seconds, seconds)
-        print(f"game {g}: think {new:.1f} s with the setup budget, {old:.1f} s without ({new / old:.2f})", flush=True)
+        (t_new, i_new), (t_old, i_old) = think(20_000 + g, budget), think(20_000 + g, budget, **other)
+        print(f"game {g}: default {t_new:.1f} s, {i_new} iterations; {mode} off {t_old:.1f} s, {i_old} iterations "
+              f"(time {t_new / t_old:.2f}, iterations {i_new / i_old:.2f})", flush=True)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,10 @@ draws a uniformly random legal action of each game natively, a random policy wit
 
 **Seeding**, as Gymnasium specifies: ``reset(seed=s)`` seeds game ``i``'s generator with ``s + i`` (a list gives
 each its own seed; ``None`` keeps each generator, drawn from OS entropy the first time); every deal after it, at an
-autoreset or an unseeded reset, is a new game drawn from that game's generator.
+autoreset or an unseeded reset, is a new game drawn from that game's generator. The generator is Gymnasium's
+``seeding.np_random(s + i)`` (NumPy's PCG64), set up once in Python and then drawn in the native engine, word for
+word as NumPy's ``Generator.integers`` (native/src/batch.cpp, ``Deals``): an autoreset costs no Python, and game
+``i`` deals what the single environment's ``reset()`` would (tests/rl/test_vector.py).
 
 An action the mask forbids ends that game at once with reward -1 for its seat (``infos["illegal"]`` True), as
 :class:`~daimyo.rl.single.SeatEnv` does with ``illegal="lose"``. ``threads`` splits the games over that many
@@ -77,8 +80,8 @@ class _Games:
         # SeatEnv draws an episode below 2**62 and seeds its bots with it; raw_env draws a game below 2**63
         self.seat_env = seat_env
         self.core = _core().Batch(games, players, outside,
-                                  [R.clan_names.index(c) for c in clans] if clans else [])
-        self.rngs: list[np.random.Generator | None] = [None] * games
+                                  [R.clan_names.index(c) for c in clans] if clans else [], 62 if seat_env else 63)
+        self.dealt = np.zeros(games, dtype=np.bool_)     # whether game i's deal generator has been seeded
         self.obs = np.zeros((games, OBS_SIZE), dtype=np.float32)
         self.mask = np.zeros((games, N_ACTIONS), dtype=np.bool_)
         self.rewards = np.zeros((games, players), dtype=np.float32)
@@ -87,7 +90,7 @@ class _Games:
         self.to_act = np.full(games, -1, dtype=np.int32)
         self.pending = np.zeros(games, dtype=np.bool_)   # to be dealt anew at the next step (NEXT_STEP autoreset)
         self.actions = np.zeros(games, dtype=np.int64)   # the actions drawn by the last step_random
-        self._seeds = np.zeros(games, dtype=np.uint64)   # the deals' seeds of a step (read only where reset)
+        self._seeds = np.zeros(games, dtype=np.uint64)   # the deals' seeds of a reset (read only where given)
         self._bases = np.zeros(games, dtype=np.uint64)
         self.started = False
         self.first_seed: int | None = None   # the first reset's seed (random_actions' generator is seeded from it)
@@ -103,31 +106,17 @@ class _Games:
             raise ValueError(f"seed: one whole number, or one per game ({self.n}), not {len(seeds)}")
         return [None if s is None else int(s) for s in seeds]
 
-    def _deal_seed(self, i: int) -> tuple[int, int]:
-        rng = self.rngs[i]
-        if rng is None:
-            rng = self.rngs[i] = seeding.np_random(None)[0]
-        if self.seat_env:          # SeatEnv.reset: the episode's seed, its bots seeded episode % 2**31 + seat
-            episode = int(rng.integers(2**62))
-            return episode, episode % 2**31
-        game = int(rng.integers(2**63))
-        return game, game % 2**31
+    def _seed_deals(self, i: int, seed: int | None) -> None:
+        """Game i's deal generator, natively: the state of Gymnasium's ``seeding.np_random(seed)`` (OS entropy for
+        None), whose draws the native engine repeats word for word (native/src/batch.cpp, Deals)."""
+        st = seeding.np_random(seed)[0].bit_generator.state["state"]
+        mask = 2**64 - 1
+        self.core.seed_deals(i, st["state"] >> 64, st["state"] & mask, st["inc"] >> 64, st["inc"] & mask)
+        self.dealt[i] = True
 
-    def _game_seed(self, i: int, seed: int | None) -> tuple[int, int]:
-        if seed is None or self.seat_env:
-            if seed is not None:
-                self.rngs[i] = seeding.np_random(seed)[0]
-            return self._deal_seed(i)
-        # raw_env.reset(seed=s): the generator seeded with s, and game s itself
-        self.rngs[i] = seeding.np_random(seed)[0]
-        return seed, seed % 2**31
-
-    def run(self, actions: np.ndarray, reset: np.ndarray, given: list[int | None] | None = None,
-            drawn: bool = False) -> None:
-        seeds, bases = self._seeds, self._bases
-        for i in np.flatnonzero(reset):
-            seeds[i], bases[i] = self._game_seed(int(i), given[i] if given is not None else None)
-        self.core.step(actions, reset.view(np.uint8), seeds, bases, self.obs, self.mask.view(np.uint8), self.rewards,
+    def run(self, actions: np.ndarray, reset: np.ndarray, drawn: bool = False) -> None:
+        """One native step; ``reset`` (uint8): 1 deals game i from its deal generator, 2 from the seeds given."""
+        self.core.step(actions, reset, self._seeds, self._bases, self.obs, self.mask.view(np.uint8), self.rewards,
                        self.terminated.view(np.uint8), self.illegal.view(np.uint8), self.to_act, self.threads, drawn)
         np.copyto(self.pending, self.terminated)
         self.started = True
@@ -137,7 +126,13 @@ class _Games:
             raise ValueError("options: reset_mask (a partial reset) is not supported; a reset deals every game")
         if not self.started and isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
             self.first_seed = int(seed)
-        self.run(np.zeros(self.n, dtype=np.int64), np.ones(self.n, dtype=np.bool_), self.seeds(seed))
+        reset = np.ones(self.n, dtype=np.uint8)
+        for i, given in enumerate(self.seeds(seed)):
+            if given is not None or not self.dealt[i]:
+                self._seed_deals(i, given)
+            if given is not None and not self.seat_env:   # raw_env.reset(seed=s): game s itself
+                reset[i], self._seeds[i], self._bases[i] = 2, given, given % 2**31
+        self.run(np.zeros(self.n, dtype=np.int64), reset)
 
     def step(self, actions) -> None:
         if not self.started:
@@ -146,13 +141,13 @@ class _Games:
         if a.shape != (self.n,):
             raise ValueError(f"actions: one per game ({self.n}), not shape {np.shape(actions)}")
         a = np.where(self.pending, 0, a)
-        self.run(np.ascontiguousarray(a), self.pending)
+        self.run(np.ascontiguousarray(a), self.pending.view(np.uint8))
 
     def step_random(self) -> None:
         if not self.started:
             raise RuntimeError("call reset() before step_random()")
         self.seed_sampler()
-        self.run(self.actions, self.pending, drawn=True)
+        self.run(self.actions, self.pending.view(np.uint8), drawn=True)
 
     def seed_sampler(self) -> None:
         if not self.sampled:

@@ -9,6 +9,8 @@
 // The threads are the batch's own, started at the first step that asks for them and kept (a pool woken each step),
 // and every game has its own generator for random actions, so that step_random (draw a random legal action and
 // apply it, in the same pass over the games) gives the same games whatever the number of threads.
+// Each game also has the generator that draws its new deals (Deals: NumPy's PCG64 and Generator.integers, word for
+// word), so an autoreset deals the game the single environment's reset() would, without a Python call a game.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/vector.h>
@@ -49,6 +51,33 @@ void returns(const State& s, float* out) {
   for (int seat = 0; seat < s.n; ++seat) winners += totals[seat] == best;
   for (int seat = 0; seat < s.n; ++seat) out[seat] = totals[seat] == best ? static_cast<float>(1.0 / winners) : 0.0f;
 }
+
+// The generator of a game's deals: NumPy's PCG64 (a 128-bit LCG, output XSL-RR), set from the state of the NumPy
+// generator Gymnasium's seeding.np_random makes, and draw(bound) is Generator.integers(bound) for a bound above
+// 2**32 (Lemire's method with rejection, as NumPy's bounded_lemire_uint64), so a game deals what Python would have.
+struct Deals {
+  __uint128_t state = 0, inc = 0;
+  bool set = false;
+  uint64_t next64() {
+    constexpr __uint128_t mult = (static_cast<__uint128_t>(0x2360ED051FC65DA4ULL) << 64) | 0x4385DF649FCCF645ULL;
+    state = state * mult + inc;
+    const uint64_t x = static_cast<uint64_t>(state >> 64) ^ static_cast<uint64_t>(state);
+    const unsigned r = static_cast<unsigned>(state >> 122);
+    return (x >> r) | (x << ((64 - r) & 63));
+  }
+  uint64_t draw(uint64_t bound) {  // 0 <= x < bound, bound > 2**32
+    __uint128_t m = static_cast<__uint128_t>(next64()) * bound;
+    uint64_t leftover = static_cast<uint64_t>(m);
+    if (leftover < bound) {
+      const uint64_t threshold = (~0ULL - (bound - 1)) % bound;
+      while (leftover < threshold) {
+        m = static_cast<__uint128_t>(next64()) * bound;
+        leftover = static_cast<uint64_t>(m);
+      }
+    }
+    return static_cast<uint64_t>(m >> 64);
+  }
+};
 
 // Threads kept from step to step: run(k, job) calls job(0) on the caller and job(1) .. job(k - 1) on the pool's
 // threads (started the first time k asks for them), and returns when all are done. job catches its own exceptions.
@@ -121,8 +150,9 @@ class Pool {
 
 class Batch {
  public:
-  Batch(int games, int players, std::vector<int> outside, std::vector<int> clans)
-      : n_(games), players_(players), outside_(std::move(outside)), clans_(std::move(clans)) {
+  Batch(int games, int players, std::vector<int> outside, std::vector<int> clans, int deal_bits = 63)
+      : n_(games), players_(players), deal_bits_(deal_bits), outside_(std::move(outside)), clans_(std::move(clans)) {
+    if (deal_bits < 33 || deal_bits > 63) throw std::invalid_argument("deal_bits: 33 to 63");
     if (!ENCODING.loaded) throw std::runtime_error("the native encoder has no layout yet: import daimyo.rl.encoding first");
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (players < 2 || players > 5) throw std::invalid_argument("Battle for Rokugan is played by 2 to 5 players");
@@ -139,6 +169,7 @@ class Batch {
     firsts_.resize(n_);
     observer_.assign(n_, 0);
     samplers_.assign(n_, Rng(0));
+    deals_.assign(n_, Deals{});
     seed_sampler(0);
     moves_made_ = 0;
   }
@@ -167,14 +198,35 @@ class Batch {
     int32_t* to_act;
   };
 
-  // One step of every game: reset[i] deals game i anew with seeds[i] / bot_bases[i], else actions[i] is applied.
+  // game i's deal generator: the PCG64 state and increment of a NumPy generator, each as its high and low words
+  void seed_deals(int i, uint64_t state_hi, uint64_t state_lo, uint64_t inc_hi, uint64_t inc_lo) {
+    if (i < 0 || i >= n_) throw nb::index_error("no such game in the batch");
+    deals_[i].state = (static_cast<__uint128_t>(state_hi) << 64) | state_lo;
+    deals_[i].inc = (static_cast<__uint128_t>(inc_hi) << 64) | inc_lo;
+    deals_[i].set = true;
+  }
+  // the next word game i's deal generator draws below 2**deal_bits (NumPy's Generator.integers)
+  uint64_t draw_deal(int i) {
+    if (i < 0 || i >= n_) throw nb::index_error("no such game in the batch");
+    return deals_[i].draw(1ULL << deal_bits_);
+  }
+
+  // One step of every game: reset[i] deals game i anew: 1, a game drawn from its deal generator (the game's seed
+  // below 2**deal_bits, its bots seeded that seed % 2**31 + seat); 2, with seeds[i] / bot_bases[i]; else actions[i]
+  // is applied.
   // With drawn set, actions[i] is written, not read: a random legal action of game i (random_action), drawn and
   // applied in the same pass.
   void step(int64_t* actions, bool drawn, const uint8_t* reset, const uint64_t* seeds, const uint64_t* bot_bases,
             const Buffers& out, int threads) {
     moves_made_ += over_games(threads, [&](int i) {
       if (drawn) actions[i] = reset[i] ? 0 : random_action(i);
-      return step_one(i, actions[i], reset[i] != 0, seeds[i], bot_bases[i], out);
+      uint64_t seed = seeds[i], base = bot_bases[i];
+      if (reset[i] == 1) {
+        if (!deals_[i].set) throw std::runtime_error("game " + std::to_string(i) + " has no deal generator: seed it first");
+        seed = deals_[i].draw(1ULL << deal_bits_);
+        base = seed % (1ULL << 31);
+      }
+      return step_one(i, actions[i], reset[i] != 0, seed, base, out);
     });
   }
 
@@ -202,7 +254,7 @@ class Batch {
   }
 
  private:
-  int n_, players_;
+  int n_, players_, deal_bits_;
   std::vector<int> outside_, clans_;
   std::vector<State> games_;
   std::vector<Rng> bots_;
@@ -211,6 +263,7 @@ class Batch {
   std::vector<std::vector<Move>> firsts_;  // per game: the legal move each of ids_ stands for
   std::vector<int> observer_;              // per game: whose observation its row holds
   std::vector<Rng> samplers_;               // per game: the generator of its random actions
+  std::vector<Deals> deals_;                // per game: the generator of its new deals
   long long moves_made_;
   Pool pool_;
 
@@ -343,8 +396,12 @@ auto rows(A& a, int n, const char* what, size_t width = 0) {
 
 void bind_batch(nb::module_& m) {
   nb::class_<Batch>(m, "Batch", "N games stepped in one call (daimyo/rl/vector.py).")
-      .def(nb::init<int, int, std::vector<int>, std::vector<int>>(), nb::arg("games"), nb::arg("players"),
-           nb::arg("outside"), nb::arg("clans"))
+      .def(nb::init<int, int, std::vector<int>, std::vector<int>, int>(), nb::arg("games"), nb::arg("players"),
+           nb::arg("outside"), nb::arg("clans"), nb::arg("deal_bits") = 63)
+      .def("seed_deals", &Batch::seed_deals, nb::arg("i"), nb::arg("state_hi"), nb::arg("state_lo"), nb::arg("inc_hi"),
+           nb::arg("inc_lo"), "Set game i's deal generator to a NumPy PCG64's state and increment (high and low words).")
+      .def("draw_deal", &Batch::draw_deal, nb::arg("i"),
+           "Draw game i's next deal seed, below 2**deal_bits, as NumPy's Generator.integers(2**deal_bits) would.")
       .def_prop_ro("games", &Batch::games)
       .def_prop_ro("players", &Batch::players)
       .def_prop_ro("moves_made", &Batch::moves_made, "Moves applied by steps so far, the bots' included.")
@@ -373,7 +430,8 @@ void bind_batch(nb::module_& m) {
       }, nb::arg("actions"), nb::arg("reset"), nb::arg("seeds"), nb::arg("bot_bases"), nb::arg("obs"), nb::arg("mask"),
          nb::arg("rewards"), nb::arg("terminated"), nb::arg("illegal"), nb::arg("to_act"), nb::arg("threads") = 1,
          nb::arg("drawn") = false,
-         "Step every game (reset[i]: deal game i anew from seeds[i], bots seeded bot_bases[i] + seat) into the arrays; "
+         "Step every game (reset[i] 1: deal game i anew from its deal generator; 2: from seeds[i], bots seeded "
+         "bot_bases[i] + seat) into the arrays; "
          "drawn: write into `actions` a random legal action of each game (as random_actions) and apply it.");
 }
 

@@ -14,6 +14,9 @@ namespace {
 
 constexpr double PRIOR_BONUS = 0.03, PRIOR_TEMPERATURE = 0.5, HONOR_SCALE = 4.0;
 constexpr int MAX_ROLLOUT_MOVES = 400;
+// ismcts.py STOP_MIN_ROUNDS, STOP_PRIOR_VARIANCE (the confident stop; its confidence and margin are settings)
+constexpr double STOP_PRIOR_VARIANCE = 0.25;
+constexpr long long STOP_MIN_ROUNDS = 10;
 
 // Whether two moves are the same Python tuple: a token's code names it (two clans may share a code, and a move's
 // token is an index into its player's clan), everything else is compared as it is.
@@ -101,6 +104,7 @@ class Search {
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     long long done = 0, rounds = 0;
     sums_.assign(children.size(), 0.0);
+    squares_.assign(children.size() * children.size(), 0.0);
     std::vector<double> results;
     bool stop = false;
     while (!stop) {
@@ -116,8 +120,14 @@ class Search {
       }
       if (results.size() == children.size()) {
         ++rounds;
-        for (size_t i = 0; i < results.size(); ++i) sums_[i] += results[i];
-        if (set.early_stop && !stop && settled(rounds, rounds_left(iterations, done, limit, elapsed(), rounds))) break;
+        const size_t k = results.size();
+        for (size_t i = 0; i < k; ++i) sums_[i] += results[i];
+        for (size_t i = 0; i < k; ++i)
+          for (size_t j = 0; j < k; ++j) squares_[i * k + j] += (results[i] - results[j]) * (results[i] - results[j]);
+        if (set.early_stop && !stop) {
+          const long long left = rounds_left(iterations, done, limit, elapsed(), rounds);
+          if (settled(rounds, left) || (set.confident_stop && confident(rounds, left))) break;
+        }
       }
     }
     out.iterations = done;
@@ -154,6 +164,28 @@ class Search {
     return true;
   }
 
+  // ismcts.py confident: whether every other root child either stays behind the leader over the `left` rounds to
+  // come at stop_z standard deviations (its paired differences with the leader, common random numbers, read as
+  // normal; -1 rounds left: as many as wanted), or is better than the leader by less than stop_margin at that z
+  bool confident(long long rounds, long long left) const {
+    if (rounds < STOP_MIN_ROUNDS) return false;
+    const std::vector<int>& children = nodes_[0].children;
+    const size_t k = children.size(), b = best_index(rounds);
+    const double n = static_cast<double>(rounds), l = static_cast<double>(left);
+    const double z = bot_.settings.stop_z, margin = bot_.settings.stop_margin;
+    for (size_t i = 0; i < k; ++i) {
+      if (i == b) continue;
+      const double s = sums_[i] - sums_[b], m = s / n;
+      const double var = (squares_[i * k + b] - s * s / n + STOP_PRIOR_VARIANCE) / n;
+      if (m + z * std::sqrt(var / n) < margin) continue;
+      const double gap = -m - PRIOR_BONUS * (nodes_[children[i]].prior - nodes_[children[b]].prior);
+      if (gap > 0 && left < 0 && gap * gap * n >= z * z * var) continue;
+      if (gap > 0 && left >= 0 && gap * gap * n * (n + l) >= z * z * var * l) continue;
+      return false;
+    }
+    return true;
+  }
+
   // the root child with the best mean result (the heuristic's prior breaks near-ties); the first of equals
   Move best(long long rounds) const { return nodes_[nodes_[0].children[best_index(rounds)]].move; }
 
@@ -174,6 +206,7 @@ class Search {
   int seat_;
   std::vector<Node> nodes_;
   std::vector<double> sums_;
+  std::vector<double> squares_;  // [i * k + j]: the sum over rounds of (result i - result j) squared
   Events quiet_ = [] { Events e; e.on = false; return e; }();
   std::vector<Move> legal_;
   int acting_[State::MAX_PLAYERS];

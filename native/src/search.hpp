@@ -23,6 +23,11 @@ struct SearchSettings {
   int horizon = 0;             // HORIZON: the rounds after the current one a simulation plays too
   // stop once the leading root candidate can no longer be overtaken within the budget (ismcts.py EARLY_STOP)
   bool early_stop = true;
+  // ... and, with it, once a statistical test says the leader stays the choice or no other candidate is better by
+  // more than a small margin (ismcts.py confident); false: only the exact bound above
+  bool confident_stop = true;
+  double stop_z = 1.5;         // its confidence (ismcts.py STOP_Z)
+  double stop_margin = 0.03;   // the lead that does not matter (STOP_MARGIN)
 };
 
 // What a decision did: the move, and the search's own figures.

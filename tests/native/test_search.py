@@ -241,7 +241,8 @@ def test_a_setup_budget_is_refused_by_name():
 
 def test_a_search_stops_once_its_choice_cannot_change_on_both_engines():
     """A search whose leading candidate can no longer be overtaken within the budget returns early, with the move
-    the whole budget would have chosen; both engines stop at the same iteration (the same draws up to there)."""
+    the whole budget would have chosen; both engines stop at the same iteration (the same draws up to there). The
+    confident stop is off here: it may stop where the bound alone would not (below)."""
     stopped = 0
     for seed in range(40, 46):
         s = _at_setup_control(2 + seed % 3, seed)
@@ -252,10 +253,36 @@ def test_a_search_stops_once_its_choice_cannot_change_on_both_engines():
         full = ISMCTSBot(seed, iterations=48, engine="native", early_stop=False)
         m_full = full.choose(s.clone(), seat)
         assert full.last_iterations == 48
-        quick = {engine: ISMCTSBot(seed, iterations=48, engine=engine) for engine in ("python", "native")}
+        quick = {engine: ISMCTSBot(seed, iterations=48, engine=engine, confident_stop=False)
+                 for engine in ("python", "native")}
         moves = {engine: bot.choose(s.clone(), seat) for engine, bot in quick.items()}
         assert moves["python"] == moves["native"] == m_full, seed
         assert quick["python"].last_iterations == quick["native"].last_iterations <= 48
         assert quick["python"].rng.state == quick["native"].rng.state
         stopped += quick["native"].last_iterations < 48
     assert stopped >= 1
+
+
+def test_the_confident_stop_stops_at_the_same_round_on_both_engines():
+    """The confident stop (ismcts.py confident) on an iteration budget: both engines test the same rounds with the
+    same arithmetic, so they stop at the same iteration with the same move and generators; it stops searches the
+    exact bound alone would have run on, and none before STOP_MIN_ROUNDS rounds."""
+    from daimyo.arena.bench import round_start
+    from daimyo.bots.rokugan.ismcts import STOP_MIN_ROUNDS
+
+    sooner = 0
+    for players, seed, round_no in [(2, 3, 1), (3, 4, 2), (4, 5, 3), (2, 9, 4)]:
+        s = round_start(players, seed, round_no).python_state()
+        seat = s.to_act()[0]
+        _same_decision(s, seat, seed, 180, horizon=0)
+        bound = ISMCTSBot(seed, iterations=180, engine="native", horizon=0, confident_stop=False)
+        bound.heuristic.rng = Rng(seed * 7 + 1)
+        confident = ISMCTSBot(seed, iterations=180, engine="native", horizon=0)
+        confident.heuristic.rng = Rng(seed * 7 + 1)
+        bound.choose(s.clone(), seat)
+        confident.choose(s.clone(), seat)
+        assert confident.last_iterations <= bound.last_iterations
+        k = min(len(s.legal_moves(seat)), confident.root_candidates)
+        assert confident.last_iterations >= min(180, STOP_MIN_ROUNDS * k)
+        sooner += confident.last_iterations < bound.last_iterations
+    assert sooner >= 1

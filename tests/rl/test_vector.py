@@ -185,3 +185,20 @@ def test_threads_do_not_change_the_games_and_step_random_equals_step_of_random_a
     assert one.moves_made == two.moves_made == fast.moves_made
     with pytest.raises(RuntimeError, match="call reset"):
         RokuganBatch(games=1).step_random()
+
+
+def test_new_deals_are_drawn_natively_as_numpys_generator_draws_them():
+    """A game's deal generator lives in the native engine after its reset (no Python call an autoreset): set from
+    Gymnasium's seeding.np_random(seed + i), it draws word for word what NumPy's Generator.integers draws, below
+    2**63 for the self-play batch (raw_env's next game) and 2**62 for the learner's (SeatEnv's next episode)."""
+    from gymnasium.utils import seeding
+
+    for cls, bits in ((RokuganBatch, 63), (RokuganVectorEnv, 62)):
+        env = cls(2, players=2) if cls is RokuganBatch else cls(num_envs=2, players=2)
+        env.reset(seed=41)
+        core = env._games.core
+        for i in range(2):
+            numpy_rng = seeding.np_random(41 + i)[0]
+            if cls is RokuganVectorEnv:
+                numpy_rng.integers(2**62)           # SeatEnv's first episode, drawn at the reset itself
+            assert [core.draw_deal(i) for _ in range(50)] == [int(numpy_rng.integers(2**bits)) for _ in range(50)]

@@ -27,8 +27,12 @@ noise mostly cancels. The move chosen has the best mean result over the complete
 heuristic's preference breaks near-ties). A search stops early (``early_stop``, on by default) once that choice
 can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
 and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
-estimated at twice the pace so far, and one more). On an iteration budget it so chooses what the full search
-would have chosen, sooner. A budget is a number of iterations (``200``) or
+estimated at twice the pace so far, and one more). On an iteration budget that bound alone chooses what the full
+search would have chosen, sooner. It also stops (``confident_stop``, on by default) once a statistical test over the rounds
+so far says the choice is settled (:func:`confident`): every other candidate either stays behind the leader over the
+rounds left at ``stop_z`` standard deviations, or is better than it by less than ``stop_margin`` at that confidence
+(candidates whose moves come to the same result in every world, say). That choice is the full search's in most
+decisions, and where it is not the two were within the full search's own noise (docs/bots.md). A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
 search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
 candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
@@ -67,6 +71,13 @@ PRIOR_TEMPERATURE = 0.5
 HORIZON = R.rounds
 #: the share of the decision budget a setup control placement gets where its own budget is not given
 SETUP_SHARE = 0.1
+#: the confident stop (:func:`confident`): the confidence of its tests (standard deviations), the margin below
+#: which another candidate's lead does not matter, the rounds before it tests, and the variance a paired difference
+#: is given before it is measured (one pseudo-round at a quarter, so that a few equal rounds do not read as certain)
+STOP_Z = 1.5
+STOP_MARGIN = 0.03
+STOP_MIN_ROUNDS = 10
+STOP_PRIOR_VARIANCE = 0.25
 
 
 class _Node:
@@ -120,7 +131,8 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
                  engine: str | None = None, horizon: int = HORIZON, setup_iterations: int | None = None,
-                 setup_seconds: float | None = None, early_stop: bool = True):
+                 setup_seconds: float | None = None, early_stop: bool = True, confident_stop: bool = True,
+                 stop_z: float = STOP_Z, stop_margin: float = STOP_MARGIN):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
         if iterations is None and seconds is None:
@@ -137,6 +149,11 @@ class ISMCTSBot:
         self.setup_iterations = setup_iterations
         self.setup_seconds = setup_seconds
         self.early_stop = bool(early_stop)
+        self.confident_stop = bool(confident_stop)
+        for name, value in (("stop_z", stop_z), ("stop_margin", stop_margin)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+                raise ValueError(f"{name} is a number, 0 or more, not {value!r}")
+        self.stop_z, self.stop_margin = float(stop_z), float(stop_margin)
         self.root_candidates = root_candidates
         self.exploration = exploration
         self.rollout_sample = rollout_sample
@@ -179,7 +196,8 @@ class ISMCTSBot:
         move, rng_state, heuristic_state, done, _rounds, seconds = native.require(rules).ismcts_choose(
             game, seat, self.rng.state, self.heuristic.rng.state, budget(self.iterations), budget(self.seconds),
             budget(self.max_seconds), self.root_candidates, self.exploration, self.rollout_sample, self.horizon,
-            budget(self.setup_iterations), budget(self.setup_seconds), self.early_stop)
+            budget(self.setup_iterations), budget(self.setup_seconds), self.early_stop,
+            self.confident_stop, self.stop_z, self.stop_margin)
         self.rng.state = rng_state
         self.heuristic.rng = Rng(heuristic_state)
         if done:
@@ -213,6 +231,8 @@ class ISMCTSBot:
         done = 0
         rounds = 0
         sums = [0.0] * len(children)
+        k = len(children)
+        squares = [[0.0] * k for _ in range(k)]   # [i][j]: the sum over rounds of (result i - result j) squared
         stop = False
         while not stop:
             world = determinize(state, seat, self.rng)
@@ -231,9 +251,14 @@ class ISMCTSBot:
                 rounds += 1
                 for i, v in enumerate(results):
                     sums[i] += v
+                for i in range(k):
+                    for j in range(k):
+                        squares[i][j] += (results[i] - results[j]) * (results[i] - results[j])
                 if self.early_stop and not stop:
                     left = rounds_left(iterations, done, len(children), deadline, t0, rounds)
-                    if settled(sums, [c.prior for c in children], rounds, left):
+                    prior_of = [c.prior for c in children]
+                    if settled(sums, prior_of, rounds, left) or (
+                            self.confident_stop and confident(sums, squares, prior_of, rounds, left, self.stop_z, self.stop_margin)):
                         break
         for child, total in zip(children, sums, strict=False):
             child.value = total / rounds if rounds else None
@@ -313,6 +338,41 @@ def settled(sums: list[float], prior: list[float], rounds: int, left: int | None
     reach = [(total - sums[b] + left) / (rounds + left) + PRIOR_BONUS * (prior[i] - prior[b])
              for i, total in enumerate(sums) if i != b]
     return all(r < -1e-9 for r in reach)
+
+
+def confident(sums: list[float], squares: list[list[float]], prior: list[float], rounds: int, left: int | None,
+              z: float = STOP_Z, margin: float = STOP_MARGIN) -> bool:
+    """Whether, after ``rounds`` rounds (at least STOP_MIN_ROUNDS), every other root candidate either stays behind the
+    leader over the ``left`` rounds to come (None: as many as wanted) at ``z`` standard deviations, or is better than
+    it by less than ``margin`` at that confidence. Each round gives a paired difference (the candidates met the same world
+    and random numbers), read as normal with the variance measured (``squares``: the sums of squared differences)
+    plus STOP_PRIOR_VARIANCE over one pseudo-round. The other candidate's final mean is its mean so far and the rest's,
+    whose mean is uncertain by the variance over the rounds so far and whose sum varies by it over the rounds left,
+    so the leader stays ahead at z = gap * sqrt(n (n + left) / left) / sd."""
+    if rounds < STOP_MIN_ROUNDS:
+        return False
+    n = float(rounds)
+    b = 0
+    best_v = -math.inf
+    for i, total in enumerate(sums):
+        v = total / rounds + PRIOR_BONUS * prior[i]
+        if i == 0 or v > best_v:
+            b, best_v = i, v
+    for i in range(len(sums)):
+        if i == b:
+            continue
+        s = sums[i] - sums[b]
+        m = s / n
+        var = (squares[i][b] - s * s / n + STOP_PRIOR_VARIANCE) / n
+        if m + z * math.sqrt(var / n) < margin:
+            continue
+        gap = -m - PRIOR_BONUS * (prior[i] - prior[b])
+        if gap > 0 and left is None and gap * gap * n >= z * z * var:
+            continue
+        if gap > 0 and left is not None and gap * gap * n * (n + left) >= z * z * var * left:
+            continue
+        return False
+    return True
 
 
 def priors(scored: list[tuple[float, tuple]]) -> list[float]:

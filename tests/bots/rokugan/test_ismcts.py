@@ -122,3 +122,30 @@ def test_ismcts_search_statistics_match_on_perturbed_states():
     rb = bot_b.search(other, seat, cands)
     stats = lambda root: [(m, c.visits, round(c.reward, 9), c.avail) for m, c in root.children.items()]  # noqa: E731
     assert stats(ra) == stats(rb)
+
+
+def _rounds(results: list[list[float]]) -> tuple[list[float], list[list[float]]]:
+    """The sums and paired squared differences of a search's rounds (each round: every candidate's result)."""
+    k = len(results[0])
+    sums = [sum(r[i] for r in results) for i in range(k)]
+    squares = [[sum((r[i] - r[j]) ** 2 for r in results) for j in range(k)] for i in range(k)]
+    return sums, squares
+
+
+def test_the_confident_stop_waits_for_its_rounds_and_stops_on_a_clear_or_an_empty_choice():
+    """The confident stop (ismcts.py confident): never before STOP_MIN_ROUNDS; a candidate that won every round
+    the other lost is settled at once; candidates that give the same result in every world (moves to the same
+    effect) are settled once the margin's test allows (the variance given before measuring keeps a few equal
+    rounds from reading as certain); two candidates that split their worlds evenly are not."""
+    from daimyo.bots.rokugan.ismcts import STOP_MIN_ROUNDS, confident
+
+    prior = [0.5, 0.5]
+    clear = _rounds([[1.0, 0.0]] * STOP_MIN_ROUNDS)
+    assert confident(*clear, prior, STOP_MIN_ROUNDS, 1000)
+    assert not confident(*_rounds([[1.0, 0.0]] * (STOP_MIN_ROUNDS - 1)), prior, STOP_MIN_ROUNDS - 1, 1000)
+    assert not confident(*_rounds([[0.5, 0.5]] * 10), prior, 10, 1000)
+    assert confident(*_rounds([[0.5, 0.5]] * 40), prior, 40, 1000)
+    even = _rounds([[1.0, 0.0], [0.0, 1.0]] * 30 + [[1.0, 0.0]])
+    assert not confident(*even, prior, 61, 1000)
+    assert not confident(*even, prior, 61, None)          # a time budget not yet measured: as many rounds as wanted
+    assert confident(*even, prior, 61, 0)                 # no round left: the leader stays
