@@ -387,8 +387,11 @@ class TakeBack:
 
 
 def _drawn(state: Any) -> Any:
-    """Where the state's random stream stands (an action that moves it drew something hidden), or None."""
-    return getattr(getattr(state, "rng", None), "state", None)
+    """Where the state's random stream stands (an action that moves it drew something hidden), or None: asked of
+    the state itself, since a native engine's state that were read field by field would hand its game over to the
+    Python engine for good (every later view, legal list and action then made in Python)."""
+    draws = getattr(state, "draws", None)
+    return draws() if draws is not None else None
 
 
 def stamp(iso: str) -> float:
