@@ -99,6 +99,20 @@ def cpu_seconds(pid: int, tid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def server_pids(pid: int) -> list[int]:
+    """The server's processes: the one started, and its workers (``--workers``: the router's children)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [pid, *(int(x) for x in f.read().split())]
+    except OSError:
+        return [pid]
+
+
+def server_cpu(pids: list[int]) -> tuple[float, float]:
+    """CPU seconds of the server's processes together, and of their event loops' threads (each one's main thread)."""
+    return sum(cpu_seconds(p) for p in pids), sum(cpu_seconds(p, p) for p in pids)
+
+
 async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float) -> Stats:
     rng = random.Random(seed)
     stats = Stats()
@@ -116,7 +130,8 @@ def drive_in_process(args) -> tuple[list[float], int, int, int]:
     return stats.latencies, stats.errors, stats.finished, stats.connected
 
 
-def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None) -> dict:
+def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None,
+        workers: int = 1) -> dict:
     from concurrent.futures import ProcessPoolExecutor
 
     created = [post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}) for _ in range(games)]
@@ -124,32 +139,41 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
         for s in g["seats"]:
             s["token"] = post(f"{base}/api/games/{g['id']}/claim", {"code": g["invite"]["code"], "seat": s["seat"]})["token"]
     chunks = [created[k::clients] for k in range(clients)]
+    pids = server_pids(server_pid) if server_pid else []
     t0 = time.monotonic()
-    cpu0 = cpu_seconds(server_pid) if server_pid else None
-    loop0 = cpu_seconds(server_pid, server_pid) if server_pid else None   # the main thread: the event loop
+    cpu0, loop0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
     with ProcessPoolExecutor(clients) as pool:
         parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
-    server_cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
-    loop_cpu = cpu_seconds(server_pid, server_pid) - loop0 if server_pid else None
-    with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as r:
-        server_stats = json.loads(r.read())
+    cpu1, loop1 = server_cpu(pids)
+    server_cpu_s = cpu1 - cpu0 if server_pid else None
+    loop_cpu = loop1 - loop0 if server_pid else None
+    per_worker = []
+    for k in range(workers):   # each worker answers for its own games (?worker=K: the router sends it to worker K)
+        with urllib.request.urlopen(f"{base}/api/stats?worker={k}", timeout=30) as r:
+            per_worker.append(json.loads(r.read()))
+    server_stats = per_worker[0]
     lat = sorted(x for p in parts for x in p[0])
 
     def pct(p):
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
-    return {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients,
+    result = {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients, "server_workers": workers,
             "seconds": round(elapsed, 1), "think_s": think, "ramp_s": ramp,
             "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
             "server_commit_latency_ms": server_stats["commit_latency_ms"],
             "server_ack_latency_ms": server_stats["latency_ms"],
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
             "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
-            "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
-            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None,
+            "server_cpu_share": round(server_cpu_s / elapsed, 2) if server_cpu_s is not None else None,
+            "server_cpu_ms_per_action": round(1000 * server_cpu_s / len(lat), 2) if server_cpu_s is not None and lat else None,
             # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
             "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
+    if workers > 1:   # each worker's own figures (worker 0's are the ones above)
+        result["server_ack_latency_ms_by_worker"] = [w["latency_ms"] for w in per_worker]
+        result["server_commit_latency_ms_by_worker"] = [w["commit_latency_ms"] for w in per_worker]
+        result["server_actions_by_worker"] = [w["actions"] for w in per_worker]
+    return result
 
 
 def drain(conns: dict, legal: dict, dumps) -> int:
@@ -206,6 +230,15 @@ async def in_process(games: int, seed: int) -> dict:
             "process_cpu_ms_per_action": round(1000 * all_cpu / actions, 3)}
 
 
+def parse_cpus(text: str) -> set[int]:
+    """``0,1`` or ``0-3,8`` (taskset -c's list) -> the set of core numbers."""
+    cpus: set[int] = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        cpus.update(range(int(lo), int(hi or lo) + 1))
+    return cpus
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
@@ -215,6 +248,8 @@ def main() -> None:
     ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
     ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
+    ap.add_argument("--workers", type=int, default=1, help="the server's worker processes (daimyo serve --workers)")
+    ap.add_argument("--server-cpus", metavar="LIST", help="the cores the server it starts may use, e.g. 0,1 (as taskset -c)")
     ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
                                                       "(the event loop's thread only; read it with python -m pstats FILE)")
     ap.add_argument("--in-process", type=int, metavar="GAMES",
@@ -236,11 +271,14 @@ def main() -> None:
                          "try:\n    runpy.run_module('daimyo.cli.main', run_name='__main__')\n"
                          "except (SystemExit, KeyboardInterrupt):\n    pass\n"
                          f"finally:\n    p.disable()\n    p.dump_stats({args.profile!r})\n"] if args.profile else ["-m", "daimyo.cli.main"]
+        cpus = parse_cpus(args.server_cpus) if args.server_cpus else None
         proc = subprocess.Popen([sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+                                 "--workers", str(args.workers),
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
                                  "--set", "connections_per_client=100000", "--set", "max_connections=100000",
-                                 "--set", "connections_per_address=100000"])
+                                 "--set", "connections_per_address=100000"],
+                                preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         base = f"http://127.0.0.1:{port}"
         for _ in range(300):
             try:
@@ -249,7 +287,8 @@ def main() -> None:
             except OSError:
                 time.sleep(0.1)
     try:
-        result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None)
+        result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None,
+                     args.workers)
     finally:
         if proc is not None:
             # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)

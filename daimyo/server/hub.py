@@ -33,7 +33,8 @@ from daimyo.server.games import hosted, start_state
 from daimyo.server.new_games import check_name, new_row
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, seats, when
+from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, owners, seats, when
+from daimyo.server.workers import worker_of
 
 log = logging.getLogger("daimyo.server")
 
@@ -84,6 +85,11 @@ class Hub:
                 task.cancel()
         for room in self.rooms.values():
             await room.close()
+        if self.settings.cluster:   # a clean stop hands its games on at once (a crash: once its leases run out)
+            try:   # through the writer's queue: after every write of this process's games still waiting in it
+                await self.store.write(owners.delete().where(owners.c.process == self.process))
+            except Exception as e:   # the database is away: the leases run out by themselves
+                log.warning("could not give up this process's game leases (%s)", type(e).__name__)
         # a decision still running ends by its own budget (capped at bot_seconds); none waits in the queue
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -104,6 +110,8 @@ class Hub:
         once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
         if not self.settings.cluster:
             return True
+        if self.settings.worker is not None and worker_of(game_id, self.settings.worker[1]) != self.settings.worker[0]:
+            return False   # another worker's share (daimyo/server/workers.py): the router sends its requests there
         token = await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds)
         if token is None:
             return False
