@@ -43,17 +43,18 @@ def post(url: str, body: dict) -> dict:
 
 class Stats:
     def __init__(self):
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []   # of the actions measured (past --measure-after)
+        self.acked = 0                      # every action acknowledged
         self.errors = 0
         self.finished = 0
         self.connected = 0
 
 
 async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: float, stop_at: float, stats: Stats, rng: random.Random,
-                      start_after: float = 0.0):
+                      start_after: float = 0.0, measure_from: float = 0.0):
     await asyncio.sleep(start_after)
     async with connect(f"{base_ws}/ws/games/{game_id}", max_size=1 << 22, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token, "ack_in_state": True}))
         stats.connected += 1
         pending_since = None  # when our action was sent
         act_at = None         # when we will act on the latest state (after thinking)
@@ -71,18 +72,20 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
             except TimeoutError:
                 continue
-            if '"legal":[]' in raw and '"phase":"over"' not in raw:
+            if '"legal":[]' in raw and '"phase":"over"' not in raw and '"ack":' not in raw:
                 continue  # a state in which this seat has nothing to do: no need to read it (keeps the client light)
             msg = orjson.loads(raw)
             kind = msg["type"]
-            if kind == "ack" and pending_since is not None:
-                stats.latencies.append(time.monotonic() - pending_since)
+            if (kind == "ack" or "ack" in msg) and pending_since is not None:   # an ack, or a state carrying it
+                stats.acked += 1
+                if pending_since >= measure_from:   # past the warm-up (--measure-after)
+                    stats.latencies.append(time.monotonic() - pending_since)
                 pending_since = None
             elif kind == "error":
                 pending_since = None
                 if msg["code"] not in ("not-your-turn",):
                     stats.errors += 1
-            elif kind == "state":
+            if kind == "state":
                 state = msg
                 if state["view"]["phase"] == "over":
                     if seat == 0:
@@ -113,25 +116,27 @@ def server_cpu(pids: list[int]) -> tuple[float, float]:
     return sum(cpu_seconds(p) for p in pids), sum(cpu_seconds(p, p) for p in pids)
 
 
-async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float) -> Stats:
+async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float, warmup: float = 0.0) -> Stats:
     rng = random.Random(seed)
     stats = Stats()
     stop_at = time.monotonic() + seconds
+    measure_from = time.monotonic() + warmup
     base_ws = base.replace("http://", "ws://")
     starts = {g["id"]: rng.uniform(0, ramp) for g in created}  # games begin spread over the ramp, as in life
-    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()), starts[g["id"]])
+    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()), starts[g["id"]],
+                         measure_from)
              for g in created for s in g["seats"]]
     await asyncio.gather(*tasks)
     return stats
 
 
-def drive_in_process(args) -> tuple[list[float], int, int, int]:
+def drive_in_process(args) -> tuple[list[float], int, int, int, int]:
     stats = asyncio.run(drive(*args))
-    return stats.latencies, stats.errors, stats.finished, stats.connected
+    return stats.latencies, stats.errors, stats.finished, stats.connected, stats.acked
 
 
 def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None,
-        workers: int = 1) -> dict:
+        workers: int = 1, warmup: float = 0.0) -> dict:
     from concurrent.futures import ProcessPoolExecutor
 
     created = [post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}) for _ in range(games)]
@@ -143,7 +148,8 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
     t0 = time.monotonic()
     cpu0, loop0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
     with ProcessPoolExecutor(clients) as pool:
-        parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
+        parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp, warmup)
+                                                 for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
     cpu1, loop1 = server_cpu(pids)
     server_cpu_s = cpu1 - cpu0 if server_pid else None
@@ -154,21 +160,23 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             per_worker.append(json.loads(r.read()))
     server_stats = per_worker[0]
     lat = sorted(x for p in parts for x in p[0])
+    acked = sum(p[4] for p in parts)
 
     def pct(p):
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
     result = {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients, "server_workers": workers,
             "seconds": round(elapsed, 1), "think_s": think, "ramp_s": ramp,
-            "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+            "actions": acked, "actions_per_second": round(acked / elapsed, 1), "actions_measured": len(lat),
+            "measured_after_s": warmup,
             "server_commit_latency_ms": server_stats["commit_latency_ms"],
             "server_ack_latency_ms": server_stats["latency_ms"],
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
             "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
             "server_cpu_share": round(server_cpu_s / elapsed, 2) if server_cpu_s is not None else None,
-            "server_cpu_ms_per_action": round(1000 * server_cpu_s / len(lat), 2) if server_cpu_s is not None and lat else None,
+            "server_cpu_ms_per_action": round(1000 * server_cpu_s / acked, 2) if server_cpu_s is not None and acked else None,
             # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
-            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
+            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / acked, 2) if loop_cpu is not None and acked else None}
     if workers > 1:   # each worker's own figures (worker 0's are the ones above)
         result["server_ack_latency_ms_by_worker"] = [w["latency_ms"] for w in per_worker]
         result["server_commit_latency_ms_by_worker"] = [w["commit_latency_ms"] for w in per_worker]
@@ -247,6 +255,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
     ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
+    ap.add_argument("--measure-after", type=float, default=0.0, metavar="SECONDS",
+                    help="count the latency of actions sent after the first SECONDS only (the games' connections made: "
+                         "the steady state); actions per second and CPU still count the whole run")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
     ap.add_argument("--workers", type=int, default=1, help="the server's worker processes (daimyo serve --workers)")
     ap.add_argument("--server-cpus", metavar="LIST", help="the cores the server it starts may use, e.g. 0,1 (as taskset -c)")
@@ -288,7 +299,7 @@ def main() -> None:
                 time.sleep(0.1)
     try:
         result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None,
-                     args.workers)
+                     args.workers, args.measure_after)
     finally:
         if proc is not None:
             # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)

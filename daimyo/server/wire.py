@@ -82,6 +82,9 @@ class Connection:
     on_sent: Callable[[float], Any] | None = None   # told how long an ack took, once it is on the socket
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     dropped: bool = False
+    #: the client asked for its actions' acknowledgement inside the state that follows them (hello's
+    #: "ack_in_state"): one message an action instead of two (docs/server-protocol.md)
+    ack_in_state: bool = False
 
     def put(self, msg: dict, received: float | None = None) -> None:
         """Queue ``msg``; ``received`` (perf_counter) marks an ack whose latency is measured when sent."""

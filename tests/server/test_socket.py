@@ -145,6 +145,34 @@ def test_acting_is_acknowledged_and_everyone_gets_the_new_state(client, game):
     assert next_of(a, "error")["code"] == "not-your-turn"
 
 
+def test_a_client_that_asks_gets_its_ack_inside_the_next_state(client, game):
+    """hello's "ack_in_state": the acting connection's state carries "ack" (one message instead of two); the seat's
+    other connection, the other seats and the spectators get the state without it; a refusal is an error as ever."""
+    a = connect(client, game["id"])
+    a.send_json({"type": "hello", "seat": 0, "token": tok(game, 0), "ack_in_state": True})
+    sa = next_of(a, "state")
+    a2, _, _, _ = join(client, game["id"], 0, tok(game, 0))   # the same seat in another tab, without it
+    b, _, _, _ = join(client, game["id"], 1, tok(game, 1))
+    spec, _, _, _ = join(client, game["id"])
+    a.send_json({"type": "act", "action": "no such action", "seq": 0})
+    assert next_of(a, "error")["code"] == "illegal"
+    a.send_json({"type": "act", "action": sa["legal"][0], "seq": 0})
+    kinds = []
+    while (first := a.receive_json())["type"] != "state":
+        kinds.append(first["type"])
+    assert "ack" not in kinds and first["ack"] == 1 == first["seq"]
+    states = {}
+    for name, ws in (("a2", a2), ("b", b), ("spec", spec)):
+        states[name] = next_of(ws, "state")
+        assert states[name]["seq"] == 1 and "ack" not in states[name]
+    assert {k: v for k, v in first.items() if k != "ack"} == states["a2"]   # the seat's state, as its other tab gets it
+    # a client that did not ask gets the ack first, then the state, as before
+    b.send_json({"type": "act", "action": states["b"]["legal"][0], "seq": 1})
+    assert next_of(b, "ack") == {"type": "ack", "seq": 2}
+    assert "ack" not in next_of(b, "state")
+    assert "ack" not in next_of(a, "state")   # not its action
+
+
 def test_a_stale_action_is_refused(client, game):
     a, _, _, sa = join(client, game["id"], 0, tok(game, 0))
     b, _, _, sb = join(client, game["id"], 1, tok(game, 1))

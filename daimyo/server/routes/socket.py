@@ -86,7 +86,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
     except ActError as e:
         await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429, "no-such-game": 4404}.get(e.code, 4400))
         return
-    conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add)
+    conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add, ack_in_state=hello.get("ack_in_state") is True)
     async with room.lock:  # the first state and every later one arrive in order
         room.connected(conn)  # (so that the welcome's summary shows this seat here)
         conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
