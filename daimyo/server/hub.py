@@ -444,6 +444,7 @@ class Hub:
                 n = old.players
                 turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
                 req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
+                       "rated": old.rated,   # a rated game's rematch is rated: the same signed-in players
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "choice": old.choices[(s.seat + turn) % n]} for s in old.seats]}
                 if old.start_file is not None and room.rules.table_options is not None:
@@ -456,6 +457,7 @@ class Hub:
                 row.spectator_chat = old.spectator_chat
                 for s in row.seats:   # each human seat is kept for its old player (no one else claims it meanwhile)
                     s.token_hash = old.seats[s.seat].token_hash if s.kind == "human" else None
+                    s.user_id = old.seats[s.seat].user_id if s.kind == "human" else None   # and their account
                 new = self._new_room(row)
                 await room.write(*self.store.new_game_statements(row),
                                  update(games).where(games.c.id == old.id).values(rematch=row.id), what="the rematch")

@@ -270,3 +270,36 @@ def test_every_published_bot_rating_names_a_bot_of_its_game_and_how_it_was_measu
                 game_bot(game, spec, 0)   # a bot of that game (ValueError otherwise)
                 assert entry["sigma"] > 0 and f"--game {game}" in entry["measured"] or game == "rokugan"
                 assert spec.split(":")[0] in entry["measured"]
+
+
+def test_a_rated_games_rematch_is_rated_for_the_same_accounts(devices, db_url):
+    """A rematch of a rated game is rated too (issue 30): the same signed-in players on the same seats, each seat
+    still its account's, and its end rates them again."""
+    players = [devices(NAMES[i]) for i in range(2)]
+    r = players[0].post("/api/games", json={"game": "rokugan", "seats": humans(2), "sit": 0, "table": True, "rated": True,
+                                            "public": True})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    tokens = {0: made["you"]["token"]}
+    c = players[1].post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 1})
+    assert c.status_code == 200, c.text
+    tokens[1] = c.json()["token"]
+    room = ready_and_start(players[0], made)
+    play_out(players[0], room, seed=5)
+    asked = [players[seat].post(f"/api/games/{made['id']}/rematch", json={"seat": seat, "token": tokens[seat]})
+             for seat in (0, 1)]
+    assert all(a.status_code == 200 for a in asked), [a.text for a in asked]
+    again = asked[0].json()["id"]
+    assert asked[1].json()["id"] == again != made["id"]
+    assert players[0].get(f"/api/games/{again}").json()["rated"] is True
+    new = the_room(players[0], again)
+    assert [s.user_id for s in new.row.seats] == [s.user_id for s in room.row.seats] and None not in [
+        s.user_id for s in new.row.seats]
+    deadline = time.monotonic() + 30   # both players asked: it starts
+    while new.waiting:
+        assert time.monotonic() < deadline, "the rematch did not start"
+        time.sleep(0.02)
+    play_out(players[0], new, seed=6)
+    rows = stored(db_url, "SELECT c.seat, r.games FROM rating_changes c JOIN ratings r ON r.user_id = c.user_id AND "
+                          "r.game = c.game AND r.players = c.players WHERE c.game_id = ? ORDER BY c.seat", again)
+    assert rows == [(0, 2), (1, 2)]   # each player's second rated game
