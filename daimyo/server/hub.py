@@ -31,6 +31,7 @@ from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
 from daimyo.server.games import hosted, start_state
 from daimyo.server.new_games import check_name, new_row
+from daimyo.server.ratings import fill_seat_ratings
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, owners, seats, when
@@ -312,7 +313,15 @@ class Hub:
             raise ActError("bad-request", f"games: an object of at most {self.settings.page_size} game ids, each with its key")
         rows = await asyncio.to_thread(self.store.rows_of, [gid for gid in held if isinstance(gid, str) and len(gid) <= 32])
         seen = [r for r in rows if self.may_see(r, held.get(r.id))]
+        await self._ratings_of(seen)
         return {"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in seen]}
+
+    async def _ratings_of(self, rows: list[GameRow]) -> None:
+        """The ratings shown beside the names of the listed rated games this process does not hold in memory (a room's
+        summary reads its own), read from the database in one query for them all."""
+        stored = [r for r in rows if r.rated and r.id not in self.rooms]
+        if stored:
+            await asyncio.to_thread(fill_seat_ratings, self.store, stored)
 
     async def my_games(self, held: list[tuple[str, int]]) -> dict:
         """An account's games from the (game id, seat) pairs it holds (daimyo/server/listing.py)."""
@@ -552,6 +561,7 @@ class Hub:
     async def open_games(self) -> list[dict]:
         """Public games at the table with a seat still open, newest first."""
         rows = await asyncio.to_thread(self.store.open_rows, self.settings.page_size)
+        await self._ratings_of(rows)
         out = []
         for r in rows:
             live = self.rooms.get(r.id)
@@ -592,6 +602,7 @@ class Hub:
                 raise ActError("bad-request", "before: the 'next' value of the previous page")
             cursor = (created, gid)
         rows, nxt = await asyncio.to_thread(self.store.game_page, limit, cursor)
+        await self._ratings_of(rows)
         next_cursor = base64.urlsafe_b64encode(f"{nxt[0]}|{nxt[1]}".encode()).decode() if nxt else None
         body = orjson.dumps({"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in rows],
                              "next": next_cursor})
