@@ -126,6 +126,15 @@ clocks = Table(
     Column("stand_in", String(8)),    # why a bot plays for the seat ("time", "absent"), or NULL
 )
 
+# the low-time mails sent (daimyo/server/mail.py): for which deadline of a seat's clock, so that a server started
+# again sends one that fell due while it was down, and never one twice
+low_mails = Table(
+    "low_mails", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("deadline", Float, nullable=False),   # the deadline (wall-clock seconds since the epoch) it was sent for
+)
+
 # which server process owns each live game, until when (settings.cluster; docs/scaling.md)
 owners = Table(
     "owners", metadata,
@@ -468,7 +477,8 @@ class Store:
     @staticmethod
     def delete_game_statements(game_id: str) -> list:
         """Everything stored of one game, to delete in one transaction (a table cancelled or closed)."""
-        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, rating_changes, seats, owners)] + \
+        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, low_mails, actions, rating_changes, seats,
+                                                                   owners)] + \
             [games.delete().where(games.c.id == game_id)]
 
     def rows_of(self, ids: list[str]) -> list[GameRow]:
