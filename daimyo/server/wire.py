@@ -85,6 +85,7 @@ class Connection:
     #: the client asked for its actions' acknowledgement inside the state that follows them (hello's
     #: "ack_in_state"): one message an action instead of two (docs/server-protocol.md)
     ack_in_state: bool = False
+    stalled: bool = False   # a send waited past send_timeout: the socket is dropped and closed (routes/socket.py)
 
     def put(self, msg: dict, received: float | None = None) -> None:
         """Queue ``msg``; ``received`` (perf_counter) marks an ack whose latency is measured when sent."""

@@ -232,3 +232,44 @@ def test_a_failing_bot_does_not_stop_the_game(client, monkeypatch):
         assert time.monotonic() < deadline, "the game stalled"
         time.sleep(0.05)
     assert calls["n"] > 30
+
+
+def test_a_send_that_waits_past_send_timeout_drops_and_closes_its_connection():
+    """One watch for every connection's send under way (no timer per message): a client that stopped reading, whose
+    send never completes, is dropped and its socket closed with 4008 once ``send_timeout`` passed; a send that
+    completes leaves nothing watched."""
+    import asyncio
+
+    from starlette.websockets import WebSocketState
+
+    from daimyo.server.routes.socket import SendWatch, _send_loop
+    from daimyo.server.wire import Connection
+
+    class Socket:
+        application_state = WebSocketState.CONNECTED
+
+        def __init__(self, stuck: bool):
+            self.stuck, self.sent, self.closed = stuck, [], []
+
+        async def send_text(self, text):
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(text)
+
+        async def close(self, code=1000, reason=None):
+            self.closed.append(code)
+
+    async def scenario():
+        watch = SendWatch(0.2)
+        stuck, reading = Socket(True), Socket(False)
+        conns = {Connection(0): stuck, Connection(1): reading}
+        tasks = [asyncio.create_task(_send_loop(ws, c, 0.2, watch)) for c, ws in conns.items()]
+        for c in conns:
+            c.put({"type": "pong"})
+        await asyncio.sleep(1.0)
+        (a, b) = conns
+        assert tasks[0].done() and a.dropped and a.stalled and stuck.closed == [4008]
+        assert not tasks[1].done() and not b.dropped and reading.sent == ['{"type":"pong"}'] and not watch.sending
+        tasks[1].cancel()
+
+    asyncio.run(scenario())

@@ -29,7 +29,38 @@ def dumps(msg: dict) -> str:
     return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+class SendWatch:
+    """Every connection's send under way, watched by one task (instead of a timer armed and cancelled for each
+    message, which cost more than the rest of a send): a send still waiting after ``timeout`` seconds (the client
+    stopped reading and its socket's buffer is full) has its connection dropped."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.sending: dict[Connection, tuple[float, asyncio.Task]] = {}
+        self._task: asyncio.Task | None = None
+
+    def begin(self, conn: Connection, task: asyncio.Task) -> None:
+        self.sending[conn] = (time.monotonic(), task)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def end(self, conn: Connection) -> None:
+        self.sending.pop(conn, None)
+
+    async def _watch(self) -> None:
+        while self.sending:
+            await asyncio.sleep(min(1.0, self.timeout / 4))
+            now = time.monotonic()
+            for conn, (since, task) in list(self.sending.items()):
+                if now - since > self.timeout:
+                    self.sending.pop(conn, None)
+                    conn.dropped = conn.stalled = True
+                    task.cancel()
+
+
 def routes(ctx: Context) -> list[BaseRoute]:
+    watch = SendWatch(ctx.settings.send_timeout)
+
     async def game_socket(ws: WebSocket) -> None:
         client = client_address(ws.scope, ctx.settings)
         await ws.accept()
@@ -42,7 +73,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
             if not await ctx.limiter.hit(ctx.settings.connect_rate, "connect", client):
                 await _refuse(ws, too_many, 4429)
                 return
-            await _game_socket(ctx, ws, client)
+            await _game_socket(ctx, ws, client, watch)
         finally:
             ctx.limiter.open[client] -= 1
             if ctx.limiter.open[client] <= 0:
@@ -51,7 +82,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
     return [WebSocketRoute("/ws/games/{game_id}", game_socket)]
 
 
-async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
+async def _game_socket(ctx: Context, ws: WebSocket, client: str, watch: SendWatch) -> None:
     game_id = ws.path_params["game_id"]
     try:
         room = await ctx.hub.room(game_id)
@@ -92,7 +123,7 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
         conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
         conn.put(room.log_message(seat))
         conn.put(room.state_message(seat, []))
-    sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout))
+    sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout, watch))
     try:
         while not conn.dropped:
             try:
@@ -185,9 +216,11 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resign, resume, stand-in, undo)")
 
 
-async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:
+async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float, watch: SendWatch) -> None:
     """Send what the connection's queue holds; close a socket that stopped reading (its queue overflowed,
-    or one message took longer than ``send_timeout`` to go out)."""
+    or one message took longer than ``send_timeout`` to go out: ``watch`` cancels this task then)."""
+    me = asyncio.current_task()
+    assert me is not None
     try:
         while True:
             msg, received = await conn.outbox.get()
@@ -199,15 +232,23 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
                 await asyncio.wait_for(ws.close(code=code, reason=reason), send_timeout)
                 return
             text = msg.encoded() if isinstance(msg, Shared) else dumps(msg)
-            async with asyncio.timeout(send_timeout):   # no task of its own per message, as wait_for would make
+            watch.begin(conn, me)
+            try:
                 await ws.send_text(text)
+            finally:
+                watch.end(conn)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
-    except TimeoutError:
-        conn.dropped = True
-        with contextlib.suppress(Exception):
-            await ws.close(code=4008)
-    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError, OSError):
+    except asyncio.CancelledError:
+        if conn.stalled:   # the watch gave up on this send: the socket is closed (within send_timeout again)
+            asyncio.get_running_loop().create_task(_close_stalled(ws, send_timeout))
+        return
+    except (WebSocketDisconnect, RuntimeError, OSError):
         return
     except Exception:
         log.error("sending to a connection failed", exc_info=True)
+
+
+async def _close_stalled(ws: WebSocket, send_timeout: float) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=4008), send_timeout)
