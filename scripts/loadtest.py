@@ -217,7 +217,8 @@ async def in_process(games: int, seed: int) -> dict:
         for k in range(games):   # practice games, seeded: the same games, actions and messages on every run
             g = await hub.create({"seats": [{"kind": "human"}] * 4, "practice": True, "seed": seed + k})
             room = await hub.room(g["id"])
-            conns = {seat: Connection(seat, limit=1 << 20) for seat in (0, 1, 2, 3, None)}
+            # the seats ask for their acks inside their states, as the pages do (hello's ack_in_state)
+            conns = {seat: Connection(seat, limit=1 << 20, ack_in_state=seat is not None) for seat in (0, 1, 2, 3, None)}
             for c in conns.values():
                 room.connected(c)
             legal: dict = {seat: room.state_message(seat, [])["legal"] for seat in (0, 1, 2, 3)}

@@ -97,3 +97,34 @@ def _alive(pid: int) -> bool:
             return "zombie" not in f.read()
     except OSError:
         return False
+
+
+def test_processes_sharing_an_sqlite_file_take_turns_to_write(tmp_path):
+    """Stores that share an SQLite file with other processes (cluster mode: the workers) write in turns through a lock
+    file beside it: a write waits while another holds the turn, and goes in the moment it is let go."""
+    import asyncio
+    import fcntl
+
+    from daimyo.server.store import Store, games
+
+    path = tmp_path / "games.sqlite"
+    store = Store(f"sqlite:///{path}", shared=True)
+    try:
+        lock = tmp_path / "games.sqlite-writers.lock"
+        assert lock.exists()
+
+        async def scenario():
+            with open(lock, "a+b") as other:   # another process's writer holds the turn
+                fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+                write = asyncio.ensure_future(store.write(games.delete().where(games.c.id == "g-none")))
+                await asyncio.sleep(0.5)
+                assert not write.done()
+                fcntl.flock(other.fileno(), fcntl.LOCK_UN)
+                await asyncio.wait_for(write, 10)
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+    alone = Store(f"sqlite:///{tmp_path / 'alone.sqlite'}")   # one process: no lock file
+    alone.close()
+    assert not (tmp_path / "alone.sqlite-writers.lock").exists()
