@@ -136,7 +136,7 @@ def drive_in_process(args) -> tuple[list[float], int, int, int, int]:
 
 
 def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None,
-        workers: int = 1, warmup: float = 0.0) -> dict:
+        workers: int = 1, warmup: float = 0.0, callgrind: str | None = None) -> dict:
     from concurrent.futures import ProcessPoolExecutor
 
     created = [post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}) for _ in range(games)]
@@ -145,6 +145,8 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             s["token"] = post(f"{base}/api/games/{g['id']}/claim", {"code": g["invite"]["code"], "seat": s["seat"]})["token"]
     chunks = [created[k::clients] for k in range(clients)]
     pids = server_pids(server_pid) if server_pid else []
+    if callgrind:   # count the server's instructions from here on (its start and the games' creation left out)
+        subprocess.run(["callgrind_control", "-i", "on", str(server_pid)], check=True, capture_output=True)
     t0 = time.monotonic()
     cpu0, loop0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
     with ProcessPoolExecutor(clients) as pool:
@@ -152,6 +154,8 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
                                                  for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
     cpu1, loop1 = server_cpu(pids)
+    if callgrind:
+        subprocess.run(["callgrind_control", "-i", "off", str(server_pid)], check=True, capture_output=True)
     server_cpu_s = cpu1 - cpu0 if server_pid else None
     loop_cpu = loop1 - loop0 if server_pid else None
     per_worker = []
@@ -264,6 +268,9 @@ def main() -> None:
     ap.add_argument("--server-cpus", metavar="LIST", help="the cores the server it starts may use, e.g. 0,1 (as taskset -c)")
     ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
                                                       "(the event loop's thread only; read it with python -m pstats FILE)")
+    ap.add_argument("--callgrind", metavar="FILE",
+                    help="run the server it starts under valgrind's callgrind, counting its instructions while the games are "
+                         "played (FILE: callgrind's output); reports instructions per action, whatever else the machine runs")
     ap.add_argument("--in-process", type=int, metavar="GAMES",
                     help="no sockets: play GAMES games one after the other through the hub, and report the CPU per action")
     args = ap.parse_args()
@@ -284,15 +291,18 @@ def main() -> None:
                          "except (SystemExit, KeyboardInterrupt):\n    pass\n"
                          f"finally:\n    p.disable()\n    p.dump_stats({args.profile!r})\n"] if args.profile else ["-m", "daimyo.cli.main"]
         cpus = parse_cpus(args.server_cpus) if args.server_cpus else None
-        proc = subprocess.Popen([sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-                                 "--workers", str(args.workers),
+        # under callgrind: counting only while the games are played (callgrind_control -i on/off), its file written at the end
+        valgrind = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={args.callgrind}"] \
+            if args.callgrind else []
+        proc = subprocess.Popen([*valgrind, sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+                                 *(["--workers", str(args.workers)] if args.workers > 1 else []),
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
                                  "--set", "connections_per_client=100000", "--set", "max_connections=100000",
                                  "--set", "connections_per_address=100000"],
                                 preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
+        for _ in range(3000 if args.callgrind else 300):
             try:
                 urllib.request.urlopen(f"{base}/api/bots", timeout=1)
                 break
@@ -300,12 +310,16 @@ def main() -> None:
                 time.sleep(0.1)
     try:
         result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None,
-                     args.workers, args.measure_after)
+                     args.workers, args.measure_after, args.callgrind)
     finally:
         if proc is not None:
             # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)
             proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
-            proc.wait(timeout=60)
+            proc.wait(timeout=600 if args.callgrind else 60)
+    if args.callgrind:
+        with open(args.callgrind) as f:
+            totals = next(int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:")))
+        result["server_instructions_per_action"] = round(totals / result["actions"]) if result["actions"] else None
     print(json.dumps(result, indent=2))
 
 

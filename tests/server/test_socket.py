@@ -273,3 +273,23 @@ def test_a_send_that_waits_past_send_timeout_drops_and_closes_its_connection():
         tasks[1].cancel()
 
     asyncio.run(scenario())
+
+
+def test_a_message_goes_out_at_once_only_when_nothing_waits_before_it():
+    """A connection writes a message straight to its socket (no queue, no task) when nothing is queued or being
+    sent before it and the socket takes it; otherwise it queues, so the order never changes."""
+    from daimyo.server.wire import Connection
+
+    written, takes = [], [True]
+    conn = Connection(0)
+    conn.direct = lambda msg, received: takes[0] and not written.append(msg["n"])
+    conn.put({"n": 1})
+    assert written == [1] and conn.outbox.empty()
+    takes[0] = False                     # the socket's buffer is full: it queues
+    conn.put({"n": 2})
+    takes[0] = True
+    conn.put({"n": 3})                   # behind a queued message: it queues too
+    assert written == [1] and [conn.outbox.get_nowait()[0]["n"] for _ in range(2)] == [2, 3]
+    conn.busy = True                     # the sender task is sending: behind it
+    conn.put({"n": 4})
+    assert written == [1] and conn.outbox.get_nowait()[0]["n"] == 4

@@ -7,12 +7,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
 import orjson
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from daimyo.server.guard import RequestError, client_address, parse_json
+from daimyo.server.guard import SEND_NOW, RequestError, client_address, parse_json
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.routes.context import Context
 from daimyo.server.settings import Settings
@@ -118,6 +119,9 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str, watch: SendWatc
         await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429, "no-such-game": 4404}.get(e.code, 4400))
         return
     conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add, ack_in_state=hello.get("ack_in_state") is True)
+    send_now = ws.scope.get("extensions", {}).get(SEND_NOW)
+    if send_now is not None:
+        conn.direct = _direct(conn, send_now)
     async with room.lock:  # the first state and every later one arrive in order
         room.connected(conn)  # (so that the welcome's summary shows this seat here)
         conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
@@ -146,6 +150,18 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str, watch: SendWatc
     finally:
         room.disconnected(conn)
         sender.cancel()
+
+
+def _direct(conn: Connection, send_now) -> Callable[[dict, float | None], bool]:
+    """A connection's way to write a message at once, without its queue and sender task (most messages: the socket
+    takes them without waiting), through the protocol's ``send_text_now`` (daimyo/server/guard.py)."""
+    def direct(msg: dict, received: float | None) -> bool:
+        if not send_now(msg.encoded() if isinstance(msg, Shared) else dumps(msg)):
+            return False
+        if received is not None and conn.on_sent is not None:
+            conn.on_sent(time.perf_counter() - received)
+        return True
+    return direct
 
 
 async def _refuse(ws: WebSocket, e: ActError, code: int) -> None:
@@ -233,9 +249,11 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float, watch
                 return
             text = msg.encoded() if isinstance(msg, Shared) else dumps(msg)
             watch.begin(conn, me)
+            conn.busy = True
             try:
                 await ws.send_text(text)
             finally:
+                conn.busy = False
                 watch.end(conn)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
