@@ -384,8 +384,11 @@ class Store:
                 continue
             if self.on_commit is not None:
                 self.on_commit(time.perf_counter() - started, len(batch))
+            by_loop: dict[Any, list[asyncio.Future]] = {}
             for _, loop, fut in batch:
-                loop.call_soon_threadsafe(_resolve, fut, None)
+                by_loop.setdefault(loop, []).append(fut)
+            for loop, futs in by_loop.items():   # one wake-up of each event loop for the whole group
+                loop.call_soon_threadsafe(_resolve_all, futs)
 
     @contextlib.contextmanager
     def _writers_turn(self):
@@ -637,6 +640,11 @@ def _check(conn, statement: Fence) -> None:
                         .values(expires=owners.c.expires)).rowcount
     if held != 1:
         raise Fenced(f"game {statement.game_id}: this process no longer holds its lease")
+
+
+def _resolve_all(futs: list[asyncio.Future]) -> None:
+    for fut in futs:
+        _resolve(fut, None)
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:
