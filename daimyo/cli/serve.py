@@ -48,7 +48,7 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
         raise click.BadParameter(str(e), param_hint="--set") from None
     url_db = db or default_db_url()
     if workers > 1:
-        _run_router(host, port, url_db, bot_delay, settings_pairs, workers, settings.header_timeout)
+        _run_router(host, port, url_db, bot_delay, settings_pairs, workers, settings.header_timeout, settings.max_connections)
         return
     channel = None
     if worker is not None:   # one of the processes behind a router (daimyo/server/workers.py)
@@ -80,7 +80,7 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
 
 
 def _run_router(host: str, port: int, url_db: str, bot_delay: float, settings_pairs: tuple[str, ...], workers: int,
-                header_timeout: float) -> None:
+                header_timeout: float, max_pending: int) -> None:
     """``--workers N``: this process routes the port's connections to N worker processes (daimyo/server/workers.py),
     each a ``daimyo serve`` in cluster mode on the same database, made ready (migrated) before they start."""
     from sqlalchemy import create_engine
@@ -105,7 +105,7 @@ def _run_router(host: str, port: int, url_db: str, bot_delay: float, settings_pa
     click.echo(f"daimyo is serving http://{shown}:{port}/ with {workers} worker processes  (games are kept in {url_db}; "
                "Ctrl+C stops)")
     try:
-        status = run_router(host, port, workers, worker_args, header_timeout)
+        status = run_router(host, port, workers, worker_args, header_timeout, max_pending)
     except OSError as e:
         raise click.ClickException(f"{host}:{port}: {e.strerror or e}") from None
     if status:

@@ -63,10 +63,10 @@ def route(head: bytes, workers: int, turn: int) -> int:
 class Router:
     """Accepts each connection on the port and hands it to its worker (module docstring)."""
 
-    def __init__(self, listener: socket.socket, channels: list[socket.socket], header_timeout: float):
+    def __init__(self, listener: socket.socket, channels: list[socket.socket], header_timeout: float, max_pending: int):
         self.listener, self.channels, self.header_timeout = listener, channels, header_timeout
+        self.max_pending = max(1, max_pending)   # connections whose first line is awaited, at most (then closed at once)
         self.turn = 0
-        self.handed = [0] * len(channels)
         self._tasks: set[asyncio.Task] = set()
 
     async def serve(self) -> None:
@@ -78,6 +78,9 @@ class Router:
             except OSError as e:   # out of file descriptors, a connection reset before it was taken: go on
                 log.warning("accepting a connection failed (%s)", e)
                 await asyncio.sleep(0.05)
+                continue
+            if len(self._tasks) >= self.max_pending:   # a flood of connections that send nothing: no more held
+                conn.close()
                 continue
             task = loop.create_task(self._hand(conn))
             self._tasks.add(task)
@@ -96,7 +99,6 @@ class Router:
             self.turn += 1
             try:
                 socket.send_fds(self.channels[k], [b"c"], [conn.fileno()])
-                self.handed[k] += 1
             except OSError as e:   # the worker's queue is full or it is gone: this connection is refused
                 log.warning("worker %d could not take a connection (%s)", k, e)
 
@@ -129,10 +131,11 @@ def _stop(stop: asyncio.Future) -> None:
 
 
 def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, int], list[str]],
-               header_timeout: float) -> int:
+               header_timeout: float, max_pending: int) -> int:
     """Listen on host:port, start ``workers`` worker processes (``worker_args(k, fd)``: worker k's command line, its
     end of the channel being file descriptor ``fd``) and hand them the connections until Ctrl+C / SIGTERM; then stop
-    them. A worker that dies stops the whole server (exit status 1), so that its supervisor starts it again."""
+    them. At most ``max_pending`` connections wait for their first line (``header_timeout`` seconds each). A worker
+    that dies stops the whole server (exit status 1), so that its supervisor starts it again."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -145,7 +148,7 @@ def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, i
         channels.append(mine)
         procs.append(subprocess.Popen(worker_args(k, theirs.fileno()), pass_fds=(theirs.fileno(),)))
         theirs.close()
-    router = Router(listener, channels, header_timeout)
+    router = Router(listener, channels, header_timeout, max_pending)
 
     async def main() -> int:
         loop = asyncio.get_running_loop()

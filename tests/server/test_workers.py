@@ -128,3 +128,32 @@ def test_processes_sharing_an_sqlite_file_take_turns_to_write(tmp_path):
     alone = Store(f"sqlite:///{tmp_path / 'alone.sqlite'}")   # one process: no lock file
     alone.close()
     assert not (tmp_path / "alone.sqlite-writers.lock").exists()
+
+
+def test_the_router_holds_at_most_max_connections_that_send_nothing(tmp_path):
+    """Connections that never send their request line are held by the router for header_timeout at most, and no
+    more of them than max_connections: past it a new connection is closed at once, and once they are gone the
+    server answers again."""
+    import socket as sockets
+
+    server = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", workers=2,
+                    settings=("max_connections=4", "header_timeout=30"))
+    try:
+        idle = [sockets.create_connection(("127.0.0.1", server.port)) for _ in range(4)]
+        time.sleep(0.5)
+        extra = sockets.create_connection(("127.0.0.1", server.port))
+        extra.settimeout(5)
+        assert extra.recv(100) == b""   # closed at once, not after 30 s
+        extra.close()
+        for s in idle:
+            s.close()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                assert server.get("/api/bots")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer again"
+                time.sleep(0.1)
+    finally:
+        server.stop()
