@@ -8,7 +8,8 @@
 #
 #   scripts/capacity.sh                  # on a machine of 4 cores or more; about 3 minutes
 #
-# Settings by environment: PYTHON (python3.12, else python3), SITE (/tmp/site), WHEELS (.whl), GAMES (1000),
+# REBUILD=1 builds the daimyo wheel (the native engine) from this checkout first, offline (a C++17 compiler needed);
+# so does a missing one. Settings by environment: PYTHON (python3.12, else python3), SITE (/tmp/site), WHEELS (.whl), GAMES (1000),
 # DURATION (seconds of play, 80), WARMUP (seconds not measured while the games connect, 30), RAMP (seconds over
 # which the games start, 20), SERVER_CPUS (0,1), CLIENT_CPUS (2 to the last core), CLIENTS (client processes:
 # one per client core, at most 8), WORKERS (the server's worker processes, 2).
@@ -39,8 +40,17 @@ if ! ls "$WHEELS"/*-cp${version/./}-*.whl >/dev/null 2>&1; then
     exit 2
 fi
 
-echo "== installing the server's and the load test's packages from $WHEELS into $SITE (no network)" >&2
 pip_wheel=$(ls "$WHEELS"/pip-*.whl | head -n 1)
+if [ "${REBUILD:-0}" = 1 ] || ! ls "$WHEELS"/daimyo-*-cp${version/./}-*.whl >/dev/null 2>&1; then
+    # the daimyo wheel (its native engine) built from this checkout, offline: scikit-build-core, nanobind, CMake and
+    # Ninja come from $WHEELS too; a C++17 compiler is needed (a few minutes)
+    echo "== building the daimyo wheel (the native engine) from this checkout into $WHEELS" >&2
+    rm -f "$WHEELS"/daimyo-*-cp${version/./}-*.whl
+    "$PYTHON" "$pip_wheel/pip" wheel --quiet --disable-pip-version-check --no-index --find-links "$WHEELS" \
+        --no-deps -w "$WHEELS" .
+fi
+
+echo "== installing the server's and the load test's packages from $WHEELS into $SITE (no network)" >&2
 # pip run from its own wheel: the machine's Python needs no pip of its own
 "$PYTHON" "$pip_wheel/pip" install --quiet --disable-pip-version-check --root-user-action=ignore --no-index \
     --find-links "$WHEELS" \
