@@ -43,17 +43,18 @@ def post(url: str, body: dict) -> dict:
 
 class Stats:
     def __init__(self):
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []   # of the actions measured (past --measure-after)
+        self.acked = 0                      # every action acknowledged
         self.errors = 0
         self.finished = 0
         self.connected = 0
 
 
 async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: float, stop_at: float, stats: Stats, rng: random.Random,
-                      start_after: float = 0.0):
+                      start_after: float = 0.0, measure_from: float = 0.0):
     await asyncio.sleep(start_after)
     async with connect(f"{base_ws}/ws/games/{game_id}", max_size=1 << 22, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token, "ack_in_state": True}))
         stats.connected += 1
         pending_since = None  # when our action was sent
         act_at = None         # when we will act on the latest state (after thinking)
@@ -71,18 +72,20 @@ async def seat_client(base_ws: str, game_id: str, seat: int, token: str, think: 
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.001, wait))
             except TimeoutError:
                 continue
-            if '"legal":[]' in raw and '"phase":"over"' not in raw:
+            if '"legal":[]' in raw and '"phase":"over"' not in raw and '"ack":' not in raw:
                 continue  # a state in which this seat has nothing to do: no need to read it (keeps the client light)
             msg = orjson.loads(raw)
             kind = msg["type"]
-            if kind == "ack" and pending_since is not None:
-                stats.latencies.append(time.monotonic() - pending_since)
+            if (kind == "ack" or "ack" in msg) and pending_since is not None:   # an ack, or a state carrying it
+                stats.acked += 1
+                if pending_since >= measure_from:   # past the warm-up (--measure-after)
+                    stats.latencies.append(time.monotonic() - pending_since)
                 pending_since = None
             elif kind == "error":
                 pending_since = None
                 if msg["code"] not in ("not-your-turn",):
                     stats.errors += 1
-            elif kind == "state":
+            if kind == "state":
                 state = msg
                 if state["view"]["phase"] == "over":
                     if seat == 0:
@@ -99,57 +102,92 @@ def cpu_seconds(pid: int, tid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float) -> Stats:
+def server_pids(pid: int) -> list[int]:
+    """The server's processes: the one started, and its workers (``--workers``: the router's children)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [pid, *(int(x) for x in f.read().split())]
+    except OSError:
+        return [pid]
+
+
+def server_cpu(pids: list[int]) -> tuple[float, float]:
+    """CPU seconds of the server's processes together, and of their event loops' threads (each one's main thread)."""
+    return sum(cpu_seconds(p) for p in pids), sum(cpu_seconds(p, p) for p in pids)
+
+
+async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float, warmup: float = 0.0) -> Stats:
     rng = random.Random(seed)
     stats = Stats()
     stop_at = time.monotonic() + seconds
+    measure_from = time.monotonic() + warmup
     base_ws = base.replace("http://", "ws://")
     starts = {g["id"]: rng.uniform(0, ramp) for g in created}  # games begin spread over the ramp, as in life
-    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()), starts[g["id"]])
+    tasks = [seat_client(base_ws, g["id"], s["seat"], s["token"], think, stop_at, stats, random.Random(rng.random()), starts[g["id"]],
+                         measure_from)
              for g in created for s in g["seats"]]
     await asyncio.gather(*tasks)
     return stats
 
 
-def drive_in_process(args) -> tuple[list[float], int, int, int]:
+def drive_in_process(args) -> tuple[list[float], int, int, int, int]:
     stats = asyncio.run(drive(*args))
-    return stats.latencies, stats.errors, stats.finished, stats.connected
+    return stats.latencies, stats.errors, stats.finished, stats.connected, stats.acked
 
 
-def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None) -> dict:
-    from concurrent.futures import ProcessPoolExecutor
+def run(base: str, games: int, seconds: float, think: float, seed: int, clients: int, ramp: float, server_pid: int | None = None,
+        workers: int = 1, warmup: float = 0.0, callgrind: str | None = None) -> dict:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-    created = [post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}) for _ in range(games)]
-    for g in created:  # each seat claimed through the game's invitation, as its player would
-        for s in g["seats"]:
-            s["token"] = post(f"{base}/api/games/{g['id']}/claim", {"code": g["invite"]["code"], "seat": s["seat"]})["token"]
+    def claim(g: dict, s: dict) -> None:   # each seat claimed through the game's invitation, as its player would
+        s["token"] = post(f"{base}/api/games/{g['id']}/claim", {"code": g["invite"]["code"], "seat": s["seat"]})["token"]
+
+    with ThreadPoolExecutor(8) as setup:   # a few requests at a time: the set-up of 1,000 games in seconds
+        created = list(setup.map(lambda _: post(f"{base}/api/games", {"seats": [{"kind": "human"}] * 4}), range(games)))
+        list(setup.map(lambda gs: claim(*gs), [(g, s) for g in created for s in g["seats"]]))
     chunks = [created[k::clients] for k in range(clients)]
+    pids = server_pids(server_pid) if server_pid else []
+    if callgrind:   # count the server's instructions from here on (its start and the games' creation left out)
+        subprocess.run(["callgrind_control", "-i", "on", str(server_pid)], check=True, capture_output=True)
     t0 = time.monotonic()
-    cpu0 = cpu_seconds(server_pid) if server_pid else None
-    loop0 = cpu_seconds(server_pid, server_pid) if server_pid else None   # the main thread: the event loop
+    cpu0, loop0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
     with ProcessPoolExecutor(clients) as pool:
-        parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp) for k, chunk in enumerate(chunks)]))
+        parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp, warmup)
+                                                 for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
-    server_cpu = cpu_seconds(server_pid) - cpu0 if server_pid else None
-    loop_cpu = cpu_seconds(server_pid, server_pid) - loop0 if server_pid else None
-    with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as r:
-        server_stats = json.loads(r.read())
+    cpu1, loop1 = server_cpu(pids)
+    if callgrind:
+        subprocess.run(["callgrind_control", "-i", "off", str(server_pid)], check=True, capture_output=True)
+    server_cpu_s = cpu1 - cpu0 if server_pid else None
+    loop_cpu = loop1 - loop0 if server_pid else None
+    per_worker = []
+    for k in range(workers):   # each worker answers for its own games (?worker=K: the router sends it to worker K)
+        with urllib.request.urlopen(f"{base}/api/stats?worker={k}", timeout=30) as r:
+            per_worker.append(json.loads(r.read()))
+    server_stats = per_worker[0]
     lat = sorted(x for p in parts for x in p[0])
+    acked = sum(p[4] for p in parts)
 
     def pct(p):
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 1) if lat else None
 
-    return {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients,
+    result = {"games": games, "connections": sum(p[3] for p in parts), "client_processes": clients, "server_workers": workers,
             "seconds": round(elapsed, 1), "think_s": think, "ramp_s": ramp,
-            "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
+            "actions": acked, "actions_per_second": round(acked / elapsed, 1), "actions_measured": len(lat),
+            "measured_after_s": warmup,
             "server_commit_latency_ms": server_stats["commit_latency_ms"],
             "server_ack_latency_ms": server_stats["latency_ms"],
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": round(1000 * lat[-1], 1) if lat else None},
             "games_finished": sum(p[2] for p in parts), "errors": sum(p[1] for p in parts),
-            "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
-            "server_cpu_ms_per_action": round(1000 * server_cpu / len(lat), 2) if server_cpu is not None and lat else None,
+            "server_cpu_share": round(server_cpu_s / elapsed, 2) if server_cpu_s is not None else None,
+            "server_cpu_ms_per_action": round(1000 * server_cpu_s / acked, 2) if server_cpu_s is not None and acked else None,
             # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
-            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / len(lat), 2) if loop_cpu is not None and lat else None}
+            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / acked, 2) if loop_cpu is not None and acked else None}
+    if workers > 1:   # each worker's own figures (worker 0's are the ones above)
+        result["server_ack_latency_ms_by_worker"] = [w["latency_ms"] for w in per_worker]
+        result["server_commit_latency_ms_by_worker"] = [w["commit_latency_ms"] for w in per_worker]
+        result["server_actions_by_worker"] = [w["actions"] for w in per_worker]
+    return result
 
 
 def drain(conns: dict, legal: dict, dumps) -> int:
@@ -185,7 +223,8 @@ async def in_process(games: int, seed: int) -> dict:
         for k in range(games):   # practice games, seeded: the same games, actions and messages on every run
             g = await hub.create({"seats": [{"kind": "human"}] * 4, "practice": True, "seed": seed + k})
             room = await hub.room(g["id"])
-            conns = {seat: Connection(seat, limit=1 << 20) for seat in (0, 1, 2, 3, None)}
+            # the seats ask for their acks inside their states, as the pages do (hello's ack_in_state)
+            conns = {seat: Connection(seat, limit=1 << 20, ack_in_state=seat is not None) for seat in (0, 1, 2, 3, None)}
             for c in conns.values():
                 room.connected(c)
             legal: dict = {seat: room.state_message(seat, [])["legal"] for seat in (0, 1, 2, 3)}
@@ -206,6 +245,15 @@ async def in_process(games: int, seed: int) -> dict:
             "process_cpu_ms_per_action": round(1000 * all_cpu / actions, 3)}
 
 
+def parse_cpus(text: str) -> set[int]:
+    """``0,1`` or ``0-3,8`` (taskset -c's list) -> the set of core numbers."""
+    cpus: set[int] = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        cpus.update(range(int(lo), int(hi or lo) + 1))
+    return cpus
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
@@ -214,9 +262,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ramp", type=float, default=10.0, help="games start spread over the first RAMP seconds")
     ap.add_argument("--clients", type=int, default=1, help="client processes sharing the games")
+    ap.add_argument("--measure-after", type=float, default=0.0, metavar="SECONDS",
+                    help="count the latency of actions sent after the first SECONDS only (the games' connections made: "
+                         "the steady state); actions per second and CPU still count the whole run")
     ap.add_argument("--url", help="an already running server, e.g. http://127.0.0.1:8000 (default: start one)")
+    ap.add_argument("--workers", type=int, default=1, help="the server's worker processes (daimyo serve --workers)")
+    ap.add_argument("--server-cpus", metavar="LIST", help="the cores the server it starts may use, e.g. 0,1 (as taskset -c)")
     ap.add_argument("--profile", metavar="FILE", help="run the server it starts under cProfile, written to FILE when it stops "
                                                       "(the event loop's thread only; read it with python -m pstats FILE)")
+    ap.add_argument("--callgrind", metavar="FILE",
+                    help="run the server it starts under valgrind's callgrind, counting its instructions while the games are "
+                         "played (FILE: callgrind's output); reports instructions per action, whatever else the machine runs")
     ap.add_argument("--in-process", type=int, metavar="GAMES",
                     help="no sockets: play GAMES games one after the other through the hub, and report the CPU per action")
     args = ap.parse_args()
@@ -236,25 +292,36 @@ def main() -> None:
                          "try:\n    runpy.run_module('daimyo.cli.main', run_name='__main__')\n"
                          "except (SystemExit, KeyboardInterrupt):\n    pass\n"
                          f"finally:\n    p.disable()\n    p.dump_stats({args.profile!r})\n"] if args.profile else ["-m", "daimyo.cli.main"]
-        proc = subprocess.Popen([sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+        cpus = parse_cpus(args.server_cpus) if args.server_cpus else None
+        # under callgrind: counting only while the games are played (callgrind_control -i on/off), its file written at the end
+        valgrind = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={args.callgrind}"] \
+            if args.callgrind else []
+        proc = subprocess.Popen([*valgrind, sys.executable, *profile, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+                                 *(["--workers", str(args.workers)] if args.workers > 1 else []),
                                  # every simulated player comes from 127.0.0.1: lift the per-client limits
                                  "--set", "create_rate=100000/minute", "--set", "connect_rate=100000/minute",
                                  "--set", "connections_per_client=100000", "--set", "max_connections=100000",
-                                 "--set", "connections_per_address=100000"])
+                                 "--set", "connections_per_address=100000"],
+                                preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
+        for _ in range(3000 if args.callgrind else 300):
             try:
                 urllib.request.urlopen(f"{base}/api/bots", timeout=1)
                 break
             except OSError:
                 time.sleep(0.1)
     try:
-        result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None)
+        result = run(base, args.games, args.seconds, args.think, args.seed, args.clients, args.ramp, proc.pid if proc else None,
+                     args.workers, args.measure_after, args.callgrind)
     finally:
         if proc is not None:
             # Ctrl+C: the server stops as on a terminal, and cProfile writes its file (uvicorn ends a SIGTERM with it)
             proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
-            proc.wait(timeout=60)
+            proc.wait(timeout=600 if args.callgrind else 60)
+    if args.callgrind:
+        with open(args.callgrind) as f:
+            totals = max(int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:")))
+        result["server_instructions_per_action"] = round(totals / result["actions"]) if result["actions"] else None
     print(json.dumps(result, indent=2))
 
 

@@ -87,22 +87,23 @@ class Relay:
         self.moved_on: tuple[dict, str] | None = None   # an answer the game moved past, and the server's reason
 
     def run(self, token: str) -> dict:
-        self.ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": token}))
+        # each answer's acknowledgement comes inside the state that follows it (one message, docs/server-protocol.md)
+        self.ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": token, "ack_in_state": True}))
         while True:
             msg = json.loads(self.ws.recv())
             kind = msg["type"]
             if kind == "error":
                 self.refused(msg)
             elif kind == "ack":
-                self.pending, self.refusals = None, 0
-                if self.waiting is not None and self.waiting["seq"] < msg["seq"]:
-                    self.waiting = None   # offered before this answer was taken: the next state says what comes now
+                self.acknowledged(msg["seq"])
                 self.next()
             elif kind == "welcome":
                 self.game = msg["game"]["game"]
             elif kind == "log":
                 self.events = sentences(self.game, msg["events"], self.lang)
             elif kind == "state":
+                if "ack" in msg:   # the answer in flight was taken: the state it led to follows at once
+                    self.acknowledged(msg["ack"])
                 view = msg["view"]
                 if not self.started:
                     self.program.tell(start_message(self.game, self.seat, view, self.text_only, self.lang))
@@ -114,6 +115,11 @@ class Relay:
                 self.waiting = msg if msg["legal"] else None
                 if self.pending is None:
                     self.next()
+
+    def acknowledged(self, seq: int) -> None:
+        self.pending, self.refusals = None, 0
+        if self.waiting is not None and self.waiting["seq"] < seq:
+            self.waiting = None   # offered before this answer was taken: the next state says what comes now
 
     def refused(self, msg: dict) -> None:
         if msg.get("code") in ("bad-token", "no-such-game"):

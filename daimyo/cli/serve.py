@@ -34,7 +34,7 @@ def _has_display() -> bool:
 
 
 def run_server(host: str, port: int, db: str | None, bot_delay: float, open_browser: bool,
-               settings_pairs: tuple[str, ...] = ()) -> None:
+               settings_pairs: tuple[str, ...] = (), workers: int = 1, worker: str | None = None) -> None:
     import uvicorn
 
     from daimyo.server.app import create_app
@@ -47,10 +47,18 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--set") from None
     url_db = db or default_db_url()
+    if workers > 1:
+        _run_router(host, port, url_db, bot_delay, settings_pairs, workers, settings.header_timeout, settings.max_connections)
+        return
+    channel = None
+    if worker is not None:   # one of the processes behind a router (daimyo/server/workers.py)
+        k, n, channel = (int(x) for x in worker.split("/"))
+        settings = settings.replace(cluster=True, worker=(k, n))
     app = create_app(url_db, bot_delay=bot_delay, settings=settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
-    click.echo(f"daimyo is serving {address}  (games are kept in {url_db}; Ctrl+C stops)")
+    if worker is None:
+        click.echo(f"daimyo is serving {address}  (games are kept in {url_db}; Ctrl+C stops)")
     if open_browser and _has_display():
         import threading
         import webbrowser
@@ -60,10 +68,48 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
     # the forwarded client address is read by the app itself (the trust_proxy setting), never by uvicorn
     # each address's connections are capped and idle ones closed first when room runs short (daimyo.server.guard)
     http, ws = protocols(settings)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=settings.max_message * 4,
-                ws_per_message_deflate=False, http=http, ws=ws,
-                proxy_headers=False, server_header=False, limit_concurrency=settings.max_connections,
-                timeout_graceful_shutdown=3)
+    options: dict = {"log_level": "warning", "ws_max_size": settings.max_message * 4, "ws_per_message_deflate": False,
+                     "http": http, "ws": ws, "proxy_headers": False, "server_header": False,
+                     "limit_concurrency": settings.max_connections, "timeout_graceful_shutdown": 3}
+    if channel is None:
+        uvicorn.run(app, host=host, port=port, **options)
+        return
+    from daimyo.server.workers import CloseAfterResponse, worker_server
+    config = uvicorn.Config(CloseAfterResponse(app), **options)
+    worker_server(config, channel).run()
+
+
+def _run_router(host: str, port: int, url_db: str, bot_delay: float, settings_pairs: tuple[str, ...], workers: int,
+                header_timeout: float, max_pending: int) -> None:
+    """``--workers N``: this process routes the port's connections to N worker processes (daimyo/server/workers.py),
+    each a ``daimyo serve`` in cluster mode on the same database, made ready (migrated) before they start."""
+    from sqlalchemy import create_engine
+
+    from daimyo.server.store import migrate
+    from daimyo.server.workers import run_router
+
+    if not sys.platform.startswith("linux"):
+        raise click.UsageError("--workers: several worker processes on one port need Linux")
+    engine = create_engine(url_db)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+    sets = [x for pair in settings_pairs for x in ("--set", pair)]
+
+    def worker_args(k: int, fd: int) -> list[str]:
+        return [sys.executable, "-m", "daimyo.cli.main", "serve", "--host", host, "--port", str(port), "--db", url_db,
+                "--bot-delay", str(bot_delay), *sets, "--worker", f"{k}/{workers}/{fd}"]
+
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    click.echo(f"daimyo is serving http://{shown}:{port}/ with {workers} worker processes  (games are kept in {url_db}; "
+               "Ctrl+C stops)")
+    try:
+        status = run_router(host, port, workers, worker_args, header_timeout, max_pending)
+    except OSError as e:
+        raise click.ClickException(f"{host}:{port}: {e.strerror or e}") from None
+    if status:
+        raise SystemExit(status)
 
 
 @click.command()
@@ -129,6 +175,12 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 @click.option("--set", "settings_pairs", multiple=True, metavar="NAME=VALUE",
               help="Change one of the server's limits, e.g. --set bot_seconds=2 --set allowed_hosts=games.example.org "
                    "(every setting: docs/security.md).")
-def serve(host: str, port: int, db: str | None, bot_delay: float, settings_pairs: tuple[str, ...]) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes behind this one port, each serving a share of the games (Linux; one per core: "
+                   "docs/scaling.md).")
+@click.option("--worker", default=None, hidden=True)   # K/N/FD: worker K of N, handed its connections on FD (workers.py)
+def serve(host: str, port: int, db: str | None, bot_delay: float, settings_pairs: tuple[str, ...], workers: int,
+          worker: str | None) -> None:
     """Run the play server for others to reach (no browser is opened)."""
-    run_server(host, port, db, bot_delay, open_browser=False, settings_pairs=settings_pairs)
+    run_server(host, port, db, bot_delay, open_browser=False, settings_pairs=settings_pairs, workers=workers,
+               worker=worker)

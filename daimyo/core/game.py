@@ -130,3 +130,13 @@ class GameState(ABC):
     @abstractmethod
     def clone(self) -> GameState:
         ...
+
+    def draws(self) -> Any:
+        """Where the game's random stream stands (compared before and after an action: one that moved it drew
+        something hidden), or None for a game without one. A native engine's state answers it without handing its
+        game over to the Python engine."""
+        rng = getattr(self, "rng", None)
+        if rng is None:
+            return None
+        stream = getattr(rng, "stream_state", None)   # KeyedRng: (label, words drawn); Rng: its one integer
+        return stream() if stream is not None else getattr(rng, "state", None)

@@ -525,6 +525,13 @@ class NativeRokuganState(GameState):
 
     __copy__ = clone
 
+    def draws(self) -> Any:
+        """Where the game's random stream stands (:meth:`GameState.draws`), without a hand-over."""
+        if self._game is None:
+            return self._py.draws()
+        f = self._game.fields()
+        return ("game", f["rng_counter"]) if "rng_counter" in f else f["rng_state"]
+
     def view(self, player: int | None) -> View:
         """What ``player`` (a seat, or None for a spectator) may know: built by the native engine, without a hand-over
         (the same dict as :func:`daimyo.rokugan.views.view`)."""

@@ -365,6 +365,13 @@ class NativeSenjutsuState(GameState):
     def view(self, player: int | None) -> dict:
         return self._py.view(player) if self._py is not None else self._g.view(player)
 
+    def draws(self) -> Any:
+        """Where the duel's random stream stands (:meth:`GameState.draws`), without a hand-over."""
+        if self._py is not None:
+            return self._py.draws()
+        rng = self._g.fields()["rng"]
+        return (rng[2], rng[3]) if rng[0] == "blake2b-keyed" else rng[1]
+
     def fields(self) -> dict:
         """Every field of the duel, as :func:`native_fields` writes a Python duel's."""
         return native_fields(self._py) if self._py is not None else self._g.fields()

@@ -345,6 +345,9 @@ def _refuse_connection(transport, words: str) -> None:
 
 
 # ------------------------------------------------------- uvicorn's protocol
+#: the key, in a WebSocket's ASGI scope extensions, of its protocol's ``send_text_now`` (when it has one)
+SEND_NOW = "daimyo.send_text_now"
+
 def protocols(settings: Settings):
     """uvicorn's HTTP and WebSocket protocols (h11 and its own choice of WebSocket library) with a connection gate
     they share (:class:`ConnectionGate`), the HTTP one closing a connection whose first request's headers are not
@@ -398,6 +401,26 @@ def protocols(settings: Settings):
         def connection_made(self, transport) -> None:
             gate.admit(transport)   # counted already as the HTTP connection it was
             super().connection_made(transport)
+
+        def handle_connect(self, event) -> None:
+            super().handle_connect(event)
+            if hasattr(self, "scope") and hasattr(self, "conn") and hasattr(self, "writable"):
+                # the game socket's fast way out (daimyo/server/routes/socket.py): a text frame written at once
+                self.scope["extensions"][SEND_NOW] = self.send_text_now
+
+        def send_text_now(self, text: str) -> bool:
+            """Write one text frame now, as the ASGI send of a "websocket.send" would, when the socket is open and
+            takes it without waiting (its write buffer below the high-water mark); False otherwise (the caller then
+            sends it the ASGI way, which waits)."""
+            if (self.disconnected or self.close_sent or not self.handshake_complete or self.initial_response is not None
+                    or not self.writable.is_set() or self.transport.is_closing()):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except Exception:   # the protocol's state says no (closing): the ASGI way reports it
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
 
         def connection_lost(self, exc) -> None:
             gate.release(self.transport)

@@ -31,9 +31,11 @@ from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
 from daimyo.server.games import hosted, start_state
 from daimyo.server.new_games import check_name, new_row
+from daimyo.server.ratings import fill_seat_ratings
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
-from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, seats, when
+from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, owners, seats, when
+from daimyo.server.workers import worker_of
 
 log = logging.getLogger("daimyo.server")
 
@@ -84,6 +86,11 @@ class Hub:
                 task.cancel()
         for room in self.rooms.values():
             await room.close()
+        if self.settings.cluster:   # a clean stop hands its games on at once (a crash: once its leases run out)
+            try:   # through the writer's queue: after every write of this process's games still waiting in it
+                await self.store.write(owners.delete().where(owners.c.process == self.process))
+            except Exception as e:   # the database is away: the leases run out by themselves
+                log.warning("could not give up this process's game leases (%s)", type(e).__name__)
         # a decision still running ends by its own budget (capped at bot_seconds); none waits in the queue
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -104,6 +111,8 @@ class Hub:
         once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
         if not self.settings.cluster:
             return True
+        if self.settings.worker is not None and worker_of(game_id, self.settings.worker[1]) != self.settings.worker[0]:
+            return False   # another worker's share (daimyo/server/workers.py): the router sends its requests there
         token = await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds)
         if token is None:
             return False
@@ -304,7 +313,15 @@ class Hub:
             raise ActError("bad-request", f"games: an object of at most {self.settings.page_size} game ids, each with its key")
         rows = await asyncio.to_thread(self.store.rows_of, [gid for gid in held if isinstance(gid, str) and len(gid) <= 32])
         seen = [r for r in rows if self.may_see(r, held.get(r.id))]
+        await self._ratings_of(seen)
         return {"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in seen]}
+
+    async def _ratings_of(self, rows: list[GameRow]) -> None:
+        """The ratings shown beside the names of the listed rated games this process does not hold in memory (a room's
+        summary reads its own), read from the database in one query for them all."""
+        stored = [r for r in rows if r.rated and r.id not in self.rooms]
+        if stored:
+            await asyncio.to_thread(fill_seat_ratings, self.store, stored)
 
     async def my_games(self, held: list[tuple[str, int]]) -> dict:
         """An account's games from the (game id, seat) pairs it holds (daimyo/server/listing.py)."""
@@ -436,6 +453,7 @@ class Hub:
                 n = old.players
                 turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
                 req = {"game": old.game, "practice": old.practice, "table": True,   # it starts once its players are there
+                       "rated": old.rated,   # a rated game's rematch is rated: the same signed-in players
                        "seats": [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.bot else {}),
                                   "choice": old.choices[(s.seat + turn) % n]} for s in old.seats]}
                 if old.start_file is not None and room.rules.table_options is not None:
@@ -448,6 +466,7 @@ class Hub:
                 row.spectator_chat = old.spectator_chat
                 for s in row.seats:   # each human seat is kept for its old player (no one else claims it meanwhile)
                     s.token_hash = old.seats[s.seat].token_hash if s.kind == "human" else None
+                    s.user_id = old.seats[s.seat].user_id if s.kind == "human" else None   # and their account
                 new = self._new_room(row)
                 await room.write(*self.store.new_game_statements(row),
                                  update(games).where(games.c.id == old.id).values(rematch=row.id), what="the rematch")
@@ -542,6 +561,7 @@ class Hub:
     async def open_games(self) -> list[dict]:
         """Public games at the table with a seat still open, newest first."""
         rows = await asyncio.to_thread(self.store.open_rows, self.settings.page_size)
+        await self._ratings_of(rows)
         out = []
         for r in rows:
             live = self.rooms.get(r.id)
@@ -582,6 +602,7 @@ class Hub:
                 raise ActError("bad-request", "before: the 'next' value of the previous page")
             cursor = (created, gid)
         rows, nxt = await asyncio.to_thread(self.store.game_page, limit, cursor)
+        await self._ratings_of(rows)
         next_cursor = base64.urlsafe_b64encode(f"{nxt[0]}|{nxt[1]}".encode()).decode() if nxt else None
         body = orjson.dumps({"games": [self.rooms[r.id].summary() if r.id in self.rooms else summary_of(r) for r in rows],
                              "next": next_cursor})

@@ -8,6 +8,7 @@ import asyncio
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
 from daimyo.server.games import hosted, start_state
+from daimyo.server.ratings import fill_seat_ratings
 from daimyo.server.rooms import summary_of
 from daimyo.server.store import IN_PROGRESS, OVER, GameRow, Store
 
@@ -43,6 +44,7 @@ def stored_summary(store: Store, row: GameRow) -> tuple[dict, set[int]]:
     """The summary of a game not in this process's memory and the seats to act (none for a finished game or a
     table), its position rebuilt from the database (in a worker thread)."""
     rules = hosted(row.game)
+    fill_seat_ratings(store, [row])   # a rated game's players' ratings beside their names
     if row.status != IN_PROGRESS or rules is None:
         return summary_of(row), set()
     try:

@@ -38,7 +38,7 @@ from urllib.parse import urlencode
 from sqlalchemy import select
 
 from daimyo.server.settings import Settings
-from daimyo.server.store import emails, seats
+from daimyo.server.store import emails, low_mails, seats
 from daimyo.words import catalogue, fill
 
 log = logging.getLogger("daimyo.server.mail")
@@ -178,16 +178,20 @@ class Mailer:
             now = self.settings.time_source.time()
             if new:
                 self.put(Notice("turn", "", room.row.id, room.row.game, seat, c.deadline - now))
-            self._remind(room, seat, c.deadline)
+            self._remind(room, seat, c.deadline, new)
 
-    def _remind(self, room: Any, seat: int, deadline: float) -> None:
+    def _remind(self, room: Any, seat: int, deadline: float, new: bool) -> None:
+        """The low-time mail of ``seat``, ``mail_low_hours`` before ``deadline``. At a new turn that starts with less
+        time than that, the turn mail says the time left and no low-time mail follows; a clock that runs on as stored
+        (a restart) whose low-time moment passed while the server was down gets its mail now, unless it was sent."""
         low = self.settings.mail_low_hours * 3600
-        if low <= 0 or deadline - low <= self.settings.time_source.time():
+        now = self.settings.time_source.time()
+        if low <= 0 or deadline <= now or (new and deadline - low <= now):
             return
         old = self._timers.pop((room.row.id, seat), None)
         if old is not None:
             old.cancel()
-        task = asyncio.get_running_loop().create_task(self._low(room, seat, deadline, deadline - low))
+        task = asyncio.get_running_loop().create_task(self._low(room, seat, deadline, max(now, deadline - low)))
         self._timers[room.row.id, seat] = task
         task.add_done_callback(lambda done: self._forget((room.row.id, seat), done))
 
@@ -200,7 +204,22 @@ class Mailer:
         c = room.seats.clocks.seats.get(seat)
         if c is None or c.deadline != deadline or c.stand_in is not None or room.state.is_terminal() or not room.seats.watching:
             return   # the seat acted (or a stand-in plays, the game ended, the room was dropped here) meanwhile
-        self.put(Notice("low", "", room.row.id, room.row.game, seat, deadline - self.settings.time_source.time()))
+        gid = room.row.id
+        if await asyncio.to_thread(self._low_sent_for, gid, seat) == deadline:
+            return   # sent before the server stopped
+        key = (low_mails.c.game_id == gid) & (low_mails.c.seat == seat)
+        try:   # stored first, with the game (fenced as its every write): a server started again sends no second one
+            await room.write(low_mails.delete().where(key),
+                             low_mails.insert().values(game_id=gid, seat=seat, deadline=deadline), what="a low-time mail's mark")
+        except Exception:   # logged by the write (another process holds the game now: it sends the mail)
+            return
+        self.put(Notice("low", "", gid, room.row.game, seat, deadline - self.settings.time_source.time()))
+
+    def _low_sent_for(self, game_id: str, seat: int) -> float | None:
+        """The deadline of ``seat``'s clock that its last low-time mail was sent for (None: none was)."""
+        with self.store.engine.connect() as conn:
+            return conn.execute(select(low_mails.c.deadline).where(low_mails.c.game_id == game_id,
+                                                                   low_mails.c.seat == seat)).scalar()
 
     async def _run(self) -> None:
         assert self.queue is not None

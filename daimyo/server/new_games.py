@@ -20,12 +20,22 @@ from daimyo.server.games import DEFAULT_GAME, hosted, hosted_games, stream
 from daimyo.server.rooms import ActError
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, WAITING, GameRow, SeatRow, now
+from daimyo.server.workers import worker_of
 
 MAX_SEED = 2**63
 #: a seat's field for its choice (clan, character); its old name, still read on input until the next release
 CHOICE, OLD_CHOICE = "choice", "clan"
 
 __all__ = ["MAX_SEED", "check_name", "file_seats", "new_row", "start_file_of"]
+
+
+def new_game_id(settings: Settings) -> str:
+    """A new game's id; behind one port's router (``daimyo serve --workers``), one of this worker's share, so that
+    the game's requests come to the worker that made it (daimyo/server/workers.py)."""
+    while True:
+        gid = f"g-{secrets.token_hex(5)}"
+        if settings.worker is None or worker_of(gid, settings.worker[1]) == settings.worker[0]:
+            return gid
 
 
 def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[GameRow, int | None]:
@@ -67,7 +77,7 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
         clock = parse_clock(req.get("clock"), settings.clock_min_seconds)
     except ClockError as e:
         raise ActError("bad-request", str(e)) from None
-    row = GameRow(id=f"g-{secrets.token_hex(5)}" if keep is None else keep.id, game=game, players=len(seat_rows),
+    row = GameRow(id=new_game_id(settings) if keep is None else keep.id, game=game, players=len(seat_rows),
                   seed=randomness if isinstance(randomness, int) else 0, choices=filled,
                   created=now() if keep is None else keep.created,
                   status=WAITING if table or keep is not None else IN_PROGRESS, result=None, seats=seat_rows,

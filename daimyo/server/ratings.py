@@ -146,27 +146,37 @@ async def rate_game(room: Any) -> None:
 # ----------------------------------------------------------------- shown
 def shown_ratings(store: Any, row: GameRow) -> None:
     """Fill in ``row.seat_ratings`` for a rated game whose seats' accounts changed since they were last read."""
-    if not row.rated:
-        return
-    held = tuple(s.user_id for s in row.seats)
-    if row.ratings_of != held:
-        row.seat_ratings, row.ratings_of = seat_ratings(store, row), held
+    fill_seat_ratings(store, [row])
 
 
-def seat_ratings(store: Any, row: GameRow) -> dict[int, dict]:
-    """Seat -> the rating shown beside its name, with its account's name (a link to the player's page): a rated
-    game's signed-in players (new players at 1000, provisional); nothing for other games' players."""
-    if not row.rated:
-        return {}
-    users = {s.seat: s.user_id for s in row.seats if s.user_id is not None}
-    if not users:
-        return {}
-    with store.engine.connect() as conn:
-        names = dict(conn.execute(select(USERS.c.id, USERS.c.name).where(USERS.c.id.in_(list(users.values())))).all())
-        held = {r.user_id: r for r in conn.execute(select(ratings).where(
-            ratings.c.game == row.game, ratings.c.players == row.players, ratings.c.user_id.in_(list(users.values()))))}
-    return {seat: {**(rating_dict(held[u].mu, held[u].sigma, held[u].games) if u in held else rating_dict(MU, SIGMA, 0)),
-                   "account": names.get(u)} for seat, u in users.items()}
+def fill_seat_ratings(store: Any, rows: list[GameRow]) -> None:
+    """Fill in ``seat_ratings`` of every rated game of ``rows`` whose seats' accounts changed since they were last
+    read (a games list's page: the rows read from the database), with one query for them all: each signed-in
+    seat's rating at its game and player count (new players at 1000, provisional) and its account's name (a link
+    to the player's page). Other games' seats show none."""
+    todo = [r for r in rows if r.rated and r.ratings_of != tuple(s.user_id for s in r.seats)]
+    users = sorted({s.user_id for r in todo for s in r.seats if s.user_id is not None})
+    names: dict[str, str] = {}
+    held: dict[tuple[str, str, int], Any] = {}
+    if users:
+        query = (select(USERS.c.id, USERS.c.name, ratings.c.game, ratings.c.players, ratings.c.mu, ratings.c.sigma,
+                        ratings.c.games)
+                 .select_from(USERS.outerjoin(ratings, ratings.c.user_id == USERS.c.id))
+                 .where(USERS.c.id.in_(users)))
+        with store.engine.connect() as conn:
+            for rec in conn.execute(query):
+                names[rec.id] = rec.name
+                if rec.game is not None:
+                    held[(rec.id, rec.game, rec.players)] = rec
+    for row in todo:
+        shown_seats = {}
+        for s in row.seats:
+            if s.user_id is None:
+                continue
+            h = held.get((s.user_id, row.game, row.players))
+            shown_seats[s.seat] = {**(rating_dict(h.mu, h.sigma, h.games) if h is not None else rating_dict(MU, SIGMA, 0)),
+                                   "account": names.get(s.user_id)}
+        row.seat_ratings, row.ratings_of = shown_seats, tuple(s.user_id for s in row.seats)
 
 
 @functools.cache
@@ -192,5 +202,5 @@ def bot_board(game: str, players: int) -> list[dict]:
     return sorted(out, key=lambda e: -e["rating"])
 
 
-__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "game_places", "new_ratings", "places",
-           "rate_game", "rating_dict", "seat_ratings", "shown", "shown_ratings", "update_in"]
+__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "fill_seat_ratings", "game_places",
+           "new_ratings", "places", "rate_game", "rating_dict", "shown", "shown_ratings", "update_in"]

@@ -113,15 +113,20 @@ class Room:
             msg["undo"] = True   # this seat may take its last action back
         return msg
 
-    def tell_states(self, events: list[Event]) -> None:
+    def tell_states(self, events: list[Event], acked: Connection | None = None, received: float | None = None) -> None:
         """Every connection gets the state as its seat sees it: each seat's message (and the spectators') built and
-        encoded once, however many connections it has."""
+        encoded once, however many connections it has. ``acked``, the connection whose action was just committed
+        (received at ``received``) and which asked for it (``ack_in_state``), gets its acknowledgement in its state:
+        ``"ack": seq``."""
         built: dict[int | None, Shared] = {}
         for c in list(self.conns):
             msg = built.get(c.seat)
             if msg is None:
                 msg = built[c.seat] = Shared(self.state_message(c.seat, events))
-            c.put(msg)
+            if c is acked:
+                c.put(Shared({**msg, "ack": self.seq}), received)
+            else:
+                c.put(msg)
 
     def log_message(self, seat: int | None) -> dict:
         seat = self.shown_seat(seat)
@@ -215,9 +220,10 @@ class Room:
             if s.is_terminal():
                 self.row.status, self.row.result = OVER, result
             if conn is not None:
-                conn.put({"type": "ack", "seq": self.seq}, received)
+                if not conn.ack_in_state:
+                    conn.put({"type": "ack", "seq": self.seq}, received)
                 self.stats.add_committed(time.perf_counter() - received)
-            self.tell_states(events)
+            self.tell_states(events, conn if conn is not None and conn.ack_in_state else None, received)
         if s.is_terminal():
             await rate_game(self)   # a rated game's players get their new ratings (daimyo/server/ratings.py)
         self.bots.kick()
@@ -387,8 +393,11 @@ class TakeBack:
 
 
 def _drawn(state: Any) -> Any:
-    """Where the state's random stream stands (an action that moves it drew something hidden), or None."""
-    return getattr(getattr(state, "rng", None), "state", None)
+    """Where the state's random stream stands (an action that moves it drew something hidden), or None: asked of
+    the state itself, since a native engine's state that were read field by field would hand its game over to the
+    Python engine for good (every later view, legal list and action then made in Python)."""
+    draws = getattr(state, "draws", None)
+    return draws() if draws is not None else None
 
 
 def stamp(iso: str) -> float:

@@ -97,6 +97,10 @@ class Settings:
     lease_seconds: float = 15.0
     """How long a process's ownership of its games lasts without renewal (renewed every third of it); a dead process's games move after it."""
 
+    # --- one port, several processes (`daimyo serve --workers N`, daimyo/server/workers.py; not a --set setting)
+    worker: tuple[int, int] | None = field(default=None, compare=False, metadata={"operator": False})
+    """(k, n): this process is worker k of the n behind one port's router, serving the games of its own share."""
+
     # --- the operator's view (daimyo/server/routes/health.py, docs/scaling.md)
     metrics_token: str = ""
     """The bearer token Prometheus shows to read GET /metrics (``Authorization: Bearer TOKEN``); empty: /metrics is off

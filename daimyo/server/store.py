@@ -8,7 +8,9 @@ so a busy server pays one disk sync for many games' actions and never blocks the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import queue
 import threading
 import time
@@ -124,6 +126,15 @@ clocks = Table(
     Column("bank", Float),
     Column("deadline", Float),        # wall-clock seconds since the epoch
     Column("stand_in", String(8)),    # why a bot plays for the seat ("time", "absent"), or NULL
+)
+
+# the low-time mails sent (daimyo/server/mail.py): for which deadline of a seat's clock, so that a server started
+# again sends one that fell due while it was down, and never one twice
+low_mails = Table(
+    "low_mails", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("deadline", Float, nullable=False),   # the deadline (wall-clock seconds since the epoch) it was sent for
 )
 
 # which server process owns each live game, until when (settings.cluster; docs/scaling.md)
@@ -269,7 +280,9 @@ class GameRow:
 class Store:
     """The database. Reads are plain calls; writes are awaited until committed."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, shared: bool = False):
+        """``shared``: other processes write to the same database (cluster mode); on an SQLite file, the writers of
+        every process then take turns through a lock file beside it (:meth:`_writers_turn`)."""
         self.url = url
         if url.startswith("postgresql"):
             # a process frozen inside a transaction (SIGSTOP, a stalled VM) would hold its row locks, the leases of
@@ -292,6 +305,10 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         migrate(self.engine)
+        self._turns = None   # the lock file the processes sharing an SQLite file take turns by
+        database = self.engine.url.database
+        if shared and self.engine.dialect.name == "sqlite" and database and database != ":memory:" and os.name == "posix":
+            self._turns = open(f"{database}-writers.lock", "a+b")   # noqa: SIM115 - held for the store's life
         self._queue: queue.Queue = queue.Queue()
         #: told (seconds, writes) after each group commit, in the writer's thread (daimyo/server/metrics.py)
         self.on_commit: Callable[[float, int], None] | None = None
@@ -320,6 +337,8 @@ class Store:
         self._queue.put(None)
         self._thread.join(timeout=10)
         self.engine.dispose()
+        if self._turns is not None:
+            self._turns.close()
 
     # ----------------------------------------------------------------- writes
     async def write(self, *statements) -> None:
@@ -356,7 +375,7 @@ class Store:
                 batch.append(nxt)
             started = time.perf_counter()
             try:
-                with self.engine.begin() as conn:
+                with self._writers_turn(), self.engine.begin() as conn:
                     self._run(conn, [job for job, _, _ in batch])
             except Exception:
                 # one bad write must not sink the others: retry each on its own
@@ -365,8 +384,28 @@ class Store:
                 continue
             if self.on_commit is not None:
                 self.on_commit(time.perf_counter() - started, len(batch))
+            by_loop: dict[Any, list[asyncio.Future]] = {}
             for _, loop, fut in batch:
-                loop.call_soon_threadsafe(_resolve, fut, None)
+                by_loop.setdefault(loop, []).append(fut)
+            for loop, futs in by_loop.items():   # one wake-up of each event loop for the whole group
+                loop.call_soon_threadsafe(_resolve_all, futs)
+
+    @contextlib.contextmanager
+    def _writers_turn(self):
+        """This process's turn to write an SQLite file other processes write too (``daimyo serve --workers``): an
+        exclusive lock on the file beside it, which wakes the next writer the moment it is let go. SQLite's own lock
+        would make a writer that finds it taken sleep and try again (1, 2, 5, 10 ms ... up to 100 ms a try), and
+        under load two busy processes could keep missing each other's free moments: a commit's latency would then
+        grow by sleeps rather than by the time the other commit took."""
+        if self._turns is None:
+            yield
+            return
+        import fcntl
+        fcntl.flock(self._turns.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._turns.fileno(), fcntl.LOCK_UN)
 
     @staticmethod
     def _run(conn, jobs) -> None:
@@ -393,7 +432,7 @@ class Store:
     def _commit_one(self, item) -> None:
         job, loop, fut = item
         try:
-            with self.engine.begin() as conn:
+            with self._writers_turn(), self.engine.begin() as conn:
                 self._run(conn, [job])
         except Exception as e:  # reported to the one caller whose write failed
             loop.call_soon_threadsafe(_resolve, fut, e)
@@ -468,7 +507,8 @@ class Store:
     @staticmethod
     def delete_game_statements(game_id: str) -> list:
         """Everything stored of one game, to delete in one transaction (a table cancelled or closed)."""
-        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, actions, rating_changes, seats, owners)] + \
+        return [t.delete().where(t.c.game_id == game_id) for t in (chat, mutes, clocks, low_mails, actions, rating_changes, seats,
+                                                                   owners)] + \
             [games.delete().where(games.c.id == game_id)]
 
     def rows_of(self, ids: list[str]) -> list[GameRow]:
@@ -600,6 +640,11 @@ def _check(conn, statement: Fence) -> None:
                         .values(expires=owners.c.expires)).rowcount
     if held != 1:
         raise Fenced(f"game {statement.game_id}: this process no longer holds its lease")
+
+
+def _resolve_all(futs: list[asyncio.Future]) -> None:
+    for fut in futs:
+        _resolve(fut, None)
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:

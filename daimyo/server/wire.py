@@ -82,10 +82,21 @@ class Connection:
     on_sent: Callable[[float], Any] | None = None   # told how long an ack took, once it is on the socket
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     dropped: bool = False
+    #: the client asked for its actions' acknowledgement inside the state that follows them (hello's
+    #: "ack_in_state"): one message an action instead of two (docs/server-protocol.md)
+    ack_in_state: bool = False
+    stalled: bool = False   # a send waited past send_timeout: the socket is dropped and closed (routes/socket.py)
+    #: writes a message to the socket at once when it takes it without waiting (True), else False; None: every
+    #: message goes through the queue and the connection's sender task (routes/socket.py)
+    direct: Callable[[dict, float | None], bool] | None = None
+    busy: bool = False   # the sender task is sending: a message now must queue behind it
 
     def put(self, msg: dict, received: float | None = None) -> None:
-        """Queue ``msg``; ``received`` (perf_counter) marks an ack whose latency is measured when sent."""
+        """Send ``msg``: at once when nothing waits before it and the socket takes it, else through the queue;
+        ``received`` (perf_counter) marks an ack whose latency is measured when sent."""
         if self.dropped:
+            return
+        if self.direct is not None and not self.busy and self.outbox.empty() and self.direct(msg, received):
             return
         if self.outbox.qsize() >= self.limit:
             # the reader stopped reading: free what it held and tell the sender to close the socket

@@ -77,6 +77,23 @@ def test_an_answer_the_game_moved_past_is_sent_again_without_asking_twice():
     assert result == {"winners": ["p1"]} and program.told[-1]["result"] == {"winners": ["p1"]}
 
 
+def test_an_ack_inside_the_state_that_follows_is_taken_as_the_ack():
+    """The relay asks for its acknowledgements inside the states (hello's "ack_in_state"); a state carrying "ack"
+    ends the answer in flight as an ack would, and the next decision is asked at once."""
+    view, legal = _duel_states()
+    ws = FakeSocket([
+        {"type": "welcome", "game": {"game": "senjutsu"}},
+        {"type": "state", "seq": 7, "view": view, "legal": legal, "to_act": ["kaze", "hana"], "events": []},
+        {"type": "state", "seq": 8, "ack": 8, "view": view, "legal": legal, "to_act": ["kaze", "hana"], "events": []},
+        {"type": "state", "seq": 9, "ack": 9, "view": dict(view, winners=["p1"]), "legal": [], "to_act": [], "events": []},
+    ])
+    program = FakeProgram()
+    result = Relay(ws, 0, program, "en", lambda line: None).run("token")
+    assert ws.sent[0]["ack_in_state"] is True
+    assert [(m["seq"], m["action"]) for m in ws.sent if m["type"] == "act"] == [(7, legal[0]), (8, legal[0])]
+    assert len(program.asked) == 2 and result == {"winners": ["p1"]}
+
+
 def test_when_the_decision_changed_the_program_is_told_why_it_is_asked_again():
     view, legal = _duel_states()
     ws = FakeSocket([

@@ -193,6 +193,18 @@ def test_the_hand_over_reads_and_changes_the_duels_own_state():
     assert isinstance(restored, SenjutsuState) and _norm(native.native_fields(restored)) == _norm(copy.fields())
 
 
+def test_where_the_stream_stands_is_read_without_a_hand_over():
+    """``draws()`` (what the server compares before and after an action to see that it drew something hidden) is the
+    Python duel's, for a seeded and a keyed generator, and leaves the duel with the native engine."""
+    for seed in (4, GameKey(bytes(range(32)))):
+        g = native.new_game(["kaze", "hana"], seed=seed)
+        g.play_random([1, 2], limit=12)
+        py = g.python_state()
+        assert g.draws() == py.draws() and g.engine == "native"
+        py.rng.next64()   # one word more drawn: another position of the stream
+        assert native.NativeSenjutsuState.from_python(py).draws() == py.draws() != g.draws()
+
+
 def test_a_clone_is_independent():
     g = native.new_game(["tetsu", "ishi", "kaze"], seed=9)
     c = g.clone()

@@ -24,10 +24,11 @@ def free_port() -> int:
 class Server:
     """``daimyo serve`` in its own process over the database ``db``; ``settings`` are NAME=VALUE pairs for --set."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, settings: tuple[str, ...] = ()):
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, settings: tuple[str, ...] = (),
+                 workers: int = 1):
         self.port = port or free_port()
         args = [sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(self.port), "--db", db,
-                "--bot-delay", str(bot_delay)]
+                "--bot-delay", str(bot_delay), "--workers", str(workers)]
         for pair in settings:
             args += ["--set", pair]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

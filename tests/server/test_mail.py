@@ -409,3 +409,31 @@ def test_the_mail_settings_are_read_and_a_wrong_tls_mode_is_refused_naming_it():
     assert TEST_SETTINGS.mail_host == ""   # off by default
     with pytest.raises(ValueError, match=r"mail_tls: 'plain'.*one of starttls, ssl, none"):
         parse_setting("mail_tls=plain")
+
+
+def test_a_low_time_mail_that_fell_due_while_the_server_was_down_is_sent_on_start_once(db_url, smtp):
+    inbox, port = smtp
+    clock = FakeTime()
+    settings = mail_settings(port, time_source=clock, mail_low_hours=12.0)
+    app = create_app(db_url, settings=settings)
+    ana, bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
+    set_address(ana, csrfs[0], "ana@example.org")
+    _, message = inbox.wait(1)[0]
+    ana.get(local(link_in(message, "/api/account/email/verify")), follow_redirects=False)
+    for _ in range(6):
+        if _play_until_the_turn_passes(ana, game, tokens) == 0:
+            break
+    count = len(inbox.wait(2))   # the verification and the turn
+    for client in (ana, bo):
+        for ws in client.sessions:
+            ws.__exit__(None, None, None)
+        client.__exit__(None, None, None)
+        _DEVICES.remove(client)
+    clock.advance(12 * 3600 + 60)   # the low-time moment passes while no server runs
+    with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # started again: it is sent now
+        mails = inbox.wait(count + 1)[count:]
+        assert mails[0][0] == ["ana@example.org"] and mails[0][1]["Subject"].startswith("Your time runs low")
+        assert re.search(r"runs low: (12|11) hours left", mails[0][1].get_content())
+    with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # and again: not a second time
+        time.sleep(0.5)
+    assert len(inbox.mails) == count + 1

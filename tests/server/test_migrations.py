@@ -55,7 +55,7 @@ def test_a_database_from_before_keys_is_upgraded_and_its_games_go_on(tmp_path):
         assert state["seq"] == 2 and state["view"] == game.view(0)
         ws.__exit__(None, None, None)
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0011",)]
+    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0012",)]
     db.close()
 
 

@@ -270,3 +270,69 @@ def test_every_published_bot_rating_names_a_bot_of_its_game_and_how_it_was_measu
                 game_bot(game, spec, 0)   # a bot of that game (ValueError otherwise)
                 assert entry["sigma"] > 0 and f"--game {game}" in entry["measured"] or game == "rokugan"
                 assert spec.split(":")[0] in entry["measured"]
+
+
+def test_a_rated_games_rematch_is_rated_for_the_same_accounts(devices, db_url):
+    """A rematch of a rated game is rated too (issue 30): the same signed-in players on the same seats, each seat
+    still its account's, and its end rates them again."""
+    players = [devices(NAMES[i]) for i in range(2)]
+    r = players[0].post("/api/games", json={"game": "rokugan", "seats": humans(2), "sit": 0, "table": True, "rated": True,
+                                            "public": True})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    tokens = {0: made["you"]["token"]}
+    c = players[1].post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": 1})
+    assert c.status_code == 200, c.text
+    tokens[1] = c.json()["token"]
+    room = ready_and_start(players[0], made)
+    play_out(players[0], room, seed=5)
+    asked = [players[seat].post(f"/api/games/{made['id']}/rematch", json={"seat": seat, "token": tokens[seat]})
+             for seat in (0, 1)]
+    assert all(a.status_code == 200 for a in asked), [a.text for a in asked]
+    again = asked[0].json()["id"]
+    assert asked[1].json()["id"] == again != made["id"]
+    assert players[0].get(f"/api/games/{again}").json()["rated"] is True
+    new = the_room(players[0], again)
+    assert [s.user_id for s in new.row.seats] == [s.user_id for s in room.row.seats] and None not in [
+        s.user_id for s in new.row.seats]
+    deadline = time.monotonic() + 30   # both players asked: it starts
+    while new.waiting:
+        assert time.monotonic() < deadline, "the rematch did not start"
+        time.sleep(0.02)
+    play_out(players[0], new, seed=6)
+    rows = stored(db_url, "SELECT c.seat, r.games FROM rating_changes c JOIN ratings r ON r.user_id = c.user_id AND "
+                          "r.game = c.game AND r.players = c.players WHERE c.game_id = ? ORDER BY c.seat", again)
+    assert rows == [(0, 2), (1, 2)]   # each player's second rated game
+
+
+def test_the_lobby_shows_ratings_of_games_not_in_memory_read_in_one_query(devices, db_url):
+    """Every listed rated game shows its players' ratings beside their names, also a game this process no longer
+    holds in memory (finished and unloaded, or served by another process): read from the database, one query for
+    the whole page."""
+    from sqlalchemy import event
+
+    host, made = rated_table(devices, players=2)
+    room = ready_and_start(host, made)
+    play_out(host, room, seed=4)
+    other, guest = devices(NAMES[2]), devices(NAMES[3])   # a second rated table, at the table still
+    second = other.post("/api/games", json={"game": "rokugan", "seats": humans(2), "sit": 0, "table": True,
+                                            "rated": True, "public": True}).json()
+    assert guest.post(f"/api/games/{second['id']}/claim", json={"code": second["invite"]["code"], "seat": 1}).status_code == 200
+    hub = host.app.app.state.hub
+    expected = {made["id"]: host.get(f"/api/games/{made['id']}").json()["seats"],
+                second["id"]: other.get(f"/api/games/{second['id']}").json()["seats"]}
+    assert all(s["rating"]["account"] in NAMES for seats in expected.values() for s in seats)
+    for gid in expected:   # unloaded, as the janitor unloads them (or as another process's games are)
+        hub.rooms.pop(gid)
+    hub._pages.clear()
+    statements: list[str] = []
+    engine = hub.store.engine
+    listen = lambda conn, cursor, statement, *rest: statements.append(statement)   # noqa: E731
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        listed = {g["id"]: g for g in host.get("/api/games").json()["games"]}
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    for gid, seats in expected.items():
+        assert [s["rating"] for s in listed[gid]["seats"]] == [s["rating"] for s in seats]
+    assert sum(1 for s in statements if "users" in s.lower()) == 1

@@ -145,6 +145,34 @@ def test_acting_is_acknowledged_and_everyone_gets_the_new_state(client, game):
     assert next_of(a, "error")["code"] == "not-your-turn"
 
 
+def test_a_client_that_asks_gets_its_ack_inside_the_next_state(client, game):
+    """hello's "ack_in_state": the acting connection's state carries "ack" (one message instead of two); the seat's
+    other connection, the other seats and the spectators get the state without it; a refusal is an error as ever."""
+    a = connect(client, game["id"])
+    a.send_json({"type": "hello", "seat": 0, "token": tok(game, 0), "ack_in_state": True})
+    sa = next_of(a, "state")
+    a2, _, _, _ = join(client, game["id"], 0, tok(game, 0))   # the same seat in another tab, without it
+    b, _, _, _ = join(client, game["id"], 1, tok(game, 1))
+    spec, _, _, _ = join(client, game["id"])
+    a.send_json({"type": "act", "action": "no such action", "seq": 0})
+    assert next_of(a, "error")["code"] == "illegal"
+    a.send_json({"type": "act", "action": sa["legal"][0], "seq": 0})
+    kinds = []
+    while (first := a.receive_json())["type"] != "state":
+        kinds.append(first["type"])
+    assert "ack" not in kinds and first["ack"] == 1 == first["seq"]
+    states = {}
+    for name, ws in (("a2", a2), ("b", b), ("spec", spec)):
+        states[name] = next_of(ws, "state")
+        assert states[name]["seq"] == 1 and "ack" not in states[name]
+    assert {k: v for k, v in first.items() if k != "ack"} == states["a2"]   # the seat's state, as its other tab gets it
+    # a client that did not ask gets the ack first, then the state, as before
+    b.send_json({"type": "act", "action": states["b"]["legal"][0], "seq": 1})
+    assert next_of(b, "ack") == {"type": "ack", "seq": 2}
+    assert "ack" not in next_of(b, "state")
+    assert "ack" not in next_of(a, "state")   # not its action
+
+
 def test_a_stale_action_is_refused(client, game):
     a, _, _, sa = join(client, game["id"], 0, tok(game, 0))
     b, _, _, sb = join(client, game["id"], 1, tok(game, 1))
@@ -204,3 +232,64 @@ def test_a_failing_bot_does_not_stop_the_game(client, monkeypatch):
         assert time.monotonic() < deadline, "the game stalled"
         time.sleep(0.05)
     assert calls["n"] > 30
+
+
+def test_a_send_that_waits_past_send_timeout_drops_and_closes_its_connection():
+    """One watch for every connection's send under way (no timer per message): a client that stopped reading, whose
+    send never completes, is dropped and its socket closed with 4008 once ``send_timeout`` passed; a send that
+    completes leaves nothing watched."""
+    import asyncio
+
+    from starlette.websockets import WebSocketState
+
+    from daimyo.server.routes.socket import SendWatch, _send_loop
+    from daimyo.server.wire import Connection
+
+    class Socket:
+        application_state = WebSocketState.CONNECTED
+
+        def __init__(self, stuck: bool):
+            self.stuck, self.sent, self.closed = stuck, [], []
+
+        async def send_text(self, text):
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(text)
+
+        async def close(self, code=1000, reason=None):
+            self.closed.append(code)
+
+    async def scenario():
+        watch = SendWatch(0.2)
+        stuck, reading = Socket(True), Socket(False)
+        conns = {Connection(0): stuck, Connection(1): reading}
+        tasks = [asyncio.create_task(_send_loop(ws, c, 0.2, watch)) for c, ws in conns.items()]
+        for c in conns:
+            c.put({"type": "pong"})
+        await asyncio.sleep(1.0)
+        (a, b) = conns
+        assert tasks[0].done() and a.dropped and a.stalled and stuck.closed == [4008]
+        assert not tasks[1].done() and not b.dropped and reading.sent == ['{"type":"pong"}'] and not watch.sending
+        tasks[1].cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_message_goes_out_at_once_only_when_nothing_waits_before_it():
+    """A connection writes a message straight to its socket (no queue, no task) when nothing is queued or being
+    sent before it and the socket takes it; otherwise it queues, so the order never changes."""
+    from daimyo.server.wire import Connection
+
+    written, takes = [], [True]
+    conn = Connection(0)
+    conn.direct = lambda msg, received: takes[0] and not written.append(msg["n"])
+    conn.put({"n": 1})
+    assert written == [1] and conn.outbox.empty()
+    takes[0] = False                     # the socket's buffer is full: it queues
+    conn.put({"n": 2})
+    takes[0] = True
+    conn.put({"n": 3})                   # behind a queued message: it queues too
+    assert written == [1] and [conn.outbox.get_nowait()[0]["n"] for _ in range(2)] == [2, 3]
+    conn.busy = True                     # the sender task is sending: behind it
+    conn.put({"n": 4})
+    assert written == [1] and conn.outbox.get_nowait()[0]["n"] == 4

@@ -10,9 +10,9 @@ from tests.server.conftest import create, humans, join, next_of
 class Table:
     """Two players at a practice game of Battle for Rokugan and a spectator, each with the last state it got."""
 
-    def __init__(self, client):
+    def __init__(self, client, seed: int | None = 4):
         self.client = client
-        self.game = create(client, humans(2), seed=4)
+        self.game = create(client, humans(2), seed=seed)
         self.gid = self.game["id"]
         self.ws, self.last = {}, {}
         for seat in (0, 1, None):
@@ -114,3 +114,27 @@ def test_undo_keeps_the_record_exact(client):
     stored = client.app.app.state.store.action_rows(t.gid)
     assert [(seat, text) for _seq, seat, text in stored] == room.actions
     assert [seq for seq, _, _ in stored] == list(range(len(stored)))
+
+
+def test_a_keyed_game_stays_on_the_native_engine_and_a_draw_from_its_stream_is_seen(client):
+    """Whether an action drew from the game's random stream is asked of the state itself: a native game is not handed
+    to the Python engine for it (every later view and legal list would then be made in Python), and a keyed game's
+    stream (the server's, a KeyedRng without a ``state`` integer) is compared by the words drawn from it."""
+    from daimyo.core.rng import GameKey
+    from daimyo.rokugan.native import available, new_game
+    from daimyo.server.rooms import _drawn
+
+    if not available():
+        return
+    t = Table(client, seed=None)   # keyed, as every game that is not practice
+    room = client.app.state.hub.rooms[t.gid]
+    for _ in range(3):
+        t.act(t.to_act())
+    assert room.state.engine == "native" and t.last[t.to_act()]["legal"]
+    s = new_game(players=2, seed=GameKey(bytes(range(32))))
+    before = _drawn(s)
+    py = s.python_state()
+    assert py.draws() == before == ("game", py.rng.counter)
+    py.rng.next64()
+    assert py.draws() != before
+    assert s.engine == "native"

@@ -7,12 +7,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
 import orjson
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from daimyo.server.guard import RequestError, client_address, parse_json
+from daimyo.server.guard import SEND_NOW, RequestError, client_address, parse_json
 from daimyo.server.rooms import ActError, Connection
 from daimyo.server.routes.context import Context
 from daimyo.server.settings import Settings
@@ -29,7 +30,38 @@ def dumps(msg: dict) -> str:
     return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+class SendWatch:
+    """Every connection's send under way, watched by one task (instead of a timer armed and cancelled for each
+    message, which cost more than the rest of a send): a send still waiting after ``timeout`` seconds (the client
+    stopped reading and its socket's buffer is full) has its connection dropped."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.sending: dict[Connection, tuple[float, asyncio.Task]] = {}
+        self._task: asyncio.Task | None = None
+
+    def begin(self, conn: Connection, task: asyncio.Task) -> None:
+        self.sending[conn] = (time.monotonic(), task)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def end(self, conn: Connection) -> None:
+        self.sending.pop(conn, None)
+
+    async def _watch(self) -> None:
+        while self.sending:
+            await asyncio.sleep(min(1.0, self.timeout / 4))
+            now = time.monotonic()
+            for conn, (since, task) in list(self.sending.items()):
+                if now - since > self.timeout:
+                    self.sending.pop(conn, None)
+                    conn.dropped = conn.stalled = True
+                    task.cancel()
+
+
 def routes(ctx: Context) -> list[BaseRoute]:
+    watch = SendWatch(ctx.settings.send_timeout)
+
     async def game_socket(ws: WebSocket) -> None:
         client = client_address(ws.scope, ctx.settings)
         await ws.accept()
@@ -42,7 +74,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
             if not await ctx.limiter.hit(ctx.settings.connect_rate, "connect", client):
                 await _refuse(ws, too_many, 4429)
                 return
-            await _game_socket(ctx, ws, client)
+            await _game_socket(ctx, ws, client, watch)
         finally:
             ctx.limiter.open[client] -= 1
             if ctx.limiter.open[client] <= 0:
@@ -51,7 +83,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
     return [WebSocketRoute("/ws/games/{game_id}", game_socket)]
 
 
-async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
+async def _game_socket(ctx: Context, ws: WebSocket, client: str, watch: SendWatch) -> None:
     game_id = ws.path_params["game_id"]
     try:
         room = await ctx.hub.room(game_id)
@@ -86,13 +118,16 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
     except ActError as e:
         await _refuse(ws, e, {"bad-token": 4401, "rate-limited": 4429, "no-such-game": 4404}.get(e.code, 4400))
         return
-    conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add)
+    conn = Connection(seat, ctx.settings.outbox_limit, on_sent=ctx.hub.stats.add, ack_in_state=hello.get("ack_in_state") is True)
+    send_now = ws.scope.get("extensions", {}).get(SEND_NOW)
+    if send_now is not None:
+        conn.direct = _direct(conn, send_now)
     async with room.lock:  # the first state and every later one arrive in order
         room.connected(conn)  # (so that the welcome's summary shows this seat here)
         conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
         conn.put(room.log_message(seat))
         conn.put(room.state_message(seat, []))
-    sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout))
+    sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout, watch))
     try:
         while not conn.dropped:
             try:
@@ -115,6 +150,18 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str) -> None:
     finally:
         room.disconnected(conn)
         sender.cancel()
+
+
+def _direct(conn: Connection, send_now) -> Callable[[dict, float | None], bool]:
+    """A connection's way to write a message at once, without its queue and sender task (most messages: the socket
+    takes them without waiting), through the protocol's ``send_text_now`` (daimyo/server/guard.py)."""
+    def direct(msg: dict, received: float | None) -> bool:
+        if not send_now(msg.encoded() if isinstance(msg, Shared) else dumps(msg)):
+            return False
+        if received is not None and conn.on_sent is not None:
+            conn.on_sent(time.perf_counter() - received)
+        return True
+    return direct
 
 
 async def _refuse(ws: WebSocket, e: ActError, code: int) -> None:
@@ -185,9 +232,11 @@ async def _handle(room, conn: Connection, msg: dict) -> None:
         raise ActError("bad-message", f"unknown message type '{shown}' (types: act, chat, mute, ping, ready, resign, resume, stand-in, undo)")
 
 
-async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> None:
+async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float, watch: SendWatch) -> None:
     """Send what the connection's queue holds; close a socket that stopped reading (its queue overflowed,
-    or one message took longer than ``send_timeout`` to go out)."""
+    or one message took longer than ``send_timeout`` to go out: ``watch`` cancels this task then)."""
+    me = asyncio.current_task()
+    assert me is not None
     try:
         while True:
             msg, received = await conn.outbox.get()
@@ -199,15 +248,25 @@ async def _send_loop(ws: WebSocket, conn: Connection, send_timeout: float) -> No
                 await asyncio.wait_for(ws.close(code=code, reason=reason), send_timeout)
                 return
             text = msg.encoded() if isinstance(msg, Shared) else dumps(msg)
-            async with asyncio.timeout(send_timeout):   # no task of its own per message, as wait_for would make
+            watch.begin(conn, me)
+            conn.busy = True
+            try:
                 await ws.send_text(text)
+            finally:
+                conn.busy = False
+                watch.end(conn)
             if received is not None and conn.on_sent is not None:
                 conn.on_sent(time.perf_counter() - received)
-    except TimeoutError:
-        conn.dropped = True
-        with contextlib.suppress(Exception):
-            await ws.close(code=4008)
-    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError, OSError):
+    except asyncio.CancelledError:
+        if conn.stalled:   # the watch gave up on this send: the socket is closed (within send_timeout again)
+            asyncio.get_running_loop().create_task(_close_stalled(ws, send_timeout))
+        return
+    except (WebSocketDisconnect, RuntimeError, OSError):
         return
     except Exception:
         log.error("sending to a connection failed", exc_info=True)
+
+
+async def _close_stalled(ws: WebSocket, send_timeout: float) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=4008), send_timeout)

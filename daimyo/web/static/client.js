@@ -127,7 +127,8 @@ function connectGame(gameId, handlers) {
     showConnection("connecting");
     ws.onopen = () => {
       const key = gameKey(gameId);   // a spectator of a private game shows its key
-      ws.send(JSON.stringify(link.creds ? { type: "hello", seat: link.creds.seat, token: link.creds.token } : key ? { type: "hello", key } : { type: "hello" }));
+      // a seat asks for its actions' acknowledgement inside the state that follows (one message an action)
+      ws.send(JSON.stringify(link.creds ? { type: "hello", seat: link.creds.seat, token: link.creds.token, ack_in_state: true } : key ? { type: "hello", key } : { type: "hello" }));
     };
     ws.onmessage = (m) => {
       let msg;
