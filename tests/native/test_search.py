@@ -274,10 +274,10 @@ def test_the_confident_stop_stops_at_the_same_round_on_both_engines():
     for players, seed, round_no in [(2, 3, 1), (3, 4, 2), (4, 5, 3), (2, 9, 4)]:
         s = round_start(players, seed, round_no).python_state()
         seat = s.to_act()[0]
-        _same_decision(s, seat, seed, 180, horizon=0)
+        _same_decision(s, seat, seed, 180, horizon=0, confident_stop=True)
         bound = ISMCTSBot(seed, iterations=180, engine="native", horizon=0, confident_stop=False)
         bound.heuristic.rng = Rng(seed * 7 + 1)
-        confident = ISMCTSBot(seed, iterations=180, engine="native", horizon=0)
+        confident = ISMCTSBot(seed, iterations=180, engine="native", horizon=0, confident_stop=True)
         confident.heuristic.rng = Rng(seed * 7 + 1)
         bound.choose(s.clone(), seat)
         confident.choose(s.clone(), seat)

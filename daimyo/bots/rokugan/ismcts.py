@@ -28,11 +28,11 @@ heuristic's preference breaks near-ties). A search stops early (``early_stop``, 
 can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
 and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
 estimated at twice the pace so far, and one more). On an iteration budget that bound alone chooses what the full
-search would have chosen, sooner. It also stops (``confident_stop``, on by default) once a statistical test over the rounds
+search would have chosen, sooner. Asked to (``confident_stop``; off by default, since it lost strength at 1,500
+iterations a decision: docs/benchmarks.md), it also stops once a statistical test over the rounds
 so far says the choice is settled (:func:`confident`): every other candidate either stays behind the leader over the
 rounds left at ``stop_z`` standard deviations, or is better than it by less than ``stop_margin`` at that confidence
-(candidates whose moves come to the same result in every world, say). That choice is the full search's in most
-decisions, and where it is not the two were within the full search's own noise (docs/bots.md). A budget is a number of iterations (``200``) or
+(candidates whose moves come to the same result in every world, say). A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
 search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
 candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
@@ -131,7 +131,7 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
                  engine: str | None = None, horizon: int = HORIZON, setup_iterations: int | None = None,
-                 setup_seconds: float | None = None, early_stop: bool = True, confident_stop: bool = True,
+                 setup_seconds: float | None = None, early_stop: bool = True, confident_stop: bool = False,
                  stop_z: float = STOP_Z, stop_margin: float = STOP_MARGIN):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
