@@ -201,6 +201,8 @@ class Reinforcements(Card):
     """Take up to two armies from the discard pile, then discard or return two tokens from the hand."""
 
     id = "reinforcements"
+    armies = 2   # taken at most from the discard pile (a rules file may change it)
+    tokens = 2   # then discarded or returned from the hand, one at a time (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -216,8 +218,9 @@ class Reinforcements(Card):
             taken = (memo[0] if memo else 0) + 1
             _move_token(s, seat, s.discard[seat], s.hand[seat], move[1])
             events = [public_event("take-from-discard", clan=s.clan_of(seat), code=move[1])]
-            return (0 if taken < 2 else 1), (taken,), events
-        return (2 if step == 1 else None), memo, _discard_or_return(s, seat, move)
+            return (0 if taken < s.rules.card_number(self.id, "armies", self.armies) else 1), (taken,), events
+        last = s.rules.card_number(self.id, "tokens", self.tokens)
+        return (step + 1 if step < last else None), memo, _discard_or_return(s, seat, move)
 
     def skip(self, s: RokuganState, seat: int, step: int, memo: tuple) -> int | None:
         return 1 if step == 0 else None
@@ -244,20 +247,24 @@ class DiplomaticMission(Card):
 @register
 class StrengthOfPurpose(Card):
     id = "strength-of-purpose"
+    provinces = 2   # different provinces of one's own, one control token faceup in each (a rules file may change it)
 
     def playable(self, s: RokuganState, seat: int) -> bool:
-        return len(_own(s, seat)) >= 2
+        return len(_own(s, seat)) >= s.rules.card_number(self.id, "provinces", self.provinces)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in _own(s, seat) if p not in memo]
 
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
-        return (1 if step == 0 else None), memo + (move[1],), _faceup(s, seat, move[1], 1)
+        more = step + 1 < s.rules.card_number(self.id, "provinces", self.provinces)
+        return (step + 1 if more else None), memo + (move[1],), _faceup(s, seat, move[1], 1)
 
 
 @register
 class BlessTheLands(Card):
     id = "bless-the-lands"
+    faceup = 1     # control tokens put there faceup (a rules file may change it)
+    facedown = 1   # and facedown (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in range(N_PROVINCES) if s.special[p] == SCORCHED]
@@ -265,7 +272,8 @@ class BlessTheLands(Card):
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
         p = move[1]
         s._remove_special(p)
-        n = s._add_control(seat, p, up=1) + s._add_control(seat, p, down=1)
+        n = s._add_control(seat, p, up=s.rules.card_number(self.id, "faceup", self.faceup))
+        n += s._add_control(seat, p, down=s.rules.card_number(self.id, "facedown", self.facedown))
         return None, memo, [public_event("special-removed", province=RULES.province_names[p], token=SCORCHED),
                             public_event("control-added", clan=s.clan_of(seat), province=RULES.province_names[p], count=n)]
 
@@ -327,6 +335,7 @@ class CulturalExchange(Card):
 @register
 class PirateRaids(Card):
     id = "pirate-raids"
+    control_tokens = 3   # put faceup in another province of one's own (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -338,18 +347,19 @@ class PirateRaids(Card):
         if step == 0:
             had = s.owner[p] == seat
             return (1 if had else None), memo, _special(s, p, SCORCHED)
-        return None, memo, _faceup(s, seat, p, 3)
+        return None, memo, _faceup(s, seat, p, s.rules.card_number(self.id, "control_tokens", self.control_tokens))
 
 
 @register
 class BountifulHarvest(Card):
     id = "bountiful-harvest"
+    control_tokens = 2   # put faceup in one province of one's own (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         return [("province", p) for p in _own(s, seat)]
 
     def choose(self, s: RokuganState, seat: int, step: int, memo: tuple, move: tuple) -> Step:
-        return None, memo, _faceup(s, seat, move[1], 2)
+        return None, memo, _faceup(s, seat, move[1], s.rules.card_number(self.id, "control_tokens", self.control_tokens))
 
 
 # ------------------------------------------------------------ Shadowlands
@@ -366,6 +376,7 @@ class DarkFavors(ShadowlandsCard):
     """Steps: 0 sacrifice; 1 look at up to four tokens (memo: looked ids); 2 discard one of them."""
 
     id = "dark-favors"
+    tokens = 4   # looked at at most (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -386,7 +397,7 @@ class DarkFavors(ShadowlandsCard):
                 return 2, memo, []
             memo = memo + (move[1],)
             events = learn(s, seat, s.token(move[1]), "dark-favors")
-            return (1 if len(memo) < 4 else 2), memo, events
+            return (1 if len(memo) < s.rules.card_number(self.id, "tokens", self.tokens) else 2), memo, events
         return None, memo, reveal_and_discard(s, s.token(move[1]), "dark-favors")
 
     def skip(self, s: RokuganState, seat: int, step: int, memo: tuple) -> int | None:
@@ -395,9 +406,10 @@ class DarkFavors(ShadowlandsCard):
 
 @register
 class PurgeTheWeak(ShadowlandsCard):
-    """Steps: 0 discard from hand; 1 and 2 reveal and discard a board token; then the turn ends."""
+    """Steps: 0 discard from hand; 1 to ``tokens`` reveal and discard a board token each; then the turn ends."""
 
     id = "purge-the-weak"
+    tokens = 2   # revealed and discarded from the board (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -413,7 +425,8 @@ class PurgeTheWeak(ShadowlandsCard):
             else:
                 _move_token(s, seat, s.hand[seat], s.discard[seat], move[1])
             return 1, memo, [public_event("discard-from-hand", clan=s.clan_of(seat), code=move[1])]
-        return (2 if step == 1 else None), memo, reveal_and_discard(s, s.token(move[1]), "purge-the-weak")
+        more = step < s.rules.card_number(self.id, "tokens", self.tokens)
+        return (step + 1 if more else None), memo, reveal_and_discard(s, s.token(move[1]), "purge-the-weak")
 
     def finish(self, s: RokuganState, seat: int, memo: tuple) -> list:
         # "place none this turn": the turn passes to the next player
@@ -450,9 +463,10 @@ class AnimateTheDead(ShadowlandsCard):
 
 @register
 class InspireFear(ShadowlandsCard):
-    """Steps: 0 sacrifice; 1 and 2 remove a special token (or stop)."""
+    """Steps: 0 sacrifice; 1 to ``special_tokens`` remove a special token each (or stop)."""
 
     id = "inspire-fear"
+    special_tokens = 2   # removed at most (a rules file may change it)
 
     def options(self, s: RokuganState, seat: int, step: int, memo: tuple) -> list[tuple] | MoveList:
         if step == 0:
@@ -467,7 +481,8 @@ class InspireFear(ShadowlandsCard):
         p = move[1]
         old = s.special[p]
         s._remove_special(p)
-        return (2 if step == 1 else None), memo, [public_event("special-removed", province=RULES.province_names[p], token=old)]
+        more = step < s.rules.card_number(self.id, "special_tokens", self.special_tokens)
+        return (step + 1 if more else None), memo, [public_event("special-removed", province=RULES.province_names[p], token=old)]
 
 
 def check_registry() -> None:

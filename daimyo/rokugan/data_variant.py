@@ -317,7 +317,7 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
         for cid, change in c.obj(spec["card_numbers"], "card_numbers", tuple(CARD_NUMBERS)).items():
             c.obj(change, f"card_numbers.{cid}", tuple(CARD_NUMBERS[cid]))
             for key, value in change.items():
-                attr, lo, hi = CARD_NUMBERS[cid][key]
+                attr, _printed, lo, hi = CARD_NUMBERS[cid][key]
                 card_numbers.setdefault(cid, {})[attr] = c.whole(value, f"card_numbers.{cid}.{key}", lo, hi)
     objectives = files["objectives.json"]
     if "objectives" in spec:
@@ -344,8 +344,6 @@ def parse_variant(text: Any, source: str = "rules file") -> Variant:
 
 
 def _native_refusal(rules: Rules) -> str | None:
-    if rules.card_numbers:
-        return "card_numbers: the native engine plays the printed numbers of the cards' effects"
     if len(rules.cards) != len(RULES_STANDARD_CARDS):
         return f"cards_in_game: the native engine plays with all {len(RULES_STANDARD_CARDS)} territory cards"
     for oid in rules.objective_ids:
@@ -419,7 +417,10 @@ def describe(variant: Variant) -> list[str]:
         if key not in spec:
             continue
         value = spec[key]
-        if isinstance(value, dict):
+        if key == "card_numbers":   # one line a number, with the printed one it replaces
+            lines.extend(f"card_numbers.{cid}.{field}: {n} (printed {CARD_NUMBERS[cid][field][1]})"
+                         for cid, fields in value.items() for field, n in fields.items())
+        elif isinstance(value, dict):
             lines.extend(f"{key}.{k}: {json.dumps(v)}" for k, v in value.items())
         else:
             lines.append(f"{key}: {json.dumps(value)}")

@@ -31,6 +31,7 @@ from daimyo.core.errors import RuleViolation, violation
 from daimyo.core.game import Action, Event, GameState
 from daimyo.core.rng import GameKey, KeyedRng, Rng
 from daimyo.rokugan.data import RULES, SPECIAL_DEFENSE, SPECIAL_HONOR, SPECIALS, Rules
+from daimyo.rokugan.data_derived import CARD_NUMBERS
 from daimyo.rokugan.moves import explain_illegal
 from daimyo.rokugan.notation import move_text, parse_move
 from daimyo.rokugan.records import (
@@ -176,6 +177,8 @@ def rules_table(rules: Rules = RULES) -> dict:
         "specials": list(SPECIALS),
         "special_honor": [SPECIAL_HONOR.get(name, 0) for name in SPECIALS],
         "objectives": [_objective(R, R.objectives[oid]) for oid in R.objective_ids],
+        "card_numbers": {f"{cid}.{field}": R.card_number(cid, attr, printed)
+                         for cid, fields in CARD_NUMBERS.items() for field, (attr, printed, _lo, _hi) in fields.items()},
     }
 
 

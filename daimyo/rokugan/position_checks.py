@@ -49,7 +49,8 @@ SETUP = (SETUP_CLANS, SETUP_OBJECTIVES, SETUP_CONTROL)
 LOSE_CONTROL = ("dark-favors", "animate-the-dead", "inspire-fear", "cultural-exchange", "pirate-raids", "bless-the-lands")
 # special tokens a card puts only in a landlocked province, or only outside the Shadowlands (cards.py)
 LANDLOCKED_ONLY = (HARBOR,)
-TAKE_TWO = ("promotion", "reinforcements")  # cards that take two tokens into the hand, then give two back
+# cards that take tokens into the hand (two; Reinforcements its rules' `armies`), then give them back
+TAKE_TWO = ("promotion", "reinforcements")
 NOT_IN_SHADOWLANDS = ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2")
 # the special tokens only a territory card puts on the board (harbor, shrine, battlefield, honor and defense bonus
 # tokens), and the card that does; peace and scorched earth also come from diplomacy and raids
@@ -263,7 +264,8 @@ def _check_hands(s: RokuganState, at: _Where) -> None:
         # Dragon holds its extra token until it returns one; Promotion and Reinforcements take two tokens into the
         # hand before giving two back
         most = s.rules.hand_size + (1 if any(d.kind == DRAGON_RETURN and d.seat == q for d in s.pending) else 0)
-        most += 2 if any(isinstance(d, CardDecision) and d.seat == q and d.card in TAKE_TWO for d in s.pending) else 0
+        most += max((s.rules.card_number(d.card, "armies", 2) for d in s.pending
+                     if isinstance(d, CardDecision) and d.seat == q and d.card in TAKE_TWO), default=0)
         if len(s.hand[q]) > most:
             _fail(at("hand", clan), f"{clan} has {len(s.hand[q])} combat tokens behind its screen; a hand is at most {most}",
                   "Upkeep Phase 2. Draw Combat Tokens")

@@ -210,7 +210,7 @@ bool State::card_playable(int seat, int c) const {
     return k >= enough;
   };
   switch (c) {
-    case C::StrengthOfPurpose: return owns(false, 2);
+    case C::StrengthOfPurpose: return owns(false, R.card_numbers.strength_of_purpose_provinces);
     case C::AnimateTheDead: return !discard[seat].empty() && owns(true, 1);
     // step 0 of these: one of your provinces outside the Shadowlands (card_options)
     case C::DarkFavors: case C::InspireFear: return owns(true, 1);
@@ -278,7 +278,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
       case C::CodeOfHonor:
       case C::AshigaruLevies: {
         memo.push_back(p);
-        const int count = c == C::CodeOfHonor ? 2 : 3;
+        const int count = c == C::CodeOfHonor ? R.card_numbers.code_of_honor_provinces : R.card_numbers.ashigaru_levies_provinces;
         next = step + 1 < count ? step + 1 : -1;
         special_event(p, card_token(R, c));
         break;
@@ -298,11 +298,11 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           } else {
             const int taken = (memo.empty() ? 0 : memo[0]) + 1;
             take();
-            next = taken < 2 ? 0 : 1;
+            next = taken < R.card_numbers.reinforcements_armies ? 0 : 1;
             memo = {taken};
           }
         } else {
-          next = step == 1 ? 2 : -1;
+          next = step < R.card_numbers.reinforcements_tokens ? step + 1 : -1;
           discard_or_return();
         }
         break;
@@ -311,17 +311,17 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           next = owner[p] >= 0 && owner[p] != seat ? 1 : -1;
           special_event(p, R.peace);
         } else {
-          faceup(p, 2);
+          faceup(p, R.card_numbers.diplomatic_mission_control);
         }
         break;
       case C::StrengthOfPurpose:
-        next = step == 0 ? 1 : -1;
+        next = step + 1 < R.card_numbers.strength_of_purpose_provinces ? step + 1 : -1;
         memo.push_back(p);
         faceup(p, 1);
         break;
       case C::BlessTheLands: {
         remove_special(p);
-        const int placed = add_control(seat, p, 1, 0) + add_control(seat, p, 0, 1);
+        const int placed = add_control(seat, p, R.card_numbers.bless_faceup, 0) + add_control(seat, p, 0, R.card_numbers.bless_facedown);
         if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.scorched])}}));
         if (events.on) events.push_back(public_event("control-added", {{"clan", text(clan)}, {"province", text(R.province_names[p])}, {"count", num(placed)}}));
         break;
@@ -329,7 +329,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
       case C::FomentRebellion:
         remove_special(p);
         if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[R.peace])}}));
-        if (owner[p] == seat) faceup(p, 2);
+        if (owner[p] == seat) faceup(p, R.card_numbers.foment_rebellion_control);
         break;
       case C::SpyNetwork: {
         const int q = m.arg;
@@ -360,10 +360,10 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           next = owner[p] == seat ? 1 : -1;
           special_event(p, R.scorched);
         } else {
-          faceup(p, 3);
+          faceup(p, R.card_numbers.pirate_raids_control);
         }
         break;
-      case C::BountifulHarvest: faceup(p, 2); break;
+      case C::BountifulHarvest: faceup(p, R.card_numbers.bountiful_harvest_control); break;
       case C::DarkFavors:
         if (step == 0) {
           next = 1;
@@ -375,7 +375,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           } else {
             memo.push_back(m.arg);
             learn(seat, token_index(m.arg), "dark-favors", events);
-            next = memo.size() < 4 ? 1 : 2;
+            next = static_cast<int>(memo.size()) < R.card_numbers.dark_favors_tokens ? 1 : 2;
           }
         } else {
           reveal_and_discard(token_index(m.arg), "dark-favors", events);
@@ -393,7 +393,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           next = 1;
           if (events.on) events.push_back(public_event("discard-from-hand", {{"clan", text(clan)}, {"code", text(R.clan_token_codes[clans[seat]][m.arg])}}));
         } else {
-          next = step == 1 ? 2 : -1;
+          next = step < R.card_numbers.purge_the_weak_tokens ? step + 1 : -1;
           reveal_and_discard(token_index(m.arg), "purge-the-weak", events);
         }
         break;
@@ -421,7 +421,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
         } else if (m.verb != Move::Done) {
           const int old = special[p];
           remove_special(p);
-          next = step == 1 ? 2 : -1;
+          next = step < R.card_numbers.inspire_fear_specials ? step + 1 : -1;
           if (events.on) events.push_back(public_event("special-removed", {{"province", text(R.province_names[p])}, {"token", text(R.specials[old])}}));
         }
         break;

@@ -125,6 +125,26 @@ RulesHandle make_rules(const nb::dict& d) {
     if (r.specials[i] == "defense_1") r.defense_1 = i;
     if (r.specials[i] == "defense_2") r.defense_2 = i;
   }
+  {
+    // every number inside the cards' effects, by "card.field" (native.py rules_table)
+    const auto numbers = item<nb::dict>(d, "card_numbers");
+    Rules::CardNumbers& k = r.card_numbers;
+    const std::pair<const char*, int*> fields[] = {
+        {"code-of-honor.provinces", &k.code_of_honor_provinces}, {"ashigaru-levies.provinces", &k.ashigaru_levies_provinces},
+        {"diplomatic-mission.control_tokens", &k.diplomatic_mission_control},
+        {"foment-rebellion.control_tokens", &k.foment_rebellion_control}, {"pirate-raids.control_tokens", &k.pirate_raids_control},
+        {"bountiful-harvest.control_tokens", &k.bountiful_harvest_control},
+        {"strength-of-purpose.provinces", &k.strength_of_purpose_provinces}, {"bless-the-lands.faceup", &k.bless_faceup},
+        {"bless-the-lands.facedown", &k.bless_facedown}, {"reinforcements.armies", &k.reinforcements_armies},
+        {"reinforcements.tokens", &k.reinforcements_tokens}, {"dark-favors.tokens", &k.dark_favors_tokens},
+        {"purge-the-weak.tokens", &k.purge_the_weak_tokens}, {"inspire-fear.special_tokens", &k.inspire_fear_specials}};
+    if (numbers.size() != sizeof(fields) / sizeof(fields[0]))
+      throw std::invalid_argument("load_rules: card_numbers names a number the native engine does not play");
+    for (const auto& [key, field] : fields) {
+      *field = item<int>(numbers, key);
+      if (*field < 1 || *field > Rules::MAX_TOKENS) throw std::invalid_argument(std::string("load_rules: card_numbers '") + key + "' out of range");
+    }
+  }
   for (const auto& o : item<std::vector<nb::dict>>(d, "objectives")) {
     static const char* names[] = {"territory_hold", "connected_spread", "coastal", "fewest_provinces", "territory_spread",
                                   "provinces_all"};

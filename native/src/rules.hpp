@@ -50,6 +50,14 @@ struct Rules {
   std::vector<int> card_territory;         // by Card
   std::vector<char> card_placement;        // by Card: played in the placement phase (the Shadowlands cards)
   std::vector<std::vector<int>> territory_card_index;  // each territory's two cards (Card)
+  // the numbers inside the cards' effects (data_derived.py CARD_NUMBERS): the printed ones, or a rules file's
+  struct CardNumbers {
+    int code_of_honor_provinces = 2, ashigaru_levies_provinces = 3;
+    int diplomatic_mission_control = 2, foment_rebellion_control = 2, pirate_raids_control = 3, bountiful_harvest_control = 2;
+    int strength_of_purpose_provinces = 2, bless_faceup = 1, bless_facedown = 1;
+    int reinforcements_armies = 2, reinforcements_tokens = 2;
+    int dark_favors_tokens = 4, purge_the_weak_tokens = 2, inspire_fear_specials = 2;
+  } card_numbers;
   std::vector<int> printed_defense;
   std::vector<char> is_capital;
   std::vector<int> special_supply, special_defense;  // by specials index

@@ -38,13 +38,15 @@ def _first_difference(a: list, b: list) -> str:
     return f"lengths {len(a)} and {len(b)}: native has {a[len(b):]}, python has {b[len(a):]}"
 
 
-def play_both(players: int, seed: int | GameKey, clans=None, every_position: bool = False, texts: bool = True) -> dict:
+def play_both(players: int, seed: int | GameKey, clans=None, every_position: bool = False, texts: bool = True,
+              rules=None) -> dict:
     """Play one seeded random game in both engines; fail at the first difference. Returns what was played.
 
     With ``texts`` False the legal actions are compared as moves only (their text is written from the moves by
-    the one notation function, :func:`daimyo.rokugan.notation.move_text`, for both engines): the larger run."""
-    ref = new_game(players=players, seed=seed, clans=clans)
-    nat = native.new_game(players=players, seed=seed, clans=clans)
+    the one notation function, :func:`daimyo.rokugan.notation.move_text`, for both engines): the larger run.
+    ``rules``: the rules both games are played under (a rules file's; by default the standard ones)."""
+    ref = new_game(players=players, seed=seed, clans=clans, rules=rules)
+    nat = native.new_game(players=players, seed=seed, clans=clans, rules=rules)
     assert nat.engine == "native"
     bots = [RandomBot(bot_seed(seed if isinstance(seed, int) else int.from_bytes(seed.key[:8], "little"), p))
             for p in range(players)]
@@ -56,7 +58,7 @@ def play_both(players: int, seed: int | GameKey, clans=None, every_position: boo
 
     def fail(step, move, what):
         # the reference's position before the step, played again from the start
-        again = new_game(players=players, seed=seed, clans=clans)
+        again = new_game(players=players, seed=seed, clans=clans, rules=rules)
         for s, m in moves:
             again.apply_move(s, m)
         pytest.fail(f"{where}, step {step}, move {move}: {what}\n--- the reference's position before the step\n"

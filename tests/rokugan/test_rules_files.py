@@ -207,11 +207,12 @@ def _card_plays(card: str, seeds: range) -> list[list]:
 
 def test_numbers_inside_card_effects():
     """Territory cards: Code of Honor puts its +1 honor tokens in three provinces (the file's number, with three
-    such tokens in the supply); Foment Rebellion adds one control token. The native engine plays the printed ones."""
+    such tokens in the supply); Foment Rebellion adds one control token. The native engine plays them too
+    (tests/native/test_card_numbers.py)."""
     v = variant({"format": "rokugan-rules", "name": "three-honors",
                  "components": {"special_tokens": {"honor_1": 3}},
                  "card_numbers": {"code-of-honor": {"provinces": 3}, "foment-rebellion": {"control_tokens": 1}}})
-    assert v.not_native and "card_numbers" in v.not_native
+    assert v.not_native is None
     activate(v)
     assert v.rules.card_number("code-of-honor", "count", 2) == 3 and RULES.card_number("code-of-honor", "count", 2) == 2
     plays = _card_plays("code-of-honor", range(40))
@@ -219,6 +220,20 @@ def test_numbers_inside_card_effects():
     activate(None)
     plays = _card_plays("code-of-honor", range(40))
     assert plays and all(sum(1 for e in p if e.kind == "special" and e.data["token"] == "honor_1") == 2 for p in plays)
+
+
+def test_more_numbers_inside_card_effects():
+    """Territory cards: Strength of Purpose adds a control token faceup to each of three provinces, Bountiful Harvest
+    puts four control tokens faceup (the file's numbers); under the standard rules two provinces, two tokens."""
+    activate(variant({"format": "rokugan-rules", "name": "more",
+                      "card_numbers": {"strength-of-purpose": {"provinces": 3},
+                                       "bountiful-harvest": {"control_tokens": 4}}}))
+    for want_provinces, want_tokens in ((3, 4), (2, 2)):
+        plays = _card_plays("strength-of-purpose", range(60))
+        assert plays and all(sum(1 for e in p if e.kind == "control-added") == want_provinces for p in plays)
+        plays = _card_plays("bountiful-harvest", range(60))
+        assert plays and all([e.data["faceup"] for e in p if e.kind == "control-added"] == [want_tokens] for p in plays)
+        activate(None)
 
 
 def test_territory_hold_counts_the_files_provinces():
@@ -288,6 +303,10 @@ def test_a_changed_rules_line_is_refused_by_its_digest():
     ({"format": "rokugan-rules", "name": "x", "card_numbers": {"code-of-honor": {"provinces": 4}}},
      "field 'card_numbers.code-of-honor.provinces': must be a whole number from 1 to 3"),
     ({"format": "rokugan-rules", "name": "x", "card_numbers": {"bushido": {"honor": 5}}}, "field 'card_numbers.bushido'"),
+    ({"format": "rokugan-rules", "name": "x", "card_numbers": {"dark-favors": {"tokens": 7}}},
+     "field 'card_numbers.dark-favors.tokens': must be a whole number from 1 to 6"),
+    ({"format": "rokugan-rules", "name": "x", "card_numbers": {"reinforcements": {"army": 3}}},
+     "field 'card_numbers.reinforcements"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"condition": "coastl"}}},
      "objective 'way-of-the-sail': field 'condition' must be one of"),
     ({"format": "rokugan-rules", "name": "x", "objectives": {"way-of-the-sail": {"territories": 3}}},
@@ -364,6 +383,11 @@ def test_check_rules_command(tmp_path):
     hold.write_text(json.dumps(HOLD3))
     r = CliRunner().invoke(main, ["rokugan", "check-rules", str(hold)])
     assert r.exit_code == 0 and "Python engine only" in r.output
+    numbers = tmp_path / "numbers.json"
+    numbers.write_text(json.dumps({"format": "rokugan-rules", "name": "n", "card_numbers": {"pirate-raids": {"control_tokens": 5}}}))
+    r = CliRunner().invoke(main, ["rokugan", "check-rules", str(numbers)])
+    assert r.exit_code == 0 and "card_numbers.pirate-raids.control_tokens: 5 (printed 3)" in r.output
+    assert "native and Python engines" in r.output
 
 
 def test_simulate_with_rules(tmp_path):

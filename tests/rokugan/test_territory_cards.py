@@ -11,6 +11,9 @@ import pytest
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
+from daimyo.rokugan.cards import CARDS
+from daimyo.rokugan.data import RULES
+from daimyo.rokugan.data_derived import CARD_NUMBERS
 from daimyo.rokugan.position import to_position
 from tests.rokugan.helpers import P, codes, state_of
 
@@ -667,3 +670,12 @@ def test_honorable_fight_cannot_go_on_scorched_earth():
     rejects(s, "province crab_2")
     act(s, "province crab_3")
     assert s.special[P("crab_3")] == "battlefield" and s.special[P("crab_2")] == "scorched_earth"
+
+
+def test_the_card_numbers_a_file_may_set_are_the_printed_ones_by_default():
+    """Playing Territory Cards: each number a rules file may set (data_derived.py CARD_NUMBERS) is, unset, the one
+    printed on the card, which its effect holds; the standard rules change none of them."""
+    for cid, fields in CARD_NUMBERS.items():
+        for field, (attr, printed, lo, hi) in fields.items():
+            assert getattr(CARDS[cid], attr) == printed and lo <= printed <= hi, (cid, field)
+            assert RULES.card_number(cid, attr, printed) == printed
