@@ -178,7 +178,8 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Server processes behind this one port, each serving a share of the games (Linux; one per core: "
                    "docs/scaling.md).")
-@click.option("--worker", default=None, hidden=True)   # K/N/FD: worker K of N, handed its connections on FD (workers.py)
+@click.option("--worker", default=None, hidden=True, metavar="K/N/FD",
+              help="Internal: run as worker K of N behind --workers' router, handed its connections on file descriptor FD.")
 def serve(host: str, port: int, db: str | None, bot_delay: float, settings_pairs: tuple[str, ...], workers: int,
           worker: str | None) -> None:
     """Run the play server for others to reach (no browser is opened)."""
