@@ -99,9 +99,9 @@ class Rules:
 
     def __reduce__(self) -> Any:
         # a game pickled (a worker process, a saved study) or deep-copied names its rules instead of copying them:
-        # the standard ones are the one RULES object, a rules file's are made again from the file (once per digest)
-        if self.header:
-            return (_variant_rules, (self.header["variant-rules"], self.header["variant-digest"]))
+        # the standard ones are the one RULES object; a rules file's are made again from the file, once per digest
+        # (data_variant.py, which makes them, registers their reduction with copyreg, so this module needs no import
+        # of it)
         if self is RULES:
             return (_standard_rules, ())
         return object.__reduce__(self)
@@ -305,11 +305,6 @@ def load_rules(overrides: dict[str, dict] | None = None) -> Rules:
 
 def _standard_rules() -> Rules:
     return RULES
-
-
-def _variant_rules(canonical: str, digest: str) -> Rules:
-    from daimyo.rokugan.data_variant import variant_named
-    return variant_named(canonical, digest, "rules").rules
 
 
 RULES = load_rules()

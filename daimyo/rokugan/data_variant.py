@@ -32,6 +32,7 @@ The map (provinces, borders, territories, coasts), the territory cards' effects 
 from __future__ import annotations
 
 import copy
+import copyreg
 import hashlib
 import json
 import threading
@@ -402,6 +403,22 @@ def variant_named(canonical: str, digest: str, source: str) -> Variant:
         if len(_NAMED) >= 64:  # a bound on what a process keeps; one dropped is made again when met
             _NAMED.pop(next(iter(_NAMED)))
         return _NAMED.setdefault(digest, variant)
+
+
+def _variant_rules(canonical: str, digest: str) -> Rules:
+    """A rules file's Rules again, from what a pickle or a deep copy kept of them (:func:`_reduce_rules`)."""
+    return variant_named(canonical, digest, "rules").rules
+
+
+def _reduce_rules(rules: Rules) -> Any:
+    """How a pickle or a deep copy keeps a Rules object: a rules file's by its file and digest; the standard ones
+    (and any other) as :meth:`Rules.__reduce__` says."""
+    if rules.header:
+        return (_variant_rules, (rules.header["variant-rules"], rules.header["variant-digest"]))
+    return rules.__reduce__()
+
+
+copyreg.pickle(Rules, _reduce_rules)
 
 
 def header_fields(rules: Rules | None = None) -> dict[str, str]:
