@@ -52,6 +52,17 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     assert not errors, errors
 
 
+#: whether the table-options box, its upload and its error line lie inside the lobby's panel, and the error is shown
+FITS = """() => {
+    const r = (id) => document.getElementById(id).getBoundingClientRect();
+    const panel = document.getElementById('table-box').closest('.panel').getBoundingClientRect();
+    const inside = (b) => b.left >= panel.left - 0.5 && b.right <= panel.right + 0.5;
+    return { box: inside(r('table-box')), upload: inside(r('table-file')), error: inside(r('table-error')),
+             shown: r('table-error').height > 0 && document.elementFromPoint(r('table-error').left + 2, r('table-error').top + 2)
+                    === document.getElementById('table-error') };
+}"""
+
+
 @needs_chromium
 def test_the_table_options_fit_their_panel_and_show_the_error_once(server, browser, tmp_path):
     """The options box stays inside the lobby's panel at 1280 and 1600 px and on a phone: the file input is not clipped and the
@@ -68,13 +79,12 @@ def test_the_table_options_fit_their_panel_and_show_the_error_once(server, brows
         page.wait_for_function("() => document.getElementById('table-error').textContent.includes('not JSON')")
         error = page.locator("#table-error").inner_text()
         assert "column" in error and "cards: cards" not in error, error
-        fit = page.evaluate("""() => {
-            const r = (id) => document.getElementById(id).getBoundingClientRect();
-            const panel = document.getElementById('table-box').closest('.panel').getBoundingClientRect();
-            const inside = (b) => b.left >= panel.left - 0.5 && b.right <= panel.right + 0.5;
-            return { box: inside(r('table-box')), upload: inside(r('table-file')), error: inside(r('table-error')),
-                     shown: r('table-error').height > 0 && document.elementFromPoint(r('table-error').left + 2, r('table-error').top + 2)
-                            === document.getElementById('table-error') };
-        }""")
+        fit = page.evaluate(FITS)
         assert fit == {"box": True, "upload": True, "error": True, "shown": True}, (width, fit)
+        assert page.locator("#table-box").inner_text().count(error) == 1   # once, in the error line only
+        for game in ("rokugan", "risingsun"):   # the same box holds the rules file and the war file
+            page.select_option("#game", game)
+            page.wait_for_function(f"() => document.getElementById('table-box').dataset.game === '{game}'")
+            box = page.evaluate(FITS)
+            assert box == {"box": True, "upload": True, "error": True, "shown": False}, (width, game, box)
         page.close()

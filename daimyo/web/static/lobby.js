@@ -509,10 +509,10 @@ function renderTable() {
   const st = tableState(), file = info.file;
   const upload = file ? el("input", { type: "file", id: "table-file", accept: file.accept, onchange: uploadTableFile }) : null;
   const note = file && file.none ? el("p", { class: "small", id: "table-note", role: "status", text: st.file ? st.note : t(file.none) }) : null;
-  box.replaceChildren(info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
+  box.replaceChildren(...[info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
     ...info.options.map((o) => tableOption(o, st)),
     upload ? el("label", {}, el("span", { text: t(file.label) }), " ", upload) : null,
-    note, el("p", { class: "error", id: "table-error", role: "alert", text: st.error }));
+    note, el("p", { class: "error", id: "table-error", role: "alert", text: st.error })].filter((x) => x));
   const seats = fixedSeats();
   document.getElementById("players").disabled = !!seats;
   if (seats) {
