@@ -456,7 +456,7 @@ function joinByCode(ev) {
 // takes (checked by the server's own reader at the file's "check" address, which names the line or field it refuses)
 // and, for a game that starts from a file, the example files; such a file fixes each seat's choice, another may bring
 // new choices (a card file's characters). Each game keeps its own choices while another is shown.
-const TABLES = {};   // game -> { values, example, file, seats, choices, note, error }
+const TABLES = {};   // game -> { values, example, file, seats, choices, note (a catalogue key and its params), error }
 function tableInfo() { const g = GAMES[currentGame()]; return g && g.table ? g.table : null; }
 function tableState() {
   const box = tableInfo();
@@ -464,7 +464,7 @@ function tableState() {
   const game = currentGame();
   if (!TABLES[game]) {
     TABLES[game] = { values: Object.fromEntries(box.options.map((o) => [o.field, o.default])),
-      example: box.examples.length ? box.examples[0].name : "", file: null, seats: null, choices: null, note: "", error: "" };
+      example: box.examples.length ? box.examples[0].name : "", file: null, seats: null, choices: null, note: null, error: "" };
   }
   return TABLES[game];
 }
@@ -508,7 +508,7 @@ function renderTable() {
   if (!info) { document.getElementById("players").disabled = false; return; }
   const st = tableState(), file = info.file;
   const upload = file ? el("input", { type: "file", id: "table-file", accept: file.accept, onchange: uploadTableFile }) : null;
-  const note = file && file.none ? el("p", { class: "small", id: "table-note", role: "status", text: st.file ? st.note : t(file.none) }) : null;
+  const note = file && file.none ? el("p", { class: "small", id: "table-note", role: "status", text: st.file && st.note ? t(st.note.key, st.note.params) : t(file.none) }) : null;
   box.replaceChildren(...[info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
     ...info.options.map((o) => tableOption(o, st)),
     upload ? el("label", {}, el("span", { text: t(file.label) }), " ", upload) : null,
@@ -534,13 +534,12 @@ async function uploadTableFile(ev) {
       body: JSON.stringify({ ...info.file.send, [info.file.field]: text }) });
     data = await r.json();
   } catch (e) { st.error = t("lobby.no_server"); renderTable(); return; }
-  if (!r.ok) Object.assign(st, { error: data.error || r.statusText, ...(info.fixes_seats ? {} : { file: null, choices: null, note: "" }) });
+  if (!r.ok) Object.assign(st, { error: data.error || r.statusText, ...(info.fixes_seats ? {} : { file: null, choices: null, note: null }) });
   else if (info.fixes_seats) Object.assign(st, { file: text, seats: data.seats, error: "" });
   else {
     const said = data.lobby || {};
     Object.assign(CHARACTERS, said.names || {});
-    Object.assign(st, { file: text, choices: said.choices || null, error: "",
-      note: said.note ? t(said.note.key, said.note.params) : "" });
+    Object.assign(st, { file: text, choices: said.choices || null, error: "", note: said.note || null });
   }
   renderTable();
   renderSeats();
