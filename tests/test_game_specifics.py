@@ -26,9 +26,6 @@ GAME_OWN = {"arena/designer.py": "senjutsu", "arena/balance.py": "rokugan", "are
 GENERAL = sorted([p for p in (PACKAGE / "arena").glob("*.py") if p.relative_to(PACKAGE).as_posix() not in GAME_OWN]
                  + [PACKAGE / "words" / "__init__.py", PACKAGE / "words" / "errors.py", PACKAGE / "bots" / "registry.py",
                     PACKAGE / "bots" / "random_bot.py", PACKAGE / "cli" / "main.py"])
-#: the only functions of a general script that may name a game: the lobby's boxes of Senjutsu's card file and
-#: table options and of Rising Sun's war file (each game's words, numbers and choices' names come from the registry)
-BOXES = {"lobby.js": {"choices", "exampleName", "renderStartFile", "renderSenjutsu", "uploadCards", "senjutsuRequest"}}
 
 
 def _names() -> set[str]:
@@ -127,14 +124,18 @@ def _strings_by_function(code: str) -> list[tuple[str | None, str]]:
 @pytest.mark.parametrize("script", _general_scripts())
 def test_general_scripts_name_no_game(script):
     code = _code((STATIC / script).read_text(encoding="utf-8"))
-    allowed = BOXES.get(script, set())
-    assert [(f, s) for f, s in _strings_by_function(code) if _naming(s[1:-1]) and f not in allowed] == []
+    assert [(f, s) for f, s in _strings_by_function(code) if _naming(s[1:-1])] == []
 
 
-def test_the_lobby_s_scripts_are_general_and_only_its_file_boxes_name_a_game():
+def test_the_lobby_s_scripts_are_general_and_its_table_box_is_the_registry_s():
+    """The lobby, join and players scripts are checked above with no exemption; the lobby's one table-options box
+    (each game's options and file: Senjutsu's card file, Rising Sun's war file, Battle for Rokugan's rules file) is
+    drawn from ``/api/registry``'s ``table`` alone, with no box of its own for any game."""
     assert {"lobby.js", "join.js", "players.js"} <= set(_general_scripts())
     code = _code((STATIC / "lobby.js").read_text(encoding="utf-8"))
-    assert {f for f, s in _strings_by_function(code) if _naming(s[1:-1])} == BOXES["lobby.js"]   # no stale exemption
+    assert "g.table" in code and "info.file.check" in code
+    boxes = set(re.findall(r'id: "([\w-]+-box)"', code))
+    assert boxes == {"table-box"}, boxes
 
 
 def test_hints_come_from_the_catalogue_by_the_page_s_game():

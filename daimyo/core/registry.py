@@ -30,6 +30,8 @@ GAME_MODULES: dict[str, str] = {
 #: the page a game is played on unless its registration names its own (``page``): Battle for Rokugan's, the default
 #: game's; it also reports a missing game
 DEFAULT_PAGE = "rokugan.html"
+#: the words a registration's ``page_words`` may name (see :meth:`GameInfo.page_word`)
+PAGE_WORDS = ("title", "choice", "phase", "progress", "start_file", "upload", "uploaded", "example")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,8 +100,11 @@ class GameInfo:
     table_options: TableOptions | None = None   # what a table may choose besides its seats (see TableOptions)
     # the catalogue keys the general pages (lobby, join, players) name it by, each optional (see page_word):
     # "title" its name, "choice" the prefix of a seat choice's name, "phase" the prefix of a phase's name, "progress"
-    # the sentence of a game under way (given n, round and turn, phase and step)
+    # the sentence of a game under way (given n, round and turn, phase and step); for a game that starts from a file,
+    # the lobby's file box: "start_file" the label of its example choice, "upload" of its upload, "uploaded" the
+    # example choice's name of an uploaded file, "example" the prefix of an example's name
     page_words: Mapping[str, str] = field(default_factory=dict)
+    start_file_accept: str = "text/plain"   # the lobby's file chooser's kinds of a start file (its input's accept)
     default_players: int | None = None   # the number of players the lobby offers first when the game is picked
     # the key of page_data()'s list of its seat choices' printed names ({"id", "name"} each), for a game whose choices'
     # names are not all in the catalogue (a card file's characters)
@@ -133,7 +138,8 @@ class GameInfo:
         """The catalogue key of ``page_words``'s ``what``, or the default one: ``lobby.game_<name>``, the seat word's
         ``<seat_word>.``, ``phase.`` and ``lobby.round_phase``."""
         defaults = {"title": f"lobby.game_{self.name}", "choice": f"{self.seat_word}.", "phase": "phase.",
-                    "progress": "lobby.round_phase"}
+                    "progress": "lobby.round_phase", "start_file": "lobby.start_file", "upload": "lobby.upload_file",
+                    "uploaded": "lobby.uploaded_file", "example": "example."}
         return self.page_words.get(what, defaults[what])
 
     def __post_init__(self) -> None:
@@ -141,9 +147,9 @@ class GameInfo:
             raise ValueError(f"name: a game's name is one lower-case word, not {self.name!r}")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"min_players, max_players: 1 <= {self.min_players} <= {self.max_players} is needed")
-        if set(self.page_words) - {"title", "choice", "phase", "progress"}:
-            raise ValueError(f"page_words: {self.name} names {sorted(set(self.page_words))}; title, choice, phase "
-                             "and progress are known")
+        if set(self.page_words) - set(PAGE_WORDS):
+            raise ValueError(f"page_words: {self.name} names {sorted(set(self.page_words))}; "
+                             f"{', '.join(PAGE_WORDS)} are known")
         if self.default_players is not None and not self.min_players <= self.default_players <= self.max_players:
             raise ValueError(f"default_players: {self.default_players} is not between {self.min_players} and "
                              f"{self.max_players}")
@@ -228,6 +234,18 @@ class TableOptions(Protocol):
 
     def page_data(self, table: str | None) -> dict | None:
         """The game's page data at this table (what its file adds included), or None when the table adds nothing."""
+
+    def lobby(self) -> dict:
+        """What the lobby's table-options box offers (sent in ``/api/registry``'s ``table``), as catalogue keys and
+        plain data: ``legend``, the box's title; ``options``, each ``{"field", "label", "default"}`` with either
+        ``"values"`` and ``"words"`` (a choice: each value's key is ``words`` + value) or ``"flag": true`` (a
+        checkbox); ``file``, the upload's ``{"label", "accept", "none"}`` (``none``: the note while no file is
+        given), or None for a table without one."""
+
+    def upload_words(self, read: dict) -> dict:
+        """What the lobby shows of a checked upload (``read``, :meth:`read_upload`'s answer): ``note``, a catalogue
+        key and its parameters (``{"key", "params"}``); ``choices``, what a seat may then choose (None: unchanged);
+        ``names``, the printed names of choices the catalogue may not know."""
 
 
 _REGISTRY: dict[str, GameInfo] = {}

@@ -103,5 +103,8 @@ RISINGSUN = register(GameInfo(
     openspiel_game="daimyo.rl.risingsun:openspiel_game",
     # server and pages
     page="risingsun.html", page_data=page_data,
-    page_words={"title": "rs.game_name", "choice": "rs.clan.", "phase": "rs.step.", "progress": "rs.lobby.progress"},
+    page_words={"title": "rs.game_name", "choice": "rs.clan.", "phase": "rs.step.", "progress": "rs.lobby.progress",
+                "start_file": "rs.lobby.war", "upload": "rs.lobby.upload", "uploaded": "rs.lobby.uploaded",
+                "example": "rs.example."},
+    start_file_accept=".war,text/plain",
 ))

@@ -122,6 +122,18 @@ class RokuganTable:
         return {"name": v.name, "digest": v.digest, "clans": list(v.rules.clan_names), "changes": describe(v),
                 "engine": "python" if v.not_native else "native or python", "not_native": v.not_native}
 
+    @staticmethod
+    def lobby() -> dict:
+        """The lobby's box: a rules file, nothing else."""
+        return {"legend": "lobby.sj.options", "options": [],
+                "file": {"label": "lobby.rk.rules", "accept": ".json,application/json", "none": "lobby.rk.rules_none"}}
+
+    @staticmethod
+    def upload_words(read: dict) -> dict:
+        """A checked rules file: its name and how many changes it makes (the seats' choices stay the lobby's)."""
+        return {"note": {"key": "lobby.rk.rules_ok", "params": {"name": read["name"], "changes": len(read["changes"])}},
+                "choices": None, "names": {}}
+
     def page_data(self, table: str | None) -> dict | None:
         """The page's data of the table's rules (its numbers, clans, cards and objectives: all public, every player
         of the table has the rules file); None for a table without one."""

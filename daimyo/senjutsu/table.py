@@ -160,6 +160,26 @@ class SenjutsuTable:
     def read_upload(text: str, max_depth: int) -> dict:
         return card_file_summary(text, max_depth)
 
+    @staticmethod
+    def lobby() -> dict:
+        """The lobby's box: the board, the terrain, prepared cards and the card file (its characters join the seats'
+        choices)."""
+        return {"legend": "lobby.sj.options", "options": [
+            {"field": "board", "label": "lobby.sj.board", "values": list(BOARDS), "words": "lobby.sj.board_",
+             "default": BOARDS[0]},
+            {"field": "terrain", "label": "lobby.sj.terrain", "values": list(TERRAIN), "words": "lobby.sj.terrain_",
+             "default": TERRAIN[0]},
+            {"field": "prepare", "label": "lobby.sj.prepare", "flag": True, "default": False}],
+            "file": {"label": "lobby.sj.cards", "accept": ".json,application/json", "none": "lobby.sj.cards_none"}}
+
+    @staticmethod
+    def upload_words(read: dict) -> dict:
+        """A checked card file: its new characters by name and the number of new cards; its characters are then the
+        seats' choices."""
+        new = ", ".join(read["names"][c] for c in read["new"]["characters"]) or "0"
+        return {"note": {"key": "lobby.sj.cards_ok", "params": {"characters": new, "cards": read["new"]["cards"]}},
+                "choices": read["characters"], "names": read["names"]}
+
     def page_data(self, table: str | None) -> dict | None:
         """The duel's page data: every duel's, with the table's card file added (a table's card file is public: every
         player of it may read it); None for a table without one."""

@@ -110,10 +110,14 @@ def test_the_registry_gives_the_pages_each_game_s_words_and_numbers(toy, db_url)
     with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
         served = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
     assert served["nim"]["words"] == {"title": "lobby.game_nim", "choice": f"{toy.seat_word}.", "phase": "phase.",
-                                      "progress": "lobby.round_phase"}
+                                      "progress": "lobby.round_phase", "start_file": "lobby.start_file",
+                                      "upload": "lobby.upload_file", "uploaded": "lobby.uploaded_file",
+                                      "example": "example."}
     assert served["nim"]["default_players"] is None and served["nim"]["choice_names"] is None
     assert served["risingsun"]["words"] == {"title": "rs.game_name", "choice": "rs.clan.", "phase": "rs.step.",
-                                            "progress": "rs.lobby.progress"}
+                                            "progress": "rs.lobby.progress", "start_file": "rs.lobby.war",
+                                            "upload": "rs.lobby.upload", "uploaded": "rs.lobby.uploaded",
+                                            "example": "rs.example."}
     assert served["senjutsu"]["default_players"] == 2 and served["senjutsu"]["choice_names"] == "characters"
     assert served["senjutsu"]["words"]["choice"] == "sj.charname."
     words = catalogue("en")
@@ -122,6 +126,68 @@ def test_the_registry_gives_the_pages_each_game_s_words_and_numbers(toy, db_url)
             assert {g["words"][k] for k in ("title", "progress")} <= set(words), g["name"]
             assert any(key.startswith(g["words"]["phase"]) for key in words), g["name"]
             assert all(g["words"]["choice"] + c in words for c in g["seat_choices"]), g["name"]
+
+
+class HeapsTable:
+    """A toy game's table options: how many heaps, whether the last take wins, and a file of heaps."""
+
+    fields, upload = ("heaps", "last_wins", "sizes"), "sizes"
+
+    @staticmethod
+    def lobby() -> dict:
+        return {"legend": "lobby.heaps", "options": [
+            {"field": "heaps", "label": "lobby.heaps_n", "values": ["3", "4"], "words": "lobby.heaps_", "default": "3"},
+            {"field": "last_wins", "label": "lobby.last_wins", "flag": True, "default": True}],
+            "file": {"label": "lobby.sizes", "accept": "text/plain", "none": "lobby.sizes_none"}}
+
+
+def _keys(box: dict) -> set[str]:
+    """Every catalogue key a registry's table box names."""
+    keys = {box["legend"], box.get("example_label"), box.get("uploaded"), *(x["key"] for x in box["examples"])}
+    for o in box["options"]:
+        keys |= {o["label"], *(o["words"] + v for v in o.get("values", []))}
+    if box["file"]:
+        keys |= {box["file"]["label"], box["file"]["none"]}
+    return keys - {None}
+
+
+def test_the_lobby_s_table_box_is_each_game_s_registration(toy, db_url):
+    """The lobby's one table-options box is drawn from /api/registry's ``table``: a game's options and file from its
+    TableOptions (Senjutsu's board, terrain, prepared cards and card file; Battle for Rokugan's rules file), checked at
+    /api/<game>/<field>; a game that starts from a file (Rising Sun's war file) gets its examples and its upload,
+    checked at /api/start-file, which fix the seats; every word of a box is in both catalogues (issue 26, item 2)."""
+    register(dataclasses.replace(toy, table_options=HeapsTable()))
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        served = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+        sj, rk, rs = (served[name]["table"] for name in ("senjutsu", "rokugan", "risingsun"))
+        assert [o["field"] for o in sj["options"]] == ["board", "terrain", "prepare"] and not sj["fixes_seats"]
+        assert sj["file"]["check"] == "/api/senjutsu/cards" and sj["file"]["field"] == "cards"
+        assert rk["options"] == [] and rk["file"]["check"] == "/api/rokugan/rules" and rk["file"]["field"] == "rules"
+        assert rs["fixes_seats"] and rs["file"] == {"field": "file", "label": "rs.lobby.upload", "none": None,
+                                                    "accept": ".war,text/plain", "check": "/api/start-file",
+                                                    "send": {"game": "risingsun"}}
+        assert [(x["name"], x["seats"]) for x in rs["examples"]] == \
+            [(x["name"], x["seats"]) for x in served["risingsun"]["examples"]]
+        for lang in ("en", "pl"):
+            words = catalogue(lang)
+            assert all(_keys(box) <= set(words) for box in (sj, rk, rs)), lang
+        assert served["nim"]["table"] == {**HeapsTable.lobby(), "examples": [], "fixes_seats": False, "file": {
+            **HeapsTable.lobby()["file"], "field": "sizes", "check": "/api/nim/sizes", "send": {}}}
+        # a checked upload says what the lobby shows of it: a note (a catalogue key and its numbers) and new choices
+        rules = client.post("/api/rokugan/rules", json={"rules": '{"format": "rokugan-rules", "name": "short", '
+                                                                 '"components": {"rounds": 2}}'})
+        assert rules.status_code == 200, rules.text
+        assert rules.json()["lobby"] == {"note": {"key": "lobby.rk.rules_ok", "params": {"name": "short", "changes": 1}},
+                                         "choices": None, "names": {}}
+        cards = (Path(__file__).parents[2] / "docs" / "senjutsu-cards-example.json").read_text(encoding="utf-8")
+        said = client.post("/api/senjutsu/cards", json={"cards": cards}).json()["lobby"]
+        assert said["note"]["key"] == "lobby.sj.cards_ok" and "Ryu the Ronin" in said["note"]["params"]["characters"]
+        assert said["choices"] == client.post("/api/senjutsu/cards", json={"cards": cards}).json()["characters"]
+        bad = client.post("/api/senjutsu/cards", json={"cards": "{"})
+        assert bad.status_code == 400 and "lobby" not in bad.json()
+    register(toy)
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        assert {g["name"]: g for g in client.get("/api/registry").json()["games"]}["nim"]["table"] is None
 
 
 def test_a_registration_s_page_words_and_default_players_are_checked():

@@ -57,8 +57,8 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "risingsun")
-    page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 4 && !document.getElementById('war-box').hidden")
-    assert page.locator("#war-example").input_value() == "seed-example"
+    page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 4 && !document.getElementById('table-box').hidden")
+    assert page.locator("#table-example").input_value() == "seed-example"
     assert [page.locator(f".seat-clan[data-seat='{i}']").input_value() for i in range(4)] == ["lotus", "dragonfly", "turtle", "koi"]
     assert page.locator(".seat-clan[data-seat='0']").is_disabled()
     page.locator(".seat-name[data-seat='0']").fill("Tester")
@@ -67,8 +67,8 @@ def test_a_war_against_bots_played_by_keyboard_to_the_scoring(server, browser, t
     # a bad war file is refused with the reader's words, naming the field
     bad = tmp_path / "bad.war"
     bad.write_text("format: risingsun-war\nseason: winter\n", encoding="utf-8")
-    page.set_input_files("#war-file", str(bad))
-    page.wait_for_function("() => document.getElementById('war-error').textContent.includes(\"field 'season'\")")
+    page.set_input_files("#table-file", str(bad))
+    page.wait_for_function("() => document.getElementById('table-error').textContent.includes(\"field 'season'\")")
     page.click("#create")
     page.locator("#play-link").wait_for()
     page.locator("#play-link").click()

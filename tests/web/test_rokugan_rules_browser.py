@@ -18,18 +18,24 @@ def test_a_rules_file_from_the_lobby_reaches_the_game(server, browser, tmp_path)
     open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "rokugan")
-    page.wait_for_function("() => !document.getElementById('rk-box').hidden")
-    assert page.locator("#sj-box").is_hidden()
+    page.wait_for_function("() => !document.getElementById('table-box').hidden")
+    assert page.locator("#table-box").get_attribute("data-game") == "rokugan"
+    assert page.locator("#table-board").count() == 0   # Senjutsu's options are not Battle for Rokugan's
     # a bad file is refused with the reader's words, naming the field
     bad = tmp_path / "bad-rules.json"
     bad.write_text(json.dumps({**VARIANT, "components": {"rounds": 99}}), encoding="utf-8")
-    page.set_input_files("#rk-rules", str(bad))
-    page.wait_for_function("() => document.getElementById('rk-error').textContent.includes(\"field 'components.rounds'\")")
+    page.set_input_files("#table-file", str(bad))
+    page.wait_for_function("() => document.getElementById('table-error').textContent.includes(\"field 'components.rounds'\")")
     good = tmp_path / "rules.json"
     good.write_text(json.dumps(VARIANT), encoding="utf-8")
-    page.set_input_files("#rk-rules", str(good))
-    page.wait_for_function("() => document.getElementById('rk-rules-note').textContent.includes('short-peace')")
-    assert page.locator("#rk-error").inner_text() == ""
+    page.set_input_files("#table-file", str(good))
+    page.wait_for_function("() => document.getElementById('table-note').textContent.includes('short-peace')")
+    assert page.locator("#table-error").inner_text() == ""
+    # the note is said again in the page's language when it changes (a catalogue key and its numbers)
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.getElementById('table-note').textContent.includes('Plik zasad „short-peace” sprawdzony')")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.getElementById('table-note').textContent.includes(\"Rules file 'short-peace' checked\")")
     page.click("#create")
     page.locator("#play-link").wait_for()
     href = page.locator("#play-link").get_attribute("href")
@@ -44,5 +50,6 @@ def test_a_rules_file_from_the_lobby_reaches_the_game(server, browser, tmp_path)
     open_lobby(page, server)
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "senjutsu")
-    assert page.locator("#rk-box").is_hidden() and not page.locator("#sj-box").is_hidden()
+    page.wait_for_function("() => document.getElementById('table-box').dataset.game === 'senjutsu'")
+    assert page.locator("#table-board").is_visible() and page.locator("#table-note").inner_text() == "Sample cards only"
     assert not errors, errors

@@ -20,7 +20,7 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     page.wait_for_selector(".seat-kind[data-seat='1']")
     page.select_option("#game", "senjutsu")
     # the 2-player duel by default, under Senjutsu's own title, with its table options
-    page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 2 && !document.getElementById('sj-box').hidden")
+    page.wait_for_function("() => document.querySelectorAll('#seat-rows tr').length === 2 && !document.getElementById('table-box').hidden")
     assert page.locator("#players").input_value() == "2"
     assert page.locator("#lobby-title").inner_text() == "Senjutsu" and "Senjutsu" in page.title()
     # a bad card file is refused with the loader's words: the card and the field
@@ -28,15 +28,15 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     doc["cards"][0]["initiative"] = "fast"
     bad = tmp_path / "bad-cards.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    page.set_input_files("#sj-cards", str(bad))
-    page.wait_for_function("() => document.getElementById('sj-error').textContent.includes(\"field 'initiative'\")")
-    assert f"card '{doc['cards'][0]['id']}'" in page.locator("#sj-error").inner_text()
+    page.set_input_files("#table-file", str(bad))
+    page.wait_for_function("() => document.getElementById('table-error').textContent.includes(\"field 'initiative'\")")
+    assert f"card '{doc['cards'][0]['id']}'" in page.locator("#table-error").inner_text()
     assert page.locator(".seat-clan[data-seat='0'] option[value='ryu']").count() == 0
     # the good file: its character joins the seats' choices
-    page.set_input_files("#sj-cards", str(CARDS))
-    page.wait_for_function("() => document.getElementById('sj-cards-note').textContent.includes('Ryu the Ronin')")
-    assert page.locator("#sj-error").inner_text() == ""
-    page.select_option("#sj-board", "two")
+    page.set_input_files("#table-file", str(CARDS))
+    page.wait_for_function("() => document.getElementById('table-note').textContent.includes('Ryu the Ronin')")
+    assert page.locator("#table-error").inner_text() == ""
+    page.select_option("#table-board", "two")
     page.locator(".seat-clan[data-seat='0']").select_option("ryu")
     page.locator(".seat-kind[data-seat='1']").select_option("level:medium")   # the heuristic bot
     page.click("#create")
@@ -52,29 +52,39 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     assert not errors, errors
 
 
+#: whether the table-options box, its upload and its error line lie inside the lobby's panel, and the error is shown
+FITS = """() => {
+    const r = (id) => document.getElementById(id).getBoundingClientRect();
+    const panel = document.getElementById('table-box').closest('.panel').getBoundingClientRect();
+    const inside = (b) => b.left >= panel.left - 0.5 && b.right <= panel.right + 0.5;
+    return { box: inside(r('table-box')), upload: inside(r('table-file')), error: inside(r('table-error')),
+             shown: r('table-error').height > 0 && document.elementFromPoint(r('table-error').left + 2, r('table-error').top + 2)
+                    === document.getElementById('table-error') };
+}"""
+
+
 @needs_chromium
 def test_the_table_options_fit_their_panel_and_show_the_error_once(server, browser, tmp_path):
-    """The options box stays inside the lobby's panel at 1280 and 1600 px: the file input is not clipped and the
+    """The options box stays inside the lobby's panel at 1280 and 1600 px and on a phone: the file input is not clipped and the
     loader's error shows, naming the field once (issue 31: the box was 833-992 px in a 580 px panel)."""
     bad = tmp_path / "bad-cards.json"
     bad.write_text('{"format": "senjutsu-cards", "cards": [}', encoding="utf-8")
-    for width in (1280, 1600):
+    for width in (1280, 1600, 390):   # 390: a phone
         page = browser.new_page(viewport={"width": width, "height": 900})
         open_lobby(page, server)
         page.wait_for_selector(".seat-kind[data-seat='1']")
         page.select_option("#game", "senjutsu")
-        page.wait_for_function("() => !document.getElementById('sj-box').hidden")
-        page.set_input_files("#sj-cards", str(bad))
-        page.wait_for_function("() => document.getElementById('sj-error').textContent.includes('not JSON')")
-        error = page.locator("#sj-error").inner_text()
+        page.wait_for_function("() => !document.getElementById('table-box').hidden")
+        page.set_input_files("#table-file", str(bad))
+        page.wait_for_function("() => document.getElementById('table-error').textContent.includes('not JSON')")
+        error = page.locator("#table-error").inner_text()
         assert "column" in error and "cards: cards" not in error, error
-        fit = page.evaluate("""() => {
-            const r = (id) => document.getElementById(id).getBoundingClientRect();
-            const panel = document.getElementById('sj-box').closest('.panel').getBoundingClientRect();
-            const inside = (b) => b.left >= panel.left - 0.5 && b.right <= panel.right + 0.5;
-            return { box: inside(r('sj-box')), upload: inside(r('sj-cards')), error: inside(r('sj-error')),
-                     shown: r('sj-error').height > 0 && document.elementFromPoint(r('sj-error').left + 2, r('sj-error').top + 2)
-                            === document.getElementById('sj-error') };
-        }""")
+        fit = page.evaluate(FITS)
         assert fit == {"box": True, "upload": True, "error": True, "shown": True}, (width, fit)
+        assert page.locator("#table-box").inner_text().count(error) == 1   # once, in the error line only
+        for game in ("rokugan", "risingsun"):   # the same box holds the rules file and the war file
+            page.select_option("#game", game)
+            page.wait_for_function(f"() => document.getElementById('table-box').dataset.game === '{game}'")
+            box = page.evaluate(FITS)
+            assert box == {"box": True, "upload": True, "error": True, "shown": False}, (width, game, box)
         page.close()

@@ -41,18 +41,19 @@ def test_every_page_links_the_favicon_it_serves(server):
 
 
 @pytest.mark.parametrize("game", ["rokugan", "risingsun"])
-def test_the_lobby_shows_no_empty_box_for_a_game_without_table_options(server, browser, game):
-    """Senjutsu's table options (a fieldset, display:flex) stay hidden for the other games: no empty bordered box."""
+def test_the_lobby_s_table_box_shows_only_the_picked_game_s_options(server, browser, game):
+    """The one table-options box (a fieldset, display:flex) shows the picked game's own options only: Senjutsu's
+    board, terrain and prepared cards are not shown for another game, and no empty bordered box is left."""
     for size, label in [({"width": 1300, "height": 900}, "desktop"), ({"width": 390, "height": 844}, "phone")]:
         page = browser.new_page(viewport=size)
         open_lobby(page, server)
         page.select_option("#game", game)
-        assert page.locator("#sj-box").count() == 1
-        assert not page.locator("#sj-box").is_visible()
-        assert page.locator("#sj-box").bounding_box() is None
+        page.wait_for_function(f"() => document.getElementById('table-box').dataset.game === '{game}'")
+        assert page.locator("#table-box").count() == 1 and page.locator("#table-file").is_visible()
+        assert page.locator("#table-board").count() == 0 and page.locator("#table-prepare").count() == 0
         page.screenshot(path=f"/tmp/daimyo-small-lobby-{game}-{label}.png", full_page=True)
         page.select_option("#game", "senjutsu")
-        assert page.locator("#sj-box").is_visible()
+        assert page.locator("#table-board").is_visible() and page.locator("#table-example").count() == 0
         page.close()
 
 

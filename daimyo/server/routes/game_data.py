@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
 from daimyo.bots.levels import levels, offered_bots
-from daimyo.core.registry import GameInfo
+from daimyo.core.registry import PAGE_WORDS, GameInfo
 from daimyo.server.games import hosted, hosted_games
 from daimyo.server.guard import client_address
 from daimyo.server.new_games import file_seats
@@ -49,9 +49,10 @@ def routes(ctx: Context) -> list[BaseRoute]:
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
             "levels": [level.to_dict() for level in levels(info.name)],
-            "words": {what: info.page_word(what) for what in ("title", "choice", "phase", "progress")},
+            "words": {what: info.page_word(what) for what in PAGE_WORDS},
             "default_players": info.default_players,
             "choice_names": info.choice_names if info.page_data is not None else None, **_start_files(info),
+            "table": _table_box(info),
         } for info in (hosted(name) for name in hosted_games()) if info is not None]})
 
     async def page_data(request: Request) -> Response:
@@ -88,7 +89,10 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if not isinstance(text, str) or not text.strip():
             return error(400, f"{field}: the text of a file, at most {ctx.settings.max_file} characters")
         read = await ctx.read_upload(table_upload, info.name, text, ctx.settings.max_depth)
-        return read if isinstance(read, Response) else JSONResponse(read)
+        if isinstance(read, Response):
+            return read
+        assert info.table_options is not None   # the route offers only a game whose table takes this upload
+        return JSONResponse({**read, "lobby": info.table_options.upload_words(read)})
 
     async def words(request: Request) -> Response:  # the pages' words: the catalogue of daimyo/words (docs/web.md)
         from daimyo.words import LANGS, catalogue
@@ -127,3 +131,25 @@ def _start_files(info: GameInfo) -> dict:
         _START_FILES[info.name] = {"start_file": info.start_file, "examples": [
             {"name": name, "seats": file_seats(info, info.open_example(name))} for name in info.examples()]}
     return _START_FILES[info.name]
+
+
+def _table_box(info: GameInfo) -> dict | None:
+    """What the lobby's table-options box of a game shows, or None for a game with nothing to choose besides its seats.
+
+    A game with :class:`~daimyo.core.registry.TableOptions` gives its own box (``lobby()``), its upload checked at
+    ``/api/<game>/<field>``; a game that starts from a file offers its examples and an upload of its own file, checked
+    at ``/api/start-file`` (``send``: the fields sent with the file), and the file fixes the seats."""
+    if info.table_options is not None:
+        box = dict(info.table_options.lobby())
+        upload = info.table_options.upload
+        box["file"] = None if upload is None or box.get("file") is None else {
+            **box["file"], "field": upload, "check": f"/api/{info.name}/{upload}", "send": {}}
+        return {**box, "examples": [], "fixes_seats": False}
+    if info.starts_from_file:
+        return {"legend": None, "options": [], "fixes_seats": True,
+                "examples": [{**x, "key": info.page_word("example") + x["name"]}
+                             for x in _start_files(info)["examples"]],
+                "example_label": info.page_word("start_file"), "uploaded": info.page_word("uploaded"),
+                "file": {"field": "file", "label": info.page_word("upload"), "accept": info.start_file_accept,
+                         "none": None, "check": "/api/start-file", "send": {"game": info.name}}}
+    return None

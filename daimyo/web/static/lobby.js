@@ -16,7 +16,7 @@ let shownGame = null;     // the game whose invitation the page shows
 const CHARACTERS = {};   // a seat choice's id -> its printed name, of a game whose registry names its choice_names
 function currentGame() { return document.getElementById("game").value; }
 function seatWord(game) { return (GAMES[game] || {}).seat_word || "clan"; }
-function choices() { return currentGame() === "senjutsu" && SJ.characters ? SJ.characters : (GAMES[currentGame()] || {}).seat_choices || []; }
+function choices() { const st = tableState(); return st && st.choices ? st.choices : (GAMES[currentGame()] || {}).seat_choices || []; }
 // A game's catalogue key of one of its words (GET /api/registry's "words": title, choice, phase, progress).
 function gameWord(game, what) { return ((GAMES[game] || {}).words || {})[what]; }
 // A game's name in words (its registry's title key; the registry's title for a game the catalogue does not know).
@@ -90,8 +90,7 @@ function changeGame() {
   BOTS = (GAMES[currentGame()] || {}).bots || [];
   LEVELS = (GAMES[currentGame()] || {}).levels || [];
   renderPlayers();
-  renderStartFile();
-  renderSenjutsu();
+  renderTable();
   renderSeats();
 }
 
@@ -170,7 +169,7 @@ async function createGame(ev) {
   const practice = document.getElementById("practice").checked;
   const body = { game, seats, sit, practice, table: document.getElementById("table").checked, public: document.getElementById("public").checked };
   if (document.getElementById("rated").checked) Object.assign(body, { rated: true, table: true });   // a rated game waits at its table
-  Object.assign(body, startRequest(), senjutsuRequest());
+  Object.assign(body, tableRequest());
   const clock = clockRequest();
   if (clock) body.clock = clock;
   const seed = document.getElementById("seed").value;
@@ -452,61 +451,103 @@ function joinByCode(ev) {
   if (target) location.assign(target);
 }
 
-// -- a game that starts from a file (Rising Sun's war file): an example, or an uploaded file, fixes the seats ----------
-// The uploaded file is checked by the server's own reader (POST /api/start-file), which names the line and field it refuses.
-const START = { example: "", file: null, seats: null, error: "" };
-function startInfo() { const g = GAMES[currentGame()]; return g && g.start_file ? g : null; }
-function startSeats() {
-  const g = startInfo();
-  if (!g) return [];
-  if (START.file) return START.seats;
-  return (g.examples.find((x) => x.name === START.example) || g.examples[0]).seats;
+// -- the table-options box: what a table may choose besides its seats, as the registry describes it per game ----------
+// GET /api/registry's "table" (docs/server-protocol.md): its legend, its options (a choice or a flag), the file it
+// takes (checked by the server's own reader at the file's "check" address, which names the line or field it refuses)
+// and, for a game that starts from a file, the example files; such a file fixes each seat's choice, another may bring
+// new choices (a card file's characters). Each game keeps its own choices while another is shown.
+const TABLES = {};   // game -> { values, example, file, seats, choices, note (a catalogue key and its params), error }
+function tableInfo() { const g = GAMES[currentGame()]; return g && g.table ? g.table : null; }
+function tableState() {
+  const box = tableInfo();
+  if (!box) return null;
+  const game = currentGame();
+  if (!TABLES[game]) {
+    TABLES[game] = { values: Object.fromEntries(box.options.map((o) => [o.field, o.default])),
+      example: box.examples.length ? box.examples[0].name : "", file: null, seats: null, choices: null, note: null, error: "" };
+  }
+  return TABLES[game];
 }
-function exampleName(name) { const key = `rs.example.${name}`; return t(key) !== key ? t(key) : name; }
-function renderStartFile() {
-  let box = document.getElementById("war-box");
-  if (!box) { box = el("div", { id: "war-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
-  const g = startInfo();
-  box.hidden = !g;
-  document.getElementById("players").disabled = !!g;
-  if (!g) return;
-  if (!START.example) START.example = g.examples[0].name;
-  const select = el("select", { id: "war-example", onchange: (e) => { START.example = e.target.value || START.example; START.file = e.target.value ? null : START.file; START.error = ""; renderStartFile(); renderSeats(); } },
-    g.examples.map((x) => el("option", { value: x.name, text: exampleName(x.name) })), START.file ? el("option", { value: "", text: t("rs.lobby.uploaded") }) : null);
-  select.value = START.file ? "" : START.example;
-  const upload = el("input", { type: "file", id: "war-file", accept: ".war,text/plain", onchange: uploadWar });
-  box.replaceChildren(el("label", {}, el("span", { text: t("rs.lobby.war") }), " ", select),
-    el("label", {}, el("span", { text: t("rs.lobby.upload") }), " ", upload), el("p", { class: "error", id: "war-error", role: "alert", text: START.error }));
-  const n = String(startSeats().length);
-  document.getElementById("players").replaceChildren(el("option", { text: n }));
-  document.getElementById("players").value = n;
+// The seats a game's file fixes (the uploaded file's, else the chosen example's), or null.
+function fixedSeats() {
+  const box = tableInfo(), st = tableState();
+  if (!box || !box.fixes_seats) return null;
+  if (st.file) return st.seats;
+  return (box.examples.find((x) => x.name === st.example) || box.examples[0] || {}).seats || null;
 }
-// A file chosen in the lobby, sent to the server to be checked (POST `url` with the JSON object `body(text)` makes):
-// null when no file was chosen; else its text and the answer (`ok`, `data`, `error`), or `failed` when the server
-// could not be reached.
-async function sendFile(ev, url, body) {
-  const f = ev.target.files[0];
-  if (!f) return null;
+function wordOr(key, fallback) { return key && t(key) !== key ? t(key) : fallback; }
+function tableOption(o, st) {
+  if (o.flag) {
+    const box = el("input", { type: "checkbox", id: `table-${o.field}`, onchange: (e) => { st.values[o.field] = e.target.checked; } });
+    box.checked = !!st.values[o.field];
+    return el("label", {}, box, " ", el("span", { text: t(o.label) }));
+  }
+  const select = el("select", { id: `table-${o.field}`, onchange: (e) => { st.values[o.field] = e.target.value; } },
+    o.values.map((v) => el("option", { value: v, text: wordOr(o.words + v, v) })));
+  select.value = st.values[o.field];
+  return el("label", {}, el("span", { text: t(o.label) }), " ", select);
+}
+function tableExamples(box, st) {
+  if (!box.examples.length) return null;
+  const select = el("select", { id: "table-example", onchange: (e) => {
+    if (e.target.value) Object.assign(st, { example: e.target.value, file: null, seats: null });
+    st.error = "";
+    renderTable();
+    renderSeats();
+  } }, box.examples.map((x) => el("option", { value: x.name, text: wordOr(x.key, x.name) })),
+  st.file ? el("option", { value: "", text: t(box.uploaded) }) : null);
+  select.value = st.file ? "" : st.example;
+  return el("label", {}, el("span", { text: t(box.example_label) }), " ", select);
+}
+function renderTable() {
+  let box = document.getElementById("table-box");
+  if (!box) { box = el("fieldset", { id: "table-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
+  const info = tableInfo();
+  box.hidden = !info;
+  box.dataset.game = info ? currentGame() : "";
+  if (!info) { document.getElementById("players").disabled = false; return; }
+  const st = tableState(), file = info.file;
+  const upload = file ? el("input", { type: "file", id: "table-file", accept: file.accept, onchange: uploadTableFile }) : null;
+  const note = file && file.none ? el("p", { class: "small", id: "table-note", role: "status", text: st.file && st.note ? t(st.note.key, st.note.params) : t(file.none) }) : null;
+  box.replaceChildren(...[info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
+    ...info.options.map((o) => tableOption(o, st)),
+    upload ? el("label", {}, el("span", { text: t(file.label) }), " ", upload) : null,
+    note, el("p", { class: "error", id: "table-error", role: "alert", text: st.error })].filter((x) => x));
+  const seats = fixedSeats();
+  document.getElementById("players").disabled = !!seats;
+  if (seats) {
+    const n = String(seats.length);
+    document.getElementById("players").replaceChildren(el("option", { text: n }));
+    document.getElementById("players").value = n;
+  }
+}
+// A file chosen in the box, sent to the server to be checked (POST to the file's "check" address, the file's text
+// under its field with the file's "send" fields): a file that fixes the seats gives them ("seats"), another what
+// the lobby says of it ("lobby": a note, and maybe the seats' new choices and their names).
+async function uploadTableFile(ev) {
+  const f = ev.target.files[0], info = tableInfo(), st = tableState();
+  if (!f || !info) return;
   const text = await f.text();
+  let r, data;
   try {
-    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body(text)) });
-    const data = await r.json();
-    return { text, ok: r.ok, data, error: data.error || r.statusText };
-  } catch (e) { return { text, failed: true }; }
-}
-async function uploadWar(ev) {
-  const got = await sendFile(ev, "/api/start-file", (text) => ({ game: currentGame(), file: text }));
-  if (!got) return;
-  if (got.failed) { START.error = t("lobby.no_server"); renderStartFile(); return; }
-  if (got.ok) Object.assign(START, { file: got.text, seats: got.data.seats, error: "" });
-  else START.error = got.error;
-  renderStartFile();
+    r = await fetch(info.file.check, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...info.file.send, [info.file.field]: text }) });
+    data = await r.json();
+  } catch (e) { st.error = t("lobby.no_server"); renderTable(); return; }
+  if (!r.ok) Object.assign(st, { error: data.error || r.statusText, ...(info.fixes_seats ? {} : { file: null, choices: null, note: null }) });
+  else if (info.fixes_seats) Object.assign(st, { file: text, seats: data.seats, error: "" });
+  else {
+    const said = data.lobby || {};
+    Object.assign(CHARACTERS, said.names || {});
+    Object.assign(st, { file: text, choices: said.choices || null, error: "", note: said.note || null });
+  }
+  renderTable();
   renderSeats();
 }
-// Each seat's clan is the one the file names for it.
+// Each seat's choice is the one the file names for it.
 function fixStartSeats() {
-  if (!startInfo()) return;
-  const seats = startSeats();
+  const seats = fixedSeats();
+  if (!seats) return;
   for (const select of document.querySelectorAll("#seat-rows .seat-clan")) {
     const i = Number(select.dataset.seat);
     seatState[i].choice = seats[i];
@@ -514,77 +555,13 @@ function fixStartSeats() {
     select.disabled = true;
   }
 }
-function startRequest() {
-  if (!startInfo()) return {};
-  return START.file ? { file: START.file } : { example: START.example };
-}
-
-// -- Senjutsu's table options: one board or two, terrain seeded or placed, prepared cards, the players' card file -----
-// The card file is checked by the server's own loader (POST /api/senjutsu/cards), which names the card and field it
-// refuses; its characters then join the seats' choices (docs/server-protocol.md, Senjutsu table options).
-const SJ = { board: "one", terrain: "seeded", prepare: false, cards: null, characters: null, note: "", error: "" };
-function renderSenjutsu() {
-  let box = document.getElementById("sj-box");
-  if (!box) { box = el("fieldset", { id: "sj-box", class: "row" }); document.querySelector("#create-form .row").after(box); }
-  box.hidden = currentGame() !== "senjutsu";
-  renderRokuganRules();
-  if (box.hidden) return;
-  const pick = (id, key, values) => {
-    const select = el("select", { id, onchange: (e) => { SJ[key] = e.target.value; } },
-      values.map((v) => el("option", { value: v, text: t(`lobby.sj.${key}_${v}`) })));
-    select.value = SJ[key];
-    return select;
-  };
-  const prepare = el("input", { type: "checkbox", id: "sj-prepare", onchange: (e) => { SJ.prepare = e.target.checked; } });
-  prepare.checked = SJ.prepare;
-  const upload = el("input", { type: "file", id: "sj-cards", accept: ".json,application/json", onchange: uploadCards });
-  box.replaceChildren(el("legend", { text: t("lobby.sj.options") }),
-    el("label", {}, el("span", { text: t("lobby.sj.board") }), " ", pick("sj-board", "board", ["one", "two"])),
-    el("label", {}, el("span", { text: t("lobby.sj.terrain") }), " ", pick("sj-terrain", "terrain", ["seeded", "placed"])),
-    el("label", {}, prepare, " ", el("span", { text: t("lobby.sj.prepare") })),
-    el("label", {}, el("span", { text: t("lobby.sj.cards") }), " ", upload),
-    el("p", { class: "small", id: "sj-cards-note", role: "status", text: SJ.cards ? SJ.note : t("lobby.sj.cards_none") }),
-    el("p", { class: "error", id: "sj-error", role: "alert", text: SJ.error }));
-}
-// Battle for Rokugan's table option, in a box of the same kind: a rules file (docs/designers.md), checked by the
-// server's own reader (POST /api/rokugan/rules), which names the field it refuses.
-const RK = { rules: null, note: "", error: "" };
-function renderRokuganRules() {
-  let box = document.getElementById("rk-box");
-  if (!box) { box = el("fieldset", { id: "rk-box", class: "row" }); document.getElementById("sj-box").after(box); }
-  box.hidden = currentGame() !== "rokugan";
-  if (box.hidden) return;
-  const upload = el("input", { type: "file", id: "rk-rules", accept: ".json,application/json", onchange: uploadRules });
-  box.replaceChildren(el("legend", { text: t("lobby.sj.options") }),
-    el("label", {}, el("span", { text: t("lobby.rk.rules") }), " ", upload),
-    el("p", { class: "small", id: "rk-rules-note", role: "status", text: RK.rules ? RK.note : t("lobby.rk.rules_none") }),
-    el("p", { class: "error", id: "rk-error", role: "alert", text: RK.error }));
-}
-async function uploadRules(ev) {
-  const got = await sendFile(ev, "/api/rokugan/rules", (text) => ({ rules: text }));
-  if (!got) return;
-  if (got.failed) { RK.error = t("lobby.no_server"); renderRokuganRules(); return; }
-  if (got.ok) Object.assign(RK, { rules: got.text, error: "", note: t("lobby.rk.rules_ok", { name: got.data.name, changes: got.data.changes.length }) });
-  else Object.assign(RK, { rules: null, note: "", error: got.error });
-  renderRokuganRules();
-}
-async function uploadCards(ev) {
-  const got = await sendFile(ev, "/api/senjutsu/cards", (text) => ({ cards: text }));
-  if (!got) return;
-  if (got.failed) { SJ.error = t("lobby.no_server"); renderSenjutsu(); return; }
-  const data = got.data;
-  if (got.ok) {
-    Object.assign(CHARACTERS, data.names);
-    Object.assign(SJ, { cards: got.text, characters: data.characters, error: "",
-      note: t("lobby.sj.cards_ok", { characters: data.new.characters.map((c) => data.names[c]).join(", ") || "0", cards: data.new.cards }) });
-  } else Object.assign(SJ, { cards: null, characters: null, note: "", error: got.error });
-  renderSenjutsu();
-  renderSeats();
-}
-function senjutsuRequest() {
-  if (currentGame() === "rokugan") return RK.rules ? { rules: RK.rules } : {};
-  if (currentGame() !== "senjutsu") return {};
-  return { board: SJ.board, terrain: SJ.terrain, prepare: SJ.prepare, ...(SJ.cards ? { cards: SJ.cards } : {}) };
+// What the request adds for the table: a game that starts from a file sends its file or example; another its
+// options' values and its file, if one is given.
+function tableRequest() {
+  const info = tableInfo(), st = tableState();
+  if (!info) return {};
+  if (info.fixes_seats) return st.file ? { [info.file.field]: st.file } : { example: st.example };
+  return { ...st.values, ...(st.file && info.file ? { [info.file.field]: st.file } : {}) };
 }
 
 async function main() {
@@ -599,7 +576,7 @@ async function main() {
       for (const c of (await (await fetch(`/api/${g.name}/data`)).json())[g.choice_names] || []) CHARACTERS[c.id] = c.name;
     } catch (e) { /* its seats then pick random choices only */ }
   }
-  I18N.listeners.push(renderGameChoice, renderPlayers, renderStartFile, renderSenjutsu, renderSeats, renderGames, renderOpen, renderFilters);
+  I18N.listeners.push(renderGameChoice, renderPlayers, renderTable, renderSeats, renderGames, renderOpen, renderFilters);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("sit").addEventListener("change", (e) => { sitChoice = e.target.value; });
   document.getElementById("practice").addEventListener("change", showPractice);
