@@ -32,8 +32,12 @@ the Shadowlands cards), clan abilities, and upkeep's territory cards (22 in the 
 add up to fewer than 1,200; random games take about 200."""
 MAX_ACTION_CHARS = 200
 """An action's text (the longest, a card's choice or a placement on a border, is under 50 characters)."""
-MAX_POSITION_CHARS = 64 * 1024
-"""A position file: a written 5-player position is under 5,000 characters; the rest is room for comments."""
+MAX_RULES_LINES_CHARS = 64 * 1024 + 200
+"""The lines that carry a game's rules file in its position (``variant-rules:``, at most a rules file's 64 KiB
+characters, data_variant.py; ``variant:`` and ``variant-digest:``, under 100)."""
+MAX_POSITION_CHARS = 64 * 1024 + MAX_RULES_LINES_CHARS
+"""A position file: a written 5-player position is under 5,000 characters, with its rules file's lines when it has
+one; the rest is room for comments."""
 MAX_POSITION_LINES = 2000
 """A position's lines (a written 5-player position has under 200: one a fact)."""
 MAX_RECORD_CHARS = MAX_POSITION_CHARS + MAX_RECORD_ACTIONS * (MAX_ACTION_CHARS + 20)

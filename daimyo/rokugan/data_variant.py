@@ -397,8 +397,8 @@ def variant_named(canonical: str, digest: str, source: str) -> Variant:
         return known
     variant = parse_variant(canonical, source)
     if variant.digest != digest:
-        raise FormatError(f"{source}: the rules' digest is {variant.digest}, the record says {digest}: the rules were "
-                          f"changed after the game")
+        raise FormatError(f"{source}: the rules' digest is {variant.digest}, its 'variant-digest:' line says {digest}: the "
+                          f"rules were changed after the game")
     with _NAMED_LOCK:
         if len(_NAMED) >= 64:  # a bound on what a process keeps; one dropped is made again when met
             _NAMED.pop(next(iter(_NAMED)))

@@ -56,6 +56,8 @@ from daimyo.rokugan.state import FIELDS, RokuganState
 FORMAT = "rokugan-position"
 # keys that may be given on several lines (one fact each); any other fact is given once
 REPEATED_KEYS = ("seen", "pending")
+# the lines that carry a game's rules file, as in a record's header (data_variant.header_fields)
+VARIANT_KEYS = ("variant", "variant-digest", "variant-rules")
 # The fields written one line a player (``hand crab: a1 a2``) and the used/unused flags, from the state's table
 SEAT_TEXTS = ("codes", "count", "cards", "objective", "objectives", "yes-no")
 SEAT_FIELDS = {f.position_key: f for f in FIELDS if f.text in SEAT_TEXTS}
@@ -88,7 +90,11 @@ def _generator_line(rng: Rng | KeyedRng) -> str:
 def to_position(s: RokuganState) -> str:
     """Write every fact of the state (hidden ones included: this is the referee's file)."""
     c = s.clan_of
-    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}", f"players: {' '.join(c(p) for p in range(s.n))}",
+    lines = [f"format: {FORMAT}", f"rules: {s.rules_version}"]
+    # a game under a rules file carries the file whole, as its record does (``variant:``, ``variant-digest:``,
+    # ``variant-rules:``); a standard game's position has none of these lines
+    lines += [f"{key}: {value}" for key, value in s.rules.header.items()]
+    lines += [f"players: {' '.join(c(p) for p in range(s.n))}",
              f"phase: {s.phase}", f"round: {s.round}", f"first: {c(s.first)}", f"turn: {c(s.turn)}",
              _generator_line(s.rng), f"initiative: {' '.join(s.initiative)}",
              "spaces: " + " ".join(f"{RULES.territory_names[t]}={s.space[t] or '-'}" for t in range(len(s.space))),
@@ -136,8 +142,8 @@ def _decision_text(s: RokuganState, decision: Decision) -> str:
 
 
 def from_position(text: str, rules: Rules | None = None) -> RokuganState:
-    """Read a position (played under ``rules``; by default this process's default rules); a malformed one raises
-    FormatError naming the line and field."""
+    """Read a position (played under the rules file its ``variant-rules:`` line carries, else under ``rules``, by
+    default this process's default rules); a malformed one raises FormatError naming the line and field."""
     check_size(text, MAX_POSITION_CHARS, MAX_POSITION_LINES, "a position")
     entries: list[tuple[int, str, str | None, str]] = []
     where_of: dict[tuple[str, str | None], str] = {}  # where each fact was given: "line 7 (province)"
@@ -169,9 +175,7 @@ def from_position(text: str, rules: Rules | None = None) -> RokuganState:
     if "players" not in top:
         raise FormatError(f"line {top['format'][0]} (players): a position needs a 'players:' line naming the clans in seat "
                           "order after its 'format:' line")
-    if rules is None:
-        from daimyo.rokugan.data_variant import default_rules
-        rules = default_rules()
+    rules = _position_rules(top, rules)
     no, v = top["players"]
     clans = v.split()
     for cl in clans:
@@ -213,7 +217,7 @@ def from_position(text: str, rules: Rules | None = None) -> RokuganState:
     for no, k, sub, v in entries:
         where = f"line {no} ({k})"
         if sub is None:
-            if k in ("format", "players"):
+            if k in ("format", "players", *VARIANT_KEYS):
                 continue
             if k == "rules":
                 if v != s.rules_version:
@@ -311,6 +315,32 @@ def from_position(text: str, rules: Rules | None = None) -> RokuganState:
     if s.phase == OVER:
         final_scoring(s)
     return s
+
+
+def _position_rules(top: dict[str, tuple[int, str]], rules: Rules | None) -> Rules:
+    """The rules a position is read under: the rules file its ``variant-rules:`` line carries (checked against its
+    ``variant-digest:``, as a record's is), else ``rules``, by default this process's default rules. A file that
+    carries a rules file is refused under other rules given by the caller."""
+    from daimyo.rokugan.data_variant import default_rules, variant_named
+
+    if "variant-rules" not in top:
+        for key in ("variant", "variant-digest"):
+            if key in top:
+                raise FormatError(f"line {top[key][0]} ({key}): needs the rules file itself on a 'variant-rules:' line")
+        return rules if rules is not None else default_rules()
+    no, canonical = top["variant-rules"]
+    if "variant-digest" not in top:
+        raise FormatError(f"line {no} (variant-rules): needs its 'variant-digest:' line")
+    variant = variant_named(canonical, top["variant-digest"][1], f"line {no} (variant-rules)")
+    if "variant" in top and top["variant"][1] != variant.name:
+        raise FormatError(f"line {top['variant'][0]} (variant): the rules file is named '{variant.name}', "
+                          f"not '{top['variant'][1]}'")
+    if rules is None:
+        return variant.rules
+    if rules.header.get("variant-digest") != variant.digest:
+        raise FormatError(f"line {no} (variant-rules): the position is of the rules file '{variant.name}', not of the "
+                          "rules it is read under")
+    return rules
 
 
 def _count_specials(s: RokuganState, where_of: dict) -> None:

@@ -19,6 +19,7 @@ from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.data_variant import activate, active, default_rules, parse_variant
 from daimyo.rokugan.objectives import objective_met
+from daimyo.rokugan.position import from_position, to_position
 from daimyo.rokugan.record import Recorder, replay
 from daimyo.rokugan.state import RokuganState
 
@@ -277,6 +278,55 @@ def test_a_changed_rules_line_is_refused_by_its_digest():
         replay(text.replace('"honor":16', '"honor":17'))
     with pytest.raises(ReplayError, match="variant-rules"):
         replay("\n".join(line for line in text.splitlines() if not line.startswith("variant-rules")))
+
+
+def test_a_position_carries_the_file_and_play_goes_on_alike():
+    """A position written from a game under a file carries the file as its record does (docs/rokugan-positions.md),
+    read back, in a process whose default is the standard rules, under the file: from each moment written, the same
+    moves give the same positions to the end. A standard game's position has none of these lines."""
+    short = variant(SHORT)
+    state = RokuganState.new_game(players=3, seed=4, clans=["lion", "crab", "dragon"], rules=short.rules)
+    bots = {p: RandomBot(p) for p in range(3)}
+    texts, moves = [], []
+    while not state.is_terminal():
+        texts.append(to_position(state))
+        seat = state.to_act()[0]
+        moves.append((seat, bots[seat].choose(state, seat)))
+        state.apply_move(*moves[-1])
+    texts.append(to_position(state))
+    head = texts[0].splitlines()[:5]
+    assert head[2:5] == ["variant: short", f"variant-digest: {short.digest}", f"variant-rules: {short.canonical}"]
+    for start in range(0, len(moves), 40):
+        again = from_position(texts[start])
+        assert again.rules.digest == short.digest and again.rules.hand_size == 5 and active() is None
+        for i, (seat, move) in enumerate(moves[start:], start):
+            assert move in again.legal_moves(seat)
+            again.apply_move(seat, move)
+            assert to_position(again) == texts[i + 1]
+    assert again.result == state.result and again.rules.rounds == 4
+    assert replay(texts[len(moves) // 2]).state.rules.header == short.rules.header
+    standard = to_position(RokuganState.new_game(players=3, seed=4, clans=["lion", "crab", "dragon"]))
+    assert "variant" not in standard and from_position(standard).rules is RULES
+
+
+def test_a_positions_rules_lines_are_checked_naming_the_line():
+    """The file's lines are checked as a record's are: the digest, the name, all three together; and a position of a
+    file is not read under other rules a caller names. Each refusal names the line and field."""
+    text = to_position(RokuganState.new_game(players=2, seed=1, clans=["crab", "crane"], rules=variant(SAIL).rules))
+    with pytest.raises(FormatError, match=r"^line 5 \(variant-rules\): the rules' digest is [0-9a-f]{16}, its "
+                                          r"'variant-digest:' line says"):
+        from_position(text.replace('"honor":16', '"honor":17'))
+    with pytest.raises(FormatError, match=r"^line 3 \(variant\): the rules file is named 'sail-16', not 'sail-17'"):
+        from_position(text.replace("variant: sail-16", "variant: sail-17"))
+    no_file = "\n".join(line for line in text.splitlines() if not line.startswith("variant-rules"))
+    with pytest.raises(FormatError, match=r"^line 3 \(variant\): needs the rules file itself on a 'variant-rules:' line"):
+        from_position(no_file)
+    no_digest = "\n".join(line for line in text.splitlines() if not line.startswith("variant-digest"))
+    with pytest.raises(FormatError, match=r"^line 4 \(variant-rules\): needs its 'variant-digest:' line"):
+        from_position(no_digest)
+    with pytest.raises(FormatError, match=r"^line 5 \(variant-rules\): the position is of the rules file 'sail-16'"):
+        from_position(text, RULES)
+    assert from_position(text, variant(SAIL).rules).rules.header["variant"] == "sail-16"
 
 
 @pytest.mark.parametrize(("spec", "words"), [
