@@ -215,8 +215,10 @@ class ProgramBot:
 
 
 def _cards(state) -> Any:
-    """Senjutsu's card set of ``state`` (None for the other games)."""
-    return getattr(state, "card_set", None)
+    """The game's own data its words read: Senjutsu's card set of ``state``, Battle for Rokugan's rules (the
+    standard ones or a rules file's); None for the other games."""
+    card_set = getattr(state, "card_set", None)
+    return card_set if card_set is not None else getattr(state, "rules", None)
 
 
 class _Adapted:

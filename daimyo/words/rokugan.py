@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from daimyo.core.game import Event
-from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data import RULES as R, Rules
 from daimyo.rokugan.data_variant import default_rules
 from daimyo.words import has, t as _t
 from daimyo.words.errors import catalogue_names, said
@@ -42,8 +42,10 @@ def rule_params(params: dict, lang: str) -> dict:
 class RokuganWords:
     """The names and sentences of Battle for Rokugan in one language."""
 
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str = "en", rules: Rules | None = None):
+        """``rules``: the game's rules, whose objectives are named (by default this process's default rules)."""
         self.lang = lang
+        self.rules = rules
 
     def t(self, key: str, params: dict | None = None) -> str:
         return _t(key, params, self.lang)
@@ -64,14 +66,14 @@ class RokuganWords:
     def objective(self, oid: str | None) -> str:
         if not oid:
             return "—"
-        objectives = default_rules().objectives
+        objectives = (self.rules or default_rules()).objectives
         if not has("objective." + oid) and oid in objectives:   # an objective a rules file adds: its own name
             return str(objectives[oid]["name"])
         return self.t("objective." + oid)
 
     def objective_text(self, oid: str) -> str:
         """What a secret objective asks for and is worth (objectives.json: the scoring rules read the same file)."""
-        o = default_rules().objectives.get(oid)
+        o = (self.rules or default_rules()).objectives.get(oid)
         if not o:
             return ""
         provinces = ", ".join(self.province(p) for p in o["provinces_list"]) if isinstance(o.get("provinces_list"), list) else o.get("provinces")

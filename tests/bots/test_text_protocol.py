@@ -16,6 +16,7 @@ from daimyo.bots.external import observation, start_message
 from daimyo.bots.random_bot import RandomBot
 from daimyo.bots.text import sentences
 from daimyo.core.registry import game
+from daimyo.rokugan.data import RULES
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -91,6 +92,34 @@ def test_the_start_message_holds_the_map_the_codes_and_the_cards_in_words():
     duel = game("senjutsu").setup(2, 1, ["kaze", "hana"])
     cards = start_message("senjutsu", 0, duel.view(0), text_only=True, cards=duel.card_set)
     assert "quick-cut: " in cards["text"] and "facts" not in cards   # the deck's cards, each with its lines
+
+
+def test_the_words_are_the_games_rules_not_the_process_default():
+    """A game under a rules file (docs/designers.md) is told to an outside bot with the file's numbers: crab_1's
+    defense and flowers, and an objective's honor (Secret Objectives), read from the game's state, while the process
+    plays the standard rules by default; a standard game is told the printed ones."""
+    from daimyo.bots.external import _cards
+    from daimyo.bots.text.rokugan import mine
+    from daimyo.rokugan.data_variant import active, parse_variant
+    from daimyo.rokugan.state import RokuganState
+
+    spec = {"format": "rokugan-rules", "name": "sail-crab", "provinces": {"crab_1": {"flowers": 5, "printed_defense": 3}},
+            "objectives": {"way-of-the-sail": {"honor": 16}}}
+    rules = parse_variant(json.dumps(spec), "v.json").rules
+    s = RokuganState.new_game(players=2, seed=1, clans=["crab", "crane"], rules=rules)
+    assert active() is None and _cards(s) is rules
+    start = start_message("rokugan", 0, s.view(0), cards=_cards(s))
+    assert (start["facts"]["provinces"]["crab_1"]["defense"], start["facts"]["provinces"]["crab_1"]["flowers"]) == (3, 5)
+    assert "crab_1 (defense 3, coastal, capital of Crab, 5 flowers)" in start["text"]
+    assert start["facts"]["objectives"]["way-of-the-sail"]["text"] == "Control at least 6 coastal provinces: 16 honor."
+    you = {"you": {"clan": "crab", "seat": 0, "objective": "way-of-the-sail"}}
+    assert "16 honor" in "\n".join(mine(you, "en", rules)) and "10 honor" in "\n".join(mine(you, "en", RULES))
+    s.objective[0] = "way-of-the-sail"
+    assert "Control at least 6 coastal provinces: 16 honor." in observation("rokugan", 0, s.view(0), [], cards=_cards(s))["text"]
+    standard = RokuganState.new_game(players=2, seed=1, clans=["crab", "crane"])
+    printed = start_message("rokugan", 0, standard.view(0), cards=_cards(standard))["facts"]
+    assert (printed["provinces"]["crab_1"]["defense"], printed["provinces"]["crab_1"]["flowers"]) == (2, 2)
+    assert printed["objectives"]["way-of-the-sail"]["text"].endswith(": 10 honor.")
 
 
 def test_a_text_decision_names_the_seats_own_hand_pool_and_objective():

@@ -1,13 +1,17 @@
 """Battle for Rokugan in words for an outside program: the map and codes at the start, the seat's view at each
 decision (the catalogue's ``term.sum.*`` lines of ``daimyo rokugan replay``, the seat's own screen, pool, objective
-and cards), and the legal actions grouped so that a placement's hundreds of actions fit in a few lines."""
+and cards), and the legal actions grouped so that a placement's hundreds of actions fit in a few lines.
+
+Each function's ``cards`` is the game's :class:`~daimyo.rokugan.data.Rules` (``state.rules``: the standard ones or a
+rules file's), so a variant's map numbers, tokens, cards and objectives are said; without it, this process's default
+rules."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from typing import Any
 
-from daimyo.rokugan.data import RULES as R
+from daimyo.rokugan.data import Rules
 from daimyo.words import has, t as words
 from daimyo.words.rokugan import RokuganWords
 
@@ -19,32 +23,41 @@ def _t(lang: str, key: str, **params) -> str:
     return words(key, params, lang)
 
 
-def _codes() -> list[str]:
+def _rules(cards: Any) -> Rules:
+    """The game's rules: ``cards`` where it is a game's Rules, else this process's default rules."""
+    if isinstance(cards, Rules):
+        return cards
+    from daimyo.rokugan.data_variant import default_rules
+    return default_rules()
+
+
+def _codes(rules: Rules) -> list[str]:
     """Every combat token's code, each once (the common tokens, then each clan's special one)."""
-    codes = dict.fromkeys(tok.code for tok in R.common_tokens)
-    for clan in R.clan_names:
-        codes.update(dict.fromkeys(tok.code for tok in R.clan_tokens[clan]))
+    codes = dict.fromkeys(tok.code for tok in rules.common_tokens)
+    for clan in rules.clan_names:
+        codes.update(dict.fromkeys(tok.code for tok in rules.clan_tokens[clan]))
     return sorted(codes, key=lambda c: (next((i for i, k in enumerate(_KINDS) if c.startswith(k[0]) or c == k), 9), c))
 
 
 def facts(view: dict, seat: int, lang: str = "en", cards: Any = None) -> dict:
     """The map (each province's territory, coast, capital, defense, flowers, land borders), the token codes, the
-    territory cards, objectives and clan abilities, in words."""
-    w = RokuganWords(lang)
+    territory cards, objectives and clan abilities, in words, under the game's rules (``cards``)."""
+    rules = _rules(cards)
+    w = RokuganWords(lang, rules)
     provinces = {}
-    for i, name in enumerate(R.province_names):
-        provinces[name] = {"name": w.province(name), "territory": R.territory_names[R.province_territory[i]],
-                           "coastal": R.coastal[i], "capital_of": R.capital_of[i], "defense": R.printed_defense[i],
-                           "flowers": R.flowers[i], "borders": [R.province_names[j] for j in R.adjacent[i]]}
+    for i, name in enumerate(rules.province_names):
+        provinces[name] = {"name": w.province(name), "territory": rules.territory_names[rules.province_territory[i]],
+                           "coastal": rules.coastal[i], "capital_of": rules.capital_of[i], "defense": rules.printed_defense[i],
+                           "flowers": rules.flowers[i], "borders": [rules.province_names[j] for j in rules.adjacent[i]]}
     return {"provinces": provinces,
-            "tokens": {code: w.token(code) for code in _codes()},
-            "cards": {cid: {"name": w.card(cid), "text": words(f"cardtext.{cid}", None, lang)} for cid in R.cards},
-            "objectives": {oid: {"name": w.objective(oid), "text": w.objective_text(oid)} for oid in R.objectives},
-            "abilities": {clan: words(f"ability.{clan}", None, lang) for clan in R.clan_names}}
+            "tokens": {code: w.token(code) for code in _codes(rules)},
+            "cards": {cid: {"name": w.card(cid), "text": words(f"cardtext.{cid}", None, lang)} for cid in rules.cards},
+            "objectives": {oid: {"name": w.objective(oid), "text": w.objective_text(oid)} for oid in rules.objectives},
+            "abilities": {clan: words(f"ability.{clan}", None, lang) for clan in rules.clan_names}}
 
 
 def facts_text(view: dict, seat: int, lang: str = "en", cards: Any = None) -> str:
-    f = facts(view, seat, lang)
+    f = facts(view, seat, lang, cards)
     lines = [_t(lang, "bot.rules"), _t(lang, "bot.rk.brief"), "", _t(lang, "bot.rk.map")]
     for name, p in f["provinces"].items():
         marks = [_t(lang, "bot.rk.defense", n=p["defense"])]
@@ -67,12 +80,12 @@ def _counted(codes: list[str]) -> str:
     return " ".join(f"{c}x{n}" if n > 1 else c for c, n in sorted(Counter(codes).items())) or "-"
 
 
-def awaiting(view: dict, lang: str) -> str:
-    """What the seat is asked to decide, in words (the terminal's ``term.awaiting.*``)."""
+def awaiting(view: dict, lang: str, cards: Any = None) -> str:
+    """What the seat is asked to decide, in words (the terminal's ``term.awaiting.*``), under the game's rules (``cards``)."""
     a = view["awaiting"] or ""
     if a.startswith("card:"):
         c = a[5:]
-        if c in R.cards:
+        if c in _rules(cards).cards:
             return _t(lang, "term.awaiting.card", card=RokuganWords(lang).card(c), effect=words(f"cardtext.{c}", None, lang))
         return _t(lang, "term.awaiting.card_unknown", card=c)
     if has(f"term.awaiting.{a}"):
@@ -113,9 +126,10 @@ def board(view: dict, lang: str) -> list[str]:
     return lines
 
 
-def mine(view: dict, lang: str) -> list[str]:
-    """The seat's own hidden things: its screen, pool, objective (or the objectives dealt), territory cards, what it has seen."""
-    w = RokuganWords(lang)
+def mine(view: dict, lang: str, cards: Any = None) -> list[str]:
+    """The seat's own hidden things: its screen, pool, objective (or the objectives dealt), territory cards, what it has
+    seen; the objectives as the game's rules (``cards``) have them."""
+    w = RokuganWords(lang, _rules(cards))
     you = view.get("you") or {}
     lines = [_t(lang, "bot.rk.you", clan=w.clan(you.get("clan")) if you.get("clan") else "-", seat=you.get("seat"))]
     if you.get("objective"):
@@ -166,18 +180,20 @@ def legal_lines(legal: list[str]) -> list[str]:
 
 def render(view: dict, seat: int, legal: list[str], lang: str = "en", cards: Any = None) -> str:
     """The seat's view and legal actions as text: the round and phase, who acts, the seat's own things, the board,
-    what is asked, and the legal actions (grouped; answer with one action in the notation)."""
-    w = RokuganWords(lang)
+    what is asked, and the legal actions (grouped; answer with one action in the notation), under the game's rules
+    (``cards``)."""
+    rules = _rules(cards)
+    w = RokuganWords(lang, rules)
     phase = words("phase." + view["phase"], None, lang) if has("phase." + view["phase"]) else view["phase"]
     head = _t(lang, "term.sum.head", round=view["round"], phase=phase)
     if view["first_player"]:
         head += ", " + _t(lang, "term.sum.first_player", clan=w.clan(view["first_player"]))
     if view["to_act"]:
-        head += ", " + _t(lang, "term.sum.to_act", who=", ".join(w.clan(c) if c in R.clan_names else c for c in view["to_act"]))
-    lines = [head, *mine(view, lang), *board(view, lang)]
+        head += ", " + _t(lang, "term.sum.to_act", who=", ".join(w.clan(c) if c in rules.clan_names else c for c in view["to_act"]))
+    lines = [head, *mine(view, lang, rules), *board(view, lang)]
     if view.get("result"):
         lines.append(_t(lang, "bot.rk.result", winners=", ".join(w.clan(view["result"]["scores"][i]["clan"])
                                                                   for i in view["result"]["winners"])))
     if legal:
-        lines += [awaiting(view, lang), _t(lang, "bot.legal", n=len(legal)), *legal_lines(legal)]
+        lines += [awaiting(view, lang, rules), _t(lang, "bot.legal", n=len(legal)), *legal_lines(legal)]
     return "\n".join(lines)
