@@ -12,11 +12,13 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from typing import Any
 
 import click
 
 from daimyo.bots.external import BotError, Program, answer_text, end_message, observation, result_of, start_message
 from daimyo.bots.text import sentences
+from daimyo.core.errors import FormatError
 
 
 def parse_link(url: str) -> tuple[str, str, dict[str, str]]:
@@ -40,6 +42,31 @@ def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tu
     except urllib.error.HTTPError as e:
         raise click.ClickException(f"the server refused the seat: {json.loads(e.read() or b'{}').get('error', e.reason)}") from None
     return reply["seat"], reply["token"]
+
+
+def table_rules(game: str, welcome: dict) -> Any:
+    """The game's rules the server's ``welcome`` gives (its ``table``: a Battle for Rokugan table's rules file, checked
+    against its digest), or None for a game under the standard rules; ClickException naming the field that does
+    not fit."""
+    table = welcome.get("table")
+    if table is None:
+        return None
+    from daimyo.rokugan.data_variant import parse_variant
+    from daimyo.rokugan.table import TABLE_FORMAT
+
+    where = "the server's welcome: field 'table"
+    if game != "rokugan" or not isinstance(table, dict) or table.get("format") != TABLE_FORMAT:
+        raise click.ClickException(f"{where}.format': a rules file is read for a Battle for Rokugan table only "
+                                   f"(format \"{TABLE_FORMAT}\")")
+    if not isinstance(table.get("digest"), str):
+        raise click.ClickException(f"{where}.digest': the rules file's digest, as text")
+    try:
+        variant = parse_variant(table.get("rules"), f"{where}.rules'")
+    except FormatError as e:
+        raise click.ClickException(str(e)) from None
+    if variant.digest != table["digest"]:
+        raise click.ClickException(f"{where}.digest': it says {table['digest']}, the rules file's digest is {variant.digest}")
+    return variant.rules
 
 
 #: the server's refusals of an answer after which the program is asked the same decision again, with the reason
@@ -79,6 +106,7 @@ class Relay:
     def __init__(self, ws, seat: int, program: Program, lang: str, echo, text_only: bool = False):
         self.ws, self.seat, self.program, self.lang, self.echo, self.text_only = ws, seat, program, lang, echo, text_only
         self.game = "rokugan"
+        self.cards: Any = None   # the game's rules file's rules (the welcome's "table"), None for the standard rules
         self.started = False
         self.events: list[str] = []
         self.refusals = 0
@@ -99,18 +127,19 @@ class Relay:
                 self.next()
             elif kind == "welcome":
                 self.game = msg["game"]["game"]
+                self.cards = table_rules(self.game, msg)
             elif kind == "log":
-                self.events = sentences(self.game, msg["events"], self.lang)
+                self.events = sentences(self.game, msg["events"], self.lang, cards=self.cards)
             elif kind == "state":
                 if "ack" in msg:   # the answer in flight was taken: the state it led to follows at once
                     self.acknowledged(msg["ack"])
                 view = msg["view"]
                 if not self.started:
-                    self.program.tell(start_message(self.game, self.seat, view, self.text_only, self.lang))
+                    self.program.tell(start_message(self.game, self.seat, view, self.text_only, self.lang, self.cards))
                     self.started = True
-                self.events += sentences(self.game, msg["events"], self.lang, view)
+                self.events += sentences(self.game, msg["events"], self.lang, view, self.cards)
                 if not msg["to_act"]:
-                    self.program.tell(end_message(self.game, self.seat, view, self.events, self.text_only, self.lang))
+                    self.program.tell(end_message(self.game, self.seat, view, self.events, self.text_only, self.lang, self.cards))
                     return result_of(view)
                 self.waiting = msg if msg["legal"] else None
                 if self.pending is None:
@@ -156,7 +185,8 @@ class Relay:
             self.ask(state)
 
     def ask(self, state: dict, error: str | None = None) -> None:
-        message = observation(self.game, self.seat, state["view"], state["legal"], self.events, self.text_only, self.lang)
+        message = observation(self.game, self.seat, state["view"], state["legal"], self.events, self.text_only, self.lang,
+                              self.cards)
         if error is not None:
             message["error"] = error
         action = answer_text(self.program.ask(message))

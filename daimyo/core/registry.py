@@ -235,6 +235,10 @@ class TableOptions(Protocol):
     def page_data(self, table: str | None) -> dict | None:
         """The game's page data at this table (what its file adds included), or None when the table adds nothing."""
 
+    def welcome_table(self, table: str | None) -> dict | None:
+        """What the server's ``welcome`` tells every connection of the game of the table file (all of it public to
+        the table), so that an outside bot reads the game under its rules; None when it tells nothing."""
+
     def lobby(self) -> dict:
         """What the lobby's table-options box offers (sent in ``/api/registry``'s ``table``), as catalogue keys and
         plain data: ``legend``, the box's title; ``options``, each ``{"field", "label", "default"}`` with either

@@ -144,6 +144,15 @@ class RokuganTable:
                                        for name in ("board", "clans", "components", "territory_cards", "objectives")},
                 "variant": {"name": variant.name, "digest": variant.digest}}
 
+    @staticmethod
+    def welcome_table(table: str | None) -> dict | None:
+        """The table file as the ``welcome`` carries it (``"table"``: its format, the rules file's canonical text and
+        digest; public, every player and spectator of the table may read it); None for the standard rules."""
+        if not table:
+            return None
+        t = _table(table)
+        return {"format": TABLE_FORMAT, "rules": t["rules"], "digest": t.get("digest")}
+
     def new_state(self, table: str, randomness: Randomness, seats: list[str]) -> GameState:
         """The first state of a game at this table (Setup 1-11 under its rules: the game holds them); TableError
         ("seats: ...")."""

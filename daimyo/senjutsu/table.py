@@ -180,6 +180,11 @@ class SenjutsuTable:
         return {"note": {"key": "lobby.sj.cards_ok", "params": {"characters": new, "cards": read["new"]["cards"]}},
                 "choices": read["characters"], "names": read["names"]}
 
+    @staticmethod
+    def welcome_table(table: str | None) -> dict | None:
+        """Nothing: the duel's page data carries its card file (:meth:`page_data`)."""
+        return None
+
     def page_data(self, table: str | None) -> dict | None:
         """The duel's page data: every duel's, with the table's card file added (a table's card file is public: every
         player of it may read it); None for a table without one."""

@@ -135,3 +135,31 @@ def test_bot_connect_plays_a_senjutsu_duel_to_the_end_with_its_winners(tmp_path)
         assert sum(1 for m in decides if "error" in m) <= refused - sent_again
     finally:
         server.stop()
+
+
+def test_a_welcome_table_that_does_not_fit_ends_the_relay_naming_the_field():
+    """The welcome's ``table`` (a Battle for Rokugan table's rules file, docs/server-protocol.md) is checked before
+    anything is told to the program: a changed file (its digest), a file that is not a rules file, another game's
+    table each end ``bot connect`` with an error naming the field; nothing is sent to the program."""
+    import click
+    import pytest
+
+    from daimyo.rokugan.data_variant import parse_variant
+
+    text = json.dumps({"format": "rokugan-rules", "name": "short", "components": {"rounds": 2}})
+    good = {"format": "rokugan-table", "rules": parse_variant(text).canonical, "digest": parse_variant(text).digest}
+    cases = [
+        ("rokugan", {**good, "digest": "0" * 64}, "field 'table.digest': it says 0000"),
+        ("rokugan", {**good, "rules": json.dumps({"format": "rokugan-rules", "name": "short", "components": {"rounds": 99}})},
+         "field 'table.rules': field 'components.rounds'"),
+        ("rokugan", {**good, "digest": 7}, "field 'table.digest'"),
+        ("rokugan", {**good, "format": "senjutsu-table"}, "field 'table.format'"),
+        ("senjutsu", good, "field 'table.format'"),
+    ]
+    for name, table, why in cases:
+        program = FakeProgram()
+        ws = FakeSocket([{"type": "welcome", "game": {"game": name}, "table": table}])
+        with pytest.raises(click.ClickException) as refused:
+            Relay(ws, 0, program, "en", lambda line: None).run("token")
+        assert why in refused.value.message and refused.value.message.startswith("the server's welcome"), refused.value.message
+        assert program.told == [] and program.asked == []

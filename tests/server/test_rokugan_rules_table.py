@@ -149,3 +149,78 @@ def test_any_rules_field_gets_a_game_or_a_400_naming_the_field(roomy, rules):
     if r.status_code != 200:
         assert r.status_code == 400 and r.json()["error"].startswith("rules"), r.text
     assert active() is None
+
+
+class Socket:
+    """A test client's WebSocket as ``daimyo bot connect``'s relay speaks to one (``send`` and ``recv``)."""
+
+    def __init__(self, ws):
+        self.ws = ws
+
+    def send(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def recv(self) -> str:
+        return self.ws.receive_text()
+
+
+class Stopped(Exception):
+    """A test's program ended the relay at its first decision."""
+
+
+class FirstLegal:
+    """A bot program that answers each decision with its first legal action (or, ``stop``, ends the relay at its
+    first decision) and keeps every message."""
+
+    def __init__(self, stop: bool = False):
+        self.asked: list[dict] = []
+        self.told: list[dict] = []
+        self.stop = stop
+
+    def ask(self, message: dict) -> str:
+        self.asked.append(message)
+        if self.stop:
+            raise Stopped
+        return message["legal"][0]
+
+    def tell(self, message: dict) -> None:
+        self.told.append(message)
+
+
+#: a rules file whose numbers a bot reads: crab_1's defense and flowers, an objective's honor (Secret Objectives),
+#: and the rounds (Game End)
+TOLD = json.dumps({"format": "rokugan-rules", "name": "sail-crab", "components": {"rounds": 2},
+                   "provinces": {"crab_1": {"flowers": 5, "printed_defense": 3}},
+                   "objectives": {"way-of-the-sail": {"honor": 16}}})
+
+
+def test_bot_connect_reads_the_tables_rules_file_from_the_welcome(client):
+    """The welcome tells every connection of a rules-file table the file (public: a spectator gets it too), and
+    ``daimyo bot connect``'s relay tells its program the file's numbers, playing to the end of its 2 rounds; a
+    standard table's welcome carries no ``table`` and its program is told the printed numbers."""
+    from daimyo.cli.bot import Relay
+    from tests.server.conftest import connect
+
+    seats = [{"kind": "human", "choice": "crab"}, {"kind": "bot", "bot": "random", "choice": "crane"}]
+    g = table(client, seats, seed=7, rules=TOLD)
+    _, welcome, _, _ = join(client, g["id"])   # a spectator
+    assert welcome["table"]["format"] == "rokugan-table" and json.loads(welcome["table"]["rules"])["name"] == "sail-crab"
+    program = FirstLegal()
+    result = Relay(Socket(connect(client, g["id"])), 0, program, "en", lambda line: None).run(g["seats"][0]["token"])
+    start = program.told[0]
+    assert (start["facts"]["provinces"]["crab_1"]["defense"], start["facts"]["provinces"]["crab_1"]["flowers"]) == (3, 5)
+    assert "crab_1 (defense 3, coastal, capital of Crab, 5 flowers)" in start["text"]
+    assert start["facts"]["objectives"]["way-of-the-sail"]["text"].endswith(": 16 honor.")
+    end = program.told[-1]
+    assert end["type"] == "end" and end["view"]["round"] == 2 and result["scores"]
+    assert active() is None
+
+    plain = table(client, seats, seed=7)
+    _, welcome, _, _ = join(client, plain["id"])   # a spectator
+    assert "table" not in welcome
+    program = FirstLegal(stop=True)
+    with pytest.raises(Stopped):   # the first decision is enough: the start message is told before it
+        Relay(Socket(connect(client, plain["id"])), 0, program, "en", lambda line: None).run(plain["seats"][0]["token"])
+    printed = program.told[0]["facts"]
+    assert (printed["provinces"]["crab_1"]["defense"], printed["provinces"]["crab_1"]["flowers"]) == (2, 2)
+    assert printed["objectives"]["way-of-the-sail"]["text"].endswith(": 10 honor.")

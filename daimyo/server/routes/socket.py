@@ -124,7 +124,12 @@ async def _game_socket(ctx: Context, ws: WebSocket, client: str, watch: SendWatc
         conn.direct = _direct(conn, send_now)
     async with room.lock:  # the first state and every later one arrive in order
         room.connected(conn)  # (so that the welcome's summary shows this seat here)
-        conn.put({"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)})
+        welcome = {"type": "welcome", "seat": seat, "game": room.summary(), "chat": room.chat.message(seat)}
+        options = room.rules.table_options   # a table's public rules file, for an outside bot's words
+        table = options.welcome_table(room.row.start_file) if options is not None else None
+        if table is not None:
+            welcome["table"] = table
+        conn.put(welcome)
         conn.put(room.log_message(seat))
         conn.put(room.state_message(seat, []))
     sender = asyncio.create_task(_send_loop(ws, conn, ctx.settings.send_timeout, watch))
