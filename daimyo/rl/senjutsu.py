@@ -13,6 +13,11 @@ advantage tracker and whether it is to act; the observer's own hand and chosen c
 question pending; and the question the observer itself must answer, as its view holds it: the card and line asking
 it and its options, slot by slot (each option's words as vocabulary indices scaled to at most 1), so that two
 states with the same observation give the seat the same slots.
+
+A duel the native engine plays (:class:`daimyo.senjutsu.native.NativeSenjutsuState`, the default wherever the module
+is built) is encoded by the engine itself, straight into the vector (native/src/sj_encode.cpp, from the vocabularies
+:func:`native_layout` hands over): :func:`observe`. :func:`encode` is the reference (tests/rl/test_sj_native_encoding.py
+compares both over random duels, every seat, every step); a duel handed over to the Python engine is encoded by it.
 """
 
 from __future__ import annotations
@@ -148,6 +153,41 @@ def encode(view: dict, seat: int, players: int) -> np.ndarray:
     return np.minimum(x, obs_high(), out=x)
 
 
+def native_layout() -> dict:
+    """The vocabularies and sizes :func:`encode` reads, by name, for the native encoder (sj_encode_bind.cpp)."""
+    v = _vocabulary()
+    per_seat, size = _sizes()
+    return {"characters": v["characters"], "cards": v["cards"], "hexes": list(v["hexes"]), "facings": v["facings"],
+            "kamae": v["kamae"], "terrain": v["terrain"], "phases": list(PHASES), "questions": list(QUESTIONS),
+            "words": v["words"], "per_seat": per_seat, "size": size, "max_seats": MAX_SEATS,
+            "option_slots": OPTION_SLOTS, "option_words": OPTION_WORDS, "high": obs_high()}
+
+
+@cache
+def native_encoder() -> bool:
+    """Whether the native Senjutsu module is built with its encoder (a module built before it plays without it)."""
+    from daimyo.senjutsu import native
+    return native.available() and hasattr(native.require(), "ObsLayout")
+
+
+_LAYOUTS: dict[int, tuple] = {}   # id(native card set) -> (it, its observation layout)
+
+
+def observe(state, seat: int, players: int) -> np.ndarray:
+    """``encode(state.view(seat), seat, players)``, written by the native engine where it plays the duel."""
+    from daimyo.senjutsu.native import NativeSenjutsuState, cards_of, require
+    g = state.native_game if isinstance(state, NativeSenjutsuState) else None
+    if g is None or not native_encoder():
+        return encode(state.view(seat), seat, players)
+    cards = cards_of(state.card_set)       # the native card set the duel was made with
+    known = _LAYOUTS.get(id(cards))
+    if known is None or known[0] is not cards:
+        known = _LAYOUTS[id(cards)] = (cards, require().ObsLayout(cards.handle, native_layout()))
+    x = np.empty(obs_size(), dtype=np.float32)
+    g.encode(known[1], seat, players, x)
+    return x
+
+
 def _own_question(pending: dict, x: np.ndarray, o: int) -> None:
     v = _vocabulary()
     played, words = v["played"], v["words"]
@@ -195,7 +235,7 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
                     deal=deal, encode=encode, text=text, draw=draw.senjutsu,
-                    obs_high=obs_high())
+                    obs_high=obs_high(), observe=observe)
 
 
 def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,

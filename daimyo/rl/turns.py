@@ -49,6 +49,9 @@ class GameSpec:
     draw: Callable[[dict], np.ndarray]             # view -> the rgb_array picture (daimyo.rl.draw)
     seeded: bool = True                            # whether the deal depends on the seed (a fixed war file: no)
     obs_high: float = 1.0                          # the most any observation entry holds (the encoder clips there)
+    # (state, seat, players) -> the same vector as encode(state.view(seat), ...), read from the state itself (a
+    # native engine's fast path: Senjutsu's); None: encode the view
+    observe: Callable[[Any, int, int], np.ndarray] | None = None
 
 
 class _Shared:
@@ -112,15 +115,18 @@ class _Shared:
         info = game(self.spec.game)
         return [info.move_text(self._game(), seat, m) for m in moves]
 
+    def _vector(self, seat: int) -> np.ndarray:
+        s = self._game()
+        if self.spec.observe is not None:
+            return self.spec.observe(s, seat, self.spec.players)
+        return self.spec.encode(s.view(seat), seat, self.spec.players)
+
     def _observation(self, seat: int, mask: np.ndarray) -> dict:
-        vector = self.spec.encode(self._game().view(seat), seat, self.spec.players)
-        return {"observation": vector, "action_mask": mask}
+        return {"observation": self._vector(seat), "action_mask": mask}
 
     def state(self) -> np.ndarray:
         """The global state for a centralized critic: the observation vectors of every seat in seat order."""
-        s = self._game()
-        return np.concatenate([self.spec.encode(s.view(seat), seat, self.spec.players)
-                               for seat in range(self.spec.players)])
+        return np.concatenate([self._vector(seat) for seat in range(self.spec.players)])
 
     def _picture(self, seat: int | None):
         if self.render_mode == "rgb_array":

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sj_encode.hpp"
 #include "sj_state.hpp"
 
 namespace daimyo::sj::bind {
@@ -34,5 +35,8 @@ inline bool has(nb::dict d, const char* key) { return d.contains(key); }
 
 // a card set from the Python loader's cards and characters, as plain dicts (sj_cards.cpp)
 std::shared_ptr<CardSet> load_cards(nb::list cards, nb::list characters);
+
+// the observation layout daimyo/rl/senjutsu.py hands over, against a card set (sj_encode_bind.cpp)
+ObsLayout read_layout(std::shared_ptr<const CardSet> cs, nb::dict layout);
 
 }  // namespace daimyo::sj::bind

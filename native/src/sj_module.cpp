@@ -5,6 +5,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/ndarray.h>
 
 #include <algorithm>
 #include <set>
@@ -569,6 +570,10 @@ int play_random(State& s, std::vector<uint64_t> seeds, long long limit) {
 NB_MODULE(_daimyo_senjutsu_native, m) {
   m.doc() = "The native Senjutsu engine (daimyo/senjutsu/native.py; docs/native.md)";
   nb::class_<PyCardSet>(m, "CardSet");
+  nb::class_<ObsLayout>(m, "ObsLayout")
+      .def("__init__", [](ObsLayout* l, const PyCardSet& cs, nb::dict layout) { new (l) ObsLayout{read_layout(cs.cs, layout)}; },
+           "The observation's layout (daimyo/rl/senjutsu.py's vocabularies by name) against a card set")
+      .def_ro("size", &ObsLayout::size);
   m.def("load_cards", [](nb::list cards, nb::list characters) { return PyCardSet{load_cards(cards, characters)}; },
         "A card set from the Python loader's cards and characters, as plain dicts");
   m.def("shuffle_orders", [](uint64_t rng_state, std::vector<int> sizes) {
@@ -599,6 +604,13 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
       .def("fields", [](const Game& g) { return dump(g.s); })
       .def("view", [](const Game& g, nb::object player) { return view(g.s, player.is_none() ? -1 : nb::cast<int>(player)); },
            nb::arg("player").none())
+      .def("encode", [](const Game& g, const ObsLayout& layout, int seat, int players,
+                        nb::ndarray<float, nb::numpy, nb::ndim<1>, nb::c_contig> out) {
+        if (layout.cs != g.s.cs) throw FieldError("layout: made for another card set than this duel's");
+        if (out.shape(0) != static_cast<size_t>(layout.size)) throw FieldError("out: not the observation's size");
+        if (seat < 0 || seat >= g.s.n() || players != g.s.n()) throw FieldError("seat: not a seat of this duel");
+        encode_observation(g.s, seat, players, layout, out.data());
+      }, "daimyo.rl.senjutsu.encode(view(seat), seat, players), written into out (float32) from the native state")
       .def("phase", [](const Game& g) { return std::string(PHASES[g.s.phase]); })
       .def("turn", [](const Game& g) { return g.s.turn; })
       .def("n", [](const Game& g) { return g.s.n(); })
