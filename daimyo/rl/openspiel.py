@@ -115,8 +115,7 @@ def slot_codec(spec) -> Codec:
         return {k + 1: m for k, m in enumerate(s.legal_moves(seat))}
 
     return Codec(spec.game, 1 + spec.slots, spec.obs_size, spec.players, 20000, spec.deal, legal,
-                 lambda s, seat: spec.encode(s.view(seat), seat, spec.players),
-                 lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
+                 spec.observation, lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
 
 
 @dataclass(frozen=True)

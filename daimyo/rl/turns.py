@@ -53,6 +53,12 @@ class GameSpec:
     # native engine's fast path: Senjutsu's); None: encode the view
     observe: Callable[[Any, int, int], np.ndarray] | None = None
 
+    def observation(self, s: Any, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` in state ``s``: the fast path where the game has one, else its view's."""
+        if self.observe is not None:
+            return self.observe(s, seat, self.players)
+        return self.encode(s.view(seat), seat, self.players)
+
 
 class _Shared:
     """What the AEC and Parallel environments have in common: spaces, dealing, seeding, observing."""
@@ -116,10 +122,7 @@ class _Shared:
         return [info.move_text(self._game(), seat, m) for m in moves]
 
     def _vector(self, seat: int) -> np.ndarray:
-        s = self._game()
-        if self.spec.observe is not None:
-            return self.spec.observe(s, seat, self.spec.players)
-        return self.spec.encode(s.view(seat), seat, self.spec.players)
+        return self.spec.observation(self._game(), seat)
 
     def _observation(self, seat: int, mask: np.ndarray) -> dict:
         return {"observation": self._vector(seat), "action_mask": mask}
