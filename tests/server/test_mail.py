@@ -364,10 +364,9 @@ def test_the_token_and_link_readers_take_only_their_own_shapes(text):
         raise AssertionError("one text cannot be both an account and a signature")
 
 
-def test_the_low_time_mail_still_comes_after_a_restart_and_no_turn_mail_is_sent_twice(db_url, smtp):
-    inbox, port = smtp
-    clock = FakeTime()
-    settings = mail_settings(port, time_source=clock, mail_low_hours=12.0)
+def _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox) -> int:
+    """A two-player game of a day a move where Ana (address verified) has passed the turn; then both players' devices
+    close, as when the server stops. The mails so far (the verification and the turn)."""
     app = create_app(db_url, settings=settings)
     ana, bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
     set_address(ana, csrfs[0], "ana@example.org")
@@ -382,6 +381,14 @@ def test_the_low_time_mail_still_comes_after_a_restart_and_no_turn_mail_is_sent_
             ws.__exit__(None, None, None)
         client.__exit__(None, None, None)
         _DEVICES.remove(client)
+    return count
+
+
+def test_the_low_time_mail_still_comes_after_a_restart_and_no_turn_mail_is_sent_twice(db_url, smtp):
+    inbox, port = smtp
+    clock = FakeTime()
+    settings = mail_settings(port, time_source=clock, mail_low_hours=12.0)
+    count = _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox)
     with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # the server again: the game is loaded
         clock.advance(12 * 3600 + 1)
         mails = inbox.wait(count + 1)[count:]
@@ -415,20 +422,7 @@ def test_a_low_time_mail_that_fell_due_while_the_server_was_down_is_sent_on_star
     inbox, port = smtp
     clock = FakeTime()
     settings = mail_settings(port, time_source=clock, mail_low_hours=12.0)
-    app = create_app(db_url, settings=settings)
-    ana, bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
-    set_address(ana, csrfs[0], "ana@example.org")
-    _, message = inbox.wait(1)[0]
-    ana.get(local(link_in(message, "/api/account/email/verify")), follow_redirects=False)
-    for _ in range(6):
-        if _play_until_the_turn_passes(ana, game, tokens) == 0:
-            break
-    count = len(inbox.wait(2))   # the verification and the turn
-    for client in (ana, bo):
-        for ws in client.sessions:
-            ws.__exit__(None, None, None)
-        client.__exit__(None, None, None)
-        _DEVICES.remove(client)
+    count = _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox)
     clock.advance(12 * 3600 + 60)   # the low-time moment passes while no server runs
     with TestClient(create_app(db_url, settings=settings), base_url=HTTPS):   # started again: it is sent now
         mails = inbox.wait(count + 1)[count:]

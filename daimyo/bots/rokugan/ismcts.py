@@ -323,18 +323,24 @@ def rounds_left(iterations: int | None, done: int, k: int, deadline: float | Non
     return by_time if left is None else min(left, by_time)
 
 
+def leader(sums: list[float], prior: list[float], rounds: int) -> int:
+    """The root candidate chosen after ``rounds`` rounds: the best mean result plus PRIOR_BONUS times its prior (the
+    first of equals)."""
+    b, best_v = 0, -math.inf
+    for i, total in enumerate(sums):
+        v = total / rounds + PRIOR_BONUS * prior[i]
+        if i == 0 or v > best_v:
+            b, best_v = i, v
+    return b
+
+
 def settled(sums: list[float], prior: list[float], rounds: int, left: int | None) -> bool:
     """Whether the root candidate chosen after ``rounds`` rounds (the best mean plus PRIOR_BONUS times its prior)
     stays the choice whatever ``left`` more rounds give: each result is in [0, 1], so no other candidate reaches it
     even with 1 in every round left and the leader 0."""
     if left is None:
         return False
-    b = 0
-    best_v = -math.inf
-    for i, total in enumerate(sums):
-        v = total / rounds + PRIOR_BONUS * prior[i]
-        if i == 0 or v > best_v:
-            b, best_v = i, v
+    b = leader(sums, prior, rounds)
     reach = [(total - sums[b] + left) / (rounds + left) + PRIOR_BONUS * (prior[i] - prior[b])
              for i, total in enumerate(sums) if i != b]
     return all(r < -1e-9 for r in reach)
@@ -352,12 +358,7 @@ def confident(sums: list[float], squares: list[list[float]], prior: list[float],
     if rounds < STOP_MIN_ROUNDS:
         return False
     n = float(rounds)
-    b = 0
-    best_v = -math.inf
-    for i, total in enumerate(sums):
-        v = total / rounds + PRIOR_BONUS * prior[i]
-        if i == 0 or v > best_v:
-            b, best_v = i, v
+    b = leader(sums, prior, rounds)
     for i in range(len(sums)):
         if i == b:
             continue
