@@ -185,6 +185,52 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
   add_placement_moves(seat, hand[seat], moves);
 }
 
+namespace {
+
+// province of the r-th set bit of `provinces` (r below their number)
+int nth_province(uint64_t provinces, uint64_t r) {
+  for (; r; --r) provinces &= provinces - 1;
+  return __builtin_ctzll(provinces);
+}
+
+}  // namespace
+
+// The r-th place each_place(seat, kind, t) gives (r below their number), found without listing those before it
+// where the places are sets of provinces: the same order (attacks, then the sea, then provinces, as each kind
+// lists them; the harbor's sea twice, in its place).
+Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
+  auto center = [](uint64_t provinces, uint64_t i) { return Place{'c', nth_province(provinces, i), -1}; };
+  auto attack = [&t](uint64_t i) { return Place{'l', t.attack_border[i], t.attack_province[i]}; };
+  auto sea = [&t](uint64_t i) {
+    if (t.sea_twice >= 0) {
+      const uint64_t before = __builtin_popcountll(t.sea & ((uint64_t{1} << t.sea_twice) - 1));
+      if (i == before || i == before + 1) return Place{'s', t.sea_twice, -1};
+      if (i > before) --i;
+    }
+    return Place{'s', nth_province(t.sea, i), -1};
+  };
+  const uint64_t attacks = static_cast<uint64_t>(t.n_attack);
+  switch (kind) {
+    case Rules::Shinobi: return center(t.centers, r);
+    case Rules::Army: return r < attacks ? attack(r) : center(t.own_centers, r - attacks);
+    case Rules::Bluff:  // (not under Spy Network: none is counted then)
+      if (r < attacks) return attack(r);
+      r -= attacks;
+      return r < t.n_sea() ? sea(r) : center(t.centers, r - t.n_sea());
+    case Rules::Navy: return r < t.n_sea() ? sea(r) : center(t.own_coastal, r - t.n_sea());
+    case Rules::Diplomacy: return center(t.diplomacy, r);
+    case Rules::Raid: return center(t.raid, r);
+    default: {
+      Place found{'c', -1, -1};
+      uint64_t i = 0;
+      each_place(seat, kind, t, [&](const Place& p) {
+        if (i++ == r) found = p;
+      });
+      return found;
+    }
+  }
+}
+
 // Move `word` modulo the number of legal moves of `seat` in the placement phase (no decision pending), as
 // placement_moves lists them, without listing the token placements: a random bot's pick (play_random).
 Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
@@ -239,12 +285,8 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
       r -= k;
       continue;
     }
-    Move found{Move::Place, tok};
-    uint64_t i = 0;
-    each_place(seat, kinds[tok], t, [&](const Place& p) {
-      if (i++ == r) found = {Move::Place, tok, p.loc, p.a, p.b};
-    });
-    return found;
+    const Place p = place_at(seat, kinds[tok], t, r);
+    return {Move::Place, tok, p.loc, p.a, p.b};
   }
   return Move{Move::Pass, 0};  // not reached: r < total
 }

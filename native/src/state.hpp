@@ -301,6 +301,7 @@ struct State {
   bool can_place_any(int seat, const Targets& t) const;
   template <typename Out>
   void each_place(int seat, int kind, const Targets& t, Out out) const;
+  Place place_at(int seat, int kind, const Targets& t, uint64_t r) const;  // the r-th of each_place's
   void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
   void start_of_turn_moves(int seat, std::vector<Move>& moves) const;
   template <typename Out>
