@@ -236,8 +236,7 @@ Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
 Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
   const Rules& R = *rules;
   moves.clear();
-  uint64_t first_moves = 0;  // the start-of-turn plays, counted (listed only where one is picked)
-  each_start_of_turn(seat, [&first_moves](const Move&) { ++first_moves; });
+  const uint64_t first_moves = count_start_of_turn(seat);  // (listed only where one is picked)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
@@ -321,6 +320,28 @@ void State::each_start_of_turn(int seat, Out out) const {
   // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
     if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
+}
+
+// the number of moves each_start_of_turn(seat) gives, counted in one pass over the board tokens
+uint64_t State::count_start_of_turn(int seat) const {
+  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
+  const bool first_card = seat == first && !first_player_card_used;
+  uint64_t k = 0;
+  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
+    for (const BoardToken& b : tokens)
+      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
+    for (const BoardToken& b : tokens) {
+      if (b.place == 'o') continue;
+      if (n_blessed && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) != blessed_numbers + n_blessed)
+        continue;
+      const bool other = b.owner != seat;
+      k += (has_scouts && other && !b.faceup) + (has_shugenja && other) + first_card;
+    }
+  }
+  for (int c : cards[seat])
+    if (rules->card_placement[c] && card_playable(seat, c)) ++k;
+  return k;
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
