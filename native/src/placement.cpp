@@ -171,6 +171,7 @@ bool State::can_place_any(int seat, const Targets& t) const {
 // placement.py board_token_targets: never a blessing or a blessed token
 std::vector<int> State::board_token_targets(int seat, bool opponent_only, bool facedown_only) const {
   std::vector<int> out;
+  out.reserve(tokens.size());
   for (const BoardToken& b : tokens) {
     if (b.place == 'o' || (opponent_only && b.owner == seat) || (facedown_only && b.faceup)) continue;
     if (blessed(b.number)) continue;
@@ -516,6 +517,7 @@ void State::discard_board_token(int index) {
 // placement.py unicorn_swappable: Unicorn's tokens on the board that are no blessing and not blessed
 std::vector<int> State::unicorn_swappable(int seat) const {
   std::vector<int> out;
+  out.reserve(tokens.size());
   for (const BoardToken& b : tokens)
     if (b.owner == seat && b.place != 'o' && !blessed(b.number)) out.push_back(b.number);
   return out;

@@ -229,6 +229,7 @@ std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers)
 std::vector<int> touching(const State& s, int p) {
   const auto& borders = s.rules->province_borders[p];
   std::vector<int> out;
+  out.reserve(s.tokens.size());
   for (const BoardToken& t : s.tokens)
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
