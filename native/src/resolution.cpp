@@ -442,8 +442,15 @@ void State::resolve(Events& events) {
     faced.reserve(b.attackers.size());
     std::vector<Value> sides;
     for (const auto& [seat, numbers] : b.attackers) {
-      const std::vector<int> involved = with_blessings(*this, numbers);
       int total = 0;
+      if (!events.on) {  // the same sum, without the list: each token, and the blessings standing on it
+        for (int number : numbers) {
+          total += strength(number);
+          for (const BoardToken& u : tokens)
+            if (u.place == 'o' && u.site == number) total += strength(u.number);
+        }
+      }
+      const std::vector<int> involved = events.on ? with_blessings(*this, numbers) : std::vector<int>();
       for (int number : involved) total += strength(number);
       totals.push_back(total);
       faced.push_back(clans[seat] == R.phoenix ? full - capital_bonus : full);
