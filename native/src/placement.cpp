@@ -204,7 +204,7 @@ Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
   auto attack = [&t](uint64_t i) { return Place{'l', t.attack_border[i], t.attack_province[i]}; };
   auto sea = [&t](uint64_t i) {
     if (t.sea_twice >= 0) {
-      const uint64_t before = __builtin_popcountll(t.sea & ((uint64_t{1} << t.sea_twice) - 1));
+      const uint64_t before = bit_count(t.sea & ((uint64_t{1} << t.sea_twice) - 1));
       if (i == before || i == before + 1) return Place{'s', t.sea_twice, -1};
       if (i > before) --i;
     }
@@ -242,7 +242,7 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
   auto count = [this, seat, &t](int kind) -> uint64_t {
-    auto size = [](uint64_t provinces) -> uint64_t { return __builtin_popcountll(provinces); };
+    auto size = [](uint64_t provinces) -> uint64_t { return bit_count(provinces); };
     const uint64_t attack = t.n_attack;
     switch (kind) {
       case Rules::Shinobi: return size(t.centers);

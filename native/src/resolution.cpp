@@ -400,7 +400,7 @@ void State::resolve(Events& events) {
   };
   // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
   std::vector<Outcome> outcomes;
-  outcomes.reserve(static_cast<size_t>(__builtin_popcountll(in_battle)));
+  outcomes.reserve(static_cast<size_t>(bit_count(in_battle)));
   for (uint64_t left = in_battle; left; left &= left - 1) {
     const int p = __builtin_ctzll(left);
     const Battle& b = battles[p];

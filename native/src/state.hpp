@@ -201,7 +201,7 @@ struct Targets {
   int n_attack = 0;    // army_attack: (land border, attacked province), in placement.py's order
   uint8_t attack_border[2 * Rules::MAX_BORDERS], attack_province[2 * Rules::MAX_BORDERS];
   bool own = false;  // whether the player controls a province it may place in
-  size_t n_sea() const { return static_cast<size_t>(__builtin_popcountll(sea)) + (sea_twice >= 0); }
+  size_t n_sea() const { return static_cast<size_t>(bit_count(sea)) + (sea_twice >= 0); }
 };
 
 // The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
