@@ -40,6 +40,12 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return Rng(game_seed ^ _BOT_SALT).next64() + seat
 
 
+def bot_seeds(game_seed: int, players: int) -> list[int]:
+    """``[bot_seed(game_seed, seat) for seat in range(players)]``, with the generator drawn once."""
+    first = Rng(game_seed ^ _BOT_SALT).next64()
+    return [first + seat for seat in range(players)]
+
+
 def play(state: GameState, bots: Mapping[int, Bot] | Sequence[Bot], on_move=None, after_move=None) -> int:
     """Play ``state`` to the end in place; returns the number of moves made.
 

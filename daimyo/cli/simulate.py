@@ -11,11 +11,12 @@ position file (Rising Sun's war file) plays its example files of that many playe
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from daimyo.bots.random_bot import RandomBot, bot_seed, play
+from daimyo.bots.random_bot import RandomBot, bot_seeds, play
 from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, game
 from daimyo.core.rng import stream
@@ -68,7 +69,11 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"players: {info.title} is played by {info.min_players} to {info.max_players} players, not {players}")
     starts = start_files(info, players) if info.starts_from_file else []
-    wins: dict[str, Fraction] = {}
+    # a win's share in whole units of 1 / lcm(1..players): every share 1/k (k tied winners) is a whole number of
+    # them, so the sums are exact; each distinct share is read as a fraction once (the shares are few)
+    unit = math.lcm(*range(1, players + 1))
+    units_of: dict[float, int] = {}
+    wins: dict[str, int] = {}
     played: dict[str, int] = {}
     score_sum: dict[str, int] = {}
     actions = 0
@@ -76,14 +81,17 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     for i in range(games):
         s, seats = start(info, players, seed + i, starts, engine)
         if hasattr(s, "play_random"):  # the native engine plays the whole game in one call
-            actions += s.play_random([bot_seed(seed + i, p) for p in range(players)])
+            actions += s.play_random(bot_seeds(seed + i, players))
         else:
-            actions += play(s, {p: RandomBot(bot_seed(seed + i, p)) for p in range(players)})
+            actions += play(s, {p: RandomBot(b) for p, b in enumerate(bot_seeds(seed + i, players))})
         names = info.seat_names(s) if info.seat_names is not None else seats
         scores = info.scores(s) if info.scores is not None else None
         for p, (name, share) in enumerate(zip(names, s.returns(), strict=True)):
             played[name] = played.get(name, 0) + 1
-            wins[name] = wins.get(name, Fraction(0)) + Fraction(share).limit_denominator(players)
+            units = units_of.get(share)
+            if units is None:
+                units = units_of[share] = _units(share, players, unit)
+            wins[name] = wins.get(name, 0) + units
             if scores is not None:
                 score_sum[name] = score_sum.get(name, 0) + scores[p]
         if on_game is not None:
@@ -101,11 +109,18 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
         "actions_per_second": round(actions / seconds, 1) if seconds > 0 else None,
         f"games_by_{word}": {c: played[c] for c in names},
-        f"wins_by_{word}": {c: round(float(wins[c]), 6) for c in names},
+        f"wins_by_{word}": {c: round(float(Fraction(wins[c], unit)), 6) for c in names},
     }
     if info.scores is not None:
         result[f"mean_scores_by_{word}"] = {c: round(score_sum[c] / played[c], 3) for c in names}
     return result
+
+
+def _units(share: float, players: int, unit: int) -> int:
+    """``share`` (a seat's return) as the nearest fraction with a denominator of at most ``players``, in units of
+    ``1 / unit`` (``unit`` a multiple of every such denominator)."""
+    f = Fraction(share).limit_denominator(players)
+    return f.numerator * (unit // f.denominator)
 
 
 def run_command(game_name: str, players: int, games: int, seed: int, as_json: bool, engine: str | None = None) -> None:

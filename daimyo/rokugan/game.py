@@ -39,8 +39,9 @@ def seat_names(state: Any) -> list[str]:
 
 
 def scores(state: Any) -> list[int]:
-    """Final Scoring: each seat's Honor total."""
-    return [row["total"] for row in state.result["scores"]]
+    """Final Scoring: each seat's Honor total (a native game's read without building its whole result)."""
+    totals = getattr(state, "totals", None)
+    return totals() if callable(totals) else [row["total"] for row in state.result["scores"]]
 
 
 def move_text(state: Any, seat: int, move: Any) -> str:

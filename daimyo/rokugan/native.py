@@ -435,11 +435,20 @@ class NativeRokuganState(GameState):
         """1 for each winner shared equally among tied winners, 0 for the others (as :meth:`RokuganState.returns`)."""
         if self._game is None:
             return self._py.returns()
-        result = self._game.result()
-        if result is None:
+        totals = self._game.totals()  # (the winners are those with the most honor: result()'s, without the rest)
+        if totals is None:
             return [0.0] * self._game.n
-        w = result["winners"]
+        best = max(totals)
+        w = [p for p, total in enumerate(totals) if total == best]
         return [1.0 / len(w) if p in w else 0.0 for p in range(self._game.n)]
+
+    def totals(self) -> list[int] | None:
+        """Each seat's final Honor total (``result["scores"]``'s totals) once the game is over, else None; on the
+        native engine without building the rest of the result."""
+        if self._game is None:
+            result = self._py.result
+            return None if result is None else [row["total"] for row in result["scores"]]
+        return self._game.totals()
 
     def legal_moves(self, seat: int | None = None) -> Any:
         if self._game is None:

@@ -80,6 +80,7 @@ std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vecto
   const auto& codes = R.clan_token_codes[s.clans[seat]];
   const auto& ks = R.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
+  out.reserve(pile.size());
   for (int t : pile) {
     if (exclude_bluff && t == R.bluff) continue;
     if (!kinds.empty() && !in(kinds, ks[t])) continue;

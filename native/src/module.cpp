@@ -551,6 +551,13 @@ NB_MODULE(_daimyo_native, m) {
       }, nb::arg("player").none(), nb::arg("rules_version"),
          "What `player` (a seat, or None for a spectator) may know, as RokuganState.view gives it.")
       .def("result", &game_result, "End of the Game once the game is over (as RokuganState.result), else None.")
+      .def("totals", [](const State& s) -> nb::object {
+        if (s.phase != Phase::Over) return nb::none();
+        const ScoringBoard b = s.scoring_board();
+        nb::list out;
+        for (int seat = 0; seat < s.n; ++seat) out.append(honor(b, seat).total);
+        return out;
+      }, "Each seat's final honor (result()'s totals) once the game is over, else None; no other part is built.")
       .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
         // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
         // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)

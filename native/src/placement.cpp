@@ -171,6 +171,7 @@ bool State::can_place_any(int seat, const Targets& t) const {
 // placement.py board_token_targets: never a blessing or a blessed token
 std::vector<int> State::board_token_targets(int seat, bool opponent_only, bool facedown_only) const {
   std::vector<int> out;
+  out.reserve(tokens.size());
   for (const BoardToken& b : tokens) {
     if (b.place == 'o' || (opponent_only && b.owner == seat) || (facedown_only && b.faceup)) continue;
     if (blessed(b.number)) continue;
@@ -185,18 +186,63 @@ void State::placement_moves(int seat, std::vector<Move>& moves) const {
   add_placement_moves(seat, hand[seat], moves);
 }
 
+namespace {
+
+// province of the r-th set bit of `provinces` (r below their number)
+int nth_province(uint64_t provinces, uint64_t r) {
+  for (; r; --r) provinces &= provinces - 1;
+  return __builtin_ctzll(provinces);
+}
+
+}  // namespace
+
+// The r-th place each_place(seat, kind, t) gives (r below their number), found without listing those before it
+// where the places are sets of provinces: the same order (attacks, then the sea, then provinces, as each kind
+// lists them; the harbor's sea twice, in its place).
+Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
+  auto center = [](uint64_t provinces, uint64_t i) { return Place{'c', nth_province(provinces, i), -1}; };
+  auto attack = [&t](uint64_t i) { return Place{'l', t.attack_border[i], t.attack_province[i]}; };
+  auto sea = [&t](uint64_t i) {
+    if (t.sea_twice >= 0) {
+      const uint64_t before = bit_count(t.sea & ((uint64_t{1} << t.sea_twice) - 1));
+      if (i == before || i == before + 1) return Place{'s', t.sea_twice, -1};
+      if (i > before) --i;
+    }
+    return Place{'s', nth_province(t.sea, i), -1};
+  };
+  const uint64_t attacks = static_cast<uint64_t>(t.n_attack);
+  switch (kind) {
+    case Rules::Shinobi: return center(t.centers, r);
+    case Rules::Army: return r < attacks ? attack(r) : center(t.own_centers, r - attacks);
+    case Rules::Bluff:  // (not under Spy Network: none is counted then)
+      if (r < attacks) return attack(r);
+      r -= attacks;
+      return r < t.n_sea() ? sea(r) : center(t.centers, r - t.n_sea());
+    case Rules::Navy: return r < t.n_sea() ? sea(r) : center(t.own_coastal, r - t.n_sea());
+    case Rules::Diplomacy: return center(t.diplomacy, r);
+    case Rules::Raid: return center(t.raid, r);
+    default: {
+      Place found{'c', -1, -1};
+      uint64_t i = 0;
+      each_place(seat, kind, t, [&](const Place& p) {
+        if (i++ == r) found = p;
+      });
+      return found;
+    }
+  }
+}
+
 // Move `word` modulo the number of legal moves of `seat` in the placement phase (no decision pending), as
 // placement_moves lists them, without listing the token placements: a random bot's pick (play_random).
 Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const {
   const Rules& R = *rules;
   moves.clear();
-  uint64_t first_moves = 0;  // the start-of-turn plays, counted (listed only where one is picked)
-  each_start_of_turn(seat, [&first_moves](const Move&) { ++first_moves; });
+  const uint64_t first_moves = count_start_of_turn(seat);  // (listed only where one is picked)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
   auto count = [this, seat, &t](int kind) -> uint64_t {
-    auto size = [](uint64_t provinces) -> uint64_t { return __builtin_popcountll(provinces); };
+    auto size = [](uint64_t provinces) -> uint64_t { return bit_count(provinces); };
     const uint64_t attack = t.n_attack;
     switch (kind) {
       case Rules::Shinobi: return size(t.centers);
@@ -239,12 +285,8 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
       r -= k;
       continue;
     }
-    Move found{Move::Place, tok};
-    uint64_t i = 0;
-    each_place(seat, kinds[tok], t, [&](const Place& p) {
-      if (i++ == r) found = {Move::Place, tok, p.loc, p.a, p.b};
-    });
-    return found;
+    const Place p = place_at(seat, kinds[tok], t, r);
+    return {Move::Place, tok, p.loc, p.a, p.b};
   }
   return Move{Move::Pass, 0};  // not reached: r < total
 }
@@ -279,6 +321,28 @@ void State::each_start_of_turn(int seat, Out out) const {
   // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
     if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
+}
+
+// the number of moves each_start_of_turn(seat) gives, counted in one pass over the board tokens
+uint64_t State::count_start_of_turn(int seat) const {
+  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
+  const bool first_card = seat == first && !first_player_card_used;
+  uint64_t k = 0;
+  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
+    for (const BoardToken& b : tokens)
+      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
+    for (const BoardToken& b : tokens) {
+      if (b.place == 'o') continue;
+      if (n_blessed && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) != blessed_numbers + n_blessed)
+        continue;
+      const bool other = b.owner != seat;
+      k += (has_scouts && other && !b.faceup) + (has_shugenja && other) + first_card;
+    }
+  }
+  for (int c : cards[seat])
+    if (rules->card_placement[c] && card_playable(seat, c)) ++k;
+  return k;
 }
 
 // placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
@@ -453,6 +517,7 @@ void State::discard_board_token(int index) {
 // placement.py unicorn_swappable: Unicorn's tokens on the board that are no blessing and not blessed
 std::vector<int> State::unicorn_swappable(int seat) const {
   std::vector<int> out;
+  out.reserve(tokens.size());
   for (const BoardToken& b : tokens)
     if (b.owner == seat && b.place != 'o' && !blessed(b.number)) out.push_back(b.number);
   return out;

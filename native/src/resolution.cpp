@@ -229,6 +229,7 @@ std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers)
 std::vector<int> touching(const State& s, int p) {
   const auto& borders = s.rules->province_borders[p];
   std::vector<int> out;
+  out.reserve(s.tokens.size());
   for (const BoardToken& t : s.tokens)
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
@@ -281,6 +282,7 @@ void State::resolve(Events& events) {
   // 2. Discard Bluff and Illegally Placed Tokens
   std::vector<Value> removed;
   std::vector<BoardToken> snapshot;
+  snapshot.reserve(tokens.size());
   for (const BoardToken& t : tokens)
     if (t.place != 'o') snapshot.push_back(t);
   for (const BoardToken& t : snapshot) {
@@ -398,6 +400,7 @@ void State::resolve(Events& events) {
   };
   // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
   std::vector<Outcome> outcomes;
+  outcomes.reserve(static_cast<size_t>(bit_count(in_battle)));
   for (uint64_t left = in_battle; left; left &= left - 1) {
     const int p = __builtin_ctzll(left);
     const Battle& b = battles[p];
@@ -435,10 +438,19 @@ void State::resolve(Events& events) {
     // Phoenix ignores the +2 printed on clan capitals when attacking
     const int capital_bonus = R.is_capital[p] ? printed : 0;
     std::vector<int> totals, faced;
+    totals.reserve(b.attackers.size());
+    faced.reserve(b.attackers.size());
     std::vector<Value> sides;
     for (const auto& [seat, numbers] : b.attackers) {
-      const std::vector<int> involved = with_blessings(*this, numbers);
       int total = 0;
+      if (!events.on) {  // the same sum, without the list: each token, and the blessings standing on it
+        for (int number : numbers) {
+          total += strength(number);
+          for (const BoardToken& u : tokens)
+            if (u.place == 'o' && u.site == number) total += strength(u.number);
+        }
+      }
+      const std::vector<int> involved = events.on ? with_blessings(*this, numbers) : std::vector<int>();
       for (int number : involved) total += strength(number);
       totals.push_back(total);
       faced.push_back(clans[seat] == R.phoenix ? full - capital_bonus : full);
@@ -483,7 +495,7 @@ void State::resolve(Events& events) {
   // each defender that won (or defended successfully) places one faceup, in the order of the provinces
   for (const Outcome& o : outcomes)
     if (o.outcome == "taken") clear_control(o.p);
-  std::map<int, int> placed;
+  int placed[Rules::MAX_PROVINCES];  // per province with an outcome that places: the control tokens placed
   for (const Outcome& o : outcomes)
     if (o.outcome == "taken") placed[o.p] = add_control(o.seat, o.p, 0, 1);
   for (const Outcome& o : outcomes)

@@ -12,6 +12,15 @@
 
 namespace daimyo {
 
+// The number of provinces in a set (bit p: province p), inline: without a -mpopcnt build the builtin is a call
+// into libgcc.
+inline int bit_count(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
 struct Rules {
   // the engine keeps per-province and per-border flags on the stack, and a seat's tokens, objectives dealt and
   // territory cards in piles of at most MAX_TOKENS (state.hpp Pile)

@@ -151,6 +151,7 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
 std::vector<int> State::draw(int seat, int k) {
   Pile& from = pool[seat];
   std::vector<int> drawn;
+  drawn.reserve(static_cast<size_t>(std::max(k, 0)));  // (one allocation, not one a doubling)
   for (int i = 0; i < k && !from.empty(); ++i) {
     const size_t j = static_cast<size_t>(rng.below(from.size()));
     std::swap(from[j], from.back());

@@ -201,7 +201,7 @@ struct Targets {
   int n_attack = 0;    // army_attack: (land border, attacked province), in placement.py's order
   uint8_t attack_border[2 * Rules::MAX_BORDERS], attack_province[2 * Rules::MAX_BORDERS];
   bool own = false;  // whether the player controls a province it may place in
-  size_t n_sea() const { return static_cast<size_t>(__builtin_popcountll(sea)) + (sea_twice >= 0); }
+  size_t n_sea() const { return static_cast<size_t>(bit_count(sea)) + (sea_twice >= 0); }
 };
 
 // The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
@@ -301,10 +301,12 @@ struct State {
   bool can_place_any(int seat, const Targets& t) const;
   template <typename Out>
   void each_place(int seat, int kind, const Targets& t, Out out) const;
+  Place place_at(int seat, int kind, const Targets& t, uint64_t r) const;  // the r-th of each_place's
   void add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const;
   void start_of_turn_moves(int seat, std::vector<Move>& moves) const;
   template <typename Out>
   void each_start_of_turn(int seat, Out out) const;
+  uint64_t count_start_of_turn(int seat) const;  // how many each_start_of_turn gives
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;

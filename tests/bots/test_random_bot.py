@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from daimyo.bots import RandomBot, bot_seed, play, play_game
+from daimyo.bots.random_bot import bot_seeds
 from daimyo.rokugan import new_game
 from daimyo.rokugan.data import RULES
 
@@ -68,6 +69,11 @@ def test_bot_seeds_differ_by_seat_and_from_game_seed():
     seeds = {bot_seed(7, p) for p in range(5)}
     assert len(seeds) == 5
     assert 7 not in seeds
+
+
+def test_bot_seeds_are_each_seats_bot_seed():
+    for game_seed in (0, 7, 2**64 - 1):
+        assert bot_seeds(game_seed, 5) == [bot_seed(game_seed, p) for p in range(5)]
 
 
 @settings(max_examples=8, deadline=None)

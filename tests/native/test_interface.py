@@ -99,3 +99,24 @@ def test_a_native_game_pickles_as_the_same_game_for_the_python_engine():
     assert copy.engine == "python" and native.engine == "native"   # pickling does not hand the original over
     assert pickle.dumps(copy) == pickle.dumps(native) and copy.view(0) == python.view(0)
     assert copy.legal_actions(copy.to_act()[0]) == python.legal_actions(python.to_act()[0])
+
+
+def test_totals_and_returns_read_what_the_result_says():
+    """End of the Game: the totals (and the returns from them) are the result's, on the native engine and on a
+    game handed over to the Python engine; None (and no returns) before the end."""
+    from daimyo.bots.random_bot import bot_seeds
+    from daimyo.rokugan.game import scores
+
+    assert native.new_game(3, seed=1).totals() is None
+    assert native.new_game(3, seed=1).returns() == [0.0] * 3
+    for seed in range(12):
+        players = 2 + seed % 4
+        game = native.new_game(players, seed=seed)
+        game.play_random(bot_seeds(seed, players))
+        result = game.result
+        totals = [row["total"] for row in result["scores"]]
+        won = result["winners"]
+        assert game.totals() == totals == scores(game)
+        assert game.returns() == [1.0 / len(won) if p in won else 0.0 for p in range(players)]
+        game.hand_over()
+        assert game.totals() == totals and scores(game) == totals
