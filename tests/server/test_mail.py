@@ -317,14 +317,7 @@ def test_a_player_still_to_act_hears_when_the_time_runs_low(db_url, smtp):
     inbox, port = smtp
     clock = FakeTime()
     app = create_app(db_url, settings=mail_settings(port, time_source=clock, mail_low_hours=12.0))
-    ana, _bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
-    set_address(ana, csrfs[0], "ana@example.org")
-    _, message = inbox.wait(1)[0]
-    ana.get(local(link_in(message, "/api/account/email/verify")), follow_redirects=False)
-    for _ in range(6):
-        if _play_until_the_turn_passes(ana, game, tokens) == 0:
-            break
-    count = len(inbox.wait(2))   # the verification and the turn
+    _ana, _bo, count = _a_day_game_whose_turn_passed(app, inbox)
     clock.advance(12 * 3600 + 1)
     mails = inbox.wait(count + 1)[count:]
     low = [m for _, m in mails if m["Subject"].startswith("Your time runs low")]
@@ -364,10 +357,9 @@ def test_the_token_and_link_readers_take_only_their_own_shapes(text):
         raise AssertionError("one text cannot be both an account and a signature")
 
 
-def _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox) -> int:
-    """A two-player game of a day a move where Ana (address verified) has passed the turn; then both players' devices
-    close, as when the server stops. The mails so far (the verification and the turn)."""
-    app = create_app(db_url, settings=settings)
+def _a_day_game_whose_turn_passed(app, inbox) -> tuple:
+    """A two-player game of a day a move where Ana (address verified) has passed the turn: Ana's and Bo's devices and
+    the mails so far (the verification and the turn)."""
     ana, bo, csrfs, game, tokens = _table(app, humans(2), {"kind": "days", "days": 1})
     set_address(ana, csrfs[0], "ana@example.org")
     _, message = inbox.wait(1)[0]
@@ -375,7 +367,13 @@ def _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox)
     for _ in range(6):
         if _play_until_the_turn_passes(ana, game, tokens) == 0:
             break
-    count = len(inbox.wait(2))   # the verification and the turn
+    return ana, bo, len(inbox.wait(2))
+
+
+def _a_day_game_whose_turn_passed_then_the_server_stops(db_url, settings, inbox) -> int:
+    """:func:`_a_day_game_whose_turn_passed`, then both players' devices close, as when the server stops. The mails so
+    far."""
+    ana, bo, count = _a_day_game_whose_turn_passed(create_app(db_url, settings=settings), inbox)
     for client in (ana, bo):
         for ws in client.sessions:
             ws.__exit__(None, None, None)

@@ -5,32 +5,22 @@ opened in the browser confirms it, the box turns mails off, and the unsubscribe 
 from __future__ import annotations
 
 import re
-import threading
-import time
 
 import pytest
 
-from tests.server.test_mail import Inbox, _free_port
-from tests.web.conftest import ARGS, CHROMIUM, _PatientBrowser, needs_chromium, open_lobby, patient
+from tests.server import test_mail
+from tests.server.test_mail import _free_port
+from tests.web import conftest as web
+from tests.web.conftest import needs_chromium, open_lobby, patient, serve
+
+smtp = test_mail.smtp          # the local SMTP server (fixture)
+browser = web.browser          # Debian's chromium (fixture)
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture
-def smtp():
-    from aiosmtpd.controller import Controller
-
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
-    controller.start()
-    yield inbox, controller.port
-    controller.stop()
-
-
-@pytest.fixture
 def server(tmp_path, smtp):
-    import uvicorn
-
     from daimyo.server.app import create_app
     from daimyo.server.settings import Settings
 
@@ -38,27 +28,8 @@ def server(tmp_path, smtp):
     base = f"http://127.0.0.1:{port}"
     settings = Settings(cookie_secure=False, mail_host="127.0.0.1", mail_port=smtp[1], mail_tls="none",
                         mail_from="daimyo@example.org", mail_base_url=base)
-    srv = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", settings=settings),
-                                        host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield base
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield _PatientBrowser(b)
-        b.close()
+    with serve(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", settings=settings), port) as url:
+        yield url
 
 
 def _wait_text(page, selector: str, text: str):

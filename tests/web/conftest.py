@@ -6,6 +6,8 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,25 +62,34 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def server(tmp_path):
-    """The play server on 127.0.0.1 over a fresh SQLite file; bots move at once."""
+@contextmanager
+def serve(app, port: int | None = None) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread of its own on 127.0.0.1 (``port``, or a free one) until the block ends;
+    gives its address."""
     import uvicorn
 
-    from daimyo.server.app import create_app
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    port = port or _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The play server on 127.0.0.1 over a fresh SQLite file; bots move at once."""
+    from daimyo.server.app import create_app
+
+    with serve(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0)) as url:
+        yield url
 
 
 @pytest.fixture

@@ -9,14 +9,13 @@ Screenshots go to /tmp/daimyo-play-*.png (desktop and a 390x844 phone).
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.request
 
 import pytest
 
 from daimyo.server.settings import Settings
-from tests.web.conftest import _free_port, needs_chromium, open_lobby, patient
+from tests.web.conftest import needs_chromium, open_lobby, patient, serve
 
 pytestmark = needs_chromium
 
@@ -31,22 +30,11 @@ FAST = Settings(clock_min_seconds=0.5, absent_after=1.0, cookie_secure=False)
 def server(tmp_path, request):
     """The play server with short clocks allowed and players counted away after 1 s; bots move at once, or after the
     seconds a test gives as the fixture's parameter."""
-    import uvicorn
-
     from daimyo.server.app import create_app
 
-    port = _free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=getattr(request, "param", 0.0), settings=FAST)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serve(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=getattr(request, "param", 0.0),
+                          settings=FAST)) as url:
+        yield url
 
 
 def _api(server: str, path: str, body: dict | None = None, key: str | None = None) -> dict:

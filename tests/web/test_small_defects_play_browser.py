@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-import time
 import urllib.request
 
 import pytest
 
 from daimyo.server.settings import Settings
-from tests.web.conftest import _free_port, needs_chromium, patient
+from tests.web.conftest import needs_chromium, patient, serve
 
 pytestmark = needs_chromium
 
@@ -23,22 +21,10 @@ AWAY = Settings(absent_after=30.0, cookie_secure=False)
 @pytest.fixture
 def server(tmp_path):
     """The play server with a seat counted away 30 s after its player left, cookies over plain http."""
-    import uvicorn
-
     from daimyo.server.app import create_app
 
-    port = _free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0, settings=AWAY)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serve(create_app(f"sqlite:///{tmp_path / 'games.sqlite'}", bot_delay=0.0, settings=AWAY)) as url:
+        yield url
 
 
 def _create(server: str, body: dict) -> dict:
