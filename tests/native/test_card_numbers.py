@@ -13,9 +13,9 @@ from daimyo.rokugan import native, new_game
 from daimyo.rokugan.data import RULES
 from daimyo.rokugan.data_derived import CARD_NUMBERS
 from daimyo.rokugan.data_variant import parse_variant
-from daimyo.rokugan.notation import move_text
 from daimyo.rokugan.record import record_header, record_text, replay
 from tests.native.test_agreement import play_both
+from tests.native.test_rules_per_game import play_to_end
 
 pytestmark = pytest.mark.skipif(not native.available(RULES), reason="the native engine is not built")
 
@@ -53,14 +53,7 @@ def test_random_games_under_every_card_number_agree():
 
 
 def _actions(g, seed: int) -> list[tuple[str, str]]:
-    bots = [RandomBot(seed * 10 + p) for p in range(g.n)]
-    actions = []
-    while not g.is_terminal():
-        seat = g.to_act()[0]
-        move = bots[seat].choose(g, seat)
-        actions.append((g.clan_of(seat), move_text(g, seat, move)))
-        g.apply_move(seat, move)
-    return actions
+    return play_to_end(g, [RandomBot(seed * 10 + p) for p in range(g.n)])
 
 
 def test_records_under_every_card_number_are_the_same_and_replay():

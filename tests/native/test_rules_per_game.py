@@ -34,7 +34,7 @@ TWO_ROUNDS = {"format": "rokugan-rules", "name": "two-rounds",
               "objectives": {"way-of-the-sail": {"honor": 16}}}
 
 
-def _play(g, bots) -> list[tuple[str, str]]:
+def play_to_end(g, bots) -> list[tuple[str, str]]:
     """Play ``g`` to its end; its record's action lines (actor, action)."""
     actions = []
     while not g.is_terminal():
@@ -72,7 +72,7 @@ def test_a_search_and_a_variant_game_at_the_same_time():
             g = new_game(players=3, seed=11, clans=["crab", "lion", "crane"], engine="native", rules=RULES)
             bots = {p: ISMCTSBot(p, iterations=60, engine="native") for p in range(3)}
             searching.set()
-            actions = _play(g, bots)
+            actions = play_to_end(g, bots)
             records["standard"].append((_record(g, 11, actions), g.result))
         except BaseException as e:  # handed to the test's thread
             errors.append(e)
@@ -85,7 +85,7 @@ def test_a_search_and_a_variant_game_at_the_same_time():
             for seed in range(6):
                 g = new_game(players=3, seed=seed, clans=["lion", "crab", "phoenix"], engine="native", rules=v.rules)
                 bots = {p: RokuganHeuristicBot(seed * 3 + p) if p % 2 else RandomBot(seed * 3 + p) for p in range(3)}
-                actions = _play(g, bots)
+                actions = play_to_end(g, bots)
                 assert g.engine == "native" and g.round == 2
                 records["variant"].append((_record(g, seed, actions), g.result))
         except BaseException as e:
