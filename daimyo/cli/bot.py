@@ -18,7 +18,6 @@ import click
 
 from daimyo.bots.external import BotError, Program, answer_text, end_message, observation, result_of, start_message
 from daimyo.bots.text import sentences
-from daimyo.core.errors import FormatError
 
 
 def parse_link(url: str) -> tuple[str, str, dict[str, str]]:
@@ -45,28 +44,21 @@ def claim(base: str, game_id: str, code: str, seat: int, name: str | None) -> tu
 
 
 def table_rules(game: str, welcome: dict) -> Any:
-    """The game's rules the server's ``welcome`` gives (its ``table``: a Battle for Rokugan table's rules file, checked
-    against its digest), or None for a game under the standard rules; ClickException naming the field that does
-    not fit."""
+    """The game's own data the server's ``welcome`` gives (its ``table``, read by the game's table options: a Battle
+    for Rokugan table's rules file, checked against its digest), or None for a game without one; ClickException
+    naming the field that does not fit."""
     table = welcome.get("table")
     if table is None:
         return None
-    from daimyo.rokugan.data_variant import parse_variant
-    from daimyo.rokugan.table import TABLE_FORMAT
+    from daimyo.core.registry import game as game_info
 
-    where = "the server's welcome: field 'table"
-    if game != "rokugan" or not isinstance(table, dict) or table.get("format") != TABLE_FORMAT:
-        raise click.ClickException(f"{where}.format': a rules file is read for a Battle for Rokugan table only "
-                                   f"(format \"{TABLE_FORMAT}\")")
-    if not isinstance(table.get("digest"), str):
-        raise click.ClickException(f"{where}.digest': the rules file's digest, as text")
+    options = game_info(game).table_options
     try:
-        variant = parse_variant(table.get("rules"), f"{where}.rules'")
-    except FormatError as e:
-        raise click.ClickException(str(e)) from None
-    if variant.digest != table["digest"]:
-        raise click.ClickException(f"{where}.digest': it says {table['digest']}, the rules file's digest is {variant.digest}")
-    return variant.rules
+        if options is None:
+            raise ValueError("field 'table.format': this game's welcome carries no table file")
+        return options.read_welcome_table(table)
+    except ValueError as e:
+        raise click.ClickException(f"the server's welcome: {e}") from None
 
 
 #: the server's refusals of an answer after which the program is asked the same decision again, with the reason

@@ -239,6 +239,11 @@ class TableOptions(Protocol):
         """What the server's ``welcome`` tells every connection of the game of the table file (all of it public to
         the table), so that an outside bot reads the game under its rules; None when it tells nothing."""
 
+    def read_welcome_table(self, table: Any) -> Any:
+        """The game's own data an outside bot's words read (:meth:`welcome_table`'s reverse: Battle for Rokugan's
+        rules) from a ``welcome``'s ``table``; ValueError naming the field (``field 'table.digest': ...``) when it
+        does not fit."""
+
     def lobby(self) -> dict:
         """What the lobby's table-options box offers (sent in ``/api/registry``'s ``table``), as catalogue keys and
         plain data: ``legend``, the box's title; ``options``, each ``{"field", "label", "default"}`` with either

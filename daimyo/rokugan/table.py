@@ -153,6 +153,26 @@ class RokuganTable:
         t = _table(table)
         return {"format": TABLE_FORMAT, "rules": t["rules"], "digest": t.get("digest")}
 
+    @staticmethod
+    def read_welcome_table(table: Any) -> Any:
+        """The rules of a ``welcome``'s ``table`` (:meth:`welcome_table`), the file checked against its digest;
+        ValueError naming the field."""
+        from daimyo.rokugan.data_variant import parse_variant
+
+        if not isinstance(table, dict) or table.get("format") != TABLE_FORMAT:
+            raise ValueError(f"field 'table.format': a rules file is read for a Battle for Rokugan table only "
+                             f"(format \"{TABLE_FORMAT}\")")
+        if not isinstance(table.get("digest"), str):
+            raise ValueError("field 'table.digest': the rules file's digest, as text")
+        try:
+            variant = parse_variant(table.get("rules"), "field 'table.rules'")
+        except FormatError as e:
+            raise ValueError(str(e)) from None
+        if variant.digest != table["digest"]:
+            raise ValueError(f"field 'table.digest': it says {table['digest']}, the rules file's digest is "
+                             f"{variant.digest}")
+        return variant.rules
+
     def new_state(self, table: str, randomness: Randomness, seats: list[str]) -> GameState:
         """The first state of a game at this table (Setup 1-11 under its rules: the game holds them); TableError
         ("seats: ...")."""

@@ -185,6 +185,11 @@ class SenjutsuTable:
         """Nothing: the duel's page data carries its card file (:meth:`page_data`)."""
         return None
 
+    @staticmethod
+    def read_welcome_table(table: Any) -> Any:
+        """Nothing is read: a duel's ``welcome`` carries no table (:meth:`welcome_table`)."""
+        raise ValueError("field 'table.format': a Senjutsu duel's welcome carries no table file")
+
     def page_data(self, table: str | None) -> dict | None:
         """The duel's page data: every duel's, with the table's card file added (a table's card file is public: every
         player of it may read it); None for a table without one."""
