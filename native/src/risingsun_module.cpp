@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "risingsun_play.hpp"
 #include "risingsun_solver.hpp"
 
 namespace nb = nanobind;
@@ -52,8 +53,8 @@ void configure(const nb::dict& d, bool compensated) {
   g_configured = true;
 }
 
-// The world `d` (regret.seat_world, as native.world_data writes it) at its battle's bid, no bid placed.
-War world(const nb::dict& d, Fixed& fx) {
+// The fields every world has (native.world_data and bulk.start_data write them), checked by name.
+War common(const nb::dict& d, Fixed& fx) {
   const char* what = "risingsun world";
   War w;
   w.f = &fx;
@@ -100,8 +101,6 @@ War world(const nb::dict& d, Fixed& fx) {
   auto wars = field<std::vector<int>>(d, "wars", what);
   need(wars.size() <= static_cast<size_t>(MAX_WARS), "field 'wars': at most " + std::to_string(MAX_WARS) + " wars");
   for (int prov : wars) fx.wars.push_back(province(prov, "wars"));
-  w.at = field<int>(d, "at", what);
-  need(w.at >= 0 && w.at < fx.wars.size(), "field 'at' must be a war being fought");
   auto strongholds = field<std::vector<std::vector<int>>>(d, "strongholds", what);
   need(strongholds.size() <= static_cast<size_t>(MAX_PROVINCES), "field 'strongholds': too many provinces");
   for (size_t prov = 0; prov < strongholds.size(); ++prov)
@@ -119,6 +118,15 @@ War world(const nb::dict& d, Fixed& fx) {
     w.figures.push_back({static_cast<int16_t>(number), static_cast<int8_t>(province(prov, "figures")),
                          static_cast<int8_t>(owner), static_cast<int8_t>(kind), static_cast<int8_t>(force)});
   }
+  return w;
+}
+
+// The world `d` (regret.seat_world, as native.world_data writes it) at its battle's bid, no bid placed.
+War world(const nb::dict& d, Fixed& fx) {
+  const char* what = "risingsun world";
+  War w = common(d, fx);
+  w.at = field<int>(d, "at", what);
+  need(w.at >= 0 && w.at < fx.wars.size(), "field 'at' must be a war being fought");
   auto participants = field<std::vector<int>>(d, "participants", what);
   need(participants.size() >= 2, "field 'participants': a battle has at least two");
   for (int p : participants) {
@@ -160,12 +168,98 @@ nb::object solve(const nb::dict& d, const std::vector<std::vector<std::array<int
   return nb::cast(std::make_pair(table, strategies));
 }
 
+// A war file's War Phase from its start (bulk.start_data's world: before Start of War), started once and played
+// to its end as often as asked, each time by its own bots.
+struct StartedWar {
+  Fixed fx;
+  War w;
+  explicit StartedWar(const nb::dict& d) {
+    if (!g_configured) throw std::runtime_error("_daimyo_risingsun_native.configure was not called");
+    w = common(d, fx);
+    w.f = &fx;
+    w.at = 0;
+    w.step = NONE;
+    w.slot_winner.fill(-1);
+    start(g_rules, fx, w);
+  }
+  StartedWar(const StartedWar&) = delete;
+  StartedWar& operator=(const StartedWar&) = delete;
+};
+
+nb::tuple move_tuple(const Move& m) {
+  switch (m.verb) {
+    case V_BID: return nb::make_tuple("bid", m.amounts[0], m.amounts[1], m.amounts[2], m.amounts[3]);
+    case V_DECLINE: return nb::make_tuple("decline");
+    case V_SEPPUKU: return nb::make_tuple("seppuku");
+    case V_HOSTAGE: return nb::make_tuple("hostage", m.amounts[0]);
+    case V_HIRE: return nb::make_tuple("hire");
+    case V_POETS: return nb::make_tuple("poets");
+    default: {
+      nb::list items;
+      items.append("remainder");
+      for (int p : m.extra) items.append(p);
+      return nb::tuple(items);
+    }
+  }
+}
+
+struct Outcome {
+  War end;
+  int moves = 0;
+  std::vector<Played> record;
+};
+
+// Play the war once a row of `kinds` and `seeds` (one bot kind and one seed a seat); each war's
+// (winner, totals, vp, coins, honor, moves, record or None).
+nb::list play(const StartedWar& sw, const std::vector<std::vector<int>>& kinds, const std::vector<std::vector<uint64_t>>& seeds,
+              bool record) {
+  const size_t n = static_cast<size_t>(sw.w.n);
+  need(kinds.size() == seeds.size(), "one row of bot kinds a row of seeds");
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    need(kinds[i].size() == n && seeds[i].size() == n, "field 'kinds' and 'seeds': one entry a player in every war");
+    for (int k : kinds[i]) need(k == BOT_RANDOM || k == BOT_HEURISTIC, "field 'kinds': 0 (random) or 1 (heuristic)");
+  }
+  std::vector<Outcome> out(kinds.size());
+  {
+    nb::gil_scoped_release quiet;
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      out[i].end = sw.w;
+      out[i].moves = play_war(g_rules, out[i].end, kinds[i].data(), seeds[i].data(), record ? &out[i].record : nullptr);
+    }
+  }
+  nb::list rows;
+  for (const auto& o : out) {
+    const War& e = o.end;
+    nb::list totals, vp, coins, honor;
+    for (int p = 0; p < e.n; ++p) {
+      totals.append(e.totals[p]);
+      vp.append(e.vp[p]);
+      coins.append(e.coins[p]);
+      honor.append(e.honor[p]);
+    }
+    nb::object moves = nb::none();
+    if (record) {
+      nb::list made;
+      for (const auto& pl : o.record) made.append(nb::make_tuple(pl.seat, move_tuple(pl.move)));
+      moves = made;
+    }
+    rows.append(nb::make_tuple(e.result_winner, totals, vp, coins, honor, o.moves, moves));
+  }
+  return rows;
+}
+
 }  // namespace
 
 NB_MODULE(_daimyo_risingsun_native, m) {
   m.doc() = "Rising Sun's bid sub-game, built and solved natively (daimyo/bots/risingsun/native.py)";
   m.def("configure", &configure, nb::arg("rules"), nb::arg("compensated_sum"),
         "Hand over the rules' numbers and whether this Python's sum() of floats is compensated (3.12 and later).");
+  nb::class_<StartedWar>(m, "War", "A war file's War Phase, started once (Start of War and the automatic steps up to the "
+                                   "first decision), played to its end by bots as often as asked")
+      .def(nb::init<const nb::dict&>(), nb::arg("world"))
+      .def("play", &play, nb::arg("kinds"), nb::arg("seeds"), nb::arg("record") = false,
+           "Play the war once a row of bot kinds (0 random, 1 heuristic) and seeds, a seat each; a list of "
+           "(winner seat, totals, vp, coins, honor, moves, record or None), a record as (seat, move tuple)s.");
   m.def("solve", &solve, nb::arg("world"), nb::arg("menus"), nb::arg("iterations"), nb::arg("margin"),
         nb::arg("seconds"),
         "The payoff table (flat, one payoff a participant per joint bid) and the average strategies of the bid "

@@ -110,7 +110,7 @@ int figures_in_count(const War& s, int prov, int owner) {
 }
 
 // war._hostage_targets
-Small<Figure, MAX_FIGURES> hostage_targets(const Rules& r, const War& s, int seat) {
+Small<Figure, MAX_FIGURES> targets_of(const Rules& r, const War& s, int seat) {
   int prov = s.province();
   Small<Figure, MAX_FIGURES> out;
   for (const auto& f : s.figures)
@@ -120,7 +120,7 @@ Small<Figure, MAX_FIGURES> hostage_targets(const Rules& r, const War& s, int sea
 
 bool slot_usable(const Rules& r, const War& s, int slot, int w) {
   if (slot == S_SEPPUKU) return figures_in_count(s, s.province(), w) > 0;
-  if (slot == S_HOSTAGE) return !hostage_targets(r, s, w).empty();
+  if (slot == S_HOSTAGE) return !targets_of(r, s, w).empty();
   if (slot == S_RONIN) return s.ronin_count(w) > 0;
   return s.battle_killed > 0;
 }
@@ -140,15 +140,15 @@ int slot_winner(const War& s, int slot) {
   return higher_honor(s, top);
 }
 
-Seats losers(const War& s) {
+Seats losers_of(const War& s) {
   Seats out;
   for (int p : s.participants)
     if (p != s.winner) out.push_back(p);
   return out;
 }
 
-int odd_coins(const War& s) {
-  return bid_total(s.bids[s.winner]) % static_cast<int>(losers(s).size());
+int odd_coins_of(const War& s) {
+  return bid_total(s.bids[s.winner]) % static_cast<int>(losers_of(s).size());
 }
 
 // war._kill: the figures numbered in `numbers` leave the board, the others keep their order
@@ -194,7 +194,7 @@ void outcome(const Rules& r, War& s) {
 }
 
 void reparations(War& s, const Seats& extra) {
-  Seats lost = losers(s);
+  Seats lost = losers_of(s);
   int pot = bid_total(s.bids[s.winner]);
   int share = pot / static_cast<int>(lost.size());
   for (int p : lost) s.coins[p] += share + (in(extra, p) ? 1 : 0);
@@ -263,7 +263,7 @@ int step_slot(int step) {
 }
 
 // war.advance: automatic steps until a decision is needed or the War Phase is over
-void advance(const Rules& r, War& s) {
+void advance_war(const Rules& r, War& s) {
   while (!s.over) {
     if (s.step == NONE) {
       if (s.at >= s.f->wars.size()) {
@@ -296,7 +296,7 @@ void advance(const Rules& r, War& s) {
       continue;
     }
     if (s.step == REPARATIONS) {
-      if (odd_coins(s) && losers(s).size() > 1) return;
+      if (odd_coins_of(s) && losers_of(s).size() > 1) return;
       reparations(s, {});
       continue;
     }
@@ -304,6 +304,11 @@ void advance(const Rules& r, War& s) {
 }
 
 }  // namespace
+
+Small<Figure, MAX_FIGURES> hostage_targets(const Rules& r, const War& s, int seat) { return targets_of(r, s, seat); }
+Seats losers(const War& s) { return losers_of(s); }
+int odd_coins(const War& s) { return odd_coins_of(s); }
+void advance(const Rules& r, War& s) { advance_war(r, s); }
 
 // war.do_move, then war.advance
 void apply_move(const Rules& r, War& s, int seat, const Move& m) {
@@ -351,7 +356,7 @@ void apply_move(const Rules& r, War& s, int seat, const Move& m) {
       reparations(s, m.extra);
       break;
   }
-  advance(r, s);
+  advance_war(r, s);
 }
 
 // ------------------------------------------------------------------ the heuristic bot (heuristic.py)
@@ -476,7 +481,7 @@ Move Heuristic::choose(const Rules& r, const War& s, int seat) {
   if (s.step == HOSTAGE) {
     m.verb = V_DECLINE;
     double score = 0.0;
-    for (const auto& f : hostage_targets(r, s, seat)) {
+    for (const auto& f : targets_of(r, s, seat)) {
       if (s.allied(f.owner, seat)) continue;
       int val = f.force + (s.vp[f.owner] ? 1 : 0) + (f.owner == leader(r, s) ? 1 : 0);
       if (val > score) {
@@ -496,9 +501,9 @@ Move Heuristic::choose(const Rules& r, const War& s, int seat) {
     return m;
   }
   // REPARATIONS: combinations of the losers by Honor, the first with the most allies, then the fewest VP
-  Seats lost = losers(s);
+  Seats lost = losers_of(s);
   std::stable_sort(lost.begin(), lost.end(), [&](int a, int b) { return s.rank(a) < s.rank(b); });
-  int k = odd_coins(s);
+  int k = odd_coins_of(s);
   int size = lost.size();
   std::array<int, MAX_SEATS> idx{};
   std::iota(idx.begin(), idx.begin() + k, 0);

@@ -119,6 +119,13 @@ struct Move {
 };
 
 void apply_move(const Rules& r, War& s, int seat, const Move& m);  // war.do_move, then war.advance
+void advance(const Rules& r, War& s);                               // war.advance: up to the next decision or the end
+
+// What the moves of a decision are made from (war.legal_moves): war._hostage_targets, the losers in participant
+// order, and how many odd coins the reparations leave (asked after the outcome).
+Small<Figure, MAX_FIGURES> hostage_targets(const Rules& r, const War& s, int seat);
+Seats losers(const War& s);
+int odd_coins(const War& s);
 
 // The heuristic bot (WarHeuristicBot) of one seat, with its own generator.
 struct Heuristic {

@@ -1,0 +1,127 @@
+"""Rising Sun wars in bulk: one war file's War Phase played to its end many times by random or heuristic bots, a
+designer's simulation or an arena's many wars, on the native engine (``_daimyo_risingsun_native.War``,
+native/src/risingsun_play.cpp) or on the Python engine, the reference, with the same results.
+
+The native engine reads the war file's start once (:func:`start_data`: the state before Start of War, provinces and
+kinds as small integers), runs Start of War and the automatic steps up to the first decision once, and then plays
+each war from there inside C++, its bots deciding draw for draw as :class:`~daimyo.bots.random_bot.RandomBot` and
+:class:`~daimyo.bots.risingsun.heuristic.WarHeuristicBot` do, in the order :func:`~daimyo.bots.random_bot.play`
+asks them. A war's :class:`WarResult` is the same on both engines: the winner, every clan's total, VP, coins, the
+Honor track, the number of moves and, when asked, the war record (docs/risingsun-war.md) with every move.
+
+>>> from daimyo.risingsun import open_example
+>>> text = open_example("worked-battle")
+>>> plays = [(("random", "heuristic", "random"), (7, 8, 9))]
+>>> play_wars(text, plays, engine="native") == play_wars(text, plays, engine="python")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from daimyo.bots.random_bot import Bot, RandomBot, play
+from daimyo.bots.risingsun import native
+from daimyo.bots.risingsun.heuristic import WarHeuristicBot
+from daimyo.risingsun.data import RULES as R
+from daimyo.risingsun.notation import move_text
+from daimyo.risingsun.position import from_text
+from daimyo.risingsun.record import record_text
+from daimyo.risingsun.state import RisingSunWar
+
+#: the bots the native engine plays, by the number it knows them by
+BULK_BOTS = {"random": 0, "heuristic": 1}
+ENGINES = ("native", "python")
+_MASK = (1 << 64) - 1
+_KINDS = tuple(R.figure_force)
+
+#: one war to play: a bot name and a seed for each seat, in seat order
+Play = tuple[Sequence[str], Sequence[int]]
+
+
+@dataclass(frozen=True)
+class WarResult:
+    """What a war played in bulk ends with; ``record`` (the war record's text) only when asked for."""
+
+    winner: str
+    totals: tuple[int, ...]     # VP plus the War Province tokens' score, in seat order
+    vp: tuple[int, ...]
+    coins: tuple[int, ...]
+    honor: tuple[str, ...]      # the clans from the highest Honor down
+    moves: int
+    record: str | None = None
+
+
+def start_data(s: RisingSunWar) -> dict:
+    """The world of ``s``, a war file read but not started (``from_text(text, start=False)``), as the native engine
+    reads it: provinces numbered in the order first met, kinds and seasons as small integers."""
+    if s.started:
+        raise ValueError("the native bulk engine starts from a war file read but not started (from_text(text, start=False))")
+    ids: dict[str, int] = {}
+
+    def prov(name: str) -> int:
+        return ids.setdefault(name, len(ids))
+
+    wars = [prov(p) for p in s.wars]
+    figures = [(f.number, prov(f.province), f.owner, _KINDS.index(f.kind), f.force) for f in s.figures]
+    tokens = [[(prov(p), R.seasons[season]) for p, season in t] for t in s.tokens]
+    strongholds: list[list[int]] = [[] for _ in ids]
+    for name, seats in s.strongholds.items():
+        if name in ids:   # a stronghold where no figure stands and no war is fought counts nowhere
+            strongholds[ids[name]] = list(seats)
+    return {
+        "n": s.n, "season": R.seasons[s.season],
+        "koi": [R.has(c, "coins-as-ronin") for c in s.clans], "turtle": [R.has(c, "strongholds-force") for c in s.clans],
+        "honor": list(s.honor), "ally": list(s.ally), "coins": list(s.coins), "ronin": list(s.ronin), "vp": list(s.vp),
+        "tokens": tokens, "wars": wars, "figures": figures, "strongholds": strongholds,
+    }
+
+
+def _check(plays: Sequence[Play], n: int) -> None:
+    for i, (bots, seeds) in enumerate(plays):
+        if len(bots) != n or len(seeds) != n:
+            raise ValueError(f"war {i}: give one bot and one seed for each of the {n} clans (got {len(bots)} bots, "
+                             f"{len(seeds)} seeds)")
+        for name in bots:
+            if name not in BULK_BOTS:
+                raise ValueError(f"war {i}: the bulk path plays the bots {', '.join(BULK_BOTS)}, not '{name}'")
+
+
+def play_wars(text: str, plays: Sequence[Play], record: bool = False, engine: str | None = None) -> list[WarResult]:
+    """Play the war file ``text`` once for each of ``plays`` (a bot name and a seed a seat); each war's result.
+
+    ``engine``: ``native`` (the compiled module; ImportError saying how to build it where it is not), ``python``
+    (the reference), or None: native where it is built. A war file that cannot be read raises FormatError naming
+    its line; a world beyond the native engine's ceilings raises ValueError naming the field."""
+    engine = engine or ("native" if native.available() else "python")
+    if engine not in ENGINES:
+        raise ValueError(f"unknown Rising Sun engine '{engine}' (engines: {', '.join(ENGINES)})")
+    s = from_text(text, start=False)
+    _check(plays, s.n)
+    if engine == "python":
+        return [_play_python(text, bots, seeds, record) for bots, seeds in plays]
+    core = native.require()
+    war = core.War(start_data(s))
+    rows = war.play([[BULK_BOTS[b] for b in bots] for bots, _ in plays],
+                    [[seed & _MASK for seed in seeds] for _, seeds in plays], record)
+    out = []
+    for winner, totals, vp, coins, honor, moves, made in rows:
+        text_of = None if made is None else record_text(text, [(s.clans[seat], move_text(s, m)) for seat, m in made])
+        out.append(WarResult(s.clans[winner], tuple(totals), tuple(vp), tuple(coins), tuple(s.clans[p] for p in honor),
+                             moves, text_of))
+    return out
+
+
+def _play_python(text: str, bots: Sequence[str], seeds: Sequence[int], record: bool) -> WarResult:
+    """One war on the Python engine, as :func:`daimyo.bots.random_bot.play` plays it."""
+    s = from_text(text)
+    players: dict[int, Bot] = {p: RandomBot(seed) if name == "random" else WarHeuristicBot(seed)
+                               for p, (name, seed) in enumerate(zip(bots, seeds, strict=True))}
+    made: list[tuple[str, str]] = []
+    moves = play(s, players, (lambda seat, m: made.append((s.clans[seat], move_text(s, m)))) if record else None)
+    assert s.result is not None  # played to its end
+    rows = [s.result["players"][c] for c in s.clans]
+    return WarResult(s.result["winner"], tuple(r["total"] for r in rows), tuple(r["vp"] for r in rows),
+                     tuple(r["coins"] for r in rows), tuple(s.result["honor"]), moves,
+                     record_text(text, made) if record else None)
