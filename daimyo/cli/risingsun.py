@@ -1,4 +1,4 @@
-"""``daimyo risingsun``: resolve a War Phase from a war file, and replay war records."""
+"""``daimyo risingsun``: resolve a War Phase from a war file, simulate many wars, and replay war records."""
 
 from __future__ import annotations
 
@@ -152,6 +152,24 @@ def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int,
     assert s.result is not None  # the war is over
     for line in _result_lines(s.result, lang):
         click.echo(line)
+
+
+@risingsun.command()
+@click.option("--players", type=int, default=3, show_default=True, help="Players per war (the example war files of that many).")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Wars to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="War i is played with seed SEED+i.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--engine", type=click.Choice(["native", "python"]), default=None,
+              help="The engine that plays: native (C++, each war in one call) or python (the reference); native where it is built.")
+def simulate(players: int, games: int, seed: int, as_json: bool, engine: str | None) -> None:
+    """Play GAMES wars of the example war files between random bots (daimyo simulate --game risingsun), the same
+    wars and results on either engine."""
+    from daimyo.bots.risingsun import native
+    from daimyo.cli.simulate import run_command
+
+    if engine == "native" and not native.available():
+        raise click.UsageError(f"--engine native: {native.MISSING}")
+    run_command("risingsun", players, games, seed, as_json, engine=engine or ("native" if native.available() else "python"))
 
 
 @risingsun.command()

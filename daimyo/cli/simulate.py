@@ -10,11 +10,13 @@ position file (Rising Sun's war file) plays its example files of that many playe
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from daimyo.bots.random_bot import RandomBot, bot_seeds, play
 from daimyo.core.game import GameState
@@ -44,10 +46,21 @@ def start_files(info: GameInfo, players: int) -> list[str]:
     return fit
 
 
+def engine_start(info: GameInfo) -> Callable[[str, str], Any]:
+    """How a game that starts from a file starts it on a chosen engine: its bots' module's ``start_from_file(text,
+    engine)`` (Rising Sun: :func:`daimyo.bots.risingsun.start_from_file`); ValueError for a game with one engine."""
+    maker = getattr(importlib.import_module(info.bots), "start_from_file", None) if info.bots else None
+    if maker is None:
+        raise ValueError(f"engine: {info.title} has one engine; give no engine")
+    return maker
+
+
 def start(info: GameInfo, players: int, seed: int, starts: list[str], engine: str | None) -> tuple[GameState, list[str]]:
     """Game ``seed``'s first state and the seat choices drawn for it (none where the game or its file chooses)."""
     if starts:
         assert info.new_from_file is not None
+        if engine:
+            return engine_start(info)(starts[seed % len(starts)], engine), []
         return info.new_from_file(starts[seed % len(starts)]), []
     seats: list[str] = []
     if not info.seats_in_play:
@@ -62,8 +75,8 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
 
     A win shared by ``k`` tied winners gives each a share of ``1/k`` (the game's ``returns()``), so the wins add up
     to ``games``. The tables are keyed by what a seat is called: ``wins_by_clan``, ``wins_by_character``.
-    ``engine`` (Battle for Rokugan: ``native`` or ``python``) chooses the engine; a native game is played out in one
-    native call (the same moves as the bots' here).
+    ``engine`` (Battle for Rokugan and Rising Sun: ``native`` or ``python``) chooses the engine; a native game is
+    played out in one native call (the same moves as the bots' here).
     """
     info = simulable(game_name)
     if not info.min_players <= players <= info.max_players:

@@ -6,6 +6,7 @@ A world beyond the native engine's ceilings is refused naming its field."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -128,3 +129,37 @@ def test_without_the_compiled_module_the_python_engine_plays(monkeypatch):
     assert bulk.play_wars(text, plays) == bulk.play_wars(text, plays, engine="python")
     with pytest.raises(ImportError, match="is not installed: build it"):
         bulk.play_wars(text, plays, engine="native")
+
+
+@pytest.mark.usefixtures("built")
+def test_simulate_gives_the_same_wars_on_both_engines():
+    """``daimyo risingsun simulate``: the same wars (the example war files in turn, random bots seeded as ``daimyo
+    simulate`` seeds them) give the same actions, win shares and mean scores on the native engine as on Python."""
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+    from daimyo.cli.simulate import TIMING_FIELDS
+
+    out = {}
+    for engine in ("python", "native"):
+        r = CliRunner().invoke(main, ["risingsun", "simulate", "--games", "60", "--seed", "5", "--json", "--engine", engine])
+        assert r.exit_code == 0, r.output
+        out[engine] = {k: v for k, v in json.loads(r.output).items() if k not in TIMING_FIELDS}
+    assert out["native"] == out["python"]
+    assert out["python"]["games"] == 60 and sum(out["python"]["wins_by_clan"].values()) == 60
+
+
+def test_simulate_refuses_an_unknown_engine_and_a_missing_native_one(monkeypatch):
+    from click.testing import CliRunner
+
+    from daimyo.cli.main import main
+
+    r = CliRunner().invoke(main, ["risingsun", "simulate", "--engine", "fortran"])
+    assert r.exit_code == 2 and "'fortran' is not one of 'native', 'python'" in r.output
+    monkeypatch.setattr(native, "_core", None)
+    r = CliRunner().invoke(main, ["risingsun", "simulate", "--engine", "native"])
+    assert r.exit_code == 2 and "is not installed: build it" in r.output
+    with pytest.raises(ValueError, match="unknown Rising Sun engine 'fortran'"):
+        from daimyo.bots.risingsun import start_from_file
+        start_from_file(open_example("worked-battle"), "fortran")
+

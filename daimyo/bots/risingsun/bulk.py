@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.bots.risingsun import native
@@ -125,3 +127,43 @@ def _play_python(text: str, bots: Sequence[str], seeds: Sequence[int], record: b
     return WarResult(s.result["winner"], tuple(r["total"] for r in rows), tuple(r["vp"] for r in rows),
                      tuple(r["coins"] for r in rows), tuple(s.result["honor"]), moves,
                      record_text(text, made) if record else None)
+
+
+@lru_cache(maxsize=32)
+def _started(text: str) -> tuple[Any, tuple[str, ...]]:
+    """The native engine's started war of ``text`` and its clans, read once for the many wars of a simulation."""
+    s = from_text(text, start=False)
+    return native.require().War(start_data(s)), tuple(s.clans)
+
+
+class NativeWar:
+    """A war file's War Phase that the native engine plays whole in one call (``daimyo risingsun simulate --engine
+    native``, through :func:`daimyo.cli.simulate.simulate`): ``play_random`` plays it with a random bot a seat, seeded
+    as given, and afterwards ``returns``, ``clans`` and ``result`` (each clan's ``total``, ``vp`` and ``coins``, the
+    winner, the Honor track) read as the Python state's do. The war file is read and started once (kept for 32 files)."""
+
+    __slots__ = ("_war", "clans", "result")
+
+    def __init__(self, text: str):
+        self._war, clans = _started(text)
+        self.clans = list(clans)
+        self.result: dict | None = None
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def play_random(self, seeds: Sequence[int]) -> int:
+        """Play the war with random bots seeded ``seeds`` (one a clan); the number of moves."""
+        n = len(self.clans)
+        if len(seeds) != n:
+            raise ValueError(f"give one seed for each of the {n} clans (got {len(seeds)})")
+        [(winner, totals, vp, coins, honor, moves, _made)] = self._war.play([[BULK_BOTS["random"]] * n],
+                                                                           [[seed & _MASK for seed in seeds]])
+        self.result = {"winner": self.clans[winner], "honor": [self.clans[p] for p in honor],
+                       "players": {c: {"total": totals[p], "vp": vp[p], "coins": coins[p]} for p, c in enumerate(self.clans)}}
+        return moves
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others (0 for all before the war is played), as RisingSunWar.returns."""
+        won = self.result["winner"] if self.result is not None else None
+        return [1.0 if c == won else 0.0 for c in self.clans]
