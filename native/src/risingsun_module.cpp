@@ -210,7 +210,7 @@ struct Outcome {
 };
 
 // Play the war once a row of `kinds` and `seeds` (one bot kind and one seed a seat); each war's
-// (winner, totals, vp, coins, honor, moves, record or None).
+// (winner, totals, vp, coins, honor, moves, record or None), the four in the middle tuples.
 nb::list play(const StartedWar& sw, const std::vector<std::vector<int>>& kinds, const std::vector<std::vector<uint64_t>>& seeds,
               bool record) {
   const size_t n = static_cast<size_t>(sw.w.n);
@@ -227,16 +227,15 @@ nb::list play(const StartedWar& sw, const std::vector<std::vector<int>>& kinds, 
       out[i].moves = play_war(g_rules, out[i].end, kinds[i].data(), seeds[i].data(), record ? &out[i].record : nullptr);
     }
   }
+  auto ints = [](const std::array<int, MAX_SEATS>& xs, int n) {
+    nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(n));
+    for (int p = 0; p < n; ++p) PyTuple_SET_ITEM(t.ptr(), p, PyLong_FromLong(xs[p]));
+    return t;
+  };
   nb::list rows;
   for (const auto& o : out) {
     const War& e = o.end;
-    nb::list totals, vp, coins, honor;
-    for (int p = 0; p < e.n; ++p) {
-      totals.append(e.totals[p]);
-      vp.append(e.vp[p]);
-      coins.append(e.coins[p]);
-      honor.append(e.honor[p]);
-    }
+    nb::tuple totals = ints(e.totals, e.n), vp = ints(e.vp, e.n), coins = ints(e.coins, e.n), honor = ints(e.honor, e.n);
     nb::object moves = nb::none();
     if (record) {
       nb::list made;
@@ -259,7 +258,8 @@ NB_MODULE(_daimyo_risingsun_native, m) {
       .def(nb::init<const nb::dict&>(), nb::arg("world"))
       .def("play", &play, nb::arg("kinds"), nb::arg("seeds"), nb::arg("record") = false,
            "Play the war once a row of bot kinds (0 random, 1 heuristic) and seeds, a seat each; a list of "
-           "(winner seat, totals, vp, coins, honor, moves, record or None), a record as (seat, move tuple)s.");
+           "(winner seat, totals, vp, coins, honor, moves, record or None), the middle four tuples by seat (honor: "
+           "the seats from the highest Honor down), a record as (seat, move tuple)s.");
   m.def("solve", &solve, nb::arg("world"), nb::arg("menus"), nb::arg("iterations"), nb::arg("margin"),
         nb::arg("seconds"),
         "The payoff table (flat, one payoff a participant per joint bid) and the average strategies of the bid "

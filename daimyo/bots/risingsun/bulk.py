@@ -19,9 +19,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.bots.risingsun import native
@@ -42,8 +41,7 @@ _KINDS = tuple(R.figure_force)
 Play = tuple[Sequence[str], Sequence[int]]
 
 
-@dataclass(frozen=True)
-class WarResult:
+class WarResult(NamedTuple):
     """What a war played in bulk ends with; ``record`` (the war record's text) only when asked for."""
 
     winner: str
@@ -107,12 +105,10 @@ def play_wars(text: str, plays: Sequence[Play], record: bool = False, engine: st
     war = core.War(start_data(s))
     rows = war.play([[BULK_BOTS[b] for b in bots] for bots, _ in plays],
                     [[seed & _MASK for seed in seeds] for _, seeds in plays], record)
-    out = []
-    for winner, totals, vp, coins, honor, moves, made in rows:
-        text_of = None if made is None else record_text(text, [(s.clans[seat], move_text(s, m)) for seat, m in made])
-        out.append(WarResult(s.clans[winner], tuple(totals), tuple(vp), tuple(coins), tuple(s.clans[p] for p in honor),
-                             moves, text_of))
-    return out
+    clans = s.clans
+    return [WarResult(clans[winner], totals, vp, coins, tuple([clans[p] for p in honor]), moves,
+                      None if made is None else record_text(text, [(clans[seat], move_text(s, m)) for seat, m in made]))
+            for winner, totals, vp, coins, honor, moves, made in rows]
 
 
 def _play_python(text: str, bots: Sequence[str], seeds: Sequence[int], record: bool) -> WarResult:
