@@ -163,3 +163,21 @@ def test_simulate_refuses_an_unknown_engine_and_a_missing_native_one(monkeypatch
         from daimyo.bots.risingsun import start_from_file
         start_from_file(open_example("worked-battle"), "fortran")
 
+
+
+@pytest.mark.usefixtures("built")
+@pytest.mark.parametrize("spec", ["random", "heuristic"])
+def test_the_strength_study_of_a_bulk_bot_is_the_same_on_every_path(spec, monkeypatch):
+    """``python -m daimyo.bots.risingsun.study --bot random|heuristic`` plays its wars in bulk: the same wins on the
+    native engine, on the Python engine and move by move as before."""
+    from daimyo.bots.risingsun import study
+
+    def figures(**kw):
+        out = study.study(60, spec, 3, **kw)
+        out.pop("seconds")
+        return out
+
+    native_wins, python_wins = figures(engine="native"), figures(engine="python")
+    monkeypatch.setattr(study, "BULK_BOTS", {})
+    assert native_wins == python_wins == figures()
+    assert native_wins["wars"] == 60 and 0 < native_wins["bot_wins"] < 60
