@@ -23,11 +23,12 @@ compares both over random duels, every seat, every step); a duel handed over to 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 
 from daimyo.rl import draw
-from daimyo.rl.turns import GameSpec, SimultaneousEnv, TurnEnv
+from daimyo.rl.turns import GameSpec, SimultaneousEnv, Slots, TurnEnv
 
 MAX_SEATS = 4
 SLOTS = 512        # board one: 37 hexes x 6 facings = 222 placements, the most of any decision
@@ -188,6 +189,55 @@ def observe(state, seat: int, players: int) -> np.ndarray:
     return x
 
 
+@cache
+def native_slots() -> bool:
+    """Whether the native Senjutsu module is built with its slots (the mask writer and the quiet slot step)."""
+    from daimyo.senjutsu import native
+    return native.available() and hasattr(native.require().Game, "apply_slot")
+
+
+def _native_game(state) -> Any:
+    from daimyo.senjutsu.native import NativeSenjutsuState
+    g = state.native_game if isinstance(state, NativeSenjutsuState) else None
+    return g if g is not None and native_slots() else None
+
+
+class NativeSlots(Slots):
+    """The slots of a duel the native engine plays, read and played by the engine itself (native/src/sj_actions.cpp,
+    sj_encode.cpp): the mask written straight into the buffer, a slot's move applied as the engine's int without
+    making its text or its events. :class:`~daimyo.rl.turns.Slots` is the reference (tests/rl/test_sj_native_slots.py
+    compares both over random duels); a duel handed over to the Python engine is read and played by it."""
+
+    def mask(self, s, seat: int, out: np.ndarray, wait: bool = False) -> int:
+        g = _native_game(s)
+        if g is None:
+            return super().mask(s, seat, out, wait)
+        return g.mask(seat, out, wait)
+
+    def pick(self, s, seat: int, slot: int):
+        g = _native_game(s)
+        if g is None:
+            return super().pick(s, seat, slot)
+        if slot < 1:
+            raise IndexError(slot)
+        return g.slot_act(seat, slot - 1)
+
+    def play(self, s, seat: int, move) -> bool:
+        g = _native_game(s)
+        if g is None:
+            return super().play(s, seat, move)
+        return g.apply_act(seat, move)
+
+    def play_slot(self, s, seat: int, slot: int) -> None:
+        g = _native_game(s)
+        if g is None:
+            super().play_slot(s, seat, slot)
+        elif slot < 1:
+            raise IndexError(slot)
+        else:
+            g.apply_slot(seat, slot - 1)
+
+
 def _own_question(pending: dict, x: np.ndarray, o: int) -> None:
     v = _vocabulary()
     played, words = v["played"], v["words"]
@@ -235,7 +285,7 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
                     deal=deal, encode=encode, text=text, draw=draw.senjutsu,
-                    obs_high=obs_high(), observe=observe)
+                    obs_high=obs_high(), observe=observe, moves=NativeSlots())
 
 
 def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,

@@ -109,4 +109,12 @@ void encode_observation(const State& s, int seat, int players, const ObsLayout& 
   for (int k = 0; k < L.size; ++k) x[k] = std::min(x[k], L.high);
 }
 
+int write_mask(const State& s, int seat, bool wait, int8_t* out, int size) {
+  std::fill(out, out + size, int8_t{0});
+  int n = legal_count(s, seat);
+  if (wait && size > 0 && !to_act(s).has(seat)) out[0] = 1;
+  if (1 + n <= size) std::fill(out + 1, out + 1 + n, int8_t{1});
+  return n;
+}
+
 }  // namespace daimyo::sj

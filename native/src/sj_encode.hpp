@@ -24,4 +24,13 @@ struct ObsLayout {
 // The observation of `seat` (players seats in the vector's seat order) into out[0 .. layout.size)
 void encode_observation(const State& s, int seat, int players, const ObsLayout& layout, float* out);
 
+// The environments' slots (daimyo/rl/turns.py: slot 0 wait, slot k the k-th legal action in legal_moves' order).
+// How many legal actions the seat has now (0 where it is not to act), without their texts (sj_actions.cpp)
+int legal_count(const State& s, int seat);
+// The seat's k-th legal action (k from 0); std::out_of_range where it has no such action (sj_actions.cpp)
+int slot_act(const State& s, int seat, int k);
+// The seat's action mask into out[0 .. size): slots 1 .. n set for its n legal actions, slot 0 set where it is not to
+// act and `wait`, every other entry 0; returns n (and writes no slot where 1 + n > size: the caller refuses it)
+int write_mask(const State& s, int seat, bool wait, int8_t* out, int size);
+
 }  // namespace daimyo::sj
