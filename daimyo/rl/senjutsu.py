@@ -196,26 +196,28 @@ def native_slots() -> bool:
     return native.available() and hasattr(native.require().Game, "apply_slot")
 
 
-def _native_game(state) -> Any:
-    from daimyo.senjutsu.native import NativeSenjutsuState
-    g = state.native_game if isinstance(state, NativeSenjutsuState) else None
-    return g if g is not None and native_slots() else None
-
-
 class NativeSlots(Slots):
     """The slots of a duel the native engine plays, read and played by the engine itself (native/src/sj_actions.cpp,
     sj_encode.cpp): the mask written straight into the buffer, a slot's move applied as the engine's int without
     making its text or its events. :class:`~daimyo.rl.turns.Slots` is the reference (tests/rl/test_sj_native_slots.py
     compares both over random duels); a duel handed over to the Python engine is read and played by it."""
 
+    def __init__(self) -> None:
+        from daimyo.senjutsu.native import NativeSenjutsuState
+        self._native = NativeSenjutsuState if native_slots() else None
+
+    def _game(self, state) -> Any:
+        """The compiled game of a duel the native engine plays (None: the Python engine plays it, or none is built)."""
+        return state.native_game if type(state) is self._native else None
+
     def mask(self, s, seat: int, out: np.ndarray, wait: bool = False) -> int:
-        g = _native_game(s)
+        g = self._game(s)
         if g is None:
             return super().mask(s, seat, out, wait)
         return g.mask(seat, out, wait)
 
     def pick(self, s, seat: int, slot: int):
-        g = _native_game(s)
+        g = self._game(s)
         if g is None:
             return super().pick(s, seat, slot)
         if slot < 1:
@@ -223,13 +225,13 @@ class NativeSlots(Slots):
         return g.slot_act(seat, slot - 1)
 
     def play(self, s, seat: int, move) -> bool:
-        g = _native_game(s)
+        g = self._game(s)
         if g is None:
             return super().play(s, seat, move)
         return g.apply_act(seat, move)
 
     def play_slot(self, s, seat: int, slot: int) -> None:
-        g = _native_game(s)
+        g = self._game(s)
         if g is None:
             super().play_slot(s, seat, slot)
         elif slot < 1:

@@ -642,6 +642,7 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         encode_observation(g.s, seat, players, layout, out.data());
       }, "daimyo.rl.senjutsu.encode(view(seat), seat, players), written into out (float32) from the native state")
       .def("phase", [](const Game& g) { return std::string(PHASES[g.s.phase]); })
+      .def("over", [](const Game& g) { return g.s.phase == PH_OVER; }, "phase() == 'over', without making the text")
       .def("turn", [](const Game& g) { return g.s.turn; })
       .def("n", [](const Game& g) { return g.s.n(); })
       .def("result", [](const Game& g) { return g.s.result ? nb::object(ints(*g.s.result)) : nb::object(nb::none()); })
