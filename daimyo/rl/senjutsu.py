@@ -171,21 +171,30 @@ def native_encoder() -> bool:
     return native.available() and hasattr(native.require(), "ObsLayout")
 
 
-_LAYOUTS: dict[int, tuple] = {}   # id(native card set) -> (it, its observation layout)
+_LAYOUTS: dict[int, tuple] = {}   # id(card set) -> (it, its native card set, its observation layout, the vector's size)
+
+
+@cache
+def _native_parts() -> tuple:
+    """What :func:`observe` reads of daimyo.senjutsu.native, imported once: the native duel's class (None where the
+    module is built without its encoder), ``cards_of`` and the compiled module."""
+    from daimyo.senjutsu.native import NativeSenjutsuState, cards_of, require
+    return (NativeSenjutsuState if native_encoder() else None), cards_of, (require() if native_encoder() else None)
 
 
 def observe(state, seat: int, players: int) -> np.ndarray:
     """``encode(state.view(seat), seat, players)``, written by the native engine where it plays the duel."""
-    from daimyo.senjutsu.native import NativeSenjutsuState, cards_of, require
-    g = state.native_game if isinstance(state, NativeSenjutsuState) else None
-    if g is None or not native_encoder():
+    native_class, cards_of, core = _native_parts()
+    g = state.native_game if type(state) is native_class else None
+    if g is None:
         return encode(state.view(seat), seat, players)
-    cards = cards_of(state.card_set)       # the native card set the duel was made with
-    known = _LAYOUTS.get(id(cards))
-    if known is None or known[0] is not cards:
-        known = _LAYOUTS[id(cards)] = (cards, require().ObsLayout(cards.handle, native_layout()))
-    x = np.empty(obs_size(), dtype=np.float32)
-    g.encode(known[1], seat, players, x)
+    cs = state.card_set
+    known = _LAYOUTS.get(id(cs))
+    if known is None or known[0] is not cs or known[1] is not cards_of(cs):   # the native card set the duel was made with
+        cards = cards_of(cs)
+        known = _LAYOUTS[id(cs)] = (cs, cards, core.ObsLayout(cards.handle, native_layout()), obs_size())
+    x = np.empty(known[3], dtype=np.float32)
+    g.encode(known[2], seat, players, x)
     return x
 
 
