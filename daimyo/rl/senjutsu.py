@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from daimyo.rl import draw
-from daimyo.rl.turns import GameSpec, SimultaneousEnv, Slots, TurnEnv
+from daimyo.rl.turns import GameSpec, Legal, SimultaneousEnv, Slots, TurnEnv
 
 MAX_SEATS = 4
 SLOTS = 512        # board one: 37 hexes x 6 facings = 222 placements, the most of any decision
@@ -219,16 +219,16 @@ class NativeSlots(Slots):
         """The compiled game of a duel the native engine plays (None: the Python engine plays it, or none is built)."""
         return state.native_game if type(state) is self._native else None
 
-    def mask(self, s, seat: int, out: np.ndarray, wait: bool = False) -> int:
+    def mask(self, s, seat: int, out: np.ndarray, wait: bool = False, legal: Legal | None = None) -> int:
         g = self._game(s)
         if g is None:
-            return super().mask(s, seat, out, wait)
+            return super().mask(s, seat, out, wait, legal)
         return g.mask(seat, out, wait)
 
-    def pick(self, s, seat: int, slot: int):
+    def pick(self, s, seat: int, slot: int, legal: Legal | None = None):
         g = self._game(s)
         if g is None:
-            return super().pick(s, seat, slot)
+            return super().pick(s, seat, slot, legal)
         if slot < 1:
             raise IndexError(slot)
         return g.slot_act(seat, slot - 1)
@@ -239,10 +239,10 @@ class NativeSlots(Slots):
             return super().play(s, seat, move)
         return g.apply_act(seat, move)
 
-    def play_slot(self, s, seat: int, slot: int) -> None:
+    def play_slot(self, s, seat: int, slot: int, legal: Legal | None = None) -> None:
         g = self._game(s)
         if g is None:
-            super().play_slot(s, seat, slot)
+            super().play_slot(s, seat, slot, legal)
         elif slot < 1:
             raise IndexError(slot)
         else:

@@ -31,43 +31,47 @@ from pettingzoo import AECEnv, ParallelEnv
 from daimyo.rl.stepping import MoveStepping
 
 WAIT = 0
+Legal = Callable[[int], list]    # seat -> its legal moves now, as the state lists them
 RENDER_MODES = ("ansi", "rgb_array", "human")
 
 
 class Slots:
     """How the environments read and play a seat's slots. This class is the reference: the moves' texts the state
     lists (``legal_moves``), a move applied with ``apply_move``. A native engine may do the same without texts or
-    events (Senjutsu's :class:`daimyo.rl.senjutsu.NativeSlots`), identically (tests/rl/test_sj_native_slots.py)."""
+    events (Senjutsu's :class:`daimyo.rl.senjutsu.NativeSlots`), identically (tests/rl/test_sj_native_slots.py).
 
-    def mask(self, s: Any, seat: int, out: np.ndarray, wait: bool = False) -> int:
+    ``legal(seat)``, where given, is the caller's list of the seat's legal moves now (an environment keeps it from
+    the selection to the step, so the texts are made once a step), else they are asked of the state."""
+
+    def mask(self, s: Any, seat: int, out: np.ndarray, wait: bool = False, legal: Legal | None = None) -> int:
         """Write the seat's action mask into ``out`` (int8, ``1 + slots`` long): slot k for its k-th legal move, slot
         0 (wait) where ``wait`` and it is not to act, every other entry 0. Returns how many legal moves it has; where
         ``out`` is too short for them no slot is written (the environment refuses it)."""
         out[:] = 0
         acting = not s.is_terminal() and seat in s.to_act()
-        n = len(s.legal_moves(seat)) if acting else 0
+        n = len((legal or s.legal_moves)(seat)) if acting else 0
         if wait and not acting:
             out[WAIT] = 1
         if 1 + n <= len(out):
             out[1:1 + n] = 1
         return n
 
-    def pick(self, s: Any, seat: int, slot: int) -> Any:
+    def pick(self, s: Any, seat: int, slot: int, legal: Legal | None = None) -> Any:
         """The seat's move in ``slot`` (from 1), as :meth:`play` takes it; IndexError where it has none there."""
         if slot < 1:
             raise IndexError(slot)
-        return s.legal_moves(seat)[slot - 1]
+        return (legal or s.legal_moves)(seat)[slot - 1]
 
     def play(self, s: Any, seat: int, move: Any) -> bool:
-        """Apply a move :meth:`pick` gave where it is still legal; whether it was (else nothing changes)."""
+        """Apply a move :meth:`pick` gave where it is still legal now; whether it was (else nothing changes)."""
         if move not in s.legal_moves(seat):
             return False
         s.apply_move(seat, move)
         return True
 
-    def play_slot(self, s: Any, seat: int, slot: int) -> None:
+    def play_slot(self, s: Any, seat: int, slot: int, legal: Legal | None = None) -> None:
         """Apply the seat's move in ``slot`` (from 1); IndexError, nothing changed, where it has none there."""
-        s.apply_move(seat, self.pick(s, seat, slot))
+        s.apply_move(seat, self.pick(s, seat, slot, legal))
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ class _Shared:
         self.state_space = spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.players * spec.obs_size,),
                                       dtype=np.float32)
         self.game: Any = None
+        self._known: dict[int, list] = {}    # each seat -> its legal moves, where asked for since the game moved
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent):
@@ -136,6 +141,7 @@ class _Shared:
                 self._np_random, _ = seeding.np_random(None)
             seed = int(self._np_random.integers(2**63))
         self.game = self.spec.deal(seed)
+        self._known = {}
 
     def _game(self):
         if self.game is None:
@@ -143,11 +149,14 @@ class _Shared:
         return self.game
 
     def _moves(self, seat: int) -> list:
-        """The seat's legal moves now, in the game's order (slot k is moves[k - 1])."""
+        """The seat's legal moves now, in the game's order (slot k is moves[k - 1]); made once until the game moves
+        on (``_known`` is emptied at each selection), and only where asked for (a native engine's slots need none)."""
         s = self._game()
         if s.is_terminal() or seat not in s.to_act():
             return []
-        moves = s.legal_moves(seat)
+        moves = self._known.get(seat)
+        if moves is None:
+            moves = self._known[seat] = s.legal_moves(seat)
         if len(moves) > self.spec.slots:
             raise RuntimeError(f"{self.spec.name}: {len(moves)} legal moves for seat {seat}, more than the "
                                f"{self.spec.slots} action slots")
@@ -156,7 +165,7 @@ class _Shared:
     def _mask(self, seat: int, wait: bool) -> tuple[np.ndarray, int]:
         """The seat's action mask now and how many legal moves it has (:meth:`Slots.mask`)."""
         mask = np.empty(1 + self.spec.slots, dtype=np.int8)
-        n = self.spec.moves.mask(self._game(), seat, mask, wait)
+        n = self.spec.moves.mask(self._game(), seat, mask, wait, self._moves)
         if n > self.spec.slots:
             raise RuntimeError(f"{self.spec.name}: {n} legal moves for seat {seat}, more than the "
                                f"{self.spec.slots} action slots")
@@ -224,6 +233,7 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
 
     def _select(self) -> None:
         s = self._game()
+        self._known = {}
         for a in self.agents:
             self.infos[a] = {}
         if s.is_terminal():
@@ -252,9 +262,10 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         try:
             if action < 1:
                 raise IndexError(action)
-            self.spec.moves.play_slot(s, seat, action)   # the slot's move, without its text or its events
+            self.spec.moves.play_slot(s, seat, action, self._moves)   # on the native engine: no text, no events
         except IndexError:
             raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves(seat))) from None
+        self._known = {}
         self._cumulative_rewards[agent] = 0.0
         self._moved(s)
 
@@ -282,6 +293,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         s = self._game()
         acting = set(s.to_act()) if not s.is_terminal() else set()
         self._counts = {}
+        self._known = {}
         obs: dict[str, dict] = {}
         infos: dict[str, dict] = {}
         for agent in self.agents:
@@ -316,7 +328,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
                 continue
             if not 1 <= action <= n:
                 raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves(seat)))
-            chosen.append((seat, self.spec.moves.pick(s, seat, action)))
+            chosen.append((seat, self.spec.moves.pick(s, seat, action, self._moves)))
         for seat, move in chosen:
             if not self.spec.moves.play(s, seat, move):
                 raise RuntimeError(f"{self.spec.name}: seat {seat}'s move stopped being legal when another seat's "
