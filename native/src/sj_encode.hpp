@@ -15,11 +15,14 @@ struct ObsLayout {
   std::shared_ptr<const CardSet> cs;
   std::vector<int> character, card, facing, kamae, terrain, phase, question;   // -1: not in the vocabulary
   std::unordered_map<std::string, int> hexes, words;
+  std::unordered_map<int, int> hex_at;   // hex_key(h) -> its place, for each name in hexes that is hex_text(h)
   int n_characters = 0, n_hexes = 0, n_facings = 0, n_kamae = 0, n_terrain = 0, n_cards = 0, n_phases = 0,
       n_questions = 0;
   int per_seat = 0, size = 0, max_seats = 0, option_slots = 0, option_words = 0;
   float high = 1.0f;
 };
+
+inline int hex_key(Hex h) { return (h.q + 64) * 128 + (h.r + 64); }
 
 // The observation of `seat` (players seats in the vector's seat order) into out[0 .. layout.size)
 void encode_observation(const State& s, int seat, int players, const ObsLayout& layout, float* out);
