@@ -18,6 +18,8 @@ A duel the native engine plays (:class:`daimyo.senjutsu.native.NativeSenjutsuSta
 is built) is encoded by the engine itself, straight into the vector (native/src/sj_encode.cpp, from the vocabularies
 :func:`native_layout` hands over): :func:`observe`. :func:`encode` is the reference (tests/rl/test_sj_native_encoding.py
 compares both over random duels, every seat, every step); a duel handed over to the Python engine is encoded by it.
+The engine also writes the action mask and plays a slot's move as its own int, without the move's text or events
+(:class:`NativeSlots`; :class:`daimyo.rl.turns.Slots` is the reference, tests/rl/test_sj_native_slots.py).
 """
 
 from __future__ import annotations
