@@ -18,16 +18,19 @@ A duel the native engine plays (:class:`daimyo.senjutsu.native.NativeSenjutsuSta
 is built) is encoded by the engine itself, straight into the vector (native/src/sj_encode.cpp, from the vocabularies
 :func:`native_layout` hands over): :func:`observe`. :func:`encode` is the reference (tests/rl/test_sj_native_encoding.py
 compares both over random duels, every seat, every step); a duel handed over to the Python engine is encoded by it.
+The engine also writes the action mask and plays a slot's move as its own int, without the move's text or events
+(:class:`NativeSlots`; :class:`daimyo.rl.turns.Slots` is the reference, tests/rl/test_sj_native_slots.py).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 
 from daimyo.rl import draw
-from daimyo.rl.turns import GameSpec, SimultaneousEnv, TurnEnv
+from daimyo.rl.turns import GameSpec, Legal, SimultaneousEnv, Slots, TurnEnv
 
 MAX_SEATS = 4
 SLOTS = 512        # board one: 37 hexes x 6 facings = 222 placements, the most of any decision
@@ -170,22 +173,82 @@ def native_encoder() -> bool:
     return native.available() and hasattr(native.require(), "ObsLayout")
 
 
-_LAYOUTS: dict[int, tuple] = {}   # id(native card set) -> (it, its observation layout)
+_LAYOUTS: dict[int, tuple] = {}   # id(card set) -> (it, its native card set, its observation layout, the vector's size)
+
+
+@cache
+def _native_parts() -> tuple:
+    """What :func:`observe` reads of daimyo.senjutsu.native, imported once: the native duel's class (None where the
+    module is built without its encoder), ``cards_of`` and the compiled module."""
+    from daimyo.senjutsu.native import NativeSenjutsuState, cards_of, require
+    return (NativeSenjutsuState if native_encoder() else None), cards_of, (require() if native_encoder() else None)
 
 
 def observe(state, seat: int, players: int) -> np.ndarray:
     """``encode(state.view(seat), seat, players)``, written by the native engine where it plays the duel."""
-    from daimyo.senjutsu.native import NativeSenjutsuState, cards_of, require
-    g = state.native_game if isinstance(state, NativeSenjutsuState) else None
-    if g is None or not native_encoder():
+    native_class, cards_of, core = _native_parts()
+    g = state.native_game if type(state) is native_class else None
+    if g is None:
         return encode(state.view(seat), seat, players)
-    cards = cards_of(state.card_set)       # the native card set the duel was made with
-    known = _LAYOUTS.get(id(cards))
-    if known is None or known[0] is not cards:
-        known = _LAYOUTS[id(cards)] = (cards, require().ObsLayout(cards.handle, native_layout()))
-    x = np.empty(obs_size(), dtype=np.float32)
-    g.encode(known[1], seat, players, x)
+    cs = state.card_set
+    known = _LAYOUTS.get(id(cs))
+    if known is None or known[0] is not cs or known[1] is not cards_of(cs):   # the native card set the duel was made with
+        cards = cards_of(cs)
+        known = _LAYOUTS[id(cs)] = (cs, cards, core.ObsLayout(cards.handle, native_layout()), obs_size())
+    x = np.empty(known[3], dtype=np.float32)
+    g.encode(known[2], seat, players, x)
     return x
+
+
+@cache
+def native_slots() -> bool:
+    """Whether the native Senjutsu module is built with its slots (the mask writer and the quiet slot step)."""
+    from daimyo.senjutsu import native
+    return native.available() and hasattr(native.require().Game, "apply_slot")
+
+
+class NativeSlots(Slots):
+    """The slots of a duel the native engine plays, read and played by the engine itself (native/src/sj_actions.cpp,
+    sj_encode.cpp): the mask written straight into the buffer, a slot's move applied as the engine's int without
+    making its text or its events. :class:`~daimyo.rl.turns.Slots` is the reference (tests/rl/test_sj_native_slots.py
+    compares both over random duels); a duel handed over to the Python engine is read and played by it."""
+
+    def __init__(self) -> None:
+        from daimyo.senjutsu.native import NativeSenjutsuState
+        self._native = NativeSenjutsuState if native_slots() else None
+
+    def _game(self, state) -> Any:
+        """The compiled game of a duel the native engine plays (None: the Python engine plays it, or none is built)."""
+        return state.native_game if type(state) is self._native else None
+
+    def mask(self, s, seat: int, out: np.ndarray, wait: bool = False, legal: Legal | None = None) -> int:
+        g = self._game(s)
+        if g is None:
+            return super().mask(s, seat, out, wait, legal)
+        return g.mask(seat, out, wait)
+
+    def pick(self, s, seat: int, slot: int, legal: Legal | None = None):
+        g = self._game(s)
+        if g is None:
+            return super().pick(s, seat, slot, legal)
+        if slot < 1:
+            raise IndexError(slot)
+        return g.slot_act(seat, slot - 1)
+
+    def play(self, s, seat: int, move) -> bool:
+        g = self._game(s)
+        if g is None:
+            return super().play(s, seat, move)
+        return g.apply_act(seat, move)
+
+    def play_slot(self, s, seat: int, slot: int, legal: Legal | None = None) -> None:
+        g = self._game(s)
+        if g is None:
+            super().play_slot(s, seat, slot, legal)
+        elif slot < 1:
+            raise IndexError(slot)
+        else:
+            g.apply_slot(seat, slot - 1)
 
 
 def _own_question(pending: dict, x: np.ndarray, o: int) -> None:
@@ -235,7 +298,7 @@ def spec(players: int = 2, characters: list[str] | None = None) -> GameSpec:
 
     return GameSpec(name="senjutsu_v0", game="senjutsu", players=players, slots=SLOTS, obs_size=obs_size(),
                     deal=deal, encode=encode, text=text, draw=draw.senjutsu,
-                    obs_high=obs_high(), observe=observe)
+                    obs_high=obs_high(), observe=observe, moves=NativeSlots())
 
 
 def raw_env(players: int = 2, characters: list[str] | None = None, render_mode: str | None = None,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -31,7 +31,47 @@ from pettingzoo import AECEnv, ParallelEnv
 from daimyo.rl.stepping import MoveStepping
 
 WAIT = 0
+Legal = Callable[[int], list]    # seat -> its legal moves now, as the state lists them
 RENDER_MODES = ("ansi", "rgb_array", "human")
+
+
+class Slots:
+    """How the environments read and play a seat's slots. This class is the reference: the moves' texts the state
+    lists (``legal_moves``), a move applied with ``apply_move``. A native engine may do the same without texts or
+    events (Senjutsu's :class:`daimyo.rl.senjutsu.NativeSlots`), identically (tests/rl/test_sj_native_slots.py).
+
+    ``legal(seat)``, where given, is the caller's list of the seat's legal moves now (an environment keeps it from
+    the selection to the step, so the texts are made once a step), else they are asked of the state."""
+
+    def mask(self, s: Any, seat: int, out: np.ndarray, wait: bool = False, legal: Legal | None = None) -> int:
+        """Write the seat's action mask into ``out`` (int8, ``1 + slots`` long): slot k for its k-th legal move, slot
+        0 (wait) where ``wait`` and it is not to act, every other entry 0. Returns how many legal moves it has; where
+        ``out`` is too short for them no slot is written (the environment refuses it)."""
+        out[:] = 0
+        acting = not s.is_terminal() and seat in s.to_act()
+        n = len((legal or s.legal_moves)(seat)) if acting else 0
+        if wait and not acting:
+            out[WAIT] = 1
+        if 1 + n <= len(out):
+            out[1:1 + n] = 1
+        return n
+
+    def pick(self, s: Any, seat: int, slot: int, legal: Legal | None = None) -> Any:
+        """The seat's move in ``slot`` (from 1), as :meth:`play` takes it; IndexError where it has none there."""
+        if slot < 1:
+            raise IndexError(slot)
+        return (legal or s.legal_moves)(seat)[slot - 1]
+
+    def play(self, s: Any, seat: int, move: Any) -> bool:
+        """Apply a move :meth:`pick` gave where it is still legal now; whether it was (else nothing changes)."""
+        if move not in s.legal_moves(seat):
+            return False
+        s.apply_move(seat, move)
+        return True
+
+    def play_slot(self, s: Any, seat: int, slot: int, legal: Legal | None = None) -> None:
+        """Apply the seat's move in ``slot`` (from 1); IndexError, nothing changed, where it has none there."""
+        s.apply_move(seat, self.pick(s, seat, slot, legal))
 
 
 @dataclass(frozen=True)
@@ -52,6 +92,7 @@ class GameSpec:
     # (state, seat, players) -> the same vector as encode(state.view(seat), ...), read from the state itself (a
     # native engine's fast path: Senjutsu's); None: encode the view
     observe: Callable[[Any, int, int], np.ndarray] | None = None
+    moves: Slots = field(default_factory=Slots)    # the slots read and played (a native engine's own: Senjutsu's)
 
     def observation(self, s: Any, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` in state ``s``: the fast path where the game has one, else its view's."""
@@ -81,6 +122,7 @@ class _Shared:
         self.state_space = spaces.Box(low=-1.0, high=spec.obs_high, shape=(spec.players * spec.obs_size,),
                                       dtype=np.float32)
         self.game: Any = None
+        self._known: dict[int, list] = {}    # each seat -> its legal moves, where asked for since the game moved
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent):
@@ -99,6 +141,7 @@ class _Shared:
                 self._np_random, _ = seeding.np_random(None)
             seed = int(self._np_random.integers(2**63))
         self.game = self.spec.deal(seed)
+        self._known = {}
 
     def _game(self):
         if self.game is None:
@@ -106,15 +149,27 @@ class _Shared:
         return self.game
 
     def _moves(self, seat: int) -> list:
-        """The seat's legal moves now, in the game's order (slot k is moves[k - 1])."""
+        """The seat's legal moves now, in the game's order (slot k is moves[k - 1]); made once until the game moves
+        on (``_known`` is emptied at each selection), and only where asked for (a native engine's slots need none)."""
         s = self._game()
         if s.is_terminal() or seat not in s.to_act():
             return []
-        moves = s.legal_moves(seat)
+        moves = self._known.get(seat)
+        if moves is None:
+            moves = self._known[seat] = s.legal_moves(seat)
         if len(moves) > self.spec.slots:
             raise RuntimeError(f"{self.spec.name}: {len(moves)} legal moves for seat {seat}, more than the "
                                f"{self.spec.slots} action slots")
         return moves
+
+    def _mask(self, seat: int, wait: bool) -> tuple[np.ndarray, int]:
+        """The seat's action mask now and how many legal moves it has (:meth:`Slots.mask`)."""
+        mask = np.empty(1 + self.spec.slots, dtype=np.int8)
+        n = self.spec.moves.mask(self._game(), seat, mask, wait, self._moves)
+        if n > self.spec.slots:
+            raise RuntimeError(f"{self.spec.name}: {n} legal moves for seat {seat}, more than the "
+                               f"{self.spec.slots} action slots")
+        return mask, n
 
     def _texts(self, seat: int, moves: list) -> list[str]:
         from daimyo.core.registry import game
@@ -165,7 +220,6 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         AECEnv.__init__(self)
         self._setup(spec, render_mode, action_names)
         self.metadata = {**TurnEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
-        self._moves_now: list = []
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._deal(seed)
@@ -179,21 +233,22 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
 
     def _select(self) -> None:
         s = self._game()
+        self._known = {}
         for a in self.agents:
             self.infos[a] = {}
         if s.is_terminal():
             return
         seat = s.to_act()[0]
         self.agent_selection = self.possible_agents[seat]
-        self._moves_now = self._moves(seat)
-        if self.action_names:
-            self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves_now)]}
+        if self.action_names:    # the texts only where asked for: a step plays its slot without them
+            self.infos[self.agent_selection] = {"actions": ["wait", *self._texts(seat, self._moves(seat))]}
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(1 + self.spec.slots, dtype=np.int8)
         if agent == self.agent_selection and not self._game().is_terminal():
-            mask[1:1 + len(self._moves_now)] = 1
+            mask, _ = self._mask(seat, wait=False)
+        else:
+            mask = np.zeros(1 + self.spec.slots, dtype=np.int8)
         return self._observation(seat, mask)
 
     def step(self, action) -> None:
@@ -203,9 +258,16 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
             return
         action = int(action)
         seat = self.possible_agents.index(agent)
-        if not 1 <= action <= len(self._moves_now):
-            raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves_now))
-        self.play_move(self._moves_now[action - 1])
+        s = self._game()
+        try:
+            if action < 1:
+                raise IndexError(action)
+            self.spec.moves.play_slot(s, seat, action, self._moves)   # on the native engine: no text, no events
+        except IndexError:
+            raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves(seat))) from None
+        self._known = {}
+        self._cumulative_rewards[agent] = 0.0
+        self._moved(s)
 
     def render(self):
         if self.render_mode is None:
@@ -225,24 +287,23 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         self._setup(spec, render_mode, action_names)
         self.metadata = {**SimultaneousEnv.metadata, "name": spec.name}  # type: ignore[misc]  # each game's own name
         self.agents: list[str] = []
-        self._moves_now: dict[int, list] = {}
+        self._counts: dict[int, int] = {}   # each seat to act -> how many legal moves (slots) it has
 
     def _observe_all(self) -> tuple[dict, dict]:
         s = self._game()
         acting = set(s.to_act()) if not s.is_terminal() else set()
-        self._moves_now = {seat: self._moves(seat) for seat in acting}
+        self._counts = {}
+        self._known = {}
         obs: dict[str, dict] = {}
         infos: dict[str, dict] = {}
         for agent in self.agents:
             seat = self.possible_agents.index(agent)
-            mask = np.zeros(1 + self.spec.slots, dtype=np.int8)
+            mask, n = self._mask(seat, wait=True)
             if seat in acting:
-                mask[1:1 + len(self._moves_now[seat])] = 1
-            else:
-                mask[WAIT] = 1
+                self._counts[seat] = n
             infos[agent] = {}
             if self.action_names:
-                infos[agent]["actions"] = ["wait", *(self._texts(seat, self._moves_now[seat]) if seat in acting else [])]
+                infos[agent]["actions"] = ["wait", *(self._texts(seat, self._moves(seat)) if seat in acting else [])]
             obs[agent] = self._observation(seat, mask)
         return obs, infos
 
@@ -260,19 +321,18 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         for agent in self.agents:                       # check every answer before applying any
             seat = self.possible_agents.index(agent)
             action = int(actions[agent])
-            moves = self._moves_now.get(seat)
-            if moves is None:
+            n = self._counts.get(seat)
+            if n is None:
                 if action != WAIT:
                     raise _slot_error(self.spec.name, agent, action, [])
                 continue
-            if not 1 <= action <= len(moves):
-                raise _slot_error(self.spec.name, agent, action, self._texts(seat, moves))
-            chosen.append((seat, moves[action - 1]))
+            if not 1 <= action <= n:
+                raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves(seat)))
+            chosen.append((seat, self.spec.moves.pick(s, seat, action, self._moves)))
         for seat, move in chosen:
-            if move not in s.legal_moves(seat):
+            if not self.spec.moves.play(s, seat, move):
                 raise RuntimeError(f"{self.spec.name}: seat {seat}'s move stopped being legal when another seat's "
                                    f"simultaneous move was applied")
-            s.apply_move(seat, move)
         rewards = dict.fromkeys(self.agents, 0.0)
         done = s.is_terminal()
         if done:

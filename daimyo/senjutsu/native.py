@@ -47,6 +47,7 @@ MISSING = (
     "a C++17 compiler (g++) and CMake 3.18 or newer, and pip fetches scikit-build-core and nanobind itself"
 )
 _OWN = ("_g", "_cs", "_py")
+_OVER = _core is not None and hasattr(_core.Game, "over")   # a module built before it: phase() == 'over'
 
 
 def available() -> bool:
@@ -308,7 +309,9 @@ class NativeSenjutsuState(GameState):
         return self._py.result if self._py is not None else self._g.result()
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        if self._py is not None:
+            return self._py.is_terminal()
+        return self._g.over() if _OVER else self._g.phase() == "over"
 
     def returns(self) -> list[float]:
         result = self.result

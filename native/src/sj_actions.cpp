@@ -9,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "sj_encode.hpp"
 #include "sj_lines.hpp"
 
 namespace daimyo::sj {
@@ -168,5 +169,17 @@ int act_of(const State& s, int seat, const std::string& text) {
 }
 
 Events apply_move(State& s, int seat, const std::string& text) { return apply_act(s, seat, act_of(s, seat, text)); }
+
+// ---------------------------------------------------------------- the environments' slots (no text made)
+int legal_count(const State& s, int seat) {
+  if (s.phase == PH_DECIDE) return s.pending && s.pending->seat == seat ? static_cast<int>(s.pending->options.size()) : 0;
+  return static_cast<int>(legal_acts(s, seat).size());
+}
+
+int slot_act(const State& s, int seat, int k) {
+  if (s.phase == PH_DECIDE && s.pending && s.pending->seat == seat)
+    return s.pending->options.at(static_cast<size_t>(k));
+  return legal_acts(s, seat).at(static_cast<size_t>(k));
+}
 
 }  // namespace daimyo::sj

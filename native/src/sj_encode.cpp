@@ -3,13 +3,25 @@
 #include "sj_encode.hpp"
 
 #include <algorithm>
-#include <sstream>
+#include <cctype>
+#include <cstdlib>
 
 namespace daimyo::sj {
 
 namespace {
 
 int wrap(int k, int n) { return ((k % n) + n) % n; }
+
+// a hex's place among the layout's hexes (-1: none): the name hex_text(h), found by its coordinates (read_layout
+// keeps every name that is a hex's text by them), by the text itself only far off any board
+int hex_place(const ObsLayout& L, Hex h) {
+  if (std::abs(h.q) < 64 && std::abs(h.r) < 64) {
+    auto it = L.hex_at.find(hex_key(h));
+    return it == L.hex_at.end() ? -1 : it->second;
+  }
+  auto it = L.hexes.find(hex_text(h));
+  return it == L.hexes.end() ? -1 : it->second;
+}
 
 // a card, 'stun' or 'poison' -> its place among the played cards (the cards, then stun and poison); n_cards + 2: other
 int played_index(const ObsLayout& L, int c) {
@@ -24,8 +36,8 @@ int played_index(const ObsLayout& L, int c) {
 void encode_observation(const State& s, int seat, int players, const ObsLayout& L, float* x) {
   std::fill(x, x + L.size, 0.0f);
   for (auto& [h, kind] : s.terrain) {
-    auto it = L.hexes.find(hex_text(h));
-    if (it != L.hexes.end() && L.terrain[kind] >= 0) x[it->second * L.n_terrain + L.terrain[kind]] = 1.0f;
+    int at = hex_place(L, h);
+    if (at >= 0 && L.terrain[kind] >= 0) x[at * L.n_terrain + L.terrain[kind]] = 1.0f;
   }
   int o = L.n_hexes * L.n_terrain;
   Seats acting = to_act(s);
@@ -38,8 +50,8 @@ void encode_observation(const State& s, int seat, int players, const ObsLayout& 
     if (L.character[d.character] >= 0) f[L.character[d.character]] = 1.0f;
     f += L.n_characters;
     if (d.placed) {
-      auto it = L.hexes.find(hex_text(d.pos));
-      if (it != L.hexes.end()) f[it->second] = 1.0f;
+      int at = hex_place(L, d.pos);
+      if (at >= 0) f[at] = 1.0f;
     }
     f += L.n_hexes;
     if (L.facing[d.facing] >= 0) f[L.facing[d.facing]] = 1.0f;
@@ -97,16 +109,31 @@ void encode_observation(const State& s, int seat, int players, const ObsLayout& 
     x[o++] = frame ? static_cast<float>((s.stack[q->depth].line + 1) / 50.0) : 0.0f;
     const double scale = static_cast<double>(L.words.size() + 1);
     int slots = std::min(static_cast<int>(q->options.size()), L.option_slots);
+    std::string w;
     for (int k = 0; k < slots; ++k) {
-      std::istringstream words(option_text(s, *q, q->options[k]));
-      std::string w;
-      for (int j = 0; j < L.option_words && words >> w; ++j) {
+      const std::string text = option_text(s, *q, q->options[k]);
+      size_t i = 0;
+      for (int j = 0; j < L.option_words; ++j) {      // the text's words, as Python's str.split() makes them
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        if (i == text.size()) break;
+        size_t end = i;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+        w.assign(text, i, end - i);
+        i = end;
         auto it = L.words.find(w);
         x[o + k * L.option_words + j] = static_cast<float>((it == L.words.end() ? scale : it->second) / scale);
       }
     }
   }
   for (int k = 0; k < L.size; ++k) x[k] = std::min(x[k], L.high);
+}
+
+int write_mask(const State& s, int seat, bool wait, int8_t* out, int size) {
+  std::fill(out, out + size, int8_t{0});
+  int n = legal_count(s, seat);
+  if (wait && size > 0 && !to_act(s).has(seat)) out[0] = 1;
+  if (1 + n <= size) std::fill(out + 1, out + 1 + n, int8_t{1});
+  return n;
 }
 
 }  // namespace daimyo::sj

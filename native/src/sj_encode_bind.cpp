@@ -1,6 +1,8 @@
 // The observation layout daimyo/rl/senjutsu.py hands over (its vocabularies by name), read against one card set.
 #include <nanobind/stl/string.h>
 
+#include <cstdlib>
+
 #include "sj_bind.hpp"
 #include "sj_encode.hpp"
 
@@ -45,7 +47,19 @@ ObsLayout read_layout(std::shared_ptr<const CardSet> cs, nb::dict layout) {
   for (int& k : L.question)
     if (k < 0) k = L.n_questions;   // any other kind: the one more slot
   int n = 0;
-  for (nb::handle h : nb::cast<nb::list>(layout["hexes"])) L.hexes[str(h)] = n++;
+  for (nb::handle h : nb::cast<nb::list>(layout["hexes"])) {
+    std::string name = str(h);
+    L.hexes[name] = n;
+    size_t comma = name.find(',');
+    if (comma != std::string::npos) {     // a hex's own text ("q,r"): found by its coordinates, no text made
+      try {
+        Hex at{std::stoi(name.substr(0, comma)), std::stoi(name.substr(comma + 1))};
+        if (hex_text(at) == name && std::abs(at.q) < 64 && std::abs(at.r) < 64) L.hex_at[hex_key(at)] = n;
+      } catch (const std::exception&) {
+      }
+    }
+    ++n;
+  }
   L.n_hexes = n;
   for (auto [w, k] : nb::cast<nb::dict>(layout["words"])) L.words[str(w)] = integer(k);
   L.per_seat = number(layout, "per_seat");

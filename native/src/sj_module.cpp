@@ -527,6 +527,14 @@ struct Game {
   State s;
 };
 
+// no events made while it lives (a quiet step), as before after it, also where the step throws
+struct Quiet {
+  State& s;
+  bool was;
+  explicit Quiet(State& state) : s(state), was(state.record) { s.record = false; }
+  ~Quiet() { s.record = was; }
+};
+
 // a Choose action's text ('play <card>', 'play stun', 'play poison') as its act
 int choose_act(const State& s, const std::string& move) {
   if (move.rfind("play ", 0) != 0) throw std::invalid_argument("'" + move + "' is not a Choose action");
@@ -600,6 +608,28 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         apply_move(g.s, seat, text);
         g.s.record = true;
       })
+      .def("legal_count", [](const Game& g, int seat) { return legal_count(g.s, seat); },
+           "len(legal_moves(seat)) without the moves' texts")
+      .def("mask", [](const Game& g, int seat, nb::ndarray<int8_t, nb::numpy, nb::ndim<1>, nb::c_contig> out, bool wait) {
+        return write_mask(g.s, seat, wait, out.data(), static_cast<int>(out.shape(0)));
+      }, nb::arg("seat"), nb::arg("out").noconvert(), nb::arg("wait") = false,
+           "The seat's action mask over the environments' slots written into out (int8: slot k the k-th legal move, "
+           "slot 0 where it has none and wait); returns how many legal moves it has (no slot written where out is "
+           "too short for them)")
+      .def("slot_act", [](const Game& g, int seat, int k) { return slot_act(g.s, seat, k); },
+           "The seat's k-th legal action (from 0) as the engine's int; IndexError where it has no such action")
+      .def("apply_slot", [](Game& g, int seat, int k) {
+        int act = slot_act(g.s, seat, k);
+        Quiet quiet(g.s);
+        apply_act(g.s, seat, act);
+      }, "apply_quiet(seat, legal_moves(seat)[k]) without making a text; IndexError where it has no such move")
+      .def("apply_act", [](Game& g, int seat, int act) {
+        auto legal = legal_acts(g.s, seat);
+        if (std::find(legal.begin(), legal.end(), act) == legal.end()) return false;
+        Quiet quiet(g.s);
+        apply_act(g.s, seat, act);
+        return true;
+      }, "Apply one of slot_act's actions without its events where it is legal now; whether it was (else nothing changes)")
       .def("clone", [](const Game& g) { return Game{g.s}; })
       .def("fields", [](const Game& g) { return dump(g.s); })
       .def("view", [](const Game& g, nb::object player) { return view(g.s, player.is_none() ? -1 : nb::cast<int>(player)); },
@@ -612,6 +642,7 @@ NB_MODULE(_daimyo_senjutsu_native, m) {
         encode_observation(g.s, seat, players, layout, out.data());
       }, "daimyo.rl.senjutsu.encode(view(seat), seat, players), written into out (float32) from the native state")
       .def("phase", [](const Game& g) { return std::string(PHASES[g.s.phase]); })
+      .def("over", [](const Game& g) { return g.s.phase == PH_OVER; }, "phase() == 'over', without making the text")
       .def("turn", [](const Game& g) { return g.s.turn; })
       .def("n", [](const Game& g) { return g.s.n(); })
       .def("result", [](const Game& g) { return g.s.result ? nb::object(ints(*g.s.result)) : nb::object(nb::none()); })
