@@ -79,6 +79,10 @@ def test_bench_json(monkeypatch):
         assert out[k] > 0
     if out["mid_game_samples"]:
         assert out["clone_us"] > 0 and out["clone_bytes"] > 0 and out["state_bytes"] > 0
+    w = out["risingsun"]   # Rising Sun's engines side by side, the same wars (None without the native module)
+    if w is not None:
+        assert w["wars"] == 2 and w["moves"] > 0
+        assert w["python"]["wars_per_second"] > 0 and w["native"]["wars_per_second"] > 0 and w["ratio"]["wars_per_second"] > 0
 
 
 # ---------------------------------------------------------------- replay

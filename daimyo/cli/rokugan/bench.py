@@ -410,6 +410,8 @@ def run(games: int = 50, seed: int = 0) -> dict:
         rl_figures = rl(seed)
         from daimyo.cli.senjutsu_bench import engines as senjutsu_engines  # Senjutsu's engines side by side
         senjutsu = senjutsu_engines(games, seed)
+        from daimyo.cli.risingsun_bench import engines as risingsun_engines  # Rising Sun's wars side by side
+        risingsun = risingsun_engines(games, seed)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)
@@ -435,6 +437,7 @@ def run(games: int = 50, seed: int = 0) -> dict:
         "engines": side_by_side,
         "rl": rl_figures,
         "senjutsu": senjutsu,
+        "risingsun": risingsun,
     }
 
 
@@ -477,6 +480,11 @@ def report(r: dict) -> list[str]:
                    f"{s['duels']} duels of 2, the same results); smmcts simulations/s: python "
                    f"{s['python']['smmcts_simulations_per_second']}, native {s['native']['smmcts_simulations_per_second']}: "
                    f"{s['ratio']['smmcts_simulations_per_second']}x")
+    w = r.get("risingsun")
+    if w is not None:
+        out.append(f"Rising Sun wars/s:    python {w['python']['wars_per_second']}, native {w['native']['wars_per_second']}: "
+                   f"{w['ratio']['wars_per_second']}x ({w['wars']} random wars of the {w['files']} example war files, "
+                   f"the same results)")
 
     return out
 
