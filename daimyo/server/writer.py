@@ -334,14 +334,16 @@ def parse_reply(payload: bytes) -> tuple[int, Exception | None, int, float, int]
         obj = orjson.loads(payload)
     except orjson.JSONDecodeError as e:
         raise BadJob(f"not JSON ({e})") from None
-    if not isinstance(obj, list) or len(obj) != 5 or type(obj[0]) is not int:
+    if (not isinstance(obj, list) or len(obj) != 5 or type(obj[0]) is not int or type(obj[2]) is not int
+            or not isinstance(obj[3], int | float) or type(obj[4]) is not int):
         raise BadJob("a reply is [id, error, commit, seconds, writes]")
     job_id, err, commit, seconds, writes = obj
     error: Exception | None = None
     if err is not None:
-        why = str(err[1]) if isinstance(err, list) and len(err) == 2 else repr(err)
-        error = Fenced(why) if isinstance(err, list) and err and err[0] == "fenced" else WriteFailed(why)
-    return job_id, error, int(commit), float(seconds), int(writes)
+        if not isinstance(err, list) or len(err) != 2 or err[0] not in ("fenced", "error") or type(err[1]) is not str:
+            raise BadJob("a reply's error is [\"fenced\" or \"error\", why]")
+        error = Fenced(err[1]) if err[0] == "fenced" else WriteFailed(err[1])
+    return job_id, error, commit, float(seconds), writes
 
 
 def _error_of(e: Exception | None) -> list | None:
@@ -396,10 +398,10 @@ def serve(url: str, fds: list[int]) -> int:
                     try:
                         job_id, job = parse_request(payload)
                     except BadJob as e:
-                        job_id = getattr(e, "job_id", None)
-                        if job_id is None:
+                        refused = getattr(e, "job_id", None)
+                        if refused is None:
                             raise
-                        ch.out.append(frame([job_id, ["error", f"not a job: {e}"], serial, 0.0, 0]))
+                        ch.out.append(frame([refused, ["error", f"not a job: {e}"], serial, 0.0, 0]))
                         continue
                     waiting.append((ch, job_id, job))
             except BadJob as e:   # not a worker of this server speaking: its socket is closed
@@ -442,6 +444,16 @@ class WriterClient:
         self._last_commit = -1
 
     def alive(self) -> bool:
+        """Whether the writer process is there: its socket is looked at (not read), so that a worker that has written
+        nothing yet learns it too (the health check)."""
+        if self.gone is None:
+            try:
+                if self.sock.recv(1, socket.MSG_PEEK) == b"":
+                    self._die()
+            except BlockingIOError:
+                pass
+            except OSError:
+                self._die()
         return self.gone is None
 
     async def submit(self, job: Job) -> None:
@@ -519,10 +531,11 @@ class WriterClient:
                 self._die("the database writer's replies are not readable")
                 return
 
-    def _die(self, why: str = "the database writer stopped") -> None:
+    def _die(self, why: str = "the database writer stopped", quiet: bool = False) -> None:
         if self.gone is None:
             self.gone = why
-            log.error("%s: writes of this process fail until the server is started again", why)
+            if not quiet:
+                log.error("%s: writes of this process fail until the server is started again", why)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(Exception):
@@ -537,7 +550,7 @@ class WriterClient:
                 fut.set_exception(e)
 
     def close(self) -> None:
-        self._die("the database writer's socket was closed")
+        self._die("the database writer's socket was closed", quiet=True)
         self.sock.close()
 
 
