@@ -10,7 +10,9 @@ to the workers in turn.
 
 Each worker is a ``daimyo serve`` in cluster mode on the one database (docs/scaling.md): it takes only the games of
 its own share (new games get ids of the share of the worker that makes them), so the leases never move between
-workers while they live, and every write is fenced as with several servers. HTTP responses close their connection,
+workers while they live, and every write is fenced as with several servers. On an SQLite file, the router also starts
+one database writer process (daimyo/server/writer.py) that commits the writes of every worker, each sent over the
+worker's own Unix socket. HTTP responses close their connection,
 so that a browser's next request is routed again by its own path; a WebSocket stays with its worker for its life.
 
 Linux only (``SCM_RIGHTS``, ``SOCK_SEQPACKET``).
