@@ -356,10 +356,26 @@ def _error_of(e: Exception | None) -> list | None:
 
 # ------------------------------------------------------------------ the writer process
 class _Channel:
+    """One worker's socket, at the writer: what came in and is not a whole frame yet, the answers not sent yet."""
+
     def __init__(self, sock: socket.socket):
         self.sock = sock
         self.buf = bytearray()
-        self.out: list[bytes] = []
+        self.out = bytearray()
+        self.writing = False   # waiting for room in the socket (a worker that does not read its answers for now)
+
+    def flush(self, sel: selectors.BaseSelector) -> None:
+        """Send what the socket takes now, never waiting: a worker that does not read holds up no other worker."""
+        try:
+            n = self.sock.send(self.out) if self.out else 0
+        except BlockingIOError:
+            n = 0
+        except OSError:   # the worker is gone: its socket is read as closed next
+            n = len(self.out)
+        del self.out[:n]
+        if bool(self.out) != self.writing:
+            self.writing = bool(self.out)
+            sel.modify(self.sock.fileno(), selectors.EVENT_READ | (selectors.EVENT_WRITE if self.writing else 0))
 
 
 def serve(url: str, fds: list[int]) -> int:
@@ -375,16 +391,22 @@ def serve(url: str, fds: list[int]) -> int:
     chans: dict[int, _Channel] = {}
     for fd in fds:
         sock = socket.socket(fileno=fd)
-        sock.setblocking(True)
+        sock.setblocking(False)
         chans[fd] = _Channel(sock)
         sel.register(fd, selectors.EVENT_READ)
     serial = 0
     waiting: list[tuple[_Channel, int, Job]] = []
     while chans:
-        for key, _ in sel.select(timeout=0 if waiting else None):
+        for key, mask in sel.select(timeout=0 if waiting else None):
             ch = chans[key.fd]
+            if mask & selectors.EVENT_WRITE:
+                ch.flush(sel)
+            if not mask & selectors.EVENT_READ:
+                continue
             try:
                 data = ch.sock.recv(1 << 20)
+            except BlockingIOError:
+                continue
             except OSError:
                 data = b""
             if not data:
@@ -401,7 +423,7 @@ def serve(url: str, fds: list[int]) -> int:
                         refused = getattr(e, "job_id", None)
                         if refused is None:
                             raise
-                        ch.out.append(frame([refused, ["error", f"not a job: {e}"], serial, 0.0, 0]))
+                        ch.out += frame([refused, ["error", f"not a job: {e}"], serial, 0.0, 0])
                         continue
                     waiting.append((ch, job_id, job))
             except BadJob as e:   # not a worker of this server speaking: its socket is closed
@@ -416,12 +438,10 @@ def serve(url: str, fds: list[int]) -> int:
             errors = committer.commit([job for _, _, job in batch])
             seconds = time.perf_counter() - started
             for (ch, job_id, _), err in zip(batch, errors, strict=True):
-                ch.out.append(frame([job_id, _error_of(err), serial, seconds, len(batch)]))
-        for ch in list(chans.values()):
-            if ch.out:
-                with contextlib.suppress(OSError):   # a worker gone: its socket is read as closed next
-                    ch.sock.sendall(b"".join(ch.out))
-                ch.out.clear()
+                ch.out += frame([job_id, _error_of(err), serial, seconds, len(batch)])
+        for ch in chans.values():
+            if ch.out and not ch.writing:
+                ch.flush(sel)
     if checkpoints is not None:
         checkpoints.stop()
     engine.dispose()

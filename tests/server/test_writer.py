@@ -204,6 +204,20 @@ def test_a_job_whose_step_is_not_one_is_refused_alone(writer):
     assert a.game_row("g-000000000a") is not None
 
 
+def test_a_worker_that_does_not_read_its_answers_holds_up_no_other(writer):
+    _, (a, b) = writer
+    raw = a._client.sock   # worker a sends 30,000 jobs (empty ones) and reads none of the answers: more than its socket holds
+    raw.setblocking(True)
+    raw.settimeout(20)
+    raw.sendall(b"".join(frame([k, []]) for k in range(1, 30001)))
+
+    async def scenario():
+        await asyncio.wait_for(b.write(*b.new_game_statements(game("g-000000000b"))), 20)
+
+    asyncio.run(scenario())
+    assert b.game_row("g-000000000b") is not None
+
+
 def test_a_server_whose_writer_dies_stops(tmp_path):
     server = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", workers=2)
     try:
