@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The capacity figure of issue 30 (docs/benchmarks.md): 1,000 live four-player games, 4,000 WebSockets, against
-# `daimyo serve --workers 2` pinned to two cores, the simulated players on the machine's other cores; prints the
-# load test's summary (scripts/loadtest.py). The target: the acknowledgement's p99 under 100 ms.
+# `daimyo serve --workers 2` pinned to two cores (its router, its workers and its database writer process), the
+# simulated players on the machine's other cores; prints the load test's summary (scripts/loadtest.py). The target:
+# the acknowledgement's p99 under 100 ms.
 #
 # Needs no network: every package comes from the wheels in .whl/ (CPython 3.12, manylinux x86_64, the native
 # engine's included), installed into a folder of their own ($SITE), never into the system's Python.

@@ -7,6 +7,10 @@ latency of an action (sent -> acknowledged, i.e. committed) at p50/p99.
 
     python3 scripts/loadtest.py --games 200 --seconds 60 --think 1.0
 
+``--commit-path W`` measures the commits alone, without sockets or rules: W processes, each an event loop storing
+actions as a game's action is stored (with its lease check and a clock), through one database writer process or
+each through its own writer thread (``--writer``).
+
 Not part of the test suite; traffic goes to 127.0.0.1 only and the run is bounded in time.
 """
 
@@ -103,7 +107,8 @@ def cpu_seconds(pid: int, tid: int | None = None) -> float:
 
 
 def server_pids(pid: int) -> list[int]:
-    """The server's processes: the one started, and its workers (``--workers``: the router's children)."""
+    """The server's processes: the one started, and its workers and database writer (``--workers``: the router's
+    children)."""
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
             return [pid, *(int(x) for x in f.read().split())]
@@ -111,9 +116,21 @@ def server_pids(pid: int) -> list[int]:
         return [pid]
 
 
-def server_cpu(pids: list[int]) -> tuple[float, float]:
-    """CPU seconds of the server's processes together, and of their event loops' threads (each one's main thread)."""
-    return sum(cpu_seconds(p) for p in pids), sum(cpu_seconds(p, p) for p in pids)
+def is_writer(pid: int) -> bool:
+    """Whether ``pid`` is the database writer process of ``--workers`` on an SQLite file (daimyo/server/writer.py)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"daimyo.server.writer" in f.read()
+    except OSError:
+        return False
+
+
+def server_cpu(pids: list[int]) -> tuple[float, float, float]:
+    """CPU seconds of the server's processes together, of their event loops' threads (each one's main thread, the
+    database writer's left out), and of the database writer process."""
+    writers = [p for p in pids if is_writer(p)]
+    return (sum(cpu_seconds(p) for p in pids), sum(cpu_seconds(p, p) for p in pids if p not in writers),
+            sum(cpu_seconds(p) for p in writers))
 
 
 async def drive(base: str, created: list[dict], seconds: float, think: float, seed: int, ramp: float, warmup: float = 0.0) -> Stats:
@@ -150,12 +167,12 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
     if callgrind:   # count the server's instructions from here on (its start and the games' creation left out)
         subprocess.run(["callgrind_control", "-i", "on", str(server_pid)], check=True, capture_output=True)
     t0 = time.monotonic()
-    cpu0, loop0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
+    cpu0, loop0, writer0 = server_cpu(pids)   # the main threads: the event loops (the router's too, which waits nearly always)
     with ProcessPoolExecutor(clients) as pool:
         parts = list(pool.map(drive_in_process, [(base, chunk, seconds, think, seed + k, ramp, warmup)
                                                  for k, chunk in enumerate(chunks)]))
     elapsed = time.monotonic() - t0
-    cpu1, loop1 = server_cpu(pids)
+    cpu1, loop1, writer1 = server_cpu(pids)
     if callgrind:
         subprocess.run(["callgrind_control", "-i", "off", str(server_pid)], check=True, capture_output=True)
     server_cpu_s = cpu1 - cpu0 if server_pid else None
@@ -182,7 +199,9 @@ def run(base: str, games: int, seconds: float, think: float, seed: int, clients:
             "server_cpu_share": round(server_cpu_s / elapsed, 2) if server_cpu_s is not None else None,
             "server_cpu_ms_per_action": round(1000 * server_cpu_s / acked, 2) if server_cpu_s is not None and acked else None,
             # the event loop's thread alone (the rest: the database writer, the bots' and the workers' threads)
-            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / acked, 2) if loop_cpu is not None and acked else None}
+            "server_loop_cpu_ms_per_action": round(1000 * loop_cpu / acked, 2) if loop_cpu is not None and acked else None,
+            # the database writer process (--workers on an SQLite file), counted in server_cpu above too
+            "server_writer_cpu_ms_per_action": round(1000 * (writer1 - writer0) / acked, 3) if server_pid and acked else None}
     if workers > 1:   # each worker's own figures (worker 0's are the ones above)
         result["server_ack_latency_ms_by_worker"] = [w["latency_ms"] for w in per_worker]
         result["server_commit_latency_ms_by_worker"] = [w["commit_latency_ms"] for w in per_worker]
@@ -245,6 +264,94 @@ async def in_process(games: int, seed: int) -> dict:
             "process_cpu_ms_per_action": round(1000 * all_cpu / actions, 3)}
 
 
+def commit_worker(k: int, url: str, fd: int | None, rate: float, busy: float, seconds: float, out) -> None:
+    """One process of --commit-path: actions at ``rate`` a second (Poisson), each after ``busy`` ms of Python work on
+    the event loop (as the rules and the views take), with its lease check and a seat's clock as a game's action
+    has; puts the latencies (submitted -> committed, the first tenth left out) on ``out``."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # this checkout's daimyo
+    from sqlalchemy import insert
+
+    from daimyo.server.store import Fence, GameRow, SeatRow, Store, clocks, owners
+    store = Store(url, shared=True, **({"writer_fd": fd} if fd is not None else {}))
+    ids = [f"g-{k:02x}{i:08x}" for i in range(50)]
+    lat: list[float] = []
+
+    async def main() -> None:
+        for g in ids:
+            await store.write(*store.new_game_statements(GameRow(g, "rokugan", 4, 1, ["crab"] * 4, "-", "in progress", None,
+                                                                 [SeatRow(s, "human") for s in range(4)])),
+                              insert(owners).values(game_id=g, process=f"w{k}", expires=time.time() + 3600, token=1))
+        seq = dict.fromkeys(ids, 0)
+        rng, tasks = random.Random(k), set()
+
+        async def act(g: str) -> None:
+            t = time.perf_counter()
+            seq[g] += 1
+            await store.append_action(g, seq[g], 0, "pass", None, [
+                Fence(g, f"w{k}", 1), clocks.delete().where((clocks.c.game_id == g) & (clocks.c.seat == 1)),
+                clocks.insert().values(game_id=g, seat=1, bank=10.0, deadline=time.time(), stand_in=None)])
+            lat.append(time.perf_counter() - t)
+
+        end = nxt = time.perf_counter()
+        end += seconds
+        while time.perf_counter() < end:
+            nxt += rng.expovariate(rate)
+            await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
+            until = time.perf_counter() + busy / 1000
+            while time.perf_counter() < until:   # the loop's own work, holding the interpreter lock
+                pass
+            task = asyncio.ensure_future(act(rng.choice(ids)))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+    store.close()
+    out.put(lat[len(lat) // 10:])
+
+
+def commit_path(workers: int, writer: str, rate: float, busy: float, seconds: float) -> dict:
+    """--commit-path: ``workers`` processes storing actions on one SQLite file (:func:`commit_worker`), committed by
+    one writer process (``writer="process"``, as ``daimyo serve --workers``) or each by its own thread (``"thread"``,
+    taking turns by the lock file); the latency of a commit at p50/p90/p99."""
+    import multiprocessing
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from daimyo.server.store import Store
+    url = f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='daimyo-commits-'), 'games.sqlite')}"
+    Store(url).close()
+    fds: list[int | None] = [None] * workers
+    proc = None
+    if writer == "process":
+        pairs = [socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM) for _ in range(workers)]
+        theirs = [w.fileno() for w, _ in pairs]
+        proc = subprocess.Popen([sys.executable, "-m", "daimyo.server.writer", url, ",".join(map(str, theirs))],
+                                pass_fds=theirs)
+        for w, _ in pairs:
+            w.close()
+        fds = [c.detach() for _, c in pairs]
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    procs = [ctx.Process(target=commit_worker, args=(k, url, fds[k], rate, busy, seconds, out)) for k in range(workers)]
+    for p in procs:
+        p.start()
+    for fd in fds:   # each worker holds its own end now
+        if fd is not None:
+            os.close(fd)
+    lat = sorted(x for _ in procs for x in out.get())
+    for p in procs:
+        p.join()
+    if proc is not None:
+        proc.wait(timeout=60)
+
+    def pct(q: float) -> float:
+        return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 2)
+
+    return {"workers": workers, "writer": writer, "rate_per_worker": rate, "busy_ms": busy, "commits_measured": len(lat),
+            "commit_latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0)},
+            "load_average": os.getloadavg()}
+
+
 def parse_cpus(text: str) -> set[int]:
     """``0,1`` or ``0-3,8`` (taskset -c's list) -> the set of core numbers."""
     cpus: set[int] = set()
@@ -275,7 +382,16 @@ def main() -> None:
                          "played (FILE: callgrind's output); reports instructions per action, whatever else the machine runs")
     ap.add_argument("--in-process", type=int, metavar="GAMES",
                     help="no sockets: play GAMES games one after the other through the hub, and report the CPU per action")
+    ap.add_argument("--commit-path", type=int, metavar="WORKERS",
+                    help="no server: WORKERS processes storing actions on one SQLite file; the commit latency (see above)")
+    ap.add_argument("--writer", choices=("process", "thread"), default="process",
+                    help="--commit-path: one database writer process for all, or a writer thread in each process")
+    ap.add_argument("--rate", type=float, default=150.0, help="--commit-path: actions a second per process")
+    ap.add_argument("--busy", type=float, default=1.0, help="--commit-path: ms of Python work on the event loop per action")
     args = ap.parse_args()
+    if args.commit_path:
+        print(json.dumps(commit_path(args.commit_path, args.writer, args.rate, args.busy, args.seconds), indent=2))
+        return
     if args.in_process:
         print(json.dumps(asyncio.run(in_process(args.in_process, args.seed)), indent=2))
         return

@@ -52,8 +52,8 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float, open_brow
         return
     channel = None
     if worker is not None:   # one of the processes behind a router (daimyo/server/workers.py)
-        k, n, channel = (int(x) for x in worker.split("/"))
-        settings = settings.replace(cluster=True, worker=(k, n))
+        k, n, channel, *writer = (int(x) for x in worker.split("/"))   # K/N/FD, and /WFD with a writer process
+        settings = settings.replace(cluster=True, worker=(k, n), writer_fd=writer[0] if writer else None)
     app = create_app(url_db, bot_delay=bot_delay, settings=settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
@@ -97,15 +97,21 @@ def _run_router(host: str, port: int, url_db: str, bot_delay: float, settings_pa
         engine.dispose()
     sets = [x for pair in settings_pairs for x in ("--set", pair)]
 
-    def worker_args(k: int, fd: int) -> list[str]:
+    def worker_args(k: int, fd: int, writer_fd: int | None) -> list[str]:
+        spec = f"{k}/{workers}/{fd}" + (f"/{writer_fd}" if writer_fd is not None else "")
         return [sys.executable, "-m", "daimyo.cli.main", "serve", "--host", host, "--port", str(port), "--db", url_db,
-                "--bot-delay", str(bot_delay), *sets, "--worker", f"{k}/{workers}/{fd}"]
+                "--bot-delay", str(bot_delay), *sets, "--worker", spec]
+
+    # on an SQLite file, one writer process commits the writes of every worker (daimyo/server/writer.py)
+    def writer_args(fds: list[int]) -> list[str]:
+        return [sys.executable, "-m", "daimyo.server.writer", url_db, ",".join(str(fd) for fd in fds)]
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"daimyo is serving http://{shown}:{port}/ with {workers} worker processes  (games are kept in {url_db}; "
                "Ctrl+C stops)")
     try:
-        status = run_router(host, port, workers, worker_args, header_timeout, max_pending)
+        status = run_router(host, port, workers, worker_args, header_timeout, max_pending,
+                            writer_args if url_db.startswith("sqlite") else None)
     except OSError as e:
         raise click.ClickException(f"{host}:{port}: {e.strerror or e}") from None
     if status:
@@ -178,8 +184,9 @@ def play_in_terminal(players: int, seed: int | None, seat: int, clan: str | None
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Server processes behind this one port, each serving a share of the games (Linux; one per core: "
                    "docs/scaling.md).")
-@click.option("--worker", default=None, hidden=True, metavar="K/N/FD",
-              help="Internal: run as worker K of N behind --workers' router, handed its connections on file descriptor FD.")
+@click.option("--worker", default=None, hidden=True, metavar="K/N/FD[/WFD]",
+              help="Internal: run as worker K of N behind --workers' router, handed its connections on file descriptor FD "
+                   "(and its writes committed by the database writer process on file descriptor WFD).")
 def serve(host: str, port: int, db: str | None, bot_delay: float, settings_pairs: tuple[str, ...], workers: int,
           worker: str | None) -> None:
     """Run the play server for others to reach (no browser is opened)."""

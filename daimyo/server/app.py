@@ -29,7 +29,7 @@ def create_app(db_url: str, bot_delay: float = 0.0, settings: Settings | None = 
     """The server app over the database at ``db_url``; bots wait ``bot_delay`` seconds before each move;
     ``settings`` holds every limit (daimyo/server/settings.py)."""
     settings = settings or Settings()
-    store = Store(db_url, shared=settings.cluster)
+    store = Store(db_url, shared=settings.cluster, writer_fd=settings.writer_fd)
     hub = Hub(store, bot_delay, settings)
     ctx = Context(hub=hub, settings=settings,
                   limiter=Limiter(settings, store.engine),   # cluster mode: rates shared in the database

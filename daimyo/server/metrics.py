@@ -15,7 +15,8 @@ What is measured:
 - ``daimyo_ack_seconds``: an action from its arrival on the socket to its acknowledgement handed to the socket;
 - ``daimyo_commit_wait_seconds``: an action from its arrival to its commit (the lock, the rules and the database);
 - ``daimyo_commit_seconds``: one transaction of the database writer (a group commit of every waiting write), and
-  ``daimyo_commit_writes`` how many writes each one held;
+  ``daimyo_commit_writes`` how many writes each one held (with the writer process of ``--workers`` on an SQLite file:
+  each commit that held writes of this process, its writes counting every worker's);
 - ``daimyo_actions_total``: actions accepted;
 - ``daimyo_games_live``, ``daimyo_games_in_memory``, ``daimyo_sockets``: read from the hub when scraped.
 """
@@ -76,7 +77,8 @@ class Metrics:
         self.commit_wait.observe(seconds)
 
     def committed(self, seconds: float, writes: int) -> None:
-        """Called by the database writer's thread after each transaction."""
+        """Called after each transaction of the database writer: by its thread, or by the event loop reading the
+        writer process's answer."""
         self.commit.observe(seconds)
         self.commit_writes.observe(writes)
 

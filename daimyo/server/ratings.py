@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy import and_, column, insert, select, table, update
 
-from daimyo.server.store import GameRow, InTransaction, now, rating_changes, ratings
+from daimyo.server.store import GameRow, InTransaction, SeatRow, in_transaction, now, rating_changes, ratings
 
 log = logging.getLogger("daimyo.server")
 
@@ -126,6 +126,14 @@ def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> 
             leaver=seat in left, mu_before=before[seat][0], sigma_before=before[seat][1], mu=mu, sigma=sigma, at=at))
 
 
+@in_transaction("ratings")
+def _rate_in(conn, args: dict) -> None:
+    """:func:`update_in` as the database writer calls it (its arguments plain JSON: they may come from another process)."""
+    row = GameRow(args["game_id"], args["game"], args["players"], 0, [], "", "", None,
+                  [SeatRow(seat, "human", user_id=u) for seat, u in enumerate(args["users"])])
+    update_in(conn, row, list(args["place"]), set(args["left"]), args["at"])
+
+
 async def rate_game(room: Any) -> None:
     """After the last action of a rated game: its players' new ratings, stored, then shown beside their names.
     A failure is logged; the game stays over as it is."""
@@ -135,7 +143,9 @@ async def rate_game(room: Any) -> None:
     place, left = game_places(room)
     at = now()
     try:
-        await room.store.write(*room.fence(), InTransaction(lambda conn: update_in(conn, row, place, left, at)))
+        args = {"game_id": row.id, "game": row.game, "players": row.players, "users": [s.user_id for s in row.seats],
+                "place": place, "left": sorted(left), "at": at}
+        await room.store.write(*room.fence(), InTransaction("ratings", args))
     except Exception:
         log.exception("could not store the ratings of game %s", row.id)
         return

@@ -100,6 +100,9 @@ class Settings:
     # --- one port, several processes (`daimyo serve --workers N`, daimyo/server/workers.py; not a --set setting)
     worker: tuple[int, int] | None = field(default=None, compare=False, metadata={"operator": False})
     """(k, n): this process is worker k of the n behind one port's router, serving the games of its own share."""
+    writer_fd: int | None = field(default=None, compare=False, metadata={"operator": False})
+    """The file descriptor of this worker's socket to the database writer process (an SQLite file behind a router:
+    daimyo/server/writer.py); None: this process commits its own writes."""
 
     # --- the operator's view (daimyo/server/routes/health.py, docs/scaling.md)
     metrics_token: str = ""

@@ -1,8 +1,10 @@
 """Games, seats and actions in a database (SQLAlchemy Core; SQLite file by default).
 
-An accepted action is written and committed before anyone is told of it. Writes go through
-one writer thread that commits whatever is waiting in a single transaction (group commit),
-so a busy server pays one disk sync for many games' actions and never blocks the event loop.
+An accepted action is written and committed before anyone is told of it. A write is made into a job of plain SQL and
+parameters in the caller's process (daimyo/server/writer.py), and one writer commits whatever jobs are waiting in a
+single transaction (group commit), so a busy server pays one disk sync for many games' actions and never blocks the
+event loop: a thread of this process, or, for the worker processes of ``daimyo serve --workers N`` on one SQLite file,
+one writer process that all of them send their jobs to.
 """
 
 from __future__ import annotations
@@ -280,9 +282,12 @@ class GameRow:
 class Store:
     """The database. Reads are plain calls; writes are awaited until committed."""
 
-    def __init__(self, url: str, shared: bool = False):
+    def __init__(self, url: str, shared: bool = False, writer_fd: int | None = None):
         """``shared``: other processes write to the same database (cluster mode); on an SQLite file, the writers of
-        every process then take turns through a lock file beside it (:meth:`_writers_turn`)."""
+        every process then take turns through a lock file beside it (:meth:`_writers_turn`). ``writer_fd``: this
+        process's socket to the database writer process (``daimyo serve --workers N``, daimyo/server/writer.py), which
+        then commits every write of this process; no writer thread, lock file or checkpoints here."""
+        from daimyo.server import writer as jobs
         self.url = url
         if url.startswith("postgresql"):
             # a process frozen inside a transaction (SIGSTOP, a stalled VM) would hold its row locks, the leases of
@@ -307,52 +312,72 @@ class Store:
         migrate(self.engine)
         self._turns = None   # the lock file the processes sharing an SQLite file take turns by
         database = self.engine.url.database
-        if shared and self.engine.dialect.name == "sqlite" and database and database != ":memory:" and os.name == "posix":
-            self._turns = open(f"{database}-writers.lock", "a+b")   # noqa: SIM115 - held for the store's life
-        self._queue: queue.Queue = queue.Queue()
-        #: told (seconds, writes) after each group commit, in the writer's thread (daimyo/server/metrics.py)
+        on_file = self.engine.dialect.name == "sqlite" and bool(database) and database != ":memory:"
+        #: the jobs of this process's writes are compiled for the database's dialect (daimyo/server/writer.py)
+        self._steps = jobs.StepCompiler(self.engine.dialect)
+        #: told (seconds, writes) after each group commit (daimyo/server/metrics.py): in the writer's thread, or in the
+        #: event loop for each commit of the writer process that held writes of this process
         self.on_commit: Callable[[float, int], None] | None = None
+        self._client: Any = None
+        self._thread: threading.Thread | None = None
+        self._checkpoints: Any = None
+        self._write_engine: Engine | None = None
+        if writer_fd is not None:
+            self._client = jobs.WriterClient(writer_fd)
+            self._client.on_commit = lambda seconds, writes: self.on_commit and self.on_commit(seconds, writes)
+            return
+        if shared and on_file and os.name == "posix":
+            self._turns = open(f"{database}-writers.lock", "a+b")   # noqa: SIM115 - held for the store's life
+        # a file's writes on a connection of their own that begins with BEGIN IMMEDIATE (writer.write_engine)
+        self._write_engine = jobs.write_engine(url, pool_size=1, max_overflow=0) if on_file else self.engine
+        self._committer = jobs.Committer(self._write_engine)
+        self._queue: queue.Queue = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="daimyo-db-writer", daemon=True)
         self._thread.start()
-        self._stop = threading.Event()
         if self.engine.dialect.name == "sqlite":
-            threading.Thread(target=self._checkpointer, name="daimyo-db-checkpoint", daemon=True).start()
-
-    def _checkpointer(self, every: float = 2.0) -> None:
-        """Copy the write-ahead log into the database now and then (PASSIVE: never blocks a writer)."""
-        from sqlalchemy import text
-        while not self._stop.wait(every):
-            try:
-                with self.engine.connect() as conn:
-                    conn.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))
-            except Exception:  # the next round tries again
-                pass
+            self._checkpoints = jobs.Checkpointer(self.engine)
 
     def writer_alive(self) -> bool:
-        """Whether the thread that commits every write still runs (the health check, daimyo/server/routes/health.py)."""
-        return self._thread.is_alive()
+        """Whether the writer that commits every write still runs (the health check, daimyo/server/routes/health.py):
+        this process's thread, or the writer process its socket leads to."""
+        if self._client is not None:
+            return bool(self._client.alive())
+        return self._thread is not None and self._thread.is_alive()
 
     def close(self) -> None:
-        self._stop.set()
-        self._queue.put(None)
-        self._thread.join(timeout=10)
+        if self._client is not None:
+            self._client.close()
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+        if self._write_engine is not None and self._write_engine is not self.engine:
+            self._write_engine.dispose()
         self.engine.dispose()
         if self._turns is not None:
             self._turns.close()
 
     # ----------------------------------------------------------------- writes
     async def write(self, *statements) -> None:
-        """Run ``statements`` (SQLAlchemy executables) in one transaction; return once committed."""
-        await self._submit(("statements", statements))
+        """Run ``statements`` (SQLAlchemy executables, :class:`Fence` and :class:`InTransaction`) in one transaction;
+        return once committed (the error of this write alone when it is not)."""
+        await self._submit(self._steps.steps(statements))
 
     async def append_action(self, game_id: str, seq: int, seat: int, text: str, result: dict | None = None,
                             extra: tuple | list = ()) -> None:
         """Store action ``seq`` of a game (and its result when it ended the game, and ``extra`` statements
         in the same transaction: its clocks); return once committed."""
-        row = {"game_id": game_id, "seq": seq, "seat": seat, "action": text, "at": now()}
-        await self._submit(("action", row, result, tuple(extra)))
+        from daimyo.server.writer import action_step
+        steps = [action_step(game_id, seq, seat, text, now()), *self._steps.steps(extra)]
+        if result is not None:
+            steps += self._steps.steps([update(games).where(games.c.id == game_id).values(status=OVER, result=json.dumps(result))])
+        await self._submit(steps)
 
-    async def _submit(self, job) -> None:
+    async def _submit(self, job: list) -> None:
+        if self._client is not None:
+            await self._client.submit(job)
+            return
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._queue.put((job, loop, fut))
@@ -374,21 +399,16 @@ class Store:
                     break
                 batch.append(nxt)
             started = time.perf_counter()
-            try:
-                with self._writers_turn(), self.engine.begin() as conn:
-                    self._run(conn, [job for job, _, _ in batch])
-            except Exception:
-                # one bad write must not sink the others: retry each on its own
-                for item in batch:
-                    self._commit_one(item)
-                continue
+            with self._writers_turn():
+                errors = self._committer.commit([job for job, _, _ in batch])
             if self.on_commit is not None:
                 self.on_commit(time.perf_counter() - started, len(batch))
-            by_loop: dict[Any, list[asyncio.Future]] = {}
-            for _, loop, fut in batch:
-                by_loop.setdefault(loop, []).append(fut)
-            for loop, futs in by_loop.items():   # one wake-up of each event loop for the whole group
-                loop.call_soon_threadsafe(_resolve_all, futs)
+            by_loop: dict[Any, list[tuple[asyncio.Future, Exception | None]]] = {}
+            for (_, loop, fut), err in zip(batch, errors, strict=True):
+                by_loop.setdefault(loop, []).append((fut, err))
+            for loop, done in by_loop.items():   # one wake-up of each event loop for the whole group
+                with contextlib.suppress(RuntimeError):   # a loop closed meanwhile: nobody waits there
+                    loop.call_soon_threadsafe(_resolve_all, done)
 
     @contextlib.contextmanager
     def _writers_turn(self):
@@ -406,38 +426,6 @@ class Store:
             yield
         finally:
             fcntl.flock(self._turns.fileno(), fcntl.LOCK_UN)
-
-    @staticmethod
-    def _run(conn, jobs) -> None:
-        """Everything waiting, in one transaction: the actions as one multi-row insert. A :class:`Fence` among a
-        job's statements is checked in the same transaction, before anything else and in game order (the owners rows it
-        reads are locked until the commit, in the order :meth:`renew` locks them: the two never deadlock)."""
-        rows = [job[1] for job in jobs if job[0] == "action"]
-        fences = {st for job in jobs for st in job[1 if job[0] == "statements" else 3] if isinstance(st, Fence)}
-        for fence in sorted(fences, key=lambda f: f.game_id):
-            _check(conn, fence)
-        for job in jobs:
-            if job[0] == "statements":
-                for st in job[1]:
-                    _execute(conn, st)
-        if rows:
-            conn.execute(insert(actions), rows)
-        for job in jobs:
-            if job[0] == "action":
-                for st in job[3]:
-                    _execute(conn, st)
-            if job[0] == "action" and job[2] is not None:
-                conn.execute(update(games).where(games.c.id == job[1]["game_id"]).values(status=OVER, result=json.dumps(job[2])))
-
-    def _commit_one(self, item) -> None:
-        job, loop, fut = item
-        try:
-            with self._writers_turn(), self.engine.begin() as conn:
-                self._run(conn, [job])
-        except Exception as e:  # reported to the one caller whose write failed
-            loop.call_soon_threadsafe(_resolve, fut, e)
-        else:
-            loop.call_soon_threadsafe(_resolve, fut, None)
 
     @staticmethod
     def new_game_statements(row: GameRow) -> list:
@@ -616,35 +604,32 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-def _execute(conn, statement) -> None:
-    """Run one statement of a write (a :class:`Fence` was checked first, by :meth:`Store._run`); a :class:`InTransaction`
-    is called with the connection, so that what it reads and what it writes are one transaction."""
-    if isinstance(statement, InTransaction):
-        statement.run(conn)
-    elif not isinstance(statement, Fence):
-        conn.execute(statement)
+#: the in-transaction writes by name (:class:`InTransaction`): each ``run(conn, args)`` with the JSON ``args``
+IN_TRANSACTION: dict[str, Callable[[Any, Any], None]] = {}
+
+
+def in_transaction(name: str) -> Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]:
+    """Register ``run(conn, args)`` as the in-transaction write ``name``: the writer (its thread or its process) calls
+    it inside the transaction of the write that holds an ``InTransaction(name, args)``."""
+    def register(run: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+        IN_TRANSACTION[name] = run
+        return run
+    return register
 
 
 @dataclass(frozen=True)
 class InTransaction:
-    """A part of a write that reads before it writes (a game's rating update): ``run(conn)`` inside the writer's
-    transaction."""
+    """A part of a write that reads before it writes (a game's rating update): the function registered as ``name``
+    (:func:`in_transaction`), called with the connection and ``args`` (plain JSON: it may travel to the writer
+    process) inside the writer's transaction."""
 
-    run: Callable[[Any], None]
-
-
-def _check(conn, statement: Fence) -> None:
-    """Raise :class:`Fenced` unless the lease of ``statement`` still holds (its owners row stays locked)."""
-    held = conn.execute(update(owners).where(owners.c.game_id == statement.game_id, owners.c.process == statement.process,
-                                             owners.c.token == statement.token)
-                        .values(expires=owners.c.expires)).rowcount
-    if held != 1:
-        raise Fenced(f"game {statement.game_id}: this process no longer holds its lease")
+    name: str
+    args: Any
 
 
-def _resolve_all(futs: list[asyncio.Future]) -> None:
-    for fut in futs:
-        _resolve(fut, None)
+def _resolve_all(done: list[tuple[asyncio.Future, Exception | None]]) -> None:
+    for fut, err in done:
+        _resolve(fut, err)
 
 
 def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:

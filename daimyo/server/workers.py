@@ -10,7 +10,9 @@ to the workers in turn.
 
 Each worker is a ``daimyo serve`` in cluster mode on the one database (docs/scaling.md): it takes only the games of
 its own share (new games get ids of the share of the worker that makes them), so the leases never move between
-workers while they live, and every write is fenced as with several servers. HTTP responses close their connection,
+workers while they live, and every write is fenced as with several servers. On an SQLite file, the router also starts
+one database writer process (daimyo/server/writer.py) that commits the writes of every worker, each sent over the
+worker's own Unix socket. HTTP responses close their connection,
 so that a browser's next request is routed again by its own path; a WebSocket stays with its worker for its life.
 
 Linux only (``SCM_RIGHTS``, ``SOCK_SEQPACKET``).
@@ -130,11 +132,14 @@ def _stop(stop: asyncio.Future) -> None:
         stop.set_result(0)
 
 
-def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, int], list[str]],
-               header_timeout: float, max_pending: int) -> int:
-    """Listen on host:port, start ``workers`` worker processes (``worker_args(k, fd)``: worker k's command line, its
-    end of the channel being file descriptor ``fd``) and hand them the connections until Ctrl+C / SIGTERM; then stop
-    them. At most ``max_pending`` connections wait for their first line (``header_timeout`` seconds each). A worker
+def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, int, int | None], list[str]],
+               header_timeout: float, max_pending: int, writer_args: Callable[[list[int]], list[str]] | None = None) -> int:
+    """Listen on host:port, start ``workers`` worker processes (``worker_args(k, fd, writer_fd)``: worker k's command
+    line, its end of the channel being file descriptor ``fd``, of its socket to the writer ``writer_fd``) and hand them
+    the connections until Ctrl+C / SIGTERM; then stop them. With ``writer_args`` (an SQLite file), one database writer
+    process is started first (``writer_args(fds)``: its command line, its ends of the workers' sockets being ``fds``),
+    which commits the writes of every worker (daimyo/server/writer.py); it stops when every worker has. At most
+    ``max_pending`` connections wait for their first line (``header_timeout`` seconds each). A worker or the writer
     that dies stops the whole server (exit status 1), so that its supervisor starts it again."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -142,12 +147,26 @@ def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, i
     listener.bind((host, port))
     listener.listen(4096)
     channels, procs = [], []
+    writer = None
+    pairs = [socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM) for _ in range(workers)] if writer_args else []
+    if writer_args is not None:
+        fds = [w.fileno() for w, _ in pairs]
+        writer = subprocess.Popen(writer_args(fds), pass_fds=fds)
+        for w, _ in pairs:
+            w.close()
     for k in range(workers):
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         mine.setblocking(False)
         channels.append(mine)
-        procs.append(subprocess.Popen(worker_args(k, theirs.fileno()), pass_fds=(theirs.fileno(),)))
+        fds = [theirs.fileno()]
+        writer_fd = None
+        if pairs:
+            writer_fd = pairs[k][1].fileno()
+            fds.append(writer_fd)
+        procs.append(subprocess.Popen(worker_args(k, theirs.fileno(), writer_fd), pass_fds=fds))
         theirs.close()
+        if pairs:
+            pairs[k][1].close()
     router = Router(listener, channels, header_timeout, max_pending)
 
     async def main() -> int:
@@ -160,6 +179,11 @@ def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, i
             dead = [k for k, p in enumerate(procs) if p.poll() is not None]
             if dead:
                 log.error("worker %d stopped (exit status %s): the server stops", dead[0], procs[dead[0]].returncode)
+                stop.set_result(1)
+                break
+            if writer is not None and writer.poll() is not None:
+                # the workers' writes already fail (and their /healthz says so); nothing unstored was acknowledged
+                log.error("the database writer stopped (exit status %s): the server stops", writer.returncode)
                 stop.set_result(1)
                 break
             await asyncio.wait([stop], timeout=0.5)
@@ -181,6 +205,12 @@ def run_router(host: str, port: int, workers: int, worker_args: Callable[[int, i
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
+        if writer is not None:   # every worker gone, their sockets closed: the writer has committed all and stops
+            try:
+                writer.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                writer.kill()
+                writer.wait()
     return status
 
 

@@ -78,8 +78,7 @@ def server_state(server: Server, game: dict) -> dict:
 def test_a_worker_that_dies_stops_the_server(tmp_path):
     server = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", workers=2)
     try:
-        with open(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children") as f:
-            workers = [int(x) for x in f.read().split()]
+        workers = children(server.proc.pid, "--worker")
         assert len(workers) == 2
         os.kill(workers[1], signal.SIGKILL)
         assert server.proc.wait(timeout=30) == 1
@@ -89,6 +88,18 @@ def test_a_worker_that_dies_stops_the_server(tmp_path):
             time.sleep(0.1)
     finally:
         server.stop()
+
+
+def children(pid: int, marker: str) -> list[int]:
+    """The child processes of ``pid`` whose command line holds ``marker`` (Linux /proc)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        pids = [int(x) for x in f.read().split()]
+    out = []
+    for child in pids:
+        with open(f"/proc/{child}/cmdline", "rb") as f:
+            if marker.encode() in f.read():
+                out.append(child)
+    return out
 
 
 def _alive(pid: int) -> bool:
