@@ -9,7 +9,9 @@ Duel ``k`` is :func:`daimyo.bots.senjutsu.study.duel`'s (pairing ``(k // 2) % 6`
 character's side when ``k`` is even, both duels of a pair from the same seed), played on the Python engine, so
 that the Python bot pays no hand-over and the native one hands each position over once a search. ``--start`` and
 ``--duels`` take a slice (to split the check over machines: the rows of ``--out`` files can be joined and read again
-with ``--combine``). A multiple of 12 duels plays every pairing from both sides equally often. One process a core:
+with ``--combine``). ``--native horizon=2,decide=1.0`` sets the native bot's search settings (``SETTINGS``), so
+that a variant of the native search is measured against the unchanged Python one. A multiple of 12 duels plays every
+pairing from both sides equally often. One process a core:
 both bots of a duel think in the same process in turn, so each gets a core for its budget; more processes than
 cores would cut both bots' thinking. Needs the native Senjutsu module built (``pip install .``).
 """
@@ -35,12 +37,32 @@ from daimyo.senjutsu import native  # noqa: E402
 _SPEC: dict = {}
 
 
-def _init(budget: str, seed: int) -> None:
-    _SPEC.update(bot=f"smmcts:{budget}", seed=seed)
+def _init(budget: str, seed: int, options: dict) -> None:
+    _SPEC.update(bot=f"smmcts:{budget}", seed=seed, options=options)
 
 
 def _one(k: int) -> dict:
-    return duel(k, _SPEC["bot"], _SPEC["bot"], _SPEC["seed"], ("python", "native", "python"))
+    return duel(k, _SPEC["bot"], _SPEC["bot"], _SPEC["seed"], ("python", "native", "python"), _SPEC["options"])
+
+
+SETTINGS = {"horizon": int, "exploration": float, "decide": float, "hand_weight": float}   # SMMCTSBot's, by name
+
+
+def _options(text: str) -> dict:
+    """``--native NAME=VALUE,...``: the native bot's search settings (SMMCTSBot's attributes named in ``SETTINGS``),
+    to measure a variant of the native search against the unchanged Python one."""
+    out: dict = {}
+    for part in filter(None, text.split(",")):
+        name, eq, value = part.partition("=")
+        kind = SETTINGS.get(name.strip())
+        if not eq or kind is None:
+            raise ValueError(f"--native: write NAME=VALUE,... with NAME one of {', '.join(SETTINGS)} "
+                             f"(e.g. horizon=2,decide=1.0), got '{part}'")
+        try:
+            out[name.strip()] = kind(value)
+        except ValueError:
+            raise ValueError(f"--native: {name.strip()} takes a number ({kind.__name__}), got '{value}'") from None
+    return out
 
 
 def report(rows: list[dict], bot: str, wall: float | None) -> dict:
@@ -72,10 +94,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", default="0.05s", help="each bot's budget a card choice (a question: half), e.g. 0.05s")
     ap.add_argument("--procs", type=int, default=os.cpu_count() or 1, help="processes (one a core)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--native", default="", help="the native bot's search settings, NAME=VALUE,... (e.g. horizon=2)")
     ap.add_argument("--out", help="also write each duel as a JSON line to this file")
     ap.add_argument("--combine", nargs="*", metavar="FILE", help="only read these --out files and report them together")
     a = ap.parse_args(argv)
     bot = f"smmcts:{a.budget}"
+    try:
+        options = _options(a.native)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     if a.combine:
         rows = [json.loads(line) for f in a.combine for line in Path(f).read_text().splitlines() if line.strip()]
         _print(report(sorted(rows, key=lambda r: r["duel"]), bot, None))
@@ -88,10 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows: list[dict] = []
     t0 = time.perf_counter()
-    print(f"{a.duels} duels (from {a.start}), {bot} native against python, {a.procs} processes", file=sys.stderr, flush=True)
+    print(f"{a.duels} duels (from {a.start}), {bot} native{' ' + str(options) if options else ''} against python, "
+          f"{a.procs} processes", file=sys.stderr, flush=True)
     context = multiprocessing.get_context("fork")
     with open(a.out, "w") if a.out else contextlib.nullcontext() as out, \
-            context.Pool(a.procs, initializer=_init, initargs=(a.budget, a.seed)) as pool:
+            context.Pool(a.procs, initializer=_init, initargs=(a.budget, a.seed, options)) as pool:
         for row in pool.imap_unordered(_one, range(a.start, a.start + a.duels)):
             rows.append(row)
             if out:

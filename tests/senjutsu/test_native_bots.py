@@ -132,6 +132,10 @@ def test_the_study_sets_each_sides_search_engine():
     assert study._bot("smmcts:8", 1, "python").engine == "python"
     assert study._bot("smmcts:8", 1, "native").engine == "native"
     assert isinstance(study._bot("heuristic", 1, "python"), SenjutsuHeuristicBot)
+    # a variant of the search: its settings on the smmcts named, none on another bot
+    varied = study._bot("smmcts:8", 1, "native", {"horizon": 2, "decide": 0.0})
+    assert (varied.horizon, varied.decide, varied.engine) == (2, 0.0, "native")
+    assert isinstance(study._bot("heuristic", 1, None, {"horizon": 2}), SenjutsuHeuristicBot)
     row = study.duel(4, "smmcts:8", "smmcts:8", 0, ("python", "native", "python"))
     assert row["bot_result"] in (0.0, 0.5, 1.0) and row["turns"] >= 1 and row["characters"] == list(study.PAIRS[2])
 
@@ -151,7 +155,8 @@ def test_the_strength_script_plays_and_combines_the_studys_duels(tmp_path, capsy
     monkeypatch.setitem(sys.modules, "sj_strength", script)   # the pool's workers find its functions by name
     spec.loader.exec_module(script)
     out = tmp_path / "rows.jsonl"
-    assert script.main(["--duels", "2", "--start", "6", "--procs", "2", "--budget", "0.005s", "--out", str(out)]) == 0
+    assert script.main(["--duels", "2", "--start", "6", "--procs", "2", "--budget", "0.005s", "--out", str(out),
+                        "--native", "horizon=1"]) == 0
     played = capsys.readouterr().out
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["duel"] for r in rows) == [6, 7] and {r["bot_side"] for r in rows} == {0, 1}
@@ -162,3 +167,10 @@ def test_the_strength_script_plays_and_combines_the_studys_duels(tmp_path, capsy
     assert summary["duels"] == 2 and summary["bot_wins"] == sum(r["bot_result"] for r in rows)
     assert summary["ci95"] == json.loads(played.splitlines()[0])["ci95"]
     assert script.main(["--budget", "60"]) == 2   # a number of simulations is not a time budget
+    # --native: the native bot's settings, checked by name and kind before any duel is played
+    assert script._options("horizon=2,decide=1.0,hand_weight=0") == {"horizon": 2, "decide": 1.0, "hand_weight": 0.0}
+    assert script._options("") == {}
+    for bad, words in (("depth=2", "NAME one of horizon"), ("horizon", "NAME one of horizon"),
+                       ("horizon=two", "horizon takes a number (int)")):
+        assert script.main(["--duels", "2", "--native", bad]) == 2
+        assert words in capsys.readouterr().err

@@ -29,17 +29,21 @@ from daimyo.senjutsu.game import character_names, new_state
 PAIRS = list(itertools.combinations(character_names(), 2))
 
 
-def _bot(spec: str, seed: int, engine: str | None):
+def _bot(spec: str, seed: int, engine: str | None, options: dict | None = None):
     b = make_bot(spec, seed)
-    if engine is not None and isinstance(b, SMMCTSBot):
-        b.engine = engine
+    if isinstance(b, SMMCTSBot):
+        if engine is not None:
+            b.engine = engine
+        for name, value in (options or {}).items():
+            setattr(b, name, value)
     return b
 
 
-def duel(k: int, bot: str, against: str, seed: int, engines: tuple[str | None, str | None, str | None] = (None, None, None)
-         ) -> dict:
+def duel(k: int, bot: str, against: str, seed: int, engines: tuple[str | None, str | None, str | None] = (None, None, None),
+         options: dict | None = None) -> dict:
     """Duel ``k`` of the study (module docstring): the bot's share of the win and how the duel went. ``engines``: the
-    duel's, the bot's and the other's (None: the default)."""
+    duel's, the bot's and the other's (None: the default); ``options``: the bot's search settings where it is
+    ``smmcts`` (its attributes by name, e.g. ``{"horizon": 2}``)."""
     pair = PAIRS[(k // 2) % len(PAIRS)]
     side = k % 2
     game_seed = seed + k // 2
@@ -47,7 +51,7 @@ def duel(k: int, bot: str, against: str, seed: int, engines: tuple[str | None, s
     specs = [(against, engines[2])] * 2
     specs[side] = (bot, engines[1])
     t0 = time.perf_counter()
-    play(g, {p: _bot(specs[p][0], bot_seed(game_seed, p), specs[p][1]) for p in range(2)})
+    play(g, {p: _bot(specs[p][0], bot_seed(game_seed, p), specs[p][1], options if p == side else None) for p in range(2)})
     return {"duel": k, "characters": list(pair), "bot_side": side, "seed": game_seed, "bot_result": g.returns()[side],
             "turns": g.turn, "seconds": round(time.perf_counter() - t0, 2)}
 
