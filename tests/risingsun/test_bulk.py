@@ -7,7 +7,6 @@ A world beyond the native engine's ceilings is refused naming its field."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -17,16 +16,7 @@ from daimyo.core.errors import FormatError
 from daimyo.risingsun import examples, open_example
 from daimyo.risingsun.position import from_text
 from daimyo.risingsun.record import replay
-from tests.bots.test_risingsun_native import random_war
-
-
-@pytest.fixture
-def built():
-    """The compiled module: skipped on a checkout where it was not built, failed in CI."""
-    if not native.available():
-        if os.environ.get("CI"):
-            pytest.fail(native.MISSING)
-        pytest.skip(native.MISSING)
+from tests.bots.test_risingsun_native import built, random_war  # noqa: F401 - built is a fixture
 
 
 def _war_files() -> list[str]:

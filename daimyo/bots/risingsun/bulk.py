@@ -25,7 +25,6 @@ from typing import Any, NamedTuple
 from daimyo.bots.random_bot import Bot, RandomBot, play
 from daimyo.bots.risingsun import native
 from daimyo.bots.risingsun.heuristic import WarHeuristicBot
-from daimyo.risingsun.data import RULES as R
 from daimyo.risingsun.notation import move_text
 from daimyo.risingsun.position import from_text
 from daimyo.risingsun.record import record_text
@@ -35,7 +34,6 @@ from daimyo.risingsun.state import RisingSunWar
 BULK_BOTS = {"random": 0, "heuristic": 1}
 ENGINES = ("native", "python")
 _MASK = (1 << 64) - 1
-_KINDS = tuple(R.figure_force)
 
 #: one war to play: a bot name and a seed for each seat, in seat order
 Play = tuple[Sequence[str], Sequence[int]]
@@ -58,24 +56,7 @@ def start_data(s: RisingSunWar) -> dict:
     reads it: provinces numbered in the order first met, kinds and seasons as small integers."""
     if s.started:
         raise ValueError("the native bulk engine starts from a war file read but not started (from_text(text, start=False))")
-    ids: dict[str, int] = {}
-
-    def prov(name: str) -> int:
-        return ids.setdefault(name, len(ids))
-
-    wars = [prov(p) for p in s.wars]
-    figures = [(f.number, prov(f.province), f.owner, _KINDS.index(f.kind), f.force) for f in s.figures]
-    tokens = [[(prov(p), R.seasons[season]) for p, season in t] for t in s.tokens]
-    strongholds: list[list[int]] = [[] for _ in ids]
-    for name, seats in s.strongholds.items():
-        if name in ids:   # a stronghold where no figure stands and no war is fought counts nowhere
-            strongholds[ids[name]] = list(seats)
-    return {
-        "n": s.n, "season": R.seasons[s.season],
-        "koi": [R.has(c, "coins-as-ronin") for c in s.clans], "turtle": [R.has(c, "strongholds-force") for c in s.clans],
-        "honor": list(s.honor), "ally": list(s.ally), "coins": list(s.coins), "ronin": list(s.ronin), "vp": list(s.vp),
-        "tokens": tokens, "wars": wars, "figures": figures, "strongholds": strongholds,
-    }
+    return native.board_data(s)
 
 
 def _check(plays: Sequence[Play], n: int) -> None:

@@ -61,6 +61,13 @@ def world_data(w: RisingSunWar) -> dict:
     """The world ``w`` (a battle's bid step, no bid placed) as the native solver reads it."""
     if w.step != BID or w.bids:
         raise ValueError("the native bid solver starts from a battle's bid step with no bid placed (a seat's world)")
+    return {**board_data(w), "at": w.at, "participants": list(w.participants)}
+
+
+def board_data(w: RisingSunWar) -> dict:
+    """What every native entry point reads of ``w``: the clans' tracks, and the board with provinces numbered in the
+    order first met, kinds and seasons as small integers (the solver's world adds the battle; the bulk engine's
+    start, :func:`daimyo.bots.risingsun.bulk.start_data`, nothing)."""
     ids: dict[str, int] = {}
 
     def prov(name: str) -> int:
@@ -77,8 +84,7 @@ def world_data(w: RisingSunWar) -> dict:
         "n": w.n, "season": R.seasons[w.season],
         "koi": [R.has(c, "coins-as-ronin") for c in w.clans], "turtle": [R.has(c, "strongholds-force") for c in w.clans],
         "honor": list(w.honor), "ally": list(w.ally), "coins": list(w.coins), "ronin": list(w.ronin), "vp": list(w.vp),
-        "tokens": tokens, "wars": wars, "at": w.at, "figures": figures, "strongholds": strongholds,
-        "participants": list(w.participants),
+        "tokens": tokens, "wars": wars, "figures": figures, "strongholds": strongholds,
     }
 
 
