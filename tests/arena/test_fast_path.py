@@ -108,3 +108,25 @@ def test_the_arena_command_gives_the_same_results_on_either_engine(tmp_path):
     assert out["fast"] == out["python"]
     r = CliRunner().invoke(main, ["arena", "--game", "risingsun", "--engine", "gpu", "--out", str(tmp_path / "x")])
     assert r.exit_code != 0 and "--engine" in r.output
+
+
+@pytest.mark.parametrize("name", ["rokugan", "senjutsu"])
+def test_engine_python_sets_a_game_from_seats_up_on_the_python_engine(name):
+    spec = schedule(2, 1, ["random"], 4, name)[0]
+    assert type(arena_play.start_state(spec, "python")).__module__.startswith(f"daimyo.{name}.")
+    assert "native" not in type(arena_play.start_state(spec, "python")).__name__.lower()
+    assert _strip(play_spec(spec, engine="python")) == _strip(play_spec(spec))
+
+
+def test_the_store_keeps_every_row_committed_in_batches(tmp_path):
+    from daimyo.arena.store import Store
+
+    specs = schedule(None, 6, ["random", "heuristic"], 1, "risingsun")
+    rows = run_games(specs)
+    store = Store(tmp_path)
+    for row in rows:
+        store.add("t", row)
+    store.close()
+    again = Store(tmp_path)   # a new connection sees only what was committed
+    assert [_strip(r) for r in again.rows("t")] == [_strip(r) for r in rows]
+    again.close()
