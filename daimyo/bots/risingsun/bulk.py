@@ -9,6 +9,9 @@ each war from there inside C++, its bots deciding draw for draw as :class:`~daim
 asks them. A war's :class:`WarResult` is the same on both engines: the winner, every clan's total, VP, coins, the
 Honor track, the number of moves and, when asked, the war record (docs/risingsun-war.md) with every move.
 
+The arena plays a game between these bots here too (:func:`arena_row`, the registration's ``fast_play``): the same
+row as its move-by-move play, one native call a game.
+
 >>> from daimyo.risingsun import open_example
 >>> text = open_example("worked-battle")
 >>> plays = [(("random", "heuristic", "random"), (7, 8, 9))]
