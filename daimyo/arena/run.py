@@ -10,25 +10,29 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Any
 
-from daimyo.arena.play import play_spec
+from daimyo.arena.play import ENGINES, play_spec
 from daimyo.arena.schedule import GameSpec
 
 
 def run_games(specs: list[GameSpec], workers: int = 1, ray_address: str | None = None,
-              on_row: Callable[[dict], None] | None = None, rules: str | None = None) -> list[dict]:
+              on_row: Callable[[dict], None] | None = None, rules: str | None = None, engine: str = "fast") -> list[dict]:
     """Play ``specs``; returns the rows sorted by game number.
+
+    ``engine``: ``fast``, each game on its game's fast path where it has one (:func:`~daimyo.arena.play.play_spec`),
+    or ``python``, move by move on the Python engine, the reference; the rows are the same but for their seconds.
 
     ``rules``: a rules file's text (a designer's variant, of a game whose registration names ``rules_files``) in
     force for these games, in this process and in each worker; the rules in force before are put back after."""
     if rules is None or not specs:
-        return _run(specs, workers, ray_address, on_row)
+        return _run(specs, workers, ray_address, on_row, engine=engine)
     files = rules_files(specs[0].game)
     before = files.active()
     files.activate(files.parse_variant(rules))
     try:
-        return _run(specs, workers, ray_address, on_row, rules)
+        return _run(specs, workers, ray_address, on_row, rules, engine)
     finally:
         files.activate(before)
 
@@ -46,15 +50,18 @@ def rules_files(game_name: str) -> Any:
 
 
 def _run(specs: list[GameSpec], workers: int, ray_address: str | None, on_row: Callable[[dict], None] | None,
-         rules: str | None = None) -> list[dict]:
+         rules: str | None = None, engine: str = "fast") -> list[dict]:
+    if engine not in ENGINES:
+        raise ValueError(f"engine: '{engine}' is not an arena engine ({', '.join(ENGINES)})")
+    play = partial(play_spec, engine=engine)
     if ray_address:
         if rules is not None:
             raise ValueError("rules: a rules file is played in this machine's processes, not on Ray (leave out --ray)")
-        rows_iter = _ray_rows(specs, ray_address)
+        rows_iter = _ray_rows(specs, ray_address, engine)
     elif workers > 1 and len(specs) > 1:
-        rows_iter = _process_rows(specs, workers, rules)
+        rows_iter = _process_rows(specs, workers, play, rules)
     else:
-        rows_iter = (play_spec(s) for s in specs)
+        rows_iter = (play(s) for s in specs)
     rows = []
     for row in rows_iter:
         rows.append(row)
@@ -70,14 +77,15 @@ def _use_rules(game_name: str, rules: str | None) -> None:
         files.activate(files.parse_variant(rules))
 
 
-def _process_rows(specs: list[GameSpec], workers: int, rules: str | None = None) -> Iterable[dict]:
+def _process_rows(specs: list[GameSpec], workers: int, play: Callable[[GameSpec], dict],
+                  rules: str | None = None) -> Iterable[dict]:
     with ProcessPoolExecutor(max_workers=workers, initializer=_use_rules, initargs=(specs[0].game, rules)) as pool:
-        futures = [pool.submit(play_spec, s) for s in specs]
+        futures = [pool.submit(play, s) for s in specs]
         for f in as_completed(futures):
             yield f.result()
 
 
-def _ray_rows(specs: list[GameSpec], address: str) -> Iterable[dict]:
+def _ray_rows(specs: list[GameSpec], address: str, engine: str) -> Iterable[dict]:
     """Run on Ray: ``address`` is a cluster address (``ray://host:10001``, ``auto``), or ``local`` to start
     a small Ray instance on this machine for the run (used by the tests: Ray's old in-process
     ``local_mode`` is gone from current Ray releases)."""
@@ -97,7 +105,7 @@ def _ray_rows(specs: list[GameSpec], address: str) -> Iterable[dict]:
         started = True
     try:
         remote = ray.remote(play_spec)
-        pending = [remote.remote(s) for s in specs]
+        pending = [remote.remote(s, engine) for s in specs]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:

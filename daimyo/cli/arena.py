@@ -80,12 +80,17 @@ def _game_names() -> list[str]:
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-results"), show_default=True,
               help="Folder for arena.sqlite, the game records and the plots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--engine", type=click.Choice(["fast", "python"]), default="fast", show_default=True,
+              help="fast: each game on its game's fast path where it has one and every seat's bot plays there "
+                   "(Rising Sun's wars between random and heuristic bots, played whole natively), else move by move "
+                   "on the game's default engine; python: every game move by move on the Python engine, the "
+                   "reference (the same games and results, slower).")
 @rules_option
 @click.option("--bench", "bench", is_flag=True,
               help="Battle for Rokugan: instead of games, time ISMCTS (the first ismcts bot's budget, 1s if none) at the start of GAMES rounds.")
 def arena(game_name: str, players: int | None, games: int, bots_text: str, seed: int, wars: tuple[Path, ...],
-          choices_text: str | None, workers: int | None, ray_address: str | None, out: Path, as_json: bool, variant,
-          bench: bool) -> None:
+          choices_text: str | None, workers: int | None, ray_address: str | None, out: Path, as_json: bool, engine: str,
+          variant, bench: bool) -> None:
     """Play GAMES games between BOTS, rotating seats and clans (or characters, or war files) so no bot is favoured;
     the seatings of a rotation block share one deal (paired seeds)."""
     bots = check_bots(game_name, _bot_names(bots_text))
@@ -135,7 +140,7 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
 
         try:
             rows = run_games(specs, workers=workers, ray_address=ray_address, on_row=on_row,
-                             rules=variant.canonical if variant else None)
+                             rules=variant.canonical if variant else None, engine=engine)
         except ValueError as e:
             raise click.UsageError(str(e)) from None
     store.close()

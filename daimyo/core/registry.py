@@ -124,6 +124,10 @@ class GameInfo:
     comparison: str | None = None   # the module playing a study's arms its own way (plan_arms, play_arms); else arena games
     standing: str | None = None   # the module a study of a game's shape replays records with: parse, actor_seat, standing
     rules_files: str | None = None   # the module of its rules files (a designer's variant): parse_variant, activate, active
+    # "module:function" playing one arena game (a GameSpec) whole on a fast path (a native engine), imported only when
+    # asked: the row's game fields (clans, first, returns, scores, objectives, moves, record), equal to the move-by-move
+    # play's, or None where that path cannot play the spec (another bot in a seat, the engine not built)
+    fast_play: str | None = None
     # research
     # The game's research tools, each "module:function" imported only when asked (the rules need no RL library);
     # None where the game offers none (the tools say so by name). ``raw_environment``: makes its unwrapped PettingZoo

@@ -98,7 +98,7 @@ RISINGSUN = register(GameInfo(
     examples=examples, open_example=open_example, seat_names=seat_names, scores=scores,
     environment="daimyo.rl.risingsun:env",
     bots="daimyo.bots.risingsun", undo_echoes=frozenset({"your-bid"}), rule_codes="rs", words="daimyo.words.risingsun",
-    standing="daimyo.risingsun.standing",
+    standing="daimyo.risingsun.standing", fast_play="daimyo.bots.risingsun.bulk:arena_row",
     raw_environment="daimyo.rl.risingsun:raw_env", gymnasium_id="daimyo/RisingSunWar-v0",
     openspiel_game="daimyo.rl.risingsun:openspiel_game",
     # server and pages

@@ -7,7 +7,8 @@
   (:mod:`daimyo.bots.risingsun.native`); ``cfr`` is the same bot;
 * ``regret-python``: the same bot solving in Python, the reference (the same bids on the same seeds, slower).
 
-Wars in bulk (random and heuristic bots, either engine): :mod:`daimyo.bots.risingsun.bulk`; ``start_from_file``
+Wars in bulk (random and heuristic bots, either engine; the arena's fast path, ``arena_row``):
+:mod:`daimyo.bots.risingsun.bulk`; ``start_from_file``
 gives a simulation its war on the engine it names.
 
 ``make_bot(spec, seed)`` builds one (``risingsun-heuristic`` is accepted too); the game's registration

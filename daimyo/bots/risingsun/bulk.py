@@ -9,6 +9,9 @@ each war from there inside C++, its bots deciding draw for draw as :class:`~daim
 asks them. A war's :class:`WarResult` is the same on both engines: the winner, every clan's total, VP, coins, the
 Honor track, the number of moves and, when asked, the war record (docs/risingsun-war.md) with every move.
 
+The arena plays a game between these bots here too (:func:`arena_row`, the registration's ``fast_play``): the same
+row as its move-by-move play, one native call a game.
+
 >>> from daimyo.risingsun import open_example
 >>> text = open_example("worked-battle")
 >>> plays = [(("random", "heuristic", "random"), (7, 8, 9))]
@@ -22,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from daimyo.bots.random_bot import Bot, RandomBot, play
+from daimyo.bots.random_bot import Bot, RandomBot, bot_seed, play
 from daimyo.bots.risingsun import native
 from daimyo.bots.risingsun.heuristic import WarHeuristicBot
 from daimyo.risingsun.notation import move_text
@@ -107,10 +110,35 @@ def _play_python(text: str, bots: Sequence[str], seeds: Sequence[int], record: b
 
 
 @lru_cache(maxsize=32)
-def _started(text: str) -> tuple[Any, tuple[str, ...]]:
-    """The native engine's started war of ``text`` and its clans, read once for the many wars of a simulation."""
+def _started(text: str) -> tuple[Any, RisingSunWar]:
+    """The native engine's started war of ``text`` and the war file read but not started (its clans, and the names
+    its moves are written with), read once for the many wars of a simulation or an arena."""
     s = from_text(text, start=False)
-    return native.require().War(start_data(s)), tuple(s.clans)
+    return native.require().War(start_data(s)), s
+
+
+def arena_row(spec: Any) -> dict | None:
+    """One arena game (a :class:`~daimyo.arena.schedule.GameSpec` of a war file) played whole by the native engine:
+    the row's game fields exactly as :func:`daimyo.arena.play.play_spec` finds them move by move (clans, returns,
+    scores, moves, the record without its bots line), each seat's bot seeded ``bot_seed(spec.seed, seat)`` as there.
+    None, for the move-by-move play, where a seat's bot is not one the native engine plays (``random``,
+    ``heuristic``), the engine is not built (or built without its wars in bulk), or the war file is one it does not take (beyond its ceilings)."""
+    if spec.start is None or not native.available() or any(b not in BULK_BOTS for b in spec.bots):
+        return None
+    if not hasattr(native.require(), "War"):   # a module built before the wars in bulk
+        return None
+    try:
+        war, s = _started(spec.start)
+    except ValueError:   # a file the move-by-move play reads itself, and refuses with its own message where it must
+        return None
+    if len(spec.bots) != s.n:
+        return None
+    seeds = [bot_seed(spec.seed, p) & _MASK for p in range(s.n)]
+    [(winner, totals, _vp, _coins, _honor, moves, made)] = war.play([[BULK_BOTS[b] for b in spec.bots]], [seeds], True)
+    clans = s.clans
+    return {"clans": list(clans), "first": None, "returns": [1.0 if p == winner else 0.0 for p in range(s.n)],
+            "scores": list(totals), "objectives": [], "moves": moves,
+            "record": record_text(spec.start, [(clans[seat], move_text(s, m)) for seat, m in made])}
 
 
 class NativeWar:
@@ -122,8 +150,8 @@ class NativeWar:
     __slots__ = ("_war", "clans", "result")
 
     def __init__(self, text: str):
-        self._war, clans = _started(text)
-        self.clans = list(clans)
+        self._war, s = _started(text)
+        self.clans = list(s.clans)
         self.result: dict | None = None
 
     def is_terminal(self) -> bool:
