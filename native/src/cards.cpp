@@ -349,7 +349,9 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           memo = {p};
         } else {
           const int a = memo[0];
-          std::swap(owner[a], owner[p]);
+          const int owner_a = owner[a];
+          set_owner(a, owner[p]);
+          set_owner(p, owner_a);
           std::swap(up[a], up[p]);
           std::swap(down[a], down[p]);
           if (events.on) events.push_back(public_event("swap-control", {{"clan", text(clan)},

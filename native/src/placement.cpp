@@ -32,18 +32,15 @@ int State::token_index(int number) const {
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = *rules;
   const int np = R.n_provinces();
-  uint64_t touch = 0, owned = 0, battlefield = 0, sea_taken = 0;
+  uint64_t sea_taken = 0;
   const uint64_t coastal = R.coastal_set;
-  int harbor_at = -1;
-  for (int p = 0; p < np; ++p) {
-    const uint64_t bit = uint64_t{1} << p;
-    const int sp = special[p];
-    // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
-    if (!(sp >= 0 && (sp == R.peace || sp == R.scorched || (sp == R.shrine && owner[p] != seat)))) touch |= bit;
-    if (sp >= 0 && sp == R.harbor && harbor_at < 0) harbor_at = p;
-    if (sp >= 0 && sp == R.battlefield) battlefield |= bit;
-    if (owner[p] == seat) owned |= bit;
-  }
+  const uint64_t owned = owned_set[seat];
+  // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
+  const uint64_t all = np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1;
+  const uint64_t touch = all & ~(special_provinces(R.peace) | special_provinces(R.scorched) |
+                                 (special_provinces(R.shrine) & ~owned));
+  const uint64_t harbors = special_provinces(R.harbor), battlefield = special_provinces(R.battlefield);
+  const int harbor_at = harbors ? __builtin_ctzll(harbors) : -1;
   const uint64_t own = owned & touch, others = touch & ~owned;
   const uint64_t harbor = harbor_at >= 0 ? uint64_t{1} << harbor_at : 0;
   t.own = own != 0;

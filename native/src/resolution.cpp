@@ -42,9 +42,32 @@ struct Reason {
 }  // namespace
 
 // ------------------------------------------------------------------ control and special tokens (state.py)
+void State::set_owner(int p, int seat) {
+  const uint64_t bit = uint64_t{1} << p;
+  if (owner[p] >= 0) owned_set[owner[p]] &= ~bit;
+  owner[p] = seat;
+  if (seat >= 0) owned_set[seat] |= bit;
+}
+
+void State::set_special(int p, int name) {
+  const uint64_t bit = uint64_t{1} << p;
+  if (special[p] >= 0) special_set[special[p]] &= ~bit;
+  special[p] = name;
+  if (name >= 0) special_set[name] |= bit;
+}
+
+void State::derive_sets() {
+  std::fill(std::begin(owned_set), std::end(owned_set), 0);
+  std::fill(std::begin(special_set), std::end(special_set), 0);
+  for (size_t p = 0; p < owner.size(); ++p) {
+    if (owner[p] >= 0) owned_set[owner[p]] |= uint64_t{1} << p;
+    if (special[p] >= 0) special_set[special[p]] |= uint64_t{1} << p;
+  }
+}
+
 void State::clear_control(int p) {
   if (owner[p] >= 0) supply[owner[p]] += up[p] + down[p];
-  owner[p] = -1;
+  set_owner(p, -1);
   up[p] = down[p] = 0;
 }
 
@@ -56,7 +79,7 @@ void State::remove_one_control(int p) {
   else
     --down[p];
   ++supply[o];
-  if (up[p] + down[p] == 0) owner[p] = -1;
+  if (up[p] + down[p] == 0) set_owner(p, -1);
 }
 
 // a special token from the pile in `p` (replacing another); false if the pile has none
@@ -64,7 +87,7 @@ bool State::put_special(int p, int name) {
   if (specials_left[name] <= 0) return false;
   if (special[p] >= 0) ++specials_left[special[p]];
   --specials_left[name];
-  special[p] = name;
+  set_special(p, name);
   if (name == rules->scorched) clear_control(p);
   return true;
 }
@@ -72,7 +95,7 @@ bool State::put_special(int p, int name) {
 void State::remove_special(int p) {
   if (special[p] >= 0) {
     ++specials_left[special[p]];
-    special[p] = -1;
+    set_special(p, -1);
   }
 }
 

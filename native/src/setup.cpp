@@ -144,7 +144,7 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
     ++(i < up_count ? up[p] : down[p]);
     ++placed;
   }
-  if (placed) owner[p] = seat;
+  if (placed) set_owner(p, seat);
   return placed;
 }
 

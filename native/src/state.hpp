@@ -238,7 +238,7 @@ struct State {
   Row<int, Rules::MAX_SMALL> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
-  Provinces owner, up, down;  // per province
+  Provinces owner, up, down;  // per province; `owner` is written only through set_owner (it keeps owned_set)
   Seats<Pile> hand, pool;
   Seats<int> supply, set_aside, scouts, shugenja;
   Seats<int> objective;               // objective index per seat, -1 until kept
@@ -253,7 +253,13 @@ struct State {
   Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by the rules' specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
-  Provinces special;               // the special token in each province (an index of the rules' specials), -1 for none
+  Provinces special;               // the special token in each province (an index of the rules' specials), -1 for none;
+                                   // written only through set_special (it keeps special_set)
+  // the same facts as sets of provinces (bit p: province p), kept up to date by set_owner and set_special (and
+  // worked out whole by derive_sets where a position is loaded): the provinces each seat controls, and those
+  // holding each special token (by the rules' specials index)
+  uint64_t owned_set[MAX_SEATS] = {};
+  uint64_t special_set[Rules::MAX_SMALL] = {};
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
@@ -276,6 +282,10 @@ struct State {
 
  bool pending() const { return !dragon_return.empty() || scorpion_look >= 0 || unicorn_swap >= 0 || card.seat >= 0; }
   // control tokens and special tokens (state.py)
+  void set_owner(int p, int seat);     // owner[p] = seat (-1: nobody), and owned_set with it
+  void set_special(int p, int name);   // special[p] = name (-1: none), and special_set with it
+  void derive_sets();                  // owned_set and special_set from owner and special
+  uint64_t special_provinces(int name) const { return name >= 0 ? special_set[name] : 0; }
   int add_control(int seat, int p, int up_count, int down_count);
   void clear_control(int p);
   void remove_one_control(int p);
