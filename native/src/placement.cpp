@@ -28,7 +28,7 @@ int State::token_index(int number) const {
 }
 
 // placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken, as sets of
-// provinces and a list of borders filled into `t` (nothing allocated).
+// provinces and of borders filled into `t` (nothing allocated).
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = *rules;
   const int np = R.n_provinces();
@@ -45,30 +45,41 @@ void State::fill_targets(int seat, Targets& t) const {
   const uint64_t harbor = harbor_at >= 0 ? uint64_t{1} << harbor_at : 0;
   t.own = own != 0;
   // Only one combat token can be placed on each border
-  uint64_t land[Rules::MAX_BORDERS / 64] = {0, 0, 0, 0};
+  const int nw = R.border_words;
+  uint64_t* land = t.land;
+  std::fill(land, land + Rules::BORDER_WORDS, 0);
   for (const BoardToken& b : tokens) {
     if (b.place == 'l') land[b.site >> 6] |= uint64_t{1} << (b.site & 63);
     if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
   }
-  auto free_border = [&land](int bi) { return !((land[bi >> 6] >> (bi & 63)) & 1); };
   int k = 0;
-  if (ronin[seat]) {
+  t.ronin = ronin[seat];
+  if (t.ronin) {
     // Ronin: armies may be placed on any land border
     const int nb = static_cast<int>(R.borders.size());
     for (int bi = 0; bi < nb; ++bi) {
       const auto [p, q] = R.borders[bi];
-      if (!((touch >> p) & 1) || !((touch >> q) & 1) || !free_border(bi)) continue;
-      if (owner[q] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
-      if (owner[p] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(p);
+      if (!((touch >> p) & 1) || !((touch >> q) & 1) || ((land[bi >> 6] >> (bi & 63)) & 1)) continue;
+      k += (owner[q] != seat) + (owner[p] != seat);
     }
   } else {
-    for (uint64_t m = own; m; m &= m - 1) {
+    // the free borders between a province of the player's and one of the others': a border with an end among
+    // the player's provinces and not both ends among those that are not the others' (the player's, or closed)
+    uint64_t first[Rules::BORDER_WORDS] = {}, second[Rules::BORDER_WORDS] = {}, from[Rules::BORDER_WORDS] = {};
+    for (uint64_t m = all & ~others; m; m &= m - 1) {
       const int p = __builtin_ctzll(m);
-      for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i) {
-        const int bi = R.across_border[i], q = R.across_province[i];
-        if (((others >> q) & 1) && free_border(bi))
-          t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
+      const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+      const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+      const uint64_t mine = -((own >> p) & 1);  // all ones where p is one of the player's
+      for (int w = 0; w < nw; ++w) {
+        first[w] |= f[w];
+        second[w] |= g[w];
+        from[w] |= (f[w] | g[w]) & mine;
       }
+    }
+    for (int w = 0; w < nw; ++w) {
+      t.attack[w] = from[w] & ~(first[w] & second[w]) & ~land[w];
+      k += bit_count(t.attack[w]);
     }
   }
   t.n_attack = k;
@@ -103,15 +114,69 @@ bool State::blessed(int number) const {
   return false;
 }
 
+namespace {
+
+bool has_border(const uint64_t* set, int bi) { return (set[bi >> 6] >> (bi & 63)) & 1; }
+
+// placement.py army_attack: f(land border, attacked province) for each, in its order: from each of the player's
+// provinces in index order, its borders in board.json's order; a ronin player's: each free land border in index
+// order, towards its second province and then its first, where the player does not control it
+template <typename F>
+void each_attack(const State& s, int seat, const Targets& t, F f) {
+  const Rules& R = *s.rules;
+  if (t.ronin) {
+    const int nb = static_cast<int>(R.borders.size());
+    for (int bi = 0; bi < nb; ++bi) {
+      const auto [p, q] = R.borders[bi];
+      if (!((t.centers >> p) & 1) || !((t.centers >> q) & 1) || has_border(t.land, bi)) continue;
+      if (s.owner[q] != seat) f(bi, q);
+      if (s.owner[p] != seat) f(bi, p);
+    }
+    return;
+  }
+  for (uint64_t m = t.own_centers; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i)
+      if (has_border(t.attack, R.across_border[i])) f(R.across_border[i], R.across_province[i]);
+  }
+}
+
+// the r-th of each_attack's (r below t.n_attack): the player's provinces whose attacks all come before it skipped
+// by counting their borders in the set
+Place attack_at(const State& s, int seat, const Targets& t, uint64_t r) {
+  const Rules& R = *s.rules;
+  Place found{'l', -1, -1};
+  if (t.ronin) {
+    each_attack(s, seat, t, [&](int bi, int q) {
+      if (r-- == 0) found = Place{'l', bi, q};
+    });
+    return found;
+  }
+  for (uint64_t m = t.own_centers; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+    const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+    uint64_t here = 0;
+    for (int w = 0; w < R.border_words; ++w) here += bit_count((f[w] | g[w]) & t.attack[w]);
+    if (r >= here) {
+      r -= here;
+      continue;
+    }
+    for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i)
+      if (has_border(t.attack, R.across_border[i]) && r-- == 0) return Place{'l', R.across_border[i], R.across_province[i]};
+  }
+  return found;  // not reached: r < t.n_attack
+}
+
+}  // namespace
+
 // placement.py Targets.pieces: each legal place of a token of `kind`, to `out`, in the Python engine's order
 template <typename Out>
 void State::each_place(int seat, int kind, const Targets& t, Out out) const {
   auto add = [&out](uint64_t provinces, char loc) {
     for (; provinces; provinces &= provinces - 1) out(Place{loc, __builtin_ctzll(provinces), -1});
   };
-  auto attack = [&out, &t] {
-    for (int i = 0; i < t.n_attack; ++i) out(Place{'l', t.attack_border[i], t.attack_province[i]});
-  };
+  auto attack = [this, seat, &out, &t] { each_attack(*this, seat, t, [&out](int bi, int q) { out(Place{'l', bi, q}); }); };
   auto sea = [&out, &t] {
     for (uint64_t m = t.sea; m; m &= m - 1) {
       const int q = __builtin_ctzll(m);
@@ -198,7 +263,7 @@ int nth_province(uint64_t provinces, uint64_t r) {
 // lists them; the harbor's sea twice, in its place).
 Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
   auto center = [](uint64_t provinces, uint64_t i) { return Place{'c', nth_province(provinces, i), -1}; };
-  auto attack = [&t](uint64_t i) { return Place{'l', t.attack_border[i], t.attack_province[i]}; };
+  auto attack = [this, seat, &t](uint64_t i) { return attack_at(*this, seat, t, i); };
   auto sea = [&t](uint64_t i) {
     if (t.sea_twice >= 0) {
       const uint64_t before = bit_count(t.sea & ((uint64_t{1} << t.sea_twice) - 1));

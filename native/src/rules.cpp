@@ -83,6 +83,14 @@ void Rules::derive() {
     }
     across_start.push_back(static_cast<int>(across_border.size()));
   }
+  border_words = static_cast<int>((borders.size() + 63) / 64);
+  border_first.assign(static_cast<size_t>(n_provinces()) * BORDER_WORDS, 0);
+  border_second.assign(static_cast<size_t>(n_provinces()) * BORDER_WORDS, 0);
+  for (size_t bi = 0; bi < borders.size(); ++bi) {
+    const auto [x, y] = borders[bi];
+    border_first[static_cast<size_t>(x) * BORDER_WORDS + bi / 64] |= uint64_t{1} << (bi % 64);
+    border_second[static_cast<size_t>(y) * BORDER_WORDS + bi / 64] |= uint64_t{1} << (bi % 64);
+  }
 }
 
 }  // namespace daimyo

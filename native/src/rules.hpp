@@ -102,6 +102,11 @@ struct Rules {
   uint64_t coastal_set = 0;
   std::vector<int> across_start;
   std::vector<uint8_t> across_border, across_province;
+  // the land borders as sets (bit b of word b / 64: border b; `border_words` words in use, of BORDER_WORDS): per
+  // province, the borders whose first and whose second province it is (borders' pairs), BORDER_WORDS words each
+  static constexpr int BORDER_WORDS = MAX_BORDERS / 64;
+  int border_words = 0;
+  std::vector<uint64_t> border_first, border_second;
   void derive();
 
   int n_provinces() const { return static_cast<int>(province_names.size()); }

@@ -193,13 +193,17 @@ struct Place {
 };
 
 // Every legal place of each kind of token of one player now (placement.py _Reach and Targets), as sets of
-// provinces (bit p: province p; a list is its provinces in index order) and, for the armies' attacks, a list of
+// provinces (bit p: province p; a list is its provinces in index order) and, for the armies' attacks, a set of
 // borders: nothing here is allocated, and copying a state copies none of it (TargetsMemo).
 struct Targets {
   uint64_t centers = 0, own_centers = 0, own_coastal = 0, sea = 0, diplomacy = 0, raid = 0;
   int sea_twice = -1;  // a coastal province with the harbor token: listed twice among `sea` (as placement.py does)
-  int n_attack = 0;    // army_attack: (land border, attacked province), in placement.py's order
-  uint8_t attack_border[2 * Rules::MAX_BORDERS], attack_province[2 * Rules::MAX_BORDERS];
+  // army_attack, (land border, attacked province) in placement.py's order (placement.cpp each_attack): their
+  // number; the borders attacked from the player's provinces (bit b of word b / 64), or for a ronin player (any
+  // free land border) the taken land borders
+  int n_attack = 0;
+  bool ronin = false;
+  uint64_t attack[Rules::BORDER_WORDS], land[Rules::BORDER_WORDS];
   bool own = false;  // whether the player controls a province it may place in
   size_t n_sea() const { return static_cast<size_t>(bit_count(sea)) + (sea_twice >= 0); }
 };
