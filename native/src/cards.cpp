@@ -203,12 +203,9 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
 
 bool State::card_playable(int seat, int c) const {
   const Rules& R = *rules;
-  // the provinces `seat` controls (outside the Shadowlands: `non_shadowlands`), counted up to `enough`
+  // whether `seat` controls `enough` provinces (outside the Shadowlands: `non_shadowlands`)
   auto owns = [this, &R, seat](bool non_shadowlands, int enough) {
-    int k = 0;
-    for (int p = 0; p < R.n_provinces() && k < enough; ++p)
-      k += owner[p] == seat && !(non_shadowlands && R.shadowlands[p]);
-    return k >= enough;
+    return bit_count(owned_set[seat] & ~(non_shadowlands ? R.shadowlands_set : 0)) >= enough;
   };
   switch (c) {
     case C::StrengthOfPurpose: return owns(false, R.card_numbers.strength_of_purpose_provinces);

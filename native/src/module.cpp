@@ -529,6 +529,7 @@ static nb::tuple play_random_deals(const RulesHandle& rules, int players, uint64
   const int nc = R.n_clans();
   std::vector<long long> played(nc, 0), wins(nc, 0), honor_sum(nc, 0);
   std::vector<Move> moves;
+  moves.reserve(64);  // (the legal moves of a decision off the placement turns: room for them from the first game)
   long long actions = 0;
   {
     nb::gil_scoped_release unlocked;  // (the rules are never changed: other threads may play meanwhile)

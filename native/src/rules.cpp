@@ -70,12 +70,13 @@ std::string loc_text(const Rules& R, char loc, int a, int b) {
 }
 
 void Rules::derive() {
-  coastal_set = 0;
+  coastal_set = shadowlands_set = 0;
   across_start.assign(1, 0);
   across_border.clear();
   across_province.clear();
   for (int p = 0; p < n_provinces(); ++p) {
     if (coastal[p]) coastal_set |= uint64_t{1} << p;
+    if (shadowlands[p]) shadowlands_set |= uint64_t{1} << p;
     for (int bi : province_borders[p]) {
       const auto [x, y] = borders[bi];
       across_border.push_back(static_cast<uint8_t>(bi));

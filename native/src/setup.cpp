@@ -236,7 +236,8 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
     return;
   }
   if (card.seat >= 0) {
-    moves = card_options(seat, card.card, card.step, card.memo);
+    const std::vector<Move> options = card_options(seat, card.card, card.step, card.memo);
+    moves.assign(options.begin(), options.end());  // (`moves` keeps its room: the caller's reused buffer)
     return;
   }
   switch (phase) {
