@@ -212,7 +212,24 @@ bool State::card_playable(int seat, int c) const {
     case C::AnimateTheDead: return !discard[seat].empty() && owns(true, 1);
     // step 0 of these: one of your provinces outside the Shadowlands (card_options)
     case C::DarkFavors: case C::InspireFear: return owns(true, 1);
-    default: return !card_options(seat, c, 0, {}).empty();
+    default: {
+      // cards.py _special_spots at step 0 (nothing excluded) is not empty: a special token left, and a province
+      // without peace or scorched earth (outside the Shadowlands, or landlocked, where the card says so)
+      auto spots = [this, &R](int name, bool non_shadowlands, bool landlocked) {
+        if (specials_left[name] <= 0) return false;
+        const int np = R.n_provinces();
+        uint64_t open = (np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1) &
+                        ~(special_provinces(R.peace) | special_provinces(R.scorched));
+        if (non_shadowlands) open &= ~R.shadowlands_set;
+        if (landlocked) open &= ~R.coastal_set;
+        return open != 0;
+      };
+      if (put_special_card(c))
+        return spots(card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity,
+                     c == C::FeatsOfEngineering);
+      if (c == C::CodeOfHonor || c == C::AshigaruLevies) return spots(card_token(R, c), true, false);
+      return !card_options(seat, c, 0, {}).empty();
+    }
   }
 }
 
