@@ -55,6 +55,7 @@ std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
 
 std::vector<Move> provinces(const std::vector<int>& ps) {
   std::vector<Move> out;
+  out.reserve(ps.size());
   for (int p : ps) out.push_back({Move::Province, p});
   return out;
 }
@@ -65,6 +66,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
   const Rules& R = *s.rules;
   std::vector<Move> out;
   if (s.specials_left[name] <= 0) return out;
+  out.reserve(static_cast<size_t>(R.n_provinces()));  // (one allocation, not one a doubling)
   for (int p = 0; p < R.n_provinces(); ++p) {
     const int sp = s.special[p];
     if (sp >= 0 && (sp == R.peace || sp == R.scorched)) continue;
@@ -105,6 +107,7 @@ void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
 std::vector<Move> discard_or_return_options(const State& s, int seat) {
   std::vector<Move> out;
   const std::vector<int> codes = codes_of(s, seat, s.hand[seat], {}, true);
+  out.reserve(2 * codes.size());
   for (int t : codes) out.push_back({Move::Discard, t});
   for (int t : codes) out.push_back({Move::Return, t});
   return out;
