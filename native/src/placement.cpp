@@ -303,29 +303,29 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
-  auto count = [this, seat, &t](int kind) -> uint64_t {
-    auto size = [](uint64_t provinces) -> uint64_t { return bit_count(provinces); };
-    const uint64_t attack = t.n_attack;
-    switch (kind) {
-      case Rules::Shinobi: return size(t.centers);
-      case Rules::Army: return attack + size(t.own_centers);
-      case Rules::Bluff: return spied[seat] ? 0 : attack + t.n_sea() + size(t.centers);
-      case Rules::Navy: return t.n_sea() + size(t.own_coastal);
-      case Rules::Diplomacy: return size(t.diplomacy);
-      case Rules::Raid: return size(t.raid);
-      default: {
-        uint64_t k = 0;
-        each_place(seat, kind, t, [&k](const Place&) { ++k; });
-        return k;
+  // the number of places of each kind of token (a blessing's found by listing them, only where one is held)
+  uint64_t count[7];
+  {
+    const uint64_t attack = t.n_attack, sea = t.n_sea();
+    count[Rules::Shinobi] = bit_count(t.centers);
+    count[Rules::Army] = attack + bit_count(t.own_centers);
+    count[Rules::Bluff] = spied[seat] ? 0 : attack + sea + count[Rules::Shinobi];
+    count[Rules::Navy] = sea + bit_count(t.own_coastal);
+    count[Rules::Diplomacy] = bit_count(t.diplomacy);
+    count[Rules::Raid] = bit_count(t.raid);
+    count[Rules::Blessing] = 0;
+    for (int tok : hand[seat])
+      if (kinds[tok] == Rules::Blessing) {
+        each_place(seat, Rules::Blessing, t, [&count](const Place&) { ++count[Rules::Blessing]; });
+        break;
       }
-    }
-  };
+  }
   uint64_t total = first_moves, listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    total += count(kinds[tok]);
+    total += count[kinds[tok]];
   }
   uint64_t r = word % total;
   if (r < first_moves) {
@@ -342,7 +342,7 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    const uint64_t k = count(kinds[tok]);
+    const uint64_t k = count[kinds[tok]];
     if (r >= k) {
       r -= k;
       continue;
