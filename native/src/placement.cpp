@@ -328,14 +328,7 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
     total += count[kinds[tok]];
   }
   uint64_t r = word % total;
-  if (r < first_moves) {
-    Move found{Move::Pass, 0};
-    uint64_t i = 0;
-    each_start_of_turn(seat, [&](const Move& m) {
-      if (i++ == r) found = m;
-    });
-    return found;
-  }
+  if (r < first_moves) return start_of_turn_at(seat, r);
   r -= first_moves;
   listed = 0;
   for (int tok : hand[seat]) {
@@ -383,6 +376,33 @@ void State::each_start_of_turn(int seat, Out out) const {
   // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
     if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
+}
+
+// the r-th move each_start_of_turn(seat) gives (r below count_start_of_turn(seat)), found without listing the rest
+Move State::start_of_turn_at(int seat, uint64_t r) const {
+  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
+  const bool first_card = seat == first && !first_player_card_used;
+  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
+    for (const BoardToken& b : tokens)
+      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
+    auto free = [&blessed_numbers, n_blessed](const BoardToken& b) {
+      return b.place != 'o' && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed;
+    };
+    // the scout's (another's facedown token), the shugenja's (another's token), the first player card's (any)
+    const bool plays[3] = {has_scouts, has_shugenja, first_card};
+    static constexpr int cards_of[3] = {Move::Scout, Move::Shugenja, Move::FirstPlayer};
+    for (int part = 0; part < 3; ++part) {
+      if (!plays[part]) continue;
+      for (const BoardToken& b : tokens) {
+        if ((part < 2 && b.owner == seat) || (part == 0 && b.faceup) || !free(b)) continue;
+        if (r-- == 0) return Move{Move::Play, cards_of[part], 0, b.number, -1};
+      }
+    }
+  }
+  for (int c : cards[seat])
+    if (rules->card_placement[c] && card_playable(seat, c) && r-- == 0) return Move{Move::PlayCard, c};
+  return Move{Move::Pass, 0};  // not reached: r < count_start_of_turn(seat)
 }
 
 // the number of moves each_start_of_turn(seat) gives, counted in one pass over the board tokens

@@ -321,6 +321,7 @@ struct State {
   template <typename Out>
   void each_start_of_turn(int seat, Out out) const;
   uint64_t count_start_of_turn(int seat) const;  // how many each_start_of_turn gives
+  Move start_of_turn_at(int seat, uint64_t r) const;  // the r-th of each_start_of_turn's
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;
