@@ -411,16 +411,30 @@ uint64_t State::count_start_of_turn(int seat) const {
   const bool first_card = seat == first && !first_player_card_used;
   uint64_t k = 0;
   if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    // the tokens that are no blessing, those of them another's, and those another's facedown; then the blessed
+    // ones taken off (each once: a token may hold two blessings)
+    int all = 0, others = 0, others_down = 0;
     int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
-    for (const BoardToken& b : tokens)
-      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
     for (const BoardToken& b : tokens) {
-      if (b.place == 'o') continue;
-      if (n_blessed && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) != blessed_numbers + n_blessed)
+      if (b.place == 'o') {
+        blessed_numbers[n_blessed++] = b.site;
         continue;
-      const bool other = b.owner != seat;
-      k += (has_scouts && other && !b.faceup) + (has_shugenja && other) + first_card;
+      }
+      const int other = b.owner != seat;
+      ++all;
+      others += other;
+      others_down += other & !b.faceup;
     }
+    if (n_blessed)
+      for (const BoardToken& b : tokens) {
+        if (b.place == 'o' || std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed)
+          continue;
+        const int other = b.owner != seat;
+        --all;
+        others -= other;
+        others_down -= other & !b.faceup;
+      }
+    k = static_cast<uint64_t>(first_card * all + has_shugenja * others + has_scouts * others_down);
   }
   for (int c : cards[seat])
     if (rules->card_placement[c] && card_playable(seat, c)) ++k;
