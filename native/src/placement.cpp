@@ -32,7 +32,6 @@ int State::token_index(int number) const {
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = *rules;
   const int np = R.n_provinces();
-  uint64_t sea_taken = 0;
   const uint64_t coastal = R.coastal_set;
   const uint64_t owned = owned_set[seat];
   // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
@@ -46,12 +45,8 @@ void State::fill_targets(int seat, Targets& t) const {
   t.own = own != 0;
   // Only one combat token can be placed on each border
   const int nw = R.border_words;
-  uint64_t* land = t.land;
-  std::fill(land, land + Rules::BORDER_WORDS, 0);
-  for (const BoardToken& b : tokens) {
-    if (b.place == 'l') land[b.site >> 6] |= uint64_t{1} << (b.site & 63);
-    if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
-  }
+  const uint64_t* land = land_taken;
+  std::copy(land_taken, land_taken + Rules::BORDER_WORDS, t.land);
   int k = 0;
   t.ronin = ronin[seat];
   if (t.ronin) {
@@ -558,6 +553,7 @@ void State::apply_placement(int seat, const Move& m, Events& events) {
     learn(seat, index, "first-player", events);
     const BoardToken b = tokens[index];
     tokens.erase(tokens.begin() + index);
+    taken_off(b);
     pool[b.owner].push_back(b.clan_token);
     if (events.on) {
       Event& r = events.emplace_back(public_event("return-to-pool"));
@@ -572,6 +568,8 @@ void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Ev
   const Rules& R = *rules;
   const BoardToken t{next_id++, seat, tok, loc, a, b, faceup, 1 << seat};
   tokens.push_back(t);
+  if (loc == 'l') land_taken[a >> 6] |= uint64_t{1} << (a & 63);
+  if (loc == 's') sea_taken |= uint64_t{1} << a;
   if (!events.on) return;
   const std::string& code = R.clan_token_codes[clans[seat]][tok];
   const std::string where = loc_text(*rules, loc, a, b);
@@ -603,10 +601,20 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
   with(d, "code", Value::of(rules->clan_token_codes[clans[b.owner]][b.clan_token]));
 }
 
+void State::taken_off(const BoardToken& b) {
+  if (b.place != 'l' && b.place != 's') return;
+  bool still = false;  // (another token on the same border: only where a position was written so)
+  for (const BoardToken& t : tokens) still = still || (t.place == b.place && t.site == b.site);
+  if (still) return;
+  if (b.place == 'l') land_taken[b.site >> 6] &= ~(uint64_t{1} << (b.site & 63));
+  if (b.place == 's') sea_taken &= ~(uint64_t{1} << b.site);
+}
+
 // state.py _discard_board_token (Removing Tokens)
 void State::discard_board_token(int index) {
   const BoardToken b = tokens[index];
   tokens.erase(tokens.begin() + index);
+  taken_off(b);
   (b.clan_token == rules->bluff ? hand : discard)[b.owner].push_back(b.clan_token);
 }
 

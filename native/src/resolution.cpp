@@ -59,6 +59,12 @@ void State::set_special(int p, int name) {
 void State::derive_sets() {
   std::fill(std::begin(owned_set), std::end(owned_set), 0);
   std::fill(std::begin(special_set), std::end(special_set), 0);
+  std::fill(std::begin(land_taken), std::end(land_taken), 0);
+  sea_taken = 0;
+  for (const BoardToken& b : tokens) {
+    if (b.place == 'l') land_taken[b.site >> 6] |= uint64_t{1} << (b.site & 63);
+    if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
+  }
   for (size_t p = 0; p < owner.size(); ++p) {
     if (owner[p] >= 0) owned_set[owner[p]] |= uint64_t{1} << p;
     if (special[p] >= 0) special_set[special[p]] |= uint64_t{1} << p;
@@ -569,6 +575,8 @@ void State::resolve(Events& events) {
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
   tokens.clear();
+  std::fill(std::begin(land_taken), std::end(land_taken), 0);
+  sea_taken = 0;
 
   // 6. Claim Territories; a player who lost a territory returns its unplayed card to the board
   for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t) {

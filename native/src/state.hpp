@@ -264,6 +264,11 @@ struct State {
   // holding each special token (by the rules' specials index)
   uint64_t owned_set[MAX_SEATS] = {};
   uint64_t special_set[Rules::MAX_SMALL] = {};
+  // the land borders (bit b of word b / 64) and the sea borders (bit p: the coast of province p) a combat token is
+  // on, kept up to date as tokens are put on the board and taken off (put_token, taken_off) and worked out whole by
+  // derive_sets
+  uint64_t land_taken[Rules::BORDER_WORDS] = {};
+  uint64_t sea_taken = 0;
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
@@ -288,7 +293,8 @@ struct State {
   // control tokens and special tokens (state.py)
   void set_owner(int p, int seat);     // owner[p] = seat (-1: nobody), and owned_set with it
   void set_special(int p, int name);   // special[p] = name (-1: none), and special_set with it
-  void derive_sets();                  // owned_set and special_set from owner and special
+  void derive_sets();                  // owned_set, special_set, land_taken and sea_taken from the position
+  void taken_off(const BoardToken& b);  // b has just left `tokens`: its border is free unless another token is on it
   uint64_t special_provinces(int name) const { return name >= 0 ? special_set[name] : 0; }
   int add_control(int seat, int p, int up_count, int down_count);
   void clear_control(int p);
