@@ -59,21 +59,29 @@ void State::fill_targets(int seat, Targets& t) const {
     }
   } else {
     // the free borders between a province of the player's and one of the others': a border with an end among
-    // the player's provinces and not both ends among those that are not the others' (the player's, or closed)
-    uint64_t first[Rules::BORDER_WORDS] = {}, second[Rules::BORDER_WORDS] = {}, from[Rules::BORDER_WORDS] = {};
-    for (uint64_t m = all & ~others; m; m &= m - 1) {
-      const int p = __builtin_ctzll(m);
-      const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
-      const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
-      const uint64_t mine = -((own >> p) & 1);  // all ones where p is one of the player's
-      for (int w = 0; w < nw; ++w) {
-        first[w] |= f[w];
-        second[w] |= g[w];
-        from[w] |= (f[w] | g[w]) & mine;
+    // the player's provinces and not both ends among those that are not the others' (the player's, or closed);
+    // worked out again only where those provinces changed since the seat's last
+    AttackBorders& a = memo_.attack[seat];
+    if (!((memo_.attack_known >> seat) & 1) || a.own != own || a.others != others) {
+      uint64_t first[Rules::BORDER_WORDS] = {}, second[Rules::BORDER_WORDS] = {}, from[Rules::BORDER_WORDS] = {};
+      for (uint64_t m = all & ~others; m; m &= m - 1) {
+        const int p = __builtin_ctzll(m);
+        const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+        const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+        const uint64_t mine = -((own >> p) & 1);  // all ones where p is one of the player's
+        for (int w = 0; w < nw; ++w) {
+          first[w] |= f[w];
+          second[w] |= g[w];
+          from[w] |= (f[w] | g[w]) & mine;
+        }
       }
+      for (int w = 0; w < nw; ++w) a.borders[w] = from[w] & ~(first[w] & second[w]);
+      a.own = own;
+      a.others = others;
+      memo_.attack_known |= 1u << seat;
     }
     for (int w = 0; w < nw; ++w) {
-      t.attack[w] = from[w] & ~(first[w] & second[w]) & ~land[w];
+      t.attack[w] = a.borders[w] & ~land[w];
       k += bit_count(t.attack[w]);
     }
   }

@@ -208,12 +208,22 @@ struct Targets {
   size_t n_sea() const { return static_cast<size_t>(bit_count(sea)) + (sea_twice >= 0); }
 };
 
+// The borders a seat's armies could attack across before the taken ones are left out: they follow from the
+// player's provinces it may place in and the others' (`own`, `others`) alone, so they are remembered with them.
+struct AttackBorders {
+  uint64_t own = 0, others = 0;
+  uint64_t borders[Rules::BORDER_WORDS];
+};
+
 // The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
 struct TargetsMemo {
+  static constexpr int SEATS = 8;  // (MAX_SEATS)
   int seat = -1;         // whose places `targets` holds, -1 for nobody
   bool in_move = false;  // a move is being applied: the position changes, nothing is remembered meanwhile
   Targets slots[2];      // the remembered places and the scratch filled during a move
   int kept = 0;          // which slot is remembered
+  unsigned attack_known = 0;          // bit s: attack[s] holds seat s's last borders
+  AttackBorders attack[SEATS];
   Targets& targets() { return slots[kept]; }
   Targets& scratch() { return slots[1 - kept]; }
   TargetsMemo() {}
@@ -221,12 +231,14 @@ struct TargetsMemo {
   TargetsMemo& operator=(const TargetsMemo&) {
     seat = -1;
     in_move = false;
+    attack_known = 0;
     return *this;
   }
 };
 
 // Per seat, per province, per territory and per special token: the state's lists kept inside it (Row)
 constexpr int MAX_SEATS = 8;
+static_assert(TargetsMemo::SEATS == MAX_SEATS, "the memo remembers each seat's attack borders");
 template <typename T>
 using Seats = Row<T, MAX_SEATS>;
 using Provinces = Row<int, Rules::MAX_PROVINCES>;
