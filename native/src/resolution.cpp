@@ -26,6 +26,11 @@ const char* S_DIPLOMACY = "The Combat Tokens: Diplomacy";
 const char* S_RAID = "The Combat Tokens: Raid";
 const char* S_RONIN = "Additional Rules: Ronin";
 
+// a battle's outcome (Outcome::outcome), compared by address
+const char* const TAKEN = "taken";
+const char* const DEFENDED = "defended";
+const char* const NOTHING = "nothing";
+
 const char* kind_name(int k) {
   static const char* names[] = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
   return names[k];
@@ -274,7 +279,7 @@ struct Battle {  // the tokens of a battle, listed where events name them
 struct Outcome {
   int p, seat;
   bool successful_defense;  // else a battle
-  std::string outcome;      // taken, defended, nothing
+  const char* outcome;      // TAKEN, DEFENDED, NOTHING, or "" for a successful defense
   Data data;
 };
 
@@ -546,7 +551,7 @@ void State::resolve(Events& events) {
                                            {"lion_bluff", num(lion)}, {"total", num(full)},
                                            {"tokens", info_list(defend_all)}})}};
     const int won = winner >= 0 ? winner : defender;
-    const char* outcome = winner >= 0 ? "taken" : defender >= 0 ? "defended" : "nothing";
+    const char* outcome = winner >= 0 ? TAKEN : defender >= 0 ? DEFENDED : NOTHING;
     if (events.on) {
       data.emplace_back("winner", won >= 0 ? text(R.clan_names[clans[won]]) : Value::none());
       data.emplace_back("outcome", text(outcome));
@@ -556,19 +561,19 @@ void State::resolve(Events& events) {
   // the losers' control tokens go back to their supplies; then each attacker that won places one facedown, then
   // each defender that won (or defended successfully) places one faceup, in the order of the provinces
   for (const Outcome& o : outcomes)
-    if (o.outcome == "taken") clear_control(o.p);
+    if (o.outcome == TAKEN) clear_control(o.p);
   int placed[Rules::MAX_PROVINCES];  // per province with an outcome that places: the control tokens placed
   for (const Outcome& o : outcomes)
-    if (o.outcome == "taken") placed[o.p] = add_control(o.seat, o.p, 0, 1);
+    if (o.outcome == TAKEN) placed[o.p] = add_control(o.seat, o.p, 0, 1);
   for (const Outcome& o : outcomes)
-    if (o.successful_defense || o.outcome == "defended") placed[o.p] = add_control(o.seat, o.p, 1, 0);
+    if (o.successful_defense || o.outcome == DEFENDED) placed[o.p] = add_control(o.seat, o.p, 1, 0);
   for (Outcome& o : outcomes) {
     if (!events.on) break;
     if (o.successful_defense)
       o.data.emplace_back("faceup_added", num(placed[o.p]));
-    else if (o.outcome == "taken")
+    else if (o.outcome == TAKEN)
       o.data.emplace_back("control_placed", num(placed[o.p]));
-    else if (o.outcome == "defended")
+    else if (o.outcome == DEFENDED)
       o.data.emplace_back("faceup_added", num(placed[o.p]));
     if (events.on) events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
   }

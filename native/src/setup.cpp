@@ -131,8 +131,10 @@ std::string State::initiative_card(int card) const {
 
 int State::control_tokens_on_board(int seat) const {
   int total = 0;
-  for (size_t p = 0; p < owner.size(); ++p)
-    if (owner[p] == seat) total += up[p] + down[p];
+  for (uint64_t m = owned_set[seat]; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    total += up[p] + down[p];
+  }
   return total;
 }
 
