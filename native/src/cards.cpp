@@ -79,7 +79,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
 std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
   const Rules& R = *s.rules;
-  const auto& codes = R.clan_token_codes[s.clans[seat]];
+  const auto& codes = R.clan_token_code_id[s.clans[seat]];  // (equal codes, equal ids)
   const auto& ks = R.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
   out.reserve(pile.size());
@@ -95,7 +95,7 @@ std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vecto
 
 // cards.py _move_token: the first token of `src` with that code goes to `dst`
 void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
-  const auto& codes = s.rules->clan_token_codes[s.clans[seat]];
+  const auto& codes = s.rules->clan_token_code_id[s.clans[seat]];
   for (size_t i = 0; i < src.size(); ++i)
     if (codes[src[i]] == codes[tok]) {
       dst.push_back(src[i]);
@@ -423,7 +423,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           remove_control(p);
         } else {
           auto& pile = discard[seat];
-          const auto& codes = R.clan_token_codes[clans[seat]];
+          const auto& codes = R.clan_token_code_id[clans[seat]];
           int tok = -1;
           for (size_t i = 0; i < pile.size(); ++i)
             if (codes[pile[i]] == codes[m.arg]) {

@@ -207,7 +207,7 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
-    const auto& codes = R.clan_token_codes[clans[seat]];
+    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids)
     std::vector<int> seen;
     for (int t : hand[seat]) {
       if (t == R.bluff) continue;
@@ -285,9 +285,10 @@ void State::apply_move(int seat, const Move& m, Events& events) {
     dragon_return.pop_back();
     dragon_drawn.clear();
     const std::string& code = R.clan_token_codes[clans[seat]][m.arg];
+    const auto& ids = R.clan_token_code_id[clans[seat]];
     auto& h = hand[seat];
     for (size_t i = 0; i < h.size(); ++i) {
-      if (R.clan_token_codes[clans[seat]][h[i]] == code) {
+      if (ids[h[i]] == ids[m.arg]) {
         pool[seat].push_back(h[i]);
         h.erase(h.begin() + static_cast<long>(i));
         break;
