@@ -193,10 +193,10 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
     return {};
   }
   if (t.place == 'o') return {"only a blessing is placed on top of another token", S_BLESSING};
-  const std::string k = kind_name(kind);
+  auto k = [kind] { return std::string(kind_name(kind)); };  // (made only for a message)
   if (t.place == 'l') {
     if (kind != Rules::Army && kind != Rules::Bluff)
-      return {"a " + k + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
+      return {"a " + k() + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
     const auto [x, y] = R.borders[a];
     const int src = y == b ? x : y, dst = b;
     Reason r = touch_reason(s, seat, src);
@@ -209,7 +209,7 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
   }
   if (t.place == 's') {
     if (kind != Rules::Navy && kind != Rules::Bluff)
-      return {"a " + k + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
+      return {"a " + k() + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
     if (!s.is_coastal(a)) return {R.province_names[a] + " is landlocked: it has no coastal border", S_NAVY};
     Reason r = touch_reason(s, seat, a);
     if (r.broken()) return r;
