@@ -230,8 +230,32 @@ bool State::card_playable(int seat, int c) const {
       if (put_special_card(c))
         return spots(card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity,
                      c == C::FeatsOfEngineering);
-      if (c == C::CodeOfHonor || c == C::AshigaruLevies) return spots(card_token(R, c), true, false);
-      return !card_options(seat, c, 0, {}).empty();
+      // the other cards' step 0 (card_options), without listing the options
+      const auto& kinds = R.clan_token_kinds[clans[seat]];
+      auto in_discard = [this, &kinds, seat](int k1, int k2, int k3) {
+        for (int t : discard[seat])
+          if (kinds[t] == k1 || kinds[t] == k2 || kinds[t] == k3) return true;
+        return false;
+      };
+      switch (c) {
+        case C::CodeOfHonor: case C::AshigaruLevies: return spots(card_token(R, c), true, false);
+        case C::Promotion: return in_discard(Rules::Army, Rules::Navy, Rules::Shinobi);
+        case C::Reinforcements: return in_discard(Rules::Army, Rules::Army, Rules::Army);
+        case C::DiplomaticMission: return spots(R.peace, false, false);
+        case C::PirateRaids: return spots(R.scorched, false, false);
+        case C::BlessTheLands: return special_provinces(R.scorched) != 0;
+        case C::FomentRebellion: return special_provinces(R.peace) != 0;
+        case C::SpyNetwork: return n > 1;
+        case C::CulturalExchange: {
+          uint64_t theirs = 0;
+          for (int q = 0; q < n; ++q)
+            if (q != seat) theirs |= owned_set[q];
+          return theirs != 0 && owned_set[seat] != 0;
+        }
+        case C::BountifulHarvest: return owned_set[seat] != 0;
+        case C::PurgeTheWeak: return !hand[seat].empty();
+        default: return !card_options(seat, c, 0, {}).empty();
+      }
     }
   }
 }
