@@ -413,30 +413,11 @@ uint64_t State::count_start_of_turn(int seat) const {
   const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
   const bool first_card = seat == first && !first_player_card_used;
   uint64_t k = 0;
-  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
-    // the tokens that are no blessing, those of them another's, and those another's facedown; then the blessed
-    // ones taken off (each once: a token may hold two blessings)
-    int all = 0, others = 0, others_down = 0;
-    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
-    for (const BoardToken& b : tokens) {
-      if (b.place == 'o') {
-        blessed_numbers[n_blessed++] = b.site;
-        continue;
-      }
-      const int other = b.owner != seat;
-      ++all;
-      others += other;
-      others_down += other & !b.faceup;
-    }
-    if (n_blessed)
-      for (const BoardToken& b : tokens) {
-        if (b.place == 'o' || std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed)
-          continue;
-        const int other = b.owner != seat;
-        --all;
-        others -= other;
-        others_down -= other & !b.faceup;
-      }
+  if (has_scouts || has_shugenja || first_card) {
+    // the tokens that are no blessing and carry none, those of them another's, those another's facedown
+    int all = 0, down = 0;
+    for (int q = 0; q < n; ++q) all += free_tokens[q], down += free_facedown[q];
+    const int others = all - free_tokens[seat], others_down = down - free_facedown[seat];
     k = static_cast<uint64_t>(first_card * all + has_shugenja * others + has_scouts * others_down);
   }
   for (int c : cards[seat])
@@ -578,6 +559,14 @@ void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Ev
   tokens.push_back(t);
   if (loc == 'l') land_taken[a >> 6] |= uint64_t{1} << (a & 63);
   if (loc == 's') sea_taken |= uint64_t{1} << a;
+  if (loc != 'o') {
+    count_free(t, 1);
+  } else {  // the token under the blessing carries one now (unless it already did)
+    int on = 0;
+    for (const BoardToken& u : tokens) on += u.place == 'o' && u.site == a;
+    const int i = token_index(a);
+    if (on == 1 && i >= 0 && tokens[i].place != 'o') count_free(tokens[i], -1);
+  }
   if (!events.on) return;
   const std::string& code = R.clan_token_codes[clans[seat]][tok];
   const std::string where = loc_text(*rules, loc, a, b);
@@ -610,6 +599,12 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
 }
 
 void State::taken_off(const BoardToken& b) {
+  if (b.place == 'o') {  // the token under it carries no blessing now (unless another stands on it)
+    const int i = token_index(b.site);
+    if (i >= 0 && tokens[i].place != 'o' && !blessed(b.site)) count_free(tokens[i], 1);
+  } else if (!blessed(b.number)) {
+    count_free(b, -1);
+  }
   if (b.place != 'l' && b.place != 's') return;
   bool still = false;  // (another token on the same border: only where a position was written so)
   for (const BoardToken& t : tokens) still = still || (t.place == b.place && t.site == b.site);

@@ -66,9 +66,12 @@ void State::derive_sets() {
   std::fill(std::begin(special_set), std::end(special_set), 0);
   std::fill(std::begin(land_taken), std::end(land_taken), 0);
   sea_taken = 0;
+  std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
+  std::fill(std::begin(free_facedown), std::end(free_facedown), 0);
   for (const BoardToken& b : tokens) {
     if (b.place == 'l') land_taken[b.site >> 6] |= uint64_t{1} << (b.site & 63);
     if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
+    if (b.place != 'o' && !blessed(b.number)) count_free(b, 1);
   }
   for (size_t p = 0; p < owner.size(); ++p) {
     if (owner[p] >= 0) owned_set[owner[p]] |= uint64_t{1} << p;
@@ -291,6 +294,7 @@ void State::resolve(Events& events) {
   // 1. Reveal Combat Tokens
   std::map<int, Value> info;  // places do not change from here on
   std::vector<Value> revealed;
+  std::fill(std::begin(free_facedown), std::end(free_facedown), 0);  // (every token faceup from here on)
   for (BoardToken& t : tokens) {
     t.faceup = true;
     if (!events.on) continue;
@@ -582,6 +586,7 @@ void State::resolve(Events& events) {
   tokens.clear();
   std::fill(std::begin(land_taken), std::end(land_taken), 0);
   sea_taken = 0;
+  std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
 
   // 6. Claim Territories; a player who lost a territory returns its unplayed card to the board
   for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t) {

@@ -281,6 +281,9 @@ struct State {
   // derive_sets
   uint64_t land_taken[Rules::BORDER_WORDS] = {};
   uint64_t sea_taken = 0;
+  // per owner, its tokens on the board that are no blessing and carry none (the scout's, shugenja's and first
+  // player card's targets: count_start_of_turn), and those of them facedown; kept as land_taken is
+  int free_tokens[MAX_SEATS] = {}, free_facedown[MAX_SEATS] = {};
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
@@ -307,6 +310,10 @@ struct State {
   void set_special(int p, int name);   // special[p] = name (-1: none), and special_set with it
   void derive_sets();                  // owned_set, special_set, land_taken and sea_taken from the position
   void taken_off(const BoardToken& b);  // b has just left `tokens`: its border is free unless another token is on it
+  void count_free(const BoardToken& b, int d) {  // free_tokens and free_facedown of b's owner, by d
+    free_tokens[b.owner] += d;
+    if (!b.faceup) free_facedown[b.owner] += d;
+  }
   uint64_t special_provinces(int name) const { return name >= 0 ? special_set[name] : 0; }
   int add_control(int seat, int p, int up_count, int down_count);
   void clear_control(int p);
