@@ -204,6 +204,34 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
   }
 }
 
+bool State::card_option_at(uint64_t word, Move& out) const {
+  const Rules& R = *rules;
+  const int c = card.card;
+  uint64_t exclude = 0;
+  bool non_shadowlands = true, landlocked = false;
+  if (put_special_card(c)) {
+    non_shadowlands = c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity;
+    landlocked = c == C::FeatsOfEngineering;
+  } else if (c == C::CodeOfHonor || c == C::AshigaruLevies) {
+    for (int p : card.memo) exclude |= uint64_t{1} << p;  // (the provinces chosen so far)
+  } else {
+    return false;
+  }
+  const int name = card_token(R, c);
+  if (specials_left[name] <= 0) return false;
+  // special_spots: each province without peace or scorched earth, in index order, but those left out
+  const int np = R.n_provinces();
+  uint64_t open = (np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1) &
+                  ~(special_provinces(R.peace) | special_provinces(R.scorched)) & ~exclude;
+  if (non_shadowlands) open &= ~R.shadowlands_set;
+  if (landlocked) open &= ~R.coastal_set;
+  const uint64_t k = static_cast<uint64_t>(bit_count(open));
+  if (k == 0) return false;
+  for (uint64_t r = word % k; r; --r) open &= open - 1;
+  out = Move{Move::Province, __builtin_ctzll(open)};
+  return true;
+}
+
 bool State::card_playable(int seat, int c) const {
   const Rules& R = *rules;
   // whether `seat` controls `enough` provinces (outside the Shadowlands: `non_shadowlands`)

@@ -504,11 +504,13 @@ static long long play_random(State& s, const uint64_t* bot_seeds, long long limi
       const int seat = acting[i];
       if (i > 0 && !s.acts(seat)) break;
       Move move;
+      const uint64_t word = bots[seat].next64();
       if (s.placing()) {  // the same pick, without listing every placement
-        move = s.placement_move_at(seat, bots[seat].next64(), moves);
-      } else {
+        move = s.placement_move_at(seat, word, moves);
+      } else if (!(s.card.seat >= 0 && s.dragon_return.empty() && s.scorpion_look < 0 && s.unicorn_swap < 0 &&
+                   s.card_option_at(word, move))) {  // (a card's special-token spots: picked from the sets)
         s.legal_moves(seat, moves);
-        move = moves[bots[seat].next64() % moves.size()];
+        move = moves[word % moves.size()];
       }
       quiet.clear();
       s.apply_move(seat, move, quiet);

@@ -327,6 +327,9 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  // the card decision's option at `word` modulo their number, where its options are special-token spots (found
+  // from the sets, in card_options' order); false where they are another kind, or none (list them then)
+  bool card_option_at(uint64_t word, Move& out) const;
   void apply_card(int seat, const Move& m, Events& events);
   void play_territory_card(int seat, int c, Events& events);
   std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
