@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from daimyo.core.game import GameState
 from daimyo.core.rng import Rng
 
-_BOT_SALT = 0xB07_5EED_D41A_0000
+BOT_SALT = 0xB07_5EED_D41A_0000
 
 
 class Bot(Protocol):
@@ -37,12 +37,12 @@ def bot_seed(game_seed: int, seat: int) -> int:
     Derived from the game's seed but not equal to it, so the bots' choices do not
     mirror the game's own generator.
     """
-    return Rng(game_seed ^ _BOT_SALT).next64() + seat
+    return Rng(game_seed ^ BOT_SALT).next64() + seat
 
 
 def bot_seeds(game_seed: int, players: int) -> list[int]:
     """``[bot_seed(game_seed, seat) for seat in range(players)]``, with the generator drawn once."""
-    first = Rng(game_seed ^ _BOT_SALT).next64()
+    first = Rng(game_seed ^ BOT_SALT).next64()
     return [first + seat for seat in range(players)]
 
 

@@ -26,6 +26,9 @@ from daimyo.core.rng import stream
 #: fields of :func:`simulate`'s result that depend on the machine's speed
 TIMING_FIELDS = ("seconds", "games_per_second", "actions_per_second")
 
+#: games a native call plays where the game's engine plays many deals at once (``play_random_deals``)
+_CHUNK = 100
+
 
 def simulable(game_name: str) -> GameInfo:
     """The registration of ``game_name`` if it has what simulating needs; otherwise ValueError saying what it lacks."""
@@ -69,14 +72,17 @@ def start(info: GameInfo, players: int, seed: int, starts: list[str], engine: st
     return info.setup(players, seed, seats, **({"engine": engine} if engine else {})), seats
 
 
-def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | None = None,
+def simulate(players: int, games: int, seed: int, on_game: Callable[[int], None] | None = None,
              game_name: str = "rokugan", engine: str | None = None) -> dict:
     """Play ``games`` games of ``game_name``; game ``i`` uses seed ``seed + i`` and bots seeded from it.
 
     A win shared by ``k`` tied winners gives each a share of ``1/k`` (the game's ``returns()``), so the wins add up
     to ``games``. The tables are keyed by what a seat is called: ``wins_by_clan``, ``wins_by_character``.
     ``engine`` (Battle for Rokugan and Rising Sun: ``native`` or ``python``) chooses the engine; a native game is
-    played out in one native call (the same moves as the bots' here).
+    played out in one native call (the same moves as the bots' here), and where the game's state can play many
+    deals at once (``play_random_deals``: the native Battle for Rokugan engine) the games are played a chunk at a
+    time, each game's seats, wins and scores summed natively. ``on_game(k)`` is told each time ``k`` more games are
+    done.
     """
     info = simulable(game_name)
     if not info.min_players <= players <= info.max_players:
@@ -91,8 +97,27 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
     score_sum: dict[str, int] = {}
     actions = 0
     t0 = time.perf_counter()
-    for i in range(games):
-        s, seats = start(info, players, seed + i, starts, engine)
+    first = 0
+    ready = None  # game 0's first state, made to ask its engine how it plays
+    if games and not starts:
+        ready = start(info, players, seed, starts, engine)
+        # (read from the class: a state's own __getattr__ may hand a game over to another engine)
+        if getattr(type(ready[0]), "play_random_deals", None) is not None and not ready[1]:
+            deals = getattr(ready[0], "play_random_deals")  # noqa: B009 (a method GameState does not declare)
+            # the native engine plays the games themselves, the same moves, a chunk of games a call
+            while first < games:
+                k = min(_CHUNK, games - first)
+                moves, rows = deals(seed + first, k, unit)
+                actions += moves
+                for name, n, units, honor in rows:
+                    played[name] = played.get(name, 0) + n
+                    wins[name] = wins.get(name, 0) + units
+                    score_sum[name] = score_sum.get(name, 0) + honor
+                first += k
+                if on_game is not None:
+                    on_game(k)
+    for i in range(first, games):
+        s, seats = ready if i == 0 and ready is not None else start(info, players, seed + i, starts, engine)
         if hasattr(s, "play_random"):  # the native engine plays the whole game in one call
             actions += s.play_random(bot_seeds(seed + i, players))
         else:
@@ -108,7 +133,7 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[], None] | 
             if scores is not None:
                 score_sum[name] = score_sum.get(name, 0) + scores[p]
         if on_game is not None:
-            on_game()
+            on_game(1)
     seconds = time.perf_counter() - t0
     names = sorted(played)
     word = info.seat_word
@@ -148,7 +173,7 @@ def run_command(game_name: str, players: int, games: int, seed: int, as_json: bo
     try:
         with progress:
             task = progress.add_task("games", total=games)
-            result = simulate(players, games, seed, on_game=lambda: progress.advance(task), game_name=game_name, engine=engine)
+            result = simulate(players, games, seed, on_game=lambda k: progress.advance(task, k), game_name=game_name, engine=engine)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     if as_json:

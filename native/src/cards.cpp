@@ -55,6 +55,7 @@ std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
 
 std::vector<Move> provinces(const std::vector<int>& ps) {
   std::vector<Move> out;
+  out.reserve(ps.size());
   for (int p : ps) out.push_back({Move::Province, p});
   return out;
 }
@@ -65,6 +66,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
   const Rules& R = *s.rules;
   std::vector<Move> out;
   if (s.specials_left[name] <= 0) return out;
+  out.reserve(static_cast<size_t>(R.n_provinces()));  // (one allocation, not one a doubling)
   for (int p = 0; p < R.n_provinces(); ++p) {
     const int sp = s.special[p];
     if (sp >= 0 && (sp == R.peace || sp == R.scorched)) continue;
@@ -77,7 +79,7 @@ std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
 std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
   const Rules& R = *s.rules;
-  const auto& codes = R.clan_token_codes[s.clans[seat]];
+  const auto& codes = R.clan_token_code_id[s.clans[seat]];  // (equal codes, equal ids)
   const auto& ks = R.clan_token_kinds[s.clans[seat]];
   std::vector<int> out;
   out.reserve(pile.size());
@@ -93,7 +95,7 @@ std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vecto
 
 // cards.py _move_token: the first token of `src` with that code goes to `dst`
 void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
-  const auto& codes = s.rules->clan_token_codes[s.clans[seat]];
+  const auto& codes = s.rules->clan_token_code_id[s.clans[seat]];
   for (size_t i = 0; i < src.size(); ++i)
     if (codes[src[i]] == codes[tok]) {
       dst.push_back(src[i]);
@@ -105,6 +107,7 @@ void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
 std::vector<Move> discard_or_return_options(const State& s, int seat) {
   std::vector<Move> out;
   const std::vector<int> codes = codes_of(s, seat, s.hand[seat], {}, true);
+  out.reserve(2 * codes.size());
   for (int t : codes) out.push_back({Move::Discard, t});
   for (int t : codes) out.push_back({Move::Return, t});
   return out;
@@ -201,21 +204,87 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
   }
 }
 
+bool State::card_option_at(uint64_t word, Move& out) const {
+  const Rules& R = *rules;
+  const int c = card.card;
+  uint64_t exclude = 0;
+  bool non_shadowlands = true, landlocked = false;
+  if (put_special_card(c)) {
+    non_shadowlands = c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity;
+    landlocked = c == C::FeatsOfEngineering;
+  } else if (c == C::CodeOfHonor || c == C::AshigaruLevies) {
+    for (int p : card.memo) exclude |= uint64_t{1} << p;  // (the provinces chosen so far)
+  } else {
+    return false;
+  }
+  const int name = card_token(R, c);
+  if (specials_left[name] <= 0) return false;
+  // special_spots: each province without peace or scorched earth, in index order, but those left out
+  const int np = R.n_provinces();
+  uint64_t open = (np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1) &
+                  ~(special_provinces(R.peace) | special_provinces(R.scorched)) & ~exclude;
+  if (non_shadowlands) open &= ~R.shadowlands_set;
+  if (landlocked) open &= ~R.coastal_set;
+  const uint64_t k = static_cast<uint64_t>(bit_count(open));
+  if (k == 0) return false;
+  for (uint64_t r = word % k; r; --r) open &= open - 1;
+  out = Move{Move::Province, __builtin_ctzll(open)};
+  return true;
+}
+
 bool State::card_playable(int seat, int c) const {
   const Rules& R = *rules;
-  // the provinces `seat` controls (outside the Shadowlands: `non_shadowlands`), counted up to `enough`
+  // whether `seat` controls `enough` provinces (outside the Shadowlands: `non_shadowlands`)
   auto owns = [this, &R, seat](bool non_shadowlands, int enough) {
-    int k = 0;
-    for (int p = 0; p < R.n_provinces() && k < enough; ++p)
-      k += owner[p] == seat && !(non_shadowlands && R.shadowlands[p]);
-    return k >= enough;
+    return bit_count(owned_set[seat] & ~(non_shadowlands ? R.shadowlands_set : 0)) >= enough;
   };
   switch (c) {
     case C::StrengthOfPurpose: return owns(false, R.card_numbers.strength_of_purpose_provinces);
     case C::AnimateTheDead: return !discard[seat].empty() && owns(true, 1);
     // step 0 of these: one of your provinces outside the Shadowlands (card_options)
     case C::DarkFavors: case C::InspireFear: return owns(true, 1);
-    default: return !card_options(seat, c, 0, {}).empty();
+    default: {
+      // cards.py _special_spots at step 0 (nothing excluded) is not empty: a special token left, and a province
+      // without peace or scorched earth (outside the Shadowlands, or landlocked, where the card says so)
+      auto spots = [this, &R](int name, bool non_shadowlands, bool landlocked) {
+        if (specials_left[name] <= 0) return false;
+        const int np = R.n_provinces();
+        uint64_t open = (np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1) &
+                        ~(special_provinces(R.peace) | special_provinces(R.scorched));
+        if (non_shadowlands) open &= ~R.shadowlands_set;
+        if (landlocked) open &= ~R.coastal_set;
+        return open != 0;
+      };
+      if (put_special_card(c))
+        return spots(card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity,
+                     c == C::FeatsOfEngineering);
+      // the other cards' step 0 (card_options), without listing the options
+      const auto& kinds = R.clan_token_kinds[clans[seat]];
+      auto in_discard = [this, &kinds, seat](int k1, int k2, int k3) {
+        for (int t : discard[seat])
+          if (kinds[t] == k1 || kinds[t] == k2 || kinds[t] == k3) return true;
+        return false;
+      };
+      switch (c) {
+        case C::CodeOfHonor: case C::AshigaruLevies: return spots(card_token(R, c), true, false);
+        case C::Promotion: return in_discard(Rules::Army, Rules::Navy, Rules::Shinobi);
+        case C::Reinforcements: return in_discard(Rules::Army, Rules::Army, Rules::Army);
+        case C::DiplomaticMission: return spots(R.peace, false, false);
+        case C::PirateRaids: return spots(R.scorched, false, false);
+        case C::BlessTheLands: return special_provinces(R.scorched) != 0;
+        case C::FomentRebellion: return special_provinces(R.peace) != 0;
+        case C::SpyNetwork: return n > 1;
+        case C::CulturalExchange: {
+          uint64_t theirs = 0;
+          for (int q = 0; q < n; ++q)
+            if (q != seat) theirs |= owned_set[q];
+          return theirs != 0 && owned_set[seat] != 0;
+        }
+        case C::BountifulHarvest: return owned_set[seat] != 0;
+        case C::PurgeTheWeak: return !hand[seat].empty();
+        default: return !card_options(seat, c, 0, {}).empty();
+      }
+    }
   }
 }
 
@@ -349,7 +418,9 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           memo = {p};
         } else {
           const int a = memo[0];
-          std::swap(owner[a], owner[p]);
+          const int owner_a = owner[a];
+          set_owner(a, owner[p]);
+          set_owner(p, owner_a);
           std::swap(up[a], up[p]);
           std::swap(down[a], down[p]);
           if (events.on) events.push_back(public_event("swap-control", {{"clan", text(clan)},
@@ -404,7 +475,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
           remove_control(p);
         } else {
           auto& pile = discard[seat];
-          const auto& codes = R.clan_token_codes[clans[seat]];
+          const auto& codes = R.clan_token_code_id[clans[seat]];
           int tok = -1;
           for (size_t i = 0; i < pile.size(); ++i)
             if (codes[pile[i]] == codes[m.arg]) {

@@ -176,6 +176,7 @@ State state_from_fields(RulesRef rules, const nb::dict& d) {
   for (nb::handle sp : get(d, "special")) special.push_back(named_or_none(sp, R.specials, "special"));
   if (static_cast<int>(special.size()) != provinces) bad("special", "one entry a province");
   s.special = special;
+  s.derive_sets();
   for (nb::handle row : per_seat(d, "seen", n)) {
     std::vector<Seen> items;
     for (nb::handle item : row) {

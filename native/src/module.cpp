@@ -487,6 +487,82 @@ static std::vector<int> setup_clans(const Rules& R, int players, const std::vect
   return ids;
 }
 
+// daimyo.bots.random_bot.play with RandomBot(bot_seeds[seat]) at each seat, to the end or `limit` moves: at a
+// simultaneous node every seat in to_act moves in turn; each bot draws its move with Rng.choice (the word modulo
+// the number of moves). `moves` is scratch. Returns the number of moves made.
+static long long play_random(State& s, const uint64_t* bot_seeds, long long limit, std::vector<Move>& moves) {
+  Rng bots[State::MAX_PLAYERS];
+  for (int seat = 0; seat < s.n; ++seat) bots[seat] = Rng(bot_seeds[seat]);
+  long long actions = 0;
+  Events quiet;  // nobody reads a random game's events: none is built
+  quiet.on = false;
+  int acting[State::MAX_PLAYERS];
+  while (s.phase != Phase::Over && actions != limit) {
+    const int k = s.to_act(acting);
+    if (k == 0) throw std::runtime_error("the game is not over but nobody is to act");
+    for (int i = 0; i < k && actions != limit; ++i) {
+      const int seat = acting[i];
+      if (i > 0 && !s.acts(seat)) break;
+      Move move;
+      const uint64_t word = bots[seat].next64();
+      if (s.placing()) {  // the same pick, without listing every placement
+        move = s.placement_move_at(seat, word, moves);
+      } else if (!(s.card.seat >= 0 && s.dragon_return.empty() && s.scorpion_look < 0 && s.unicorn_swap < 0 &&
+                   s.card_option_at(word, move))) {  // (a card's special-token spots: picked from the sets)
+        s.legal_moves(seat, moves);
+        move = moves[word % moves.size()];
+      }
+      quiet.clear();
+      s.apply_move(seat, move, quiet);
+      ++actions;
+    }
+  }
+  return actions;
+}
+
+// daimyo.cli.simulate's games with the native engine, in one call: game i is the new deal of seed + i (mod 2^64),
+// its clans chosen in play, its bots seeded as random_bot.bot_seeds(seed + i) (the generator of (seed + i) ^
+// bot_salt drawn once, plus the seat); a win shared by k tied winners is unit / k (unit: a multiple of each k)
+static nb::tuple play_random_deals(const RulesHandle& rules, int players, uint64_t seed, long long games,
+                                   uint64_t bot_salt, long long unit) {
+  const Rules& R = *rules.ref;
+  setup_clans(R, players, {});  // (the same check of the number of players as new_game)
+  if (games < 0) throw std::invalid_argument("play_random_deals: games is a count, not " + std::to_string(games));
+  const int nc = R.n_clans();
+  std::vector<long long> played(nc, 0), wins(nc, 0), honor_sum(nc, 0);
+  std::vector<Move> moves;
+  moves.reserve(64);  // (the legal moves of a decision off the placement turns: room for them from the first game)
+  long long actions = 0;
+  {
+    nb::gil_scoped_release unlocked;  // (the rules are never changed: other threads may play meanwhile)
+    for (long long i = 0; i < games; ++i) {
+      const uint64_t game_seed = seed + static_cast<uint64_t>(i);
+      State s = State::new_game(rules.ref, players, GameRng(game_seed), {});
+      const uint64_t first = Rng(game_seed ^ bot_salt).next64();
+      uint64_t bot_seeds[State::MAX_PLAYERS];
+      for (int seat = 0; seat < players; ++seat) bot_seeds[seat] = first + static_cast<uint64_t>(seat);
+      actions += play_random(s, bot_seeds, -1, moves);
+      const ScoringBoard b = s.scoring_board();
+      int totals[State::MAX_PLAYERS], best = 0, winners = 0;
+      for (int seat = 0; seat < players; ++seat) {
+        totals[seat] = honor(b, seat).total;
+        if (seat == 0 || totals[seat] > best) best = totals[seat];
+      }
+      for (int seat = 0; seat < players; ++seat) winners += totals[seat] == best;
+      for (int seat = 0; seat < players; ++seat) {
+        const int c = s.clans[seat];
+        ++played[c];
+        honor_sum[c] += totals[seat];
+        if (totals[seat] == best) wins[c] += unit / winners;
+      }
+    }
+  }
+  nb::list rows;
+  for (int c = 0; c < nc; ++c)
+    if (played[c]) rows.append(nb::make_tuple(R.clan_names[c], played[c], wins[c], honor_sum[c]));
+  return nb::make_tuple(actions, rows);
+}
+
 NB_MODULE(_daimyo_native, m) {
   m.doc() = "The native Battle for Rokugan engine (see docs/native.md); use it through daimyo.rokugan.native.";
   nb::class_<RulesHandle>(m, "Rules",
@@ -559,37 +635,17 @@ NB_MODULE(_daimyo_native, m) {
         return out;
       }, "Each seat's final honor (result()'s totals) once the game is over, else None; no other part is built.")
       .def("play_random", [](State& s, const std::vector<uint64_t>& bot_seeds, long long limit) {
-        // daimyo.bots.random_bot.play with RandomBot(seed) at each seat: at a simultaneous node every seat in
-        // to_act moves in turn; each bot draws its move with Rng.choice (the word modulo the number of moves)
         if (static_cast<int>(bot_seeds.size()) != s.n) throw std::invalid_argument("play_random: one bot seed a seat");
-        std::vector<Rng> bots;
-        for (uint64_t seed : bot_seeds) bots.emplace_back(seed);
-        long long actions = 0;
-        Events quiet;  // nobody reads a random game's events: none is built
-        quiet.on = false;
         std::vector<Move> moves;
-        int acting[State::MAX_PLAYERS];
-        while (s.phase != Phase::Over && actions != limit) {
-          const int k = s.to_act(acting);
-          if (k == 0) throw std::runtime_error("the game is not over but nobody is to act");
-          for (int i = 0; i < k && actions != limit; ++i) {
-            const int seat = acting[i];
-            if (i > 0 && !s.acts(seat)) break;
-            Move move;
-            if (s.placing()) {  // the same pick, without listing every placement
-              move = s.placement_move_at(seat, bots[seat].next64(), moves);
-            } else {
-              s.legal_moves(seat, moves);
-              move = moves[bots[seat].next64() % moves.size()];
-            }
-            quiet.clear();
-            s.apply_move(seat, move, quiet);
-            ++actions;
-          }
-        }
-        return actions;
+        return play_random(s, bot_seeds.data(), limit, moves);
       }, nb::arg("bot_seeds"), nb::arg("limit") = -1,
          "Play to the end (or `limit` moves) with a random bot at each seat; returns the number of moves.")
+      .def_static("play_random_deals", &play_random_deals, nb::arg("rules"), nb::arg("players"), nb::arg("seed"),
+         nb::arg("games"), nb::arg("bot_salt"), nb::arg("unit"),
+         "Games seed, seed + 1, ... (`games` of them, clans chosen in play) each played to the end by random bots "
+         "seeded as daimyo.bots.random_bot.bot_seeds(game seed ^ bot_salt's generator) gives, as play_random plays "
+         "one; returns (moves, rows): per clan that played, (clan, games, wins in units of 1/unit, honor summed), "
+         "a win shared by k tied winners counting unit / k.")
       .def("bytes", &held_bytes, "The memory this state owns outside itself (sys.getsizeof counts the state itself).");
   daimyo::bind_encoding(m, game);  // encode_bind.cpp: actions as catalogue ids, observations into NumPy arrays
   daimyo::bind_batch(m);           // batch.cpp: many games stepped in one call

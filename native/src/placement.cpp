@@ -28,50 +28,61 @@ int State::token_index(int number) const {
 }
 
 // placement.py _Reach and Targets: control, special tokens, ronin and the borders already taken, as sets of
-// provinces and a list of borders filled into `t` (nothing allocated).
+// provinces and of borders filled into `t` (nothing allocated).
 void State::fill_targets(int seat, Targets& t) const {
   const Rules& R = *rules;
   const int np = R.n_provinces();
-  uint64_t touch = 0, owned = 0, battlefield = 0, sea_taken = 0;
   const uint64_t coastal = R.coastal_set;
-  int harbor_at = -1;
-  for (int p = 0; p < np; ++p) {
-    const uint64_t bit = uint64_t{1} << p;
-    const int sp = special[p];
-    // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
-    if (!(sp >= 0 && (sp == R.peace || sp == R.scorched || (sp == R.shrine && owner[p] != seat)))) touch |= bit;
-    if (sp >= 0 && sp == R.harbor && harbor_at < 0) harbor_at = p;
-    if (sp >= 0 && sp == R.battlefield) battlefield |= bit;
-    if (owner[p] == seat) owned |= bit;
-  }
+  const uint64_t owned = owned_set[seat];
+  // Special Tokens: no combat token in or on the borders of peace or scorched earth, nor of a shrine not yours
+  const uint64_t all = np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1;
+  const uint64_t touch = all & ~(special_provinces(R.peace) | special_provinces(R.scorched) |
+                                 (special_provinces(R.shrine) & ~owned));
+  const uint64_t harbors = special_provinces(R.harbor), battlefield = special_provinces(R.battlefield);
+  const int harbor_at = harbors ? __builtin_ctzll(harbors) : -1;
   const uint64_t own = owned & touch, others = touch & ~owned;
   const uint64_t harbor = harbor_at >= 0 ? uint64_t{1} << harbor_at : 0;
   t.own = own != 0;
   // Only one combat token can be placed on each border
-  uint64_t land[Rules::MAX_BORDERS / 64] = {0, 0, 0, 0};
-  for (const BoardToken& b : tokens) {
-    if (b.place == 'l') land[b.site >> 6] |= uint64_t{1} << (b.site & 63);
-    if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
-  }
-  auto free_border = [&land](int bi) { return !((land[bi >> 6] >> (bi & 63)) & 1); };
+  const int nw = R.border_words;
+  const uint64_t* land = land_taken;
+  std::copy(land_taken, land_taken + Rules::BORDER_WORDS, t.land);
   int k = 0;
-  if (ronin[seat]) {
+  t.ronin = ronin[seat];
+  if (t.ronin) {
     // Ronin: armies may be placed on any land border
     const int nb = static_cast<int>(R.borders.size());
     for (int bi = 0; bi < nb; ++bi) {
       const auto [p, q] = R.borders[bi];
-      if (!((touch >> p) & 1) || !((touch >> q) & 1) || !free_border(bi)) continue;
-      if (owner[q] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
-      if (owner[p] != seat) t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(p);
+      if (!((touch >> p) & 1) || !((touch >> q) & 1) || ((land[bi >> 6] >> (bi & 63)) & 1)) continue;
+      k += (owner[q] != seat) + (owner[p] != seat);
     }
   } else {
-    for (uint64_t m = own; m; m &= m - 1) {
-      const int p = __builtin_ctzll(m);
-      for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i) {
-        const int bi = R.across_border[i], q = R.across_province[i];
-        if (((others >> q) & 1) && free_border(bi))
-          t.attack_border[k] = static_cast<uint8_t>(bi), t.attack_province[k++] = static_cast<uint8_t>(q);
+    // the free borders between a province of the player's and one of the others': a border with an end among
+    // the player's provinces and not both ends among those that are not the others' (the player's, or closed);
+    // worked out again only where those provinces changed since the seat's last
+    AttackBorders& a = memo_.attack[seat];
+    if (!((memo_.attack_known >> seat) & 1) || a.own != own || a.others != others) {
+      uint64_t first[Rules::BORDER_WORDS] = {}, second[Rules::BORDER_WORDS] = {}, from[Rules::BORDER_WORDS] = {};
+      for (uint64_t m = all & ~others; m; m &= m - 1) {
+        const int p = __builtin_ctzll(m);
+        const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+        const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+        const uint64_t mine = -((own >> p) & 1);  // all ones where p is one of the player's
+        for (int w = 0; w < nw; ++w) {
+          first[w] |= f[w];
+          second[w] |= g[w];
+          from[w] |= (f[w] | g[w]) & mine;
+        }
       }
+      for (int w = 0; w < nw; ++w) a.borders[w] = from[w] & ~(first[w] & second[w]);
+      a.own = own;
+      a.others = others;
+      memo_.attack_known |= 1u << seat;
+    }
+    for (int w = 0; w < nw; ++w) {
+      t.attack[w] = a.borders[w] & ~land[w];
+      k += bit_count(t.attack[w]);
     }
   }
   t.n_attack = k;
@@ -106,15 +117,69 @@ bool State::blessed(int number) const {
   return false;
 }
 
+namespace {
+
+bool has_border(const uint64_t* set, int bi) { return (set[bi >> 6] >> (bi & 63)) & 1; }
+
+// placement.py army_attack: f(land border, attacked province) for each, in its order: from each of the player's
+// provinces in index order, its borders in board.json's order; a ronin player's: each free land border in index
+// order, towards its second province and then its first, where the player does not control it
+template <typename F>
+void each_attack(const State& s, int seat, const Targets& t, F f) {
+  const Rules& R = *s.rules;
+  if (t.ronin) {
+    const int nb = static_cast<int>(R.borders.size());
+    for (int bi = 0; bi < nb; ++bi) {
+      const auto [p, q] = R.borders[bi];
+      if (!((t.centers >> p) & 1) || !((t.centers >> q) & 1) || has_border(t.land, bi)) continue;
+      if (s.owner[q] != seat) f(bi, q);
+      if (s.owner[p] != seat) f(bi, p);
+    }
+    return;
+  }
+  for (uint64_t m = t.own_centers; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i)
+      if (has_border(t.attack, R.across_border[i])) f(R.across_border[i], R.across_province[i]);
+  }
+}
+
+// the r-th of each_attack's (r below t.n_attack): the player's provinces whose attacks all come before it skipped
+// by counting their borders in the set
+Place attack_at(const State& s, int seat, const Targets& t, uint64_t r) {
+  const Rules& R = *s.rules;
+  Place found{'l', -1, -1};
+  if (t.ronin) {
+    each_attack(s, seat, t, [&](int bi, int q) {
+      if (r-- == 0) found = Place{'l', bi, q};
+    });
+    return found;
+  }
+  for (uint64_t m = t.own_centers; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    const uint64_t* f = &R.border_first[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+    const uint64_t* g = &R.border_second[static_cast<size_t>(p) * Rules::BORDER_WORDS];
+    uint64_t here = 0;
+    for (int w = 0; w < R.border_words; ++w) here += bit_count((f[w] | g[w]) & t.attack[w]);
+    if (r >= here) {
+      r -= here;
+      continue;
+    }
+    for (int i = R.across_start[p]; i < R.across_start[p + 1]; ++i)
+      if (has_border(t.attack, R.across_border[i]) && r-- == 0) return Place{'l', R.across_border[i], R.across_province[i]};
+  }
+  return found;  // not reached: r < t.n_attack
+}
+
+}  // namespace
+
 // placement.py Targets.pieces: each legal place of a token of `kind`, to `out`, in the Python engine's order
 template <typename Out>
 void State::each_place(int seat, int kind, const Targets& t, Out out) const {
   auto add = [&out](uint64_t provinces, char loc) {
     for (; provinces; provinces &= provinces - 1) out(Place{loc, __builtin_ctzll(provinces), -1});
   };
-  auto attack = [&out, &t] {
-    for (int i = 0; i < t.n_attack; ++i) out(Place{'l', t.attack_border[i], t.attack_province[i]});
-  };
+  auto attack = [this, seat, &out, &t] { each_attack(*this, seat, t, [&out](int bi, int q) { out(Place{'l', bi, q}); }); };
   auto sea = [&out, &t] {
     for (uint64_t m = t.sea; m; m &= m - 1) {
       const int q = __builtin_ctzll(m);
@@ -201,7 +266,7 @@ int nth_province(uint64_t provinces, uint64_t r) {
 // lists them; the harbor's sea twice, in its place).
 Place State::place_at(int seat, int kind, const Targets& t, uint64_t r) const {
   auto center = [](uint64_t provinces, uint64_t i) { return Place{'c', nth_province(provinces, i), -1}; };
-  auto attack = [&t](uint64_t i) { return Place{'l', t.attack_border[i], t.attack_province[i]}; };
+  auto attack = [this, seat, &t](uint64_t i) { return attack_at(*this, seat, t, i); };
   auto sea = [&t](uint64_t i) {
     if (t.sea_twice >= 0) {
       const uint64_t before = bit_count(t.sea & ((uint64_t{1} << t.sea_twice) - 1));
@@ -241,46 +306,39 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
-  auto count = [this, seat, &t](int kind) -> uint64_t {
-    auto size = [](uint64_t provinces) -> uint64_t { return bit_count(provinces); };
-    const uint64_t attack = t.n_attack;
-    switch (kind) {
-      case Rules::Shinobi: return size(t.centers);
-      case Rules::Army: return attack + size(t.own_centers);
-      case Rules::Bluff: return spied[seat] ? 0 : attack + t.n_sea() + size(t.centers);
-      case Rules::Navy: return t.n_sea() + size(t.own_coastal);
-      case Rules::Diplomacy: return size(t.diplomacy);
-      case Rules::Raid: return size(t.raid);
-      default: {
-        uint64_t k = 0;
-        each_place(seat, kind, t, [&k](const Place&) { ++k; });
-        return k;
+  // the number of places of each kind of token (a blessing's found by listing them, only where one is held)
+  uint64_t count[7];
+  {
+    const uint64_t attack = t.n_attack, sea = t.n_sea();
+    count[Rules::Shinobi] = bit_count(t.centers);
+    count[Rules::Army] = attack + bit_count(t.own_centers);
+    count[Rules::Bluff] = spied[seat] ? 0 : attack + sea + count[Rules::Shinobi];
+    count[Rules::Navy] = sea + bit_count(t.own_coastal);
+    count[Rules::Diplomacy] = bit_count(t.diplomacy);
+    count[Rules::Raid] = bit_count(t.raid);
+    count[Rules::Blessing] = 0;
+    for (int tok : hand[seat])
+      if (kinds[tok] == Rules::Blessing) {
+        each_place(seat, Rules::Blessing, t, [&count](const Place&) { ++count[Rules::Blessing]; });
+        break;
       }
-    }
-  };
+  }
   uint64_t total = first_moves, listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    total += count(kinds[tok]);
+    total += count[kinds[tok]];
   }
   uint64_t r = word % total;
-  if (r < first_moves) {
-    Move found{Move::Pass, 0};
-    uint64_t i = 0;
-    each_start_of_turn(seat, [&](const Move& m) {
-      if (i++ == r) found = m;
-    });
-    return found;
-  }
+  if (r < first_moves) return start_of_turn_at(seat, r);
   r -= first_moves;
   listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    const uint64_t k = count(kinds[tok]);
+    const uint64_t k = count[kinds[tok]];
     if (r >= k) {
       r -= k;
       continue;
@@ -323,22 +381,44 @@ void State::each_start_of_turn(int seat, Out out) const {
     if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
 }
 
+// the r-th move each_start_of_turn(seat) gives (r below count_start_of_turn(seat)), found without listing the rest
+Move State::start_of_turn_at(int seat, uint64_t r) const {
+  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
+  const bool first_card = seat == first && !first_player_card_used;
+  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
+    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
+    for (const BoardToken& b : tokens)
+      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
+    auto free = [&blessed_numbers, n_blessed](const BoardToken& b) {
+      return b.place != 'o' && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed;
+    };
+    // the scout's (another's facedown token), the shugenja's (another's token), the first player card's (any)
+    const bool plays[3] = {has_scouts, has_shugenja, first_card};
+    static constexpr int cards_of[3] = {Move::Scout, Move::Shugenja, Move::FirstPlayer};
+    for (int part = 0; part < 3; ++part) {
+      if (!plays[part]) continue;
+      for (const BoardToken& b : tokens) {
+        if ((part < 2 && b.owner == seat) || (part == 0 && b.faceup) || !free(b)) continue;
+        if (r-- == 0) return Move{Move::Play, cards_of[part], 0, b.number, -1};
+      }
+    }
+  }
+  for (int c : cards[seat])
+    if (rules->card_placement[c] && card_playable(seat, c) && r-- == 0) return Move{Move::PlayCard, c};
+  return Move{Move::Pass, 0};  // not reached: r < count_start_of_turn(seat)
+}
+
 // the number of moves each_start_of_turn(seat) gives, counted in one pass over the board tokens
 uint64_t State::count_start_of_turn(int seat) const {
   const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
   const bool first_card = seat == first && !first_player_card_used;
   uint64_t k = 0;
-  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
-    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
-    for (const BoardToken& b : tokens)
-      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
-    for (const BoardToken& b : tokens) {
-      if (b.place == 'o') continue;
-      if (n_blessed && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) != blessed_numbers + n_blessed)
-        continue;
-      const bool other = b.owner != seat;
-      k += (has_scouts && other && !b.faceup) + (has_shugenja && other) + first_card;
-    }
+  if (has_scouts || has_shugenja || first_card) {
+    // the tokens that are no blessing and carry none, those of them another's, those another's facedown
+    int all = 0, down = 0;
+    for (int q = 0; q < n; ++q) all += free_tokens[q], down += free_facedown[q];
+    const int others = all - free_tokens[seat], others_down = down - free_facedown[seat];
+    k = static_cast<uint64_t>(first_card * all + has_shugenja * others + has_scouts * others_down);
   }
   for (int c : cards[seat])
     if (rules->card_placement[c] && card_playable(seat, c)) ++k;
@@ -462,6 +542,7 @@ void State::apply_placement(int seat, const Move& m, Events& events) {
     learn(seat, index, "first-player", events);
     const BoardToken b = tokens[index];
     tokens.erase(tokens.begin() + index);
+    taken_off(b);
     pool[b.owner].push_back(b.clan_token);
     if (events.on) {
       Event& r = events.emplace_back(public_event("return-to-pool"));
@@ -476,6 +557,16 @@ void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Ev
   const Rules& R = *rules;
   const BoardToken t{next_id++, seat, tok, loc, a, b, faceup, 1 << seat};
   tokens.push_back(t);
+  if (loc == 'l') land_taken[a >> 6] |= uint64_t{1} << (a & 63);
+  if (loc == 's') sea_taken |= uint64_t{1} << a;
+  if (loc != 'o') {
+    count_free(t, 1);
+  } else {  // the token under the blessing carries one now (unless it already did)
+    int on = 0;
+    for (const BoardToken& u : tokens) on += u.place == 'o' && u.site == a;
+    const int i = token_index(a);
+    if (on == 1 && i >= 0 && tokens[i].place != 'o') count_free(tokens[i], -1);
+  }
   if (!events.on) return;
   const std::string& code = R.clan_token_codes[clans[seat]][tok];
   const std::string where = loc_text(*rules, loc, a, b);
@@ -507,10 +598,26 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
   with(d, "code", Value::of(rules->clan_token_codes[clans[b.owner]][b.clan_token]));
 }
 
+void State::taken_off(const BoardToken& b) {
+  if (b.place == 'o') {  // the token under it carries no blessing now (unless another stands on it)
+    const int i = token_index(b.site);
+    if (i >= 0 && tokens[i].place != 'o' && !blessed(b.site)) count_free(tokens[i], 1);
+  } else if (!blessed(b.number)) {
+    count_free(b, -1);
+  }
+  if (b.place != 'l' && b.place != 's') return;
+  bool still = false;  // (another token on the same border: only where a position was written so)
+  for (const BoardToken& t : tokens) still = still || (t.place == b.place && t.site == b.site);
+  if (still) return;
+  if (b.place == 'l') land_taken[b.site >> 6] &= ~(uint64_t{1} << (b.site & 63));
+  if (b.place == 's') sea_taken &= ~(uint64_t{1} << b.site);
+}
+
 // state.py _discard_board_token (Removing Tokens)
 void State::discard_board_token(int index) {
   const BoardToken b = tokens[index];
   tokens.erase(tokens.begin() + index);
+  taken_off(b);
   (b.clan_token == rules->bluff ? hand : discard)[b.owner].push_back(b.clan_token);
 }
 

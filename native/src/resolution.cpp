@@ -26,6 +26,11 @@ const char* S_DIPLOMACY = "The Combat Tokens: Diplomacy";
 const char* S_RAID = "The Combat Tokens: Raid";
 const char* S_RONIN = "Additional Rules: Ronin";
 
+// a battle's outcome (Outcome::outcome), compared by address
+const char* const TAKEN = "taken";
+const char* const DEFENDED = "defended";
+const char* const NOTHING = "nothing";
+
 const char* kind_name(int k) {
   static const char* names[] = {"army", "navy", "shinobi", "blessing", "diplomacy", "raid", "bluff"};
   return names[k];
@@ -42,9 +47,41 @@ struct Reason {
 }  // namespace
 
 // ------------------------------------------------------------------ control and special tokens (state.py)
+void State::set_owner(int p, int seat) {
+  const uint64_t bit = uint64_t{1} << p;
+  if (owner[p] >= 0) owned_set[owner[p]] &= ~bit;
+  owner[p] = seat;
+  if (seat >= 0) owned_set[seat] |= bit;
+}
+
+void State::set_special(int p, int name) {
+  const uint64_t bit = uint64_t{1} << p;
+  if (special[p] >= 0) special_set[special[p]] &= ~bit;
+  special[p] = name;
+  if (name >= 0) special_set[name] |= bit;
+}
+
+void State::derive_sets() {
+  std::fill(std::begin(owned_set), std::end(owned_set), 0);
+  std::fill(std::begin(special_set), std::end(special_set), 0);
+  std::fill(std::begin(land_taken), std::end(land_taken), 0);
+  sea_taken = 0;
+  std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
+  std::fill(std::begin(free_facedown), std::end(free_facedown), 0);
+  for (const BoardToken& b : tokens) {
+    if (b.place == 'l') land_taken[b.site >> 6] |= uint64_t{1} << (b.site & 63);
+    if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
+    if (b.place != 'o' && !blessed(b.number)) count_free(b, 1);
+  }
+  for (size_t p = 0; p < owner.size(); ++p) {
+    if (owner[p] >= 0) owned_set[owner[p]] |= uint64_t{1} << p;
+    if (special[p] >= 0) special_set[special[p]] |= uint64_t{1} << p;
+  }
+}
+
 void State::clear_control(int p) {
   if (owner[p] >= 0) supply[owner[p]] += up[p] + down[p];
-  owner[p] = -1;
+  set_owner(p, -1);
   up[p] = down[p] = 0;
 }
 
@@ -56,7 +93,7 @@ void State::remove_one_control(int p) {
   else
     --down[p];
   ++supply[o];
-  if (up[p] + down[p] == 0) owner[p] = -1;
+  if (up[p] + down[p] == 0) set_owner(p, -1);
 }
 
 // a special token from the pile in `p` (replacing another); false if the pile has none
@@ -64,7 +101,7 @@ bool State::put_special(int p, int name) {
   if (specials_left[name] <= 0) return false;
   if (special[p] >= 0) ++specials_left[special[p]];
   --specials_left[name];
-  special[p] = name;
+  set_special(p, name);
   if (name == rules->scorched) clear_control(p);
   return true;
 }
@@ -72,7 +109,7 @@ bool State::put_special(int p, int name) {
 void State::remove_special(int p) {
   if (special[p] >= 0) {
     ++specials_left[special[p]];
-    special[p] = -1;
+    set_special(p, -1);
   }
 }
 
@@ -159,10 +196,10 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
     return {};
   }
   if (t.place == 'o') return {"only a blessing is placed on top of another token", S_BLESSING};
-  const std::string k = kind_name(kind);
+  auto k = [kind] { return std::string(kind_name(kind)); };  // (made only for a message)
   if (t.place == 'l') {
     if (kind != Rules::Army && kind != Rules::Bluff)
-      return {"a " + k + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
+      return {"a " + k() + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
     const auto [x, y] = R.borders[a];
     const int src = y == b ? x : y, dst = b;
     Reason r = touch_reason(s, seat, src);
@@ -175,7 +212,7 @@ Reason reveal_reason(const State& s, const BoardToken& t) {
   }
   if (t.place == 's') {
     if (kind != Rules::Navy && kind != Rules::Bluff)
-      return {"a " + k + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
+      return {"a " + k() + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
     if (!s.is_coastal(a)) return {R.province_names[a] + " is landlocked: it has no coastal border", S_NAVY};
     Reason r = touch_reason(s, seat, a);
     if (r.broken()) return r;
@@ -237,16 +274,15 @@ std::vector<int> touching(const State& s, int p) {
   return with_blessings(s, out);
 }
 
-struct Battle {
+struct Battle {  // the tokens of a battle, listed where events name them
   std::vector<std::pair<int, std::vector<int>>> attackers;  // each attacking seat's tokens, in the order met
   std::vector<int> defenders;
-  int lion_bluff = -1;
 };
 
 struct Outcome {
   int p, seat;
   bool successful_defense;  // else a battle
-  std::string outcome;      // taken, defended, nothing
+  const char* outcome;      // TAKEN, DEFENDED, NOTHING, or "" for a successful defense
   Data data;
 };
 
@@ -258,6 +294,7 @@ void State::resolve(Events& events) {
   // 1. Reveal Combat Tokens
   std::map<int, Value> info;  // places do not change from here on
   std::vector<Value> revealed;
+  std::fill(std::begin(free_facedown), std::end(free_facedown), 0);  // (every token faceup from here on)
   for (BoardToken& t : tokens) {
     t.faceup = true;
     if (!events.on) continue;
@@ -371,45 +408,74 @@ void State::resolve(Events& events) {
   }
 
   // 5. Resolve Battles
-  // (per province; `in_battle` the provinces with one, taken in province order below)
-  Battle battles[Rules::MAX_PROVINCES];
-  uint64_t in_battle = 0;
-  for (const BoardToken& t : tokens) {
-    if (t.place == 'o') continue;
-    const int ap = attacked_province(*this, t);
-    if (ap >= 0) {
-      in_battle |= uint64_t{1} << ap;
-      auto& att = battles[ap].attackers;
-      auto it = std::find_if(att.begin(), att.end(), [&t](const auto& x) { return x.first == t.owner; });
-      if (it == att.end()) it = att.insert(att.end(), {t.owner, {}});
-      it->second.push_back(t.number);
-    } else if (t.place == 'c' && owner[t.site] == t.owner) {
-      in_battle |= uint64_t{1} << t.site;
-      Battle& b = battles[t.site];
-      const int k = kind_of(t);
-      if (k == Rules::Army || k == Rules::Navy || k == Rules::Shinobi)
-        b.defenders.push_back(t.number);
-      else if (t.clan_token == R.bluff)
-        b.lion_bluff = t.number;
-    }
-  }
-  in_battle |= attacked_set;
+  // (per province; `in_battle` the provinces with one, taken in province order below). With events, each battle's
+  // tokens are listed (Battle: the events name them); without, only what decides it is summed, in fixed arrays:
+  // per province its attacking seats in the order met with their totals (each token and the blessings on it),
+  // its defending tokens' total and whether it has any, and Lion's defending bluff
   auto strength = [this, &R](int number) {
     const BoardToken& t = tokens[token_index(number)];
     return R.clan_token_strength[clans[t.owner]][t.clan_token];
   };
+  auto with_blessing_strength = [this, &R](const BoardToken& t) {  // the token, and the blessings standing on it
+    int total = R.clan_token_strength[clans[t.owner]][t.clan_token];
+    for (const BoardToken& u : tokens)
+      if (u.place == 'o' && u.site == t.number) total += R.clan_token_strength[clans[u.owner]][u.clan_token];
+    return total;
+  };
+  std::vector<Battle> battles(events.on ? Rules::MAX_PROVINCES : 0);
+  int n_att[Rules::MAX_PROVINCES], att_seat[Rules::MAX_PROVINCES][MAX_SEATS], att_total[Rules::MAX_PROVINCES][MAX_SEATS];
+  int def_total[Rules::MAX_PROVINCES], lion_bluff[Rules::MAX_PROVINCES];
+  bool has_def[Rules::MAX_PROVINCES];
+  uint64_t in_battle = 0;
+  auto meet = [&](int p) {  // the province's sums start empty when it is first met
+    if ((in_battle >> p) & 1) return;
+    in_battle |= uint64_t{1} << p;
+    n_att[p] = def_total[p] = 0;
+    lion_bluff[p] = -1;
+    has_def[p] = false;
+  };
+  for (const BoardToken& t : tokens) {
+    if (t.place == 'o') continue;
+    const int ap = attacked_province(*this, t);
+    if (ap >= 0) {
+      meet(ap);
+      int j = 0;
+      while (j < n_att[ap] && att_seat[ap][j] != t.owner) ++j;
+      if (j == n_att[ap]) att_seat[ap][n_att[ap]++] = t.owner, att_total[ap][j] = 0;
+      if (events.on) {
+        auto& att = battles[ap].attackers;
+        auto it = std::find_if(att.begin(), att.end(), [&t](const auto& x) { return x.first == t.owner; });
+        if (it == att.end()) it = att.insert(att.end(), {t.owner, {}});
+        it->second.push_back(t.number);
+      } else {
+        att_total[ap][j] += with_blessing_strength(t);
+      }
+    } else if (t.place == 'c' && owner[t.site] == t.owner) {
+      meet(t.site);
+      const int k = kind_of(t);
+      if (k == Rules::Army || k == Rules::Navy || k == Rules::Shinobi) {
+        has_def[t.site] = true;
+        if (events.on)
+          battles[t.site].defenders.push_back(t.number);
+        else
+          def_total[t.site] += with_blessing_strength(t);
+      } else if (t.clan_token == R.bluff) {
+        lion_bluff[t.site] = t.number;
+      }
+    }
+  }
+  for (uint64_t left = attacked_set & ~in_battle; left; left &= left - 1) meet(__builtin_ctzll(left));
   // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
   std::vector<Outcome> outcomes;
   outcomes.reserve(static_cast<size_t>(bit_count(in_battle)));
   for (uint64_t left = in_battle; left; left &= left - 1) {
     const int p = __builtin_ctzll(left);
-    const Battle& b = battles[p];
     const int defender = owner[p];
     const std::string& name = R.province_names[p];
-    if (b.attackers.empty()) {
+    if (n_att[p] == 0) {
       const bool at = (attacked_set >> p) & 1;
       const char* why = nullptr;
-      if (!b.defenders.empty())
+      if (has_def[p])
         why = "defended and not attacked";
       else if (at && attacked[p] == defender && !(special[p] >= 0 && special[p] == R.peace))
         why = "every attack on it failed";
@@ -420,59 +486,64 @@ void State::resolve(Events& events) {
       continue;
     }
     // Defense Bonuses (resolution.py defense_parts)
-    std::vector<int> defend_all = with_blessings(*this, b.defenders);
-    if (b.lion_bluff >= 0) {
+    std::vector<int> defend_all;
+    if (events.on) defend_all = with_blessings(*this, battles[p].defenders);
+    int lion_blessings = 0;
+    if (lion_bluff[p] >= 0) {
       // a blessing on Lion's defending bluff stays with it and adds to the defense (resolution.py _battle)
       for (const BoardToken& t : tokens)
-        if (t.place == 'o' && t.site == b.lion_bluff) defend_all.push_back(t.number);
+        if (t.place == 'o' && t.site == lion_bluff[p]) {
+          if (events.on) defend_all.push_back(t.number);
+          lion_blessings += R.clan_token_strength[clans[t.owner]][t.clan_token];
+        }
     }
     int combat = 0, faceup = 0;
     if (defender >= 0) {
-      for (int number : defend_all) combat += strength(number);
+      if (events.on)
+        for (int number : defend_all) combat += strength(number);
+      else
+        combat = def_total[p] + lion_blessings;
       faceup = up[p] * (clans[defender] == R.crab ? 2 : 1);
     }
     const int printed = R.printed_defense[p];
     const int sp = special[p] >= 0 ? R.special_defense[special[p]] : 0;
-    const int lion = b.lion_bluff >= 0 ? 2 : 0;
+    const int lion = lion_bluff[p] >= 0 ? 2 : 0;
     const int full = combat + printed + faceup + sp + lion;
     // Phoenix ignores the +2 printed on clan capitals when attacking
     const int capital_bonus = R.is_capital[p] ? printed : 0;
-    std::vector<int> totals, faced;
-    totals.reserve(b.attackers.size());
-    faced.reserve(b.attackers.size());
+    const int n_sides = n_att[p];
+    const int* seats = att_seat[p];
+    int* totals = att_total[p];
+    int faced[MAX_SEATS];
     std::vector<Value> sides;
-    for (const auto& [seat, numbers] : b.attackers) {
-      int total = 0;
-      if (!events.on) {  // the same sum, without the list: each token, and the blessings standing on it
-        for (int number : numbers) {
-          total += strength(number);
-          for (const BoardToken& u : tokens)
-            if (u.place == 'o' && u.site == number) total += strength(u.number);
-        }
+    for (int i = 0; i < n_sides; ++i) {
+      const int seat = seats[i];
+      if (events.on) {
+        const std::vector<int> involved = with_blessings(*this, battles[p].attackers[i].second);
+        totals[i] = 0;
+        for (int number : involved) totals[i] += strength(number);
+        faced[i] = clans[seat] == R.phoenix ? full - capital_bonus : full;
+        sides.push_back(Value::of_dict({{"clan", text(R.clan_names[clans[seat]])}, {"total", num(totals[i])},
+                                        {"defense_faced", num(faced[i])}, {"tokens", info_list(involved)}}));
+      } else {
+        faced[i] = clans[seat] == R.phoenix ? full - capital_bonus : full;
       }
-      const std::vector<int> involved = events.on ? with_blessings(*this, numbers) : std::vector<int>();
-      for (int number : involved) total += strength(number);
-      totals.push_back(total);
-      faced.push_back(clans[seat] == R.phoenix ? full - capital_bonus : full);
-      if (events.on)
-        sides.push_back(Value::of_dict({{"clan", text(R.clan_names[clans[seat]])}, {"total", num(total)},
-                                      {"defense_faced", num(faced.back())}, {"tokens", info_list(involved)}}));
     }
-    const int best = *std::max_element(totals.begin(), totals.end());
-    std::vector<size_t> top;
-    for (size_t i = 0; i < totals.size(); ++i)
-      if (totals[i] == best) top.push_back(i);
-    if (top.size() > 1) {
+    const int best = *std::max_element(totals, totals + n_sides);
+    int top[MAX_SEATS], n_top = 0;
+    for (int i = 0; i < n_sides; ++i)
+      if (totals[i] == best) top[n_top++] = i;
+    if (n_top > 1) {
       // a tie for the highest total: the defender wins, unless Crane is among the tied
-      std::vector<size_t> crane;
-      for (size_t i : top)
-        if (clans[b.attackers[i].first] == R.crane) crane.push_back(i);
-      top = crane;
+      int n_crane = 0;
+      for (int j = 0; j < n_top; ++j)
+        if (clans[seats[top[j]]] == R.crane) top[n_crane++] = top[j];
+      n_top = n_crane;
     }
     int winner = -1;
-    if (top.size() == 1) {
-      const size_t i = top[0];
-      const int a = b.attackers[i].first;
+    if (n_top == 1) {
+      const int i = top[0];
+      const int a = seats[i];
       if (best > faced[i] || (best == faced[i] && clans[a] == R.crane)) winner = a;
     }
     Data data;
@@ -484,7 +555,7 @@ void State::resolve(Events& events) {
                                            {"lion_bluff", num(lion)}, {"total", num(full)},
                                            {"tokens", info_list(defend_all)}})}};
     const int won = winner >= 0 ? winner : defender;
-    const char* outcome = winner >= 0 ? "taken" : defender >= 0 ? "defended" : "nothing";
+    const char* outcome = winner >= 0 ? TAKEN : defender >= 0 ? DEFENDED : NOTHING;
     if (events.on) {
       data.emplace_back("winner", won >= 0 ? text(R.clan_names[clans[won]]) : Value::none());
       data.emplace_back("outcome", text(outcome));
@@ -494,25 +565,28 @@ void State::resolve(Events& events) {
   // the losers' control tokens go back to their supplies; then each attacker that won places one facedown, then
   // each defender that won (or defended successfully) places one faceup, in the order of the provinces
   for (const Outcome& o : outcomes)
-    if (o.outcome == "taken") clear_control(o.p);
+    if (o.outcome == TAKEN) clear_control(o.p);
   int placed[Rules::MAX_PROVINCES];  // per province with an outcome that places: the control tokens placed
   for (const Outcome& o : outcomes)
-    if (o.outcome == "taken") placed[o.p] = add_control(o.seat, o.p, 0, 1);
+    if (o.outcome == TAKEN) placed[o.p] = add_control(o.seat, o.p, 0, 1);
   for (const Outcome& o : outcomes)
-    if (o.successful_defense || o.outcome == "defended") placed[o.p] = add_control(o.seat, o.p, 1, 0);
+    if (o.successful_defense || o.outcome == DEFENDED) placed[o.p] = add_control(o.seat, o.p, 1, 0);
   for (Outcome& o : outcomes) {
     if (!events.on) break;
     if (o.successful_defense)
       o.data.emplace_back("faceup_added", num(placed[o.p]));
-    else if (o.outcome == "taken")
+    else if (o.outcome == TAKEN)
       o.data.emplace_back("control_placed", num(placed[o.p]));
-    else if (o.outcome == "defended")
+    else if (o.outcome == DEFENDED)
       o.data.emplace_back("faceup_added", num(placed[o.p]));
     if (events.on) events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
   }
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
   tokens.clear();
+  std::fill(std::begin(land_taken), std::end(land_taken), 0);
+  sea_taken = 0;
+  std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
 
   // 6. Claim Territories; a player who lost a territory returns its unplayed card to the board
   for (int t = 0; t < static_cast<int>(R.territory_names.size()); ++t) {

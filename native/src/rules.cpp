@@ -70,18 +70,27 @@ std::string loc_text(const Rules& R, char loc, int a, int b) {
 }
 
 void Rules::derive() {
-  coastal_set = 0;
+  coastal_set = shadowlands_set = 0;
   across_start.assign(1, 0);
   across_border.clear();
   across_province.clear();
   for (int p = 0; p < n_provinces(); ++p) {
     if (coastal[p]) coastal_set |= uint64_t{1} << p;
+    if (shadowlands[p]) shadowlands_set |= uint64_t{1} << p;
     for (int bi : province_borders[p]) {
       const auto [x, y] = borders[bi];
       across_border.push_back(static_cast<uint8_t>(bi));
       across_province.push_back(static_cast<uint8_t>(x == p ? y : x));
     }
     across_start.push_back(static_cast<int>(across_border.size()));
+  }
+  border_words = static_cast<int>((borders.size() + 63) / 64);
+  border_first.assign(static_cast<size_t>(n_provinces()) * BORDER_WORDS, 0);
+  border_second.assign(static_cast<size_t>(n_provinces()) * BORDER_WORDS, 0);
+  for (size_t bi = 0; bi < borders.size(); ++bi) {
+    const auto [x, y] = borders[bi];
+    border_first[static_cast<size_t>(x) * BORDER_WORDS + bi / 64] |= uint64_t{1} << (bi % 64);
+    border_second[static_cast<size_t>(y) * BORDER_WORDS + bi / 64] |= uint64_t{1} << (bi % 64);
   }
 }
 

@@ -96,12 +96,17 @@ struct Rules {
   };
   std::vector<Objective> objectives;  // in objective_ids' order
 
-  // worked out from the above once they are checked (derive): the coastal provinces as a set (bit p: province
+  // worked out from the above once they are checked (derive): the coastal and the Shadowlands provinces as sets (bit p: province
   // p), and each province's land borders with the province across each, in province_borders' order, flat
   // (province p's are entries across_start[p] to across_start[p + 1] - 1)
-  uint64_t coastal_set = 0;
+  uint64_t coastal_set = 0, shadowlands_set = 0;
   std::vector<int> across_start;
   std::vector<uint8_t> across_border, across_province;
+  // the land borders as sets (bit b of word b / 64: border b; `border_words` words in use, of BORDER_WORDS): per
+  // province, the borders whose first and whose second province it is (borders' pairs), BORDER_WORDS words each
+  static constexpr int BORDER_WORDS = MAX_BORDERS / 64;
+  int border_words = 0;
+  std::vector<uint64_t> border_first, border_second;
   void derive();
 
   int n_provinces() const { return static_cast<int>(province_names.size()); }

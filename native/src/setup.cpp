@@ -131,8 +131,10 @@ std::string State::initiative_card(int card) const {
 
 int State::control_tokens_on_board(int seat) const {
   int total = 0;
-  for (size_t p = 0; p < owner.size(); ++p)
-    if (owner[p] == seat) total += up[p] + down[p];
+  for (uint64_t m = owned_set[seat]; m; m &= m - 1) {
+    const int p = __builtin_ctzll(m);
+    total += up[p] + down[p];
+  }
   return total;
 }
 
@@ -144,7 +146,7 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
     ++(i < up_count ? up[p] : down[p]);
     ++placed;
   }
-  if (placed) owner[p] = seat;
+  if (placed) set_owner(p, seat);
   return placed;
 }
 
@@ -205,7 +207,7 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
-    const auto& codes = R.clan_token_codes[clans[seat]];
+    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids)
     std::vector<int> seen;
     for (int t : hand[seat]) {
       if (t == R.bluff) continue;
@@ -236,7 +238,8 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
     return;
   }
   if (card.seat >= 0) {
-    moves = card_options(seat, card.card, card.step, card.memo);
+    const std::vector<Move> options = card_options(seat, card.card, card.step, card.memo);
+    moves.assign(options.begin(), options.end());  // (`moves` keeps its room: the caller's reused buffer)
     return;
   }
   switch (phase) {
@@ -282,9 +285,10 @@ void State::apply_move(int seat, const Move& m, Events& events) {
     dragon_return.pop_back();
     dragon_drawn.clear();
     const std::string& code = R.clan_token_codes[clans[seat]][m.arg];
+    const auto& ids = R.clan_token_code_id[clans[seat]];
     auto& h = hand[seat];
     for (size_t i = 0; i < h.size(); ++i) {
-      if (R.clan_token_codes[clans[seat]][h[i]] == code) {
+      if (ids[h[i]] == ids[m.arg]) {
         pool[seat].push_back(h[i]);
         h.erase(h.begin() + static_cast<long>(i));
         break;

@@ -193,23 +193,37 @@ struct Place {
 };
 
 // Every legal place of each kind of token of one player now (placement.py _Reach and Targets), as sets of
-// provinces (bit p: province p; a list is its provinces in index order) and, for the armies' attacks, a list of
+// provinces (bit p: province p; a list is its provinces in index order) and, for the armies' attacks, a set of
 // borders: nothing here is allocated, and copying a state copies none of it (TargetsMemo).
 struct Targets {
   uint64_t centers = 0, own_centers = 0, own_coastal = 0, sea = 0, diplomacy = 0, raid = 0;
   int sea_twice = -1;  // a coastal province with the harbor token: listed twice among `sea` (as placement.py does)
-  int n_attack = 0;    // army_attack: (land border, attacked province), in placement.py's order
-  uint8_t attack_border[2 * Rules::MAX_BORDERS], attack_province[2 * Rules::MAX_BORDERS];
+  // army_attack, (land border, attacked province) in placement.py's order (placement.cpp each_attack): their
+  // number; the borders attacked from the player's provinces (bit b of word b / 64), or for a ronin player (any
+  // free land border) the taken land borders
+  int n_attack = 0;
+  bool ronin = false;
+  uint64_t attack[Rules::BORDER_WORDS], land[Rules::BORDER_WORDS];
   bool own = false;  // whether the player controls a province it may place in
   size_t n_sea() const { return static_cast<size_t>(bit_count(sea)) + (sea_twice >= 0); }
 };
 
+// The borders a seat's armies could attack across before the taken ones are left out: they follow from the
+// player's provinces it may place in and the others' (`own`, `others`) alone, so they are remembered with them.
+struct AttackBorders {
+  uint64_t own = 0, others = 0;
+  uint64_t borders[Rules::BORDER_WORDS];
+};
+
 // The legal places of one seat, remembered between moves (State::targets); a copy of a state starts without.
 struct TargetsMemo {
+  static constexpr int SEATS = 8;  // (MAX_SEATS)
   int seat = -1;         // whose places `targets` holds, -1 for nobody
   bool in_move = false;  // a move is being applied: the position changes, nothing is remembered meanwhile
   Targets slots[2];      // the remembered places and the scratch filled during a move
   int kept = 0;          // which slot is remembered
+  unsigned attack_known = 0;          // bit s: attack[s] holds seat s's last borders
+  AttackBorders attack[SEATS];
   Targets& targets() { return slots[kept]; }
   Targets& scratch() { return slots[1 - kept]; }
   TargetsMemo() {}
@@ -217,12 +231,14 @@ struct TargetsMemo {
   TargetsMemo& operator=(const TargetsMemo&) {
     seat = -1;
     in_move = false;
+    attack_known = 0;
     return *this;
   }
 };
 
 // Per seat, per province, per territory and per special token: the state's lists kept inside it (Row)
 constexpr int MAX_SEATS = 8;
+static_assert(TargetsMemo::SEATS == MAX_SEATS, "the memo remembers each seat's attack borders");
 template <typename T>
 using Seats = Row<T, MAX_SEATS>;
 using Provinces = Row<int, Rules::MAX_PROVINCES>;
@@ -238,7 +254,7 @@ struct State {
   Row<int, Rules::MAX_SMALL> space;       // per territory: which of its two territory cards lies on its space
   bool first_player_card_used = false, scorpion_used = false, unicorn_used = false;
   int passes = 0;
-  Provinces owner, up, down;  // per province
+  Provinces owner, up, down;  // per province; `owner` is written only through set_owner (it keeps owned_set)
   Seats<Pile> hand, pool;
   Seats<int> supply, set_aside, scouts, shugenja;
   Seats<int> objective;               // objective index per seat, -1 until kept
@@ -253,7 +269,21 @@ struct State {
   Row<int, Rules::MAX_SMALL> played, specials_left;   // cards played; special tokens left, by the rules' specials index
   int next_id = 1;
   std::vector<BoardToken> tokens;  // in the order they were placed
-  Provinces special;               // the special token in each province (an index of the rules' specials), -1 for none
+  Provinces special;               // the special token in each province (an index of the rules' specials), -1 for none;
+                                   // written only through set_special (it keeps special_set)
+  // the same facts as sets of provinces (bit p: province p), kept up to date by set_owner and set_special (and
+  // worked out whole by derive_sets where a position is loaded): the provinces each seat controls, and those
+  // holding each special token (by the rules' specials index)
+  uint64_t owned_set[MAX_SEATS] = {};
+  uint64_t special_set[Rules::MAX_SMALL] = {};
+  // the land borders (bit b of word b / 64) and the sea borders (bit p: the coast of province p) a combat token is
+  // on, kept up to date as tokens are put on the board and taken off (put_token, taken_off) and worked out whole by
+  // derive_sets
+  uint64_t land_taken[Rules::BORDER_WORDS] = {};
+  uint64_t sea_taken = 0;
+  // per owner, its tokens on the board that are no blessing and carry none (the scout's, shugenja's and first
+  // player card's targets: count_start_of_turn), and those of them facedown; kept as land_taken is
+  int free_tokens[MAX_SEATS] = {}, free_facedown[MAX_SEATS] = {};
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
@@ -276,6 +306,15 @@ struct State {
 
  bool pending() const { return !dragon_return.empty() || scorpion_look >= 0 || unicorn_swap >= 0 || card.seat >= 0; }
   // control tokens and special tokens (state.py)
+  void set_owner(int p, int seat);     // owner[p] = seat (-1: nobody), and owned_set with it
+  void set_special(int p, int name);   // special[p] = name (-1: none), and special_set with it
+  void derive_sets();                  // owned_set, special_set, land_taken and sea_taken from the position
+  void taken_off(const BoardToken& b);  // b has just left `tokens`: its border is free unless another token is on it
+  void count_free(const BoardToken& b, int d) {  // free_tokens and free_facedown of b's owner, by d
+    free_tokens[b.owner] += d;
+    if (!b.faceup) free_facedown[b.owner] += d;
+  }
+  uint64_t special_provinces(int name) const { return name >= 0 ? special_set[name] : 0; }
   int add_control(int seat, int p, int up_count, int down_count);
   void clear_control(int p);
   void remove_one_control(int p);
@@ -288,6 +327,9 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  // the card decision's option at `word` modulo their number, where its options are special-token spots (found
+  // from the sets, in card_options' order); false where they are another kind, or none (list them then)
+  bool card_option_at(uint64_t word, Move& out) const;
   void apply_card(int seat, const Move& m, Events& events);
   void play_territory_card(int seat, int c, Events& events);
   std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
@@ -307,6 +349,7 @@ struct State {
   template <typename Out>
   void each_start_of_turn(int seat, Out out) const;
   uint64_t count_start_of_turn(int seat) const;  // how many each_start_of_turn gives
+  Move start_of_turn_at(int seat, uint64_t r) const;  // the r-th of each_start_of_turn's
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;

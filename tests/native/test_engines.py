@@ -2,13 +2,14 @@
 command line's ``--engine``, bulk play and the side-by-side benchmark (docs/native.md, docs/benchmarks.md)."""
 
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
 
-from daimyo.cli.rokugan.bench import engines
-from daimyo.bots.random_bot import RandomBot, bot_seed, play
+from daimyo.bots.random_bot import RandomBot, bot_seed, bot_seeds, play
 from daimyo.cli.main import main
+from daimyo.cli.rokugan.bench import engines
 from daimyo.cli.simulate import TIMING_FIELDS
 from daimyo.core.game import Action
 from daimyo.core.registry import game
@@ -133,3 +134,36 @@ def test_a_keyed_game_stays_native_through_what_the_server_reads():
         assert rules.canonical(before, seat, text) == text
         assert s.engine == "native", f"handed over at round {s.round}, {s.phase}"
     assert rules.result(s)["winners"] and s.engine == "native"
+
+
+def test_deals_played_in_one_call_sum_as_the_games_played_one_by_one():
+    """simulate's native path (play_random_deals): the same moves, and per clan the same games, wins (in units of
+    1/lcm(1..players), a shared win split) and honor as each game played with play_random and read by totals();
+    seeds wrap around 2**64 as the generators' do."""
+    for players, seed in ((2, -3), (3, 2**64 - 2), (5, 40)):
+        unit = math.lcm(*range(1, players + 1))
+        moves, rows = new_game(players, seed=seed, engine="native").play_random_deals(seed, 4, unit)
+        total, expect = 0, {}
+        for i in range(4):
+            g = new_game(players, seed=seed + i, engine="native")
+            total += g.play_random(bot_seeds(seed + i, players))
+            totals = g.totals()
+            best = max(totals)
+            for seat, honor in enumerate(totals):
+                row = expect.setdefault(g.clan_of(seat), [0, 0, 0])
+                row[0] += 1
+                row[1] += unit // totals.count(best) if honor == best else 0
+                row[2] += honor
+        assert moves == total and {name: [n, w, h] for name, n, w, h in rows} == expect
+
+
+def test_simulate_in_chunks_gives_what_the_python_engine_gives(monkeypatch):
+    """The native chunks' sums, across a chunk boundary, equal the Python engine's games one by one."""
+    from daimyo.cli import simulate as sim
+
+    monkeypatch.setattr(sim, "_CHUNK", 2)
+    done = []
+    out = {engine: {k: v for k, v in sim.simulate(3, 5, 7, on_game=done.append, engine=engine).items()
+                    if k not in TIMING_FIELDS} for engine in ("native", "python")}
+    assert out["native"] == out["python"] and out["native"]["games"] == 5
+    assert done == [2, 2, 1] + [1] * 5  # (native chunks, then the Python engine's games one by one)

@@ -9,8 +9,9 @@ the Python engine's after the same moves of the same bots, and a copy must play 
 import pytest
 
 from daimyo.bots.random_bot import RandomBot, bot_seed, play
+from daimyo.core.game import Action
 from daimyo.rokugan import native, new_game
-from daimyo.rokugan.position import to_position
+from daimyo.rokugan.position import from_position, to_position
 
 EVERY = 7  # compare the position after every 7th move
 
@@ -72,3 +73,38 @@ def test_the_memory_of_a_game_is_counted():
     start = g._game.bytes()
     g.play_random([bot_seed(2, p) for p in range(4)], limit=80)
     assert 0 < start < g._game.bytes() < 10_000
+
+
+def test_a_ronin_players_places_and_random_picks_are_the_references():
+    """Additional Rules: Ronin (armies on any free land border, no raid or diplomacy): the ronin player's legal
+    moves, each outcome, and random games played on from the position, every position on the way, as the reference's
+    (random games seldom have a ronin player)."""
+    from tests.rokugan.helpers import pos
+    from tests.rokugan.test_placement import RONIN
+
+    # crane is ronin; with a land border taken (an army of lion's on it) and a peace token closing a province
+    text = pos(RONIN).replace("province lion_1: lion\n", "province lion_1: lion\nprovince lion_2: - special=peace\n")
+    ref = from_position(text)
+    ref.apply(Action(1, "place a1 crab_3>crab_2"))
+    ref.apply_move(2, next(m for m in ref.legal_moves(2) if m[0] == "place" and m[2] == "l"))
+    nat = native.from_python(ref)
+    assert ref.ronin[1] and nat.to_act() == ref.to_act() == (0,)
+    ref.apply(Action(0, "place a2 crab_1"))
+    nat.apply(Action(0, "place a2 crab_1"))
+    moves = ref.legal_moves(1)
+    assert nat.legal_moves(1) == moves and any(m[0] == "place" and m[2] == "l" for m in moves)
+    for move in moves:
+        a, b = ref.clone(), nat.clone()
+        a.apply_move(1, move)
+        b.apply_move(1, move)
+        assert to_position(b.python_state()) == to_position(a), move
+    for seed in range(12):
+        seeds = [seed * 10 + p for p in range(3)]
+        kept: list = []
+        s = ref.clone()
+        moves_made = play(s, [RandomBot(x) for x in seeds], after_move=lambda k, s=s, kept=kept: kept.append((k, to_position(s))))
+        assert moves_made > 0
+        for k, want in kept[:6] + kept[-1:]:
+            g = nat.clone()
+            assert g.play_random(seeds, limit=k) == k
+            assert to_position(g.python_state()) == want, f"bots {seeds}: after {k} moves"
