@@ -63,10 +63,8 @@ def _play(players: int, seed: int, hand_over_at: int | None = None) -> int:
             for state in (fast, texts):
                 state._engine.hand_over()
             assert fast._engine.engine == texts._engine.engine == "python"
-        if fast.is_chance_node():
-            action = int(rng.choice([o for o, _ in fast.chance_outcomes()]))
-        else:
-            action = int(rng.choice(fast.legal_actions()))
+        choices = [o for o, _ in fast.chance_outcomes()] if fast.is_chance_node() else fast.legal_actions()
+        action = int(rng.choice(choices))
         fast.apply_action(action)
         texts.apply_action(action)
         steps += 1
