@@ -105,17 +105,30 @@ class Codec:
 
 def slot_codec(spec) -> Codec:
     """The codec of a game whose actions are legal-move slots (:class:`daimyo.rl.turns.GameSpec`): action ``k`` is
-    the seat's ``k``-th legal move."""
+    the seat's ``k``-th legal move. The legal actions are counted and an action is played by the slots the
+    environments use (``spec.moves``: Senjutsu's native engine counts them and plays a slot without its text or
+    events, :class:`daimyo.rl.senjutsu.NativeSlots`); only an action's string is made from the moves' texts."""
     from daimyo.core.registry import game
     info = game(spec.game)
+    slots = spec.moves
+    mask = np.zeros(1 + spec.slots, dtype=np.int8)    # written by the count, never read
 
     def legal(s, seat):
         if s.is_terminal() or seat not in s.to_act():
             return {}
         return {k + 1: m for k, m in enumerate(s.legal_moves(seat))}
 
+    def ids(s, seat):
+        return list(range(1, 1 + slots.mask(s, seat, mask)))
+
+    def act(s, seat, action):
+        try:
+            slots.play_slot(s, seat, action)
+        except IndexError:
+            raise ValueError(action) from None
+
     return Codec(spec.game, 1 + spec.slots, spec.obs_size, spec.players, 20000, spec.deal, legal,
-                 spec.observation, lambda s, seat, m: info.move_text(s, seat, m), spec.seeded)
+                 spec.observation, lambda s, seat, m: info.move_text(s, seat, m), spec.seeded, ids=ids, act=act)
 
 
 @dataclass(frozen=True)
