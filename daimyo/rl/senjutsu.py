@@ -24,6 +24,7 @@ The engine also writes the action mask and plays a slot's move as its own int, w
 
 from __future__ import annotations
 
+import atexit
 from functools import cache
 from typing import Any
 
@@ -174,6 +175,7 @@ def native_encoder() -> bool:
 
 
 _LAYOUTS: dict[int, tuple] = {}   # id(card set) -> (it, its native card set, its observation layout, the vector's size)
+atexit.register(_LAYOUTS.clear)   # the native layouts let go before the module is (no leak report at exit)
 
 
 @cache
