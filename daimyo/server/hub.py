@@ -113,7 +113,7 @@ class Hub:
             return True
         if self.settings.worker is not None and worker_of(game_id, self.settings.worker[1]) != self.settings.worker[0]:
             return False   # another worker's share (daimyo/server/workers.py): the router sends its requests there
-        token = await asyncio.to_thread(self.store.acquire, game_id, self.process, self.settings.lease_seconds)
+        token = await self.store.acquire_lease(game_id, self.process, self.settings.lease_seconds)
         if token is None:
             return False
         self.tokens[game_id] = token
@@ -134,7 +134,7 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
-                owned = await asyncio.to_thread(self.store.renew, self.process, self.settings.lease_seconds)
+                owned = await self.store.renew_leases(self.process, self.settings.lease_seconds)
             except Exception as e:   # the database is away: the next round tries again
                 log.warning("could not renew this process's game leases (%s)", type(e).__name__)
                 continue

@@ -374,10 +374,9 @@ class Store:
             steps += self._steps.steps([update(games).where(games.c.id == game_id).values(status=OVER, result=json.dumps(result))])
         await self._submit(steps)
 
-    async def _submit(self, job: list) -> None:
+    async def _submit(self, job: list) -> Any:
         if self._client is not None:
-            await self._client.submit(job)
-            return
+            return await self._client.submit(job)
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._queue.put((job, loop, fut))
@@ -582,6 +581,31 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(owners.delete().where(owners.c.game_id == game_id, owners.c.process == process))
 
+    # The leases as the event loop asks for them (daimyo/server/hub.py): with a writer process (``daimyo serve --workers
+    # N`` on an SQLite file), a job of one registered call (``lease.acquire``, ``lease.renew``, ``lease.release``,
+    # below) that the writer commits with the other workers' writes and answers with its result, so that no worker
+    # writes the file itself; otherwise the methods above, on this process's own connection in a thread, as ever.
+    async def acquire_lease(self, game_id: str, process: str, lease: float) -> int | None:
+        """:meth:`acquire`, awaited."""
+        if self._client is None:
+            return await asyncio.to_thread(self.acquire, game_id, process, lease)
+        token = await self._client.submit([["c", "lease.acquire", [game_id, process, lease]]])
+        return token if type(token) is int else None
+
+    async def renew_leases(self, process: str, lease: float) -> set[str]:
+        """:meth:`renew`, awaited: the games ``process`` still owns (a game it served and is not among them: lost)."""
+        if self._client is None:
+            return await asyncio.to_thread(self.renew, process, lease)
+        owned = await self._client.submit([["c", "lease.renew", [process, lease]]])
+        return set(owned or ())
+
+    async def release_lease(self, process: str, game_id: str) -> None:
+        """:meth:`release`, awaited."""
+        if self._client is None:
+            await asyncio.to_thread(self.release, process, game_id)
+            return
+        await self._client.submit([["c", "lease.release", [game_id, process]]])
+
 
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest schema with Alembic (daimyo/server/migrations): a new database is
@@ -605,13 +629,14 @@ def migrate(engine: Engine) -> None:
 
 
 #: the in-transaction writes by name (:class:`InTransaction`): each ``run(conn, args)`` with the JSON ``args``
-IN_TRANSACTION: dict[str, Callable[[Any, Any], None]] = {}
+IN_TRANSACTION: dict[str, Callable[[Any, Any], Any]] = {}
 
 
-def in_transaction(name: str) -> Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]:
+def in_transaction(name: str) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
     """Register ``run(conn, args)`` as the in-transaction write ``name``: the writer (its thread or its process) calls
-    it inside the transaction of the write that holds an ``InTransaction(name, args)``."""
-    def register(run: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    it inside the transaction of the write that holds an ``InTransaction(name, args)``. What it returns (JSON, or None)
+    is the write's result, sent back to the caller (the leases' calls below; daimyo/server/writer.py)."""
+    def register(run: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
         IN_TRANSACTION[name] = run
         return run
     return register
@@ -625,6 +650,51 @@ class InTransaction:
 
     name: str
     args: Any
+
+
+def _lease_args(args: Any, shape: str, name: str) -> list:
+    """``args`` checked against ``shape`` (``s``: a string, ``n``: a number, one letter an argument); ValueError naming
+    the call and what it takes."""
+    kinds = {"s": (str,), "n": (int, float)}
+    if (not isinstance(args, list) or len(args) != len(shape)
+            or not all(isinstance(a, kinds[k]) and type(a) is not bool for a, k in zip(args, shape, strict=True))):
+        words = {"s": "string", "n": "number"}
+        raise ValueError(f"{name}'s arguments are [{', '.join(words[k] for k in shape)}], not {args!r}")
+    return args
+
+
+# The leases' writes in the writer process (Store.acquire_lease and its two siblings): run in the writer's transaction,
+# where no other process writes the file, so each is one pass with no retry. Their times are the writer's clock.
+@in_transaction("lease.acquire")
+def _acquire_in_writer(conn: Any, args: Any) -> int | None:
+    """``[game, process, lease]``: :meth:`Store.acquire`'s outcome, its fencing token or None."""
+    from sqlalchemy import case
+    game_id, process, lease = _lease_args(args, "ssn", "lease.acquire")
+    wall = time.time()
+    taken = conn.execute(update(owners).where(owners.c.game_id == game_id, or_(owners.c.process == process, owners.c.expires < wall))
+                         .values(process=process, expires=wall + lease,
+                                 token=case((owners.c.process == process, owners.c.token), else_=owners.c.token + 1))).rowcount
+    if taken:
+        return int(conn.execute(select(owners.c.token).where(owners.c.game_id == game_id)).scalar_one())
+    if conn.execute(select(owners.c.game_id).where(owners.c.game_id == game_id)).first() is not None:
+        return None   # another process holds it
+    conn.execute(insert(owners).values(game_id=game_id, process=process, expires=wall + lease, token=1))
+    return 1
+
+
+@in_transaction("lease.renew")
+def _renew_in_writer(conn: Any, args: Any) -> list[str]:
+    """``[process, lease]``: every lease of ``process`` extended; the games it still owns, in order."""
+    process, lease = _lease_args(args, "sn", "lease.renew")
+    conn.execute(update(owners).where(owners.c.process == process).values(expires=time.time() + lease))
+    return list(conn.execute(select(owners.c.game_id).where(owners.c.process == process).order_by(owners.c.game_id)).scalars())
+
+
+@in_transaction("lease.release")
+def _release_in_writer(conn: Any, args: Any) -> None:
+    """``[game, process]``: the game's lease given up, if ``process`` holds it."""
+    game_id, process = _lease_args(args, "ss", "lease.release")
+    conn.execute(owners.delete().where(owners.c.game_id == game_id, owners.c.process == process))
 
 
 def _resolve_all(done: list[tuple[asyncio.Future, Exception | None]]) -> None:

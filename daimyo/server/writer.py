@@ -10,7 +10,10 @@ array, made in the caller's process before anything waits for the database:
 - ``["s", sql, params]``: one statement, compiled for the database's dialect (params: a list for a positional
   paramstyle, an object for a named one);
 - ``["c", name, args]``: a part of a write that reads before it writes (:class:`~daimyo.server.store.InTransaction`),
-  run by the function registered under ``name`` with its JSON arguments.
+  run by the function registered under ``name`` with its JSON arguments; what it returns (JSON, or None) is the job's
+  **result** (the last one of a job's calls that returned something): the leases of cluster mode
+  (``lease.acquire``, ``lease.renew``, ``lease.release``, daimyo/server/store.py) tell their caller so which games it
+  holds.
 
 :class:`Committer` commits a batch of jobs in one transaction (one disk sync): the fences of every job first, in game
 order; a job whose fence fails is left out and told :class:`~daimyo.server.store.Fenced`; when a statement fails, the
@@ -20,9 +23,9 @@ With ``daimyo serve --workers N`` on an SQLite file, one **writer process** (:fu
 daimyo/server/workers.py) owns the only connection that writes: each worker sends its jobs over its own Unix socket
 (:class:`WriterClient`), the writer commits what every worker has sent since its last commit as one transaction, and
 answers each job on its own socket. A frame on the socket is a 4-byte big-endian length and a JSON payload: a request
-``[id, steps]``; a reply ``[id, error, commit, seconds, writes]`` (``error``: null, ``["fenced", why]`` or
-``["error", why]``; ``commit``: the commit's serial number, ``seconds`` its duration, ``writes`` how many jobs it
-held, for the metrics). docs/scaling.md tells the whole of it.
+``[id, steps]``; a reply ``[id, error, commit, seconds, writes]``, and the job's result as a sixth item when it has
+one (``error``: null, ``["fenced", why]`` or ``["error", why]``; ``commit``: the commit's serial number, ``seconds``
+its duration, ``writes`` how many jobs it held, for the metrics). docs/scaling.md tells the whole of it.
 """
 
 from __future__ import annotations
@@ -161,28 +164,35 @@ class Committer:
         self._insert = _fixed(insert(actions).values({c: bindparam(c) for c in cols}), dialect)
         self._cols = cols
 
-    def commit(self, jobs: list[Job]) -> list[Exception | None]:
-        """Store ``jobs``, all in one transaction when they all can be; each job's error (None: committed)."""
+    def commit(self, jobs: list[Job], results: list | None = None) -> list[Exception | None]:
+        """Store ``jobs``, all in one transaction when they all can be; each job's error (None: committed). Each
+        job's result (module docstring) is put in ``results`` when given (as long as ``jobs``)."""
         errors: list[Exception | None] = [None] * len(jobs)
+        out: list = [None] * len(jobs)
         try:
             with self.engine.begin() as conn:
-                self._run(conn, jobs, errors)
+                self._run(conn, jobs, errors, out)
         except Exception:
             # one bad write must not sink the others: each is committed again on its own
+            out = [None] * len(jobs)
             for k, job in enumerate(jobs):
-                errors[k] = self.commit_one(job)
+                errors[k], out[k] = self.commit_one(job)
+        if results is not None:
+            results[:] = out
         return errors
 
-    def commit_one(self, job: Job) -> Exception | None:
+    def commit_one(self, job: Job) -> tuple[Exception | None, Any]:
+        """Store one job in a transaction of its own: its error (None: committed) and its result."""
         errors: list[Exception | None] = [None]
+        out: list = [None]
         try:
             with self.engine.begin() as conn:
-                self._run(conn, [job], errors)
+                self._run(conn, [job], errors, out)
         except Exception as e:  # reported to the one caller whose write failed
-            return e
-        return errors[0]
+            return e, None
+        return errors[0], out[0]
 
-    def _run(self, conn: Connection, jobs: list[Job], errors: list[Exception | None]) -> None:
+    def _run(self, conn: Connection, jobs: list[Job], errors: list[Exception | None], results: list) -> None:
         """Every job, in one transaction: the fences first, in game order (the owners rows they read stay locked until
         the commit, in the order :meth:`~daimyo.server.store.Store.renew` locks them: the two never deadlock); a job
         whose fence fails gets :class:`Fenced` and is left out. Then the jobs without an action in their order, the
@@ -203,17 +213,20 @@ class Committer:
                 live.append(job)
         rows = [self._insert[1](dict(zip(self._cols, st[1:], strict=True))) for job in live for st in job if st[0] == "a"]
         with_action = [any(st[0] == "a" for st in job) for job in live]
-        for job, act in zip(live, with_action, strict=True):
+        where = [k for k in range(len(jobs)) if errors[k] is None]
+        for k, job, act in zip(where, live, with_action, strict=True):
             if not act:
-                self._steps(conn, cur, job)
+                results[k] = self._steps(conn, cur, job)
         if rows:
             cur.executemany(self._insert[0], rows)
-        for job, act in zip(live, with_action, strict=True):
+        for k, job, act in zip(where, live, with_action, strict=True):
             if act:
-                self._steps(conn, cur, job)
+                results[k] = self._steps(conn, cur, job)
 
     @staticmethod
-    def _steps(conn: Connection, cur: Any, job: Job) -> None:
+    def _steps(conn: Connection, cur: Any, job: Job) -> Any:
+        """Run one job's steps; its result (what its last call that returned something returned)."""
+        result = None
         for st in job:
             kind = st[0]
             if kind == "s":
@@ -222,7 +235,10 @@ class Committer:
                 run = IN_TRANSACTION.get(st[1])
                 if run is None:
                     raise WriteFailed(f"no in-transaction write is registered as {st[1]!r}")
-                run(conn, st[2])
+                got = run(conn, st[2])
+                if got is not None:
+                    result = got
+        return result
 
 
 def _fixed(statement: Any, dialect: Any) -> tuple[str, Callable[[dict], list | dict]]:
@@ -328,22 +344,23 @@ def _check_step(st: Any, where: str) -> None:
         raise BadJob(f"{where}: a call is [\"c\", name, args]")
 
 
-def parse_reply(payload: bytes) -> tuple[int, Exception | None, int, float, int]:
-    """A reply frame's payload -> (id, error, commit, seconds, writes); BadJob when it is not one."""
+def parse_reply(payload: bytes) -> tuple[int, Exception | None, int, float, int, Any]:
+    """A reply frame's payload -> (id, error, commit, seconds, writes, result); BadJob when it is not one."""
     try:
         obj = orjson.loads(payload)
     except orjson.JSONDecodeError as e:
         raise BadJob(f"not JSON ({e})") from None
-    if (not isinstance(obj, list) or len(obj) != 5 or type(obj[0]) is not int or type(obj[2]) is not int
+    if (not isinstance(obj, list) or len(obj) not in (5, 6) or type(obj[0]) is not int or type(obj[2]) is not int
             or not isinstance(obj[3], int | float) or type(obj[4]) is not int):
-        raise BadJob("a reply is [id, error, commit, seconds, writes]")
-    job_id, err, commit, seconds, writes = obj
+        raise BadJob("a reply is [id, error, commit, seconds, writes] or [id, error, commit, seconds, writes, result]")
+    job_id, err, commit, seconds, writes = obj[:5]
+    result = obj[5] if len(obj) == 6 else None
     error: Exception | None = None
     if err is not None:
         if not isinstance(err, list) or len(err) != 2 or err[0] not in ("fenced", "error") or type(err[1]) is not str:
             raise BadJob("a reply's error is [\"fenced\" or \"error\", why]")
         error = Fenced(err[1]) if err[0] == "fenced" else WriteFailed(err[1])
-    return job_id, error, commit, float(seconds), writes
+    return job_id, error, commit, float(seconds), writes, result
 
 
 def _error_of(e: Exception | None) -> list | None:
@@ -352,6 +369,14 @@ def _error_of(e: Exception | None) -> list | None:
     if isinstance(e, Fenced):
         return ["fenced", str(e)]
     return ["error", f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"]
+
+
+def _reply_frame(reply: list) -> bytes:
+    """A reply as a frame; a result that cannot travel (not JSON, too large) turns into the job's error."""
+    try:
+        return frame(reply)
+    except WriteFailed as e:
+        return frame([*reply[:1], ["error", f"its result could not be sent back ({e})"], *reply[2:5]])
 
 
 # ------------------------------------------------------------------ the writer process
@@ -435,10 +460,14 @@ def serve(url: str, fds: list[int]) -> int:
         if batch:
             serial += 1
             started = time.perf_counter()
-            errors = committer.commit([job for _, _, job in batch])
+            results: list = []
+            errors = committer.commit([job for _, _, job in batch], results)
             seconds = time.perf_counter() - started
-            for (ch, job_id, _), err in zip(batch, errors, strict=True):
-                ch.out += frame([job_id, _error_of(err), serial, seconds, len(batch)])
+            for (ch, job_id, _), err, result in zip(batch, errors, results, strict=True):
+                reply = [job_id, _error_of(err), serial, seconds, len(batch)]
+                if result is not None and err is None:
+                    reply.append(result)
+                ch.out += _reply_frame(reply)
         for ch in chans.values():
             if ch.out and not ch.writing:
                 ch.flush(sel)
@@ -476,7 +505,9 @@ class WriterClient:
                 self._die()
         return self.gone is None
 
-    async def submit(self, job: Job) -> None:
+    async def submit(self, job: Job) -> Any:
+        """Send ``job``; once the writer committed it, its result (module docstring; None for most writes).
+        Fenced, WriteFailed or WriterGone when it is not stored."""
         if self.gone is not None:
             raise WriterGone(self.gone)
         loop = asyncio.get_running_loop()
@@ -490,7 +521,7 @@ class WriterClient:
         self._out += data
         if len(self._out) == len(data):   # nothing was waiting to go: send now (else the writable callback does)
             self._send()
-        await fut
+        return await fut
 
     def _attach(self, loop: asyncio.AbstractEventLoop) -> None:
         old = self._loop
@@ -535,7 +566,7 @@ class WriterClient:
             self._in += data
             try:
                 for payload in frames(self._in):
-                    job_id, error, commit, seconds, writes = parse_reply(payload)
+                    job_id, error, commit, seconds, writes, result = parse_reply(payload)
                     if commit != self._last_commit and writes:
                         self._last_commit = commit
                         if self.on_commit is not None:
@@ -543,7 +574,7 @@ class WriterClient:
                     fut = self.pending.pop(job_id, None)
                     if fut is not None and not fut.done():
                         if error is None:
-                            fut.set_result(None)
+                            fut.set_result(result)
                         else:
                             fut.set_exception(error)
             except BadJob as e:

@@ -218,6 +218,120 @@ def test_a_worker_that_does_not_read_its_answers_holds_up_no_other(writer):
     assert b.game_row("g-000000000b") is not None
 
 
+# ------------------------------------------------------------------ the leases, through the writer
+def owner_rows(store: Store) -> dict[str, tuple[str, int]]:
+    with store.engine.connect() as conn:
+        return {r.game_id: (r.process, r.token) for r in conn.execute(select(owners))}
+
+
+def test_leases_of_two_workers_are_taken_renewed_and_given_up_through_the_writer(writer):
+    w, (a, b) = writer
+    committed: list[int] = []
+    a.on_commit = lambda seconds, writes: committed.append(writes)
+
+    def own_connection(*args):
+        raise AssertionError("a worker wrote a lease on its own connection")
+    for store in (a, b):   # with a writer, the leases never take the store's own connection
+        store.acquire = store.renew = store.release = own_connection   # type: ignore[method-assign]
+
+    async def scenario():
+        for gid in ("g-000000000a", "g-000000000b", "g-000000000c"):
+            await a.write(*a.new_game_statements(game(gid)))
+        # both workers ask for the same game at once (one commit): the first job in takes it, the other is told None
+        got = await together(w, a.acquire_lease("g-000000000c", "w0", 60), b.acquire_lease("g-000000000c", "w1", 60))
+        assert sorted(got, key=str) == [1, None]
+        assert owner_rows(a)["g-000000000c"] == ("w0" if got[0] == 1 else "w1", 1)
+        assert await a.acquire_lease("g-000000000a", "w0", 60) == 1
+        assert await a.acquire_lease("g-000000000a", "w0", 60) == 1   # its own again: the same token
+        assert await b.acquire_lease("g-000000000b", "w1", 60) == 1
+        await (a if got[0] == 1 else b).release_lease("w0" if got[0] == 1 else "w1", "g-000000000c")
+        before = owner_rows(a)
+        owned = await together(w, a.renew_leases("w0", 60), b.renew_leases("w1", 60), a.renew_leases("w9", 60))
+        assert owned == [{"g-000000000a"}, {"g-000000000b"}, set()]
+        await b.release_lease("w1", "g-000000000b")
+        await b.release_lease("w1", "g-000000000a")   # not its own: nothing changes
+        return before
+
+    before = asyncio.run(scenario())
+    assert before == {"g-000000000a": ("w0", 1), "g-000000000b": ("w1", 1)}
+    assert owner_rows(a) == {"g-000000000a": ("w0", 1)}
+    assert 2 in committed   # a lease job went into one commit with another worker's
+
+
+def test_a_lease_taken_by_another_worker_is_lost_at_renew_and_its_fenced_writes_are_refused(writer):
+    w, (a, b) = writer
+
+    async def scenario():
+        await a.write(*a.new_game_statements(game("g-000000000a")))
+        first = await a.acquire_lease("g-000000000a", "w0", -1)   # its lease has run out (a worker that stalled)
+        second = await b.acquire_lease("g-000000000a", "w1", 60)
+        lost = "g-000000000a" not in await a.renew_leases("w0", 60)
+        stale, fresh = await together(
+            w, a.write(Fence("g-000000000a", "w0", first), update(games).where(games.c.id == "g-000000000a").values(public=True)),
+            b.write(Fence("g-000000000a", "w1", second), update(games).where(games.c.id == "g-000000000a").values(rules="2")))
+        return first, second, lost, stale, fresh
+
+    first, second, lost, stale, fresh = asyncio.run(scenario())
+    assert (first, second, lost) == (1, 2, True)
+    assert isinstance(stale, Fenced) and fresh is None
+    row = a.game_row("g-000000000a")
+    assert row is not None and not row.public and row.rules == "2"
+    assert owner_rows(a) == {"g-000000000a": ("w1", 2)}
+
+
+def test_a_lease_job_with_bad_arguments_is_refused_alone(writer):
+    w, (a, b) = writer
+
+    async def scenario():
+        await a.write(*a.new_game_statements(game("g-000000000a")))
+        return await together(w, a._client.submit([["c", "lease.acquire", ["g-000000000a", "w0"]]]),
+                              b.acquire_lease("g-000000000a", "w1", 60))
+
+    bad, good = asyncio.run(scenario())
+    assert isinstance(bad, WriteFailed) and "lease.acquire's arguments are [string, string, number]" in str(bad)
+    assert good == 1 and owner_rows(a) == {"g-000000000a": ("w1", 1)}
+
+
+def test_lease_calls_fail_clearly_once_the_writer_is_gone(writer):
+    w, (a, b) = writer
+
+    async def scenario():
+        await a.write(*a.new_game_statements(game("g-000000000a")))
+        assert await a.acquire_lease("g-000000000a", "w0", 60) == 1
+        w.pause()
+        waiting = asyncio.ensure_future(a.renew_leases("w0", 60))
+        await asyncio.sleep(0.3)
+        w.proc.kill()
+        with pytest.raises(WriterGone):
+            await asyncio.wait_for(waiting, 10)   # an error, not a renewal that hangs
+        for call in (a.acquire_lease("g-000000000a", "w0", 60), a.renew_leases("w0", 60),
+                     a.release_lease("w0", "g-000000000a")):
+            with pytest.raises(WriterGone):
+                await asyncio.wait_for(call, 5)
+        await asyncio.sleep(0.2)
+        with pytest.raises(WriterGone):   # the other worker's too
+            await asyncio.wait_for(b.acquire_lease("g-000000000a", "w1", 60), 5)
+
+    asyncio.run(scenario())
+    assert owner_rows(a) == {"g-000000000a": ("w0", 1)}
+
+
+def test_without_a_writer_the_leases_are_written_on_the_stores_own_connection(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite'}", shared=True)
+    try:
+        async def scenario():
+            await store.write(*store.new_game_statements(game("g-000000000a")))
+            got = [await store.acquire_lease("g-000000000a", "w0", -1), await store.acquire_lease("g-000000000a", "w1", 60)]
+            owned = [await store.renew_leases("w0", 60), await store.renew_leases("w1", 60)]
+            await store.release_lease("w1", "g-000000000a")
+            return got, owned
+
+        got, owned = asyncio.run(scenario())
+        assert got == [1, 2] and owned == [set(), {"g-000000000a"}] and owner_rows(store) == {}
+    finally:
+        store.close()
+
+
 def test_a_server_whose_writer_dies_stops(tmp_path):
     server = Server(f"sqlite:///{tmp_path / 'games.sqlite'}", workers=2)
     try:
