@@ -4,6 +4,8 @@ lobby offers levels, the server maps a level to its spec, and the reference impl
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from daimyo.bots.levels import LEVEL_NAMES, game_levels, level_of, level_spec, levels, offered_bots
@@ -26,8 +28,27 @@ def test_each_game_has_five_levels_within_the_servers_caps_rated_easiest_first(n
         assert lv.about["en"] and lv.about["pl"] and "\n" not in lv.about["en"]
         assert {"mu", "sigma"} <= set(lv.rating)
     mus = [lv.rating["mu"] for lv in got]
-    assert mus == sorted(mus), "the levels are ordered by their measured rating"
+    assert all(a < b for a, b in itertools.pairwise(mus)), f"the published ratings rise from Beginner to Expert: {mus}"
     assert "daimyo arena" in game_levels(name).measured   # the command that measured them
+
+
+#: the player counts each game's levels were measured at (their 'measured' command)
+LEVEL_PLAYERS = {"rokugan": ("2",), "senjutsu": ("2",), "risingsun": ("3", "4")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_levels_bot_publishes_the_rating_its_level_shows(name):
+    """The levels' run also gives the level bots their fixed published ratings (daimyo/server/bot_ratings.json), at
+    each player count it measured, with the same command: a level and its bot show the same rating."""
+    import json
+
+    from daimyo.server.ratings import BOT_RATINGS
+    table = json.loads(BOT_RATINGS.read_text(encoding="utf-8"))["ratings"][name]
+    for count in LEVEL_PLAYERS[name]:
+        for lv in levels(name):
+            entry = table[count][lv.bot]
+            assert (entry["mu"], entry["sigma"]) == (lv.rating["mu"], lv.rating["sigma"]), (count, lv.name)
+            assert entry["measured"] == game_levels(name).measured.split(" (")[0]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -36,7 +36,7 @@ def test_a_senjutsu_duel_against_a_bot_played_to_the_end_by_clicking(server, bro
     page.select_option("#players", "2")
     page.locator(".seat-name[data-seat='0']").fill("Tester")
     page.locator(".seat-clan[data-seat='0']").select_option("kaze")
-    page.locator(".seat-kind[data-seat='1']").select_option("level:medium")   # the heuristic bot
+    page.locator(".seat-kind[data-seat='1']").select_option("level:easy")   # the heuristic bot
     page.check("#practice")            # a chosen seed makes a practice game
     page.fill("#seed", "7")
     page.click("#create")

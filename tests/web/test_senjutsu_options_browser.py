@@ -38,7 +38,7 @@ def test_a_duel_of_two_boards_and_the_players_cards_from_the_lobby(server, brows
     assert page.locator("#table-error").inner_text() == ""
     page.select_option("#table-board", "two")
     page.locator(".seat-clan[data-seat='0']").select_option("ryu")
-    page.locator(".seat-kind[data-seat='1']").select_option("level:medium")   # the heuristic bot
+    page.locator(".seat-kind[data-seat='1']").select_option("level:easy")   # the heuristic bot
     page.click("#create")
     page.locator("#play-link").wait_for()
     page.locator("#play-link").click()
