@@ -27,6 +27,7 @@ from typing import Any
 
 from sqlalchemy import and_, column, insert, select, table, update
 
+from daimyo.bots.levels import levels
 from daimyo.server.store import GameRow, InTransaction, SeatRow, in_transaction, now, rating_changes, ratings
 
 log = logging.getLogger("daimyo.server")
@@ -205,6 +206,12 @@ def bot_rating(game: str, players: int, spec: str | None) -> dict | None:
     return {"rating": shown(entry["mu"], entry["sigma"]), "provisional": False, "fixed": True, "games": None}
 
 
+def level_dicts(game: str) -> list[dict]:
+    """A game's bot levels as the pages read them (``/api/registry``, ``/api/bots``): each with its measured rating
+    and that rating on the scale people see (``shown``), the scale a bot's rating has beside its name at a table."""
+    return [{**level.to_dict(), "shown": shown(level.rating["mu"], level.rating["sigma"])} for level in levels(game)]
+
+
 def bot_board(game: str, players: int) -> list[dict]:
     """The published bot ratings of a leaderboard, best first."""
     out = [{"bot": spec, **(bot_rating(game, players, spec) or {}), "measured": entry["measured"]}
@@ -212,5 +219,5 @@ def bot_board(game: str, players: int) -> list[dict]:
     return sorted(out, key=lambda e: -e["rating"])
 
 
-__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "fill_seat_ratings", "game_places",
+__all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "fill_seat_ratings", "game_places", "level_dicts",
            "new_ratings", "places", "rate_game", "rating_dict", "shown", "shown_ratings", "update_in"]

@@ -76,6 +76,22 @@ def test_the_lobby_offers_levels_and_no_reference_bot(client):
     assert "ismcts-python" not in bots["bots"] and [lv["name"] for lv in bots["levels"]] == list(LEVEL_NAMES)
 
 
+def test_a_levels_rating_is_offered_on_the_scale_a_bots_rating_has_at_the_table(client):
+    """The lobby's "Bot: Beginner (rating N)" and a bot's rating beside its name at a table are one scale: the shown
+    rating, 1000 + 40 * (mu - 3 sigma) (a raw mu, negative for Battle for Rokugan's random bot, was shown before)."""
+    from daimyo.server.ratings import bot_rating, shown
+    games = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+    for name in GAMES:
+        offered = games[name]["levels"]
+        assert [lv["shown"] for lv in offered] == [shown(lv["rating"]["mu"], lv["rating"]["sigma"]) for lv in offered]
+        assert all(lv["shown"] > 0 for lv in offered), name
+        assert [lv["shown"] for lv in offered] == sorted(lv["shown"] for lv in offered), name
+    beginner = games["rokugan"]["levels"][0]
+    assert beginner["shown"] == bot_rating("rokugan", 2, beginner["bot"])["rating"]
+    bots = client.get("/api/bots", params={"game": "rokugan"}).json()
+    assert [lv["shown"] for lv in bots["levels"]] == [lv["shown"] for lv in games["rokugan"]["levels"]]
+
+
 def test_a_level_is_mapped_to_its_bot_and_shown_on_the_seat(client):
     r = client.post("/api/games", json={"game": "rokugan", "seats": [*humans(1), {"kind": "bot", "level": "medium"}],
                                         "practice": True, "seed": 3, "public": True})

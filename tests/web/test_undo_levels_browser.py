@@ -83,6 +83,9 @@ def test_the_lobby_offers_levels_with_their_ratings_and_plays_the_levels_bot(ser
     values = [v for v, _ in options]
     assert values == ["human", "level:beginner", "level:easy", "level:medium", "level:hard", "level:expert"]
     assert all("rating" in words for v, words in options if v != "human")
+    from daimyo.server.ratings import level_dicts   # each level's rating on the players' scale, as at a table
+    assert [words for v, words in options if v != "human"] == [f"Bot: {lv['name'].capitalize()} (rating {lv['shown']})"
+                                                              for lv in level_dicts("rokugan")]
     assert not any("ismcts" in v or "python" in v for v in values)
     page.locator(".seat-kind[data-seat='1']").select_option("level:hard")
     about = page.inner_text(".level-about[data-seat='1']")

@@ -15,11 +15,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
-from daimyo.bots.levels import levels, offered_bots
+from daimyo.bots.levels import offered_bots
 from daimyo.core.registry import PAGE_WORDS, GameInfo
 from daimyo.server.games import hosted, hosted_games
 from daimyo.server.guard import client_address
 from daimyo.server.new_games import file_seats
+from daimyo.server.ratings import level_dicts
 from daimyo.server.routes.context import Context, error
 from daimyo.server.uploads import table_upload
 
@@ -48,7 +49,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         return JSONResponse({"games": [{
             "name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
-            "levels": [level.to_dict() for level in levels(info.name)],
+            "levels": level_dicts(info.name),
             "words": {what: info.page_word(what) for what in PAGE_WORDS},
             "default_players": info.default_players,
             "choice_names": info.choice_names if info.page_data is not None else None, **_start_files(info),

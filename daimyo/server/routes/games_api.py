@@ -12,11 +12,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from daimyo.bots.levels import levels, offered_bots
+from daimyo.bots.levels import offered_bots
 from daimyo.server.filters import parse_filters
 from daimyo.server.games import DEFAULT_GAME, game_record, hosted, hosted_games
 from daimyo.server.guard import RequestError, client_address, read_json
 from daimyo.server.new_games import start_file_of
+from daimyo.server.ratings import level_dicts
 from daimyo.server.rooms import ActError
 from daimyo.server.routes.accounts import remember
 from daimyo.server.routes.context import Context, Elsewhere, NotFound, error, refused
@@ -119,7 +120,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if rules is None:
             shown = game[:40] if game.isprintable() else "that"
             return error(400, f"game: unknown game '{shown}' (games: {', '.join(hosted_games())})")
-        return JSONResponse({"bots": offered_bots(rules.name), "levels": [level.to_dict() for level in levels(rules.name)]})
+        return JSONResponse({"bots": offered_bots(rules.name), "levels": level_dicts(rules.name)})
 
     async def your_games(request: Request) -> Response:
         """The games whose keys this browser holds, private ones included: {"games": {id: key}} -> {"games": [...]}."""

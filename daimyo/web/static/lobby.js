@@ -33,7 +33,7 @@ function choiceName(game, c) {
 // The bots a seat may be given, as [value, words, level or null]: the game's levels ("level:<name>"; a level's words
 // name its measured rating), or its bots by spec ("bot:<spec>") for a game with no levels.
 function botChoices() {
-  if (LEVELS.length) return LEVELS.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: Math.round(l.rating.mu) }), l]);
+  if (LEVELS.length) return LEVELS.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: l.shown }), l]);
   return BOTS.map((b) => ["bot:" + b, t("lobby.bot", { bot: b }), null]);
 }
 function levelAbout(l) { return l ? l.about[I18N.lang] || l.about.en || "" : ""; }
