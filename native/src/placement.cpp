@@ -306,43 +306,52 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
-  // the number of places of each kind of token (a blessing's found by listing them, only where one is held)
-  uint64_t count[7];
-  {
-    const uint64_t attack = t.n_attack, sea = t.n_sea();
-    count[Rules::Shinobi] = bit_count(t.centers);
-    count[Rules::Army] = attack + bit_count(t.own_centers);
-    count[Rules::Bluff] = spied[seat] ? 0 : attack + sea + count[Rules::Shinobi];
-    count[Rules::Navy] = sea + bit_count(t.own_coastal);
-    count[Rules::Diplomacy] = bit_count(t.diplomacy);
-    count[Rules::Raid] = bit_count(t.raid);
-    count[Rules::Blessing] = 0;
-    for (int tok : hand[seat])
-      if (kinds[tok] == Rules::Blessing) {
-        each_place(seat, Rules::Blessing, t, [&count](const Place&) { ++count[Rules::Blessing]; });
-        break;
+  // the number of places of a kind of token, worked out only for the kinds held (a blessing's by listing them)
+  auto count_of = [this, seat, &t](int kind) -> uint64_t {
+    switch (kind) {
+      case Rules::Shinobi: return static_cast<uint64_t>(bit_count(t.centers));
+      case Rules::Army: return static_cast<uint64_t>(t.n_attack + bit_count(t.own_centers));
+      case Rules::Bluff: return spied[seat] ? 0 : static_cast<uint64_t>(t.n_attack + bit_count(t.centers)) + t.n_sea();
+      case Rules::Navy: return t.n_sea() + static_cast<uint64_t>(bit_count(t.own_coastal));
+      case Rules::Diplomacy: return static_cast<uint64_t>(bit_count(t.diplomacy));
+      case Rules::Raid: return static_cast<uint64_t>(bit_count(t.raid));
+      case Rules::Blessing: {
+        uint64_t n = 0;
+        each_place(seat, Rules::Blessing, t, [&n](const Place&) { ++n; });
+        return n;
       }
-  }
+      default: return 0;
+    }
+  };
+  // each distinct token held (by its code, in hand order) with its number of places, counted once per kind
+  uint64_t count[8];
+  unsigned counted = 0;
+  int distinct[Rules::MAX_TOKENS];
+  uint64_t places[Rules::MAX_TOKENS];
+  int n_distinct = 0;
   uint64_t total = first_moves, listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    total += count[kinds[tok]];
+    const int kind = kinds[tok];
+    if (!((counted >> kind) & 1)) {
+      count[kind] = count_of(kind);
+      counted |= 1u << kind;
+    }
+    distinct[n_distinct] = tok;
+    places[n_distinct++] = count[kind];
+    total += count[kind];
   }
   uint64_t r = word % total;
   if (r < first_moves) return start_of_turn_at(seat, r);
   r -= first_moves;
-  listed = 0;
-  for (int tok : hand[seat]) {
-    const uint64_t bit = uint64_t{1} << code[tok];
-    if (listed & bit) continue;
-    listed |= bit;
-    const uint64_t k = count[kinds[tok]];
-    if (r >= k) {
-      r -= k;
+  for (int i = 0; i < n_distinct; ++i) {
+    if (r >= places[i]) {
+      r -= places[i];
       continue;
     }
+    const int tok = distinct[i];
     const Place p = place_at(seat, kinds[tok], t, r);
     return {Move::Place, tok, p.loc, p.a, p.b};
   }
