@@ -112,6 +112,7 @@ size_t State::memo_bytes() const { return 0; }  // kept inside the state (Target
 
 // whether the board token `number` has a blessing on it
 bool State::blessed(int number) const {
+  if (n_blessings == 0) return false;
   for (const BoardToken& b : tokens)
     if (b.place == 'o' && b.site == number) return true;
   return false;
@@ -571,6 +572,7 @@ void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Ev
   if (loc != 'o') {
     count_free(t, 1);
   } else {  // the token under the blessing carries one now (unless it already did)
+    ++n_blessings;
     int on = 0;
     for (const BoardToken& u : tokens) on += u.place == 'o' && u.site == a;
     const int i = token_index(a);
@@ -609,6 +611,7 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
 
 void State::taken_off(const BoardToken& b) {
   if (b.place == 'o') {  // the token under it carries no blessing now (unless another stands on it)
+    --n_blessings;
     const int i = token_index(b.site);
     if (i >= 0 && tokens[i].place != 'o' && !blessed(b.site)) count_free(tokens[i], 1);
   } else if (!blessed(b.number)) {

@@ -68,6 +68,8 @@ void State::derive_sets() {
   sea_taken = 0;
   std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
   std::fill(std::begin(free_facedown), std::end(free_facedown), 0);
+  n_blessings = 0;
+  for (const BoardToken& b : tokens) n_blessings += b.place == 'o';
   for (const BoardToken& b : tokens) {
     if (b.place == 'l') land_taken[b.site >> 6] |= uint64_t{1} << (b.site & 63);
     if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
@@ -584,6 +586,7 @@ void State::resolve(Events& events) {
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
   tokens.clear();
+  n_blessings = 0;
   std::fill(std::begin(land_taken), std::end(land_taken), 0);
   sea_taken = 0;
   std::fill(std::begin(free_tokens), std::end(free_tokens), 0);

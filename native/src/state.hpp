@@ -284,6 +284,9 @@ struct State {
   // per owner, its tokens on the board that are no blessing and carry none (the scout's, shugenja's and first
   // player card's targets: count_start_of_turn), and those of them facedown; kept as land_taken is
   int free_tokens[MAX_SEATS] = {}, free_facedown[MAX_SEATS] = {};
+  // the blessings on the board (few, none mostly: blessed() looks through the tokens only where there are any);
+  // kept as land_taken is
+  int n_blessings = 0;
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
