@@ -150,17 +150,16 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
   return placed;
 }
 
-std::vector<int> State::draw(int seat, int k) {
+int State::draw(int seat, int k) {
   Pile& from = pool[seat];
-  std::vector<int> drawn;
-  drawn.reserve(static_cast<size_t>(std::max(k, 0)));  // (one allocation, not one a doubling)
-  for (int i = 0; i < k && !from.empty(); ++i) {
+  Pile& to = hand[seat];
+  int drawn = 0;
+  for (; drawn < k && !from.empty(); ++drawn) {
     const size_t j = static_cast<size_t>(rng.below(from.size()));
     std::swap(from[j], from.back());
-    drawn.push_back(from.back());
+    to.push_back(from.back());
     from.pop_back();
   }
-  hand[seat].insert(hand[seat].end(), drawn.begin(), drawn.end());
   return drawn;
 }
 
@@ -466,20 +465,21 @@ void State::start_round(Events& events) {
     }
     const int extra = clans[p] == R.dragon ? 1 : 0;
     const int need = R.hand_size + extra - static_cast<int>(hand[p].size());
-    const std::vector<int> drawn = draw(p, std::max(0, need));
+    const int n_drawn = draw(p, std::max(0, need));
+    const uint8_t* drawn = hand[p].end() - n_drawn;  // (the last n_drawn of the hand)
     if (events.on) {
       Event& e = events.emplace_back(public_event("draw"));
       with(e, "clan", Value::of(clan_of(p)));
-      with(e, "count", Value::of(static_cast<long long>(drawn.size())));
+      with(e, "count", Value::of(static_cast<long long>(n_drawn)));
       std::vector<std::string> codes;
-      for (int t : drawn) codes.push_back(R.clan_token_codes[clans[p]][t]);
+      for (const uint8_t* t = drawn; t != hand[p].end(); ++t) codes.push_back(R.clan_token_codes[clans[p]][*t]);
       Event& f = events.emplace_back(private_event(p, "drew"));
       with(f, "clan", Value::of(clan_of(p)));
       with(f, "tokens", Value::of(codes));
     }
-    if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) {
+    if (extra && n_drawn > 0 && static_cast<int>(hand[p].size()) > R.hand_size) {
       dragon_return.push_back(p);
-      dragon_drawn = drawn;
+      dragon_drawn.assign(drawn, static_cast<const uint8_t*>(hand[p].end()));
     }
   }
   turn = first;

@@ -378,7 +378,7 @@ struct State {
   void setup_after_objectives(Events& events);
   void start_round(Events& events);
   void advance(Events& events);
-  std::vector<int> draw(int seat, int k);
+  int draw(int seat, int k);  // up to k tokens from the pool to the end of the hand; how many were drawn
 };
 
 }  // namespace daimyo
