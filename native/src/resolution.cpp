@@ -273,7 +273,13 @@ std::vector<int> touching(const State& s, int p) {
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
       out.push_back(t.number);
-  return with_blessings(s, out);
+  // with_blessings(s, out), in place (the list has room for them: each token, blessings included, once at most)
+  const size_t found = out.size();
+  if (s.n_blessings)
+    for (size_t i = 0; i < found; ++i)
+      for (const BoardToken& b : s.tokens)
+        if (b.place == 'o' && b.site == out[i]) out.push_back(b.number);
+  return out;
 }
 
 struct Battle {  // the tokens of a battle, listed where events name them
@@ -362,16 +368,19 @@ void State::resolve(Events& events) {
 
   // 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
   auto kind_of = [this, &R](const BoardToken& t) { return R.clan_token_kinds[clans[t.owner]][t.clan_token]; };
-  std::vector<BoardToken> raids;
+  // (the raids, then the diplomacy tokens, listed in the snapshot's room: fewer than the tokens it was sized for)
+  std::vector<BoardToken>& raids = snapshot;
+  raids.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Raid) raids.push_back(t);
-  std::vector<char> triggered;
-  for (const BoardToken& t : raids) {
+  bool triggered[Rules::MAX_TOKENS * MAX_SEATS];
+  for (size_t i = 0; i < raids.size(); ++i) {
+    const BoardToken& t = raids[i];
     bool there = false, adjacent = false;
     for (const BoardToken& u : tokens)
       there = there || (u.owner == t.owner && u.place == 'c' && u.site == t.site && kind_of(u) == Rules::Shinobi);
     for (int q : R.adjacent[t.site]) adjacent = adjacent || owner[q] == t.owner;
-    triggered.push_back(there || adjacent);
+    triggered[i] = there || adjacent;
   }
   for (size_t i = 0; i < raids.size(); ++i) {
     const BoardToken& t = raids[i];
@@ -395,7 +404,8 @@ void State::resolve(Events& events) {
   }
 
   // 4. Resolve Diplomacy Tokens
-  std::vector<BoardToken> diplomacy;
+  std::vector<BoardToken>& diplomacy = snapshot;
+  diplomacy.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Diplomacy) diplomacy.push_back(t);
   for (const BoardToken& t : diplomacy) {
