@@ -206,19 +206,14 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
-    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids)
-    std::vector<int> seen;
+    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids; below 64)
+    uint64_t drawn = 0, seen = 0;  // the codes drawn, and those listed (bit c: code id c)
+    for (int u : dragon_drawn) drawn |= uint64_t{1} << codes[u];
     for (int t : hand[seat]) {
-      if (t == R.bluff) continue;
-      bool was_drawn = false;
-      for (int u : dragon_drawn) was_drawn = was_drawn || codes[u] == codes[t];
-      if (!was_drawn) continue;
-      bool dup = false;
-      for (int u : seen) dup = dup || codes[u] == codes[t];
-      if (!dup) {
-        seen.push_back(t);
-        moves.push_back({Move::Return, t});
-      }
+      const uint64_t bit = uint64_t{1} << codes[t];
+      if (t == R.bluff || !(drawn & bit) || (seen & bit)) continue;
+      seen |= bit;
+      moves.push_back({Move::Return, t});
     }
     return;
   }
