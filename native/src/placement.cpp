@@ -651,7 +651,10 @@ void State::end_placement(Events& events) {
     if (u != clans.end()) {
       unicorn_used = true;
       const int seat = static_cast<int>(u - clans.begin());
-      if (unicorn_swappable(seat).size() >= 2) {  // a swap needs two tokens
+      int swappable = 0;  // (unicorn_swappable's, counted up to the two a swap needs)
+      for (const BoardToken& b : tokens)
+        if (b.owner == seat && b.place != 'o' && !blessed(b.number) && ++swappable == 2) break;
+      if (swappable >= 2) {  // a swap needs two tokens
         unicorn_swap = seat;
         return;
       }
