@@ -430,6 +430,7 @@ void State::resolve(Events& events) {
   };
   auto with_blessing_strength = [this, &R](const BoardToken& t) {  // the token, and the blessings standing on it
     int total = R.clan_token_strength[clans[t.owner]][t.clan_token];
+    if (n_blessings == 0) return total;
     for (const BoardToken& u : tokens)
       if (u.place == 'o' && u.site == t.number) total += R.clan_token_strength[clans[u.owner]][u.clan_token];
     return total;
