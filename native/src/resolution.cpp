@@ -384,10 +384,11 @@ void State::resolve(Events& events) {
   }
   for (size_t i = 0; i < raids.size(); ++i) {
     const BoardToken& t = raids[i];
-    if (token_index(t.number) < 0) continue;
+    const int at = token_index(t.number);
+    if (at < 0) continue;
     const int p = t.site;
     if (!triggered[i]) {
-      discard_board_token(token_index(t.number));
+      discard_board_token(at);
       if (events.on) events.push_back(public_event("raid-fails", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
           {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
       continue;
@@ -395,7 +396,7 @@ void State::resolve(Events& events) {
     const std::vector<int> hit = touching(*this, p);
     const Value lost = owner[p] >= 0 && events.on ? text(clan_of(owner[p])) : Value::none();
     for (int number : hit)
-      if (token_index(number) >= 0) discard_board_token(token_index(number));
+      if (const int i = token_index(number); i >= 0) discard_board_token(i);
     clear_control(p);
     const bool placed = put_special(p, R.scorched);
     if (events.on) events.push_back(public_event("raid", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
@@ -413,7 +414,7 @@ void State::resolve(Events& events) {
     const int p = t.site;
     const std::vector<int> hit = touching(*this, p);
     for (int number : hit)
-      if (token_index(number) >= 0) discard_board_token(token_index(number));
+      if (const int i = token_index(number); i >= 0) discard_board_token(i);
     const bool placed = put_special(p, R.peace);
     if (events.on) events.push_back(public_event("diplomacy", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
                                                 {"discarded", info_list(hit)}, {"peace", Value::flag(placed)}}));
