@@ -194,6 +194,18 @@ bool State::acts(int seat) const {
   return std::find(seats, seats + k, seat) != seats + k;
 }
 
+bool State::setup_control_at(uint64_t word, Move& out) const {
+  if (phase != Phase::SetupControl || pending()) return false;
+  const int np = rules->n_provinces();
+  uint64_t open = np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1;
+  for (int q = 0; q < n; ++q) open &= ~owned_set[q];
+  if (!open) return false;
+  uint64_t r = word % static_cast<uint64_t>(bit_count(open));
+  for (; r; --r) open &= open - 1;
+  out = Move{Move::Control, __builtin_ctzll(open)};
+  return true;
+}
+
 std::vector<Move> State::legal_moves(int seat) const {
   std::vector<Move> moves;
   if (acts(seat)) legal_moves(seat, moves);

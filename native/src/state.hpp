@@ -356,6 +356,10 @@ struct State {
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;
+  // the setup's control placement: move `word` modulo the number of provinces nobody controls, as legal_moves
+  // lists them (in province order), found from the seats' province sets: a random bot's pick; false (out
+  // unchanged) where the phase is another, a decision is pending or no province is left
+  bool setup_control_at(uint64_t word, Move& out) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   size_t memo_bytes() const;       // the storage of the remembered places
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
