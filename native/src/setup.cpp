@@ -231,15 +231,20 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   }
   if (scorpion_look >= 0) {
     // Clans: Scorpion looks at one facedown combat token of an opponent that no blessing protects, or passes
-    for (int number : board_token_targets(seat, true, true)) moves.push_back({Move::Look, number});
+    // (board_token_targets(seat, true, true), straight into the moves)
+    for (const BoardToken& b : tokens)
+      if (b.place != 'o' && b.owner != seat && !b.faceup && !blessed(b.number)) moves.push_back({Move::Look, b.number});
     moves.push_back({Move::Pass, 0});
     return;
   }
   if (unicorn_swap >= 0) {
     // Clans: Unicorn swaps two of its tokens on the board, or passes
-    const std::vector<int> ts = unicorn_swappable(seat);
-    for (size_t i = 0; i < ts.size(); ++i)
-      for (size_t j = i + 1; j < ts.size(); ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
+    // (unicorn_swappable(seat), in a fixed array: a seat has at most MAX_TOKENS tokens on the board)
+    int ts[Rules::MAX_TOKENS], k = 0;
+    for (const BoardToken& b : tokens)
+      if (b.owner == seat && b.place != 'o' && !blessed(b.number)) ts[k++] = b.number;
+    for (int i = 0; i < k; ++i)
+      for (int j = i + 1; j < k; ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
     moves.push_back({Move::Pass, 0});
     return;
   }
