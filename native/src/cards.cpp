@@ -321,7 +321,7 @@ void State::play_territory_card(int seat, int c, Events& events) {
 void State::apply_card(int seat, const Move& m, Events& events) {
   const Rules& R = *rules;
   const int c = card.card, step = card.step;
-  std::vector<int> memo = card.memo;
+  std::vector<int> memo = std::move(card.memo);  // (the decision is emptied next: its list moves, not copied)
   card = CardDecision{};
   const std::string clan = clan_of(seat);
   auto special_event = [&](int p, int name) {
@@ -527,7 +527,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
     // Purge the Weak: "place none this turn": the turn passes to the next player
     if (c == C::PurgeTheWeak) turn = (seat + 1) % n;
   } else {
-    card = CardDecision{seat, c, next, memo};
+    card = CardDecision{seat, c, next, std::move(memo)};
   }
 }
 
