@@ -45,11 +45,25 @@ bool put_special_card(int c) {
 // cards.py: the helpers the cards share
 namespace {
 
+// the seat's provinces (outside the Shadowlands where asked), in province order: from its set
+uint64_t own_set(const State& s, int seat, bool non_shadowlands) {
+  return s.owned_set[seat] & ~(non_shadowlands ? s.rules->shadowlands_set : 0);
+}
+
 std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
-  const Rules& R = *s.rules;
+  const uint64_t set = own_set(s, seat, non_shadowlands);
   std::vector<int> out;
-  for (int p = 0; p < R.n_provinces(); ++p)
-    if (s.owner[p] == seat && !(non_shadowlands && R.shadowlands[p])) out.push_back(p);
+  out.reserve(static_cast<size_t>(bit_count(set)));
+  for (uint64_t m = set; m; m &= m - 1) out.push_back(__builtin_ctzll(m));
+  return out;
+}
+
+// provinces(own(s, seat, non_shadowlands)), without the list between
+std::vector<Move> own_provinces(const State& s, int seat, bool non_shadowlands = false) {
+  const uint64_t set = own_set(s, seat, non_shadowlands);
+  std::vector<Move> out;
+  out.reserve(static_cast<size_t>(bit_count(set)));
+  for (uint64_t m = set; m; m &= m - 1) out.push_back({Move::Province, __builtin_ctzll(m)});
   return out;
 }
 
@@ -141,7 +155,7 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
       if (!memo.empty() && memo[0]) out.push_back({Move::Done, 0});
       return out;
     }
-    case C::DiplomaticMission: return step == 0 ? special_spots(*this, R.peace, false) : provinces(own(*this, seat));
+    case C::DiplomaticMission: return step == 0 ? special_spots(*this, R.peace, false) : own_provinces(*this, seat);
     case C::StrengthOfPurpose: {
       std::vector<int> ps;
       for (int p : own(*this, seat))
@@ -166,14 +180,14 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
       std::vector<int> theirs;
       for (int p = 0; p < R.n_provinces(); ++p)
         if (owner[p] >= 0 && owner[p] != seat) theirs.push_back(p);
-      if (step == 0) return theirs.empty() ? std::vector<Move>{} : provinces(own(*this, seat));
+      if (step == 0) return theirs.empty() ? std::vector<Move>{} : own_provinces(*this, seat);
       return provinces(theirs);
     }
-    case C::PirateRaids: return step == 0 ? special_spots(*this, R.scorched, false) : provinces(own(*this, seat));
-    case C::BountifulHarvest: return provinces(own(*this, seat));
+    case C::PirateRaids: return step == 0 ? special_spots(*this, R.scorched, false) : own_provinces(*this, seat);
+    case C::BountifulHarvest: return own_provinces(*this, seat);
     // The Shadowlands: step 0 sacrifices one of your control tokens from a non-Shadowlands province
     case C::DarkFavors: {
-      if (step == 0) return provinces(own(*this, seat, true));
+      if (step == 0) return own_provinces(*this, seat, true);
       std::vector<Move> out;
       if (step == 1) {
         for (int t : board_token_targets(seat, false, false))
@@ -191,9 +205,9 @@ std::vector<Move> State::card_options(int seat, int c, int step, const std::vect
       for (int t : codes_of(*this, seat, hand[seat], {}, false)) out.push_back({Move::Discard, t});
       return out;
     }
-    case C::AnimateTheDead: return step == 0 ? provinces(own(*this, seat, true)) : placement_moves_of(seat, discard[seat]);
+    case C::AnimateTheDead: return step == 0 ? own_provinces(*this, seat, true) : placement_moves_of(seat, discard[seat]);
     case C::InspireFear: {
-      if (step == 0) return provinces(own(*this, seat, true));
+      if (step == 0) return own_provinces(*this, seat, true);
       std::vector<Move> out;
       for (int p = 0; p < R.n_provinces(); ++p)
         if (special[p] >= 0) out.push_back({Move::Special, p});
@@ -307,7 +321,7 @@ void State::play_territory_card(int seat, int c, Events& events) {
 void State::apply_card(int seat, const Move& m, Events& events) {
   const Rules& R = *rules;
   const int c = card.card, step = card.step;
-  std::vector<int> memo = card.memo;
+  std::vector<int> memo = std::move(card.memo);  // (the decision is emptied next: its list moves, not copied)
   card = CardDecision{};
   const std::string clan = clan_of(seat);
   auto special_event = [&](int p, int name) {
@@ -513,7 +527,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
     // Purge the Weak: "place none this turn": the turn passes to the next player
     if (c == C::PurgeTheWeak) turn = (seat + 1) % n;
   } else {
-    card = CardDecision{seat, c, next, memo};
+    card = CardDecision{seat, c, next, std::move(memo)};
   }
 }
 

@@ -172,6 +172,12 @@ State state_from_fields(RulesRef rules, const nb::dict& d) {
                         place[0], whole(x[4], "tokens", -1, big), whole(x[5], "tokens", -1, provinces - 1),
                         nb::cast<bool>(x[6]), whole(x[7], "tokens", 0, (1 << n) - 1)});
   }
+  // (the engine lists a seat's board tokens in fixed arrays of MAX_TOKENS: a clan has no more)
+  for (int q = 0; q < n; ++q) {
+    int on_board = 0;
+    for (const BoardToken& b : s.tokens) on_board += b.owner == q;
+    if (on_board > tokens) bad("tokens", "a seat has more tokens on the board than its clan has");
+  }
   std::vector<int> special;
   for (nb::handle sp : get(d, "special")) special.push_back(named_or_none(sp, R.specials, "special"));
   if (static_cast<int>(special.size()) != provinces) bad("special", "one entry a province");

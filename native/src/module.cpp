@@ -507,6 +507,7 @@ static long long play_random(State& s, const uint64_t* bot_seeds, long long limi
       const uint64_t word = bots[seat].next64();
       if (s.placing()) {  // the same pick, without listing every placement
         move = s.placement_move_at(seat, word, moves);
+      } else if (s.setup_control_at(word, move)) {  // (the same pick among the provinces nobody controls)
       } else if (!(s.card.seat >= 0 && s.dragon_return.empty() && s.scorpion_look < 0 && s.unicorn_swap < 0 &&
                    s.card_option_at(word, move))) {  // (a card's special-token spots: picked from the sets)
         s.legal_moves(seat, moves);

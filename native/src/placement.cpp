@@ -112,6 +112,7 @@ size_t State::memo_bytes() const { return 0; }  // kept inside the state (Target
 
 // whether the board token `number` has a blessing on it
 bool State::blessed(int number) const {
+  if (n_blessings == 0) return false;
   for (const BoardToken& b : tokens)
     if (b.place == 'o' && b.site == number) return true;
   return false;
@@ -306,43 +307,52 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
   const Targets& t = targets(seat);
   const auto& code = R.clan_token_code_id[clans[seat]];
   const auto& kinds = R.clan_token_kinds[clans[seat]];
-  // the number of places of each kind of token (a blessing's found by listing them, only where one is held)
-  uint64_t count[7];
-  {
-    const uint64_t attack = t.n_attack, sea = t.n_sea();
-    count[Rules::Shinobi] = bit_count(t.centers);
-    count[Rules::Army] = attack + bit_count(t.own_centers);
-    count[Rules::Bluff] = spied[seat] ? 0 : attack + sea + count[Rules::Shinobi];
-    count[Rules::Navy] = sea + bit_count(t.own_coastal);
-    count[Rules::Diplomacy] = bit_count(t.diplomacy);
-    count[Rules::Raid] = bit_count(t.raid);
-    count[Rules::Blessing] = 0;
-    for (int tok : hand[seat])
-      if (kinds[tok] == Rules::Blessing) {
-        each_place(seat, Rules::Blessing, t, [&count](const Place&) { ++count[Rules::Blessing]; });
-        break;
+  // the number of places of a kind of token, worked out only for the kinds held (a blessing's by listing them)
+  auto count_of = [this, seat, &t](int kind) -> uint64_t {
+    switch (kind) {
+      case Rules::Shinobi: return static_cast<uint64_t>(bit_count(t.centers));
+      case Rules::Army: return static_cast<uint64_t>(t.n_attack + bit_count(t.own_centers));
+      case Rules::Bluff: return spied[seat] ? 0 : static_cast<uint64_t>(t.n_attack + bit_count(t.centers)) + t.n_sea();
+      case Rules::Navy: return t.n_sea() + static_cast<uint64_t>(bit_count(t.own_coastal));
+      case Rules::Diplomacy: return static_cast<uint64_t>(bit_count(t.diplomacy));
+      case Rules::Raid: return static_cast<uint64_t>(bit_count(t.raid));
+      case Rules::Blessing: {
+        uint64_t n = 0;
+        each_place(seat, Rules::Blessing, t, [&n](const Place&) { ++n; });
+        return n;
       }
-  }
+      default: return 0;
+    }
+  };
+  // each distinct token held (by its code, in hand order) with its number of places, counted once per kind
+  uint64_t count[8];
+  unsigned counted = 0;
+  int distinct[Rules::MAX_TOKENS];
+  uint64_t places[Rules::MAX_TOKENS];
+  int n_distinct = 0;
   uint64_t total = first_moves, listed = 0;
   for (int tok : hand[seat]) {
     const uint64_t bit = uint64_t{1} << code[tok];
     if (listed & bit) continue;
     listed |= bit;
-    total += count[kinds[tok]];
+    const int kind = kinds[tok];
+    if (!((counted >> kind) & 1)) {
+      count[kind] = count_of(kind);
+      counted |= 1u << kind;
+    }
+    distinct[n_distinct] = tok;
+    places[n_distinct++] = count[kind];
+    total += count[kind];
   }
   uint64_t r = word % total;
   if (r < first_moves) return start_of_turn_at(seat, r);
   r -= first_moves;
-  listed = 0;
-  for (int tok : hand[seat]) {
-    const uint64_t bit = uint64_t{1} << code[tok];
-    if (listed & bit) continue;
-    listed |= bit;
-    const uint64_t k = count[kinds[tok]];
-    if (r >= k) {
-      r -= k;
+  for (int i = 0; i < n_distinct; ++i) {
+    if (r >= places[i]) {
+      r -= places[i];
       continue;
     }
+    const int tok = distinct[i];
     const Place p = place_at(seat, kinds[tok], t, r);
     return {Move::Place, tok, p.loc, p.a, p.b};
   }
@@ -562,6 +572,7 @@ void State::put_token(int seat, int tok, char loc, int a, int b, bool faceup, Ev
   if (loc != 'o') {
     count_free(t, 1);
   } else {  // the token under the blessing carries one now (unless it already did)
+    ++n_blessings;
     int on = 0;
     for (const BoardToken& u : tokens) on += u.place == 'o' && u.site == a;
     const int i = token_index(a);
@@ -600,6 +611,7 @@ void State::reveal_and_discard(int index, const char* source, Events& events) {
 
 void State::taken_off(const BoardToken& b) {
   if (b.place == 'o') {  // the token under it carries no blessing now (unless another stands on it)
+    --n_blessings;
     const int i = token_index(b.site);
     if (i >= 0 && tokens[i].place != 'o' && !blessed(b.site)) count_free(tokens[i], 1);
   } else if (!blessed(b.number)) {
@@ -639,7 +651,10 @@ void State::end_placement(Events& events) {
     if (u != clans.end()) {
       unicorn_used = true;
       const int seat = static_cast<int>(u - clans.begin());
-      if (unicorn_swappable(seat).size() >= 2) {  // a swap needs two tokens
+      int swappable = 0;  // (unicorn_swappable's, counted up to the two a swap needs)
+      for (const BoardToken& b : tokens)
+        if (b.owner == seat && b.place != 'o' && !blessed(b.number) && ++swappable == 2) break;
+      if (swappable >= 2) {  // a swap needs two tokens
         unicorn_swap = seat;
         return;
       }

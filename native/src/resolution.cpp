@@ -68,6 +68,8 @@ void State::derive_sets() {
   sea_taken = 0;
   std::fill(std::begin(free_tokens), std::end(free_tokens), 0);
   std::fill(std::begin(free_facedown), std::end(free_facedown), 0);
+  n_blessings = 0;
+  for (const BoardToken& b : tokens) n_blessings += b.place == 'o';
   for (const BoardToken& b : tokens) {
     if (b.place == 'l') land_taken[b.site >> 6] |= uint64_t{1} << (b.site & 63);
     if (b.place == 's') sea_taken |= uint64_t{1} << b.site;
@@ -271,7 +273,13 @@ std::vector<int> touching(const State& s, int p) {
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
       out.push_back(t.number);
-  return with_blessings(s, out);
+  // with_blessings(s, out), in place (the list has room for them: each token, blessings included, once at most)
+  const size_t found = out.size();
+  if (s.n_blessings)
+    for (size_t i = 0; i < found; ++i)
+      for (const BoardToken& b : s.tokens)
+        if (b.place == 'o' && b.site == out[i]) out.push_back(b.number);
+  return out;
 }
 
 struct Battle {  // the tokens of a battle, listed where events name them
@@ -360,23 +368,27 @@ void State::resolve(Events& events) {
 
   // 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
   auto kind_of = [this, &R](const BoardToken& t) { return R.clan_token_kinds[clans[t.owner]][t.clan_token]; };
-  std::vector<BoardToken> raids;
+  // (the raids, then the diplomacy tokens, listed in the snapshot's room: fewer than the tokens it was sized for)
+  std::vector<BoardToken>& raids = snapshot;
+  raids.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Raid) raids.push_back(t);
-  std::vector<char> triggered;
-  for (const BoardToken& t : raids) {
+  bool triggered[Rules::MAX_TOKENS * MAX_SEATS];
+  for (size_t i = 0; i < raids.size(); ++i) {
+    const BoardToken& t = raids[i];
     bool there = false, adjacent = false;
     for (const BoardToken& u : tokens)
       there = there || (u.owner == t.owner && u.place == 'c' && u.site == t.site && kind_of(u) == Rules::Shinobi);
     for (int q : R.adjacent[t.site]) adjacent = adjacent || owner[q] == t.owner;
-    triggered.push_back(there || adjacent);
+    triggered[i] = there || adjacent;
   }
   for (size_t i = 0; i < raids.size(); ++i) {
     const BoardToken& t = raids[i];
-    if (token_index(t.number) < 0) continue;
+    const int at = token_index(t.number);
+    if (at < 0) continue;
     const int p = t.site;
     if (!triggered[i]) {
-      discard_board_token(token_index(t.number));
+      discard_board_token(at);
       if (events.on) events.push_back(public_event("raid-fails", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
           {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
       continue;
@@ -384,7 +396,7 @@ void State::resolve(Events& events) {
     const std::vector<int> hit = touching(*this, p);
     const Value lost = owner[p] >= 0 && events.on ? text(clan_of(owner[p])) : Value::none();
     for (int number : hit)
-      if (token_index(number) >= 0) discard_board_token(token_index(number));
+      if (const int i = token_index(number); i >= 0) discard_board_token(i);
     clear_control(p);
     const bool placed = put_special(p, R.scorched);
     if (events.on) events.push_back(public_event("raid", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
@@ -393,7 +405,8 @@ void State::resolve(Events& events) {
   }
 
   // 4. Resolve Diplomacy Tokens
-  std::vector<BoardToken> diplomacy;
+  std::vector<BoardToken>& diplomacy = snapshot;
+  diplomacy.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Diplomacy) diplomacy.push_back(t);
   for (const BoardToken& t : diplomacy) {
@@ -401,7 +414,7 @@ void State::resolve(Events& events) {
     const int p = t.site;
     const std::vector<int> hit = touching(*this, p);
     for (int number : hit)
-      if (token_index(number) >= 0) discard_board_token(token_index(number));
+      if (const int i = token_index(number); i >= 0) discard_board_token(i);
     const bool placed = put_special(p, R.peace);
     if (events.on) events.push_back(public_event("diplomacy", {{"clan", text(clan_of(t.owner))}, {"province", text(R.province_names[p])},
                                                 {"discarded", info_list(hit)}, {"peace", Value::flag(placed)}}));
@@ -418,6 +431,7 @@ void State::resolve(Events& events) {
   };
   auto with_blessing_strength = [this, &R](const BoardToken& t) {  // the token, and the blessings standing on it
     int total = R.clan_token_strength[clans[t.owner]][t.clan_token];
+    if (n_blessings == 0) return total;
     for (const BoardToken& u : tokens)
       if (u.place == 'o' && u.site == t.number) total += R.clan_token_strength[clans[u.owner]][u.clan_token];
     return total;
@@ -584,6 +598,7 @@ void State::resolve(Events& events) {
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);
   tokens.clear();
+  n_blessings = 0;
   std::fill(std::begin(land_taken), std::end(land_taken), 0);
   sea_taken = 0;
   std::fill(std::begin(free_tokens), std::end(free_tokens), 0);

@@ -36,7 +36,8 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
   const Rules& R = *b.rules;
   const Rules::Objective& o = R.objectives[objective];
   const int np = R.n_provinces();
-  std::vector<char> mine(np, 0);
+  // (fixed arrays: at most MAX_PROVINCES provinces and MAX_SMALL territories, rules.cpp)
+  char mine[Rules::MAX_PROVINCES] = {};
   int count = 0;
   for (int p = 0; p < np; ++p)
     if (b.owner[p] == seat) mine[p] = 1, ++count;
@@ -49,23 +50,22 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
     }
     case Rules::Objective::ConnectedSpread: {
       // a group of provinces connected by land borders, of at least `provinces` provinces in `territories` territories
-      std::vector<char> seen(np, 0);
+      char seen[Rules::MAX_PROVINCES] = {};
+      int stack[Rules::MAX_PROVINCES];
       for (int start = 0; start < np; ++start) {
         if (!mine[start] || seen[start]) continue;
-        std::vector<int> stack{start}, group;
+        int top = 0, size = 0;
+        uint64_t territories = 0;  // bit t: territory t
+        stack[top++] = start;
         seen[start] = 1;
-        while (!stack.empty()) {
-          const int q = stack.back();
-          stack.pop_back();
-          group.push_back(q);
+        while (top > 0) {
+          const int q = stack[--top];
+          ++size;
+          territories |= uint64_t{1} << R.province_territory[q];
           for (int r : R.adjacent[q])
-            if (mine[r] && !seen[r]) seen[r] = 1, stack.push_back(r);
+            if (mine[r] && !seen[r]) seen[r] = 1, stack[top++] = r;
         }
-        std::vector<int> territories;
-        for (int q : group) territories.push_back(R.province_territory[q]);
-        std::sort(territories.begin(), territories.end());
-        const long distinct = std::unique(territories.begin(), territories.end()) - territories.begin();
-        if (static_cast<int>(group.size()) >= o.provinces && distinct >= o.territories) return true;
+        if (size >= o.provinces && bit_count(territories) >= o.territories) return true;
       }
       return false;
     }
@@ -81,11 +81,10 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
       return count == *std::min_element(counts.begin(), counts.end());
     }
     case Rules::Objective::TerritorySpread: {
-      std::vector<char> seen(R.territory_names.size(), 0);
-      int distinct = 0;
+      uint64_t seen = 0;  // bit t: territory t
       for (int p = 0; p < np; ++p)
-        if (mine[p] && !seen[R.province_territory[p]]) seen[R.province_territory[p]] = 1, ++distinct;
-      return distinct >= o.territories;
+        if (mine[p]) seen |= uint64_t{1} << R.province_territory[p];
+      return bit_count(seen) >= o.territories;
     }
     case Rules::Objective::ProvincesAll:
       for (int p : o.provinces_list)

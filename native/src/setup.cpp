@@ -150,17 +150,16 @@ int State::add_control(int seat, int p, int up_count, int down_count) {
   return placed;
 }
 
-std::vector<int> State::draw(int seat, int k) {
+int State::draw(int seat, int k) {
   Pile& from = pool[seat];
-  std::vector<int> drawn;
-  drawn.reserve(static_cast<size_t>(std::max(k, 0)));  // (one allocation, not one a doubling)
-  for (int i = 0; i < k && !from.empty(); ++i) {
+  Pile& to = hand[seat];
+  int drawn = 0;
+  for (; drawn < k && !from.empty(); ++drawn) {
     const size_t j = static_cast<size_t>(rng.below(from.size()));
     std::swap(from[j], from.back());
-    drawn.push_back(from.back());
+    to.push_back(from.back());
     from.pop_back();
   }
-  hand[seat].insert(hand[seat].end(), drawn.begin(), drawn.end());
   return drawn;
 }
 
@@ -195,6 +194,18 @@ bool State::acts(int seat) const {
   return std::find(seats, seats + k, seat) != seats + k;
 }
 
+bool State::setup_control_at(uint64_t word, Move& out) const {
+  if (phase != Phase::SetupControl || pending()) return false;
+  const int np = rules->n_provinces();
+  uint64_t open = np >= 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1;
+  for (int q = 0; q < n; ++q) open &= ~owned_set[q];
+  if (!open) return false;
+  uint64_t r = word % static_cast<uint64_t>(bit_count(open));
+  for (; r; --r) open &= open - 1;
+  out = Move{Move::Control, __builtin_ctzll(open)};
+  return true;
+}
+
 std::vector<Move> State::legal_moves(int seat) const {
   std::vector<Move> moves;
   if (acts(seat)) legal_moves(seat, moves);
@@ -207,33 +218,33 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
   moves.clear();
   if (!dragon_return.empty()) {
     // Clans: Dragon returns one token it drew this upkeep (never the bluff), listed by code in hand order
-    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids)
-    std::vector<int> seen;
+    const auto& codes = R.clan_token_code_id[clans[seat]];  // (equal codes, equal ids; below 64)
+    uint64_t drawn = 0, seen = 0;  // the codes drawn, and those listed (bit c: code id c)
+    for (int u : dragon_drawn) drawn |= uint64_t{1} << codes[u];
     for (int t : hand[seat]) {
-      if (t == R.bluff) continue;
-      bool was_drawn = false;
-      for (int u : dragon_drawn) was_drawn = was_drawn || codes[u] == codes[t];
-      if (!was_drawn) continue;
-      bool dup = false;
-      for (int u : seen) dup = dup || codes[u] == codes[t];
-      if (!dup) {
-        seen.push_back(t);
-        moves.push_back({Move::Return, t});
-      }
+      const uint64_t bit = uint64_t{1} << codes[t];
+      if (t == R.bluff || !(drawn & bit) || (seen & bit)) continue;
+      seen |= bit;
+      moves.push_back({Move::Return, t});
     }
     return;
   }
   if (scorpion_look >= 0) {
     // Clans: Scorpion looks at one facedown combat token of an opponent that no blessing protects, or passes
-    for (int number : board_token_targets(seat, true, true)) moves.push_back({Move::Look, number});
+    // (board_token_targets(seat, true, true), straight into the moves)
+    for (const BoardToken& b : tokens)
+      if (b.place != 'o' && b.owner != seat && !b.faceup && !blessed(b.number)) moves.push_back({Move::Look, b.number});
     moves.push_back({Move::Pass, 0});
     return;
   }
   if (unicorn_swap >= 0) {
     // Clans: Unicorn swaps two of its tokens on the board, or passes
-    const std::vector<int> ts = unicorn_swappable(seat);
-    for (size_t i = 0; i < ts.size(); ++i)
-      for (size_t j = i + 1; j < ts.size(); ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
+    // (unicorn_swappable(seat), in a fixed array: a seat has at most MAX_TOKENS tokens on the board)
+    int ts[Rules::MAX_TOKENS], k = 0;
+    for (const BoardToken& b : tokens)
+      if (b.owner == seat && b.place != 'o' && !blessed(b.number)) ts[k++] = b.number;
+    for (int i = 0; i < k; ++i)
+      for (int j = i + 1; j < k; ++j) moves.push_back({Move::Swap, ts[i], 0, ts[j], -1});
     moves.push_back({Move::Pass, 0});
     return;
   }
@@ -466,20 +477,21 @@ void State::start_round(Events& events) {
     }
     const int extra = clans[p] == R.dragon ? 1 : 0;
     const int need = R.hand_size + extra - static_cast<int>(hand[p].size());
-    const std::vector<int> drawn = draw(p, std::max(0, need));
+    const int n_drawn = draw(p, std::max(0, need));
+    const uint8_t* drawn = hand[p].end() - n_drawn;  // (the last n_drawn of the hand)
     if (events.on) {
       Event& e = events.emplace_back(public_event("draw"));
       with(e, "clan", Value::of(clan_of(p)));
-      with(e, "count", Value::of(static_cast<long long>(drawn.size())));
+      with(e, "count", Value::of(static_cast<long long>(n_drawn)));
       std::vector<std::string> codes;
-      for (int t : drawn) codes.push_back(R.clan_token_codes[clans[p]][t]);
+      for (const uint8_t* t = drawn; t != hand[p].end(); ++t) codes.push_back(R.clan_token_codes[clans[p]][*t]);
       Event& f = events.emplace_back(private_event(p, "drew"));
       with(f, "clan", Value::of(clan_of(p)));
       with(f, "tokens", Value::of(codes));
     }
-    if (extra && !drawn.empty() && static_cast<int>(hand[p].size()) > R.hand_size) {
+    if (extra && n_drawn > 0 && static_cast<int>(hand[p].size()) > R.hand_size) {
       dragon_return.push_back(p);
-      dragon_drawn = drawn;
+      dragon_drawn.assign(drawn, static_cast<const uint8_t*>(hand[p].end()));
     }
   }
   turn = first;

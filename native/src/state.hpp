@@ -284,6 +284,9 @@ struct State {
   // per owner, its tokens on the board that are no blessing and carry none (the scout's, shugenja's and first
   // player card's targets: count_start_of_turn), and those of them facedown; kept as land_taken is
   int free_tokens[MAX_SEATS] = {}, free_facedown[MAX_SEATS] = {};
+  // the blessings on the board (few, none mostly: blessed() looks through the tokens only where there are any);
+  // kept as land_taken is
+  int n_blessings = 0;
   Seats<Pile> discard;
   std::vector<std::vector<Seen>> seen;
 
@@ -353,6 +356,10 @@ struct State {
   // the placement phase with no decision pending: whether it is, and a random bot's move (play_random)
   bool placing() const { return phase == Phase::Placement && !pending(); }
   Move placement_move_at(int seat, uint64_t word, std::vector<Move>& moves) const;
+  // the setup's control placement: move `word` modulo the number of provinces nobody controls, as legal_moves
+  // lists them (in province order), found from the seats' province sets: a random bot's pick; false (out
+  // unchanged) where the phase is another, a decision is pending or no province is left
+  bool setup_control_at(uint64_t word, Move& out) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   size_t memo_bytes() const;       // the storage of the remembered places
   std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
@@ -375,7 +382,7 @@ struct State {
   void setup_after_objectives(Events& events);
   void start_round(Events& events);
   void advance(Events& events);
-  std::vector<int> draw(int seat, int k);
+  int draw(int seat, int k);  // up to k tokens from the pool to the end of the hand; how many were drawn
 };
 
 }  // namespace daimyo

@@ -83,6 +83,9 @@ def test_a_keyed_position_keeps_its_key_and_its_draws():
     ("hand", [[99], [], []], "field 'hand'"),
     ("objective", ["no-such", None, None], "field 'objective'"),
     ("special", ["no-such"] + [None] * 50, "field 'special'"),
+    # Combat Tokens: a seat has at most its clan's tokens on the board (the engine keeps them in fixed arrays)
+    ("tokens", [(i, 0, 0, "c", 0, -1, False, 1) for i in range(1, 42)],
+     "field 'tokens': a seat has more tokens on the board than its clan has"),
 ])
 def test_fields_the_native_engine_cannot_keep_are_refused_by_name(core, field, value, words):
     ref = new_game(players=3, seed=5, clans=["crab", "lion", "crane"])
