@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from daimyo.bots.random_bot import RandomBot, bot_seeds, play
+from daimyo.bots.random_bot import BOT_SALT, RandomBot, bot_seeds, play
 from daimyo.core.game import GameState
 from daimyo.core.registry import GameInfo, game
 from daimyo.core.rng import stream
@@ -107,7 +107,7 @@ def simulate(players: int, games: int, seed: int, on_game: Callable[[int], None]
             # the native engine plays the games themselves, the same moves, a chunk of games a call
             while first < games:
                 k = min(_CHUNK, games - first)
-                moves, rows = deals(seed + first, k, unit)
+                moves, rows = deals(seed + first, k, unit, BOT_SALT)
                 actions += moves
                 for name, n, units, honor in rows:
                     played[name] = played.get(name, 0) + n

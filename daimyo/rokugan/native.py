@@ -380,16 +380,16 @@ class NativeRokuganState(GameState):
         self._py = self._legal = None
         return self._game.play_random([seed & _MASK for seed in bot_seeds], -1 if limit is None else limit)
 
-    def play_random_deals(self, seed: int, games: int, unit: int) -> tuple[int, list[tuple[str, int, int, int]]]:
+    def play_random_deals(self, seed: int, games: int, unit: int, salt: int) -> tuple[int, list[tuple[str, int, int, int]]]:
         """Games ``seed``, ``seed + 1``, ... (``games`` of them) under this game's rules and number of players, each
         a new deal (:meth:`new_game` with that seed, the clans chosen in play) played to the end as
-        :meth:`play_random` plays it with the bots of :func:`daimyo.bots.random_bot.bot_seeds` of its seed, in one
-        native call (this game itself is not moved). Returns the moves made and, per clan that played, (clan, games,
+        :meth:`play_random` plays it with the bots of :func:`daimyo.bots.random_bot.bot_seeds` of its seed (``salt``:
+        that module's ``BOT_SALT``, given by the caller, as the rules know nothing of the bots), in one native call
+        (this game itself is not moved). Returns the moves made and, per clan that played, (clan, games,
         wins in units of ``1/unit``, honor summed): a win shared by ``k`` tied winners counts ``unit / k`` (``unit``
         a multiple of every ``k``), as ``returns()`` and ``totals()`` of each game would give them."""
         game = self._native("play_random_deals")
-        from daimyo.bots.random_bot import BOT_SALT
-        moves, rows = type(game).play_random_deals(tables(self._rules), game.n, seed & _MASK, games, BOT_SALT, unit)
+        moves, rows = type(game).play_random_deals(tables(self._rules), game.n, seed & _MASK, games, salt & _MASK, unit)
         return moves, list(rows)
 
     # ------------------------------------------------- integer actions (daimyo/rl/encoding.py's catalogue)

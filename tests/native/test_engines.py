@@ -7,7 +7,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from daimyo.bots.random_bot import RandomBot, bot_seed, bot_seeds, play
+from daimyo.bots.random_bot import BOT_SALT, RandomBot, bot_seed, bot_seeds, play
 from daimyo.cli.main import main
 from daimyo.cli.rokugan.bench import engines
 from daimyo.cli.simulate import TIMING_FIELDS
@@ -142,7 +142,7 @@ def test_deals_played_in_one_call_sum_as_the_games_played_one_by_one():
     seeds wrap around 2**64 as the generators' do."""
     for players, seed in ((2, -3), (3, 2**64 - 2), (5, 40)):
         unit = math.lcm(*range(1, players + 1))
-        moves, rows = new_game(players, seed=seed, engine="native").play_random_deals(seed, 4, unit)
+        moves, rows = new_game(players, seed=seed, engine="native").play_random_deals(seed, 4, unit, BOT_SALT)
         total, expect = 0, {}
         for i in range(4):
             g = new_game(players, seed=seed + i, engine="native")

@@ -146,7 +146,9 @@ def roomy(db_url):
 def test_any_rules_field_gets_a_game_or_a_400_naming_the_field(roomy, rules):
     """Whatever the ``rules`` field holds, the HTTP entry point makes the game or answers 400 starting ``rules``."""
     r = roomy.post("/api/games", json={"game": "rokugan", "seats": two_humans(), "rules": rules})
-    if r.status_code != 200:
+    if r.status_code == 201:   # a file that holds (the printed rules, named): its game is made under it
+        assert roomy.get(f"/api/games/{r.json()['id']}").status_code == 200
+    else:
         assert r.status_code == 400 and r.json()["error"].startswith("rules"), r.text
     assert active() is None
 

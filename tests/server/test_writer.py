@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sqlalchemy import insert, select, update
 
+from daimyo.server.jobs import HEADER, MAX_FRAME, BadJob, StepCompiler, WriteFailed, WriterGone, frame, frames, parse_reply, parse_request
 from daimyo.server.routes.health import Health
 from daimyo.server.store import Fence, Fenced, GameRow, SeatRow, Store, games, owners
-from daimyo.server.writer import HEADER, MAX_FRAME, BadJob, StepCompiler, WriteFailed, WriterGone, frame, frames, parse_reply, parse_request
 from tests.server.process import Server
 from tests.server.test_workers import children
 

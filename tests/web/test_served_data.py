@@ -10,10 +10,11 @@ import urllib.request
 
 import pytest
 
-from daimyo.bots.levels import levels, offered_bots
+from daimyo.bots.levels import offered_bots
 from daimyo.core.registry import PAGE_WORDS, game
 from daimyo.senjutsu import hexgrid
 from daimyo.server.games import HOSTED
+from daimyo.server.ratings import level_dicts
 
 
 def _get(server: str, path: str) -> dict:
@@ -69,7 +70,7 @@ def test_the_lobby_list_of_games_is_the_registrys(server):
         info = game(g["name"])
         assert g == {"name": info.name, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
                      "seat_word": info.seat_word, "seat_choices": info.seat_choices(), "bots": offered_bots(info.name),
-                     "levels": [level.to_dict() for level in levels(info.name)],
+                     "levels": level_dicts(info.name),
                      "words": {w: info.page_word(w) for w in PAGE_WORDS}, "table": g["table"],
                      "default_players": info.default_players, "choice_names": info.choice_names,
                      **({"start_file": info.start_file, "examples": [
