@@ -32,7 +32,7 @@ def _events(events) -> list:
 
 
 def _first_difference(a: list, b: list) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return f"item {i}:\n  native: {x}\n  python: {y}"
     return f"lengths {len(a)} and {len(b)}: native has {a[len(b):]}, python has {b[len(a):]}"

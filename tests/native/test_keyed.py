@@ -2,8 +2,7 @@
 every hidden fact of a keyed game comes from keyed BLAKE2b in counter mode, which the native engine must draw too)."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from daimyo.core.rng import GameKey, KeyedRng
 

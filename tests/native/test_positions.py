@@ -5,8 +5,7 @@ action's outcome agree with the reference; the native views keep every hidden fa
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from daimyo.core.game import Action
 from daimyo.core.rng import GameKey, Rng
