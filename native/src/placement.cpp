@@ -361,41 +361,19 @@ Move State::placement_move_at(int seat, uint64_t word, std::vector<Move>& moves)
 
 // the start-of-turn card plays of the placement phase: scout, shugenja, first player and Shadowlands cards
 void State::start_of_turn_moves(int seat, std::vector<Move>& moves) const {
-  each_start_of_turn(seat, [&moves](const Move& m) { moves.push_back(m); });
+  each_start_of_turn(seat, [&moves](const Move& m) {
+    moves.push_back(m);
+    return false;
+  });
 }
 
+// each start-of-turn play in turn to `out`, which returns true to stop there
 template <typename Out>
 void State::each_start_of_turn(int seat, Out out) const {
   const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
   const bool first_card = seat == first && !first_player_card_used;
   if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
     // board_token_targets(seat, false, false), card by card; the blessed tokens found once (few: none mostly)
-    int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
-    for (const BoardToken& b : tokens)
-      if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
-    auto free = [&blessed_numbers, n_blessed](const BoardToken& b) {
-      return b.place != 'o' && std::find(blessed_numbers, blessed_numbers + n_blessed, b.number) == blessed_numbers + n_blessed;
-    };
-    if (has_scouts)
-      for (const BoardToken& b : tokens)
-        if (free(b) && b.owner != seat && !b.faceup) out(Move{Move::Play, Move::Scout, 0, b.number, -1});
-    if (has_shugenja)
-      for (const BoardToken& b : tokens)
-        if (free(b) && b.owner != seat) out(Move{Move::Play, Move::Shugenja, 0, b.number, -1});
-    if (first_card)
-      for (const BoardToken& b : tokens)
-        if (free(b)) out(Move{Move::Play, Move::FirstPlayer, 0, b.number, -1});
-  }
-  // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
-  for (int c : cards[seat])
-    if (rules->card_placement[c] && card_playable(seat, c)) out(Move{Move::PlayCard, c});
-}
-
-// the r-th move each_start_of_turn(seat) gives (r below count_start_of_turn(seat)), found without listing the rest
-Move State::start_of_turn_at(int seat, uint64_t r) const {
-  const bool has_scouts = scouts[seat] > 0, has_shugenja = shugenja[seat] > 0;
-  const bool first_card = seat == first && !first_player_card_used;
-  if ((has_scouts || has_shugenja || first_card) && !tokens.empty()) {
     int blessed_numbers[Rules::MAX_TOKENS * MAX_SEATS], n_blessed = 0;
     for (const BoardToken& b : tokens)
       if (b.place == 'o') blessed_numbers[n_blessed++] = b.site;
@@ -409,13 +387,24 @@ Move State::start_of_turn_at(int seat, uint64_t r) const {
       if (!plays[part]) continue;
       for (const BoardToken& b : tokens) {
         if ((part < 2 && b.owner == seat) || (part == 0 && b.faceup) || !free(b)) continue;
-        if (r-- == 0) return Move{Move::Play, cards_of[part], 0, b.number, -1};
+        if (out(Move{Move::Play, cards_of[part], 0, b.number, -1})) return;
       }
     }
   }
+  // The Shadowlands: their cards are played at the start of a turn in the placement phase (only they are checked)
   for (int c : cards[seat])
-    if (rules->card_placement[c] && card_playable(seat, c) && r-- == 0) return Move{Move::PlayCard, c};
-  return Move{Move::Pass, 0};  // not reached: r < count_start_of_turn(seat)
+    if (rules->card_placement[c] && card_playable(seat, c) && out(Move{Move::PlayCard, c})) return;
+}
+
+// the r-th move each_start_of_turn(seat) gives (r below count_start_of_turn(seat)), found without listing the rest
+Move State::start_of_turn_at(int seat, uint64_t r) const {
+  Move found{Move::Pass, 0};  // not kept: r < count_start_of_turn(seat)
+  each_start_of_turn(seat, [&found, &r](const Move& m) {
+    if (r-- != 0) return false;
+    found = m;
+    return true;
+  });
+  return found;
 }
 
 // the number of moves each_start_of_turn(seat) gives, counted in one pass over the board tokens
