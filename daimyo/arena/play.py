@@ -14,14 +14,13 @@ whose ``new_state`` takes an ``engine`` is set up on the Python one).
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import time
 
 from daimyo.arena.schedule import GameSpec
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
-from daimyo.core.registry import game
+from daimyo.core.registry import game, load
 
 #: the arena's engines: ``fast`` a game's fast path where it offers one and can play the spec (else move by move on
 #: the game's default engine), ``python`` move by move on the Python engine, the reference
@@ -49,8 +48,7 @@ def play_spec(spec: GameSpec, engine: str = "fast") -> dict:
     t0 = time.perf_counter()
     info = game(spec.game)
     if engine == "fast" and info.fast_play is not None:
-        module, _, function = info.fast_play.partition(":")
-        fields = getattr(importlib.import_module(module), function)(spec)
+        fields = load(info.fast_play)(spec)
         if fields is not None:
             return _row(spec, fields, t0)
     s = start_state(spec, engine)

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from daimyo.core.registry import game
+from daimyo.core.registry import game, load
 
 #: spec prefix -> the function (``"module:function"``, imported only when asked) making a bot of a library that lives
 #: above the bots (OpenSpiel's ISMCTS bot, ``openspiel:``, wraps the reinforcement-learning layer's OpenSpiel game)
@@ -49,8 +49,7 @@ def make_bot(game_name: str, spec: str, seed: int):
     :mod:`daimyo.bots.external`). The play server asks the game's own bots only (:func:`game_bot`)."""
     prefix = spec.partition(":")[0]
     if ":" in spec and prefix in PREFIXED_BOTS:   # openspiel:... (daimyo.rl.openspiel_bots; the openspiel extra)
-        module, _, function = PREFIXED_BOTS[prefix].partition(":")
-        return getattr(importlib.import_module(module), function)(game_name, spec, seed)
+        return load(PREFIXED_BOTS[prefix])(game_name, spec, seed)
     if spec.partition(":")[0] not in bot_names(game_name):
         from daimyo.bots.external import outside_bot
         bot = outside_bot(game_name, spec, seed)

@@ -191,8 +191,7 @@ class GameInfo:
         """The game's PettingZoo environment (``environment``); ValueError for a game that has none yet."""
         if self.environment is None:
             raise ValueError(f"{self.title} has no reinforcement-learning environment yet (environment in its registration)")
-        module, _, function = self.environment.partition(":")
-        return getattr(importlib.import_module(module), function)(**options)
+        return load(self.environment)(**options)
 
     @property
     def starts_from_file(self) -> bool:
@@ -262,6 +261,12 @@ class TableOptions(Protocol):
 
 
 _REGISTRY: dict[str, GameInfo] = {}
+
+
+def load(target: str) -> Any:
+    """The object a registration's ``"module:function"`` names (the module imported now)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def register(info: GameInfo) -> GameInfo:

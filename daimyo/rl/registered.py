@@ -6,10 +6,9 @@ among them) gets every tool its registration names, and a clear error naming the
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from daimyo.core.registry import GameInfo, game, games
+from daimyo.core.registry import GameInfo, game, games, load
 
 #: what each research field makes, in the words of an error for a game without it
 FIELDS = {
@@ -17,12 +16,6 @@ FIELDS = {
     "gymnasium_id": "Gymnasium environment",
     "openspiel_game": "OpenSpiel game",
 }
-
-
-def load(target: str) -> Any:
-    """The object ``"module:function"`` names (imported now)."""
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 def tool(name: str, field: str) -> str:
