@@ -85,8 +85,11 @@ def play_wars(text: str, plays: Sequence[Play], record: bool = False, engine: st
     _check(plays, s.n)
     if engine == "python":
         return [_play_python(text, bots, seeds, record) for bots, seeds in plays]
-    core = native.require()
-    war = core.War(start_data(s))
+    return _native_results(native.require().War(start_data(s)), s, text, plays, record)
+
+
+def _native_results(war: Any, s: RisingSunWar, text: str, plays: Sequence[Play], record: bool) -> list[WarResult]:
+    """``plays`` played by the native engine's started ``war`` of ``text`` (``s``: that file read, not started)."""
     rows = war.play([[BULK_BOTS[b] for b in bots] for bots, _ in plays],
                     [[seed & _MASK for seed in seeds] for _, seeds in plays], record)
     clans = s.clans
@@ -133,12 +136,9 @@ def arena_row(spec: Any) -> dict | None:
         return None
     if len(spec.bots) != s.n:
         return None
-    seeds = [bot_seed(spec.seed, p) & _MASK for p in range(s.n)]
-    [(winner, totals, _vp, _coins, _honor, moves, made)] = war.play([[BULK_BOTS[b] for b in spec.bots]], [seeds], True)
-    clans = s.clans
-    return {"clans": list(clans), "first": None, "returns": [1.0 if p == winner else 0.0 for p in range(s.n)],
-            "scores": list(totals), "objectives": [], "moves": moves,
-            "record": record_text(spec.start, [(clans[seat], move_text(s, m)) for seat, m in made])}
+    [war_result] = _native_results(war, s, spec.start, [(spec.bots, [bot_seed(spec.seed, p) for p in range(s.n)])], True)
+    return {"clans": list(s.clans), "first": None, "returns": [1.0 if c == war_result.winner else 0.0 for c in s.clans],
+            "scores": list(war_result.totals), "objectives": [], "moves": war_result.moves, "record": war_result.record}
 
 
 class NativeWar:
