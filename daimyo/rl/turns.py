@@ -157,18 +157,20 @@ class _Shared:
         moves = self._known.get(seat)
         if moves is None:
             moves = self._known[seat] = s.legal_moves(seat)
-        if len(moves) > self.spec.slots:
-            raise RuntimeError(f"{self.spec.name}: {len(moves)} legal moves for seat {seat}, more than the "
-                               f"{self.spec.slots} action slots")
+        self._fits(seat, len(moves))
         return moves
+
+    def _fits(self, seat: int, n: int) -> None:
+        """RuntimeError where the seat's ``n`` legal moves are more than the environment's action slots."""
+        if n > self.spec.slots:
+            raise RuntimeError(f"{self.spec.name}: {n} legal moves for seat {seat}, more than the "
+                               f"{self.spec.slots} action slots")
 
     def _mask(self, seat: int, wait: bool) -> tuple[np.ndarray, int]:
         """The seat's action mask now and how many legal moves it has (:meth:`Slots.mask`)."""
         mask = np.empty(1 + self.spec.slots, dtype=np.int8)
         n = self.spec.moves.mask(self._game(), seat, mask, wait, self._moves)
-        if n > self.spec.slots:
-            raise RuntimeError(f"{self.spec.name}: {n} legal moves for seat {seat}, more than the "
-                               f"{self.spec.slots} action slots")
+        self._fits(seat, n)
         return mask, n
 
     def _texts(self, seat: int, moves: list) -> list[str]:
@@ -259,9 +261,7 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         action = int(action)
         seat = self.possible_agents.index(agent)
         s = self._game()
-        try:
-            if action < 1:
-                raise IndexError(action)
+        try:   # (a slot below 1 is no move's: IndexError too)
             self.spec.moves.play_slot(s, seat, action, self._moves)   # on the native engine: no text, no events
         except IndexError:
             raise _slot_error(self.spec.name, agent, action, self._texts(seat, self._moves(seat))) from None
