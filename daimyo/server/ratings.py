@@ -196,20 +196,28 @@ def _bot_table() -> dict:
 
 
 def bot_rating(game: str, players: int, spec: str | None) -> dict | None:
-    """A bot's fixed published rating at this game and player count (measured in the arena), or None when that
-    bot with that budget was not measured there."""
+    """A bot's fixed published rating at this game and player count (measured in the arena); where that bot was not
+    measured at this count, the rating of the level that plays it (levels.json: measured at the count its file says);
+    None for any other bot."""
     if spec is None:
         return None
     entry = _bot_table().get(game, {}).get(str(players), {}).get(spec)
     if entry is None:
-        return None
+        entry = next((level.rating for level in levels(game) if level.bot == spec), None)
+        if entry is None:
+            return None
     return {"rating": shown(entry["mu"], entry["sigma"]), "provisional": False, "fixed": True, "games": None}
 
 
 def level_dicts(game: str) -> list[dict]:
-    """A game's bot levels as the pages read them (``/api/registry``, ``/api/bots``): each with its measured rating
-    and that rating on the scale people see (``shown``), the scale a bot's rating has beside its name at a table."""
-    return [{**level.to_dict(), "shown": shown(level.rating["mu"], level.rating["sigma"])} for level in levels(game)]
+    """A game's bot levels as the pages read them (``/api/registry``, ``/api/bots``): each with its measured rating,
+    that rating on the scale people see (``shown``), and by player count the rating its bot has beside its name at a
+    table of that many players (``shown_at``: :func:`bot_rating`), which the lobby offers for the count chosen."""
+    from daimyo.core.registry import game as info
+    counts = range(info(game).min_players, info(game).max_players + 1)
+    return [{**level.to_dict(), "shown": shown(level.rating["mu"], level.rating["sigma"]),
+             "shown_at": {str(n): rated["rating"] for n in counts if (rated := bot_rating(game, n, level.bot))}}
+            for level in levels(game)]
 
 
 def bot_board(game: str, players: int) -> list[dict]:

@@ -111,3 +111,30 @@ def test_a_level_is_mapped_to_its_bot_and_shown_on_the_seat(client):
 def test_an_unknown_level_or_a_reference_bot_is_refused_in_words(client, seat, words):
     r = client.post("/api/games", json={"game": "rokugan", "seats": [*humans(1), seat]})
     assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
+def test_a_levels_rating_in_the_lobby_is_the_one_its_bot_has_at_a_table_of_that_many_players(client):
+    """A tester saw "Bot: Easy (rating 1517)" in the lobby and "rating 1416" beside that bot at the 4-player table:
+    the heuristic bot was measured at 2 players (the level's rating) and at 4. Each level now carries ``shown_at``,
+    the rating by player count, and a table's bot shows the same number."""
+    from daimyo.server.ratings import bot_rating
+    games = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+    for name in GAMES:
+        info = games[name]
+        for lv in info["levels"]:
+            counts = [str(n) for n in range(info["min_players"], info["max_players"] + 1)]
+            assert sorted(lv["shown_at"]) == sorted(counts), (name, lv["name"])
+            for n in counts:
+                assert lv["shown_at"][n] == bot_rating(name, int(n), lv["bot"])["rating"]
+        for n in info["levels"][0]["shown_at"]:   # easiest first at every count
+            at = [lv["shown_at"][n] for lv in info["levels"]]
+            assert at == sorted(at), (name, n, at)
+    easy = next(lv for lv in games["rokugan"]["levels"] if lv["name"] == "easy")
+    assert easy["shown_at"]["2"] == easy["shown"] != easy["shown_at"]["4"]
+    r = client.post("/api/games", json={"game": "rokugan", "seats": [*humans(1), *[{"kind": "bot", "level": "easy"}] * 3],
+                                        "practice": True, "seed": 3, "public": True})
+    assert r.status_code == 201, r.text
+    table = client.get(f"/api/games/{r.json()['id']}").json()
+    assert [s["rating"]["rating"] for s in table["seats"][1:]] == [easy["shown_at"]["4"]] * 3
+    medium = next(lv for lv in games["rokugan"]["levels"] if lv["name"] == "medium")   # not measured at 4 players
+    assert bot_rating("rokugan", 4, medium["bot"])["rating"] == medium["shown"] == medium["shown_at"]["4"]

@@ -58,3 +58,26 @@ def test_a_person_filters_the_open_tables_and_the_games(server, browser):
     page.wait_for_function("() => !document.querySelector('#games li[data-game]')", timeout=patient(15000))
     page.select_option("#filter-rated", "0")
     _until(page, "#open-games", {four, duel})
+
+
+def test_the_filters_fit_their_panel_on_a_desktop_and_a_phone(server, browser):
+    """Seen by a tester: with no game listed (so no Rated choice) the filter row showed the word "null", and on a
+    1280 px desktop its hint, squeezed into a column, stretched the three choices to 190 px high and pushed the row
+    past the panel and the page."""
+    for width, height in ((1280, 800), (390, 844)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        open_lobby(page, server)
+        page.wait_for_selector("#filter-clock")
+        box = page.locator("#list-filters")
+        text = box.inner_text()
+        assert "null" not in text and "undefined" not in text, text
+        assert page.locator("#filter-rated").count() == 0   # no game says whether it is rated yet
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        panel = page.locator("#games").bounding_box()
+        for select in ("#filter-game", "#filter-players", "#filter-clock"):
+            b = page.locator(select).bounding_box()
+            assert b["height"] < 48, (width, select, b)
+            assert b["x"] + b["width"] <= panel["x"] + panel["width"], (width, select, b, panel)
+        hint = page.locator("#list-filters .hint").bounding_box()
+        assert hint["width"] > 0.5 * panel["width"], (width, hint, panel)   # a line under the choices, not a column
+        page.close()

@@ -83,17 +83,26 @@ def test_the_lobby_offers_levels_with_their_ratings_and_plays_the_levels_bot(ser
     values = [v for v, _ in options]
     assert values == ["human", "level:beginner", "level:easy", "level:medium", "level:hard", "level:expert"]
     assert all("rating" in words for v, words in options if v != "human")
-    from daimyo.server.ratings import level_dicts   # each level's rating on the players' scale, as at a table
-    assert [words for v, words in options if v != "human"] == [f"Bot: {lv['name'].capitalize()} (rating {lv['shown']})"
-                                                              for lv in level_dicts("rokugan")]
+    from daimyo.server.ratings import level_dicts  # each level's rating at the count chosen (4), as at a table
+    levels = level_dicts("rokugan")
+    assert [words for v, words in options if v != "human"] == [f"Bot: {lv['name'].capitalize()} (rating {lv['shown_at']['4']})"
+                                                              for lv in levels]
     assert not any("ismcts" in v or "python" in v for v in values)
     page.locator(".seat-kind[data-seat='1']").select_option("level:hard")
     about = page.inner_text(".level-about[data-seat='1']")
     assert about and "\n" not in about
     page.select_option("#players", "2")
+    # the Easy bot was measured at 2 and at 4 players, with two ratings: the choice follows the count (a tester saw
+    # "Easy (rating 1517)" in the lobby and "rating 1416" beside the bot at the 4-player table)
+    easy = next(lv for lv in levels if lv["name"] == "easy")
+    assert easy["shown_at"]["2"] != easy["shown_at"]["4"]
+    page.wait_for_function("(w) => [...document.querySelector(\".seat-kind[data-seat='1']\").options].some(o => o.textContent === w)",
+                           arg=f"Bot: Easy (rating {easy['shown_at']['2']})")
     page.check("#public")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     gid = page.inner_text("#created-id")
     summary = json.loads(urllib.request.urlopen(f"{server}/api/games/{gid}").read())
     assert (summary["seats"][1]["level"], summary["seats"][1]["bot"]) == ("hard", level_spec("rokugan", "hard"))
+    hard = next(lv for lv in levels if lv["name"] == "hard")
+    assert summary["seats"][1]["rating"]["rating"] == hard["shown_at"]["2"]   # the number the choice named

@@ -91,6 +91,13 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// A bot level's words in a seat's choice, "Bot: Easy (rating 1517)": the rating its bot has beside its name at a table
+// of `players` (the server's shown_at; a count it was not measured at falls back to the level's own, as the table does).
+function levelWords(level, players) {
+  const at = (level.shown_at || {})[String(players)];
+  return t("lobby.level_option", { level: t("level." + level.name), rating: at === undefined ? level.shown : at });
+}
+
 const SVGNS = "http://www.w3.org/2000/svg";
 
 // An SVG element with attributes and children (arrays of children are spread).

@@ -33,7 +33,8 @@ function choiceName(game, c) {
 // The bots a seat may be given, as [value, words, level or null]: the game's levels ("level:<name>"; a level's words
 // name its measured rating), or its bots by spec ("bot:<spec>") for a game with no levels.
 function botChoices() {
-  if (LEVELS.length) return LEVELS.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: l.shown }), l]);
+  const players = Number(document.getElementById("players").value);
+  if (LEVELS.length) return LEVELS.map((l) => ["level:" + l.name, levelWords(l, players), l]);
   return BOTS.map((b) => ["bot:" + b, t("lobby.bot", { bot: b }), null]);
 }
 function levelAbout(l) { return l ? l.about[I18N.lang] || l.about.en || "" : ""; }
@@ -360,14 +361,14 @@ function renderFilters() {
     return select;
   };
   const rated = [...LIST.first, ...OPEN.games].some((g) => "rated" in g);   // shown where the server rates games
-  box.replaceChildren(el("span", { id: "list-filters-title", text: t("lobby.filters") }),
+  box.replaceChildren(...[el("span", { id: "list-filters-title", text: t("lobby.filters") }),
     choice("game", t("lobby.filter_any_game"), [["", t("lobby.filter_any_game")], ...names.map((n) => [n, gameName(n)])]),
     choice("players", t("lobby.filter_any_players"), [["", t("lobby.filter_any_players")],
       ...Array.from({ length: most - least + 1 }, (_, k) => [String(least + k), t("lobby.filter_players", { n: least + k })])]),
     choice("clock", t("lobby.filter_any_clock"), [["", t("lobby.filter_any_clock")], ...["none", "move", "bank", "days"].map((k) => [k, t("lobby.filter_clock." + k)])]),
     el("label", {}, el("input", { type: "checkbox", id: "filter-open", checked: FILTERS.open, onchange: (e) => { FILTERS.open = e.target.checked; refilter(); } }), " ", t("lobby.filter_open")),
     rated ? choice("rated", t("lobby.filter_rated_any"), [["", t("lobby.filter_rated_any")], ["1", t("lobby.filter_rated")], ["0", t("lobby.filter_unrated")]]) : null,
-    el("p", { class: "hint", text: t("lobby.filters_hint") }));
+    el("p", { class: "hint", text: t("lobby.filters_hint") })].filter((x) => x));   // (no Rated choice: nothing, not "null")
 }
 function refilter() {
   LIST.older = [];   // the older pages were read with the filters before

@@ -216,7 +216,7 @@ function botSeat(s) { return s.level ? { kind: "bot", level: s.level, choice: s.
 
 function kindSelect(s) {
   const levels = gameInfo().levels || [];
-  const bots = levels.length ? levels.map((l) => ["level:" + l.name, t("lobby.level_option", { level: t("level." + l.name), rating: l.shown })])
+  const bots = levels.length ? levels.map((l) => ["level:" + l.name, levelWords(l, PLAY.summary.seats.length)])
     : (gameInfo().bots || []).map((b) => ["bot:" + b, t("lobby.bot", { bot: b })]);
   const select = el("select", { class: "table-kind", "data-seat": s.seat, "aria-label": t("play.seat_kind", { n: s.seat + 1 }),
     onchange: (e) => {
