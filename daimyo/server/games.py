@@ -29,7 +29,7 @@ DEFAULT_GAME = "rokugan"
 
 
 __all__ = ["DEFAULT_GAME", "HOSTED", "MAX_START_FILE", "Randomness", "bot_seed_of", "game_record", "hosted",
-           "hosted_games", "start_state", "stream"]
+           "hosted_games", "set_up_from_file", "start_state", "stream"]
 
 
 def hosted_games() -> list[str]:
@@ -47,6 +47,14 @@ def bot_seed_of(randomness: Randomness, seat: int) -> int:
     if isinstance(randomness, GameKey):
         return generator(randomness, f"bot/{seat}").next64()
     return bot_seed(randomness, seat)
+
+
+def set_up_from_file(row) -> bool:
+    """Whether the game of ``row`` starts from a position file (Rising Sun's war file), whose writer, and whoever has
+    it, knows the hidden amounts it wrote: the pages then say so, as for a practice game. A table's own file that
+    fixes nothing hidden (a Senjutsu card file, a Battle for Rokugan rules file) is not one."""
+    rules = hosted(row.game)
+    return row.start_file is not None and rules is not None and rules.starts_from_file
 
 
 def start_state(rules: GameInfo, row):

@@ -29,7 +29,7 @@ from daimyo.bots.levels import level_of
 from daimyo.core.game import Action
 from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
-from daimyo.server.games import hosted, start_state
+from daimyo.server.games import hosted, set_up_from_file, start_state
 from daimyo.server.new_games import check_name, new_row
 from daimyo.server.ratings import fill_seat_ratings
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
@@ -375,7 +375,7 @@ class Hub:
             if s.kind == "bot":
                 out["bot"], out["level"] = s.bot, level_of(row.game, s.bot)
             seats_out.append(out)
-        return {"id": row.id, "game": row.game, "practice": row.practice, "from_file": row.start_file is not None,
+        return {"id": row.id, "game": row.game, "practice": row.practice, "from_file": set_up_from_file(row),
                 "public": row.public,
                 "invite": invitation(row.id, invite), "watch": {"code": watch, "link": f"/game/{row.id}#watch={watch}"},
                 "host": host, "seats": seats_out, "you": you}

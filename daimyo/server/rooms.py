@@ -23,7 +23,7 @@ from daimyo.bots.levels import level_of
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.clocks import SeatClock, clock_from_text
-from daimyo.server.games import hosted, start_state
+from daimyo.server.games import hosted, set_up_from_file, start_state
 from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
 from daimyo.server.room_bots import RoomBots
 from daimyo.server.room_chat import RoomChat
@@ -420,7 +420,7 @@ def summary_of(row: GameRow, **live) -> dict:
         "to_act": live.get("to_act", []),
         "practice": row.practice,
         # set up from a file (Rising Sun's war file): whoever has the file knows the hidden amounts it wrote
-        "from_file": row.start_file is not None,
+        "from_file": set_up_from_file(row),
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "choice": row.choices[s.seat],
                    "level": level_of(row.game, s.bot) if s.kind == "bot" else None,
                    "open": s.kind == "human" and s.token_hash is None, "ready": s.ready,

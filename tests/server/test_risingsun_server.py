@@ -107,6 +107,27 @@ def test_a_game_set_up_from_a_war_file_says_so_to_every_player_before_they_sit(c
     assert client.get(f"/api/games/{dealt.json()['id']}").json()["from_file"] is False
 
 
+def test_a_tables_own_file_that_fixes_nothing_hidden_is_not_set_up_from_a_file(client):
+    """A tester saw the war file's warning ("whoever has the file knows ... each clan's coins and ronin") over a
+    Senjutsu duel made in the lobby: a Senjutsu table's options and a Battle for Rokugan rules file are kept in the
+    same stored file, but they fix nothing hidden (the decks are shuffled, the rules are public), so neither game is
+    marked; a war file still is."""
+    variant = json.dumps({"format": "rokugan-rules", "name": "short-peace", "components": {"rounds": 2}})
+    made = [client.post("/api/games", json={"game": "senjutsu", "public": True, "board": "two",
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]}),
+            client.post("/api/games", json={"game": "rokugan", "public": True, "rules": variant,
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]})]
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for r in made:
+        assert r.status_code == 201, r.text
+        game = r.json()
+        assert game["from_file"] is False
+        assert client.get(f"/api/games/{game['id']}").json()["from_file"] is False
+        assert listed[game["id"]]["from_file"] is False
+    war = create_war(client, [{"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3])
+    assert war["from_file"] is True
+
+
 def test_humans_and_bots_in_any_seat_play_a_war_to_its_end(client):
     game = create_war(client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "human", "name": "Ana"},
                                {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}])
