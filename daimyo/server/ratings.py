@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy import and_, column, insert, select, table, update
 
-from daimyo.bots.levels import levels
+from daimyo.bots.levels import level_of, levels
 from daimyo.server.store import GameRow, InTransaction, SeatRow, in_transaction, now, rating_changes, ratings
 
 log = logging.getLogger("daimyo.server")
@@ -221,8 +221,9 @@ def level_dicts(game: str) -> list[dict]:
 
 
 def bot_board(game: str, players: int) -> list[dict]:
-    """The published bot ratings of a leaderboard, best first."""
-    out = [{"bot": spec, **(bot_rating(game, players, spec) or {}), "measured": entry["measured"]}
+    """The published bot ratings of a leaderboard, best first; each names the level its bot plays (None for a bot that is
+    no level's), which the page shows, as the lobby and the tables do."""
+    out = [{"bot": spec, "level": level_of(game, spec), **(bot_rating(game, players, spec) or {}), "measured": entry["measured"]}
            for spec, entry in _bot_table().get(game, {}).get(str(players), {}).items()]
     return sorted(out, key=lambda e: -e["rating"])
 

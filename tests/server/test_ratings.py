@@ -142,6 +142,8 @@ def test_a_rated_four_player_game_orders_the_ratings_by_place(devices, db_url):
     board = host.get("/api/leaderboard/rokugan?players=4").json()
     assert [e["rating"] for e in board["ratings"]] == sorted((shown(r[3], r[4]) for r in rows), reverse=True)
     assert {e["name"] for e in board["ratings"]} == set(NAMES) and board["bots"]
+    levels = {e["bot"]: e["level"] for e in board["bots"]}   # the level each bot plays, as the lobby names it
+    assert levels["heuristic"] == "easy" and levels["random"] == "beginner" and levels["ismcts:1s"] is None
     best = min(rows, key=lambda r: r[1])
     profile = host.get(f"/api/players/{NAMES[best[0]]}").json()
     assert profile["ratings"] == [{"game": "rokugan", "players": 4, "rating": shown(best[3], best[4]),

@@ -59,6 +59,10 @@ def test_the_lobby_leads_to_the_leaderboard_and_a_players_page(server, browser, 
         page.wait_for_function("() => location.search === '?players=4' && document.body.dataset.ready === 'leaderboard'")
         page.wait_for_selector("#board-none:not([hidden])")
         assert page.locator("#board-rows tr").count() == 0 and page.locator("#board-bots tr").count() == 3   # the bots' fixed ratings
+        # a level's bot by the level's name, as the lobby offers it and a table shows it (never the spec in the text)
+        names = dict(page.eval_on_selector_all("#board-bots .bot-name", "cells => cells.map(c => [c.dataset.bot, c.textContent])"))
+        assert names["heuristic"] == "bot Easy" and names["random"] == "bot Beginner", names
+        assert names["ismcts:1s"] == "bot ismcts:1s"   # measured at 4 players, no level's bot
         page.select_option("#board-players", "2")
         page.wait_for_selector("#board-rows tr[data-name='Ana']")
         assert page.locator("#board-rows tr").all_inner_texts()[0].split("\t")[1] == "Ana"
