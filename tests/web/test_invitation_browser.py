@@ -173,14 +173,18 @@ def test_a_practice_game_warns_in_the_lobby_the_join_page_and_the_game_page(serv
 
 
 def test_the_join_page_on_a_phone_with_the_keyboard(server, browser):
-    game = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "choice": "kaze"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
-    assert game["you"] is None and [s["open"] for s in game["seats"]] == [True, True, False]
+    game = _create(server, {"game": "senjutsu", "seats": [{"kind": "human", "choice": "kaze"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                                          {"kind": "bot", "level": "easy"}]})
+    assert game["you"] is None and [s["open"] for s in game["seats"]] == [True, True, False, False]
     _, phone, errors = _person(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone.goto(server + game["invite"]["link"])
     phone.wait_for_selector("button.take[data-seat='1']")
     assert phone.inner_text("#join-game") == "Senjutsu"
     assert "Kaze" in phone.inner_text("#join-seats tr[data-seat='0']")
     assert phone.inner_text("#join-state") == "2 seats are still open"
+    # a level's bot by its level's name, as the lobby and the game page name it (the page said "bot heuristic")
+    assert "bot Easy" in phone.inner_text("#join-seats tr[data-seat='3']")
+    assert "heuristic" not in phone.inner_text("#join-seats")
     # nothing is wider than the phone, and the buttons are big enough to touch
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     box = phone.locator("button.take[data-seat='0']").bounding_box()

@@ -91,6 +91,9 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// A bot seat's words, "bot Easy": its level's name where it plays one (the lobby never shows bot specs), else its spec.
+function botWords(seat) { return t("players.bot", { bot: seat.level ? t("level." + seat.level) : seat.bot || "" }); }
+
 // A bot level's words in a seat's choice, "Bot: Easy (rating 1517)": the rating its bot has beside its name at a table
 // of `players` (the server's shown_at; a count it was not measured at falls back to the level's own, as the table does).
 function levelWords(level, players) {

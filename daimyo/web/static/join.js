@@ -60,7 +60,7 @@ function render() {
   const may = !!JOIN.code || !!g.public;
   document.getElementById("join-form").hidden = !open.length || !may;
   document.getElementById("join-seats").replaceChildren(...g.seats.map((s) => {
-    const who = s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.open ? t("lobby.seat_open") : t("join.claimed", { name: s.name || "?" });
+    const who = s.kind === "bot" ? botWords(s) : s.open ? t("lobby.seat_open") : t("join.claimed", { name: s.name || "?" });
     const take = s.open && g.status !== "over" && may
       ? el("button", { type: "button", class: "primary take", "data-seat": s.seat, disabled: JOIN.busy, text: t("join.take"),
         "aria-label": t("join.take_seat", { n: s.seat + 1, clan: seatChoiceName(g.game, s.choice) }), onclick: () => claim(s.seat) })

@@ -242,7 +242,7 @@ async function newInvite(id) {
 }
 
 function seatWho(g, s) {
-  if (s.kind === "bot") return t("players.bot", { bot: s.level ? t("level." + s.level) : s.bot || "" }) + seatRating(s);
+  if (s.kind === "bot") return botWords(s) + seatRating(s);
   return s.open ? t("lobby.seat_open") : (s.name || "?") + seatRating(s);
 }
 // A rated game's player's rating ("?" while provisional), or a bot's fixed one, beside the name (docs/web.md, Ratings).

@@ -30,7 +30,7 @@ function confirmMove(words) { return !playSettings().confirm || window.confirm(t
 function seatChoiceWords(clan) { return PLAY.opts.choiceName(clan); }
 function seatWho(s) {
   if (!s) return "";
-  if (s.kind === "bot") return t("players.bot", { bot: s.level ? t("level." + s.level) : s.bot || "" });
+  if (s.kind === "bot") return botWords(s);
   return s.open ? t("lobby.seat_open") : s.name || t("lobby.player_n", { n: s.seat + 1 });
 }
 function seatOf(n) { return PLAY.summary ? PLAY.summary.seats[n] : null; }
