@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import and_, select
 
+from daimyo.bots.levels import level_of
 from daimyo.server.ratings import USERS, bot_board, rating_dict, shown
 from daimyo.server.store import OVER, GameRow, Store, games, rating_changes, ratings, seats
 
@@ -90,7 +91,8 @@ def profile(store: Store, user_id: str, name: str, viewer: str | None) -> dict:
             if s.seat == seat:
                 continue
             who = accounts.get((row.id, s.seat))
-            opp.append({"name": who or s.name, "account": who is not None, "bot": s.bot, "choice": row.choices[s.seat]})
+            opp.append({"name": who or s.name, "account": who is not None, "bot": s.bot, "level": level_of(row.game, s.bot),
+                        "choice": row.choices[s.seat]})
             if who is not None:
                 opponents[who] += 1
                 last_met.setdefault(who, row.created)

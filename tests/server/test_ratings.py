@@ -186,6 +186,17 @@ def test_an_unrated_game_changes_no_rating(devices, db_url):
     assert profile["ratings"] == [] and profile["games"][0]["id"] == made["id"] and profile["games"][0]["place"] is None
 
 
+def test_a_profiles_bot_opponent_is_named_by_its_level(devices):
+    """A player's page lists each game's opponents; a level's bot carries its level, which the page names ("bot
+    Easy", as the lobby offers it), not only its spec."""
+    ana = devices("Ana")
+    made = ana.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+                                        "sit": 0, "public": True}).json()
+    play_out(ana, the_room(ana, made["id"]), seed=5, seats={0})
+    opponent = ana.get("/api/players/ana").json()["games"][0]["opponents"][0]
+    assert (opponent["bot"], opponent["level"], opponent["account"]) == ("heuristic", "easy", False)
+
+
 # --------------------------------------------------------------- rated tables
 @pytest.mark.parametrize(("extra", "words"), [
     ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}, "no bot seats"),

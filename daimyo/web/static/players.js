@@ -89,7 +89,7 @@ function resultWords(g) {
 
 function opponentList(g) {
   return g.opponents.flatMap((o, i) => [i ? ", " : "",
-    o.account ? profileLink(o.name) : el("span", { text: o.bot ? t("players.bot", { bot: o.bot }) : o.name || "?" })]);
+    o.account ? profileLink(o.name) : el("span", { text: o.bot ? botWords(o) : o.name || "?" })]);
 }
 
 // Ratings over time: one line per game and player count, the shown rating after each rated game.
