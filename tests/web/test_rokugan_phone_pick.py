@@ -45,4 +45,37 @@ def test_picking_a_token_on_a_phone_shows_every_place_it_may_go_and_the_token(se
     outside = [r for r in v["lit"] if r["l"] < f["l"] - 1 or r["r"] > f["r"] + 1 or r["t"] < f["t"] - 1 or r["b"] > f["b"] + 1]
     assert not outside, (len(outside), len(v["lit"]), v["zoom"])   # every lit place inside the frame
     assert v["choice"]["t"] >= 0 and v["choice"]["b"] <= 844 and code in v["choiceText"], v   # the chosen token is shown
+    # a state comes in with this seat's moves unchanged (another seat's decision, a message sent again): the token
+    # picked stays picked; moves that changed (here: none left to this seat) drop it
+    head = page.evaluate("G.head")
+    assert head.lower() == ("place " + code).lower(), head
+    page.evaluate("() => onMessage({ type: 'state', view: G.view, legal: G.legal.slice(), to_act: G.toAct, seq: G.seq, events: [] })")
+    assert page.evaluate("G.head") == head and code in page.inner_text("#board-choice")
+    page.evaluate("() => onMessage({ type: 'state', view: G.view, legal: [], to_act: [1], seq: G.seq, events: [] })")
+    assert page.evaluate("G.head") is None and page.locator("#board-choice[hidden]").count() == 1
+    assert not errors, errors
+
+
+def test_a_move_without_a_token_is_shown_above_the_board_without_a_stray_word(server, browser):
+    """Seen by a tester: choosing "Place a control token ..." (Setup 10, no combat token picked) showed "null Place a
+    control token" above the board: the absent token was handed to the box as the word null."""
+    gid, token = create_game(server, [{"kind": "human", "name": "Ctl"}, {"kind": "bot", "bot": "random"}], seed=9)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_selector("#actions button", timeout=patient(30000))
+    page.locator("#actions button").first.click()   # keep an objective
+    start = page.locator("#actions button", has_text="control token")
+    start.wait_for(timeout=patient(30000))
+    page.wait_for_function("() => document.body.dataset.busy !== '1'")
+    for _ in range(10):   # the panel is drawn again as the bot's moves come in: a click on a replaced button is lost
+        start.click()
+        if page.locator("#board-choice:not([hidden])").count():
+            break
+        page.wait_for_timeout(300)
+    page.wait_for_selector("#board-choice:not([hidden])")
+    words = page.inner_text("#board-choice")
+    assert words.strip() == "Place a control token", words
+    assert page.locator("#board-choice .hand-token").count() == 0
     assert not errors, errors

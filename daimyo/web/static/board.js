@@ -371,7 +371,7 @@ function showChoice() {
   box.hidden = !G.head;
   box.replaceChildren(...(G.head ? [
     code ? el("span", { class: "hand-token selected chip", style: `--clan: ${CLAN_COLOURS[you && you.clan] || "#777"}` }, el("span", { class: "code", text: shortCode(code) })) : null,
-    el("span", { class: "choice-words", text: headLabel(G.head) })] : []));
+    el("span", { class: "choice-words", text: headLabel(G.head) })].filter((x) => x) : []));   // (no token: nothing, not "null")
 }
 
 function setupZoom() {

@@ -125,7 +125,7 @@ function clickPlace(place) {
 // province), pick that action at once so that its places light up.
 function autoHead() {
   const parsed = parseLegal(G.legal);
-  if (parsed.heads.size === 1 && !parsed.direct.length) {
+  if (parsed.heads.size === 1 && !parsed.direct.length && !G.head) {
     G.head = [...parsed.heads.keys()][0];
     G.picked = [];
   }
@@ -572,11 +572,12 @@ function onMessage(msg) {
       else if (first) addLog(events);
       G.recent = new Set(events.filter((e) => e.kind === "place").map((e) => evData(e).token));
       G.view = msg.view;
+      // a move being built stays while the same moves are open to this seat (another seat's decision came in)
+      const same = JSON.stringify(msg.legal || []) === JSON.stringify(G.legal);
       G.legal = msg.legal || [];
       G.toAct = msg.to_act || [];
       G.seq = msg.seq;
-      G.head = null;
-      G.picked = [];
+      if (!same) { G.head = null; G.picked = []; }
       if (first || stepsActive()) {
         if (stepsActive()) G.pendingView = msg.view; else G.shownView = msg.view;
         // a real-time clock runs for our decision: the story ends now, none of the decision's time goes to it
