@@ -184,7 +184,7 @@ class Batch {
       Rng(seed ^ 0xC1A5).shuffle(names);
       clans.assign(names.begin(), names.begin() + players_);
     }
-    games_[i] = State::new_game(ENCODING.rules, players_, GameRng(seed), clans);  // the layout's rules
+    State::deal(games_[i], ENCODING.rules, players_, GameRng(seed), clans);  // the layout's rules, the lists' room kept
     for (int p = 0; p < players_; ++p) bots_[i * players_ + p] = Rng(bot_base + p);
     bots_move(i);
   }

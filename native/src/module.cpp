@@ -536,9 +536,10 @@ static nb::tuple play_random_deals(const RulesHandle& rules, int players, uint64
   long long actions = 0;
   {
     nb::gil_scoped_release unlocked;  // (the rules are never changed: other threads may play meanwhile)
+    State s;  // each game dealt into the last one's state: its lists keep their room (no allocation a game)
     for (long long i = 0; i < games; ++i) {
       const uint64_t game_seed = seed + static_cast<uint64_t>(i);
-      State s = State::new_game(rules.ref, players, GameRng(game_seed), {});
+      State::deal(s, rules.ref, players, GameRng(game_seed), {});
       const uint64_t first = Rng(game_seed ^ bot_salt).next64();
       uint64_t bot_seeds[State::MAX_PLAYERS];
       for (int seat = 0; seat < players; ++seat) bot_seeds[seat] = first + static_cast<uint64_t>(seat);

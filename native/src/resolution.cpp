@@ -140,7 +140,7 @@ int State::initiative_winner(int c) const {
     if (it != clans.end()) return static_cast<int>(it - clans.begin());
   }
   const int most = R.neutral_most[c - R.n_clans()];
-  std::vector<int> score(n, 0);
+  int score[MAX_SEATS] = {};
   for (int p = 0; p < n; ++p) {
     if (most == 0) {
       score[p] = static_cast<int>(cards[p].size());
@@ -150,7 +150,7 @@ int State::initiative_winner(int c) const {
       score[p] = control_tokens_on_board(p);
     }
   }
-  const int best = *std::max_element(score.begin(), score.end());
+  const int best = *std::max_element(score, score + n);
   for (int k = 1; k <= n; ++k) {
     const int p = ((first - k) % n + n) % n;
     if (score[p] == best) return p;

@@ -291,7 +291,10 @@ struct State {
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
-  static State new_game(RulesRef rules, int players, GameRng rng, const std::vector<int>& clans);
+  static State new_game(RulesRef rules, int players, GameRng rng, const Seats<int>& clans);
+  // The same new game dealt into `s`, whatever it held: its lists keep their room (the board tokens, the tokens
+  // seen, Dragon's draw, a card's memo), so a loop that plays game after game in one state allocates no new ones.
+  static void deal(State& s, RulesRef rules, int players, GameRng rng, const Seats<int>& clans);
 
   static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;
@@ -367,6 +370,8 @@ struct State {
 
  private:
   mutable TargetsMemo memo_;
+  void deal_fresh(RulesRef rules, int players, GameRng rng, const Seats<int>& clans);  // into a new State
+  void clear_seen();  // each seat's tokens seen this round forgotten (the lists keep their room)
   void placement_moves(int seat, std::vector<Move>& moves) const;
   void apply_placement(int seat, const Move& m, Events& events);
   void apply_scorpion(int seat, const Move& m, Events& events);
