@@ -163,6 +163,7 @@ class Batch {
       throw std::invalid_argument("seats: at least one seat is played from outside");
     if (!clans_.empty() && static_cast<int>(clans_.size()) != players) throw std::invalid_argument("clans: one a seat");
     games_.resize(n_);
+    names_.assign(n_, std::vector<int>(ENCODING.rules->clan_names.size()));
     bots_.assign(static_cast<size_t>(n_) * players_, Rng(0));
     ids_.resize(n_);
     moves_.resize(n_);
@@ -177,9 +178,10 @@ class Batch {
   // Deal game i anew: game seed `seed` (clans shuffled from it unless fixed, as daimyo/rl/env.py reset), its bots
   // seeded bot_base + seat (as daimyo/rl/single.py seeds them); the bots move until an outside seat is to act.
   void deal(int i, uint64_t seed, uint64_t bot_base) {
-    std::vector<int> clans = clans_;
+    Seats<int> clans = clans_;
     if (clans.empty()) {
-      std::vector<int> names(ENCODING.rules->clan_names.size());
+      std::vector<int>& names = names_[i];  // (its room made with the batch: no allocation a deal)
+      names.resize(ENCODING.rules->clan_names.size());
       for (size_t c = 0; c < names.size(); ++c) names[c] = static_cast<int>(c);
       Rng(seed ^ 0xC1A5).shuffle(names);
       clans.assign(names.begin(), names.begin() + players_);
@@ -257,6 +259,7 @@ class Batch {
   int n_, players_, deal_bits_;
   std::vector<int> outside_, clans_;
   std::vector<State> games_;
+  std::vector<std::vector<int>> names_;    // per game: the clans shuffled where a deal draws them
   std::vector<Rng> bots_;
   std::vector<std::vector<int>> ids_;      // per game: the legal ids written into its mask row (cleared next)
   std::vector<std::vector<Move>> moves_;   // per game: scratch

@@ -116,6 +116,28 @@ class Row {
   T items_[N] = {};
 };
 
+// A function's own list of at most N plain items (ints, board tokens), on the stack: unlike a Row its unused room
+// is left unset, so making one costs nothing. Never part of a state.
+template <typename T, int N>
+class Scratch {
+ public:
+  static_assert(std::is_trivially_default_constructible_v<T>, "a scratch list holds plain items");
+  size_t size() const { return static_cast<size_t>(count_); }
+  bool empty() const { return count_ == 0; }
+  T* begin() { return items_; }
+  T* end() { return items_ + count_; }
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + count_; }
+  T& operator[](size_t i) { return items_[i]; }
+  const T& operator[](size_t i) const { return items_[i]; }
+  void push_back(const T& v) { items_[count_++] = v; }
+  void clear() { count_ = 0; }
+
+ private:
+  int count_ = 0;
+  T items_[N];
+};
+
 static_assert(Rules::N_CARDS <= Pile::CAPACITY, "a seat's territory cards fit in a pile");
 
 // One value of an event's data: a whole number, a text, a list of texts, a flag, None, a list or a dict.
