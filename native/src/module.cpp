@@ -401,6 +401,7 @@ nb::dict final_result(const RulesHandle& rules, const std::vector<nb::object>& c
     throw std::invalid_argument("owner, up and special need one entry per province");
   if (objective.size() != clans.size() || clans.size() < 1)
     throw std::invalid_argument("clans and objective need one entry per seat");
+  if (clans.size() > static_cast<size_t>(Rules::MAX_SEATS)) throw std::invalid_argument("clans: at most 8 seats");
   ScoringBoard b;
   b.rules = &R;
   b.n = static_cast<int>(clans.size());
