@@ -273,14 +273,10 @@ std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers)
   return out;
 }
 
-// the board tokens of a position: at most MAX_TOKENS a seat
-constexpr int MAX_BOARD = Rules::MAX_TOKENS * MAX_SEATS;
-using Numbers = Scratch<int, MAX_BOARD>;
-
 // resolution.py _touching: tokens sharing a province or border with `p`, and the blessings on them
-Numbers touching(const State& s, int p) {
+TokenNumbers touching(const State& s, int p) {
   const auto& borders = s.rules->province_borders[p];
-  Numbers out;
+  TokenNumbers out;
   for (const BoardToken& t : s.tokens)
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
@@ -337,7 +333,7 @@ void State::resolve(Events& events) {
 
   // 2. Discard Bluff and Illegally Placed Tokens
   std::vector<Value> removed;
-  Scratch<BoardToken, MAX_BOARD> snapshot;
+  Scratch<BoardToken, MAX_BOARD_TOKENS> snapshot;
   for (const BoardToken& t : tokens)
     if (t.place != 'o') snapshot.push_back(t);
   for (const BoardToken& t : snapshot) {
@@ -403,7 +399,7 @@ void State::resolve(Events& events) {
           {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
       continue;
     }
-    const Numbers hit = touching(*this, p);
+    const TokenNumbers hit = touching(*this, p);
     const Value lost = owner[p] >= 0 && events.on ? text(clan_of(owner[p])) : Value::none();
     for (int number : hit)
       if (const int i = token_index(number); i >= 0) discard_board_token(i);
@@ -422,7 +418,7 @@ void State::resolve(Events& events) {
   for (const BoardToken& t : diplomacy) {
     if (token_index(t.number) < 0) continue;
     const int p = t.site;
-    const Numbers hit = touching(*this, p);
+    const TokenNumbers hit = touching(*this, p);
     for (int number : hit)
       if (const int i = token_index(number); i >= 0) discard_board_token(i);
     const bool placed = put_special(p, R.peace);

@@ -284,8 +284,7 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
     return;
   }
   if (card.seat >= 0) {
-    const std::vector<Move> options = card_options(seat, card.card, card.step, card.memo);
-    moves.assign(options.begin(), options.end());  // (`moves` keeps its room: the caller's reused buffer)
+    card_options(seat, card.card, card.step, card.memo, moves);  // (`moves` keeps its room: the caller's buffer)
     return;
   }
   switch (phase) {
@@ -440,7 +439,7 @@ void State::advance(Events& events) {
         turn = first;
         done.assign(n, 0);
         if (events.on) events.push_back(public_event("placement"));
-      } else if (upkeep_card_moves(turn).empty()) {
+      } else if (!any_upkeep_card(turn)) {
         if (events.on) {
           Event& e = events.emplace_back(public_event("pass"));
           with(e, "clan", Value::of(clan_of(turn)));

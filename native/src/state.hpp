@@ -215,6 +215,10 @@ template <typename T>
 using Seats = Row<T, MAX_SEATS>;
 using Provinces = Row<int, Rules::MAX_PROVINCES>;
 
+// the board tokens of a position: at most MAX_TOKENS a seat (a loaded position with more is refused)
+constexpr int MAX_BOARD_TOKENS = Rules::MAX_TOKENS * MAX_SEATS;
+using TokenNumbers = Scratch<int, MAX_BOARD_TOKENS>;  // some of them, by number
+
 struct State {
   RulesRef rules;  // the rules the game is played under (read once per function: const Rules& R = *rules)
   int n = 0;
@@ -305,16 +309,16 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  void card_options(int seat, int c, int step, const std::vector<int>& memo, std::vector<Move>& out) const;  // into out
   // the card decision's option at `word` modulo their number, where its options are special-token spots (found
   // from the sets, in card_options' order); false where they are another kind, or none (list them then)
   bool card_option_at(uint64_t word, Move& out) const;
   void apply_card(int seat, const Move& m, Events& events);
   void play_territory_card(int seat, int c, Events& events);
-  std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
   void put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events);
   void reveal_and_discard(int index, const char* source, Events& events);
   std::vector<int> unicorn_swappable(int seat) const;
-  std::vector<Move> upkeep_card_moves(int seat) const;
+  bool any_upkeep_card(int seat) const;  // whether moves.py upkeep_card_moves(seat) is not empty
   // placement.cpp: Placing Combat Tokens
   const Targets& targets(int seat) const;  // valid until the next move or the next call
   void fill_targets(int seat, Targets& t) const;
@@ -337,7 +341,7 @@ struct State {
   bool setup_control_at(uint64_t word, Move& out) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   size_t memo_bytes() const;       // the storage of the remembered places
-  std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
+  TokenNumbers board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
   int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
 
  private:
