@@ -268,6 +268,8 @@ class Batch {
   std::vector<Rng> samplers_;               // per game: the generator of its random actions
   std::vector<Deals> deals_;                // per game: the generator of its new deals
   long long moves_made_;
+  std::vector<long long> counts_;             // per thread of a step: its games' sum (over_games)
+  std::vector<std::exception_ptr> errors_;    // per thread of a step: what its games threw
   Pool pool_;
 
   int64_t random_action(int i) {
@@ -278,9 +280,12 @@ class Batch {
   template <typename Each>
   long long over_games(int threads, Each each) {
     threads = std::max(1, std::min(threads, n_));
-    std::vector<long long> counts(threads, 0);
-    std::vector<std::exception_ptr> errors(threads);
-    pool_.run(threads, [&](int t) {
+    // (the per-thread sums and errors in lists kept by the batch, the job passed by reference: no allocation a step)
+    if (static_cast<int>(counts_.size()) < threads) counts_.resize(threads), errors_.resize(threads);
+    long long* counts = counts_.data();
+    std::exception_ptr* errors = errors_.data();
+    auto job = [&](int t) {
+      counts[t] = 0;
       const int from = static_cast<int>(static_cast<long long>(n_) * t / threads);
       const int to = static_cast<int>(static_cast<long long>(n_) * (t + 1) / threads);
       try {
@@ -290,11 +295,16 @@ class Batch {
       } catch (...) {
         errors[t] = std::current_exception();
       }
-    });
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    };
+    pool_.run(threads, std::ref(job));
+    std::exception_ptr first;  // the first thread's error, if any; every slot emptied for the next step
     long long total = 0;
-    for (long long c : counts) total += c;
+    for (int t = 0; t < threads; ++t) {
+      if (errors[t] && !first) first = errors[t];
+      errors[t] = nullptr;
+      total += counts[t];
+    }
+    if (first) std::rethrow_exception(first);
     return total;
   }
 
