@@ -402,12 +402,13 @@ void State::apply_card(int seat, const Move& m, Events& events) {
       case C::SpyNetwork: {
         const int q = m.arg;
         std::vector<std::string> codes;
+        codes.reserve(hand[q].size());
         for (int t : hand[q]) codes.push_back(R.clan_token_codes[clans[q]][t]);
         std::sort(codes.begin(), codes.end());
-        seen[seat].push_back({"spy-network", -1, q, -1, codes});
         spied[q] = 1;
         if (events.on) events.push_back(public_event("spy", {{"clan", text(clan)}, {"target", text(clan_of(q))}}));
         if (events.on) events.push_back(Event{"saw-hand", seat, {{"clan", text(clan)}, {"target", text(clan_of(q))}, {"tokens", Value::of(codes)}}});
+        seen[seat].push_back({"spy-network", -1, q, -1, std::move(codes)});  // (the one list of this play)
         break;
       }
       case C::CulturalExchange:
