@@ -163,6 +163,7 @@ class Batch {
       throw std::invalid_argument("seats: at least one seat is played from outside");
     if (!clans_.empty() && static_cast<int>(clans_.size()) != players) throw std::invalid_argument("clans: one a seat");
     games_.resize(n_);
+    names_.assign(n_, std::vector<int>(ENCODING.rules->clan_names.size()));
     bots_.assign(static_cast<size_t>(n_) * players_, Rng(0));
     ids_.resize(n_);
     moves_.resize(n_);
@@ -177,14 +178,15 @@ class Batch {
   // Deal game i anew: game seed `seed` (clans shuffled from it unless fixed, as daimyo/rl/env.py reset), its bots
   // seeded bot_base + seat (as daimyo/rl/single.py seeds them); the bots move until an outside seat is to act.
   void deal(int i, uint64_t seed, uint64_t bot_base) {
-    std::vector<int> clans = clans_;
+    Seats<int> clans = clans_;
     if (clans.empty()) {
-      std::vector<int> names(ENCODING.rules->clan_names.size());
+      std::vector<int>& names = names_[i];  // (its room made with the batch: no allocation a deal)
+      names.resize(ENCODING.rules->clan_names.size());
       for (size_t c = 0; c < names.size(); ++c) names[c] = static_cast<int>(c);
       Rng(seed ^ 0xC1A5).shuffle(names);
       clans.assign(names.begin(), names.begin() + players_);
     }
-    games_[i] = State::new_game(ENCODING.rules, players_, GameRng(seed), clans);  // the layout's rules
+    State::deal(games_[i], ENCODING.rules, players_, GameRng(seed), clans);  // the layout's rules, the lists' room kept
     for (int p = 0; p < players_; ++p) bots_[i * players_ + p] = Rng(bot_base + p);
     bots_move(i);
   }
@@ -257,6 +259,7 @@ class Batch {
   int n_, players_, deal_bits_;
   std::vector<int> outside_, clans_;
   std::vector<State> games_;
+  std::vector<std::vector<int>> names_;    // per game: the clans shuffled where a deal draws them
   std::vector<Rng> bots_;
   std::vector<std::vector<int>> ids_;      // per game: the legal ids written into its mask row (cleared next)
   std::vector<std::vector<Move>> moves_;   // per game: scratch
@@ -265,6 +268,8 @@ class Batch {
   std::vector<Rng> samplers_;               // per game: the generator of its random actions
   std::vector<Deals> deals_;                // per game: the generator of its new deals
   long long moves_made_;
+  std::vector<long long> counts_;             // per thread of a step: its games' sum (over_games)
+  std::vector<std::exception_ptr> errors_;    // per thread of a step: what its games threw
   Pool pool_;
 
   int64_t random_action(int i) {
@@ -275,9 +280,12 @@ class Batch {
   template <typename Each>
   long long over_games(int threads, Each each) {
     threads = std::max(1, std::min(threads, n_));
-    std::vector<long long> counts(threads, 0);
-    std::vector<std::exception_ptr> errors(threads);
-    pool_.run(threads, [&](int t) {
+    // (the per-thread sums and errors in lists kept by the batch, the job passed by reference: no allocation a step)
+    if (static_cast<int>(counts_.size()) < threads) counts_.resize(threads), errors_.resize(threads);
+    long long* counts = counts_.data();
+    std::exception_ptr* errors = errors_.data();
+    auto job = [&](int t) {
+      counts[t] = 0;
       const int from = static_cast<int>(static_cast<long long>(n_) * t / threads);
       const int to = static_cast<int>(static_cast<long long>(n_) * (t + 1) / threads);
       try {
@@ -287,11 +295,16 @@ class Batch {
       } catch (...) {
         errors[t] = std::current_exception();
       }
-    });
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    };
+    pool_.run(threads, std::ref(job));
+    std::exception_ptr first;  // the first thread's error, if any; every slot emptied for the next step
     long long total = 0;
-    for (long long c : counts) total += c;
+    for (int t = 0; t < threads; ++t) {
+      if (errors[t] && !first) first = errors[t];
+      errors[t] = nullptr;
+      total += counts[t];
+    }
+    if (first) std::rethrow_exception(first);
     return total;
   }
 

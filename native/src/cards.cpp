@@ -1,5 +1,5 @@
 // Playing Territory Cards: each territory and Shadowlands card's steps (daimyo/rokugan/cards.py), and the
-// territory card plays of Upkeep 3 (moves.py upkeep_card_moves, play_territory_card and _do_frame).
+// territory card plays of Upkeep 3 (moves.py upkeep_card_moves (any_upkeep_card), play_territory_card and _do_frame).
 // A card is a sequence of steps: `card_options` lists a step's choices, `choose` applies one and gives the
 // next step (-1 when the card is done); a step without a choice is skipped (`skip`) or ends the card.
 #include <algorithm>
@@ -50,56 +50,34 @@ uint64_t own_set(const State& s, int seat, bool non_shadowlands) {
   return s.owned_set[seat] & ~(non_shadowlands ? s.rules->shadowlands_set : 0);
 }
 
-std::vector<int> own(const State& s, int seat, bool non_shadowlands = false) {
-  const uint64_t set = own_set(s, seat, non_shadowlands);
-  std::vector<int> out;
-  out.reserve(static_cast<size_t>(bit_count(set)));
-  for (uint64_t m = set; m; m &= m - 1) out.push_back(__builtin_ctzll(m));
-  return out;
+// provinces(own(s, seat, non_shadowlands)), appended to `out` without the list between
+void own_provinces(const State& s, int seat, bool non_shadowlands, std::vector<Move>& out) {
+  for (uint64_t m = own_set(s, seat, non_shadowlands); m; m &= m - 1) out.push_back({Move::Province, __builtin_ctzll(m)});
 }
 
-// provinces(own(s, seat, non_shadowlands)), without the list between
-std::vector<Move> own_provinces(const State& s, int seat, bool non_shadowlands = false) {
-  const uint64_t set = own_set(s, seat, non_shadowlands);
-  std::vector<Move> out;
-  out.reserve(static_cast<size_t>(bit_count(set)));
-  for (uint64_t m = set; m; m &= m - 1) out.push_back({Move::Province, __builtin_ctzll(m)});
-  return out;
-}
-
-std::vector<Move> provinces(const std::vector<int>& ps) {
-  std::vector<Move> out;
-  out.reserve(ps.size());
-  for (int p : ps) out.push_back({Move::Province, p});
-  return out;
-}
-
-// cards.py _special_spots: Special Tokens: peace and scorched earth are never replaced
-std::vector<Move> special_spots(const State& s, int name, bool non_shadowlands, const std::vector<int>& exclude = {},
-                                bool landlocked = false) {
+// cards.py _special_spots: Special Tokens: peace and scorched earth are never replaced (appended to `out`)
+void special_spots(const State& s, int name, bool non_shadowlands, const std::vector<int>& exclude, bool landlocked,
+                   std::vector<Move>& out) {
   const Rules& R = *s.rules;
-  std::vector<Move> out;
-  if (s.specials_left[name] <= 0) return out;
-  out.reserve(static_cast<size_t>(R.n_provinces()));  // (one allocation, not one a doubling)
+  if (s.specials_left[name] <= 0) return;
   for (int p = 0; p < R.n_provinces(); ++p) {
     const int sp = s.special[p];
     if (sp >= 0 && (sp == R.peace || sp == R.scorched)) continue;
     if (in(exclude, p) || (non_shadowlands && R.shadowlands[p]) || (landlocked && R.coastal[p])) continue;
     out.push_back({Move::Province, p});
   }
-  return out;
 }
 
 // the distinct codes of `pile` (a representative token index each), of the given kinds (all kinds if empty)
-std::vector<int> codes_of(const State& s, int seat, const Pile& pile, std::vector<int> kinds, bool exclude_bluff) {
+Scratch<int, Rules::MAX_TOKENS> codes_of(const State& s, int seat, const Pile& pile, std::initializer_list<int> kinds,
+                                         bool exclude_bluff) {
   const Rules& R = *s.rules;
   const auto& codes = R.clan_token_code_id[s.clans[seat]];  // (equal codes, equal ids)
   const auto& ks = R.clan_token_kinds[s.clans[seat]];
-  std::vector<int> out;
-  out.reserve(pile.size());
+  Scratch<int, Rules::MAX_TOKENS> out;
   for (int t : pile) {
     if (exclude_bluff && t == R.bluff) continue;
-    if (!kinds.empty() && !in(kinds, ks[t])) continue;
+    if (kinds.size() && std::find(kinds.begin(), kinds.end(), ks[t]) == kinds.end()) continue;
     bool dup = false;
     for (int u : out) dup = dup || codes[u] == codes[t];
     if (!dup) out.push_back(t);
@@ -118,103 +96,109 @@ void move_token(const State& s, int seat, Pile& src, Pile& dst, int tok) {
     }
 }
 
-std::vector<Move> discard_or_return_options(const State& s, int seat) {
-  std::vector<Move> out;
-  const std::vector<int> codes = codes_of(s, seat, s.hand[seat], {}, true);
-  out.reserve(2 * codes.size());
+void discard_or_return_options(const State& s, int seat, std::vector<Move>& out) {
+  const auto codes = codes_of(s, seat, s.hand[seat], {}, true);
   for (int t : codes) out.push_back({Move::Discard, t});
   for (int t : codes) out.push_back({Move::Return, t});
-  return out;
 }
 
-std::vector<Move> board_tokens(const State& s, int seat) {
-  std::vector<Move> out;
-  for (int t : s.board_token_targets(seat, false, false)) out.push_back({Move::Token, t});
-  return out;
+// whether a card's step has a choice (card_options not empty), listed into a list kept per thread
+bool has_options(const State& s, int seat, int c, int step, const std::vector<int>& memo) {
+  static thread_local std::vector<Move> options;  // (its room kept from call to call: no allocation a check)
+  s.card_options(seat, c, step, memo, options);
+  return !options.empty();
 }
 
 }  // namespace
 
 std::vector<Move> State::card_options(int seat, int c, int step, const std::vector<int>& memo) const {
+  std::vector<Move> out;
+  card_options(seat, c, step, memo, out);
+  return out;
+}
+
+void State::card_options(int seat, int c, int step, const std::vector<int>& memo, std::vector<Move>& out) const {
   const Rules& R = *rules;
-  if (put_special_card(c)) return special_spots(*this, card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
-                                                c == C::FeatsOfEngineering);
+  out.clear();
+  if (put_special_card(c)) {
+    special_spots(*this, card_token(R, c), c == C::Bushido || c == C::AidOfTheKami || c == C::PortOfProsperity, {},
+                  c == C::FeatsOfEngineering, out);
+    return;
+  }
   switch (c) {
     case C::CodeOfHonor:
-    case C::AshigaruLevies: return special_spots(*this, card_token(R, c), true, memo);
-    case C::Promotion: {
-      if (step > 0) return discard_or_return_options(*this, seat);
-      std::vector<Move> out;
+    case C::AshigaruLevies: special_spots(*this, card_token(R, c), true, memo, false, out); return;
+    case C::Promotion:
+      if (step > 0) return discard_or_return_options(*this, seat, out);
       for (int t : codes_of(*this, seat, discard[seat], {Rules::Army, Rules::Navy, Rules::Shinobi}, false)) out.push_back({Move::Take, t});
-      return out;
-    }
-    case C::Reinforcements: {
-      if (step > 0) return discard_or_return_options(*this, seat);
-      std::vector<Move> out;
+      return;
+    case C::Reinforcements:
+      if (step > 0) return discard_or_return_options(*this, seat, out);
       for (int t : codes_of(*this, seat, discard[seat], {Rules::Army}, false)) out.push_back({Move::Take, t});
       if (!memo.empty() && memo[0]) out.push_back({Move::Done, 0});
-      return out;
-    }
-    case C::DiplomaticMission: return step == 0 ? special_spots(*this, R.peace, false) : own_provinces(*this, seat);
-    case C::StrengthOfPurpose: {
-      std::vector<int> ps;
-      for (int p : own(*this, seat))
-        if (!in(memo, p)) ps.push_back(p);
-      return provinces(ps);
-    }
+      return;
+    case C::DiplomaticMission:
+      if (step == 0) return special_spots(*this, R.peace, false, {}, false, out);
+      return own_provinces(*this, seat, false, out);
+    case C::StrengthOfPurpose:
+      for (uint64_t m = own_set(*this, seat, false); m; m &= m - 1)
+        if (!in(memo, __builtin_ctzll(m))) out.push_back({Move::Province, __builtin_ctzll(m)});
+      return;
     case C::BlessTheLands:
     case C::FomentRebellion: {
       const int name = c == C::BlessTheLands ? R.scorched : R.peace;
-      std::vector<int> ps;
       for (int p = 0; p < R.n_provinces(); ++p)
-        if (special[p] >= 0 && special[p] == name) ps.push_back(p);
-      return provinces(ps);
+        if (special[p] >= 0 && special[p] == name) out.push_back({Move::Province, p});
+      return;
     }
-    case C::SpyNetwork: {
-      std::vector<Move> out;
+    case C::SpyNetwork:
       for (int q = 0; q < n; ++q)
         if (q != seat) out.push_back({Move::Player, q});
-      return out;
-    }
+      return;
     case C::CulturalExchange: {
-      std::vector<int> theirs;
+      bool theirs = false;  // (another player controls a province)
+      for (int p = 0; p < R.n_provinces() && !theirs; ++p) theirs = owner[p] >= 0 && owner[p] != seat;
+      if (step == 0) {
+        if (theirs) own_provinces(*this, seat, false, out);
+        return;
+      }
       for (int p = 0; p < R.n_provinces(); ++p)
-        if (owner[p] >= 0 && owner[p] != seat) theirs.push_back(p);
-      if (step == 0) return theirs.empty() ? std::vector<Move>{} : own_provinces(*this, seat);
-      return provinces(theirs);
+        if (owner[p] >= 0 && owner[p] != seat) out.push_back({Move::Province, p});
+      return;
     }
-    case C::PirateRaids: return step == 0 ? special_spots(*this, R.scorched, false) : own_provinces(*this, seat);
-    case C::BountifulHarvest: return own_provinces(*this, seat);
+    case C::PirateRaids:
+      if (step == 0) return special_spots(*this, R.scorched, false, {}, false, out);
+      return own_provinces(*this, seat, false, out);
+    case C::BountifulHarvest: return own_provinces(*this, seat, false, out);
     // The Shadowlands: step 0 sacrifices one of your control tokens from a non-Shadowlands province
-    case C::DarkFavors: {
-      if (step == 0) return own_provinces(*this, seat, true);
-      std::vector<Move> out;
+    case C::DarkFavors:
+      if (step == 0) return own_provinces(*this, seat, true, out);
       if (step == 1) {
         for (int t : board_token_targets(seat, false, false))
           if (!in(memo, t)) out.push_back({Move::Token, t});
         if (!memo.empty()) out.push_back({Move::Done, 0});
-        return out;
+        return;
       }
       for (int t : memo)
         if (token_index(t) >= 0) out.push_back({Move::Token, t});
-      return out;
-    }
-    case C::PurgeTheWeak: {
-      if (step > 0) return board_tokens(*this, seat);
-      std::vector<Move> out;
+      return;
+    case C::PurgeTheWeak:
+      if (step > 0) {
+        for (int t : board_token_targets(seat, false, false)) out.push_back({Move::Token, t});
+        return;
+      }
       for (int t : codes_of(*this, seat, hand[seat], {}, false)) out.push_back({Move::Discard, t});
-      return out;
-    }
-    case C::AnimateTheDead: return step == 0 ? own_provinces(*this, seat, true) : placement_moves_of(seat, discard[seat]);
-    case C::InspireFear: {
-      if (step == 0) return own_provinces(*this, seat, true);
-      std::vector<Move> out;
+      return;
+    case C::AnimateTheDead:
+      if (step == 0) return own_provinces(*this, seat, true, out);
+      return add_placement_moves(seat, discard[seat], out);
+    case C::InspireFear:
+      if (step == 0) return own_provinces(*this, seat, true, out);
       for (int p = 0; p < R.n_provinces(); ++p)
         if (special[p] >= 0) out.push_back({Move::Special, p});
       out.push_back({Move::Done, 0});
-      return out;
-    }
-    default: return {};
+      return;
+    default: return;
   }
 }
 
@@ -296,17 +280,16 @@ bool State::card_playable(int seat, int c) const {
         }
         case C::BountifulHarvest: return owned_set[seat] != 0;
         case C::PurgeTheWeak: return !hand[seat].empty();
-        default: return !card_options(seat, c, 0, {}).empty();
+        default: return has_options(*this, seat, c, 0, {});
       }
     }
   }
 }
 
-std::vector<Move> State::upkeep_card_moves(int seat) const {
-  std::vector<Move> out;
+bool State::any_upkeep_card(int seat) const {
   for (int c : cards[seat])
-    if (!rules->card_placement[c] && card_playable(seat, c)) out.push_back({Move::PlayCard, c});
-  return out;
+    if (!rules->card_placement[c] && card_playable(seat, c)) return true;
+  return false;
 }
 
 // moves.py play_territory_card: read and resolve the card, then it leaves the game
@@ -314,7 +297,8 @@ void State::play_territory_card(int seat, int c, Events& events) {
   auto& held = cards[seat];
   held.erase(std::find(held.begin(), held.end(), c));
   played.push_back(c);
-  card = CardDecision{seat, c, 0, {}};
+  card.seat = seat, card.card = c, card.step = 0;
+  card.memo.clear();  // (its room kept)
   if (events.on) events.push_back(public_event("play", {{"clan", text(clan_of(seat))}, {"card", text(rules->card_ids[c])}}));
 }
 
@@ -418,12 +402,13 @@ void State::apply_card(int seat, const Move& m, Events& events) {
       case C::SpyNetwork: {
         const int q = m.arg;
         std::vector<std::string> codes;
+        codes.reserve(hand[q].size());
         for (int t : hand[q]) codes.push_back(R.clan_token_codes[clans[q]][t]);
         std::sort(codes.begin(), codes.end());
-        seen[seat].push_back({"spy-network", -1, q, -1, codes});
         spied[q] = 1;
         if (events.on) events.push_back(public_event("spy", {{"clan", text(clan)}, {"target", text(clan_of(q))}}));
         if (events.on) events.push_back(Event{"saw-hand", seat, {{"clan", text(clan)}, {"target", text(clan_of(q))}, {"tokens", Value::of(codes)}}});
+        seen[seat].push_back({"spy-network", -1, q, -1, std::move(codes)});  // (the one list of this play)
         break;
       }
       case C::CulturalExchange:
@@ -515,7 +500,7 @@ void State::apply_card(int seat, const Move& m, Events& events) {
     }
   }
   // a step without a choice: Reinforcements goes on to its discards, Dark Favors to its discard; the others end
-  while (next >= 0 && card_options(seat, c, next, memo).empty()) {
+  while (next >= 0 && !has_options(*this, seat, c, next, memo)) {
     if (c == C::Reinforcements)
       next = next == 0 ? 1 : -1;
     else if (c == C::DarkFavors)
@@ -526,9 +511,11 @@ void State::apply_card(int seat, const Move& m, Events& events) {
   if (next < 0) {
     // Purge the Weak: "place none this turn": the turn passes to the next player
     if (c == C::PurgeTheWeak) turn = (seat + 1) % n;
+    memo.clear();  // (no decision: an empty memo)
   } else {
-    card = CardDecision{seat, c, next, std::move(memo)};
+    card.seat = seat, card.card = c, card.step = next;
   }
+  memo.swap(card.memo);  // (the list's room stays with the decision, for the next card: no allocation a card)
 }
 
 }  // namespace daimyo

@@ -105,8 +105,8 @@ class KeyedRng {
     }
   }
 
-  template <typename T>
-  void shuffle(std::vector<T>& items) {
+  template <typename List>
+  void shuffle(List& items) {
     for (size_t i = items.size(); i-- > 1;) std::swap(items[i], items[static_cast<size_t>(below(i + 1))]);
   }
 
@@ -149,8 +149,8 @@ class GameRng {
 
   uint64_t next64() { return keyed_ ? keyed_->next64() : split_.next64(); }
   uint64_t below(uint64_t n) { return keyed_ ? keyed_->below(n) : split_.below(n); }
-  template <typename T>
-  void shuffle(std::vector<T>& items) {
+  template <typename List>  // a std::vector, or the state's Row and Pile
+  void shuffle(List& items) {
     if (keyed_) keyed_->shuffle(items); else split_.shuffle(items);
   }
 

@@ -401,6 +401,7 @@ nb::dict final_result(const RulesHandle& rules, const std::vector<nb::object>& c
     throw std::invalid_argument("owner, up and special need one entry per province");
   if (objective.size() != clans.size() || clans.size() < 1)
     throw std::invalid_argument("clans and objective need one entry per seat");
+  if (clans.size() > static_cast<size_t>(Rules::MAX_SEATS)) throw std::invalid_argument("clans: at most 8 seats");
   ScoringBoard b;
   b.rules = &R;
   b.n = static_cast<int>(clans.size());
@@ -536,9 +537,10 @@ static nb::tuple play_random_deals(const RulesHandle& rules, int players, uint64
   long long actions = 0;
   {
     nb::gil_scoped_release unlocked;  // (the rules are never changed: other threads may play meanwhile)
+    State s;  // each game dealt into the last one's state: its lists keep their room (no allocation a game)
     for (long long i = 0; i < games; ++i) {
       const uint64_t game_seed = seed + static_cast<uint64_t>(i);
-      State s = State::new_game(rules.ref, players, GameRng(game_seed), {});
+      State::deal(s, rules.ref, players, GameRng(game_seed), {});
       const uint64_t first = Rng(game_seed ^ bot_salt).next64();
       uint64_t bot_seeds[State::MAX_PLAYERS];
       for (int seat = 0; seat < players; ++seat) bot_seeds[seat] = first + static_cast<uint64_t>(seat);

@@ -235,9 +235,8 @@ bool State::can_place_any(int seat, const Targets& t) const {
 }
 
 // placement.py board_token_targets: never a blessing or a blessed token
-std::vector<int> State::board_token_targets(int seat, bool opponent_only, bool facedown_only) const {
-  std::vector<int> out;
-  out.reserve(tokens.size());
+TokenNumbers State::board_token_targets(int seat, bool opponent_only, bool facedown_only) const {
+  TokenNumbers out;
   for (const BoardToken& b : tokens) {
     if (b.place == 'o' || (opponent_only && b.owner == seat) || (facedown_only && b.faceup)) continue;
     if (blessed(b.number)) continue;
@@ -424,13 +423,8 @@ uint64_t State::count_start_of_turn(int seat) const {
   return k;
 }
 
-// placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile)
-std::vector<Move> State::placement_moves_of(int seat, const Pile& pile) const {
-  std::vector<Move> moves;
-  add_placement_moves(seat, pile, moves);
-  return moves;
-}
-
+// placement.py placement_moves: every legal placement of the distinct tokens among `pile` (a hand, a discard pile),
+// appended to `moves`
 void State::add_placement_moves(int seat, const Pile& pile, std::vector<Move>& moves) const {
   const Rules& R = *rules;
   const Targets& t = targets(seat);

@@ -39,10 +39,21 @@ const char* kind_name(int k) {
 
 // A broken placement rule: its message and section ("" when the placement is legal)
 struct Reason {
-  std::string message, section;
-  bool broken() const { return !message.empty(); }
+  bool bad = false;
+  std::string message, section;  // (empty where the check was asked for no text)
+  bool broken() const { return bad; }
   std::string text() const { return message + " [" + section + "]"; }
 };
+
+// A broken rule; its message made (by `message()`) only where `why` asks for it: a check whose text nobody reads
+// (no events) builds no string
+template <typename Message>
+Reason broke(bool why, Message message, const char* section) {
+  Reason r;
+  r.bad = true;
+  if (why) r.message = message(), r.section = section;
+  return r;
+}
 
 }  // namespace
 
@@ -140,7 +151,7 @@ int State::initiative_winner(int c) const {
     if (it != clans.end()) return static_cast<int>(it - clans.begin());
   }
   const int most = R.neutral_most[c - R.n_clans()];
-  std::vector<int> score(n, 0);
+  int score[MAX_SEATS] = {};
   for (int p = 0; p < n; ++p) {
     if (most == 0) {
       score[p] = static_cast<int>(cards[p].size());
@@ -150,7 +161,7 @@ int State::initiative_winner(int c) const {
       score[p] = control_tokens_on_board(p);
     }
   }
-  const int best = *std::max_element(score.begin(), score.end());
+  const int best = *std::max_element(score, score + n);
   for (int k = 1; k <= n; ++k) {
     const int p = ((first - k) % n + n) % n;
     if (score[p] == best) return p;
@@ -162,86 +173,84 @@ int State::initiative_winner(int c) const {
 namespace {
 
 // placement.py touch_reason
-Reason touch_reason(const State& s, int seat, int p) {
+Reason touch_reason(const State& s, int seat, int p, bool why) {
   const Rules& R = *s.rules;
   const int sp = s.special[p];
   const std::string& name = R.province_names[p];
   if (sp < 0) return {};
   if (sp == R.scorched)
-    return {name + " holds a scorched earth token: no combat token may be placed in it or on its borders",
-            "Special Tokens: Scorched Earth"};
+    return broke(why, [&] { return std::string(name + " holds a scorched earth token: no combat token may be placed in it or on its borders"); }, "Special Tokens: Scorched Earth");
   if (sp == R.peace)
-    return {name + " holds a peace token: no combat token may be placed in it or on its borders", "Special Tokens: Peace"};
+    return broke(why, [&] { return std::string(name + " holds a peace token: no combat token may be placed in it or on its borders"); }, "Special Tokens: Peace");
   if (sp == R.shrine && s.owner[p] != seat)
-    return {name + " holds the shrine token: only the player who controls it may place tokens in it or on its borders",
-            "Special Tokens: Shrine"};
+    return broke(why, [&] { return std::string(name + " holds the shrine token: only the player who controls it may place tokens in it or on its borders"); }, "Special Tokens: Shrine");
   return {};
 }
 
 // placement.py placement_reason with reveal=True: Resolution step 2's check of a token already on the board
-Reason reveal_reason(const State& s, const BoardToken& t) {
+Reason reveal_reason(const State& s, const BoardToken& t, bool why) {
   const Rules& R = *s.rules;
   const int seat = t.owner, kind = R.clan_token_kinds[s.clans[seat]][t.clan_token];
   const int a = t.site, b = t.attacked;
   const auto& owner = s.owner;
   if (kind == Rules::Blessing) {
-    if (t.place != 'o') return {"a blessing is placed faceup on top of one of your own facedown army, navy or shinobi tokens", S_BLESSING};
+    if (t.place != 'o') return broke(why, [&] { return std::string("a blessing is placed faceup on top of one of your own facedown army, navy or shinobi tokens"); }, S_BLESSING);
     const int i = s.token_index(a);
-    if (i < 0) return {"the token under this blessing (#" + std::to_string(a) + ") was removed from the board", S_BLESSING};
+    if (i < 0) return broke(why, [&] { return std::string("the token under this blessing (#" + std::to_string(a) + ") was removed from the board"); }, S_BLESSING);
     const BoardToken& base = s.tokens[i];
-    if (base.owner != seat) return {"token #" + std::to_string(a) + " is not yours: a blessing goes on your own token", S_BLESSING};
-    if (base.place == 'o') return {"a blessing goes on an army, navy or shinobi token, not on another blessing", S_BLESSING};
+    if (base.owner != seat) return broke(why, [&] { return std::string("token #" + std::to_string(a) + " is not yours: a blessing goes on your own token"); }, S_BLESSING);
+    if (base.place == 'o') return broke(why, [&] { return std::string("a blessing goes on an army, navy or shinobi token, not on another blessing"); }, S_BLESSING);
     const int bk = R.clan_token_kinds[s.clans[seat]][base.clan_token];
     // a bluff still on the board in step 2 is Lion's defending bluff: the blessing on it stays (placement.py)
     if (bk != Rules::Army && bk != Rules::Navy && bk != Rules::Shinobi && bk != Rules::Bluff)
-      return {"token #" + std::to_string(a) + " is not an army, navy or shinobi token", S_BLESSING};
+      return broke(why, [&] { return std::string("token #" + std::to_string(a) + " is not an army, navy or shinobi token"); }, S_BLESSING);
     return {};
   }
-  if (t.place == 'o') return {"only a blessing is placed on top of another token", S_BLESSING};
+  if (t.place == 'o') return broke(why, [&] { return std::string("only a blessing is placed on top of another token"); }, S_BLESSING);
   auto k = [kind] { return std::string(kind_name(kind)); };  // (made only for a message)
   if (t.place == 'l') {
     if (kind != Rules::Army && kind != Rules::Bluff)
-      return {"a " + k() + " token cannot be placed on a land border; armies attack across land borders", kind != Rules::Navy ? S_ARMY : S_NAVY};
+      return broke(why, [&] { return std::string("a " + k() + " token cannot be placed on a land border; armies attack across land borders"); }, kind != Rules::Navy ? S_ARMY : S_NAVY);
     const auto [x, y] = R.borders[a];
     const int src = y == b ? x : y, dst = b;
-    Reason r = touch_reason(s, seat, src);
-    if (!r.broken()) r = touch_reason(s, seat, dst);
+    Reason r = touch_reason(s, seat, src, why);
+    if (!r.broken()) r = touch_reason(s, seat, dst, why);
     if (r.broken()) return r;
-    if (owner[dst] == seat) return {"you cannot attack " + R.province_names[dst] + ": you control it", S_PLACING};
+    if (owner[dst] == seat) return broke(why, [&] { return std::string("you cannot attack " + R.province_names[dst] + ": you control it"); }, S_PLACING);
     if (!s.ronin[seat] && owner[src] != seat)
-      return {"an army attacks across a land border from a province you control; you do not control " + R.province_names[src], S_ARMY};
+      return broke(why, [&] { return std::string("an army attacks across a land border from a province you control; you do not control " + R.province_names[src]); }, S_ARMY);
     return {};
   }
   if (t.place == 's') {
     if (kind != Rules::Navy && kind != Rules::Bluff)
-      return {"a " + k() + " token cannot be placed on a coastal border; navies attack across coastal borders", S_NAVY};
-    if (!s.is_coastal(a)) return {R.province_names[a] + " is landlocked: it has no coastal border", S_NAVY};
-    Reason r = touch_reason(s, seat, a);
+      return broke(why, [&] { return std::string("a " + k() + " token cannot be placed on a coastal border; navies attack across coastal borders"); }, S_NAVY);
+    if (!s.is_coastal(a)) return broke(why, [&] { return std::string(R.province_names[a] + " is landlocked: it has no coastal border"); }, S_NAVY);
+    Reason r = touch_reason(s, seat, a, why);
     if (r.broken()) return r;
-    if (owner[a] == seat) return {"you cannot attack " + R.province_names[a] + ": you control it", S_PLACING};
+    if (owner[a] == seat) return broke(why, [&] { return std::string("you cannot attack " + R.province_names[a] + ": you control it"); }, S_PLACING);
     return {};
   }
   const int p = a;
   const std::string& name = R.province_names[p];
-  Reason r = touch_reason(s, seat, p);
+  Reason r = touch_reason(s, seat, p, why);
   if (r.broken()) return r;
   const bool battlefield = s.special[p] >= 0 && s.special[p] == R.battlefield;
   if (kind == Rules::Army) {
     if (owner[p] != seat)
-      return {"an army defends only a province you control (" + name + " is not yours); to attack, place it on a land border", S_ARMY};
+      return broke(why, [&] { return std::string("an army defends only a province you control (" + name + " is not yours); to attack, place it on a land border"); }, S_ARMY);
   } else if (kind == Rules::Navy) {
-    if (owner[p] != seat) return {"a navy defends only a coastal province you control (" + name + " is not yours)", S_NAVY};
-    if (!s.is_coastal(p)) return {"a navy defends only a coastal province; " + name + " is landlocked", S_NAVY};
+    if (owner[p] != seat) return broke(why, [&] { return std::string("a navy defends only a coastal province you control (" + name + " is not yours)"); }, S_NAVY);
+    if (!s.is_coastal(p)) return broke(why, [&] { return std::string("a navy defends only a coastal province; " + name + " is landlocked"); }, S_NAVY);
   } else if (kind == Rules::Diplomacy) {
-    if (s.ronin[seat]) return {"a ronin player cannot place raid or diplomacy tokens", S_RONIN};
-    if (owner[p] != seat) return {"a diplomacy token goes in a province you control (" + name + " is not yours)", S_DIPLOMACY};
+    if (s.ronin[seat]) return broke(why, [&] { return std::string("a ronin player cannot place raid or diplomacy tokens"); }, S_RONIN);
+    if (owner[p] != seat) return broke(why, [&] { return std::string("a diplomacy token goes in a province you control (" + name + " is not yours)"); }, S_DIPLOMACY);
     if (battlefield)
-      return {name + " holds the battlefield token: no diplomacy or raid token may be placed there", "Special Tokens: Battlefield"};
+      return broke(why, [&] { return std::string(name + " holds the battlefield token: no diplomacy or raid token may be placed there"); }, "Special Tokens: Battlefield");
   } else if (kind == Rules::Raid) {
-    if (s.ronin[seat]) return {"a ronin player cannot place raid or diplomacy tokens", S_RONIN};
-    if (owner[p] == seat) return {"a raid token goes in a province you do not control (" + name + " is yours)", S_RAID};
+    if (s.ronin[seat]) return broke(why, [&] { return std::string("a ronin player cannot place raid or diplomacy tokens"); }, S_RONIN);
+    if (owner[p] == seat) return broke(why, [&] { return std::string("a raid token goes in a province you do not control (" + name + " is yours)"); }, S_RAID);
     if (battlefield)
-      return {name + " holds the battlefield token: no diplomacy or raid token may be placed there", "Special Tokens: Battlefield"};
+      return broke(why, [&] { return std::string(name + " holds the battlefield token: no diplomacy or raid token may be placed there"); }, "Special Tokens: Battlefield");
   }
   return {};
 }
@@ -265,15 +274,14 @@ std::vector<int> with_blessings(const State& s, const std::vector<int>& numbers)
 }
 
 // resolution.py _touching: tokens sharing a province or border with `p`, and the blessings on them
-std::vector<int> touching(const State& s, int p) {
+TokenNumbers touching(const State& s, int p) {
   const auto& borders = s.rules->province_borders[p];
-  std::vector<int> out;
-  out.reserve(s.tokens.size());
+  TokenNumbers out;
   for (const BoardToken& t : s.tokens)
     if (((t.place == 'c' || t.place == 's') && t.site == p) ||
         (t.place == 'l' && std::find(borders.begin(), borders.end(), t.site) != borders.end()))
       out.push_back(t.number);
-  // with_blessings(s, out), in place (the list has room for them: each token, blessings included, once at most)
+  // with_blessings(s, out), in place (each token, blessings included, once at most)
   const size_t found = out.size();
   if (s.n_blessings)
     for (size_t i = 0; i < found; ++i)
@@ -291,7 +299,6 @@ struct Outcome {
   int p, seat;
   bool successful_defense;  // else a battle
   const char* outcome;      // TAKEN, DEFENDED, NOTHING, or "" for a successful defense
-  Data data;
 };
 
 }  // namespace
@@ -313,7 +320,7 @@ void State::resolve(Events& events) {
     revealed.push_back(std::move(v));
   }
   if (events.on) events.push_back(public_event("reveal", {{"tokens", Value::of_list(revealed)}}));
-  auto info_list = [&info](const std::vector<int>& numbers) {
+  auto info_list = [&info](const auto& numbers) {
     std::vector<Value> out;
     for (int number : numbers) out.push_back(info[number]);
     return Value::of_list(out);
@@ -326,20 +333,19 @@ void State::resolve(Events& events) {
 
   // 2. Discard Bluff and Illegally Placed Tokens
   std::vector<Value> removed;
-  std::vector<BoardToken> snapshot;
-  snapshot.reserve(tokens.size());
+  Scratch<BoardToken, MAX_BOARD_TOKENS> snapshot;
   for (const BoardToken& t : tokens)
     if (t.place != 'o') snapshot.push_back(t);
   for (const BoardToken& t : snapshot) {
     const int seat = t.owner;
     if (R.clan_token_kinds[clans[seat]][t.clan_token] == Rules::Bluff) {
       // Lion: a bluff defending a province Lion controls stays and adds +2 defense
-      if (clans[seat] == R.lion && t.place == 'c' && owner[t.site] == seat && !touch_reason(*this, seat, t.site).broken()) continue;
+      if (clans[seat] == R.lion && t.place == 'c' && owner[t.site] == seat && !touch_reason(*this, seat, t.site, false).broken()) continue;
       discard_board_token(token_index(t.number));
       if (events.on) removed.push_back(with_why(t.number, "bluff"));
       continue;
     }
-    const Reason r = reveal_reason(*this, t);
+    const Reason r = reveal_reason(*this, t, events.on);
     if (r.broken()) {
       discard_board_token(token_index(t.number));
       if (events.on) removed.push_back(with_why(t.number, r.text()));
@@ -349,7 +355,7 @@ void State::resolve(Events& events) {
   for (const BoardToken& t : tokens)
     if (t.place == 'o') snapshot.push_back(t);
   for (const BoardToken& t : snapshot) {
-    const Reason r = reveal_reason(*this, t);
+    const Reason r = reveal_reason(*this, t, events.on);
     if (r.broken()) {
       discard_board_token(token_index(t.number));
       if (events.on) removed.push_back(with_why(t.number, r.text()));
@@ -369,7 +375,7 @@ void State::resolve(Events& events) {
   // 3. Resolve Raid Tokens (whether each raid triggers is settled before any resolves)
   auto kind_of = [this, &R](const BoardToken& t) { return R.clan_token_kinds[clans[t.owner]][t.clan_token]; };
   // (the raids, then the diplomacy tokens, listed in the snapshot's room: fewer than the tokens it was sized for)
-  std::vector<BoardToken>& raids = snapshot;
+  auto& raids = snapshot;
   raids.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Raid) raids.push_back(t);
@@ -393,7 +399,7 @@ void State::resolve(Events& events) {
           {"why", text("no shinobi of the raider in the province and no adjacent province controlled by it")}}));
       continue;
     }
-    const std::vector<int> hit = touching(*this, p);
+    const TokenNumbers hit = touching(*this, p);
     const Value lost = owner[p] >= 0 && events.on ? text(clan_of(owner[p])) : Value::none();
     for (int number : hit)
       if (const int i = token_index(number); i >= 0) discard_board_token(i);
@@ -405,14 +411,14 @@ void State::resolve(Events& events) {
   }
 
   // 4. Resolve Diplomacy Tokens
-  std::vector<BoardToken>& diplomacy = snapshot;
+  auto& diplomacy = snapshot;
   diplomacy.clear();
   for (const BoardToken& t : tokens)
     if (kind_of(t) == Rules::Diplomacy) diplomacy.push_back(t);
   for (const BoardToken& t : diplomacy) {
     if (token_index(t.number) < 0) continue;
     const int p = t.site;
-    const std::vector<int> hit = touching(*this, p);
+    const TokenNumbers hit = touching(*this, p);
     for (int number : hit)
       if (const int i = token_index(number); i >= 0) discard_board_token(i);
     const bool placed = put_special(p, R.peace);
@@ -480,8 +486,8 @@ void State::resolve(Events& events) {
   }
   for (uint64_t left = attacked_set & ~in_battle; left; left &= left - 1) meet(__builtin_ctzll(left));
   // all battles occur simultaneously: every outcome is decided first (in the order of the provinces)
-  std::vector<Outcome> outcomes;
-  outcomes.reserve(static_cast<size_t>(bit_count(in_battle)));
+  Scratch<Outcome, Rules::MAX_PROVINCES> outcomes;
+  std::vector<Data> outcome_data;  // with events: each outcome's event data
   for (uint64_t left = in_battle; left; left &= left - 1) {
     const int p = __builtin_ctzll(left);
     const int defender = owner[p];
@@ -493,10 +499,9 @@ void State::resolve(Events& events) {
         why = "defended and not attacked";
       else if (at && attacked[p] == defender && !(special[p] >= 0 && special[p] == R.peace))
         why = "every attack on it failed";
+      if (why) outcomes.push_back({p, defender, true, ""});
       if (why && events.on)
-        outcomes.push_back({p, defender, true, "", {{"clan", text(clan_of(defender))}, {"province", text(name)}, {"why", text(why)}}});
-      else if (why)
-        outcomes.push_back({p, defender, true, "", {}});
+        outcome_data.push_back({{"clan", text(clan_of(defender))}, {"province", text(name)}, {"why", text(why)}});
       continue;
     }
     // Defense Bonuses (resolution.py defense_parts)
@@ -574,7 +579,8 @@ void State::resolve(Events& events) {
       data.emplace_back("winner", won >= 0 ? text(R.clan_names[clans[won]]) : Value::none());
       data.emplace_back("outcome", text(outcome));
     }
-    outcomes.push_back({p, won, false, outcome, std::move(data)});
+    outcomes.push_back({p, won, false, outcome});
+    if (events.on) outcome_data.push_back(std::move(data));
   }
   // the losers' control tokens go back to their supplies; then each attacker that won places one facedown, then
   // each defender that won (or defended successfully) places one faceup, in the order of the provinces
@@ -585,15 +591,16 @@ void State::resolve(Events& events) {
     if (o.outcome == TAKEN) placed[o.p] = add_control(o.seat, o.p, 0, 1);
   for (const Outcome& o : outcomes)
     if (o.successful_defense || o.outcome == DEFENDED) placed[o.p] = add_control(o.seat, o.p, 1, 0);
-  for (Outcome& o : outcomes) {
-    if (!events.on) break;
+  for (size_t i = 0; i < outcomes.size() && events.on; ++i) {
+    const Outcome& o = outcomes[i];
+    Data& data = outcome_data[i];
     if (o.successful_defense)
-      o.data.emplace_back("faceup_added", num(placed[o.p]));
+      data.emplace_back("faceup_added", num(placed[o.p]));
     else if (o.outcome == TAKEN)
-      o.data.emplace_back("control_placed", num(placed[o.p]));
+      data.emplace_back("control_placed", num(placed[o.p]));
     else if (o.outcome == DEFENDED)
-      o.data.emplace_back("faceup_added", num(placed[o.p]));
-    if (events.on) events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(o.data)));
+      data.emplace_back("faceup_added", num(placed[o.p]));
+    events.push_back(public_event(o.successful_defense ? "successful-defense" : "battle", std::move(data)));
   }
   // After a battle, all of the combat tokens involved are discarded (bluffs go back behind the screen)
   for (const BoardToken& t : tokens) (t.clan_token == R.bluff ? hand : discard)[t.owner].push_back(t.clan_token);

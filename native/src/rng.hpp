@@ -23,8 +23,8 @@ class Rng {
   uint64_t below(uint64_t n) { return next64() % n; }
 
   // `Rng.shuffle`: Fisher-Yates from the last item down.
-  template <typename T>
-  void shuffle(std::vector<T>& items) {
+  template <typename List>  // a std::vector, or the state's Row and Pile
+  void shuffle(List& items) {
     for (size_t i = items.size(); i-- > 1;) {
       size_t j = static_cast<size_t>(next64() % (i + 1));
       std::swap(items[i], items[j]);

@@ -19,7 +19,9 @@ std::string check_rules(const Rules& r) {
   if (r.territory_names.size() > Rules::MAX_SMALL || r.specials.size() > Rules::MAX_SMALL ||
       r.initiative_deck_size > Rules::MAX_SMALL || Rules::N_CARDS > Rules::MAX_SMALL)
     return "the native engine takes at most 32 territories, special tokens and initiative cards";
-  if (r.objective_ids.size() > 256) return "objectives.json: the native engine takes at most 256 objectives";
+  if (r.objective_ids.size() > Rules::MAX_DECK) return "objectives.json: the native engine takes at most 256 objectives";
+  if (r.neutral_cards.size() > Rules::MAX_DECK)
+    return "components.json: the native engine takes at most 256 neutral initiative cards";
   if (r.capital.size() != r.clan_names.size() || r.clan_token_codes.size() != r.clan_names.size())
     return "clans.json: every clan needs a capital and its combat tokens";
   for (int c : r.capital)

@@ -27,6 +27,9 @@ struct Rules {
   static constexpr int MAX_PROVINCES = 64, MAX_BORDERS = 256, MAX_TOKENS = 32;
   // territories, special tokens, cards played and the initiative deck: at most MAX_SMALL each
   static constexpr int MAX_SMALL = 32;
+  static constexpr int MAX_SEATS = 8;  // the seats of a game (or of a position scored)
+  // objectives and neutral initiative cards: at most MAX_DECK each (their decks are shuffled in fixed arrays)
+  static constexpr int MAX_DECK = 256;
   // board.json
   std::vector<std::string> province_names;
   std::vector<std::vector<std::string>> territory_cards;  // each territory's two territory cards

@@ -75,10 +75,10 @@ bool objective_met(const ScoringBoard& b, int seat, int objective) {
       return coastal >= o.provinces;
     }
     case Rules::Objective::FewestProvinces: {
-      std::vector<int> counts(b.n, 0);
+      int counts[Rules::MAX_SEATS] = {};
       for (int p = 0; p < np; ++p)
         if (b.owner[p] >= 0) ++counts[b.owner[p]];
-      return count == *std::min_element(counts.begin(), counts.end());
+      return count == *std::min_element(counts, counts + b.n);
     }
     case Rules::Objective::TerritorySpread: {
       uint64_t seen = 0;  // bit t: territory t

@@ -3,6 +3,7 @@
 #pragma once
 #include <vector>
 
+#include "row.hpp"
 #include "rules.hpp"
 
 namespace daimyo {
@@ -12,7 +13,8 @@ namespace daimyo {
 struct ScoringBoard {
   const Rules* rules = nullptr;
   int n = 0;
-  std::vector<int> owner, up, special, objective;
+  Row<int, Rules::MAX_PROVINCES> owner, up, special;
+  Row<int, Rules::MAX_SEATS> objective;
 };
 
 // One seat's final honor, part by part.
@@ -20,7 +22,7 @@ struct Honor {
   int flowers = 0, faceup_control = 0;
   bool objective_met = false;
   int objective_honor = 0;
-  std::vector<int> territories;  // the territories it controls (not the Shadowlands)
+  Row<int, Rules::MAX_SMALL> territories;  // the territories it controls (not the Shadowlands)
   int territory_honor = 0, total = 0;
 };
 

@@ -27,13 +27,46 @@ static Event& with(Event& e, const char* key, Value v) {
   return e;
 }
 
-State State::new_game(RulesRef rules, int players, GameRng rng, const std::vector<int>& clans) {
-  const Rules& R = *rules;
+State State::new_game(RulesRef rules, int players, GameRng rng, const Seats<int>& clans) {
   State s;
-  s.rules = std::move(rules);
+  s.deal_fresh(std::move(rules), players, std::move(rng), clans);
+  return s;
+}
+
+void State::deal(State& s, RulesRef rules, int players, GameRng rng, const Seats<int>& clans) {
+  // every field as a new State has it, but the lists' room kept
+  std::vector<BoardToken> tokens = std::move(s.tokens);
+  std::vector<std::vector<Seen>> seen = std::move(s.seen);
+  std::vector<int> dragon_return = std::move(s.dragon_return), dragon_drawn = std::move(s.dragon_drawn);
+  std::vector<int> memo = std::move(s.card.memo);
+  s = State();
+  tokens.clear();
+  dragon_return.clear();
+  dragon_drawn.clear();
+  memo.clear();
+  s.tokens = std::move(tokens);
+  s.seen = std::move(seen);
+  s.dragon_return = std::move(dragon_return);
+  s.dragon_drawn = std::move(dragon_drawn);
+  s.card.memo = std::move(memo);
+  s.deal_fresh(std::move(rules), players, std::move(rng), clans);
+}
+
+void State::clear_seen() {
+  seen.resize(n);
+  for (std::vector<Seen>& row : seen) row.clear();
+}
+
+void State::deal_fresh(RulesRef rules_ref, int players, GameRng game_rng, const Seats<int>& chosen) {
+  State& s = *this;
+  s.rules = std::move(rules_ref);
+  const Rules& R = *s.rules;
   const int n = players;
   s.n = n;
-  s.clans = clans.empty() ? std::vector<int>(n, -1) : clans;
+  if (chosen.empty())
+    s.clans.fill(n, -1);
+  else
+    s.clans = chosen;
   s.owner.assign(R.n_provinces(), -1);
   s.up.assign(R.n_provinces(), 0);
   s.down.assign(R.n_provinces(), 0);
@@ -50,17 +83,16 @@ State State::new_game(RulesRef rules, int players, GameRng rng, const std::vecto
   s.spied.assign(n, 0);
   s.special.assign(R.n_provinces(), -1);
   s.discard.fill(n, Pile{});
-  s.seen.assign(n, {});
+  s.clear_seen();
   s.cards.fill(n, Pile{});
   s.out.fill(n, Pile{});
   s.specials_left = R.special_supply;
-  s.rng = std::move(rng);
+  s.rng = std::move(game_rng);
   // Setup 2. Randomize Territory Cards
   s.space.resize(R.territory_cards.size());
   for (size_t t = 0; t < R.territory_cards.size(); ++t)
     s.space[t] = R.territory_card_index[t][s.rng.below(R.territory_cards[t].size())];
-  if (!clans.empty()) s.setup_after_clans();
-  return s;
+  if (!chosen.empty()) s.setup_after_clans();
 }
 
 void State::setup_after_clans() {
@@ -76,7 +108,8 @@ void State::setup_after_clans() {
   scouts.assign(n, R.scouts);
   shugenja.assign(n, R.shugenja);
   // Setup 5: deal two objectives to each player
-  std::vector<int> deck(R.objective_ids.size());
+  Row<int, Rules::MAX_DECK> deck;
+  deck.resize(R.objective_ids.size());
   std::iota(deck.begin(), deck.end(), 0);
   rng.shuffle(deck);
   const int k = R.objectives_dealt;
@@ -95,7 +128,8 @@ void State::setup_after_objectives(Events& events) {
     supply[p] -= R.starting_control[n];
   }
   // Setup 8: the first player from the clan initiative cards
-  std::vector<int> deck(clans);
+  Row<int, Rules::MAX_SMALL> deck;  // (the initiative deck: at most MAX_SMALL cards, MAX_SEATS of them the clans')
+  deck.assign(clans.begin(), clans.end());
   rng.shuffle(deck);
   const int top = deck.front();
   deck.erase(deck.begin());
@@ -106,7 +140,8 @@ void State::setup_after_objectives(Events& events) {
     with(e, "card", Value::of(R.clan_names[top]));
   }
   // Setup 9: complete the deck with neutral cards to four
-  std::vector<int> neutral(R.neutral_cards.size());
+  Row<int, Rules::MAX_DECK> neutral;
+  neutral.resize(R.neutral_cards.size());
   std::iota(neutral.begin(), neutral.end(), R.n_clans());
   rng.shuffle(neutral);
   while (static_cast<int>(deck.size()) < R.initiative_deck_size && !neutral.empty()) {
@@ -249,8 +284,7 @@ void State::legal_moves(int seat, std::vector<Move>& moves) const {
     return;
   }
   if (card.seat >= 0) {
-    const std::vector<Move> options = card_options(seat, card.card, card.step, card.memo);
-    moves.assign(options.begin(), options.end());  // (`moves` keeps its room: the caller's reused buffer)
+    card_options(seat, card.card, card.step, card.memo, moves);  // (`moves` keeps its room: the caller's buffer)
     return;
   }
   switch (phase) {
@@ -405,7 +439,7 @@ void State::advance(Events& events) {
         turn = first;
         done.assign(n, 0);
         if (events.on) events.push_back(public_event("placement"));
-      } else if (upkeep_card_moves(turn).empty()) {
+      } else if (!any_upkeep_card(turn)) {
         if (events.on) {
           Event& e = events.emplace_back(public_event("pass"));
           with(e, "clan", Value::of(clan_of(turn)));
@@ -463,7 +497,7 @@ void State::start_round(Events& events) {
   unicorn_used = false;
   spied.assign(n, 0);
   done.assign(n, 0);
-  seen.assign(n, {});
+  clear_seen();
   // Upkeep 2: draw combat tokens
   for (int k = 0; k < n; ++k) {
     const int p = (first + k) % n;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "keyed.hpp"
+#include "row.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
 #include "scoring.hpp"
@@ -65,16 +66,12 @@ class Pile {
   uint8_t items_[CAPACITY] = {};
 };
 
-// A list of at most N items kept inside the state (a seat's or a province's values): copying a state copies
-// them with it, and allocates nothing. It reads as the std::vector it stands for.
+// A function's own list of at most N plain items (ints, board tokens), on the stack: unlike a Row its unused room
+// is left unset, so making one costs nothing. Never part of a state.
 template <typename T, int N>
-class Row {
+class Scratch {
  public:
-  Row() = default;
-  Row(size_t count, const T& v) { fill(count, v); }
-  Row(const std::vector<T>& v) { assign(v.begin(), v.end()); }  // NOLINT: a row reads as its vector
-  Row& operator=(const std::vector<T>& v) { assign(v.begin(), v.end()); return *this; }
-  operator std::vector<T>() const { return list(); }  // NOLINT
+  static_assert(std::is_trivially_default_constructible_v<T>, "a scratch list holds plain items");
   size_t size() const { return static_cast<size_t>(count_); }
   bool empty() const { return count_ == 0; }
   T* begin() { return items_; }
@@ -83,37 +80,12 @@ class Row {
   const T* end() const { return items_ + count_; }
   T& operator[](size_t i) { return items_[i]; }
   const T& operator[](size_t i) const { return items_[i]; }
-  T& front() { return items_[0]; }
-  const T& front() const { return items_[0]; }
-  T& back() { return items_[count_ - 1]; }
-  const T& back() const { return items_[count_ - 1]; }
   void push_back(const T& v) { items_[count_++] = v; }
-  void pop_back() { --count_; }
   void clear() { count_ = 0; }
-  T* erase(T* at) {
-    std::copy(at + 1, end(), at);
-    --count_;
-    return at;
-  }
-  template <typename It>
-  void assign(It first, It last) {
-    if constexpr (std::is_integral_v<It>) {  // assign(count, value)
-      fill(static_cast<size_t>(first), static_cast<T>(last));
-    } else {
-      count_ = 0;
-      for (; first != last; ++first) push_back(*first);
-    }
-  }
-  void resize(size_t count) { count_ = static_cast<int>(count); }  // (new items keep their value: set them)
-  void fill(size_t count, const T& v) {
-    count_ = 0;
-    for (size_t i = 0; i < count; ++i) push_back(v);
-  }
-  std::vector<T> list() const { return std::vector<T>(begin(), end()); }
 
  private:
   int count_ = 0;
-  T items_[N] = {};
+  T items_[N];
 };
 
 static_assert(Rules::N_CARDS <= Pile::CAPACITY, "a seat's territory cards fit in a pile");
@@ -237,11 +209,15 @@ struct TargetsMemo {
 };
 
 // Per seat, per province, per territory and per special token: the state's lists kept inside it (Row)
-constexpr int MAX_SEATS = 8;
+constexpr int MAX_SEATS = Rules::MAX_SEATS;
 static_assert(TargetsMemo::SEATS == MAX_SEATS, "the memo remembers each seat's attack borders");
 template <typename T>
 using Seats = Row<T, MAX_SEATS>;
 using Provinces = Row<int, Rules::MAX_PROVINCES>;
+
+// the board tokens of a position: at most MAX_TOKENS a seat (a loaded position with more is refused)
+constexpr int MAX_BOARD_TOKENS = Rules::MAX_TOKENS * MAX_SEATS;
+using TokenNumbers = Scratch<int, MAX_BOARD_TOKENS>;  // some of them, by number
 
 struct State {
   RulesRef rules;  // the rules the game is played under (read once per function: const Rules& R = *rules)
@@ -291,7 +267,10 @@ struct State {
   std::vector<std::vector<Seen>> seen;
 
   // Setup 1-2 (and 3-5 when the clans are given); `clans` empty: they are chosen as moves.
-  static State new_game(RulesRef rules, int players, GameRng rng, const std::vector<int>& clans);
+  static State new_game(RulesRef rules, int players, GameRng rng, const Seats<int>& clans);
+  // The same new game dealt into `s`, whatever it held: its lists keep their room (the board tokens, the tokens
+  // seen, Dragon's draw, a card's memo), so a loop that plays game after game in one state allocates no new ones.
+  static void deal(State& s, RulesRef rules, int players, GameRng rng, const Seats<int>& clans);
 
   static constexpr int MAX_PLAYERS = MAX_SEATS;
   std::vector<int> to_act() const;
@@ -330,16 +309,16 @@ struct State {
   // cards.cpp: Territory and Shadowlands cards
   bool card_playable(int seat, int c) const;
   std::vector<Move> card_options(int seat, int c, int step, const std::vector<int>& memo) const;
+  void card_options(int seat, int c, int step, const std::vector<int>& memo, std::vector<Move>& out) const;  // into out
   // the card decision's option at `word` modulo their number, where its options are special-token spots (found
   // from the sets, in card_options' order); false where they are another kind, or none (list them then)
   bool card_option_at(uint64_t word, Move& out) const;
   void apply_card(int seat, const Move& m, Events& events);
   void play_territory_card(int seat, int c, Events& events);
-  std::vector<Move> placement_moves_of(int seat, const Pile& pile) const;
   void put_token(int seat, int tok, char loc, int a, int b, bool faceup, Events& events);
   void reveal_and_discard(int index, const char* source, Events& events);
   std::vector<int> unicorn_swappable(int seat) const;
-  std::vector<Move> upkeep_card_moves(int seat) const;
+  bool any_upkeep_card(int seat) const;  // whether moves.py upkeep_card_moves(seat) is not empty
   // placement.cpp: Placing Combat Tokens
   const Targets& targets(int seat) const;  // valid until the next move or the next call
   void fill_targets(int seat, Targets& t) const;
@@ -362,11 +341,13 @@ struct State {
   bool setup_control_at(uint64_t word, Move& out) const;
   bool blessed(int number) const;  // whether a blessing stands on the board token `number`
   size_t memo_bytes() const;       // the storage of the remembered places
-  std::vector<int> board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
+  TokenNumbers board_token_targets(int seat, bool opponent_only, bool facedown_only) const;
   int token_index(int number) const;  // its index in `tokens`, -1 if not on the board
 
  private:
   mutable TargetsMemo memo_;
+  void deal_fresh(RulesRef rules, int players, GameRng rng, const Seats<int>& clans);  // into a new State
+  void clear_seen();  // each seat's tokens seen this round forgotten (the lists keep their room)
   void placement_moves(int seat, std::vector<Move>& moves) const;
   void apply_placement(int seat, const Move& m, Events& events);
   void apply_scorpion(int seat, const Move& m, Events& events);

@@ -103,3 +103,18 @@ def test_a_search_and_a_variant_game_at_the_same_time():
         assert again.state.is_terminal() and again.state.result == result
     assert "variant: two-rounds" in records["variant"][0][0] and "variant" not in records["standard"][0][0]
     assert replay(records["standard"][0][0]).state.round == 5
+
+
+def test_the_native_tables_take_at_most_256_neutral_initiative_cards():
+    """Setup 9 (completing the initiative deck with neutral cards): the native engine shuffles the neutral cards in a
+    fixed array (native/src/setup.cpp), so its tables refuse more than 256 by name and take 256."""
+    core = native.require()
+    table = native.rules_table(RULES)
+    most = table["neutral_most"][0]
+    table["neutral_cards"], table["neutral_most"] = [f"neutral-{i}" for i in range(257)], [most] * 257
+    with pytest.raises(ValueError, match=r"components\.json: the native engine takes at most 256 neutral initiative cards"):
+        core.Rules(table)
+    table["neutral_cards"], table["neutral_most"] = table["neutral_cards"][:256], [most] * 256
+    g = core.Game.new_game(core.Rules(table), 4, 3, [])
+    g.play_random([1, 2, 3, 4])
+    assert g.result() is not None
