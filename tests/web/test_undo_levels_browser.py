@@ -106,3 +106,17 @@ def test_the_lobby_offers_levels_with_their_ratings_and_plays_the_levels_bot(ser
     assert (summary["seats"][1]["level"], summary["seats"][1]["bot"]) == ("hard", level_spec("rokugan", "hard"))
     hard = next(lv for lv in levels if lv["name"] == "hard")
     assert summary["seats"][1]["rating"]["rating"] == hard["shown_at"]["2"]   # the number the choice named
+
+
+def test_a_level_bot_is_named_by_its_level_on_every_game_page(server, browser):
+    """A tester saw "Hana the Apprentice (bot heuristic)" in a Senjutsu duel's Duellists panel and game log while
+    the seats said "bot Easy": every page names a level's bot by its level (common.js botWords)."""
+    for game, panel in (("senjutsu", "#duellists"), ("rokugan", "#players-panel")):
+        made = _post(server, "/api/games", {"game": game, "sit": 0, "practice": True, "seed": 5,
+                                            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]})
+        page = browser.new_page(viewport={"width": 1300, "height": 900})
+        page.goto(f"{server}/game/{made['id']}#seat=0&token={made['you']['token']}")
+        page.wait_for_function("(p) => document.querySelector(p) && document.querySelector(p).textContent.includes('bot Easy')",
+                               arg=panel, timeout=patient(30000))
+        assert "heuristic" not in page.inner_text(panel), (game, page.inner_text(panel))
+        page.close()

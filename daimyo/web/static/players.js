@@ -60,7 +60,7 @@ function renderBoard() {
   document.getElementById("board-none").hidden = !d || rows.length > 0;
   const bots = d ? d.bots : [];
   document.getElementById("board-bots").replaceChildren(...bots.map((b) => el("tr", {},
-    el("td", { class: "bot-name", "data-bot": b.bot, text: t("players.bot", { bot: b.level ? t("level." + b.level) : b.bot }),
+    el("td", { class: "bot-name", "data-bot": b.bot, text: botWords(b),
       title: b.level ? `${b.bot} · ${b.measured}` : b.measured }), ratingCell(b))));   // a level by its name, as the lobby offers it
   document.getElementById("board-no-bots").hidden = !d || bots.length > 0;
 }

@@ -195,7 +195,7 @@ function actionLabel(a) {
 // -- rendering -------------------------------------------------------------------
 function playerLabel(p) {
   const s = G.summary ? G.summary.seats.find((x) => x.seat === p.seat) : null;
-  const who = s ? (s.kind === "bot" ? t("players.bot", { bot: s.bot || "" }) : s.name || "") : "";
+  const who = s ? (s.kind === "bot" ? botWords(s) : s.name || "") : "";
   return `${p.clan ? clanName(p.clan) : t("players.seat", { n: p.seat + 1 })}${who ? " · " + who : ""}`;
 }
 

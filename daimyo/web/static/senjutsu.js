@@ -31,7 +31,7 @@ function who(name) {
   const s = seatInfo(name);
   if (!s) return name;
   const person = G.summary && G.summary.seats[seatIndex(name)];
-  const label = person ? (person.kind === "bot" ? t("players.bot", { bot: person.bot || "" }) : person.name || "") : "";
+  const label = person ? (person.kind === "bot" ? botWords(person) : person.name || "") : "";
   return label ? `${seatName(s)} (${label})` : seatName(s);
 }
 // the short name: a sample character's own name ("Tetsu" of "Master Tetsu"), else the first word
