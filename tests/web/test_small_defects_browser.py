@@ -214,6 +214,12 @@ def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(serve
     page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.others"])
     page.select_option("#lang", "pl")
     page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=pl["hint.others"])
+    # a spectator decides nothing: told it watches, not that another player decides "your own decision"
+    watcher = browser.new_page(viewport={"width": 1300, "height": 900})
+    watcher.goto(server + game["watch"]["link"])
+    watcher.wait_for_function("() => document.body.dataset.watching === '1' && document.body.dataset.phase === 'setup-objectives'")
+    watcher.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.watching"])
+    watcher.close()
     assert errors == []
 
 

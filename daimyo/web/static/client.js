@@ -147,7 +147,9 @@ function connectGame(gameId, handlers) {
   function receive(msg) {
     if (msg.type === "welcome") {
       link.tries = 0;
-      showConnection(msg.seat === null || msg.seat === undefined ? "spectating" : "connected");
+      const watching = msg.seat === null || msg.seat === undefined;
+      document.body.dataset.watching = watching ? "1" : "0";   // (hints.js: a spectator's hint)
+      showConnection(watching ? "spectating" : "connected");
     } else if (msg.type === "state") {
       document.body.dataset.busy = "0";
     } else if (msg.type === "error") {

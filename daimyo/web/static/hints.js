@@ -20,6 +20,7 @@ function hintKey() {
   const body = document.body.dataset;
   if (body.status === "waiting") return "hint.table";
   const phase = body.phase || "";
+  if (!HINTS_FOR_ALL.has(phase) && body.watching === "1") return "hint.watching";   // a spectator decides nothing
   if (!HINTS_FOR_ALL.has(phase) && body.legal !== undefined && Number(body.legal) === 0) return "hint.others";
   return `hint.${hintsGame()}.${phase}`;
 }
