@@ -123,3 +123,21 @@ def test_a_rated_table_made_in_the_lobby_shows_each_players_rating(server, brows
     page.wait_for_selector(".badge.rating[data-seat='0']")
     assert page.inner_text(".badge.rating[data-seat='0']") == f"rating {shown(29.5, 7.5)}?"
     assert errors == []
+
+
+def test_a_new_players_page_says_in_words_that_each_part_is_empty(server, browser):
+    """Seen by a tester: a new player's page showed the ratings' and games' table heads over nothing and the
+    headings "Rating over time", "Favourite choices" and "Recent opponents" with nothing under them. Each empty part
+    now says so, and empty tables and the chart's heading are not shown."""
+    _sign_up(server, "Newcomer")
+    for viewport in ({"width": 1300, "height": 900}, {"width": 390, "height": 844}):
+        page = browser.new_page(viewport=viewport)
+        page.goto(server + "/players/Newcomer")
+        page.wait_for_selector("#profile-name:has-text('Newcomer')", timeout=patient(15000))
+        for hint in ("#no-ratings", "#no-games", "#no-favourites", "#no-opponents"):
+            assert page.locator(hint).is_visible(), hint
+        for empty in ("#rating-table", "#games-table", "#history-head"):
+            assert not page.locator(empty).is_visible(), empty
+        assert page.inner_text("#no-opponents") == "None yet: the signed-in players you meet show here."
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.close()

@@ -132,7 +132,10 @@ function renderProfile() {
   document.getElementById("rating-rows").replaceChildren(...d.ratings.map((r) => el("tr", {},
     el("td", {}, el("a", { href: `/leaderboard/${encodeURIComponent(r.game)}?players=${r.players}`, text: playersGameName(r.game) })),
     el("td", { class: "num", text: String(r.players) }), ratingCell(r), el("td", { class: "num", text: String(r.games) }))));
+  // an empty part says so in words, without an empty table's heads or a heading over nothing
   document.getElementById("no-ratings").hidden = d.ratings.length > 0;
+  document.getElementById("rating-table").hidden = !d.ratings.length;
+  document.getElementById("history-head").hidden = !d.history.length;
   ratingChart(d.history);
   document.getElementById("favourites").replaceChildren(...d.favourites.map((f) =>
     el("li", { text: `${playersChoiceName(f.game, f.choice)} (${playersGameName(f.game)}): ${t("profile.games_n", { n: f.games })}` })));
@@ -146,6 +149,9 @@ function renderProfile() {
     el("td", {}, opponentList(g)),
     el("td", {}, el("a", { href: `/game/${encodeURIComponent(g.id)}?replay=1`, text: t("lobby.replay") })))));
   document.getElementById("no-games").hidden = d.games.length > 0;
+  document.getElementById("games-table").hidden = !d.games.length;
+  document.getElementById("no-favourites").hidden = d.favourites.length > 0;
+  document.getElementById("no-opponents").hidden = d.opponents.length > 0;
 }
 
 async function loadProfile() {
