@@ -257,6 +257,12 @@ def _codes(codes: list[str], lang: str = "en") -> str:
     return ", ".join(codes) if codes else words("term.none", None, lang)
 
 
+def dealt_objectives(me: dict, lang: str = "en") -> str:
+    """The secret objectives dealt to this seat, each with its condition, as one line ("Way of the Sail: Control at
+    least 6 coastal provinces: 10 honor. The Den of Secrets: ..."; each condition is a sentence of its own)."""
+    return " ".join(f"{objective_name(o, lang)}: {objective_condition(o, lang)}" for o in me["objectives_dealt"])
+
+
 def screen_panel(view: dict, lang: str = "en") -> Panel:
     """Your screen: hand, pool and discard, cards, territory cards, secret objective, what you saw this round."""
     me = view["you"]
@@ -265,14 +271,15 @@ def screen_panel(view: dict, lang: str = "en") -> Panel:
     def line(key: str, **params) -> Text:
         return Text(words(key, params, lang))
 
-    who = clan_name(me["clan"], lang) if me["clan"] else words("term.screen.seat", {"seat": me["seat"] + 1}, lang)
-    lines = [Text(words("term.screen.you_are", {"who": who, "seat": me["seat"] + 1}, lang), style="bold")]
+    seat = me["seat"] + 1   # before the clans are chosen the seat is all there is to say ("You are seat 2.")
+    you = (words("term.screen.you_are", {"who": clan_name(me["clan"], lang), "seat": seat}, lang) if me["clan"]
+           else words("term.screen.you_are_seat", {"seat": seat}, lang))
+    lines = [Text(you, style="bold")]
     if me.get("objective"):
         o = me["objective"]
         lines.append(line("term.screen.objective", objective=objective_name(o, lang), condition=objective_condition(o, lang)))
     elif me.get("objectives_dealt"):
-        dealt = "; ".join(f"{objective_name(o, lang)}: {objective_condition(o, lang)}" for o in me["objectives_dealt"])
-        lines.append(line("term.screen.dealt", objectives=dealt))
+        lines.append(line("term.screen.dealt", objectives=dealt_objectives(me, lang)))
     if "hand" in me:
         lines.append(line("term.screen.hand", n=len(me["hand"]), tokens=_codes(me["hand"], lang)))
         lines.append(line("term.screen.pool", n=len(me["pool"]), tokens=_codes(me["pool"], lang)))
@@ -448,8 +455,7 @@ class TerminalGame:
             me = v.get("you") or {}
             mine = [Text(self.words("term.screen.hand", n=len(me["hand"]), tokens=_codes(me["hand"], self.lang)))] if "hand" in me else []
             if me.get("objectives_dealt") and not me.get("objective"):   # the two to choose from, with their conditions
-                dealt = "; ".join(f"{objective_name(o, self.lang)}: {objective_condition(o, self.lang)}" for o in me["objectives_dealt"])
-                mine.append(Text(self.words("term.screen.dealt", objectives=dealt)))
+                mine.append(Text(self.words("term.screen.dealt", objectives=dealt_objectives(me, self.lang))))
             status = [Text(status_line(v, self.lang)), *mine]
             below: list = [Text(row) for row in listed] or [many]
             room = rows - self.height(board[0], *status, asked, *below) - prompt_rows

@@ -6,7 +6,7 @@ import pytest
 
 from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action
-from daimyo.cli.rokugan.terminal import TerminalGame, bot_specs, fill_clans, play_terminal
+from daimyo.cli.rokugan.terminal import TerminalGame, bot_specs, dealt_objectives, fill_clans, play_terminal
 from daimyo.rokugan.notation import parse_move
 from daimyo.rokugan.position import to_position
 from daimyo.rokugan.record import replay
@@ -247,7 +247,8 @@ def test_seats_are_counted_from_1_everywhere():
     assert "Seat 1 takes the" in out   # the bot in the first seat chooses before the human
     table = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "2 ", "3 ", "4 ")) and "/30" in line]
     assert [row[0] for row in table[:4]] == ["1", "2", "3", "4"] and table[1][1:3] == ["seat2", "(you)"], table[:4]
-    assert "You are seat 2 (seat 2)." in out and "to act: seat2" in out and "seat2 [1-" in out
+    assert "You are seat 2." in out and "(seat 2)" not in out.split("You are seat 2")[1][:12]   # (said once, not twice)
+    assert "to act: seat2" in out and "seat2 [1-" in out
     assert "seat0" not in out and "seat 0" not in out
 
 
@@ -286,3 +287,14 @@ def test_no_pass_line_in_upkeep_and_every_battle_names_its_defender():
     for lang in ("en", "pl"):
         said = RokuganWords(lang).sentence(Event("battle", nothing))
         assert RokuganWords(lang).clan("crab") in said, said
+
+
+def test_the_objectives_dealt_read_as_sentences():
+    """Setup 5: the two objectives dealt, each with its condition, on one line; each condition ends its own sentence
+    (they were joined by "; ", which printed "10 honor.; The Den of Secrets")."""
+    from daimyo.words.rokugan_events import objective_condition, objective_name
+    line = dealt_objectives({"objectives_dealt": ["way-of-the-sail", "the-den-of-secrets"]})
+    assert ".;" not in line
+    assert line == (f"{objective_name('way-of-the-sail')}: {objective_condition('way-of-the-sail')} "
+                    f"{objective_name('the-den-of-secrets')}: {objective_condition('the-den-of-secrets')}")
+    assert objective_condition("way-of-the-sail").endswith(".")
