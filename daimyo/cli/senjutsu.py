@@ -18,7 +18,7 @@ YES = ("y", "yes", "t", "tak")
 
 def event_words(g, lang: str = "en"):
     """The sentences of a duel's events (the catalogue's ``sj.event.*``, the same as the browser's log)."""
-    return SenjutsuWords(lang, {s["seat"]: s["name"] for s in g.view(None)["seats"]}, {cid: c.name for cid, c in g.card_set.cards.items()})
+    return SenjutsuWords.of_view(lang, g.view(None), {cid: c.name for cid, c in g.card_set.cards.items()})
 
 
 def _game(characters, seed, board, terrain, cards, pieces=None, prepare=False):

@@ -31,11 +31,20 @@ class SenjutsuWords:
     """Sentences of Senjutsu in one language; ``characters`` names each seat (``p1``...) by its character,
     ``people`` (optional) adds who sits there (``bot random``), ``cards`` names each card id."""
 
-    def __init__(self, lang: str, characters: dict[str, str], cards: dict[str, str], people: dict[str, str] | None = None):
+    def __init__(self, lang: str, characters: dict[str, str], cards: dict[str, str], people: dict[str, str] | None = None,
+                 ids: dict[str, str] | None = None):
         self.lang = lang
         self.characters = characters
         self.cards = cards
         self.people = people or {}
+        self.ids = ids or {}   # each seat's character id, where known (a sample character's short name is its own)
+
+    @classmethod
+    def of_view(cls, lang: str, view: dict | None, cards: dict[str, str]) -> SenjutsuWords:
+        """The words of a duel whose seats a view lists (each seat's character's name and id)."""
+        seats = (view or {}).get("seats", [])
+        return cls(lang, {s["seat"]: s["name"] for s in seats}, cards,
+                   ids={s["seat"]: s["character"] for s in seats if s.get("character")})
 
     def t(self, key: str, params: dict | None = None) -> str:
         return _t(key, params, self.lang)
@@ -48,8 +57,15 @@ class SenjutsuWords:
         return f"{name} ({label})" if label else name
 
     def short_who(self, seat: str) -> str:
+        """The short name, as the page's ``shortWho``: a sample character's own name ("Tetsu" of "Master Tetsu"),
+        else the first word."""
         name = self.characters.get(seat)
-        return name.split(" ")[0] if name is not None else seat
+        if name is None:
+            return seat
+        cid = self.ids.get(seat)
+        if cid and catalogue("en").get("sj.charname." + cid) == name:
+            return cid[0].upper() + cid[1:]
+        return name.split(" ")[0]
 
     def card(self, cid: str) -> str:
         if cid == "stun":

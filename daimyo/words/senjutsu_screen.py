@@ -259,7 +259,7 @@ def place_grid(moves: list[str]) -> tuple[list[str], list[str]] | None:
 
 def describe_seats(view: dict, me: str | None, lang: str = "en") -> list[str]:
     """Each duellist in words, then the advantage order (:class:`DuelScreen`)."""
-    words = SenjutsuWords(lang, {s["seat"]: s["name"] for s in view["seats"]}, {})
+    words = SenjutsuWords.of_view(lang, view, {})
     return DuelScreen(words, CardWords(words, {}), lang).seats(view, me)
 
 

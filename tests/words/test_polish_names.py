@@ -53,3 +53,17 @@ def test_each_rokugan_phase_has_one_polish_name():
 def test_the_game_names_in_the_polish_lobby_are_polish():
     assert PL["lobby.game_rokugan"] == PL["lobby.title"] == "Bitwa o Rokugan"
     assert "Battle for Rokugan" not in PL["err.rk.battle_for_rokugan_for"]
+
+
+def test_a_sample_characters_short_name_is_its_own_in_the_terminal_as_on_the_page():
+    """The terminal said "Advantage: Kaze > Master" and "Cards revealed: ..., Master: ..." for Master Tetsu, where the
+    page says Tetsu (senjutsu.js shortWho): a sample character's short name is its own; another character's, as
+    on the page, the first word of its name."""
+    from daimyo.senjutsu import new_game
+    from daimyo.words.senjutsu import SenjutsuWords
+    g = new_game(["kaze", "tetsu"], seed=3)
+    words = SenjutsuWords.of_view("en", g.view(None), {})
+    assert [words.short_who(s) for s in ("p1", "p2")] == ["Kaze", "Tetsu"]
+    assert words.who("p2") == "Master Tetsu"
+    custom = SenjutsuWords.of_view("en", {"seats": [{"seat": "p1", "character": "tetsu", "name": "Iron Monk"}]}, {})
+    assert custom.short_who("p1") == "Iron"   # a card file's own character under a sample id keeps its own name

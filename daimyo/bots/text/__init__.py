@@ -56,8 +56,7 @@ def _speaker(game: str, lang: str, view: dict | None, cards: Any = None):
     if game == "senjutsu":
         from daimyo.senjutsu.cards import sample_set
         from daimyo.words.senjutsu import SenjutsuWords
-        seats = {s["seat"]: s["name"] for s in (view or {}).get("seats", [])}
-        words = SenjutsuWords(lang, seats, {cid: c.name for cid, c in (cards or sample_set()).cards.items()})
+        words = SenjutsuWords.of_view(lang, view, {cid: c.name for cid, c in (cards or sample_set()).cards.items()})
         return lambda event: [words.sentence(event)]
     if game == "risingsun":
         from daimyo.words.risingsun import lines

@@ -20,7 +20,7 @@ def _cards(cards: Any):
 
 def _screen(view: dict, lang: str, cards: Any) -> DuelScreen:
     card_set = _cards(cards)
-    w = SenjutsuWords(lang, {s["seat"]: s["name"] for s in view["seats"]}, {cid: c.name for cid, c in card_set.cards.items()})
+    w = SenjutsuWords.of_view(lang, view, {cid: c.name for cid, c in card_set.cards.items()})
     return DuelScreen(w, CardWords(w, card_set.cards, cells=True), lang)
 
 
