@@ -91,26 +91,40 @@ def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
     return options[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(options) else text
 
 
+def _war_text(name: str) -> tuple[str, str]:
+    """The war file to play and how to name it: a file's path, else the name of an example the package ships."""
+    from daimyo.risingsun import examples, open_example
+    path = Path(name)
+    if path.is_file():
+        return path.read_text(encoding="utf-8"), str(path)
+    if name in examples():
+        return open_example(name), name
+    raise click.BadParameter(f"'{name}' is neither a war file nor an example (examples: {', '.join(examples())}; "
+                             f"a war file of your own: docs/risingsun-war.md)", param_hint="FILE")
+
+
 @risingsun.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", default="seed-example", metavar="[FILE]")
 @click.option("--json", "as_json", is_flag=True, help='Print {"result": ..., "events": [...], "record": ...} as JSON.')
 @click.option("--human", "humans", multiple=True, metavar="CLAN", help="A clan played at this terminal (repeatable); bids are typed hidden.")
 @click.option("--bot", default="heuristic", show_default=True, help="The bot in the other seats: heuristic, random or regret[:budget] (cfr).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the war's record to this file.")
 @lang_option
-def war(file: Path, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None, lang: str) -> None:
-    """Resolve the War Phase of a war file: bots in every seat, or humans at the terminal."""
+def war(file: str, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, record_path: Path | None, lang: str) -> None:
+    """Resolve the War Phase of a war file: bots in every seat, or humans at the terminal. FILE is a war file or the
+    name of an example the package ships (seed-example, the default; worked-battle)."""
     from daimyo.bots.random_bot import bot_seed
     from daimyo.bots.risingsun import make_bot
     from daimyo.core.errors import FormatError, RuleViolation
     from daimyo.core.game import Action
     from daimyo.risingsun.record import Recorder
 
+    text, where = _war_text(file)
     try:
-        rec = Recorder(file.read_text(encoding="utf-8"))
+        rec = Recorder(text)
     except FormatError as e:
-        fail_on_file(file, e)
+        fail_on_file(where, e)
     s = rec.state
     for h in humans:
         if h not in s.clans:

@@ -84,3 +84,18 @@ def test_cli_replay_bad_record_names_the_line(tmp_path):
     r = invoke("risingsun", "replay", rec)
     assert r.exit_code == 1
     assert f"line {len(text.splitlines())}:" in r.output and "A battle 2. Secret bids" in r.output
+
+
+def test_cli_war_plays_an_example_by_name_or_the_seed_example_with_no_file():
+    """A newcomer typing ``daimyo risingsun war`` (as ``daimyo play --help`` points to) got "Missing argument 'FILE'"
+    and no word of where a war file is: FILE may now name a shipped example, and without it the seed's example war is
+    played."""
+    plain = invoke("risingsun", "war", "--json")
+    named = invoke("risingsun", "war", "seed-example", "--json")
+    path = invoke("risingsun", "war", EXAMPLES / "seed-example.war", "--json")
+    assert plain.exit_code == named.exit_code == path.exit_code == 0, plain.output
+    assert json.loads(plain.stdout) == json.loads(named.stdout) == json.loads(path.stdout)
+    assert invoke("risingsun", "war", "worked-battle").exit_code == 0
+    bad = invoke("risingsun", "war", "no-such-war")
+    assert bad.exit_code == 2
+    assert "'no-such-war' is neither a war file nor an example (examples: seed-example, worked-battle" in bad.output
