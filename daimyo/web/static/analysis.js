@@ -9,6 +9,19 @@ const AN_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98"];
 const AN_W = 320;
 const AN_H = 96;
 
+// A seat's name and colour as its page shows them (the page's PLAY.opts, set in a replay too): its words for the
+// seat's choice (the clan or character, not its id) and, where the page colours its clans, that colour.
+function anName(seat) {
+  const choice = AN.data.names[seat];
+  if (!choice) return String(seat + 1);
+  return PLAY.opts && PLAY.opts.choiceName ? PLAY.opts.choiceName(choice) : choice;
+}
+function anColour(seat) {
+  const choice = AN.data.names[seat];
+  const own = choice && PLAY.opts && PLAY.opts.choiceColour ? PLAY.opts.choiceColour(choice) : null;
+  return own || AN_COLOURS[seat % AN_COLOURS.length];
+}
+
 function anGameId() { return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""); }
 
 function anPanel() {
@@ -67,9 +80,9 @@ function anDraw() {
   svg.style.cssText = "max-width:100%;height:auto;cursor:pointer;background:rgba(127,127,127,.08)";
   svg.appendChild(anSvg("line", { x1: 0, x2: AN_W, y1: AN_H / 2, y2: AN_H / 2, stroke: "#999", "stroke-dasharray": "3 3" }));
   for (let s = 0; s < d.seats; s++) {
-    const line = anSvg("polyline", { points: anPoints(s), fill: "none", stroke: AN_COLOURS[s % AN_COLOURS.length],
+    const line = anSvg("polyline", { points: anPoints(s), fill: "none", stroke: anColour(s),
                                      "stroke-width": 2, class: "an-seat", "data-seat": s });
-    line.appendChild(anSvg("title", {})).textContent = d.names[s] || String(s);
+    line.appendChild(anSvg("title", {})).textContent = anName(s);
     svg.appendChild(line);
   }
   svg.appendChild(anSvg("line", { id: "an-now", y1: 0, y2: AN_H, stroke: "currentColor", "stroke-width": 1 }));
@@ -104,14 +117,15 @@ function anShow() {
   legend.textContent = "";
   row.chances.forEach((c, s) => {
     const span = document.createElement("span");
-    span.style.cssText = `color:${AN_COLOURS[s % AN_COLOURS.length]};margin-right:1em`;
-    span.textContent = `${d.names[s] || s}: ${c === null ? "–" : Math.round(100 * c) + "%"}`;
+    span.style.cssText = `color:${anColour(s)};margin-right:1em`;
+    span.className = "an-who";
+    span.textContent = `${anName(s)}: ${c === null ? "–" : Math.round(100 * c) + "%"}`;
     legend.appendChild(span);
   });
   const move = document.getElementById("an-move");
   move.textContent = "";
   if (row.seat === null) return;
-  const who = d.names[row.seat] || String(row.seat);
+  const who = anName(row.seat);
   let text = t("analysis.played", { who, action: row.action });
   if (row.suggestion) text += " — " + (row.suggestion === row.action ? t("analysis.same") : t("analysis.bot", { action: row.suggestion }));
   move.textContent = text;

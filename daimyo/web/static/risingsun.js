@@ -364,8 +364,10 @@ async function main() {
   document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
   document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
+  // the seats' words and colours, for the table and, in a replay too, the analysis (analysis.js)
+  PLAY.opts = { resultBox: "result", choiceName: rsClan, choiceColour: (c) => RS_COLOURS[c] };
   if (RS_REPLAY) { await rsStartReplay(); return; }
   RS.conn = connectGame(rsGameId, { onMessage: rsOnMessage });
-  setupPlay(rsGameId, RS.conn, { resultBox: "result", choiceName: rsClan });
+  setupPlay(rsGameId, RS.conn, PLAY.opts);
 }
 main();

@@ -684,6 +684,8 @@ async function main() {
   setupPace();
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
+  // the seats' words and colours, for the table and, in a replay too, the analysis (analysis.js)
+  PLAY.opts = { resultBox: "scores", choiceName: clanName, choiceColour: (c) => CLAN_COLOURS[c] };
   if (REPLAY) {
     for (const id of ["step-next", "step-skip"]) document.getElementById(id).hidden = true;
     document.querySelector(".step-pace").hidden = true;
@@ -691,6 +693,6 @@ async function main() {
     return;
   }
   G.conn = connectGame(gameId, { onMessage });
-  setupPlay(gameId, G.conn, { resultBox: "scores", choiceName: clanName });
+  setupPlay(gameId, G.conn, PLAY.opts);
 }
 main();

@@ -581,8 +581,10 @@ async function main() {
   document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   setupStory();
   setupKeys();
+  // the seats' words, for the table and, in a replay too, the analysis (analysis.js)
+  PLAY.opts = { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")) };
   if (REPLAY) { await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
-  setupPlay(gameId, G.conn, { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")) });
+  setupPlay(gameId, G.conn, PLAY.opts);
 }
 main();
