@@ -81,23 +81,94 @@ int action_id(const State& s, int seat, const Move& m) {
   throw std::logic_error("encoding: a move of no kind");
 }
 
-void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<Move>* firsts) {
+namespace {
+
+// What the ids of one seat's legal moves are made from, worked out once a call (legal_ids): the seat's row of code
+// positions and, at the first move that names a board token, the place of each board token (token_place for every
+// token at once); a token is found from its number starting after the last one found, since the moves name the
+// board tokens in their order. action_id is the reference, move for move (tests/rl/test_native_encoding.py).
+class Ids {
+ public:
+  Ids(const State& s, int seat) : s_(s), R_(*s.rules), E_(ENCODING), seat_(seat) {
+    if (s.clans[seat] >= 0) cp_ = E_.code_pos[s.clans[seat]].data();
+  }
+
+  int operator()(const Move& m) {
+    switch (m.verb) {
+      case Move::Place:
+        if (m.loc == 'c' && cp_) return E_.place + cp_[m.arg] * E_.nplace + m.a;
+        if (m.loc == 'o' || !cp_) break;
+        return E_.place + cp_[m.arg] * E_.nplace + place_index(R_, m.loc, m.a, m.b);
+      case Move::Play: return E_.play + m.arg * E_.nplace + board_place(m.a);
+      case Move::Look: return E_.look + board_place(m.arg);
+      case Move::Token: return E_.token + board_place(m.arg);
+      default: break;
+    }
+    return action_id(s_, seat_, m);
+  }
+
+ private:
+  static constexpr int MAX_BOARD = Rules::MAX_TOKENS * MAX_SEATS;
+  const State& s_;
+  const Rules& R_;
+  const Encoding& E_;
+  const int seat_;
+  const int* cp_ = nullptr;
+  int places_[MAX_BOARD];  // per board token (its index in s.tokens): token_place of its number, once filled
+  bool filled_ = false;
+  int last_ = -1;          // the index of the token found last
+
+  int board_place(int number) {
+    const int n = static_cast<int>(s_.tokens.size());
+    if (n > MAX_BOARD) return placed(token_place(s_, number));
+    if (!filled_) {
+      for (int i = 0; i < n; ++i) {
+        const BoardToken& t = s_.tokens[i];
+        places_[i] = t.place != 'o' ? place_index(R_, t.place, t.site, t.attacked) : -2;  // (-2: on a token)
+      }
+      for (int i = 0; i < n; ++i)
+        if (places_[i] == -2) places_[i] = token_place(s_, s_.tokens[i].number);
+      filled_ = true;
+    }
+    for (int k = 1; k <= n; ++k) {
+      const int i = (last_ + k) % n;
+      if (s_.tokens[i].number == number) {
+        last_ = i;
+        return placed(places_[i]);
+      }
+    }
+    return placed(-1);
+  }
+};
+
+}  // namespace
+
+void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<int>* firsts) {
   s.legal_moves(seat, moves);
   ids.clear();
   if (firsts) firsts->clear();
-  // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls)
-  thread_local std::vector<uint32_t> stamp;
-  thread_local uint32_t call = 0;
+  // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls); the
+  // thread's list found once a call
+  thread_local std::vector<uint32_t> stamps;
+  thread_local uint32_t calls = 0;
+  std::vector<uint32_t>& stamp = stamps;
+  uint32_t& call = calls;
   if (stamp.size() != static_cast<size_t>(ENCODING.n_actions) || ++call == 0) {
     stamp.assign(ENCODING.n_actions, 0);
     call = 1;
   }
-  for (const Move& m : moves) {
-    const int id = action_id(s, seat, m);
-    if (stamp[id] != call) {
-      stamp[id] = call;
+  const uint32_t now = call;
+  uint32_t* seen = stamp.data();
+  ids.reserve(moves.size());
+  if (firsts) firsts->reserve(moves.size());
+  Ids id_of(s, seat);
+  const int count = static_cast<int>(moves.size());
+  for (int k = 0; k < count; ++k) {
+    const int id = id_of(moves[k]);
+    if (seen[id] != now) {
+      seen[id] = now;
       ids.push_back(id);
-      if (firsts) firsts->push_back(m);
+      if (firsts) firsts->push_back(k);
     }
   }
 }
