@@ -159,18 +159,28 @@ void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<i
   }
   const uint32_t now = call;
   uint32_t* seen = stamp.data();
-  ids.reserve(moves.size());
-  if (firsts) firsts->reserve(moves.size());
-  Ids id_of(s, seat);
+  // (written through pointers into lists made long enough, then cut to the ids found)
   const int count = static_cast<int>(moves.size());
+  ids.resize(count);
+  int* out = ids.data();
+  int* at = nullptr;
+  if (firsts) {
+    firsts->resize(count);
+    at = firsts->data();
+  }
+  Ids id_of(s, seat);
+  int found = 0;
   for (int k = 0; k < count; ++k) {
     const int id = id_of(moves[k]);
     if (seen[id] != now) {
       seen[id] = now;
-      ids.push_back(id);
-      if (firsts) firsts->push_back(k);
+      out[found] = id;
+      if (at) at[found] = k;
+      ++found;
     }
   }
+  ids.resize(found);
+  if (firsts) firsts->resize(found);
 }
 
 bool move_of(const State& s, int seat, int id, std::vector<Move>& moves, Move& out) {
@@ -221,9 +231,12 @@ void observe(const State& s, int seat, float* x) {
   }
   o += E.nplace * place_width;
   if (s.clans[seat] >= 0) {
+    const int* cp = E.code_pos[s.clans[seat]].data();
     const Pile* piles[3] = {&s.hand[seat], &s.pool[seat], &s.discard[seat]};
-    for (int k = 0; k < 3; ++k)
-      for (int tok : *piles[k]) x[o + k * nc + code_pos(s, seat, tok)] += 1.0f;
+    for (int k = 0; k < 3; ++k) {
+      float* pile = x + o + k * nc;
+      for (int tok : *piles[k]) pile[cp[tok]] += 1.0f;
+    }
   }
   o += 3 * nc;
   for (int q = 0; q < n; ++q) {
