@@ -350,13 +350,14 @@ class Batch {
     const int A = ENCODING.n_actions, D = ENCODING.obs_size;
     uint8_t* mask = out.mask + static_cast<size_t>(i) * A;
     for (int id : ids_[i]) mask[id] = 0;
-    ids_[i].clear();
     const int seat = s.phase == Phase::Over ? -1 : first_to_act(s);
     out.to_act[i] = seat;
     if (seat >= 0) {
       observer_[i] = seat;
-      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);
+      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);  // (ids_ and firsts_ overwritten, not emptied first)
       for (int id : ids_[i]) mask[id] = 1;
+    } else {
+      ids_[i].clear();
     }
     observe(s, observer_[i], out.obs + static_cast<size_t>(i) * D);
     out.terminated[i] = s.phase == Phase::Over;

@@ -145,8 +145,6 @@ class Ids {
 
 void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<int>* firsts) {
   s.legal_moves(seat, moves);
-  ids.clear();
-  if (firsts) firsts->clear();
   // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls); the
   // thread's list found once a call
   thread_local std::vector<uint32_t> stamps;
@@ -159,7 +157,8 @@ void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<i
   }
   const uint32_t now = call;
   uint32_t* seen = stamp.data();
-  // (written through pointers into lists made long enough, then cut to the ids found)
+  // (written through pointers into lists made long enough, then cut to the ids found: a list kept from call to
+  // call, not emptied, is lengthened by the few entries it lacks)
   const int count = static_cast<int>(moves.size());
   ids.resize(count);
   int* out = ids.data();
