@@ -96,9 +96,8 @@ class Ids {
   int operator()(const Move& m) {
     switch (m.verb) {
       case Move::Place:
-        if (m.loc == 'c' && cp_) return E_.place + cp_[m.arg] * E_.nplace + m.a;
         if (m.loc == 'o' || !cp_) break;
-        return E_.place + cp_[m.arg] * E_.nplace + place_index(R_, m.loc, m.a, m.b);
+        return E_.place + cp_[m.arg] * E_.nplace + place(m.loc, m.a, m.b);
       case Move::Play: return E_.play + m.arg * E_.nplace + board_place(m.a);
       case Move::Look: return E_.look + board_place(m.arg);
       case Move::Token: return E_.token + board_place(m.arg);
@@ -112,11 +111,17 @@ class Ids {
   const State& s_;
   const Rules& R_;
   const Encoding& E_;
-  const int seat_;
+  const int seat_, np_ = R_.n_provinces();
   const int* cp_ = nullptr;
   int places_[MAX_BOARD];  // per board token (its index in s.tokens): token_place of its number, once filled
   bool filled_ = false;
   int last_ = -1;          // the index of the token found last
+
+  int place(char loc, int a, int b) const {  // place_index, in line
+    if (loc == 'c') return a;
+    if (loc == 's') return np_ + a;
+    return 2 * np_ + 2 * a + (b == R_.borders[a].first ? 0 : 1);
+  }
 
   int board_place(int number) {
     const int n = static_cast<int>(s_.tokens.size());
@@ -124,7 +129,7 @@ class Ids {
     if (!filled_) {
       for (int i = 0; i < n; ++i) {
         const BoardToken& t = s_.tokens[i];
-        places_[i] = t.place != 'o' ? place_index(R_, t.place, t.site, t.attacked) : -2;  // (-2: on a token)
+        places_[i] = t.place != 'o' ? place(t.place, t.site, t.attacked) : -2;  // (-2: on a token)
       }
       for (int i = 0; i < n; ++i)
         if (places_[i] == -2) places_[i] = token_place(s_, s_.tokens[i].number);
