@@ -262,8 +262,8 @@ class Batch {
   std::vector<std::vector<int>> names_;    // per game: the clans shuffled where a deal draws them
   std::vector<Rng> bots_;
   std::vector<std::vector<int>> ids_;      // per game: the legal ids written into its mask row (cleared next)
-  std::vector<std::vector<Move>> moves_;   // per game: scratch
-  std::vector<std::vector<Move>> firsts_;  // per game: the legal move each of ids_ stands for
+  std::vector<std::vector<Move>> moves_;   // per game: the legal moves written last (legal_ids), else scratch
+  std::vector<std::vector<int>> firsts_;   // per game: the index in moves_ of the legal move each of ids_ stands for
   std::vector<int> observer_;              // per game: whose observation its row holds
   std::vector<Rng> samplers_;               // per game: the generator of its random actions
   std::vector<Deals> deals_;                // per game: the generator of its new deals
@@ -350,13 +350,14 @@ class Batch {
     const int A = ENCODING.n_actions, D = ENCODING.obs_size;
     uint8_t* mask = out.mask + static_cast<size_t>(i) * A;
     for (int id : ids_[i]) mask[id] = 0;
-    ids_[i].clear();
     const int seat = s.phase == Phase::Over ? -1 : first_to_act(s);
     out.to_act[i] = seat;
     if (seat >= 0) {
       observer_[i] = seat;
-      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);
+      legal_ids(s, seat, moves_[i], ids_[i], &firsts_[i]);  // (ids_ and firsts_ overwritten, not emptied first)
       for (int id : ids_[i]) mask[id] = 1;
+    } else {
+      ids_[i].clear();
     }
     observe(s, observer_[i], out.obs + static_cast<size_t>(i) * D);
     out.terminated[i] = s.phase == Phase::Over;
@@ -374,7 +375,8 @@ class Batch {
     State& s = games_[i];
     if (s.phase == Phase::Over) throw std::runtime_error("game " + std::to_string(i) + " is over: deal it anew first");
     const int seat = first_to_act(s);
-    // the move the action stands for: among the legal actions written at the last step (ids_ and firsts_)
+    // the move the action stands for: among the legal actions written at the last step (ids_, firsts_ and moves_,
+    // which nothing touches between the steps)
     const auto at = std::find(ids_[i].begin(), ids_[i].end(), action);
     if (at == ids_[i].end()) {
       // an action the mask forbids: the episode ends at once, -1 for that seat, the game untouched (single.py "lose")
@@ -387,7 +389,7 @@ class Batch {
       out.to_act[i] = -1;
       return 0;
     }
-    const Move m = firsts_[i][at - ids_[i].begin()];
+    const Move m = moves_[i][firsts_[i][at - ids_[i].begin()]];
     Events quiet;
     quiet.on = false;
     s.apply_move(seat, m, quiet);

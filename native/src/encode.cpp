@@ -81,25 +81,110 @@ int action_id(const State& s, int seat, const Move& m) {
   throw std::logic_error("encoding: a move of no kind");
 }
 
-void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<Move>* firsts) {
+namespace {
+
+// What the ids of one seat's legal moves are made from, worked out once a call (legal_ids): the seat's row of code
+// positions and, at the first move that names a board token, the place of each board token (token_place for every
+// token at once); a token is found from its number starting after the last one found, since the moves name the
+// board tokens in their order. action_id is the reference, move for move (tests/rl/test_native_encoding.py).
+class Ids {
+ public:
+  Ids(const State& s, int seat) : s_(s), R_(*s.rules), E_(ENCODING), seat_(seat) {
+    if (s.clans[seat] >= 0) cp_ = E_.code_pos[s.clans[seat]].data();
+  }
+
+  int operator()(const Move& m) {
+    switch (m.verb) {
+      case Move::Place:
+        if (m.loc == 'o' || !cp_) break;
+        return E_.place + cp_[m.arg] * E_.nplace + place(m.loc, m.a, m.b);
+      case Move::Play: return E_.play + m.arg * E_.nplace + board_place(m.a);
+      case Move::Look: return E_.look + board_place(m.arg);
+      case Move::Token: return E_.token + board_place(m.arg);
+      default: break;
+    }
+    return action_id(s_, seat_, m);
+  }
+
+ private:
+  static constexpr int MAX_BOARD = Rules::MAX_TOKENS * MAX_SEATS;
+  const State& s_;
+  const Rules& R_;
+  const Encoding& E_;
+  const int seat_, np_ = R_.n_provinces();
+  const int* cp_ = nullptr;
+  int places_[MAX_BOARD];  // per board token (its index in s.tokens): token_place of its number, once filled
+  bool filled_ = false;
+  int last_ = -1;          // the index of the token found last
+
+  int place(char loc, int a, int b) const {  // place_index, in line
+    if (loc == 'c') return a;
+    if (loc == 's') return np_ + a;
+    return 2 * np_ + 2 * a + (b == R_.borders[a].first ? 0 : 1);
+  }
+
+  int board_place(int number) {
+    const int n = static_cast<int>(s_.tokens.size());
+    if (n > MAX_BOARD) return placed(token_place(s_, number));
+    if (!filled_) {
+      for (int i = 0; i < n; ++i) {
+        const BoardToken& t = s_.tokens[i];
+        places_[i] = t.place != 'o' ? place(t.place, t.site, t.attacked) : -2;  // (-2: on a token)
+      }
+      for (int i = 0; i < n; ++i)
+        if (places_[i] == -2) places_[i] = token_place(s_, s_.tokens[i].number);
+      filled_ = true;
+    }
+    for (int k = 1; k <= n; ++k) {
+      const int i = (last_ + k) % n;
+      if (s_.tokens[i].number == number) {
+        last_ = i;
+        return placed(places_[i]);
+      }
+    }
+    return placed(-1);
+  }
+};
+
+}  // namespace
+
+void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids, std::vector<int>* firsts) {
   s.legal_moves(seat, moves);
-  ids.clear();
-  if (firsts) firsts->clear();
-  // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls)
-  thread_local std::vector<uint32_t> stamp;
-  thread_local uint32_t call = 0;
+  // the entries met so far, one stamp an entry (a call's own number: nothing to clear between calls); the
+  // thread's list found once a call
+  thread_local std::vector<uint32_t> stamps;
+  thread_local uint32_t calls = 0;
+  std::vector<uint32_t>& stamp = stamps;
+  uint32_t& call = calls;
   if (stamp.size() != static_cast<size_t>(ENCODING.n_actions) || ++call == 0) {
     stamp.assign(ENCODING.n_actions, 0);
     call = 1;
   }
-  for (const Move& m : moves) {
-    const int id = action_id(s, seat, m);
-    if (stamp[id] != call) {
-      stamp[id] = call;
-      ids.push_back(id);
-      if (firsts) firsts->push_back(m);
+  const uint32_t now = call;
+  uint32_t* seen = stamp.data();
+  // (written through pointers into lists made long enough, then cut to the ids found: a list kept from call to
+  // call, not emptied, is lengthened by the few entries it lacks)
+  const int count = static_cast<int>(moves.size());
+  ids.resize(count);
+  int* out = ids.data();
+  int* at = nullptr;
+  if (firsts) {
+    firsts->resize(count);
+    at = firsts->data();
+  }
+  Ids id_of(s, seat);
+  int found = 0;
+  for (int k = 0; k < count; ++k) {
+    const int id = id_of(moves[k]);
+    if (seen[id] != now) {
+      seen[id] = now;
+      out[found] = id;
+      if (at) at[found] = k;
+      ++found;
     }
   }
+  ids.resize(found);
+  if (firsts) firsts->resize(found);
 }
 
 bool move_of(const State& s, int seat, int id, std::vector<Move>& moves, Move& out) {
@@ -150,9 +235,12 @@ void observe(const State& s, int seat, float* x) {
   }
   o += E.nplace * place_width;
   if (s.clans[seat] >= 0) {
+    const int* cp = E.code_pos[s.clans[seat]].data();
     const Pile* piles[3] = {&s.hand[seat], &s.pool[seat], &s.discard[seat]};
-    for (int k = 0; k < 3; ++k)
-      for (int tok : *piles[k]) x[o + k * nc + code_pos(s, seat, tok)] += 1.0f;
+    for (int k = 0; k < 3; ++k) {
+      float* pile = x + o + k * nc;
+      for (int tok : *piles[k]) pile[cp[tok]] += 1.0f;
+    }
   }
   o += 3 * nc;
   for (int q = 0; q < n; ++q) {

@@ -31,9 +31,10 @@ int token_place(const State& s, int number);
 // The catalogue entry of a legal move of `seat` (encoding.py move_key, then INDEX).
 int action_id(const State& s, int seat, const Move& m);
 // The legal actions of `seat` (who acts): their ids, the first legal move of each entry first (encoding.py
-// legal_index's order), into `ids`; `moves` is scratch.
+// legal_index's order), into `ids`; `moves` gets the seat's legal moves (legal_moves), and `firsts`, if given, the
+// index in `moves` of the move each id stands for.
 void legal_ids(const State& s, int seat, std::vector<Move>& moves, std::vector<int>& ids,
-               std::vector<Move>* firsts = nullptr);  // and, if given, the move each id stands for
+               std::vector<int>* firsts = nullptr);
 // The legal move that action `id` stands for (the first legal move of that entry); false if none.
 bool move_of(const State& s, int seat, int id, std::vector<Move>& moves, Move& out);
 // The seat's observation (encoding.py observe) into x[obs_size], which is cleared first.

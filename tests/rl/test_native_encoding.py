@@ -87,3 +87,22 @@ def test_handed_over_game_refuses_the_native_encoder_by_name():
     with pytest.raises(ValueError, match="observe_into: the game was handed over"):
         g.observe_into(0, np.empty(OBS_SIZE, dtype=np.float32))
     assert encoding.observe(g, 0).tobytes() == observe_python(g, 0).tobytes()   # the Python encoder encodes it
+
+
+def test_legal_ids_match_the_per_move_ids_over_many_games():
+    # legal_action_ids works each move's id out from places found once a call (encode.cpp Ids); legal_index takes
+    # action_id move by move, the reference: the same ids in the same order at every step of 40 random games
+    # (blessings on tokens, start-of-turn plays on tokens, every clan and number of players among them)
+    blessed_or_played = 0
+    for seed in range(40):
+        players = 2 + seed % 4
+        g = native.new_game(players=players, seed=100 + seed, clans=_clans(players, 100 + seed))
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal():
+            seat = g.to_act()[0]
+            ids = g.legal_action_ids(seat)
+            by_move = g.legal_index(seat)
+            assert ids == list(by_move), (seed, g._game.fields())
+            blessed_or_played += any(m[0] == "play" and len(m) == 3 for m in by_move.values())
+            g.apply_action(seat, int(rng.choice(ids)))
+    assert blessed_or_played > 0
