@@ -204,6 +204,16 @@ def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(serve
     page.wait_for_function("() => document.body.dataset.status === 'waiting'")
     page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.table"])
     page.screenshot(path="/tmp/daimyo-small-hint-table.png")
+    # nobody acts at a table before its start: the status line said "To act: Scorpion, Crane, ..." and every
+    # player's row was lit as acting
+    page.wait_for_function("(t) => document.getElementById('turn').textContent === t", arg=en["status.table_waits"])
+    assert page.locator("#players .acting, tr.acting").count() == 0
+    assert en["status.table_waits"] in page.inner_text("#prompt")
+    page.check("#play-ready")
+    page.wait_for_function("() => document.querySelector('.ready .ready-on')")
+    _api(server, f"/api/games/{table['id']}/start", {"host": table["host"]})   # the host starts it (from its lobby)
+    page.wait_for_function("() => document.body.dataset.status !== 'waiting'")
+    page.wait_for_function("(t) => document.getElementById('turn').textContent.startsWith(t)", arg=en["status.to_act"].split("{")[0])
 
     game = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
     page.goto(server + game["you"]["play"])

@@ -106,7 +106,10 @@ function drawSeats(force) {
   const shown = JSON.stringify([g, standIns, PLAY.over, PLAY.undo, PLAY.rematch, PLAY.seat, isHost(), !!PLAY.registry, I18N.lang]);
   if (!force && box.dataset.shown === shown) { tickClocks(); return; }
   box.dataset.shown = shown;
+  const before = document.body.dataset.status;
   document.body.dataset.status = g.status;
+  // the table started (or a rematch's table opened): the page's status line and panels say so at once
+  if (before && before !== g.status && PLAY.opts && PLAY.opts.onStatus) PLAY.opts.onStatus();
   document.getElementById("play-seats-title").textContent = t(waiting() ? "play.table_title" : "play.seats_title");
   const clockLine = el("p", { class: "small clock-kind", text: clockKindWords(g.clock) });
   const rows = g.seats.map((s) => seatRow(s));

@@ -90,7 +90,7 @@ function rsDrawStatus() {
   if (v.phase === "over") { line.textContent = t("rs.status_over"); return; }
   const parts = [t("rs.season." + v.season), t("rs.status", { n: v.war_number, m: v.wars.length, province: rsProvince(v.province) })];
   if (v.step) parts.push(rsStepName(v));
-  if (v.to_act.length) parts.push(t("rs.wait", { who: rsClanList(v.to_act) }));
+  if (v.to_act.length) parts.push(waiting() ? t("status.table_waits") : t("rs.wait", { who: rsClanList(v.to_act) }));   // (a table before its start)
   line.textContent = parts.join(" · ");
 }
 
@@ -365,7 +365,7 @@ async function main() {
   document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
   // the seats' words and colours, for the table and, in a replay too, the analysis (analysis.js)
-  PLAY.opts = { resultBox: "result", choiceName: rsClan, choiceColour: (c) => RS_COLOURS[c] };
+  PLAY.opts = { resultBox: "result", choiceName: rsClan, choiceColour: (c) => RS_COLOURS[c], onStatus: rsRender };
   if (RS_REPLAY) { await rsStartReplay(); return; }
   RS.conn = connectGame(rsGameId, { onMessage: rsOnMessage });
   setupPlay(rsGameId, RS.conn, PLAY.opts);

@@ -206,7 +206,8 @@ function render() {
   document.getElementById("round").textContent = view.round ? t("status.round", { round: view.round }) : t("status.setup");
   document.getElementById("phase").textContent = view.phase === "over" ? "" : view.phase === "resolution" ? t("board.phase_resolution") : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
-  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : stepsActive() ? "" : t("status.to_act", { clans: acting || "—" });
+  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : stepsActive() ? ""
+    : waiting() ? t("status.table_waits") : t("status.to_act", { clans: acting || "—" });   // (a table before its start: nobody acts)
   // a separator only between two parts that are there ("Round 5 of 5 · Game over")
   const parts = ["round", "phase", "turn"].map((id) => !!document.getElementById(id).textContent);
   const seps = document.querySelectorAll("#status-line .sep");
@@ -227,7 +228,7 @@ function renderPlayers(view) {
     ["players.cards", "players.cards_short"]];
   const head = el("tr", {}, cols.map(([long, short]) => el("th", { title: t(long), text: t(short) })));
   const rows = view.players.map((p) => el("tr", {
-    class: [(view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
+    class: [!waiting() && (view.to_act || []).includes(p.clan) ? "acting" : "", p.seat === G.seat ? "me" : ""].join(" "), "data-clan": p.clan || "",
   },
   el("td", { class: "who", title: p.clan ? t("ability." + p.clan) : "" }, p.clan ? swatch(p.clan) : "", p.clan ? clanMarkIcon(p.clan) : "", playerLabel(p), p.first_player ? el("span", { class: "badge", title: t("players.first_player"), text: "①" }) : "",
     p.ronin ? el("span", { class: "badge", text: t("players.ronin") }) : "", p.done_placing ? el("span", { class: "badge", text: t("players.done") }) : "",
@@ -337,8 +338,9 @@ function renderActions() {
   title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
   const back = standInLine();
   if (!G.legal.length) {
-    const waiting = view && view.phase !== "over" ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
-    prompt.replaceChildren(...(back ? [back] : []), el("p", { text: G.seat === null ? t("msg.spectator") + " " + waiting : waiting }));
+    const words = waiting() ? t("status.table_waits") + "." : view && view.phase !== "over"
+      ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
+    prompt.replaceChildren(...(back ? [back] : []), el("p", { text: G.seat === null ? t("msg.spectator") + " " + words : words }));
     box.replaceChildren();
     return;
   }
@@ -685,7 +687,7 @@ async function main() {
   loadPracticeBanner(gameId);
   await Promise.all([loadBoard(), loadData()]);
   // the seats' words and colours, for the table and, in a replay too, the analysis (analysis.js)
-  PLAY.opts = { resultBox: "scores", choiceName: clanName, choiceColour: (c) => CLAN_COLOURS[c] };
+  PLAY.opts = { resultBox: "scores", choiceName: clanName, choiceColour: (c) => CLAN_COLOURS[c], onStatus: render };
   if (REPLAY) {
     for (const id of ["step-next", "step-skip"]) document.getElementById(id).hidden = true;
     document.querySelector(".step-pace").hidden = true;

@@ -513,7 +513,8 @@ function render() {
   if (!v) return;
   document.getElementById("turn").textContent = t("sj.turn_n", { n: v.turn });
   document.getElementById("phase").textContent = t("sj.phase." + (STORY.playing ? "decide" : v.phase));
-  document.getElementById("to-act").textContent = v.to_act.length && !STORY.playing ? t("sj.to_act", { who: v.to_act.map(shortWho).join(", ") }) : "";
+  document.getElementById("to-act").textContent = !v.to_act.length || STORY.playing ? ""
+    : waiting() ? t("status.table_waits") : t("sj.to_act", { who: v.to_act.map(shortWho).join(", ") });   // (a table before its start)
   document.body.dataset.phase = v.phase;
   document.body.dataset.legal = String(G.legal.length);
   document.body.dataset.seq = String(G.seq);
@@ -582,7 +583,7 @@ async function main() {
   setupStory();
   setupKeys();
   // the seats' words, for the table and, in a replay too, the analysis (analysis.js)
-  PLAY.opts = { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")) };
+  PLAY.opts = { resultBox: "result", choiceName: (c) => (c ? characterName(c) : t("lobby.random_character")), onStatus: render };
   if (REPLAY) { await startReplay(); return; }
   G.conn = connectGame(gameId, { onMessage });
   setupPlay(gameId, G.conn, PLAY.opts);
