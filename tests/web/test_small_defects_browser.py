@@ -218,6 +218,9 @@ def test_the_hint_speaks_to_the_player_deciding_and_not_at_a_waiting_table(serve
     game = _api(server, "/api/games", {"game": "rokugan", "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
     page.goto(server + game["you"]["play"])
     page.wait_for_function("() => document.body.dataset.phase === 'setup-objectives' && document.body.dataset.legal !== '0'")
+    # the chat offered "Mute open seat (Crane)": nobody sits there yet, so there is nobody to mute
+    page.wait_for_selector("#chat-mutes", state="attached")
+    assert page.locator("#chat-mutes button.mute").count() == 0
     page.wait_for_function("(t) => document.getElementById('hint-text').textContent === t", arg=en["hint.rokugan.setup-objectives"])
     page.evaluate("send(G.legal[0])")   # this seat keeps its objective; the open seat has still to choose
     page.wait_for_function("() => document.body.dataset.legal === '0'")

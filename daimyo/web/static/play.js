@@ -108,8 +108,8 @@ function drawSeats(force) {
   box.dataset.shown = shown;
   const before = document.body.dataset.status;
   document.body.dataset.status = g.status;
-  // the table started (or a rematch's table opened): the page's status line and panels say so at once
-  if (before && before !== g.status && PLAY.opts && PLAY.opts.onStatus) PLAY.opts.onStatus();
+  // the table started: the page's status line and panels say so at once (a state may not come with it)
+  if (before === "waiting" && g.status !== "waiting" && PLAY.opts && PLAY.opts.onStatus) PLAY.opts.onStatus();
   document.getElementById("play-seats-title").textContent = t(waiting() ? "play.table_title" : "play.seats_title");
   const clockLine = el("p", { class: "small clock-kind", text: clockKindWords(g.clock) });
   const rows = g.seats.map((s) => seatRow(s));
@@ -369,9 +369,10 @@ function drawChat() {
   document.getElementById("chat-off").hidden = !off;
   document.getElementById("chat-text").disabled = off;
   document.getElementById("chat-send").disabled = off;
-  // mute or hear again each other player (a player only)
+  // mute or hear again each other player (a player only), once someone sits there (an open seat has nobody to mute)
   const mutes = document.getElementById("chat-mutes");
-  const others = PLAY.seat === null || !PLAY.summary ? [] : PLAY.summary.seats.filter((s) => s.kind === "human" && s.seat !== PLAY.seat);
+  const others = PLAY.seat === null || !PLAY.summary ? [] : PLAY.summary.seats.filter((s) => s.kind === "human" && s.seat !== PLAY.seat
+    && (!s.open || PLAY.chat.muted.includes(s.seat)));
   mutes.replaceChildren(...others.map((s) => {
     const muted = PLAY.chat.muted.includes(s.seat);
     return el("button", { type: "button", class: "mute" + (muted ? " selected" : ""), "data-seat": s.seat, "aria-pressed": String(muted),
