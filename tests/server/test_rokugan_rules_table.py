@@ -8,7 +8,7 @@ import dataclasses
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from daimyo.rokugan.data import RULES
@@ -143,11 +143,13 @@ def roomy(db_url):
                        st.dictionaries(st.sampled_from(["format", "name", "components", "rounds", "clans"]),
                                        st.one_of(st.integers(-5, 50), st.text(max_size=8), st.just("rokugan-rules")),
                                        max_size=4).map(json.dumps)))
+@example(rules='{"format": "rokugan-rules", "name": "rokugan-rules"}')   # a file that holds: the game is made
 def test_any_rules_field_gets_a_game_or_a_400_naming_the_field(roomy, rules):
     """Whatever the ``rules`` field holds, the HTTP entry point makes the game or answers 400 starting ``rules``."""
     r = roomy.post("/api/games", json={"game": "rokugan", "seats": two_humans(), "rules": rules})
     if r.status_code == 201:   # a file that holds (the printed rules, named): its game is made under it
-        assert roomy.get(f"/api/games/{r.json()['id']}").status_code == 200
+        made = r.json()   # (a private game: its summary is read with its host key, as the creator's lobby does)
+        assert roomy.get(f"/api/games/{made['id']}", headers={"X-Daimyo-Key": made["host"]}).status_code == 200
     else:
         assert r.status_code == 400 and r.json()["error"].startswith("rules"), r.text
     assert active() is None
