@@ -288,6 +288,18 @@ def frames(buf: bytearray) -> list[bytes]:
     return out
 
 
+def receive(sock: Any, size: int) -> bytes | None:
+    """What a non-blocking socket holds now, up to ``size`` bytes: None when nothing is waiting, b"" when the other
+    end closed or the socket failed (the worker's reader and the writer process read their channels alike)."""
+    try:
+        data: bytes = sock.recv(size)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+    return data
+
+
 _SCALARS = (str, int, float, bool, type(None))
 
 
@@ -450,12 +462,9 @@ class WriterClient:
 
     def _readable(self) -> None:
         while True:
-            try:
-                data = self.sock.recv(1 << 16)
-            except BlockingIOError:
+            data = receive(self.sock, 1 << 16)
+            if data is None:
                 return
-            except OSError:
-                data = b""
             if not data:
                 self._die()
                 return
@@ -502,4 +511,4 @@ class WriterClient:
 
 
 __all__ = ["BadJob", "Checkpointer", "Committer", "StepCompiler", "WriteFailed", "WriterClient", "WriterGone", "action_step",
-           "error_of", "frame", "frames", "parse_reply", "parse_request", "reply_frame", "write_engine"]
+           "error_of", "frame", "frames", "parse_reply", "parse_request", "receive", "reply_frame", "write_engine"]

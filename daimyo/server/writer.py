@@ -20,7 +20,7 @@ import time
 
 from sqlalchemy import create_engine
 
-from daimyo.server.jobs import MAX_BATCH, BadJob, Checkpointer, Committer, Job, error_of, frame, frames, parse_request, reply_frame, write_engine
+from daimyo.server.jobs import MAX_BATCH, BadJob, Checkpointer, Committer, Job, error_of, frame, frames, parse_request, receive, reply_frame, write_engine
 
 log = logging.getLogger("daimyo.server")
 
@@ -72,12 +72,9 @@ def serve(url: str, fds: list[int]) -> int:
                 ch.flush(sel)
             if not mask & selectors.EVENT_READ:
                 continue
-            try:
-                data = ch.sock.recv(1 << 20)
-            except BlockingIOError:
+            data = receive(ch.sock, 1 << 20)
+            if data is None:
                 continue
-            except OSError:
-                data = b""
             if not data:
                 sel.unregister(key.fd)
                 ch.sock.close()
