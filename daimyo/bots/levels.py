@@ -87,16 +87,19 @@ def level_spec(game_name: str, name: Any) -> str:
     raise ValueError(f"no level '{shown}' (levels: {', '.join(lv.name for lv in game_levels(game_name).levels)})")
 
 
-def level_of(game_name: str, spec: str | None) -> str | None:
-    """The name of the level whose bot is ``spec``, or None for a spec that is no level's (or a game unknown here)."""
+def level_playing(game_name: str, spec: str | None) -> Level | None:
+    """The level whose bot is ``spec``, or None for a spec that is no level's (or a game unknown here)."""
     try:
         known = game_levels(game_name).levels
     except ValueError:
         return None
-    for level in known:
-        if level.bot == spec:
-            return level.name
-    return None
+    return next((level for level in known if level.bot == spec), None)
+
+
+def level_of(game_name: str, spec: str | None) -> str | None:
+    """The name of the level whose bot is ``spec``, or None for a spec that is no level's (or a game unknown here)."""
+    level = level_playing(game_name, spec)
+    return None if level is None else level.name
 
 
 def is_reference(game_name: str, spec: str) -> bool:
@@ -104,5 +107,5 @@ def is_reference(game_name: str, spec: str) -> bool:
     return spec.partition(":")[0] in game_levels(game_name).reference
 
 
-__all__ = ["LEVEL_NAMES", "Level", "Levels", "game_levels", "is_reference", "level_of", "level_spec", "levels",
+__all__ = ["LEVEL_NAMES", "Level", "Levels", "game_levels", "is_reference", "level_of", "level_playing", "level_spec", "levels",
            "offered_bots"]

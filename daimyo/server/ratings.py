@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy import and_, column, insert, select, table, update
 
-from daimyo.bots.levels import level_of, levels
+from daimyo.bots.levels import level_of, level_playing, levels
 from daimyo.server.store import GameRow, InTransaction, SeatRow, in_transaction, now, rating_changes, ratings
 
 log = logging.getLogger("daimyo.server")
@@ -203,9 +203,10 @@ def bot_rating(game: str, players: int, spec: str | None) -> dict | None:
         return None
     entry = _bot_table().get(game, {}).get(str(players), {}).get(spec)
     if entry is None:
-        entry = next((level.rating for level in levels(game) if level.bot == spec), None)
-        if entry is None:
+        level = level_playing(game, spec)
+        if level is None:
             return None
+        entry = level.rating
     return {"rating": shown(entry["mu"], entry["sigma"]), "provisional": False, "fixed": True, "games": None}
 
 
