@@ -369,9 +369,9 @@ function showChoice() {
   const code = G.head && G.head.startsWith("place ") ? G.head.slice(6) : null;
   const you = G.shownView && G.shownView.you;
   box.hidden = !G.head;
-  box.replaceChildren(...(G.head ? [
+  fillBox(box, G.head ? [
     code ? el("span", { class: "hand-token selected chip", style: `--clan: ${CLAN_COLOURS[you && you.clan] || "#777"}` }, el("span", { class: "code", text: shortCode(code) })) : null,
-    el("span", { class: "choice-words", text: headLabel(G.head) })].filter((x) => x) : []));   // (no token: nothing, not "null")
+    el("span", { class: "choice-words", text: headLabel(G.head) })] : []);
 }
 
 function setupZoom() {

@@ -91,6 +91,10 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// A box's children replaced by these, an absent one (null, undefined) left out as el() leaves it out: an optional part
+// handed to the DOM's own replaceChildren shows as the word "null".
+function fillBox(box, ...children) { box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined)); }
+
 // A bot seat's words, "bot Easy": its level's name where it plays one (the lobby never shows bot specs), else its spec.
 function botWords(seat) { return t("players.bot", { bot: seat.level ? t("level." + seat.level) : seat.bot || "" }); }
 

@@ -361,14 +361,14 @@ function renderFilters() {
     return select;
   };
   const rated = [...LIST.first, ...OPEN.games].some((g) => "rated" in g);   // shown where the server rates games
-  box.replaceChildren(...[el("span", { id: "list-filters-title", text: t("lobby.filters") }),
+  fillBox(box, el("span", { id: "list-filters-title", text: t("lobby.filters") }),
     choice("game", t("lobby.filter_any_game"), [["", t("lobby.filter_any_game")], ...names.map((n) => [n, gameName(n)])]),
     choice("players", t("lobby.filter_any_players"), [["", t("lobby.filter_any_players")],
       ...Array.from({ length: most - least + 1 }, (_, k) => [String(least + k), t("lobby.filter_players", { n: least + k })])]),
     choice("clock", t("lobby.filter_any_clock"), [["", t("lobby.filter_any_clock")], ...["none", "move", "bank", "days"].map((k) => [k, t("lobby.filter_clock." + k)])]),
     el("label", {}, el("input", { type: "checkbox", id: "filter-open", checked: FILTERS.open, onchange: (e) => { FILTERS.open = e.target.checked; refilter(); } }), " ", t("lobby.filter_open")),
     rated ? choice("rated", t("lobby.filter_rated_any"), [["", t("lobby.filter_rated_any")], ["1", t("lobby.filter_rated")], ["0", t("lobby.filter_unrated")]]) : null,
-    el("p", { class: "hint", text: t("lobby.filters_hint") })].filter((x) => x));   // (no Rated choice: nothing, not "null")
+    el("p", { class: "hint", text: t("lobby.filters_hint") }));
 }
 function refilter() {
   LIST.older = [];   // the older pages were read with the filters before
@@ -510,10 +510,10 @@ function renderTable() {
   const st = tableState(), file = info.file;
   const upload = file ? el("input", { type: "file", id: "table-file", accept: file.accept, onchange: uploadTableFile }) : null;
   const note = file && file.none ? el("p", { class: "small", id: "table-note", role: "status", text: st.file && st.note ? t(st.note.key, st.note.params) : t(file.none) }) : null;
-  box.replaceChildren(...[info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
+  fillBox(box, info.legend ? el("legend", { text: t(info.legend) }) : null, tableExamples(info, st),
     ...info.options.map((o) => tableOption(o, st)),
     upload ? el("label", {}, el("span", { text: t(file.label) }), " ", upload) : null,
-    note, el("p", { class: "error", id: "table-error", role: "alert", text: st.error })].filter((x) => x));
+    note, el("p", { class: "error", id: "table-error", role: "alert", text: st.error }));
   const seats = fixedSeats();
   document.getElementById("players").disabled = !!seats;
   if (seats) {
