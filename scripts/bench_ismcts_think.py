@@ -2,10 +2,12 @@
 (docs/benchmarks.md). The budget is seconds (``0.1s``) or iterations (``500``, the proxy for time: the
 iterations spent are reported too). What is compared (the third argument):
 
-- ``confident`` (the default): the search with the confident stop (``confident_stop=True``, off by default since
-  it lost strength at larger budgets) against the default search;
+- ``confident`` (the default): the default search against the same without the confident stop
+  (``confident_stop=False``: the exact bound alone);
 - ``early``: the default search against the same without any early stop (``early_stop=False``);
-- ``setup``: the default against the setup placements searched on the decision budget.
+- ``setup``: the default against the setup placements searched on the decision budget;
+- ``today``: the default against the search as issue 28 found it (no early stop, the setup placements searched on
+  the decision budget).
 
     PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 0.1s 3
     PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 500 2 confident
@@ -40,10 +42,11 @@ def main() -> None:
     budget, games = sys.argv[1], int(sys.argv[2])
     mode = sys.argv[3] if len(sys.argv) > 3 else "confident"
     iterations, seconds = parse_budget(budget)
-    new, other = ({"confident_stop": True}, {}) if mode == "confident" else ({}, {
-        "early": {"early_stop": False}, "setup": {"setup_iterations": iterations, "setup_seconds": seconds}}[mode])
+    other = {"confident": {"confident_stop": False}, "early": {"early_stop": False},
+             "setup": {"setup_iterations": iterations, "setup_seconds": seconds},
+             "today": {"early_stop": False, "setup_iterations": iterations, "setup_seconds": seconds}}[mode]
     for g in range(games):
-        (t_new, i_new), (t_old, i_old) = think(20_000 + g, budget, **new), think(20_000 + g, budget, **other)
+        (t_new, i_new), (t_old, i_old) = think(20_000 + g, budget), think(20_000 + g, budget, **other)
         print(f"game {g}: with {mode} {t_new:.1f} s, {i_new} iterations; without {t_old:.1f} s, {i_old} iterations "
               f"(time {t_new / t_old:.2f}, iterations {i_new / i_old:.2f})", flush=True)
 

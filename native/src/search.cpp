@@ -14,8 +14,9 @@ namespace {
 
 constexpr double PRIOR_BONUS = 0.03, PRIOR_TEMPERATURE = 0.5, HONOR_SCALE = 4.0;
 constexpr int MAX_ROLLOUT_MOVES = 400;
-// ismcts.py STOP_MIN_ROUNDS, STOP_PRIOR_VARIANCE (the confident stop; its confidence and margin are settings)
-constexpr double STOP_PRIOR_VARIANCE = 0.25;
+// ismcts.py STOP_MIN_ROUNDS, STOP_PRIOR_VARIANCE, STOP_WINDOW, STOP_AFTER (the confident stop; its confidence and
+// margin are settings)
+constexpr double STOP_PRIOR_VARIANCE = 0.25, STOP_WINDOW = 0.5, STOP_AFTER = 1.0 / 3.0;
 constexpr long long STOP_MIN_ROUNDS = 10;
 
 // Whether two moves are the same Python tuple: a token's code names it (two clans may share a code, and a move's
@@ -104,7 +105,7 @@ class Search {
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     long long done = 0, rounds = 0;
     sums_.assign(children.size(), 0.0);
-    squares_.assign(children.size() * children.size(), 0.0);
+    history_.clear();
     std::vector<double> results;
     bool stop = false;
     while (!stop) {
@@ -122,11 +123,12 @@ class Search {
         ++rounds;
         const size_t k = results.size();
         for (size_t i = 0; i < k; ++i) sums_[i] += results[i];
-        for (size_t i = 0; i < k; ++i)
-          for (size_t j = 0; j < k; ++j) squares_[i * k + j] += (results[i] - results[j]) * (results[i] - results[j]);
+        history_.insert(history_.end(), results.begin(), results.end());
         if (set.early_stop && !stop) {
           const long long left = rounds_left(iterations, done, limit, elapsed(), rounds);
-          if (settled(rounds, left) || (set.confident_stop && confident(rounds, left))) break;
+          if (settled(rounds, left) ||
+              (set.confident_stop && spent_enough(iterations, done, limit, elapsed()) && confident(rounds, left)))
+            break;
         }
       }
     }
@@ -164,23 +166,35 @@ class Search {
     return true;
   }
 
-  // ismcts.py confident: whether every other root child either stays behind the leader over the `left` rounds to
-  // come at stop_z standard deviations (its paired differences with the leader, common random numbers, read as
-  // normal; -1 rounds left: as many as wanted), or is better than the leader by less than stop_margin at that z
+  // ismcts.py spent_enough: whether STOP_AFTER of the budget is spent, of its iterations and of its time
+  static bool spent_enough(long long iterations, long long done, double limit, double spent) {
+    if (iterations >= 0 && static_cast<double>(done) < STOP_AFTER * static_cast<double>(iterations)) return false;
+    return limit < 0 || spent >= STOP_AFTER * limit;
+  }
+
+  // ismcts.py confident: whether every other root child either stays behind the leader at the end of the `left`
+  // rounds to come at stop_z standard deviations, or is better than it by less than stop_margin at that z; its
+  // paired differences with the leader (common random numbers) are read as normal over the latest STOP_WINDOW of
+  // the rounds, which say what the rounds to come give (a child's value drifts as the tree below it grows)
   bool confident(long long rounds, long long left) const {
-    if (rounds < STOP_MIN_ROUNDS) return false;
+    if (rounds < 2 * STOP_MIN_ROUNDS || left < 0) return false;
     const std::vector<int>& children = nodes_[0].children;
     const size_t k = children.size(), b = best_index(rounds);
-    const double n = static_cast<double>(rounds), l = static_cast<double>(left);
+    const long long w = std::max(STOP_MIN_ROUNDS, static_cast<long long>(STOP_WINDOW * static_cast<double>(rounds)));
+    const double n = static_cast<double>(rounds), lw = static_cast<double>(w), rest = static_cast<double>(left);
     const double z = bot_.settings.stop_z, margin = bot_.settings.stop_margin;
     for (size_t i = 0; i < k; ++i) {
       if (i == b) continue;
-      const double s = sums_[i] - sums_[b], m = s / n;
-      const double var = (squares_[i * k + b] - s * s / n + STOP_PRIOR_VARIANCE) / n;
-      if (m + z * std::sqrt(var / n) < margin) continue;
-      const double gap = -m - PRIOR_BONUS * (nodes_[children[i]].prior - nodes_[children[b]].prior);
-      if (gap > 0 && left < 0 && gap * gap * n >= z * z * var) continue;
-      if (gap > 0 && left >= 0 && gap * gap * n * (n + l) >= z * z * var * l) continue;
+      double s = 0.0, q = 0.0;
+      for (long long t = rounds - w; t < rounds; ++t) {
+        const double d = history_[t * k + i] - history_[t * k + b];
+        s += d;
+        q += d * d;
+      }
+      const double m = s / lw, var = (q - s * s / lw + STOP_PRIOR_VARIANCE) / lw;
+      if (m + z * std::sqrt(var / lw) < margin) continue;
+      const double gap = -(sums_[i] - sums_[b] + rest * m) - PRIOR_BONUS * (nodes_[children[i]].prior - nodes_[children[b]].prior) * (n + rest);
+      if (gap > 0 && gap * gap >= z * z * var * (rest + rest * rest / lw)) continue;
       return false;
     }
     return true;
@@ -206,7 +220,7 @@ class Search {
   int seat_;
   std::vector<Node> nodes_;
   std::vector<double> sums_;
-  std::vector<double> squares_;  // [i * k + j]: the sum over rounds of (result i - result j) squared
+  std::vector<double> history_;  // [t * k + i]: root child i's result in round t
   Events quiet_ = [] { Events e; e.on = false; return e; }();
   std::vector<Move> legal_;
   int acting_[State::MAX_PLAYERS];

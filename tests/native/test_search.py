@@ -266,23 +266,24 @@ def test_a_search_stops_once_its_choice_cannot_change_on_both_engines():
 def test_the_confident_stop_stops_at_the_same_round_on_both_engines():
     """The confident stop (ismcts.py confident) on an iteration budget: both engines test the same rounds with the
     same arithmetic, so they stop at the same iteration with the same move and generators; it stops searches the
-    exact bound alone would have run on, and none before STOP_MIN_ROUNDS rounds."""
+    exact bound alone would have run on, and none before twice STOP_MIN_ROUNDS rounds and STOP_AFTER of the budget."""
     from daimyo.arena.bench import round_start
-    from daimyo.bots.rokugan.ismcts import STOP_MIN_ROUNDS
+    from daimyo.bots.rokugan.ismcts import STOP_AFTER, STOP_MIN_ROUNDS
 
     sooner = 0
-    for players, seed, round_no in [(2, 3, 1), (3, 4, 2), (4, 5, 3), (2, 9, 4)]:
+    for players, seed, round_no, budget in [(2, 3, 1, 180), (4, 5, 3, 180), (2, 9, 4, 240), (2, 5, 5, 180)]:
         s = round_start(players, seed, round_no).python_state()
         seat = s.to_act()[0]
-        _same_decision(s, seat, seed, 180, horizon=0, confident_stop=True)
-        bound = ISMCTSBot(seed, iterations=180, engine="native", horizon=0, confident_stop=False)
+        _same_decision(s, seat, seed, budget, horizon=0, confident_stop=True)
+        bound = ISMCTSBot(seed, iterations=budget, engine="native", horizon=0, confident_stop=False)
         bound.heuristic.rng = Rng(seed * 7 + 1)
-        confident = ISMCTSBot(seed, iterations=180, engine="native", horizon=0, confident_stop=True)
+        confident = ISMCTSBot(seed, iterations=budget, engine="native", horizon=0, confident_stop=True)
         confident.heuristic.rng = Rng(seed * 7 + 1)
         bound.choose(s.clone(), seat)
         confident.choose(s.clone(), seat)
         assert confident.last_iterations <= bound.last_iterations
         k = min(len(s.legal_moves(seat)), confident.root_candidates)
-        assert confident.last_iterations >= min(180, STOP_MIN_ROUNDS * k)
+        least = max(2 * STOP_MIN_ROUNDS * k, math.ceil(STOP_AFTER * budget))
+        assert confident.last_iterations >= min(bound.last_iterations, least)
         sooner += confident.last_iterations < bound.last_iterations
-    assert sooner >= 1
+    assert sooner >= 2

@@ -28,11 +28,13 @@ heuristic's preference breaks near-ties). A search stops early (``early_stop``, 
 can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
 and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
 estimated at twice the pace so far, and one more). On an iteration budget that bound alone chooses what the full
-search would have chosen, sooner. Asked to (``confident_stop``; off by default, since it lost strength at 1,500
-iterations a decision: docs/benchmarks.md), it also stops once a statistical test over the rounds
-so far says the choice is settled (:func:`confident`): every other candidate either stays behind the leader over the
-rounds left at ``stop_z`` standard deviations, or is better than it by less than ``stop_margin`` at that confidence
-(candidates whose moves come to the same result in every world, say). A budget is a number of iterations (``200``) or
+search would have chosen, sooner. Once a third of the budget is spent (:data:`STOP_AFTER`) it also stops when a
+statistical test says the choice is settled (``confident_stop``, on by default; :func:`confident`): every other
+candidate either stays behind the leader at the end of the rounds left at ``stop_z`` standard deviations, or is
+better than it by less than ``stop_margin`` at that confidence (candidates whose moves come to the same result in
+every world, say). The rounds to come are read from the latest half of the rounds (:data:`STOP_WINDOW`), since a
+candidate's value drifts as the tree below it grows; a test that read all the rounds alike, from the tenth round on,
+lost strength at 1,500 iterations a decision, and so did stopping at a tenth of the budget (docs/benchmarks.md). A budget is a number of iterations (``200``) or
 seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
 search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
 candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
@@ -72,12 +74,16 @@ HORIZON = R.rounds
 #: the share of the decision budget a setup control placement gets where its own budget is not given
 SETUP_SHARE = 0.1
 #: the confident stop (:func:`confident`): the confidence of its tests (standard deviations), the margin below
-#: which another candidate's lead does not matter, the rounds before it tests, and the variance a paired difference
-#: is given before it is measured (one pseudo-round at a quarter, so that a few equal rounds do not read as certain)
-STOP_Z = 1.5
+#: which another candidate's lead does not matter, the fewest rounds its window reads, and the variance a paired
+#: difference is given before it is measured (one pseudo-round at a quarter, so that a few equal rounds do not read
+#: as certain); the share of the latest rounds it reads (the window: a candidate's value drifts as the tree below it
+#: grows, so its rounds to come are read from its recent ones), and the share of the budget spent before it may stop
+STOP_Z = 2.0
 STOP_MARGIN = 0.03
 STOP_MIN_ROUNDS = 10
 STOP_PRIOR_VARIANCE = 0.25
+STOP_WINDOW = 0.5
+STOP_AFTER = 1 / 3
 
 
 class _Node:
@@ -131,7 +137,7 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  root_candidates: int = ROOT_CANDIDATES, exploration: float = EXPLORATION, rollout_sample: int = ROLLOUT_SAMPLE,
                  engine: str | None = None, horizon: int = HORIZON, setup_iterations: int | None = None,
-                 setup_seconds: float | None = None, early_stop: bool = True, confident_stop: bool = False,
+                 setup_seconds: float | None = None, early_stop: bool = True, confident_stop: bool = True,
                  stop_z: float = STOP_Z, stop_margin: float = STOP_MARGIN):
         if engine not in (None, "native", "python"):
             raise ValueError(f"engine must be 'native' or 'python', not {engine!r}")
@@ -231,8 +237,7 @@ class ISMCTSBot:
         done = 0
         rounds = 0
         sums = [0.0] * len(children)
-        k = len(children)
-        squares = [[0.0] * k for _ in range(k)]   # [i][j]: the sum over rounds of (result i - result j) squared
+        history: list[list[float]] = []   # [t][i]: candidate i's result in round t
         stop = False
         while not stop:
             world = determinize(state, seat, self.rng)
@@ -251,14 +256,13 @@ class ISMCTSBot:
                 rounds += 1
                 for i, v in enumerate(results):
                     sums[i] += v
-                for i in range(k):
-                    for j in range(k):
-                        squares[i][j] += (results[i] - results[j]) * (results[i] - results[j])
+                history.append(results)
                 if self.early_stop and not stop:
                     left = rounds_left(iterations, done, len(children), deadline, t0, rounds)
                     prior_of = [c.prior for c in children]
                     if settled(sums, prior_of, rounds, left) or (
-                            self.confident_stop and confident(sums, squares, prior_of, rounds, left, self.stop_z, self.stop_margin)):
+                            self.confident_stop and spent_enough(iterations, done, deadline, t0)
+                            and confident(sums, history, prior_of, rounds, left, self.stop_z, self.stop_margin)):
                         break
         for child, total in zip(children, sums, strict=False):
             child.value = total / rounds if rounds else None
@@ -346,31 +350,47 @@ def settled(sums: list[float], prior: list[float], rounds: int, left: int | None
     return all(r < -1e-9 for r in reach)
 
 
-def confident(sums: list[float], squares: list[list[float]], prior: list[float], rounds: int, left: int | None,
-              z: float = STOP_Z, margin: float = STOP_MARGIN) -> bool:
-    """Whether, after ``rounds`` rounds (at least STOP_MIN_ROUNDS), every other root candidate either stays behind the
-    leader over the ``left`` rounds to come (None: as many as wanted) at ``z`` standard deviations, or is better than
-    it by less than ``margin`` at that confidence. Each round gives a paired difference (the candidates met the same world
-    and random numbers), read as normal with the variance measured (``squares``: the sums of squared differences)
-    plus STOP_PRIOR_VARIANCE over one pseudo-round. The other candidate's final mean is its mean so far and the rest's,
-    whose mean is uncertain by the variance over the rounds so far and whose sum varies by it over the rounds left,
-    so the leader stays ahead at z = gap * sqrt(n (n + left) / left) / sd."""
-    if rounds < STOP_MIN_ROUNDS:
+def spent_enough(iterations: int | None, done: int, deadline: float | None, t0: float) -> bool:
+    """Whether the search has spent STOP_AFTER of its budget, the share before the confident stop may stop: of its
+    iterations, and of its time (the time to its ``deadline`` from ``t0``)."""
+    if iterations is not None and done < STOP_AFTER * iterations:
         return False
-    n = float(rounds)
+    return deadline is None or time.perf_counter() - t0 >= STOP_AFTER * (deadline - t0)
+
+
+def confident(sums: list[float], history: list[list[float]], prior: list[float], rounds: int, left: int | None,
+              z: float = STOP_Z, margin: float = STOP_MARGIN) -> bool:
+    """Whether, after ``rounds`` rounds (at least twice STOP_MIN_ROUNDS), every other root candidate either stays
+    behind the leader at the end of the ``left`` rounds to come at ``z`` standard deviations, or is better than it by
+    less than ``margin`` at that confidence; None rounds left (no bound known): it does not stop.
+
+    Each round gives a paired difference with the leader (the candidates met the same world and random numbers),
+    read as normal over the window, the latest STOP_WINDOW of the rounds (at least STOP_MIN_ROUNDS, ``history``
+    holding each round's results): its mean m and its variance, measured plus STOP_PRIOR_VARIANCE over one
+    pseudo-round. A candidate's value drifts as the tree below it grows, so the rounds to come are read from the
+    window, not from all the rounds so far: the final difference of the sums is the difference so far plus
+    ``left`` times m, uncertain by the variance of ``left`` rounds and by the error of m itself (``left`` squared
+    times its variance over the window)."""
+    if rounds < 2 * STOP_MIN_ROUNDS or left is None:
+        return False
+    k = len(sums)
+    w = max(STOP_MIN_ROUNDS, int(STOP_WINDOW * rounds))
+    n, lw, rest = float(rounds), float(w), float(left)
     b = leader(sums, prior, rounds)
-    for i in range(len(sums)):
+    for i in range(k):
         if i == b:
             continue
-        s = sums[i] - sums[b]
-        m = s / n
-        var = (squares[i][b] - s * s / n + STOP_PRIOR_VARIANCE) / n
-        if m + z * math.sqrt(var / n) < margin:
+        s = q = 0.0
+        for t in range(rounds - w, rounds):
+            d = history[t][i] - history[t][b]
+            s += d
+            q += d * d
+        m = s / lw
+        var = (q - s * s / lw + STOP_PRIOR_VARIANCE) / lw
+        if m + z * math.sqrt(var / lw) < margin:
             continue
-        gap = -m - PRIOR_BONUS * (prior[i] - prior[b])
-        if gap > 0 and left is None and gap * gap * n >= z * z * var:
-            continue
-        if gap > 0 and left is not None and gap * gap * n * (n + left) >= z * z * var * left:
+        gap = -(sums[i] - sums[b] + rest * m) - PRIOR_BONUS * (prior[i] - prior[b]) * (n + rest)
+        if gap > 0 and gap * gap >= z * z * var * (rest + rest * rest / lw):
             continue
         return False
     return True

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.bots.rokugan import make_bot
 from daimyo.bots.rokugan.heuristic import RokuganHeuristicBot
 from daimyo.bots.rokugan.ismcts import ISMCTSBot, parse_budget
 from daimyo.bots.rokugan.knowledge import determinize, known
-from daimyo.bots.random_bot import RandomBot, bot_seed
 from daimyo.core.rng import Rng
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.records import PLACEMENT
@@ -125,27 +125,57 @@ def test_ismcts_search_statistics_match_on_perturbed_states():
 
 
 def _rounds(results: list[list[float]]) -> tuple[list[float], list[list[float]]]:
-    """The sums and paired squared differences of a search's rounds (each round: every candidate's result)."""
+    """The sums of a search's rounds and the rounds themselves (each round: every candidate's result)."""
     k = len(results[0])
-    sums = [sum(r[i] for r in results) for i in range(k)]
-    squares = [[sum((r[i] - r[j]) ** 2 for r in results) for j in range(k)] for i in range(k)]
-    return sums, squares
+    return [sum(r[i] for r in results) for i in range(k)], results
 
 
 def test_the_confident_stop_waits_for_its_rounds_and_stops_on_a_clear_or_an_empty_choice():
-    """The confident stop (ismcts.py confident): never before STOP_MIN_ROUNDS; a candidate that won every round
-    the other lost is settled at once; candidates that give the same result in every world (moves to the same
-    effect) are settled once the margin's test allows (the variance given before measuring keeps a few equal
-    rounds from reading as certain); two candidates that split their worlds evenly are not."""
+    """The confident stop (ismcts.py confident): never before twice STOP_MIN_ROUNDS; a candidate that lost every
+    round the other won is settled at once; candidates that give the same result in every world (moves to the same
+    effect) are settled once the margin's test allows (the variance given before measuring keeps a few equal rounds
+    from reading as certain); two candidates that split their worlds evenly are not, unless no round is left."""
     from daimyo.bots.rokugan.ismcts import STOP_MIN_ROUNDS, confident
 
     prior = [0.5, 0.5]
-    clear = _rounds([[1.0, 0.0]] * STOP_MIN_ROUNDS)
-    assert confident(*clear, prior, STOP_MIN_ROUNDS, 1000)
-    assert not confident(*_rounds([[1.0, 0.0]] * (STOP_MIN_ROUNDS - 1)), prior, STOP_MIN_ROUNDS - 1, 1000)
-    assert not confident(*_rounds([[0.5, 0.5]] * 10), prior, 10, 1000)
-    assert confident(*_rounds([[0.5, 0.5]] * 40), prior, 40, 1000)
+    first = 2 * STOP_MIN_ROUNDS
+    assert confident(*_rounds([[1.0, 0.0]] * first), prior, first, 1000)
+    assert not confident(*_rounds([[1.0, 0.0]] * (first - 1)), prior, first - 1, 1000)
+    assert not confident(*_rounds([[0.5, 0.5]] * 40), prior, 40, 1000)
+    assert confident(*_rounds([[0.5, 0.5]] * 70), prior, 70, 1000)
     even = _rounds([[1.0, 0.0], [0.0, 1.0]] * 30 + [[1.0, 0.0]])
     assert not confident(*even, prior, 61, 1000)
-    assert not confident(*even, prior, 61, None)          # a time budget not yet measured: as many rounds as wanted
+    assert not confident(*even, prior, 61, None)          # no bound known on the rounds to come: it does not stop
     assert confident(*even, prior, 61, 0)                 # no round left: the leader stays
+
+
+def test_the_confident_stop_reads_the_rounds_to_come_from_the_latest_rounds():
+    """A candidate's value drifts as the tree below it grows, so the test reads the rounds to come from the latest
+    STOP_WINDOW of the rounds: a candidate behind over all the rounds so far but ahead over the latest half would
+    overtake the leader within the rounds left, and the search goes on (a reading of all the rounds alike would
+    stop: it is 10 rounds behind, a quarter a round); with no round left the leader stays."""
+    from daimyo.bots.rokugan.ismcts import STOP_WINDOW, confident
+
+    assert STOP_WINDOW == 0.5
+    drift = _rounds([[1.0, 0.0]] * 20 + [[0.5, 1.0]] * 20)
+    assert drift[0] == [30.0, 20.0]
+    assert not confident(*drift, [0.5, 0.5], 40, 100)
+    assert confident(*drift, [0.5, 0.5], 40, 0)
+    steady = _rounds([[1.0, 0.0]] * 20 + [[1.0, 0.5]] * 20)
+    assert confident(*steady, [0.5, 0.5], 40, 100)
+
+
+def test_the_confident_stop_waits_for_a_third_of_the_budget():
+    """The confident stop tests only once STOP_AFTER of the budget is spent (ismcts.py spent_enough): of the
+    iterations, and of the time to the deadline."""
+    import time
+
+    from daimyo.bots.rokugan.ismcts import STOP_AFTER, spent_enough
+
+    assert STOP_AFTER == 1 / 3
+    assert not spent_enough(600, 199, None, 0.0)
+    assert spent_enough(600, 200, None, 0.0)
+    now = time.perf_counter()
+    assert not spent_enough(None, 10, now + 3600.0, now)
+    assert spent_enough(None, 10, now - 1.0, now - 2.0)      # two seconds spent of a three-second budget
+    assert not spent_enough(600, 100, now - 1.0, now - 2.0)  # the time spent, not the iterations
