@@ -340,7 +340,7 @@ function renderActions() {
   if (!G.legal.length) {
     const words = waiting() ? t("status.table_waits") + "." : view && view.phase !== "over"
       ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
-    prompt.replaceChildren(...(back ? [back] : []), el("p", { text: G.seat === null ? t("msg.spectator") + " " + words : words }));
+    fillBox(prompt, back, el("p", { text: G.seat === null ? t("msg.spectator") + " " + words : words }));
     box.replaceChildren();
     return;
   }
@@ -355,7 +355,7 @@ function renderActions() {
     lines.push(el("p", { class: "choosing-text", text: t("msg.choose_place", { what }) }));
     if (cancellable()) lines.push(el("button", { class: "cancel", text: t("act.cancel"), onclick: cancelMove }));
   }
-  prompt.replaceChildren(...(back ? [back] : []), ...lines);
+  fillBox(prompt, back, lines);
   const buttons = [];
   for (const head of parsed.heads.keys()) {
     if (head.startsWith("place ") && inHand(head.slice(6))) continue;  // picked from the hand
