@@ -125,9 +125,10 @@ class Search {
         for (size_t i = 0; i < k; ++i) sums_[i] += results[i];
         history_.insert(history_.end(), results.begin(), results.end());
         if (set.early_stop && !stop) {
-          const long long left = rounds_left(iterations, done, limit, elapsed(), rounds);
+          const double spent = elapsed();
+          const long long left = rounds_left(iterations, done, limit, spent, rounds);
           if (settled(rounds, left) ||
-              (set.confident_stop && spent_enough(iterations, done, limit, elapsed()) && confident(rounds, left)))
+              (set.confident_stop && spent_enough(iterations, done, limit, spent) && confident(rounds, left)))
             break;
         }
       }

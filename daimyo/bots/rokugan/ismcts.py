@@ -21,26 +21,25 @@ The search runs in rounds. Each round:
    winners), or, where a simulation stops earlier, a sigmoid of its honor lead over the best rival then;
    every node on the path adds the result of the seat that made its move.
 
-Within a round every root candidate is simulated in the same sampled world with the same random
-numbers (common random numbers), so candidates are compared on equal terms and the sampling
-noise mostly cancels. The move chosen has the best mean result over the completed rounds (the
-heuristic's preference breaks near-ties). A search stops early (``early_stop``, on by default) once that choice
-can no longer change within the budget: every other candidate would stay behind the leader even if it scored 1
-and the leader 0 in every round the budget has left (:func:`settled`; on a time budget the rounds left are
-estimated at twice the pace so far, and one more). On an iteration budget that bound alone chooses what the full
-search would have chosen, sooner. Once a third of the budget is spent (:data:`STOP_AFTER`) it also stops when a
-statistical test says the choice is settled (``confident_stop``, on by default; :func:`confident`): every other
-candidate either stays behind the leader at the end of the rounds left at ``stop_z`` standard deviations, or is
-better than it by less than ``stop_margin`` at that confidence (candidates whose moves come to the same result in
-every world, say). The rounds to come are read from the latest half of the rounds (:data:`STOP_WINDOW`), since a
-candidate's value drifts as the tree below it grows; a test that read all the rounds alike, from the tenth round on,
-lost strength at 1,500 iterations a decision, and so did stopping at a tenth of the budget (docs/benchmarks.md). A budget is a number of iterations (``200``) or
-seconds (``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to
-search (clans, objectives, the Dragon's return) are the heuristic's, and a decision with one legal move (or one
-candidate) is made at once, without a search. The setup control placements (Setup, step 10: one per seat, five
-rounds of them) are searched on a budget of their own, ``setup_iterations`` / ``setup_seconds``: by default
-:data:`SETUP_SHARE` of the decision budget (at least one iteration), so that ``ismcts:1s`` spends 0.1 s, not 1 s,
-on each of them (docs/bots.md).
+Within a round every root candidate is simulated in the same sampled world with the same random numbers (common
+random numbers), so candidates are compared on equal terms and the sampling noise mostly cancels. The move chosen
+has the best mean result over the completed rounds (the heuristic's preference breaks near-ties). A search stops
+early (``early_stop``, on by default) once that choice can no longer change within the budget: every other candidate
+would stay behind the leader even if it scored 1 and the leader 0 in every round the budget has left
+(:func:`settled`; on a time budget the rounds left are estimated at twice the pace so far, and one more). On an
+iteration budget that bound alone chooses what the full search would have chosen, sooner. Once a third of the budget
+is spent (:data:`STOP_AFTER`) it also stops when a statistical test says the choice is settled (``confident_stop``,
+on by default; :func:`confident`): every other candidate either stays behind the leader at the end of the rounds
+left at ``stop_z`` standard deviations, or is better than it by less than ``stop_margin`` at that confidence
+(candidates whose moves come to the same result in every world, say). The rounds to come are read from the latest
+half of the rounds (:data:`STOP_WINDOW`), since a candidate's value drifts as the tree below it grows; a test that
+read all the rounds alike, from the tenth round on, lost strength at 1,500 iterations a decision, and so did
+stopping at a tenth of the budget (docs/benchmarks.md). A budget is a number of iterations (``200``) or seconds
+(``1s``, ``0.5s``); only iteration budgets are reproducible. Setup choices with little to search (clans, objectives,
+the Dragon's return) are the heuristic's, and a decision with one legal move (or one candidate) is made at once,
+without a search. The setup control placements (Setup, step 10: one per seat, five rounds of them) are searched on a
+budget of their own, ``setup_iterations`` / ``setup_seconds``: by default :data:`SETUP_SHARE` of the decision budget
+(at least one iteration), so that ``ismcts:1s`` spends 0.1 s, not 1 s, on each of them (docs/bots.md).
 
 Two engines run the same search. ``engine="native"`` (the default where the native engine is built) runs the
 whole decision in C++ (``native/src/search.cpp``), drawing from the same generators word for word, so on an
