@@ -65,6 +65,7 @@ def test_the_creator_invites_a_second_player_who_takes_the_open_seat(server, bro
 
     # the creator plays their own seat
     host.click("#play-link")
+    host.wait_for_url(f"**/game/{game_id}*")   # the game's page loaded: the lobby's body has no seq to read
     host.wait_for_function("() => document.body.dataset.seq !== '-1'")
     assert host.locator("#conn.connected").count() == 1 and "token=" not in host.url
 
