@@ -11,10 +11,14 @@ iterations spent are reported too). What is compared (the third argument):
 
     PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 0.1s 3
     PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 500 2 confident
+    PYTHONPATH=<native build>:. python scripts/bench_ismcts_think.py 1s 3 today '{"stop_z": 1.75}'
+
+A fourth argument, JSON, gives the default side's own settings (keyword arguments of ISMCTSBot).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 
 from daimyo.arena.schedule import clans_for
@@ -41,12 +45,13 @@ def think(seed: int, budget: str, players: int = 4, **settings) -> tuple[float, 
 def main() -> None:
     budget, games = sys.argv[1], int(sys.argv[2])
     mode = sys.argv[3] if len(sys.argv) > 3 else "confident"
+    mine = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
     iterations, seconds = parse_budget(budget)
     other = {"confident": {"confident_stop": False}, "early": {"early_stop": False},
              "setup": {"setup_iterations": iterations, "setup_seconds": seconds},
              "today": {"early_stop": False, "setup_iterations": iterations, "setup_seconds": seconds}}[mode]
     for g in range(games):
-        (t_new, i_new), (t_old, i_old) = think(20_000 + g, budget), think(20_000 + g, budget, **other)
+        (t_new, i_new), (t_old, i_old) = think(20_000 + g, budget, **mine), think(20_000 + g, budget, **other)
         print(f"game {g}: with {mode} {t_new:.1f} s, {i_new} iterations; without {t_old:.1f} s, {i_old} iterations "
               f"(time {t_new / t_old:.2f}, iterations {i_new / i_old:.2f})", flush=True)
 
