@@ -85,6 +85,7 @@ def test_the_lobby_leads_to_the_leaderboard_and_a_players_page(server, browser, 
         page.screenshot(path=str(tmp_path / f"profile-{shot}.png"), full_page=True)
 
         page.click("#opponents a.player-link")   # to the opponent's page: a loss there
+        page.wait_for_url("**/players/Bo")   # loaded: mid-navigation the new page may have no profile-name yet
         page.wait_for_function("() => document.getElementById('profile-name').textContent === 'Bo'")
         page.wait_for_selector("#game-rows tr[data-game='g-rated1']")
         assert page.locator("#game-rows .result-won").count() == 0
