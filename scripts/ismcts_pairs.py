@@ -2,7 +2,7 @@
 
     python3 scripts/ismcts_pairs.py '{"iterations": 400}' '{"iterations": 100}' 40
     python3 scripts/ismcts_pairs.py '{"seconds": 0.1}' '{"seconds": 0.1, "horizon": 0}' 40
-    python3 scripts/ismcts_pairs.py '{"iterations": 1500}' '{"iterations": 1500, "confident_stop": false}' 200 16
+    python3 scripts/ismcts_pairs.py '{"iterations": 1500, "confident_stop": true}' '{"iterations": 1500}' 200 16
 
 Each argument is the keyword arguments of an ISMCTSBot (iterations, seconds, horizon, root_candidates, ...); game g
 is played on seed 10000 + g // 2 with setting A in seat g % 2. The fourth argument, if given, plays the games over

@@ -31,7 +31,7 @@ void bind_search(nb::module_& m) {
       }, nb::arg("game"), nb::arg("seat"), nb::arg("rng_state"), nb::arg("heuristic_state"), nb::arg("iterations"),
       nb::arg("seconds"), nb::arg("max_seconds"), nb::arg("root_candidates"), nb::arg("exploration"), nb::arg("rollout_sample"),
       nb::arg("horizon") = 0, nb::arg("setup_iterations") = -1, nb::arg("setup_seconds") = -1.0, nb::arg("early_stop") = true,
-      nb::arg("confident_stop") = true, nb::arg("stop_z") = 2.0, nb::arg("stop_margin") = 0.03,
+      nb::arg("confident_stop") = false, nb::arg("stop_z") = 2.0, nb::arg("stop_margin") = 0.03,
       "ISMCTSBot.choose natively: (move, rng state after, heuristic rng state after, iterations, rounds, seconds).\n"
       "A budget of -1 is none; with neither iterations nor seconds, 1 second. setup_iterations and setup_seconds:\n"
       "the budget of the setup control choices in place of iterations and seconds (both -1: the same budget).\n"
