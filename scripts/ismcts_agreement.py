@@ -5,10 +5,10 @@
     python3 scripts/ismcts_agreement.py 2 4000 '[{"seed_offset": 1000}, {"confident_stop": true}, {"confident_stop": true, "stop_z": 2.5}]' 2 778
 
 A game of the heuristic bot on deal SEED (777) gives the positions: every EVERY-th (3) decision with more than one
-legal move, setup placements included (not the clans and objectives, which are the heuristic's). At each, today's
-search (the default: the exact bound alone, ``confident_stop=False``) on ITERATIONS is the reference; each setting (ISMCTSBot keyword arguments, plus
-``seed_offset`` to seed the bots differently) prints how many of its moves equal the reference's and its iterations
-over the reference's.
+legal move, setup placements included (not the clans and objectives, which are the heuristic's). At each, the
+default search (the exact bound alone, ``confident_stop=False``) on ITERATIONS is the reference; each setting
+(ISMCTSBot keyword arguments, plus ``seed_offset`` to seed the bots differently) prints how many of its moves equal
+the reference's and its iterations over the reference's.
 """
 
 from __future__ import annotations
