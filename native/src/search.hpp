@@ -25,7 +25,7 @@ struct SearchSettings {
   bool early_stop = true;
   // ... and, with it, once a statistical test says the leader stays the choice or no other candidate is better by
   // more than a small margin (ismcts.py confident); false: only the exact bound above
-  bool confident_stop = true;
+  bool confident_stop = false;  // off by default, as ISMCTSBot (it costs strength: docs/bots.md)
   double stop_z = 2.0;         // its confidence (ismcts.py STOP_Z)
   double stop_margin = 0.03;   // the lead that does not matter (STOP_MARGIN)
 };
