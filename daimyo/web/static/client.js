@@ -106,7 +106,9 @@ function reconnectDelay(tries) { return Math.min(RECONNECT.maxMs, RECONNECT.firs
 
 // Connects the page to its game and keeps it connected. `handlers.onMessage(msg)` gets every server message
 // (welcome, log, state, ack, pong, error); the client itself shows the badge, shows every error on the message line,
-// marks the page idle again (body[data-busy]) on a state or an error, and answers the refusals that end a connection:
+// marks a move on its way (body[data-busy]) from an "act" sent until the state that acknowledges it (its "ack"), an
+// error or a new connection (another seat's state, sent before ours was taken, leaves it on its way; a chat line or
+// a mute is no move), and answers the refusals that end a connection:
 // - a refused seat token ("bad-token"): the token is forgotten, reconnection stops, the page says so in words and
 //   offers to watch the game (one button); watching connects again without a seat;
 // - a game that does not exist ("no-such-game"): reconnection stops.
@@ -147,11 +149,12 @@ function connectGame(gameId, handlers) {
   function receive(msg) {
     if (msg.type === "welcome") {
       link.tries = 0;
+      document.body.dataset.busy = "0";   // a move sent before the drop shows in this connection's state, or not at all
       const watching = msg.seat === null || msg.seat === undefined;
       document.body.dataset.watching = watching ? "1" : "0";   // (hints.js: a spectator's hint)
       showConnection(watching ? "spectating" : "connected");
-    } else if (msg.type === "state") {
-      document.body.dataset.busy = "0";
+    } else if (msg.type === "state" || msg.type === "ack") {
+      if (msg.type === "ack" || msg.ack !== undefined) document.body.dataset.busy = "0";
     } else if (msg.type === "error") {
       document.body.dataset.busy = "0";
       if (msg.code === "bad-token") refuseSeat();
@@ -188,7 +191,7 @@ function connectGame(gameId, handlers) {
 
   function send(msg) {
     if (!link.ws || link.ws.readyState !== WebSocket.OPEN) { showMessage(t("msg.offline"), "error"); return false; }
-    document.body.dataset.busy = "1";
+    if (msg.type === "act") document.body.dataset.busy = "1";
     link.ws.send(JSON.stringify(msg));
     return true;
   }

@@ -401,7 +401,6 @@ function sendChat(ev) {
   PLAY.chat.pending = text;
   document.getElementById("chat-status").textContent = "";
   if (!PLAY.conn.send({ type: "chat", text })) document.getElementById("chat-status").textContent = t("msg.offline");
-  document.body.dataset.busy = "0";   // a chat line is not a move: the page stays usable
 }
 
 async function setSpectatorChat(on) {

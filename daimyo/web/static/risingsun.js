@@ -246,6 +246,7 @@ function rsDrawBidForm(prompt, form) {
 }
 
 function rsSend(action) {
+  if (document.body.dataset.busy === "1") return;   // a move is on its way: no second one (client.js)
   if (!confirmMove(action.startsWith("bid ") ? rsBidText(RS.bid) : rsActionWords(action))) return;
   showMessage("");
   // a secret bid is placed at the same time as the others: another clan's bid, arriving meanwhile, changes nothing

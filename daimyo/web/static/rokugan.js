@@ -144,6 +144,7 @@ function offerHeads(heads, place) {
 }
 
 function send(action) {
+  if (document.body.dataset.busy === "1") return;   // a move is on its way: no second one (client.js)
   if (!confirmMove(actionLabel(action))) { G.head = null; G.picked = []; autoHead(); renderActions(); lightUp(); return; }
   if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
   G.head = null;

@@ -530,6 +530,7 @@ function render() {
 }
 
 function send(action) {
+  if (document.body.dataset.busy === "1") return;   // a move is on its way: no second one (client.js)
   if (!confirmMove(actionWords(action))) { G.placeHex = null; render(); return; }
   showMessage("");
   // a card is chosen at the same time as the others (Choose): another seat's choice, which arrives meanwhile, changes
