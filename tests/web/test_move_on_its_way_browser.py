@@ -115,3 +115,24 @@ def test_a_player_who_mutes_another_can_still_move(server, browser):
     p.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=patient(5000))
     assert p.locator("#message.error").count() == 0, p.inner_text("#message")
     assert mover.problems() == [] and other.problems() == []
+
+
+def test_two_objectives_kept_at_once_are_both_taken(server, browser):
+    """Battle for Rokugan's Setup: both players keep an objective at the same time (Setup 5, "Distribute Secret
+    Objectives"). Bo's reaches the server first; Ann's, sent before she saw his, is still taken: a decision made at
+    once by several seats goes without the step number that would make it stale, as Senjutsu's card and Rising Sun's
+    bid do."""
+    net = Held()
+    ann, bo = _seat_pages(server, browser, "rokugan", route=net)
+    a, b = ann.page, bo.page
+    assert a.evaluate("document.body.dataset.phase") == "setup-objectives" and a.evaluate("G.view.to_act.length") == 2
+    net.holding = True
+    a.locator("#actions button.act").first.click()
+    a.wait_for_function("() => document.body.dataset.busy === '1'")
+    b.locator("#actions button.act").first.click()
+    a.wait_for_function("() => G.seq === 1", timeout=patient(10000))   # Bo's objective, told to Ann
+    net.release()
+    a.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=patient(10000))
+    assert a.locator("#message.error").count() == 0, a.inner_text("#message")
+    a.wait_for_function("() => document.body.dataset.phase !== 'setup-objectives'")
+    assert ann.problems() == [] and bo.problems() == []

@@ -146,7 +146,11 @@ function offerHeads(heads, place) {
 function send(action) {
   if (document.body.dataset.busy === "1") return;   // a move is on its way: no second one (client.js)
   if (!confirmMove(actionLabel(action))) { G.head = null; G.picked = []; autoHead(); renderActions(); lightUp(); return; }
-  if (!G.conn.send({ type: "act", action, seq: G.seq })) return;
+  // a decision several seats make at once (the Setup's secret objectives): another seat's, arriving meanwhile, changes
+  // nothing this seat may do, so it goes without the step number that would make it stale
+  const msg = { type: "act", action };
+  if (!(G.view && (G.view.to_act || []).length > 1)) msg.seq = G.seq;
+  if (!G.conn.send(msg)) return;
   G.head = null;
   G.picked = [];
   lightUp();
