@@ -1,8 +1,9 @@
 """A move on its way (docs/web.md, "The client"): from the moment a player's move is sent until the server's state that
 acknowledges it, the page takes no second move; another seat's state, which the server sent before it took ours, does
-not end that wait, and a chat line or a mute starts none. Two people on their own devices against one server in this
-process; the network between one of them and the server held by Playwright's WebSocket routing, so that the other's
-move is told first, as it is when both choose at once. Debian's chromium through Playwright.
+not end that wait, and a chat line or a mute starts none. A decision several seats make at once is taken in whichever
+order the seats' messages reach the server. Two people on their own devices against one server in this process; the
+network between one of them and the server held by Playwright's WebSocket routing, so that the other's move is told
+first, as it is when both choose at once. Debian's chromium through Playwright.
 """
 
 from __future__ import annotations
