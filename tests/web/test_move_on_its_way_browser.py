@@ -14,10 +14,12 @@ from tests.web.test_play_browser import Person, _api, _until
 pytestmark = needs_chromium
 
 
-def _seat_pages(server: str, browser, game: str, route=None):
-    """A table of ``game`` for two people, Ann (seat 0, the host) and Bo (seat 1), each on a device of their own, both
-    pages at the first step; ``route(ws)`` handles Ann's WebSocket (Playwright's ``route_web_socket``)."""
-    created = _api(server, "/api/games", {"game": game, "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+def _seat_pages(server: str, browser, game: str, route=None, **options):
+    """A table of ``game`` (with its table ``options``) for two people, Ann (seat 0, the host) and Bo (seat 1), each
+    on a device of their own, both pages at the first step; ``route(ws)`` handles Ann's WebSocket (Playwright's
+    ``route_web_socket``)."""
+    created = _api(server, "/api/games", {"game": game, "sit": 0, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
+                                          **options})
     gid = created["id"]
     claimed = _api(server, f"/api/games/{gid}/claim", {"code": created["invite"]["code"], "seat": 1, "name": "Bo"})
     ann, bo = Person(browser), Person(browser)
@@ -136,4 +138,23 @@ def test_two_objectives_kept_at_once_are_both_taken(server, browser):
     a.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=patient(10000))
     assert a.locator("#message.error").count() == 0, a.inner_text("#message")
     a.wait_for_function("() => document.body.dataset.phase !== 'setup-objectives'")
+    assert ann.problems() == [] and bo.problems() == []
+
+
+def test_cards_prepared_by_both_duellists_at_once_are_all_taken(server, browser):
+    """Senjutsu with prepared cards (Player Setup 7): both duellists prepare at the same time, each in several steps.
+    Bo's step reaches the server first; Ann's, sent before she saw his, is still taken."""
+    net = Held()
+    ann, bo = _seat_pages(server, browser, "senjutsu", route=net, prepare=True)
+    a, b = ann.page, bo.page
+    assert a.evaluate("G.view.phase") == "prepare" and a.evaluate("G.view.to_act.length") == 2
+    net.holding = True
+    a.locator("#actions button.act").first.click()
+    a.wait_for_function("() => document.body.dataset.busy === '1'")
+    b.locator("#actions button.act").first.click()
+    a.wait_for_function("() => G.seq === 1", timeout=patient(10000))   # Bo's step, told to Ann
+    net.release()
+    a.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=patient(10000))
+    assert a.locator("#message.error").count() == 0, a.inner_text("#message")
+    assert a.evaluate("G.seq") == 2
     assert ann.problems() == [] and bo.problems() == []

@@ -533,10 +533,11 @@ function send(action) {
   if (document.body.dataset.busy === "1") return;   // a move is on its way: no second one (client.js)
   if (!confirmMove(actionWords(action))) { G.placeHex = null; render(); return; }
   showMessage("");
-  // a card is chosen at the same time as the others (Choose): another seat's choice, which arrives meanwhile, changes
-  // nothing we may do, so the choice goes without the step number that would make it stale
+  // a card is chosen at the same time as the others (Choose), and prepared cards too (Player Setup 7): another seat's
+  // step, which arrives meanwhile, changes nothing we may do, so ours goes without the step number that would make it
+  // stale (every decision several seats make at once: more than one seat to act)
   const msg = { type: "act", action };
-  if (!(G.view && G.view.phase === "choose")) msg.seq = G.seq;
+  if (!(G.view && (G.view.phase === "choose" || (G.view.to_act || []).length > 1))) msg.seq = G.seq;
   G.conn.send(msg);
 }
 
