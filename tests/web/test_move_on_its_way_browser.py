@@ -8,6 +8,8 @@ first, as it is when both choose at once. Debian's chromium through Playwright.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.conftest import needs_chromium, patient
 from tests.web.test_play_browser import Person, _api, _until
 
@@ -120,34 +122,22 @@ def test_a_player_who_mutes_another_can_still_move(server, browser):
     assert mover.problems() == [] and other.problems() == []
 
 
-def test_two_objectives_kept_at_once_are_both_taken(server, browser):
-    """Battle for Rokugan's Setup: both players keep an objective at the same time (Setup 5, "Distribute Secret
-    Objectives"). Bo's reaches the server first; Ann's, sent before she saw his, is still taken: a decision made at
-    once by several seats goes without the step number that would make it stale, as Senjutsu's card and Rising Sun's
-    bid do."""
-    net = Held()
-    ann, bo = _seat_pages(server, browser, "rokugan", route=net)
-    a, b = ann.page, bo.page
-    assert a.evaluate("document.body.dataset.phase") == "setup-objectives" and a.evaluate("G.view.to_act.length") == 2
-    net.holding = True
-    a.locator("#actions button.act").first.click()
-    a.wait_for_function("() => document.body.dataset.busy === '1'")
-    b.locator("#actions button.act").first.click()
-    a.wait_for_function("() => G.seq === 1", timeout=patient(10000))   # Bo's objective, told to Ann
-    net.release()
-    a.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=patient(10000))
-    assert a.locator("#message.error").count() == 0, a.inner_text("#message")
-    a.wait_for_function("() => document.body.dataset.phase !== 'setup-objectives'")
-    assert ann.problems() == [] and bo.problems() == []
+# (game, its table options, the decision both make at once)
+AT_ONCE = [
+    ("rokugan", {}, "setup-objectives"),          # Setup 5, "Distribute Secret Objectives": one objective kept each
+    ("senjutsu", {"prepare": True}, "prepare"),   # Player Setup 7: prepared cards, in several steps each
+]
 
 
-def test_cards_prepared_by_both_duellists_at_once_are_all_taken(server, browser):
-    """Senjutsu with prepared cards (Player Setup 7): both duellists prepare at the same time, each in several steps.
-    Bo's step reaches the server first; Ann's, sent before she saw his, is still taken."""
+@pytest.mark.parametrize(("game", "options", "phase"), AT_ONCE, ids=[g for g, _, _ in AT_ONCE])
+def test_a_decision_both_make_at_once_is_taken_whichever_reaches_the_server_first(server, browser, game, options, phase):
+    """Battle for Rokugan's secret objectives and Senjutsu's prepared cards are decided by both players at the same
+    time. Bo's step reaches the server first; Ann's, sent before she saw his, is still taken: a decision several seats
+    make at once goes without the step number that would make it stale, as Senjutsu's card and Rising Sun's bid do."""
     net = Held()
-    ann, bo = _seat_pages(server, browser, "senjutsu", route=net, prepare=True)
+    ann, bo = _seat_pages(server, browser, game, route=net, **options)
     a, b = ann.page, bo.page
-    assert a.evaluate("G.view.phase") == "prepare" and a.evaluate("G.view.to_act.length") == 2
+    assert a.evaluate("G.view.phase") == phase and a.evaluate("G.view.to_act.length") == 2
     net.holding = True
     a.locator("#actions button.act").first.click()
     a.wait_for_function("() => document.body.dataset.busy === '1'")
