@@ -285,3 +285,45 @@ def test_every_senjutsu_card_line_stays_inside_its_card_in_both_languages(server
         got = page.evaluate(CARDS)
         assert got["cards"] >= 40 and got["past"] == [] and got["broken"] == [], (lang, got["past"][:5], got["broken"][:5])
     assert errors == []
+
+
+# (game, the final result's box, its close button)
+RESULTS = [("rokugan", "#scores", "#scores-close"), ("senjutsu", "#result", "#result-close"),
+           ("risingsun", "#result", "#result-close")]
+
+
+@pytest.mark.parametrize(("game", "box", "close"), RESULTS, ids=[g for g, _, _ in RESULTS])
+def test_the_final_result_on_a_phone_stays_on_the_screen_and_its_last_column_is_reached(server, browser, game, box, close):
+    """On a 390x844 phone the final result (Rokugan's scoring, Senjutsu's duel, Rising Sun's War Phase) lies inside the
+    screen, in English and Polish; a table wider than it (Rokugan's six columns) scrolls sideways inside the box,
+    and a swipe brings its last column, the total, onto the screen beside the first, the clan's or duellist's
+    name. It once ran past the screen's edge, the total out of reach."""
+    body = {"game": game, "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * (4 if game == "risingsun" else 2)}
+    body.update({"example": "seed-example"} if game == "risingsun" else {"seed": 1})
+    created = _api(server, "/api/games", body)
+    for lang in ("en", "pl"):
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.goto(server + "/api/words/en")
+        page.evaluate(f"localStorage.setItem('daimyo:lang', '{lang}')")
+        page.goto(server + created["watch"]["link"])
+        page.wait_for_selector(close, state="visible")
+        assert page.evaluate("document.documentElement.lang") == lang
+        edges = page.evaluate("""(sel) => { const b = document.querySelector(sel + ' .modal-box');
+          const r = b.getBoundingClientRect(), s = b.querySelector('.table-scroll').getBoundingClientRect();
+          return { left: r.left, right: r.right, bottom: r.bottom, inner: b.scrollWidth <= b.clientWidth,
+                   scroll: [s.left, s.right] }; }""", box)
+        assert edges["left"] >= 0 and edges["right"] <= 390 and edges["bottom"] <= 844 and edges["inner"], (game, lang, edges)
+        assert edges["left"] <= edges["scroll"][0] and edges["scroll"][1] <= edges["right"], (game, lang, edges)
+        scroller = page.locator(f"{box} .table-scroll")
+        scroller.hover()
+        page.mouse.wheel(1000, 0)   # a swipe to the table's end (nothing moves where it fits already)
+        page.wait_for_function("""(sel) => { const s = document.querySelector(sel + ' .table-scroll');
+          return s.scrollLeft + s.clientWidth >= s.scrollWidth - 1; }""", arg=box)
+        heads = page.locator(f"{box} table tr").first.locator("th")
+        last, first = heads.last.bounding_box(), heads.first.bounding_box()
+        assert last["x"] >= 0 and last["x"] + last["width"] <= 390 + 0.5, (game, lang, last)
+        # the first column (whose row it is) stays in sight beside the last
+        assert edges["scroll"][0] - 0.5 <= first["x"] and first["x"] + first["width"] <= last["x"] + 0.5, (game, lang, first, last)
+        assert page.locator(close).is_visible()
+        page.screenshot(path=f"/tmp/daimyo-small-result-{game}-{lang}-phone.png")
+        page.close()
