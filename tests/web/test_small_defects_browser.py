@@ -327,3 +327,26 @@ def test_the_final_result_on_a_phone_stays_on_the_screen_and_its_last_column_is_
         assert page.locator(close).is_visible()
         page.screenshot(path=f"/tmp/daimyo-small-result-{game}-{lang}-phone.png")
         page.close()
+
+
+@pytest.mark.parametrize("game", ["rokugan", "senjutsu", "risingsun"])
+def test_the_move_panel_says_your_move_only_to_the_player_deciding(server, browser, game):
+    """Every game's move panel is titled "Your move" only for a player with a decision to make; a spectator's says
+    "Watching" (Polish "Oglądasz"), as Rokugan's always did, where Senjutsu's and Rising Sun's said "Your move" to
+    everyone."""
+    body = {"game": game, "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * (4 if game == "risingsun" else 2)}
+    body.update({"example": "seed-example"} if game == "risingsun" else {"seed": 1})
+    watched = _api(server, "/api/games", body)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server + watched["watch"]["link"])
+    page.wait_for_function("() => document.body.dataset.phase === 'over'")
+    assert page.inner_text("#actions-title") == "Watching"
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.getElementById('actions-title').textContent === 'Oglądasz'")
+    # a player at a decision of theirs (the bots move at once, so the seat waits for nobody else)
+    seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * (3 if game == "risingsun" else 1)
+    played = _api(server, "/api/games", {**body, "seats": seats, "sit": 0})
+    page.goto(f"{server}/game/{played['id']}#seat=0&token={played['you']['token']}")
+    page.wait_for_function("() => document.body.dataset.legal && document.body.dataset.legal !== '0'")
+    assert page.inner_text("#actions-title") == "Twój ruch"
+    page.close()

@@ -209,3 +209,9 @@ function replayStepTo(S, i) {
   delete box.dataset.shown;
   return steps.slice(0, i).flatMap((s) => s.events);
 }
+
+// The title of a game page's move panel: "Your move" with a decision to make, else what this page's person is doing
+// (watching, waiting for the others, or the game is over); the same on every game's page.
+function movePanelTitle(decides, seat, over) {
+  return t(decides ? "actions.title" : seat === null || seat === undefined ? "board.title_watching" : over ? "status.over" : "board.title_waiting");
+}

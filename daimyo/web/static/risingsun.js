@@ -197,6 +197,7 @@ function rsDrawActions() {
   const actions = document.getElementById("actions");
   form.hidden = true;
   actions.replaceChildren();
+  document.getElementById("actions-title").textContent = movePanelTitle(RS.legal.length > 0, RS.seat, v.phase === "over");
   if (!RS.legal.length) {
     const mine = v.you && v.you.bid;
     prompt.textContent = mine ? t("rs.bid.placed", { bid: rsBidText(mine) }) : v.phase === "over" ? t("rs.status_over")

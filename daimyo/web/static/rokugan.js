@@ -340,7 +340,7 @@ function renderActions() {
   }
   const view = G.view;
   const title = document.getElementById("actions-title");
-  title.textContent = t(G.legal.length ? "actions.title" : G.seat === null ? "board.title_watching" : view && view.phase === "over" ? "status.over" : "board.title_waiting");
+  title.textContent = movePanelTitle(G.legal.length > 0, G.seat, !!(view && view.phase === "over"));
   const back = standInLine();
   if (!G.legal.length) {
     const words = waiting() ? t("status.table_waits") + "." : view && view.phase !== "over"
