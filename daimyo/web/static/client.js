@@ -153,8 +153,8 @@ function connectGame(gameId, handlers) {
       const watching = msg.seat === null || msg.seat === undefined;
       document.body.dataset.watching = watching ? "1" : "0";   // (hints.js: a spectator's hint)
       showConnection(watching ? "spectating" : "connected");
-    } else if (msg.type === "state" || msg.type === "ack") {
-      if (msg.type === "ack" || msg.ack !== undefined) document.body.dataset.busy = "0";
+    } else if (msg.type === "ack" || (msg.type === "state" && msg.ack !== undefined)) {
+      document.body.dataset.busy = "0";   // this connection's move, taken
     } else if (msg.type === "error") {
       document.body.dataset.busy = "0";
       if (msg.code === "bad-token") refuseSeat();

@@ -367,7 +367,7 @@ function drawActions() {
   const v = G.view;
   box.replaceChildren();
   if (!v) return;
-  document.getElementById("actions-title").textContent = movePanelTitle(G.legal.length > 0 && !STORY.playing, G.seat, v.phase === "over");
+  document.getElementById("actions-title").textContent = movePanelTitle(G.legal.length > 0, G.seat, v.phase === "over");
   if (v.phase === "over") { prompt.textContent = t("sj.prompt.over"); return; }
   if (STORY.playing) { prompt.textContent = t("sj.story.playing"); return; }
   if (!G.legal.length) {
