@@ -287,6 +287,17 @@ def test_every_senjutsu_card_line_stays_inside_its_card_in_both_languages(server
     assert errors == []
 
 
+# the games' stories off: a game still under way when its page opens (a loaded machine) is shown at once, not step by step
+NO_STORY = "localStorage.setItem('daimyo:sj:pace', 'off'); localStorage.setItem('daimyo:rk:pace', 'off')"
+
+
+def _practice(game: str) -> dict:
+    """A practice game of ``game`` between random bots, seated as it needs (Rising Sun: the seed's example war)."""
+    body = {"game": game, "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * (4 if game == "risingsun" else 2)}
+    body.update({"example": "seed-example"} if game == "risingsun" else {"seed": 1})
+    return body
+
+
 # (game, the final result's box, its close button)
 RESULTS = [("rokugan", "#scores", "#scores-close"), ("senjutsu", "#result", "#result-close"),
            ("risingsun", "#result", "#result-close")]
@@ -298,11 +309,11 @@ def test_the_final_result_on_a_phone_stays_on_the_screen_and_its_last_column_is_
     screen, in English and Polish; a table wider than it (Rokugan's six columns) scrolls sideways inside the box,
     and a swipe brings its last column, the total, onto the screen beside the first, the clan's or duellist's
     name. It once ran past the screen's edge, the total out of reach."""
-    body = {"game": game, "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * (4 if game == "risingsun" else 2)}
-    body.update({"example": "seed-example"} if game == "risingsun" else {"seed": 1})
+    body = _practice(game)
     created = _api(server, "/api/games", body)
     for lang in ("en", "pl"):
         page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        page.add_init_script(NO_STORY)
         page.goto(server + "/api/words/en")
         page.evaluate(f"localStorage.setItem('daimyo:lang', '{lang}')")
         page.goto(server + created["watch"]["link"])
@@ -334,10 +345,10 @@ def test_the_move_panel_says_your_move_only_to_the_player_deciding(server, brows
     """Every game's move panel is titled "Your move" only for a player with a decision to make; a spectator's says
     "Watching" (Polish "Oglądasz"), as Rokugan's always did, where Senjutsu's and Rising Sun's said "Your move" to
     everyone."""
-    body = {"game": game, "practice": True, "seats": [{"kind": "bot", "bot": "random"}] * (4 if game == "risingsun" else 2)}
-    body.update({"example": "seed-example"} if game == "risingsun" else {"seed": 1})
+    body = _practice(game)
     watched = _api(server, "/api/games", body)
     page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.add_init_script(NO_STORY)
     page.goto(server + watched["watch"]["link"])
     page.wait_for_function("() => document.body.dataset.phase === 'over'")
     assert page.inner_text("#actions-title") == "Watching"
