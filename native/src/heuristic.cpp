@@ -223,7 +223,8 @@ Scored Heuristic::score_moves(const State& s, int seat, const std::vector<Move>&
 }
 
 Move Heuristic::quick_choose(const State& s, int seat, int sample) {
-  const std::vector<Move> moves = s.legal_moves(seat);
+  std::vector<Move>& moves = moves_;  // kept between calls: a search's playouts choose at every step
+  s.legal_moves(seat, moves);
   if (s.pending() || s.phase != Phase::Placement) {
     if (s.phase == Phase::Upkeep && !s.pending()) {
       if (rng.below(4) == 0) return moves[rng.next64() % moves.size()];
@@ -232,16 +233,16 @@ Move Heuristic::quick_choose(const State& s, int seat, int sample) {
     return moves.size() == 1 ? moves[0] : choose(s, seat);
   }
   const size_t n = moves.size();
-  std::vector<Move> picks;
-  if (n <= static_cast<size_t>(std::max(sample, 0))) {
-    picks = moves;
-  } else {
-    for (int i = 0; i < sample; ++i) picks.push_back(moves[rng.below(n)]);
+  const std::vector<Move>* picks = &moves;
+  if (n > static_cast<size_t>(std::max(sample, 0))) {
+    picks_.clear();
+    for (int i = 0; i < sample; ++i) picks_.push_back(moves[rng.below(n)]);
+    picks = &picks_;
   }
   PlacementContext ctx(s, seat);
-  Move best = picks.at(0);
+  Move best = picks->at(0);
   double best_v = -1e9;
-  for (const Move& m : picks) {
+  for (const Move& m : *picks) {
     const double v = place_value(ctx, m, rng);
     if (v > best_v) {
       best = m;

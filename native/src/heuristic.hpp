@@ -39,6 +39,9 @@ struct Heuristic {
   Scored upkeep(const State& s, int seat, const std::vector<Move>& moves);
   Scored card_step(const State& s, int seat, const std::vector<Move>& moves, bool sample = true);
   void finish_card(State& d, int seat, int limit = 8);
+
+ private:
+  std::vector<Move> moves_, picks_;  // quick_choose's lists, kept so that a playout's steps allocate nothing
 };
 
 }  // namespace daimyo

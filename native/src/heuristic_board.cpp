@@ -1,6 +1,7 @@
 // heuristic.py Board, _objective_bonus, _PlacementContext and the scoring of placements (_place_value and the
 // functions under it), native. Each float is worked out with the operations of the Python line it stands for,
 // in its order (a Python int mixed in is converted exactly), so that the values are equal bit for bit.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -90,12 +91,21 @@ void objective_bonus(const State& s, int seat, double* bonus) {
 Board::Board(const State& st, int seat_) : s(st), seat(seat_), n(st.n) {
   const Rules& R = *s.rules;
   const int np = R.n_provinces();
-  // role: each board token's part, by its number ('a' attacks or 'd' defends province p for owner)
+  for (int p = 0; p < np; ++p) {
+    dfn[p] = pot_att[p] = pot_def[p] = 0.0;
+    unk[p] = 0;
+    has_def[p] = lion_bluff[p] = base_known_[p] = false;
+  }
+  for (int x = 0; x < n; ++x) std::fill_n(&worth_known_[x][0][0], 2 * np, false);
+  // role: each board token's part, by its number ('a' attacks or 'd' defends province p for owner); only a
+  // blessing reads it, so it is kept only where one is on the board
   struct Part {
     char role = 0;
     int p = -1, owner = -1;
   };
-  std::vector<Part> role(static_cast<size_t>(std::max(s.next_id, 1)) + 1);
+  bool blessings = false;
+  for (const BoardToken& t : s.tokens) blessings = blessings || t.place == 'o';
+  std::vector<Part> role(blessings ? static_cast<size_t>(std::max(s.next_id, 1)) + 1 : 0);
   auto part_of = [&role](int number) -> Part* {
     return number >= 0 && number < static_cast<int>(role.size()) && role[number].role ? &role[number] : nullptr;
   };
@@ -307,22 +317,28 @@ double Board::base(int p) {
   return base_memo_[p];
 }
 
-double Board::with_attack(int p, int who, double x) {
+const Board::Entry* Board::recall(int p, char kind, int who, double x) const {
   for (const Entry& e : memo_[p])
-    if (e.kind == 'a' && e.who == who && e.x == x) return e.value;
+    if (e.kind == kind && e.who == who && e.x == x) return &e;
+  return nullptr;
+}
+
+double Board::remember(int p, char kind, int who, double x, double value) {
+  if (memo_[p].n < MEMO) memo_[p].push_back({kind, who, x, value});
+  return value;
+}
+
+double Board::with_attack(int p, int who, double x) {
+  if (const Entry* e = recall(p, 'a', who, x)) return e->value;
   Attackers a = att[p];
   a.add(who, x);
-  const double u = utility(p, a, dfn[p], has_def[p], unk[p]);
-  memo_[p].push_back({'a', who, x, u});
-  return u;
+  return remember(p, 'a', who, x, utility(p, a, dfn[p], has_def[p], unk[p]));
 }
 
 double Board::with_defense(int p, double x, bool real) {
-  for (const Entry& e : memo_[p])
-    if (e.kind == 'd' && e.who == static_cast<int>(real) && e.x == x) return e.value;
-  const double u = utility(p, att[p], dfn[p] + x, has_def[p] || real, unk[p]);
-  memo_[p].push_back({'d', static_cast<int>(real), x, u});
-  return u;
+  const int r = static_cast<int>(real);
+  if (const Entry* e = recall(p, 'd', r, x)) return e->value;
+  return remember(p, 'd', r, x, utility(p, att[p], dfn[p] + x, has_def[p] || real, unk[p]));
 }
 
 double Board::total() {

@@ -3,6 +3,7 @@
 // Every value is worked out with the same operations in the same order as the Python bot, so it is equal to it,
 // bit for bit; the memo is only a cache.
 #pragma once
+#include <stdexcept>
 #include <vector>
 
 #include "heuristic.hpp"
@@ -16,11 +17,12 @@ constexpr double UNKNOWN_DEFENSE = 1.4;
 constexpr double UNKNOWN_SHINOBI = 0.7;
 constexpr double TOKEN_COST = 0.07;
 
-// Who attacks a province and how hard: heuristic.py's dict owner -> strength, in insertion order.
+// Who attacks a province and how hard: heuristic.py's dict owner -> strength, in insertion order. Only the first
+// `n` entries are read (a board is made at every placement of a search's playouts: its arrays are not cleared).
 struct Attackers {
   int n = 0;
-  int who[MAX_SEATS] = {};
-  double strength[MAX_SEATS] = {};
+  int who[MAX_SEATS];
+  double strength[MAX_SEATS];
   int find(int x) const {
     for (int i = 0; i < n; ++i)
       if (who[i] == x) return i;
@@ -39,7 +41,21 @@ struct Attackers {
   }
 };
 
-// heuristic.py Board
+// At most N values kept in place (no allocation): a seat's tokens on the board, a province's memo.
+template <typename T, int N>
+struct Few {
+  T v[N];
+  int n = 0;
+  void push_back(const T& x) {
+    if (n == N) throw std::length_error("heuristic: more than a clan's tokens on the board for one seat");
+    v[n++] = x;
+  }
+  const T* begin() const { return v; }
+  const T* end() const { return v + n; }
+};
+
+// heuristic.py Board. Made at every placement of a search's playouts, so it allocates nothing and clears only
+// the provinces of the board it reads.
 class Board {
  public:
   Board(const State& s, int seat);
@@ -54,30 +70,33 @@ class Board {
   const State& s;
   int seat, n;
   Attackers att[Rules::MAX_PROVINCES];
-  double dfn[Rules::MAX_PROVINCES] = {};
-  int unk[Rules::MAX_PROVINCES] = {};
-  bool has_def[Rules::MAX_PROVINCES] = {}, lion_bluff[Rules::MAX_PROVINCES] = {};
-  std::vector<BoardToken> my_tokens;  // the seat's tokens on the board (not blessings), in board order
+  double dfn[Rules::MAX_PROVINCES];
+  int unk[Rules::MAX_PROVINCES];
+  bool has_def[Rules::MAX_PROVINCES], lion_bluff[Rules::MAX_PROVINCES];
+  Few<BoardToken, Rules::MAX_TOKENS> my_tokens;  // the seat's tokens on the board (not blessings), in board order
   int rem[MAX_SEATS] = {};
   double w_opp = 0.0;
   int rounds_left = 0;
-  double obj_bonus[Rules::MAX_PROVINCES] = {};
-  double pot_att[Rules::MAX_PROVINCES] = {}, pot_def[Rules::MAX_PROVINCES] = {};
+  double obj_bonus[Rules::MAX_PROVINCES];
+  double pot_att[Rules::MAX_PROVINCES], pot_def[Rules::MAX_PROVINCES];
   double my_follow = 0.0;  // the strength of the seat's second best army behind its screen, if it places again
 
  private:
   double worth_uncached(int x, int p, bool kept) const;
-  // the memo: keyed by what each value depends on
+  // the memo: keyed by what each value depends on; a value past a province's MEMO is worked out again each time
   struct Entry {
     char kind;  // 'a' with_attack, 'd' with_defense
     int who;    // with_attack: the seat; with_defense: real
     double x, value;
   };
+  static constexpr int MEMO = 16;
+  const Entry* recall(int p, char kind, int who, double x) const;
+  double remember(int p, char kind, int who, double x, double value);
   double worth_memo_[MAX_SEATS][Rules::MAX_PROVINCES][2];
-  bool worth_known_[MAX_SEATS][Rules::MAX_PROVINCES][2] = {};
-  double base_memo_[Rules::MAX_PROVINCES] = {};
-  bool base_known_[Rules::MAX_PROVINCES] = {};
-  std::vector<Entry> memo_[Rules::MAX_PROVINCES];
+  bool worth_known_[MAX_SEATS][Rules::MAX_PROVINCES][2];
+  double base_memo_[Rules::MAX_PROVINCES];
+  bool base_known_[Rules::MAX_PROVINCES];
+  Few<Entry, MEMO> memo_[Rules::MAX_PROVINCES];
 };
 
 // heuristic.py _objective_bonus: the extra worth of each province to `seat` for its own secret objective
