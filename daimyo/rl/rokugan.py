@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 from daimyo.core.rng import Rng
 from daimyo.rl import picks
 from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe, on_native
-from daimyo.rl.stepping import MoveStepping
+from daimyo.rl.stepping import MoveStepping, action_number
 from daimyo.rokugan import ENGINES, native, new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
@@ -163,7 +163,7 @@ class raw_env(MoveStepping, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)
+        action = action_number(action, agent)
         if self._mask is not None:
             if not (0 <= action < len(self._mask) and self._mask[action]):
                 entry = self.keys[action] if 0 <= action < len(self.keys) else "out of range"

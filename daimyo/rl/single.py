@@ -27,6 +27,7 @@ import gymnasium as gym
 import numpy as np
 
 from daimyo.rl.registered import offering, raw_environment
+from daimyo.rl.stepping import action_number
 
 
 def gymnasium_ids() -> dict[str, str]:
@@ -107,7 +108,7 @@ class SeatEnv(gym.Env):
     def step(self, action):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
-        action = int(action)
+        action = action_number(action, self.learner)
         mask = self._mask()
         if not (0 <= action < len(mask) and mask[action]):
             why = f"action {action} is not legal for {self.learner} now ({int(mask.sum())} legal; use action_masks())"
