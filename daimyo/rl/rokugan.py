@@ -217,8 +217,13 @@ class raw_env(MoveStepping, AECEnv):
 
 
 def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None, actions: str = "full",
-        engine: str | None = None):
-    """The environment wrapped in PettingZoo's order-enforcing wrapper."""
+        engine: str | None = None, parallel: bool = False):
+    """The environment wrapped in PettingZoo's order-enforcing wrapper. ``parallel`` is the registry's option
+    (``make_environment(parallel=...)``, as for Senjutsu and Rising Sun): True is refused, the game being turn by
+    turn."""
+    if parallel:
+        raise ValueError("parallel: Battle for Rokugan is played turn by turn and has no PettingZoo Parallel "
+                         "environment; use its AEC one (parallel=False, daimyo.rl.rokugan.env)")
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode,
