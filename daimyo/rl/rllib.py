@@ -29,6 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from daimyo.rl.registered import offering, raw_environment
+from daimyo.rl.stepping import action_number
 
 try:
     from ray.rllib.env.multi_agent_env import MultiAgentEnv
@@ -103,7 +104,7 @@ class DaimyoMultiAgentEnv(_Base):
         agent = self.aec.agent_selection
         if agent not in action_dict:
             raise ValueError(f"{agent} is to act now; the actions given were for {', '.join(map(str, action_dict))}")
-        action = int(action_dict[agent])
+        action = action_number(action_dict[agent], agent)
         mask = self.aec.observe(agent)["action_mask"]
         if not (0 <= action < len(mask) and mask[action]):
             if self.illegal == "raise":

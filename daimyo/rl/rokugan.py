@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 from daimyo.core.rng import Rng
 from daimyo.rl import picks
 from daimyo.rl.encoding import KEYS, OBS_HIGH, OBS_SIZE, legal_index, observe, on_native
-from daimyo.rl.stepping import MoveStepping
+from daimyo.rl.stepping import MoveStepping, action_number
 from daimyo.rokugan import ENGINES, native, new_game
 from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.state import RokuganState
@@ -163,7 +163,7 @@ class raw_env(MoveStepping, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)
+        action = action_number(action, agent)
         if self._mask is not None:
             if not (0 <= action < len(self._mask) and self._mask[action]):
                 entry = self.keys[action] if 0 <= action < len(self.keys) else "out of range"
@@ -217,8 +217,13 @@ class raw_env(MoveStepping, AECEnv):
 
 
 def env(players: int = 2, clans: list[str] | None = None, render_mode: str | None = None, actions: str = "full",
-        engine: str | None = None):
-    """The environment wrapped in PettingZoo's order-enforcing wrapper."""
+        engine: str | None = None, parallel: bool = False):
+    """The environment wrapped in PettingZoo's order-enforcing wrapper. ``parallel`` is the registry's option
+    (``make_environment(parallel=...)``, as for Senjutsu and Rising Sun): True is refused, the game being turn by
+    turn."""
+    if parallel:
+        raise ValueError("parallel: Battle for Rokugan is played turn by turn and has no PettingZoo Parallel "
+                         "environment; use its AEC one (parallel=False, daimyo.rl.rokugan.env)")
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(raw_env(players=players, clans=clans, render_mode=render_mode,

@@ -27,6 +27,7 @@ import gymnasium as gym
 import numpy as np
 
 from daimyo.rl.registered import offering, raw_environment
+from daimyo.rl.stepping import action_number
 
 
 def gymnasium_ids() -> dict[str, str]:
@@ -35,7 +36,8 @@ def gymnasium_ids() -> dict[str, str]:
 
 
 class SeatEnv(gym.Env):
-    """One seat of a daimyo game for a single learner; ``bots`` is one spec for every other seat or one per seat."""
+    """One seat of a daimyo game for a single learner; ``bots`` is one spec for every other seat, or a list with one
+    per other seat (the learner's left out), in seat order."""
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own shape)
 
@@ -52,7 +54,8 @@ class SeatEnv(gym.Env):
         others = [p for p in range(len(agents)) if p != seat]
         specs = [bots] * len(others) if isinstance(bots, str) else list(bots)
         if len(specs) != len(others):
-            raise ValueError(f"bots: one spec for every other seat or {len(others)} specs, not {len(specs)}")
+            raise ValueError(f"bots: one spec for every other seat, or a list of {len(others)} (one per other "
+                             f"seat, in seat order; not the learner's), not {len(specs)}")
         self.bot_specs = dict(zip(others, specs, strict=True))
         from daimyo.bots.registry import make_bot
         for spec in set(specs):
@@ -107,7 +110,7 @@ class SeatEnv(gym.Env):
     def step(self, action):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
-        action = int(action)
+        action = action_number(action, self.learner)
         mask = self._mask()
         if not (0 <= action < len(mask) and mask[action]):
             why = f"action {action} is not legal for {self.learner} now ({int(mask.sum())} legal; use action_masks())"

@@ -7,7 +7,32 @@ The environment names its agents ``possible_agents`` in seat order, keeps the ga
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
+
+
+def action_number(action: Any, agent: str) -> int:
+    """``action`` as an index of the action space: a whole number (a Python or NumPy integer, a one-entry integer
+    array, a float without a fraction). Anything else is a ValueError naming the agent, None included (the action of
+    an agent that is done), where ``int()`` would raise a bare TypeError or cut 1.5 down to action 1 and play it."""
+    if action is None:
+        raise ValueError(f"action None for {agent}, who is to act (None is the action of an agent that is done); "
+                         f"give an action the mask allows")
+    if isinstance(action, (str, bytes)):
+        raise ValueError(f"action {action!r} for {agent}: an action is a whole number, an index of the action space")
+    try:
+        return operator.index(action)
+    except TypeError:
+        pass
+    try:
+        value = float(action)
+    except (TypeError, ValueError):
+        raise ValueError(f"action {action!r} for {agent}: an action is a whole number, an index of the action "
+                         f"space") from None
+    if not value.is_integer():
+        raise ValueError(f"action {action!r} for {agent}: not a whole number; an action is an index of the action "
+                         f"space")
+    return int(value)
 
 
 class MoveStepping:

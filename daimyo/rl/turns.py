@@ -28,7 +28,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from daimyo.rl.stepping import MoveStepping
+from daimyo.rl.stepping import MoveStepping, action_number
 
 WAIT = 0
 Legal = Callable[[int], list]    # seat -> its legal moves now, as the state lists them
@@ -258,7 +258,7 @@ class TurnEnv(MoveStepping, _Shared, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)
+        action = action_number(action, agent)
         seat = self.possible_agents.index(agent)
         s = self._game()
         try:   # (a slot below 1 is no move's: IndexError too)
@@ -320,7 +320,7 @@ class SimultaneousEnv(_Shared, ParallelEnv):
         chosen = []
         for agent in self.agents:                       # check every answer before applying any
             seat = self.possible_agents.index(agent)
-            action = int(actions[agent])
+            action = action_number(actions[agent], agent)
             n = self._counts.get(seat)
             if n is None:
                 if action != WAIT:

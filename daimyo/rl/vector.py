@@ -4,9 +4,9 @@ Two faces:
 
 * :class:`RokuganVectorEnv`, a Gymnasium :class:`~gymnasium.vector.VectorEnv`: in each game the learner holds one
   seat and bots move inside C++ at the others: ``"random"`` (:class:`~daimyo.bots.random_bot.RandomBot`) or
-  ``"heuristic"`` (the rule-based bot, natively: the same draws and choices), one spec for every other seat or one
-  per seat. Game ``i`` is :class:`daimyo.rl.single.SeatEnv` with the same ``bots`` reset with seed ``seed + i``,
-  step for step: the same
+  ``"heuristic"`` (the rule-based bot, natively: the same draws and choices), one spec for every other seat or a
+  list, one per other seat in seat order. Game ``i`` is :class:`daimyo.rl.single.SeatEnv` with the same ``bots``
+  reset with seed ``seed + i``, step for step: the same
   observations, masks (``infos["action_mask"]``, and :meth:`RokuganVectorEnv.action_masks`), rewards and
   terminations (tests/rl/test_vector.py).
 * :class:`RokuganBatch`, for self-play: every seat is played from outside; each step takes one action per game for
@@ -181,7 +181,8 @@ class RokuganVectorEnv(VectorEnv):
         others = [p for p in range(players) if p != seat]
         specs = [bots] * len(others) if isinstance(bots, str) else list(bots)
         if len(specs) != len(others):
-            raise ValueError(f"bots: one spec for every other seat or {len(others)} specs, not {len(specs)}")
+            raise ValueError(f"bots: one spec for every other seat, or a list of {len(others)} (one per other "
+                             f"seat, in seat order; not the learner's), not {len(specs)}")
         for spec in specs:
             if spec not in BOTS:
                 raise ValueError(f"bots: 'random' or 'heuristic' (the bots that move inside the native engine), "

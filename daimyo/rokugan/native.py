@@ -410,7 +410,7 @@ class NativeRokuganState(GameState):
 
     def action_mask(self, seat: int, out: Any) -> int:
         """Write ``seat``'s action mask into ``out`` (an int8 array of the catalogue's length); the number legal."""
-        return self._native("action_mask").action_mask(seat, out)
+        return self._native("action_mask").action_mask(seat, _out_array(out, "int8", "action_mask"))
 
     def apply_action(self, seat: int, action: int, events: bool = False) -> list[Event] | None:
         """Apply the legal move that catalogue entry ``action`` stands for (a ValueError if none is legal now);
@@ -422,7 +422,7 @@ class NativeRokuganState(GameState):
 
     def observe_into(self, seat: int, out: Any) -> None:
         """Write ``seat``'s observation (:func:`daimyo.rl.encoding.observe`) into ``out`` (a float32 array)."""
-        self._native("observe_into").observe(seat, out)
+        self._native("observe_into").observe(seat, _out_array(out, "float32", "observe_into"))
 
     # ------------------------------------------------------------- interface
     def to_act(self) -> tuple[int, ...]:
@@ -607,6 +607,23 @@ def default_engine(seed: object, rules: Rules | None = None) -> str:
     natively on a native game), its records and its progress are all read without handing it over to Python."""
     del seed  # every game alike: the keyed generator is native too (keyed.hpp)
     return "native" if available(rules) else "python"
+
+
+def _out_array(out: Any, dtype: str, method: str) -> Any:
+    """``out`` if the engine can write into it in place: a writable, C-contiguous, one-dimensional NumPy array of
+    ``dtype``. Any other array would be converted by the binding into a temporary copy, written and thrown away,
+    leaving ``out`` as it was, so it is refused here, naming what differs."""
+    import numpy as np
+    ok = (isinstance(out, np.ndarray) and out.dtype == np.dtype(dtype) and out.ndim == 1 and out.flags.c_contiguous
+          and out.flags.writeable)
+    if ok:
+        return out
+    given = type(out).__name__
+    if isinstance(out, np.ndarray):
+        given = (f"{out.dtype} array of shape {out.shape}{'' if out.flags.c_contiguous else ', not C-contiguous'}"
+                 f"{'' if out.flags.writeable else ', read-only'}")
+    raise ValueError(f"{method}: out must be a writable, C-contiguous, one-dimensional {dtype} NumPy array, "
+                     f"written in place; not a {given}")
 
 
 def new_game(players: int = 4, seed: int | GameKey = 0, clans: list[str] | None = None,

@@ -106,3 +106,36 @@ def test_legal_ids_match_the_per_move_ids_over_many_games():
             blessed_or_played += any(m[0] == "play" and len(m) == 3 for m in by_move.values())
             g.apply_action(seat, int(rng.choice(ids)))
     assert blessed_or_played > 0
+
+
+@pytest.mark.parametrize("make", [lambda: np.zeros(N_ACTIONS, dtype=np.bool_), lambda: np.zeros(N_ACTIONS, dtype=np.uint8),
+                                  lambda: np.zeros(N_ACTIONS, dtype=np.float32), lambda: np.zeros(2 * N_ACTIONS, dtype=np.int8)[::2],
+                                  lambda: [0] * N_ACTIONS])
+def test_action_mask_refuses_an_array_it_cannot_write_in_place(make):
+    """The binding would convert such an array into a temporary copy, write the mask there and leave ``out`` empty
+    while returning the number legal: refused by name instead."""
+    g = native.new_game(players=2, seed=7, clans=["crab", "crane"])
+    seat = g.to_act()[0]
+    with pytest.raises(ValueError, match="action_mask: out must be a writable, C-contiguous, one-dimensional int8"):
+        g.action_mask(seat, make())
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    assert g.action_mask(seat, mask) == len(g.legal_action_ids(seat)) == int(mask.sum()) > 0
+
+
+def _read_only() -> np.ndarray:
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    out.flags.writeable = False
+    return out
+
+
+@pytest.mark.parametrize("make, why", [(lambda: np.zeros(OBS_SIZE, dtype=np.float64), "float64 array"),
+                                       (lambda: np.zeros((1, OBS_SIZE), dtype=np.float32), r"shape \(1, 2875\)"),
+                                       (lambda: np.zeros(2 * OBS_SIZE, dtype=np.float32)[::2], "not C-contiguous"),
+                                       (_read_only, "read-only")])
+def test_observe_into_refuses_an_array_it_cannot_write_in_place(make, why):
+    g = native.new_game(players=2, seed=7, clans=["crab", "crane"])
+    with pytest.raises(ValueError, match=f"observe_into: out must be a writable, C-contiguous, one-dimensional float32.*{why}"):
+        g.observe_into(0, make())
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    g.observe_into(0, out)
+    assert out.any() and out.tobytes() == observe_python(g, 0).tobytes()

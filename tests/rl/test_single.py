@@ -88,3 +88,12 @@ def test_bad_options_are_refused_by_name():
         SeatEnv("senjutsu", players=3, bots=["random"])
     with pytest.raises(ValueError, match="nobody"):
         SeatEnv("senjutsu", players=2, bots="nobody")
+
+
+def test_a_list_of_bots_names_the_other_seats_in_seat_order():
+    """Not one per seat: the learner's seat has no entry, and a list of one per seat is refused saying so."""
+    e = SeatEnv("senjutsu", players=3, seat=1, bots=["random", "heuristic"])
+    assert e.bot_specs == {0: "random", 2: "heuristic"}
+    with pytest.raises(ValueError, match=r"bots: one spec for every other seat, or a list of 2 \(one per other seat, "
+                                         r"in seat order; not the learner's\), not 3"):
+        SeatEnv("senjutsu", players=3, seat=1, bots=["random", "random", "heuristic"])

@@ -260,6 +260,18 @@ def test_registry_makes_each_environment():
         assert aec.possible_agents == par.possible_agents
 
 
+def test_registry_refuses_a_parallel_rokugan_by_name():
+    """Generic code asks every game alike: parallel=False gives Battle for Rokugan's AEC environment, and True is
+    refused naming the option (it was a TypeError from env(), for both values)."""
+    from daimyo.core.registry import game
+    aec = game("rokugan").make_environment(players=2, parallel=False)
+    aec.reset(seed=0)
+    assert aec.possible_agents == ["player_0", "player_1"]
+    with pytest.raises(ValueError, match="parallel: Battle for Rokugan is played turn by turn and has no PettingZoo "
+                                         "Parallel environment"):
+        game("rokugan").make_environment(players=2, parallel=True)
+
+
 def test_a_war_file_that_draws_its_war_numbers_draws_them_anew_for_each_seed():
     """War file: `wars:` with `seed:` draws the War Numbers; the environment redraws them from each reset's seed."""
     import re

@@ -138,7 +138,7 @@ def test_illegal_action_loses_and_bad_input_is_refused():
         env.step([0, 0, 0])
     with pytest.raises(ValueError, match="bots: 'random' or 'heuristic'"):
         RokuganVectorEnv(bots="ismcts:1s")
-    with pytest.raises(ValueError, match="bots: one spec for every other seat or 2 specs"):
+    with pytest.raises(ValueError, match=r"bots: one spec for every other seat, or a list of 2 \(one per other seat"):
         RokuganVectorEnv(players=3, bots=["random"])
     with pytest.raises(ValueError, match="seat: 0 to 1"):
         RokuganVectorEnv(players=2, seat=2)
