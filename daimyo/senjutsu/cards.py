@@ -488,6 +488,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
     """Read card files given as (name, JSON text), adding to ``base``; a later file may not redefine an id."""
     cs = CardSet(dict(base.cards), dict(base.characters), dict(base.decks)) if base else CardSet()
     raw_decks = []
+    origin: dict[str, str] = {}   # the file each card and character of ``texts`` came from, for the checks below
     for where, text in texts:
         doc = read_json(where, text)
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
@@ -503,22 +504,26 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             if c.id in cs.cards:
                 raise _err(where, f"card '{c.id}'", "id", "defined twice")
             cs.cards[c.id] = c
+            origin["card " + c.id] = where
         for i, d in enumerate(doc.get("characters", [])):
             ch = _parse_character(d, where, i)
             if ch.id in cs.characters:
                 raise _err(where, f"character '{ch.id}'", "id", "defined twice")
             cs.characters[ch.id] = ch
+            origin["character " + ch.id] = where
         raw_decks += [(where, i, d) for i, d in enumerate(doc.get("decks", []))]
     for cid, c in cs.cards.items():
         if c.signature is not None and c.signature not in cs.characters:
-            raise _err("cards", f"card '{cid}'", "signature", f"unknown character '{c.signature}'")
+            raise _err(origin.get("card " + cid, "cards"), f"card '{cid}'", "signature",
+                       f"unknown character '{c.signature}'{_close(c.signature, cs.characters)}")
     for ch in cs.characters.values():
+        at = origin.get("character " + ch.id, "characters")
         if ch.core_ability not in cs.cards or cs.cards[ch.core_ability].core != "ability":
-            raise _err("characters", f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card"
+            raise _err(at, f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card"
                        f"{_close(ch.core_ability, [k for k, c in cs.cards.items() if c.core == 'ability'])}")
         for w in ch.weapons:
             if w not in cs.cards or cs.cards[w].core != "weapon":
-                raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card"
+                raise _err(at, f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card"
                            f"{_close(w, [k for k, c in cs.cards.items() if c.core == 'weapon'])}")
     for where, i, d in raw_decks:
         if not isinstance(d, dict):

@@ -83,3 +83,18 @@ def test_a_name_far_from_every_card_gets_no_guess():
 def test_a_json_syntax_error_gives_line_and_column():
     msg = _refused('{"format": "senjutsu-cards",\n  "cards": [1,, 2]}')
     assert msg.startswith("mine.json: not JSON: line 2, column 15:"), msg
+
+
+def test_a_wrong_signature_core_ability_or_weapon_names_the_file_it_is_in():
+    """These are checked once every file is read; the message still starts with the file the card or character came
+    from (it said 'cards:' or 'characters:' in its place), and a misspelt signature gets the nearest character."""
+    doc = copy.deepcopy(EXAMPLE)
+    doc["cards"][2]["signature"] = "ryuu"
+    assert _refused(doc).startswith("mine.json: card 'ryu-long-reach', field 'signature': unknown character 'ryuu' "
+                                    "(did you mean 'ryu'?)")
+    doc = copy.deepcopy(EXAMPLE)
+    doc["characters"][0]["core_ability"] = "ryu-breth"
+    assert _refused(doc).startswith("mine.json: character 'ryu', field 'core_ability': 'ryu-breth'")
+    doc = copy.deepcopy(EXAMPLE)
+    doc["characters"][0]["weapons"] = ["ryu-nodach"]
+    assert _refused(doc).startswith("mine.json: character 'ryu', field 'weapons': 'ryu-nodach'")
