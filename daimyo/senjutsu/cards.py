@@ -34,6 +34,7 @@ INSTANT_TIMINGS = ("start-of-turn", "post-draw", "after-reveal", "when-attacked"
 LINE_EFFECTS = ("move", "attack", "block") + KEYWORD_EFFECTS + ("or",)
 DECK_SIZE = 40
 COPIES: dict[str | None, int] = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
+TOP_FIELDS = ("format", "cards", "characters", "decks", "comment", "$schema")   # $schema: for editors
 MAX_GOLD = 8
 MAX_JADE = 1
 # the bounds of a card file, checked before it is parsed (as the server bounds a WebSocket message's JSON): its size,
@@ -224,6 +225,16 @@ def _name(d: dict, kind: str) -> str:
     return f"{kind} '{cid[:60]}'" if isinstance(cid, str) else f"{kind} '?'"
 
 
+def _check_fields(d: dict, known: Iterable[str], needed: Iterable[str], where: str, what: str) -> None:
+    """An unknown field first (a misspelt one is named as written, with the nearest field), then a missing one."""
+    unknown = sorted(k for k in d if k not in known)
+    if unknown:
+        raise _err(where, what, str(unknown[0])[:60], f"unknown field{_close(unknown[0], known)}")
+    for k in needed:
+        if k not in d:
+            raise _err(where, what, k, "missing")
+
+
 def _check_effects(effects: object, where: str, what: str, fld: str) -> None:
     if not isinstance(effects, list) or not effects:
         raise _err(where, what, fld, "expected a non-empty list of effects")
@@ -338,19 +349,15 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
     if not isinstance(d, dict):
         raise FormatError(f"{where}: cards[{index}]: every card is an object, got {_show(d)}")
     what = _name(d, "card")
-    for k in ("id", "name", "type", "initiative", "lines"):
-        if k not in d:
-            raise _err(where, what, k, "missing")
+    known = ("id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
+             "split", "asterisk", "signature", "core", "text", "play")
+    _check_fields(d, known, ("id", "name", "type", "initiative", "lines"), where, what)
     for k in ("id", "name"):
         _str(d[k], where, what, k)
     for k in ("signature", "kamae", "text"):
         if d.get(k) is not None and not isinstance(d[k], str):
             raise _err(where, what, k, f"expected a string, got {_show(d[k])}")
     keywords = _strings(d.get("keywords", []), where, what, "keywords")
-    known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
-             "split", "asterisk", "signature", "core", "text", "play"}
-    if set(d) - known:
-        raise _err(where, what, sorted(set(d) - known)[0], "unknown field")
     if d["type"] not in TYPES:
         raise _err(where, what, "type", f"'{d['type']}' is not one of {', '.join(TYPES)}")
     core = d.get("core")
@@ -419,12 +426,8 @@ def _parse_character(d: dict, where: str, index: int = 0) -> Character:
     if not isinstance(d, dict):
         raise FormatError(f"{where}: characters[{index}]: every character is an object, got {_show(d)}")
     what = _name(d, "character")
-    for k in ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons"):
-        if k not in d:
-            raise _err(where, what, k, "missing")
-    unknown = set(d) - {"id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons", "text"}
-    if unknown:
-        raise _err(where, what, sorted(unknown)[0], "unknown field")
+    needed = ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons")
+    _check_fields(d, (*needed, "text"), needed, where, what)
     for k in ("id", "name", "core_ability"):
         _str(d[k], where, what, k)
     kt = d["kamae"]
@@ -493,9 +496,10 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
         doc = read_json(where, text)
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
             raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
-        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment", "$schema"}   # $schema: for editors
+        unknown = set(doc) - set(TOP_FIELDS)
         if unknown:
-            raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
+            first = sorted(unknown)[0]
+            raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}{_close(first, TOP_FIELDS)}")
         for part in ("cards", "characters", "decks"):
             if not isinstance(doc.get(part, []), list):
                 raise FormatError(f"{where}: field '{part}': a list of objects, got {_show(doc[part])}")
@@ -529,11 +533,7 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
         if not isinstance(d, dict):
             raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {_show(d)}")
         what = _name(d, "deck")
-        for k in ("id", "character", "weapon", "cards"):
-            if k not in d:
-                raise _err(where, what, k, "missing")
-        if set(d) - {"id", "character", "weapon", "cards", "text"}:
-            raise _err(where, what, sorted(set(d) - {"id", "character", "weapon", "cards", "text"})[0], "unknown field")
+        _check_fields(d, ("id", "character", "weapon", "cards", "text"), ("id", "character", "weapon", "cards"), where, what)
         for k in ("id", "character", "weapon"):
             _str(d[k], where, what, k)
         if d["id"] in cs.decks:

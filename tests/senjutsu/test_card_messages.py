@@ -98,3 +98,26 @@ def test_a_wrong_signature_core_ability_or_weapon_names_the_file_it_is_in():
     doc = copy.deepcopy(EXAMPLE)
     doc["characters"][0]["weapons"] = ["ryu-nodach"]
     assert _refused(doc).startswith("mine.json: character 'ryu', field 'weapons': 'ryu-nodach'")
+
+
+@pytest.mark.parametrize(("part", "index", "good", "typo"), [
+    ("cards", 0, "initiative", "initiatve"), ("cards", 0, "focus", "focsu"),
+    ("characters", 0, "wound_limit", "wound_limt"), ("decks", 0, "weapon", "weapn"),
+])
+def test_a_misspelt_field_is_named_as_written_with_the_nearest_field(part, index, good, typo):
+    """A misspelt required field was reported as the right one 'missing' (and a misspelt optional one got no
+    suggestion): the designer is now shown what they wrote and what they meant."""
+    doc = copy.deepcopy(EXAMPLE)
+    entry = doc[part][index]
+    entry[typo] = entry.pop(good, 1)
+    msg = _refused(doc)
+    assert f"field '{typo}': unknown field (did you mean '{good}'?)" in msg and msg.startswith("mine.json: "), msg
+
+
+def test_a_misspelt_top_level_field_gets_the_nearest_and_a_missing_field_is_still_named():
+    doc = copy.deepcopy(EXAMPLE)
+    doc["decsk"] = doc.pop("decks")
+    assert "unknown top-level field(s) ['decsk'] (did you mean 'decks'?)" in _refused(doc)
+    doc = copy.deepcopy(EXAMPLE)
+    del doc["cards"][0]["name"]
+    assert "card 'ryu-breath', field 'name': missing" in _refused(doc)
