@@ -468,7 +468,7 @@ def check_deck(deck_id: str, character: Character, weapon: str, counts: dict[str
             raise _err(where, what, "cards", f"unknown card '{cid}'{_close(cid, cards)}")
         c = cards[cid]
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise _err(where, what, f"cards.{cid}", "a count of at least 1")
+            raise _err(where, what, f"cards.{cid}", f"expected a whole number of copies, at least 1, got {_show(n)}")
         if c.core:
             raise _err(where, what, f"cards.{cid}", f"card '{cid}' is a core card; core cards are not part of the forty (Deck Construction)")
         if c.signature and c.signature != character.id:

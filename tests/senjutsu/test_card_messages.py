@@ -121,3 +121,13 @@ def test_a_misspelt_top_level_field_gets_the_nearest_and_a_missing_field_is_stil
     doc = copy.deepcopy(EXAMPLE)
     del doc["cards"][0]["name"]
     assert "card 'ryu-breath', field 'name': missing" in _refused(doc)
+
+
+@pytest.mark.parametrize("count", [3.0, True, "3", 0])
+def test_a_deck_count_that_is_not_a_whole_number_says_what_it_got(count):
+    """'a count of at least 1' was all a deck said of 3.0, true or "3" (each is at least 1 to a reader)."""
+    doc = copy.deepcopy(EXAMPLE)
+    doc["decks"][0]["cards"]["quick-cut"] = count
+    msg = _refused(doc)
+    assert "deck 'ryu-sample', field 'cards.quick-cut': expected a whole number of copies, at least 1, got " in msg, msg
+    assert repr(count) in msg or str(count) in msg, msg
