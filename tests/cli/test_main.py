@@ -116,7 +116,9 @@ def test_replay_of_a_legal_prefix(record, tmp_path):
     f.write_text(record.record_text(HEADER, actions))
     r = invoke("rokugan", "replay", f)
     assert r.exit_code == 0, r.output
-    assert f"round {s.round}, phase {s.phase}" in r.stdout
+    phase = {"setup-objectives": "choosing secret objectives", "setup-control": "placing starting control tokens",
+             "upkeep": "upkeep phase", "placement": "placement phase"}[s.phase]
+    assert f"round {s.round}, {phase}, " in r.stdout and "phase placement phase" not in r.stdout
     assert actions[-1][1] in r.stdout
     r = invoke("rokugan", "replay", f, "--json")
     assert r.exit_code == 0, r.output
@@ -248,3 +250,16 @@ def test_arena_bots_help_lists_every_kind_of_bot_spec():
     for kind in ("random", "heuristic", "ismcts:1s", "openspiel:ismcts", "exec:COMMAND", "exec-text:COMMAND",
                  "package.module:Class", "entry point"):
         assert kind in text, kind
+
+
+def test_replay_names_the_phase_once_in_each_language(tmp_path):
+    """The summary said 'round 3, phase upkeep phase' (and 'runda 3, faza: faza utrzymania'): the phase's name already
+    says it is a phase."""
+    f = tmp_path / "position.txt"
+    f.write_text("format: rokugan-position\nplayers: crab crane\nphase: upkeep\nround: 3\nhand crab: bluff\nhand crane: bluff\n", encoding="utf-8")
+    r = invoke("rokugan", "replay", f, "--lang", "en")
+    assert r.exit_code == 0, r.output
+    assert "round 3, upkeep phase, first player Crab" in r.stdout and "phase upkeep phase" not in r.stdout
+    r = invoke("rokugan", "replay", f, "--lang", "pl")
+    assert r.exit_code == 0, r.output
+    assert "runda 3, faza utrzymania, pierwszy gracz: Krab" in r.stdout and "faza: faza" not in r.stdout
