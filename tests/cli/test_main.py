@@ -234,6 +234,16 @@ def test_simulate_plays_a_game_that_starts_from_a_file_from_its_examples():
     assert sum(out["wins_by_clan"].values()) == pytest.approx(2)
 
 
+def test_simulate_without_players_plays_the_fewest_the_game_takes():
+    """`daimyo simulate --game risingsun` stopped with 'played by 3 to 5 players, not 2': --players defaulted to 2
+    for every game; it now defaults to the fewest players the game is played by."""
+    r = invoke("simulate", "--game", "risingsun", "--games", 2, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["players"] == 3
+    r = invoke("simulate", "--game", "senjutsu", "--games", 1, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["players"] == 2, r.output
+
+
 def test_simulate_names_the_part_a_game_lacks():
     r = invoke("simulate", "--game", "risingsun", "--players", 5, "--games", 1)
     assert r.exit_code == 2 and "no example war file of Rising Sun: the War Phase is for 5 players" in r.output
