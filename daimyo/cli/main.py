@@ -19,14 +19,18 @@ def main() -> None:
 @main.command("simulate")
 @click.option("--game", "game_name", default="rokugan", show_default=True,
               help=f"The game, by its name in the registry ({', '.join(GAME_MODULES)}, or one registered otherwise).")
-@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
+@click.option("--players", type=int, default=None,
+              help="Players per game.  [default: the fewest the game is played by: 2, Rising Sun 3]")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate_any(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+def simulate_any(game_name: str, players: int | None, games: int, seed: int, as_json: bool) -> None:
     """Play GAMES games of any registered game between random bots."""
     from daimyo.cli.simulate import run_command
+    from daimyo.core.registry import game, games as registered
 
+    if players is None:   # an unknown game is named by run_command
+        players = game(game_name).min_players if game_name in registered() else 2
     run_command(game_name, players, games, seed, as_json)
 
 

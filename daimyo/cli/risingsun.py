@@ -67,6 +67,22 @@ def option_words(state, seat: int, text: str, lang: str = "en") -> str:
     return RisingSunWords(lang).action(text, state.view(seat)["figures"])
 
 
+class _Quit(Exception):
+    """The human typed ``quit``: the War Phase is left where it stands."""
+
+
+def _read(prompt: str, hidden: bool, as_json: bool, lang: str) -> str:
+    """A line the human typed; ``?`` or ``help`` shows the help and asks again, ``quit`` leaves (:class:`_Quit`)."""
+    while True:
+        text = click.prompt(prompt, hide_input=hidden, err=as_json).strip()
+        if text.lower() == "quit":
+            raise _Quit
+        if text.lower() not in ("?", "help"):
+            return text
+        for part in fit(t("term.rs.help", None, lang)):
+            click.echo(part, err=as_json)
+
+
 def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
     """Ask the human at ``seat`` for an action (a number or the action's text); a bid is typed hidden."""
     from daimyo.risingsun.state import BID
@@ -79,15 +95,15 @@ def _ask(state, seat: int, as_json: bool, lang: str = "en") -> str:
         for part in fit(t("term.rs.battle", {"clan": clan, "province": w.province(v["province"]), "others": others, "coins": me["coins"],
                                              "ronin": me["ronin_for_hire"]}, lang)):
             click.echo(part, err=as_json)
-        text = click.prompt(t("term.rs.bid_prompt", {"clan": clan}, lang), hide_input=True, err=as_json)
-        return text if text.strip().startswith("bid") else f"bid {text}"
+        text = _read(t("term.rs.bid_prompt", {"clan": clan}, lang), True, as_json, lang)
+        return text if text.startswith("bid") else f"bid {text}"
     options = [a.text for a in state.legal_actions(seat)]
     for part in fit(t("term.rs.choose", {"clan": clan, "step": w.step(v["step"])}, lang)):
         click.echo(part, err=as_json)
     for i, o in enumerate(options, 1):
         for part in fit(f"  [{i}] {option_words(state, seat, o, lang)}"):
             click.echo(part, err=as_json)
-    text = click.prompt(t("term.rs.prompt", {"clan": clan, "n": len(options)}, lang), err=as_json).strip()
+    text = _read(t("term.rs.prompt", {"clan": clan, "n": len(options)}, lang), False, as_json, lang)
     return options[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(options) else text
 
 
@@ -153,6 +169,11 @@ def war(file: str, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, 
                     try:
                         evs = rec.apply(Action(seat, _ask(s, seat, as_json, lang)))
                         break
+                    except _Quit:
+                        click.echo(t("term.rs.left", None, lang), err=as_json)
+                        if record_path is not None:
+                            record_path.write_text(rec.text(), encoding="utf-8")
+                        return
                     except RuleViolation as e:
                         for part in fit(t("term.rs.not_allowed", {"message": rule_text(e, lang)}, lang)):
                             click.echo(part, err=True)

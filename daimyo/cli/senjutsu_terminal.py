@@ -140,8 +140,8 @@ class TerminalDuel:
 
     def _card_named(self, name: str) -> str | None:
         name = name.strip().lower()
-        for cid, c in self.screen.cards.cards.items():
-            if name in (cid, c.name.lower()):
+        for cid, c in self.screen.cards.cards.items():   # its id, its printed name or its name in the duel's language
+            if name in (cid, c.name.lower(), self.screen.cards.w.card(cid).lower()):
                 return cid
         return None
 

@@ -26,6 +26,7 @@ so ``to_text(from_text(t))`` is a canonical form.
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from daimyo.core.errors import FormatError
@@ -39,6 +40,9 @@ FORMAT = "risingsun-war"
 _KEY = re.compile(r"^([a-z][a-z-]*)(?:\s+([a-z0-9_-]+))?\s*:\s*(.*)$")
 PLAYER_FIELDS = ("coins", "ronin", "vp", "tokens")
 SINGLE = ("format", "rules", "season", "honor", "wars", "seed", "generator", "key", "players", "shown")
+# every field a war file may have, in the order docs/risingsun-war.md lists them
+FIELDS = ("format", "rules", "season", "seed", "generator", "key", "players", "honor", "shown", "alliance", "war", "wars",
+          "player", "figures", "stronghold", "hostages")
 
 
 def _digits(text: str) -> bool:
@@ -87,6 +91,11 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
         if not m:
             raise FormatError(f"line {no}: expected 'key: value' or 'key subject: value', got '{line}'")
         lines.append((no, m.group(1), m.group(2), m.group(3).strip()))
+    for no, key, subj, _val in lines:   # before any missing field: a misspelt one is named where it is written
+        if key not in FIELDS:
+            near = difflib.get_close_matches(key, FIELDS, n=1, cutoff=0.6)
+            raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}'"
+                              f"{f' (did you mean {near[0]!r}?)' if near else ''} (fields: {' '.join(FIELDS)})")
 
     single: dict[str, tuple[int, str]] = {}
     for no, key, subj, val in lines:
@@ -199,8 +208,7 @@ def from_text(text: str, start: bool = True) -> RisingSunWar:
             s.captured[seat].extend(s.figures[before:])
             del s.figures[before:]
         else:
-            raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}' "
-                              "(fields: format rules season seed generator key players honor shown alliance war wars player figures stronghold hostages)")
+            raise FormatError(f"line {no}: unknown field '{key}{' ' + subj if subj else ''}' (fields: {' '.join(FIELDS)})")
 
     if "shown" in single:
         no, val = single["shown"]

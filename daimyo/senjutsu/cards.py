@@ -34,6 +34,7 @@ INSTANT_TIMINGS = ("start-of-turn", "post-draw", "after-reveal", "when-attacked"
 LINE_EFFECTS = ("move", "attack", "block") + KEYWORD_EFFECTS + ("or",)
 DECK_SIZE = 40
 COPIES: dict[str | None, int] = {"wood": 3, "steel": 2, "gold": 1, "jade": 1}
+TOP_FIELDS = ("format", "cards", "characters", "decks", "comment", "$schema")   # $schema: for editors
 MAX_GOLD = 8
 MAX_JADE = 1
 # the bounds of a card file, checked before it is parsed (as the server bounds a WebSocket message's JSON): its size,
@@ -224,6 +225,16 @@ def _name(d: dict, kind: str) -> str:
     return f"{kind} '{cid[:60]}'" if isinstance(cid, str) else f"{kind} '?'"
 
 
+def _check_fields(d: dict, known: Iterable[str], needed: Iterable[str], where: str, what: str) -> None:
+    """An unknown field first (a misspelt one is named as written, with the nearest field), then a missing one."""
+    unknown = sorted(k for k in d if k not in known)
+    if unknown:
+        raise _err(where, what, str(unknown[0])[:60], f"unknown field{_close(unknown[0], known)}")
+    for k in needed:
+        if k not in d:
+            raise _err(where, what, k, "missing")
+
+
 def _check_effects(effects: object, where: str, what: str, fld: str) -> None:
     if not isinstance(effects, list) or not effects:
         raise _err(where, what, fld, "expected a non-empty list of effects")
@@ -338,19 +349,15 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
     if not isinstance(d, dict):
         raise FormatError(f"{where}: cards[{index}]: every card is an object, got {_show(d)}")
     what = _name(d, "card")
-    for k in ("id", "name", "type", "initiative", "lines"):
-        if k not in d:
-            raise _err(where, what, k, "missing")
+    known = ("id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
+             "split", "asterisk", "signature", "core", "text", "play")
+    _check_fields(d, known, ("id", "name", "type", "initiative", "lines"), where, what)
     for k in ("id", "name"):
         _str(d[k], where, what, k)
     for k in ("signature", "kamae", "text"):
         if d.get(k) is not None and not isinstance(d[k], str):
             raise _err(where, what, k, f"expected a string, got {_show(d[k])}")
     keywords = _strings(d.get("keywords", []), where, what, "keywords")
-    known = {"id", "name", "type", "rank", "initiative", "lines", "keywords", "focus", "kamae", "alt", "instant", "condition",
-             "split", "asterisk", "signature", "core", "text", "play"}
-    if set(d) - known:
-        raise _err(where, what, sorted(set(d) - known)[0], "unknown field")
     if d["type"] not in TYPES:
         raise _err(where, what, "type", f"'{d['type']}' is not one of {', '.join(TYPES)}")
     core = d.get("core")
@@ -419,12 +426,8 @@ def _parse_character(d: dict, where: str, index: int = 0) -> Character:
     if not isinstance(d, dict):
         raise FormatError(f"{where}: characters[{index}]: every character is an object, got {_show(d)}")
     what = _name(d, "character")
-    for k in ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons"):
-        if k not in d:
-            raise _err(where, what, k, "missing")
-    unknown = set(d) - {"id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons", "text"}
-    if unknown:
-        raise _err(where, what, sorted(unknown)[0], "unknown field")
+    needed = ("id", "name", "advantage", "hand_limit", "wound_limit", "kamae", "core_ability", "weapons")
+    _check_fields(d, (*needed, "text"), needed, where, what)
     for k in ("id", "name", "core_ability"):
         _str(d[k], where, what, k)
     kt = d["kamae"]
@@ -465,7 +468,7 @@ def check_deck(deck_id: str, character: Character, weapon: str, counts: dict[str
             raise _err(where, what, "cards", f"unknown card '{cid}'{_close(cid, cards)}")
         c = cards[cid]
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise _err(where, what, f"cards.{cid}", "a count of at least 1")
+            raise _err(where, what, f"cards.{cid}", f"expected a whole number of copies, at least 1, got {_show(n)}")
         if c.core:
             raise _err(where, what, f"cards.{cid}", f"card '{cid}' is a core card; core cards are not part of the forty (Deck Construction)")
         if c.signature and c.signature != character.id:
@@ -488,13 +491,15 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
     """Read card files given as (name, JSON text), adding to ``base``; a later file may not redefine an id."""
     cs = CardSet(dict(base.cards), dict(base.characters), dict(base.decks)) if base else CardSet()
     raw_decks = []
+    origin: dict[str, str] = {}   # the file each card and character of ``texts`` came from, for the checks below
     for where, text in texts:
         doc = read_json(where, text)
         if not isinstance(doc, dict) or doc.get("format") != "senjutsu-cards":
             raise FormatError(f"{where}: field 'format': a card file starts with \"format\": \"senjutsu-cards\"")
-        unknown = set(doc) - {"format", "cards", "characters", "decks", "comment", "$schema"}   # $schema: for editors
+        unknown = set(doc) - set(TOP_FIELDS)
         if unknown:
-            raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}")
+            first = sorted(unknown)[0]
+            raise FormatError(f"{where}: unknown top-level field(s) {sorted(unknown)}{_close(first, TOP_FIELDS)}")
         for part in ("cards", "characters", "decks"):
             if not isinstance(doc.get(part, []), list):
                 raise FormatError(f"{where}: field '{part}': a list of objects, got {_show(doc[part])}")
@@ -503,32 +508,32 @@ def load_data(texts: list[tuple[str, str]], base: CardSet | None = None) -> Card
             if c.id in cs.cards:
                 raise _err(where, f"card '{c.id}'", "id", "defined twice")
             cs.cards[c.id] = c
+            origin["card " + c.id] = where
         for i, d in enumerate(doc.get("characters", [])):
             ch = _parse_character(d, where, i)
             if ch.id in cs.characters:
                 raise _err(where, f"character '{ch.id}'", "id", "defined twice")
             cs.characters[ch.id] = ch
+            origin["character " + ch.id] = where
         raw_decks += [(where, i, d) for i, d in enumerate(doc.get("decks", []))]
     for cid, c in cs.cards.items():
         if c.signature is not None and c.signature not in cs.characters:
-            raise _err("cards", f"card '{cid}'", "signature", f"unknown character '{c.signature}'")
+            raise _err(origin.get("card " + cid, "cards"), f"card '{cid}'", "signature",
+                       f"unknown character '{c.signature}'{_close(c.signature, cs.characters)}")
     for ch in cs.characters.values():
+        at = origin.get("character " + ch.id, "characters")
         if ch.core_ability not in cs.cards or cs.cards[ch.core_ability].core != "ability":
-            raise _err("characters", f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card"
+            raise _err(at, f"character '{ch.id}'", "core_ability", f"'{ch.core_ability}' is not a core ability card"
                        f"{_close(ch.core_ability, [k for k, c in cs.cards.items() if c.core == 'ability'])}")
         for w in ch.weapons:
             if w not in cs.cards or cs.cards[w].core != "weapon":
-                raise _err("characters", f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card"
+                raise _err(at, f"character '{ch.id}'", "weapons", f"'{w}' is not a core weapon card"
                            f"{_close(w, [k for k, c in cs.cards.items() if c.core == 'weapon'])}")
     for where, i, d in raw_decks:
         if not isinstance(d, dict):
             raise FormatError(f"{where}: decks[{i}]: every deck is an object, got {_show(d)}")
         what = _name(d, "deck")
-        for k in ("id", "character", "weapon", "cards"):
-            if k not in d:
-                raise _err(where, what, k, "missing")
-        if set(d) - {"id", "character", "weapon", "cards", "text"}:
-            raise _err(where, what, sorted(set(d) - {"id", "character", "weapon", "cards", "text"})[0], "unknown field")
+        _check_fields(d, ("id", "character", "weapon", "cards", "text"), ("id", "character", "weapon", "cards"), where, what)
         for k in ("id", "character", "weapon"):
             _str(d[k], where, what, k)
         if d["id"] in cs.decks:

@@ -238,7 +238,7 @@ class CardWords:
         if c.instant:
             facts.append(t("sj.card.instant." + c.instant) + (" · " + t("sj.card.play." + c.play) if c.play else ""))
         kind = t("sj.type." + ("core_" + c.core if c.core else c.type))
-        return f"{c.name} — {kind} · " + " · ".join(facts)
+        return f"{self.w.card(cid)} — {kind} · " + " · ".join(facts)
 
     def text(self, cid: str) -> list[str]:
         """A card's lines of text (a status card: what it does)."""

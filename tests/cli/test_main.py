@@ -116,7 +116,9 @@ def test_replay_of_a_legal_prefix(record, tmp_path):
     f.write_text(record.record_text(HEADER, actions))
     r = invoke("rokugan", "replay", f)
     assert r.exit_code == 0, r.output
-    assert f"round {s.round}, phase {s.phase}" in r.stdout
+    phase = {"setup-objectives": "choosing secret objectives", "setup-control": "placing starting control tokens",
+             "upkeep": "upkeep phase", "placement": "placement phase"}[s.phase]
+    assert f"round {s.round}, {phase}, " in r.stdout and "phase placement phase" not in r.stdout
     assert actions[-1][1] in r.stdout
     r = invoke("rokugan", "replay", f, "--json")
     assert r.exit_code == 0, r.output
@@ -232,6 +234,16 @@ def test_simulate_plays_a_game_that_starts_from_a_file_from_its_examples():
     assert sum(out["wins_by_clan"].values()) == pytest.approx(2)
 
 
+def test_simulate_without_players_plays_the_fewest_the_game_takes():
+    """`daimyo simulate --game risingsun` stopped with 'played by 3 to 5 players, not 2': --players defaulted to 2
+    for every game; it now defaults to the fewest players the game is played by."""
+    r = invoke("simulate", "--game", "risingsun", "--games", 2, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["players"] == 3
+    r = invoke("simulate", "--game", "senjutsu", "--games", 1, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["players"] == 2, r.output
+
+
 def test_simulate_names_the_part_a_game_lacks():
     r = invoke("simulate", "--game", "risingsun", "--players", 5, "--games", 1)
     assert r.exit_code == 2 and "no example war file of Rising Sun: the War Phase is for 5 players" in r.output
@@ -248,3 +260,16 @@ def test_arena_bots_help_lists_every_kind_of_bot_spec():
     for kind in ("random", "heuristic", "ismcts:1s", "openspiel:ismcts", "exec:COMMAND", "exec-text:COMMAND",
                  "package.module:Class", "entry point"):
         assert kind in text, kind
+
+
+def test_replay_names_the_phase_once_in_each_language(tmp_path):
+    """The summary said 'round 3, phase upkeep phase' (and 'runda 3, faza: faza utrzymania'): the phase's name already
+    says it is a phase."""
+    f = tmp_path / "position.txt"
+    f.write_text("format: rokugan-position\nplayers: crab crane\nphase: upkeep\nround: 3\nhand crab: bluff\nhand crane: bluff\n", encoding="utf-8")
+    r = invoke("rokugan", "replay", f, "--lang", "en")
+    assert r.exit_code == 0, r.output
+    assert "round 3, upkeep phase, first player Crab" in r.stdout and "phase upkeep phase" not in r.stdout
+    r = invoke("rokugan", "replay", f, "--lang", "pl")
+    assert r.exit_code == 0, r.output
+    assert "runda 3, faza utrzymania, pierwszy gracz: Krab" in r.stdout and "faza: faza" not in r.stdout

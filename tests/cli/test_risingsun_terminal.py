@@ -104,3 +104,22 @@ def test_every_decision_fits_80_by_24_and_a_refusal_is_wrapped():
         for line in block:
             console.print(line, markup=False, highlight=False, emoji=False)
         assert len(console.export_text().splitlines()) == len(block) <= 24
+
+
+def test_question_mark_helps_and_quit_leaves_the_war(tmp_path):
+    """`?` at the bid was read as the bid 'bid ?' ('bid' takes four amounts ..., got 1) and `quit` as 'bid quit',
+    so a player could neither get help nor leave: `?`/`help` now show the commands and ask again, `quit` leaves,
+    writing the record so far when --record names a file."""
+    record = tmp_path / "war.record"
+    r = _war("--human", "koi", "--record", str(record), input="?\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Commands: ? or help (this text), quit (leave the War Phase)." in r.output.replace("\n  ", " ")
+    assert "You leave the War Phase." in r.output and "not allowed" not in r.output and "Leader:" not in r.output
+    kept = record.read_text(encoding="utf-8")
+    assert "format: risingsun-war" in kept and kept.endswith("\n\nlotus: bid 0 2 1 1\nturtle: bid 0 2 0 1\n")
+    r = _war("--human", "koi", input="0 3 0 0\nhelp\n1\n1\n1\n1\n")   # help at a choice, then the war to its end
+    assert r.exit_code == 0, r.output
+    assert "A choice: its number or the action." in r.output.replace("\n  ", " ") and "Leader:" in r.output
+    r = _war("--human", "koi", "--lang", "pl", input="?\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Polecenia: ? lub help" in r.output.replace("\n  ", " ") and "Wychodzisz z Fazy Wojny." in r.output

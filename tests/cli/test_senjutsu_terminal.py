@@ -105,3 +105,22 @@ def test_polish_duel_has_polish_words():
     assert "Ziarno pojedynku: 1" in r.output
     r = _duel("--seed", "1", env={"LC_ALL": "pl_PL.UTF-8", "LANG": "en_GB.UTF-8"})
     assert "Ziarno pojedynku: 1" in r.output
+
+
+def test_polish_hand_names_the_cards_in_polish():
+    """`hand` in Polish headed each card with its English name (Quick Cut — atak · inicjatywa 6) while the choices
+    named it in Polish (Szybkie cięcie): the heading now takes the catalogue's name, as the choices and the page do."""
+    r = _duel("--seed", "1", "--lang", "pl", input="1\n1\nhand\n" + "1\n" * 3000)
+    assert r.exit_code == 0, r.output
+    assert "Szybkie cięcie — atak · inicjatywa 6" in r.output and "Oddech Wędrowca — zdolność podstawowa" in r.output
+    assert "Quick Cut —" not in r.output and "Wanderer's Breath —" not in r.output
+    r = _duel("--seed", "1", "--lang", "en", input="1\n1\nhand\n" + "1\n" * 3000)
+    assert "Quick Cut — attack · initiative 6" in r.output and "Wanderer's Breath — core ability" in r.output
+
+
+def test_card_takes_the_name_shown_in_polish_too():
+    """`card NAME` knew a card only by its id or English name: a Polish player typing the name the screen shows
+    (card szybkie cięcie) was told no card is called so."""
+    r = _duel("--seed", "1", "--lang", "pl", input="card szybkie cięcie\ncard quick cut\n" + "1\n" * 3000)
+    assert r.exit_code == 0, r.output
+    assert r.output.count("Szybkie cięcie — atak · inicjatywa 6") == 2 and "Żadna karta nie nazywa się" not in r.output

@@ -56,6 +56,11 @@ figures kyoto: lotus bushi, koi bushi
     (("war 1: kyoto", "war 1: kyoto\nthis is no line"), "expected 'key: value'"),
     (("season: summer", "season: summer\nseason: autumn"), "field 'season' given twice"),
     (("season: summer", "season: summer\nrules: 9"), "field 'rules'"),
+    # a misspelt field is named on its own line with the nearest field, not reported as the right one missing
+    (("season: summer", "seasn: summer"), "^line 2: unknown field 'seasn' \\(did you mean 'season'\\?\\)"),
+    (("honor: lotus koi bonsai", "honour: lotus koi bonsai"), "^line 3: unknown field 'honour' \\(did you mean 'honor'\\?\\)"),
+    (("format: risingsun-war", "fromat: risingsun-war"), "^line 1: unknown field 'fromat' \\(did you mean 'format'\\?\\)"),
+    (("figures kyoto:", "figure kyoto:"), "unknown field 'figure kyoto' \\(did you mean 'figures'\\?\\)"),
 ])
 def test_war_file_bad_field_gives_format_error_naming_it(edit, match):
     """Bad input: a malformed war file raises FormatError naming the field (and the line)."""

@@ -207,3 +207,14 @@ def test_card_events_are_told_in_words_in_every_language():
         assert len(set(said)) == len(said)
     assert RokuganWords("en").sentence(events[-1]).endswith("the province is left empty.")
     assert "prowincja zostaje pusta" in RokuganWords("pl").sentence(events[-1])
+
+
+def test_docs_notation_python_example_runs_as_written():
+    """docs/rokugan-notation.md's "In Python" block called record_header without importing it and with an undefined
+    key; run as written, it now makes a record, replays it and writes a keyed game's header."""
+    block = (DOCS / "rokugan-notation.md").read_text(encoding="utf-8").split("```python\n", 1)[1].split("```", 1)[0]
+    names: dict = {}
+    exec(compile(block, "rokugan-notation.md", "exec"), names)
+    assert len(names["again"].state.clans) == 4 and names["text"].startswith("format: rokugan-record")
+    assert "generator: blake2b-keyed" in names["keyed"] and "clans: crab crane lion unicorn" in names["keyed"]
+    assert replay(names["keyed"]).state.clans == ["crab", "crane", "lion", "unicorn"]

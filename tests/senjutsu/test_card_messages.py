@@ -83,3 +83,51 @@ def test_a_name_far_from_every_card_gets_no_guess():
 def test_a_json_syntax_error_gives_line_and_column():
     msg = _refused('{"format": "senjutsu-cards",\n  "cards": [1,, 2]}')
     assert msg.startswith("mine.json: not JSON: line 2, column 15:"), msg
+
+
+def test_a_wrong_signature_core_ability_or_weapon_names_the_file_it_is_in():
+    """These are checked once every file is read; the message still starts with the file the card or character came
+    from (it said 'cards:' or 'characters:' in its place), and a misspelt signature gets the nearest character."""
+    doc = copy.deepcopy(EXAMPLE)
+    doc["cards"][2]["signature"] = "ryuu"
+    assert _refused(doc).startswith("mine.json: card 'ryu-long-reach', field 'signature': unknown character 'ryuu' "
+                                    "(did you mean 'ryu'?)")
+    doc = copy.deepcopy(EXAMPLE)
+    doc["characters"][0]["core_ability"] = "ryu-breth"
+    assert _refused(doc).startswith("mine.json: character 'ryu', field 'core_ability': 'ryu-breth'")
+    doc = copy.deepcopy(EXAMPLE)
+    doc["characters"][0]["weapons"] = ["ryu-nodach"]
+    assert _refused(doc).startswith("mine.json: character 'ryu', field 'weapons': 'ryu-nodach'")
+
+
+@pytest.mark.parametrize(("part", "index", "good", "typo"), [
+    ("cards", 0, "initiative", "initiatve"), ("cards", 0, "focus", "focsu"),
+    ("characters", 0, "wound_limit", "wound_limt"), ("decks", 0, "weapon", "weapn"),
+])
+def test_a_misspelt_field_is_named_as_written_with_the_nearest_field(part, index, good, typo):
+    """A misspelt required field was reported as the right one 'missing' (and a misspelt optional one got no
+    suggestion): the designer is now shown what they wrote and what they meant."""
+    doc = copy.deepcopy(EXAMPLE)
+    entry = doc[part][index]
+    entry[typo] = entry.pop(good, 1)
+    msg = _refused(doc)
+    assert f"field '{typo}': unknown field (did you mean '{good}'?)" in msg and msg.startswith("mine.json: "), msg
+
+
+def test_a_misspelt_top_level_field_gets_the_nearest_and_a_missing_field_is_still_named():
+    doc = copy.deepcopy(EXAMPLE)
+    doc["decsk"] = doc.pop("decks")
+    assert "unknown top-level field(s) ['decsk'] (did you mean 'decks'?)" in _refused(doc)
+    doc = copy.deepcopy(EXAMPLE)
+    del doc["cards"][0]["name"]
+    assert "card 'ryu-breath', field 'name': missing" in _refused(doc)
+
+
+@pytest.mark.parametrize("count", [3.0, True, "3", 0])
+def test_a_deck_count_that_is_not_a_whole_number_says_what_it_got(count):
+    """'a count of at least 1' was all a deck said of 3.0, true or "3" (each is at least 1 to a reader)."""
+    doc = copy.deepcopy(EXAMPLE)
+    doc["decks"][0]["cards"]["quick-cut"] = count
+    msg = _refused(doc)
+    assert "deck 'ryu-sample', field 'cards.quick-cut': expected a whole number of copies, at least 1, got " in msg, msg
+    assert repr(count) in msg or str(count) in msg, msg

@@ -99,3 +99,20 @@ def test_file_without_format_line_is_not_read_as_a_record():
         replay("seed: 1\ncharacters: kaze tetsu\n\np2: place 0,3 n\n")
     with pytest.raises(FormatError, match="line 1: field 'format': missing"):
         from_position(position)
+
+
+def test_the_docs_position_and_record_examples_are_read_as_written():
+    """docs/senjutsu-notation.md's position put the torii gate within two hexes of the rock (refused at its terrain
+    line) and its record had Kaze play a Quick Cut not in his hand on seed 7 (refused at line 10); both now read."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "senjutsu-notation.md").read_text(encoding="utf-8")
+    position, record = (b.lstrip("\n") for b in doc.split("```")[1::2][:2])
+    assert position.startswith("format: senjutsu-position") and record.startswith("format: senjutsu-record")
+    s = from_position(position)
+    assert s.turn == 3 and s.phase == "choose"
+    assert from_position(to_position(s)).turn == 3
+    r = replay(record)
+    assert [step[1:3] for step in r.steps[1:]] == [("p2", "place 0,3 n"), ("p1", "place 0,-3 s"), ("p1", "play quick-cut"),
+                                                   ("p2", "play steady-guard"), ("p2", "initiative 6")]
+    assert ("initiative", {"seat": "p2", "initiative": 6}) in [(e.kind, e.data) for e in r.steps[-1][3]]
