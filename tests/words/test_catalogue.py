@@ -159,11 +159,3 @@ def test_the_rokugan_resolution_hint_names_every_control_of_the_steps_panel():
         hint = words["hint.rokugan.resolution"]
         for key in ("sj.story.pace", "sj.story.pace.manual", "steps.next", "steps.skip"):
             assert words[key].lower() in hint.lower(), (lang, key)
-
-
-def test_every_bonus_token_is_named_with_its_sign():
-    """The Bushido token was named '4 honor' ('4 honoru') beside '+1 honor', '+2 honor' and the defense tokens
-    (docs/terminal.md: +1/+2/+4 honor, +1/+2 defense): each bonus token's name now starts with its + and value."""
-    for lang in (EN, PL):
-        for token in ("honor_1", "honor_2", "honor_4", "defense_1", "defense_2"):
-            assert lang[f"special.{token}"].startswith(f"+{token[-1]} "), (token, lang[f"special.{token}"])
