@@ -35,7 +35,7 @@ from daimyo.bots.rokugan.knowledge import known
 from daimyo.rokugan import native
 from daimyo.rokugan.data import RULES as R, SPECIALS
 from daimyo.rokugan.native import NativeRokuganState
-from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, PHASES, CardDecision
+from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, PHASES, PLACEMENT, CardDecision
 from daimyo.rokugan.views import COUNT_MEMO, TOKEN_MEMO
 
 MAX_PLAYERS = 5
@@ -193,8 +193,10 @@ def observe_python(s, seat: int) -> np.ndarray:
     o += 3 * len(CODES)
     for q in range(n):
         b = o + rel[q] * _PLAYER
+        # places no more this phase: skipped (Ronin), or one token left
+        done = s.done[q] or (s.phase == PLACEMENT and len(s.hand[q]) <= 1)
         x[b:b + 10] = (len(s.hand[q]) / 7, len(s.pool[q]) / 27, s.supply[q] / 30, s.scouts[q] / 2, s.shugenja[q],
-                       len(s.cards[q]) / 5, s.ronin[q], s.done[q], q == s.first, s.control_tokens_on_board(q) / 30)
+                       len(s.cards[q]) / 5, s.ronin[q], done, q == s.first, s.control_tokens_on_board(q) / 30)
         if s.clans[q]:
             x[b + 10 + R.clan_names.index(s.clans[q])] = 1
     o += MAX_PLAYERS * _PLAYER

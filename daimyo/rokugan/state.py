@@ -153,7 +153,7 @@ class RokuganState(GameState):
     objective: Annotated[list[str | None], Field(LIST, _per_seat(None), "each player's secret objective (None until kept)", text="objective")]
     offer: Annotated[list[tuple], Field(LIST, _per_seat(()), "the two secret objectives dealt to each player (Setup 5)", text="objectives")]
     ronin: Annotated[list[bool], Field(LIST, _per_seat(False), "whether each player is ronin (Additional Rules: Ronin)", text="yes-no")]
-    done: Annotated[list[bool], Field(LIST, _per_seat(False), "whether each player is done placing this placement phase", text="yes-no")]
+    done: Annotated[list[bool], Field(LIST, _per_seat(False), "whether each player was skipped and places no more this phase (Ronin)", text="yes-no")]
     spied: Annotated[list[bool], Field(LIST, _per_seat(False), "whether Spy Network stops each player placing its bluff this round", text="yes-no")]
     seen: Annotated[list[list[SeenToken | SeenHand]], Field(LISTS, _list_per_seat, "what each player secretly saw this round")]
     pending: Annotated[list[Decision], Field(LIST, lambda n: [], "the decisions the game waits for, the last one first")]
@@ -499,16 +499,15 @@ class RokuganState(GameState):
     def _next_placer(self) -> int | None:
         """Placement Phase: players take turns until each has one token left behind the screen.
 
+        A player with one token left is passed over but not marked done: a bluff discarded from the board
+        (Shugenja, Dark Favors, Purge the Weak) goes back to its hand, and with two tokens it places again.
         Ronin: a player who cannot place any token has that turn skipped and takes no
-        more turns this placement phase (this project applies it to every player).
+        more turns this placement phase (this project applies it to every player): only that marks it done.
         """
         n = self.n
         for k in range(n):
             p = (self.turn + k) % n
-            if self.done[p]:
-                continue
-            if len(self.hand[p]) <= 1:
-                self.done[p] = True
+            if self.done[p] or len(self.hand[p]) <= 1:
                 continue
             targets = Targets(self, p)
             if not can_place_any(self, p, targets):

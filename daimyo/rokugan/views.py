@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from daimyo.rokugan.board import loc_text
 from daimyo.rokugan.data import RULES
-from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, OVER, AbilityDecision, CardDecision, Phase
+from daimyo.rokugan.records import DRAGON_RETURN, N_PROVINCES, OVER, PLACEMENT, AbilityDecision, CardDecision, Phase
 
 if TYPE_CHECKING:
     from daimyo.rokugan.state import RokuganState
@@ -145,7 +145,8 @@ def view(s: RokuganState, player: int | None) -> View:
             "discard": _codes(s, q, s.discard[q]) if s.clans[q] else [],
             "bluff_out": bool(s.out[q]), "control_supply": s.supply[q], "control_on_board": s.control_tokens_on_board(q),
             "set_aside": s.set_aside[q], "scouts": s.scouts[q], "shugenja": s.shugenja[q],
-            "territory_cards": len(s.cards[q]), "ronin": s.ronin[q], "done_placing": s.done[q],
+            "territory_cards": len(s.cards[q]), "ronin": s.ronin[q],
+            "done_placing": s.done[q] or (s.phase == PLACEMENT and len(s.hand[q]) <= 1),
             "spied": s.spied[q], "objective_chosen": s.objective[q] is not None,
             "first_player": q == s.first,
         }

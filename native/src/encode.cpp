@@ -252,7 +252,7 @@ void observe(const State& s, int seat, float* x) {
     b[4] = static_cast<float>(s.shugenja[q]);
     b[5] = static_cast<float>(s.cards[q].size() / 5.0);
     b[6] = s.ronin[q] ? 1.0f : 0.0f;
-    b[7] = s.done[q] ? 1.0f : 0.0f;
+    b[7] = s.done[q] || (s.phase == Phase::Placement && s.hand[q].size() <= 1) ? 1.0f : 0.0f;
     b[8] = q == s.first ? 1.0f : 0.0f;
     b[9] = static_cast<float>(s.control_tokens_on_board(q) / 30.0);
     if (s.clans[q] >= 0) b[10 + s.clans[q]] = 1;

@@ -439,13 +439,14 @@ void State::add_placement_moves(int seat, const Pile& pile, std::vector<Move>& m
   }
 }
 
-// state.py _next_placer: players take turns until each has one token left behind the screen; Ronin: a player who
-// cannot place any token takes no more turns this placement phase. -1 when placement is over.
+// state.py _next_placer: players take turns until each has one token left behind the screen (a player with one
+// left is passed over, not marked done: a bluff discarded from the board comes back to its hand); Ronin: a player
+// who cannot place any token takes no more turns this placement phase. -1 when placement is over.
 int State::next_placer() {
   for (int k = 0; k < n; ++k) {
     const int p = (turn + k) % n;
-    if (done[p]) continue;
-    if (hand[p].size() <= 1 || !can_place_any(p, targets(p))) {
+    if (done[p] || hand[p].size() <= 1) continue;
+    if (!can_place_any(p, targets(p))) {
       done[p] = 1;
       continue;
     }

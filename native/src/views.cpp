@@ -137,7 +137,7 @@ nb::dict view(const State& s, int player, const std::string& rules_version, nb::
     info["shugenja"] = s.shugenja[q];
     info["territory_cards"] = s.cards[q].size();
     info["ronin"] = nb::bool_(s.ronin[q] != 0);
-    info["done_placing"] = nb::bool_(s.done[q] != 0);
+    info["done_placing"] = nb::bool_(s.done[q] != 0 || (s.phase == Phase::Placement && s.hand[q].size() <= 1));
     info["spied"] = nb::bool_(s.spied[q] != 0);
     info["objective_chosen"] = nb::bool_(s.objective[q] >= 0);
     info["first_player"] = nb::bool_(q == s.first);

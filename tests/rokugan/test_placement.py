@@ -99,7 +99,34 @@ hand scorpion: a1 bluff
 """)
     s.apply(Action(0, "place a1 crab_1"))
     assert s.to_act() == (2,)  # crane, with one token left, is passed over
-    assert s.done[1]
+    assert s.view(0)["players"][1]["done_placing"]
+
+
+def test_placement_a_player_whose_bluff_comes_back_places_again():
+    """Rulebook: Placement Phase (players continue taking turns until each player has one combat token remaining)
+    with The Combat Tokens › Bluff (discarded bluff tokens are always returned to their owners' hands): crane was
+    passed over with one token left; lion's shugenja discards crane's bluff from the board, so crane holds two
+    tokens again and takes its next turn (it is not skipped for the rest of the phase)."""
+    s = board("""
+token #1: crab bluff crab_2>crab_3
+token #2: crane bluff crane_1
+""", hands="""
+hand crab: a1 a2 a3
+hand crane: a1
+hand lion: a1 a2 a3 bluff
+hand scorpion: a1 a2 bluff
+""")
+    s.apply(Action(0, "place a1 crab_1"))
+    assert s.to_act() == (2,)                 # crane, with one token left, is passed over
+    s.apply(Action(2, "play shugenja #2"))    # crane's bluff goes back behind its screen
+    s.apply(Action(2, "place a1 lion_1"))
+    s.apply(Action(3, "place a1 scorpion_1"))
+    s.apply(Action(3, "pass"))                # scorpion keeps its look
+    s.apply(Action(0, "place a2 crab_1"))
+    assert s.to_act() == (1,)                 # crane places again
+    assert not s.view(0)["players"][1]["done_placing"]
+    s.apply(Action(1, "place bluff crane_1"))
+    assert s.to_act() == (2,) and len(s.hand[1]) == 1
 
 
 def test_placement_ends_when_everyone_has_one_token_left():
