@@ -26,6 +26,20 @@ def test_war_phase_wars_resolve_in_ascending_war_number_whatever_the_file_order(
     assert [h["number"] for h in w.history] == [1, 2, 3]
 
 
+def test_war_phase_war_only_in_provinces_with_a_war_number_token():
+    """War Phase: "there will only be war in the Provinces marked with a War Number token": Edo (two clans not
+    allied) and Oshu (one clan) have no War Number, so no battle is fought there, nobody dies and nobody takes
+    their tokens; only Kyoto's war is resolved."""
+    w = war(THREE + "war 1: kyoto\nfigures kyoto: bonsai bushi\nfigures edo: lotus bushi x2, dragonfly bushi\n"
+            "figures oshu: dragonfly shinto\n")
+    assert w.is_terminal()
+    assert [(h["province"], h["winner"]) for h in w.history] == [("kyoto", "bonsai")]
+    assert w.tokens == [[], [], [("kyoto", "spring")]]
+    assert w.killed == []
+    assert len(w.figures_in("edo")) == 3 and len(w.figures_in("oshu")) == 1
+    assert w.result["winner"] == "bonsai"
+
+
 def test_war_phase_war_numbers_may_be_drawn_from_the_seed():
     """Reference "War Phase" 2: the War Number tokens are drawn at random; the same seed draws the same order."""
     base = THREE + "wars: kyoto edo oshu kansai nagato\n"
