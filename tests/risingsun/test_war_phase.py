@@ -140,3 +140,19 @@ def test_war_phase_war_numbers_may_be_drawn_with_a_secret_key():
 def test_war_phase_a_malformed_key_is_refused():
     with pytest.raises(FormatError, match="^line 9: field 'key': a game key is 64 hex digits, got 3 characters"):
         war(THREE + "wars: kyoto edo\ngenerator: blake2b-keyed\nkey: abc\n")
+
+
+@pytest.mark.parametrize(("lang", "allied", "stronghold", "wrong"), [
+    ("en", "allied", "stronghold", ("coins on no slot", "bids coins (and ronin)", "With nobody's figures")),
+    ("pl", "sprzymierzone", "twierdz", ("niepostawione", "monety (i roninów)", "nie ma tam niczyich figurek")),
+])
+def test_war_phase_the_rules_in_brief_state_the_four_cases(lang, allied, stronghold, wrong):
+    """War Phase: the rules page's paragraph on the wars and the outside bot's brief say what the page says: Force
+    (figures and Turtle's strongholds) decides the case, only two allies fight no battle, and unbid coins and ronin
+    tokens are no bid and no Force (reference "A battle" 2, 4)."""
+    from daimyo.words import catalogue
+    words = catalogue(lang)
+    for key in ("rules.risingsun.2.p", "bot.rs.brief"):
+        text = words[key]
+        assert allied in text and stronghold in text, (key, text)
+        assert not any(w in text for w in wrong), (key, text)
