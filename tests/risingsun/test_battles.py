@@ -198,6 +198,21 @@ def test_battle_3_hostage_may_take_an_allys_figure():
     assert w.captured[0][0][2] == seat(w, "bonsai")
 
 
+def test_battle_3_hostage_is_a_figure_of_a_participant_not_of_a_clan_outside_the_battle():
+    """A battle 3 Take Hostage: "take one figure of another participant there": Bonsai's Force-0 monster stands in
+    Kyoto but Bonsai has no Force there and takes no part, so its figure is neither offered nor taken."""
+    w = war(THREE + "figures kyoto: lotus bushi, dragonfly bushi, bonsai monster force=0\n")
+    assert w.participants == (seat(w, "lotus"), seat(w, "dragonfly"))
+    bids(w, lotus="0 1 0 0", dragonfly="0 0 0 0")
+    assert w.legal_moves(0) == [("hostage", 2), ("decline",)]
+    before = snapshot(w)
+    with pytest.raises(RuleViolation, match="figure #3 belongs to no participant of this battle"):
+        act(w, "lotus", "hostage #3")
+    assert snapshot(w) == before
+    act(w, "lotus", "hostage #2")
+    assert [f.number for f in w.captured[0]] == [2] and w.vp[seat(w, "bonsai")] == 3
+
+
 def test_clans_in_war_daimyo_cannot_be_taken_hostage():
     """Clans in war: "Daimyo figures cannot be taken hostage"."""
     w = war(TWO + "figures kyoto: lotus bushi, dragonfly daimyo, dragonfly bushi\n")

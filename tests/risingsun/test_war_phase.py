@@ -26,6 +26,20 @@ def test_war_phase_wars_resolve_in_ascending_war_number_whatever_the_file_order(
     assert [h["number"] for h in w.history] == [1, 2, 3]
 
 
+def test_war_phase_war_only_in_provinces_with_a_war_number_token():
+    """War Phase: "there will only be war in the Provinces marked with a War Number token": Edo (two clans not
+    allied) and Oshu (one clan) have no War Number, so no battle is fought there, nobody dies and nobody takes
+    their tokens; only Kyoto's war is resolved."""
+    w = war(THREE + "war 1: kyoto\nfigures kyoto: bonsai bushi\nfigures edo: lotus bushi x2, dragonfly bushi\n"
+            "figures oshu: dragonfly shinto\n")
+    assert w.is_terminal()
+    assert [(h["province"], h["winner"]) for h in w.history] == [("kyoto", "bonsai")]
+    assert w.tokens == [[], [], [("kyoto", "spring")]]
+    assert w.killed == []
+    assert len(w.figures_in("edo")) == 3 and len(w.figures_in("oshu")) == 1
+    assert w.result["winner"] == "bonsai"
+
+
 def test_war_phase_war_numbers_may_be_drawn_from_the_seed():
     """Reference "War Phase" 2: the War Number tokens are drawn at random; the same seed draws the same order."""
     base = THREE + "wars: kyoto edo oshu kansai nagato\n"
@@ -126,3 +140,19 @@ def test_war_phase_war_numbers_may_be_drawn_with_a_secret_key():
 def test_war_phase_a_malformed_key_is_refused():
     with pytest.raises(FormatError, match="^line 9: field 'key': a game key is 64 hex digits, got 3 characters"):
         war(THREE + "wars: kyoto edo\ngenerator: blake2b-keyed\nkey: abc\n")
+
+
+@pytest.mark.parametrize(("lang", "allied", "stronghold", "wrong"), [
+    ("en", "allied", "stronghold", ("coins on no slot", "bids coins (and ronin)", "With nobody's figures")),
+    ("pl", "sprzymierzone", "twierdz", ("niepostawione", "monety (i roninów)", "nie ma tam niczyich figurek")),
+])
+def test_war_phase_the_rules_in_brief_state_the_four_cases(lang, allied, stronghold, wrong):
+    """War Phase: the rules page's paragraph on the wars and the outside bot's brief say what the page says: Force
+    (figures and Turtle's strongholds) decides the case, only two allies fight no battle, and unbid coins and ronin
+    tokens are no bid and no Force (reference "A battle" 2, 4)."""
+    from daimyo.words import catalogue
+    words = catalogue(lang)
+    for key in ("rules.risingsun.2.p", "bot.rs.brief"):
+        text = words[key]
+        assert allied in text and stronghold in text, (key, text)
+        assert not any(w in text for w in wrong), (key, text)
