@@ -538,6 +538,23 @@ class NativeRokuganState(GameState):
         self._py = self._legal = None
         return _events(self._game.apply_move(seat, tuple(move)))
 
+    def _advance(self) -> list[Event]:
+        """A position read from a file: the automatic steps until a player has a decision (``RokuganState._advance``),
+        by the native engine."""
+        if self._game is None:
+            return self._py._advance()
+        self._py = self._legal = None
+        return _events(self._game.run_automatic_steps())
+
+    def _resolve(self) -> list[Event]:
+        """A position read from a file: the Resolution Phase alone, steps 1 to 6, no next round
+        (:func:`daimyo.rokugan.resolution.resolve`), by the native engine."""
+        if self._game is None:
+            from daimyo.rokugan.resolution import resolve
+            return resolve(self._py)
+        self._py = self._legal = None
+        return _events(self._game.resolve_alone())
+
     def clone(self) -> NativeRokuganState:
         if self._game is None:
             return NativeRokuganState(py=self._py.clone())

@@ -622,6 +622,16 @@ NB_MODULE(_daimyo_native, m) {
         for (const Event& e : s.apply_move(seat, mv)) out.append(event(e));
         return out;
       }, nb::arg("seat"), nb::arg("move"))
+      .def("run_automatic_steps", [](State& s) {
+        nb::list out;
+        for (const Event& e : s.run_automatic_steps()) out.append(event(e));
+        return out;
+      }, "A position read from a file: the automatic steps until a player has a decision (RokuganState._advance).")
+      .def("resolve_alone", [](State& s) {
+        nb::list out;
+        for (const Event& e : s.resolve_alone()) out.append(event(e));
+        return out;
+      }, "A position read from a file: the Resolution Phase alone, steps 1 to 6 (resolution.resolve), no next round.")
       .def("fields", &fields)
       .def("view", [](const State& s, nb::object player, const std::string& rules_version) {
         const int seat = player.is_none() ? -1 : nb::cast<int>(player);

@@ -318,14 +318,34 @@ std::vector<Event> State::apply_move(int seat, const Move& m) {
   return std::move(events);
 }
 
+namespace {
+
+// the position changes: the remembered places are forgotten, and none is remembered until the change ends
+struct InMove {
+  TargetsMemo& memo;
+  explicit InMove(TargetsMemo& m) : memo(m) { memo.seat = -1; memo.in_move = true; }
+  ~InMove() { memo.in_move = false; }
+};
+
+}  // namespace
+
+std::vector<Event> State::run_automatic_steps() {
+  Events events;
+  InMove in_move(memo_);
+  advance(events);
+  return std::move(events);
+}
+
+std::vector<Event> State::resolve_alone() {
+  Events events;
+  InMove in_move(memo_);
+  resolve(events);
+  return std::move(events);
+}
+
 void State::apply_move(int seat, const Move& m, Events& events) {
   const Rules& R = *rules;
-  // the position changes: the remembered places are forgotten, and none is remembered until the move ends
-  struct InMove {
-    TargetsMemo& memo;
-    explicit InMove(TargetsMemo& m) : memo(m) { memo.seat = -1; memo.in_move = true; }
-    ~InMove() { memo.in_move = false; }
-  } in_move(memo_);
+  InMove in_move(memo_);
   if (!dragon_return.empty()) {
     dragon_return.pop_back();
     dragon_drawn.clear();

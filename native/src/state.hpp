@@ -281,6 +281,10 @@ struct State {
   // Applies a move known to be legal (one of legal_moves(seat)) and runs the automatic steps that follow.
   std::vector<Event> apply_move(int seat, const Move& m);
   void apply_move(int seat, const Move& m, Events& events);
+  // For a position read from a file (the rule tests): the automatic steps until a player has a decision to make
+  // (state.py _advance), or the Resolution Phase alone, steps 1 to 6 (resolution.py resolve), with their events.
+  std::vector<Event> run_automatic_steps();
+  std::vector<Event> resolve_alone();
 
   std::string clan_of(int seat) const;
   std::string initiative_card(int card) const;

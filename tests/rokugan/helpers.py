@@ -23,13 +23,13 @@ def state_of(text):
 
 
 def resolve_position(text):
-    """Parse a position and run the automatic steps.
+    """Parse a position and run the automatic steps, in the engine ``state_of`` plays in.
 
     Placement ends when every hand holds at most one token; then the Unicorn
     swap (if any) is offered, the resolution phase runs, and the next round
     starts.  Returns (state, events).
     """
-    s = from_position(pos(text))
+    s = state_of(text)
     events = s._advance()
     return s, events
 
@@ -41,12 +41,13 @@ def snapshot(state):
 def resolve_only(text):
     """Parse a position and run only the resolution phase (steps 1-6), no next round.
 
-    Hands and discard piles are then exactly what resolution left them.
+    Hands and discard piles are then exactly what resolution left them. In the engine ``state_of`` plays in.
     """
+    s = state_of(text)
+    if ENGINE == "native":
+        return s, s._resolve()
     from daimyo.rokugan.resolution import resolve
-    s = from_position(pos(text))
-    events = resolve(s)
-    return s, events
+    return s, resolve(s)
 
 
 def P(name):
