@@ -269,6 +269,11 @@ static Events line_targeted(State& s, int fi, const Line& line) {
     } else if (!opts.empty()) {
       targets = {opts[0]};
     }
+    if (line.range >= 0 && !targets.empty()) {   // Targeted: every effect of a ranged card targets this one character
+      F.attacked = true;
+      F.success = true;
+      F.targets = targets;
+    }
   }
   F.keyword_targets = targets;
   F.keyword = line.kind;

@@ -81,6 +81,8 @@ TEST_CARDS = [
     _c("t-pull-knight", "attack", 5, [_atk({"F+FR": ["target"]}), {"if": "successful", "pull": 1}]),
     _c("t-sweep-push", "attack", 5, [_atk({"F": ["target"], "F+F": ["target"]}), {"if": "successful", "push": 1}]),
     # a hobble dealt at the start of the next turn, before that turn's cards are chosen (tests/senjutsu/test_turn.py)
+    # two targeted effects on a card with a range (tests/senjutsu/test_attacks.py)
+    _c("t-far-twice", "meditation", 6, [{"range": 3, "rotate_target": 1}, {"range": 3, "discard": 1}]),
     _c("t-hook-hobble", "attack", 5, [{"gain_focus": 1}, {"when": "start-of-turn", "attack": {"grid": {"F": ["hobble"]}}}]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]

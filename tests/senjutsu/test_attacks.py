@@ -234,3 +234,22 @@ def test_ranged_keyword_targets_one_character_in_range_and_sight():
     g = position(("kaze hex=0,3 facing=n", "t-far-pull"), ("tetsu hex=0,-1 facing=s", "t-atk3"))
     play_turn(g, {0: "t-far-pull", 1: "t-atk3"})
     assert g.duellists[1].pos == (0, -1)         # four hexes away: out of range, nothing happens
+
+
+def test_ranged_card_effects_all_target_the_same_character():
+    """Targeted: "If there are multiple [Targeted] effects on a ranged card, they must all target the same
+    character": with two characters in range, the one picked for the first effect receives the second too."""
+    g = position(("kaze hex=0,0 facing=n", "t-far-twice"), ("tetsu hex=0,-2 facing=s", "t-med5 t-atk3"),
+                 ("hana hex=1,-2 facing=s", "t-med5 t-atk3"))
+    for seat, cid in {0: "t-far-twice", 1: "t-med5", 2: "t-med5"}.items():
+        g.apply(Action(seat, f"play {cid}"))
+    asked = []
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        legal = g.legal_moves(seat)
+        asked.append((seat, legal))
+        g.apply(Action(seat, "target p3" if "target p3" in legal else "turn right" if "turn right" in legal else legal[0]))
+    assert [legal for seat, legal in asked if seat == 0 and legal[0].startswith("target")] == [["target p2", "target p3"]]
+    assert g.duellists[2].facing == 4 and g.duellists[1].facing == 3      # hana turned right, tetsu untouched
+    assert [c for c, _ in g.duellists[2].discard] == ["t-atk3", "t-med5"]   # hana discarded (Discard 1), then played
+    assert [c for c, _ in g.duellists[1].discard] == ["t-med5"]
