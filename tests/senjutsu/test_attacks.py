@@ -30,6 +30,16 @@ def test_commit_to_hit_forces_the_movement_that_targets():
     assert g.duellists[0].pos == (1, -1) and g.duellists[1].wounds == 1
 
 
+def test_commit_to_hit_looks_past_the_next_movement_line():
+    """Commit to Hit: "if you can resolve it such that the attack would target another character, you must", also
+    when it takes two movement lines: here only a step forward and then a turn to the right bring tetsu into the
+    attack's hex, so staying put on the first line is not offered."""
+    g = duel("t-step-then-turn", "t-atk3", p2="tetsu hex=1,-2 facing=n")
+    ev = play_turn(g, {0: "t-step-then-turn", 1: "t-atk3"})   # every question answered with its first legal option
+    assert [m["plan"] for m in kinds(ev, "moved")] == ["F", "R"]
+    assert g.duellists[0].pos == (0, -1) and g.duellists[0].facing == 1 and g.duellists[1].wounds == 1
+
+
 def test_commit_to_hit_pays_optional_focus():
     """Commit to Hit / Optional Focus Cost: a focus that lets the attack target must be paid."""
     g = duel("t-opt-focus", "t-atk3", p1="kaze hex=0,0 facing=n focus=1")
