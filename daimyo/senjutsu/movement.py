@@ -117,6 +117,14 @@ def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]
     return unique
 
 
+def focus_lets_target(s: SenjutsuState, f: Frame, line: dict) -> bool:
+    """Commit to Hit / Optional Focus Cost: whether the optional focus cost of this movement line must be paid,
+    because skipping the line leaves the card's next attack unable to target anyone and moving lets it target."""
+    d = s.duellists[f.seat]
+    return (f.own and next_attack(f) is not None and not reaches_target(s, f, f.line + 1, d.placed_at, d.facing)
+            and reaches_target(s, f, f.line, d.placed_at, d.facing))
+
+
 def reaches_target(s: SenjutsuState, f: Frame, k: int, pos: Hex, facing: int) -> bool:
     """Commit to Hit, looking ahead: whether, from ``pos``/``facing`` before line ``k`` of the frame, the movement
     lines up to the next attack line (those of the current Kamae; one with an optional focus cost only if it can be

@@ -109,6 +109,14 @@ static bool reaches_target(const State& s, const Frame& f, size_t k, Hex pos, in
   return false;
 }
 
+// Commit to Hit / Optional Focus Cost (movement.focus_lets_target): the optional focus cost of the movement line F is
+// on must be paid, as skipping the line leaves the card's next attack unable to target anyone and moving lets it
+bool focus_lets_target(const State& s, const Frame& f) {
+  const Duellist& d = s.ds[f.seat];
+  size_t k = static_cast<size_t>(f.line);
+  return f.own && next_attack(f) && !reaches_target(s, f, k + 1, d.pos, d.facing) && reaches_target(s, f, k, d.pos, d.facing);
+}
+
 std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, const Frame& f) {
   const Duellist& d = s.ds[seat];
   std::vector<PlanEnd> results, clean, unique;

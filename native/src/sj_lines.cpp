@@ -446,6 +446,8 @@ Events step_frame(State& s) {
     std::vector<int> opts{1, 0};
     if (line.kind == K_ATTACK && would_target(s, seat, line, F.initiative, s.ds[seat].pos, s.ds[seat].facing))
       opts = {1};
+    else if (line.kind == K_MOVE && focus_lets_target(s, F))
+      opts = {1};   // Commit to Hit: moving is what lets the card's attack target
     return ask(s, fi, seat, Q_FOCUS, std::move(opts), "Optional Focus Cost");
   }
   switch (line.kind) {

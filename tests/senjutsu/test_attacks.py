@@ -49,6 +49,21 @@ def test_commit_to_hit_pays_optional_focus():
     assert g.duellists[0].focus == 0 and g.duellists[1].wounds == 1
 
 
+def test_commit_to_hit_pays_the_focus_of_a_movement_line():
+    """Commit to Hit / Optional Focus Cost: "you must pay the cost if not paying the cost would leave you not able to
+    target the character", also the cost of a movement line: only the paid step brings tetsu into the grid."""
+    g = duel("t-paid-step", "t-atk3", p1="kaze hex=0,0 facing=n focus=1", p2="tetsu hex=0,-2 facing=s")
+    g.apply(Action(0, "play t-paid-step"))
+    g.apply(Action(1, "play t-atk3"))
+    asked = []
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        asked += g.legal_moves(seat)
+        g.apply(Action(seat, g.legal_moves(seat)[-1]))
+    assert "focus skip" not in asked
+    assert g.duellists[0].pos == (0, -1) and g.duellists[0].focus == 0 and g.duellists[1].wounds == 1
+
+
 def test_optional_focus_may_be_skipped_without_target():
     """Optional Focus Cost: without a target the line may be skipped."""
     g = duel("t-opt-focus", "t-atk3", p1="kaze hex=0,0 facing=s focus=1")
