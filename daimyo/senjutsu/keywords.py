@@ -48,6 +48,8 @@ def line_targeted(s: SenjutsuState, f: Frame, line: dict) -> list[Event]:
             targets, f.picked = [f.picked], None
         else:
             targets = [int(o.split()[1][1:]) - 1 for o in opts[:1]]
+        if "range" in line and targets:   # Targeted: every effect of a ranged card targets this one character
+            f.attacked, f.success, f.targets = True, True, list(targets)
     f.keyword_targets = list(targets)
     f.keyword = next(k for k in line if k in TARGETED_EFFECTS)
     return next_keyword_target(s, f, line)

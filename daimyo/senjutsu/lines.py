@@ -51,6 +51,9 @@ resolution.DECISIONS.update({
     "search": keywords.search_chosen,
 })
 
+# kind of line -> whether Commit to Hit makes its optional focus cost mandatory
+resolution.COMMIT_TO_HIT.update({"move": movement.focus_lets_target})
+
 # kind of question asked by a stage of the turn -> handler(state, seat, answer)
 resolution.STAGE_DECISIONS.update({
     "alt": turn.speed_chosen,

@@ -110,12 +110,42 @@ def line_plans(s: SenjutsuState, seat: int, line: dict, f: Frame) -> list[tuple]
         if key not in seen:
             seen.add(key)
             unique.append(r)
-    nxt = next_attack(f)
-    if nxt is not None and f.own:
-        hitting = [r for r in unique if r[3] is None and would_target(s, seat, nxt, f.initiative, r[1], r[2])]
+    if f.own and next_attack(f) is not None:
+        hitting = [r for r in unique if r[3] is None and reaches_target(s, f, f.line + 1, r[1], r[2])]
         if hitting:
             unique = hitting
     return unique
+
+
+def focus_lets_target(s: SenjutsuState, f: Frame, line: dict) -> bool:
+    """Commit to Hit / Optional Focus Cost: whether the optional focus cost of this movement line must be paid,
+    because skipping the line leaves the card's next attack unable to target anyone and moving lets it target."""
+    d = s.duellists[f.seat]
+    return (f.own and next_attack(f) is not None and not reaches_target(s, f, f.line + 1, d.placed_at, d.facing)
+            and reaches_target(s, f, f.line, d.placed_at, d.facing))
+
+
+def reaches_target(s: SenjutsuState, f: Frame, k: int, pos: Hex, facing: int) -> bool:
+    """Commit to Hit, looking ahead: whether, from ``pos``/``facing`` before line ``k`` of the frame, the movement
+    lines up to the next attack line (those of the current Kamae; one with an optional focus cost only if it can be
+    paid, and then it may be skipped) can end where that attack targets another character."""
+    seat = f.seat
+    d = s.duellists[seat]
+    free = lambda h: s.what_is_at(h, seat)  # noqa: E731
+    for idx in range(k, len(f.lines)):
+        ln = f.lines[idx]
+        if "attack" in ln:
+            return would_target(s, seat, ln, f.initiative, pos, facing)
+        if "move" not in ln or ("kamae" in ln and ln["kamae"] != d.kamae) or ln.get("focus", 0) > d.focus:
+            continue
+        if ln.get("focus") and reaches_target(s, f, idx + 1, pos, facing):
+            return True
+        for plan in plans(ln):
+            end, turned, hit, _ = walk(pos, facing, plan, free)
+            if hit is None and reaches_target(s, f, idx + 1, end, turned):
+                return True
+        return False
+    return False
 
 
 def next_attack(f: Frame) -> dict | None:

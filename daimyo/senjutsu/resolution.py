@@ -59,6 +59,8 @@ def step_frame(s: SenjutsuState) -> list[Event]:
         opts = ["focus pay", "focus skip"]
         if "attack" in line and would_target(s, seat, line, f.initiative):
             opts = ["focus pay"]   # Commit to Hit: pay an optional focus cost if that is what lets you target
+        elif kind in COMMIT_TO_HIT and COMMIT_TO_HIT[kind](s, f, line):
+            opts = ["focus pay"]   # ... also a movement line's, when moving is what lets the card's attack target
         return ask(s, f, seat, "focus", opts, "Optional Focus Cost")
     return LINE_HANDLERS[kind](s, f, line)
 
@@ -147,5 +149,8 @@ LINE_HANDLERS: dict[str, Callable[..., list[Event]]] = {"or": line_or}
 ENGINE_LINES = ("_bump", "_counter", "_instant", "_plain")
 # kind of question about a line -> handler(state, frame, line, seat, answer)
 DECISIONS: dict[str, Callable[..., list[Event]]] = {"or": or_chosen, "focus": focus_answered}
+# kind of line -> whether Commit to Hit makes its optional focus cost mandatory (state, frame, line); attack lines
+# are checked above
+COMMIT_TO_HIT: dict[str, Callable[..., bool]] = {}
 # kind of question asked by a stage of the turn -> handler(state, seat, answer)
 STAGE_DECISIONS: dict[str, Callable[..., list[Event]]] = {}

@@ -256,8 +256,9 @@ def initiative_chosen(s: SenjutsuState, seat: int, text: str) -> list[Event]:
 
 
 def hobbled(s: SenjutsuState, v: int, seat: int) -> int:
-    """Hobble: minus one per active hobble, to a minimum of one."""
-    return max(1, v - len(s.duellists[seat].hobbles)) if v > 0 else v
+    """Hobble: minus one per active hobble, to a minimum of one. A hobble gained this turn has made no quarter turn
+    yet and does not touch the card played this turn, even one gained before the reveal (a start-of-turn line)."""
+    return max(1, v - sum(1 for h in s.duellists[seat].hobbles if h > 0)) if v > 0 else v
 
 
 def speeds(s: SenjutsuState, i: int) -> tuple[int, int]:

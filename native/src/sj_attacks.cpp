@@ -90,6 +90,33 @@ static const Line* next_attack(const Frame& f) {
   return nullptr;
 }
 
+// Commit to Hit, looking ahead (movement.reaches_target): whether, from pos/facing before line k of the frame, the
+// movement lines up to the next attack line (of the current Kamae; one with an optional focus cost only if it can be
+// paid, and then it may be skipped) can end where that attack targets another character
+static bool reaches_target(const State& s, const Frame& f, size_t k, Hex pos, int facing) {
+  const Duellist& d = s.ds[f.seat];
+  for (; k < f.size(); ++k) {
+    const Line& ln = f.at(k);
+    if (ln.kind == K_ATTACK) return would_target(s, f.seat, ln, f.initiative, pos, facing);
+    if (ln.kind != K_MOVE || (ln.kamae >= 0 && ln.kamae != d.kamae) || ln.focus > d.focus) continue;
+    if (ln.focus > 0 && reaches_target(s, f, k + 1, pos, facing)) return true;
+    for (const auto& plan : ln.plans) {
+      Walk w = walk(s, f.seat, pos, facing, plan);
+      if (w.hit < 0 && reaches_target(s, f, k + 1, w.pos, w.facing)) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+// Commit to Hit / Optional Focus Cost (movement.focus_lets_target): the optional focus cost of the movement line F is
+// on must be paid, as skipping the line leaves the card's next attack unable to target anyone and moving lets it
+bool focus_lets_target(const State& s, const Frame& f) {
+  const Duellist& d = s.ds[f.seat];
+  size_t k = static_cast<size_t>(f.line);
+  return f.own && next_attack(f) && !reaches_target(s, f, k + 1, d.pos, d.facing) && reaches_target(s, f, k, d.pos, d.facing);
+}
+
 std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, const Frame& f) {
   const Duellist& d = s.ds[seat];
   std::vector<PlanEnd> results, clean, unique;
@@ -113,11 +140,10 @@ std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, cons
     unique.push_back(r);
     prefixes.push_back(prefix);
   }
-  const Line* nxt = next_attack(f);
-  if (nxt && f.own) {
+  if (f.own && next_attack(f)) {
     std::vector<PlanEnd> hitting;
     for (auto& r : unique)
-      if (r.hit < 0 && would_target(s, seat, *nxt, f.initiative, r.pos, r.facing)) hitting.push_back(r);
+      if (r.hit < 0 && reaches_target(s, f, static_cast<size_t>(f.line) + 1, r.pos, r.facing)) hitting.push_back(r);
     if (!hitting.empty()) unique = hitting;
   }
   return unique;

@@ -269,6 +269,11 @@ static Events line_targeted(State& s, int fi, const Line& line) {
     } else if (!opts.empty()) {
       targets = {opts[0]};
     }
+    if (line.range >= 0 && !targets.empty()) {   // Targeted: every effect of a ranged card targets this one character
+      F.attacked = true;
+      F.success = true;
+      F.targets = targets;
+    }
   }
   F.keyword_targets = targets;
   F.keyword = line.kind;
@@ -441,6 +446,8 @@ Events step_frame(State& s) {
     std::vector<int> opts{1, 0};
     if (line.kind == K_ATTACK && would_target(s, seat, line, F.initiative, s.ds[seat].pos, s.ds[seat].facing))
       opts = {1};
+    else if (line.kind == K_MOVE && focus_lets_target(s, F))
+      opts = {1};   // Commit to Hit: moving is what lets the card's attack target
     return ask(s, fi, seat, Q_FOCUS, std::move(opts), "Optional Focus Cost");
   }
   switch (line.kind) {

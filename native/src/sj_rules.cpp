@@ -302,8 +302,12 @@ static bool reveal(State& s, Events& out) {
   return true;
 }
 
+// Hobble: minus one per active hobble (minimum one); a hobble gained this turn (no quarter turn made yet) does not
+// touch the card played this turn, even when it came before the reveal (a start-of-turn line or Instant card)
 static int hobbled(const State& s, int v, int seat) {
-  return v > 0 ? std::max(1, v - static_cast<int>(s.ds[seat].hobbles.size())) : v;
+  const auto& hb = s.ds[seat].hobbles;
+  int active = static_cast<int>(std::count_if(hb.begin(), hb.end(), [](int h) { return h > 0; }));
+  return v > 0 ? std::max(1, v - active) : v;
 }
 
 static std::pair<int, int> speeds(const State& s, int i) {

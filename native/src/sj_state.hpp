@@ -364,6 +364,7 @@ struct PlanEnd {
   Hex at;
 };
 std::vector<PlanEnd> line_plans(const State& s, int seat, const Line& line, const Frame& f);
+bool focus_lets_target(const State& s, const Frame& f);
 std::vector<std::pair<Hex, const std::vector<int>*>> grid_hexes(const State& s, const Line& line, Hex pos, int facing);
 std::vector<int> ranged_targets(const State& s, int seat, const Line& line, int initiative, Hex pos, int facing);
 

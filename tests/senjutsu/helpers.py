@@ -80,6 +80,13 @@ TEST_CARDS = [
     _c("t-push-knight", "attack", 5, [_atk({"F+FR": ["target"]}), {"if": "successful", "push": 1}]),
     _c("t-pull-knight", "attack", 5, [_atk({"F+FR": ["target"]}), {"if": "successful", "pull": 1}]),
     _c("t-sweep-push", "attack", 5, [_atk({"F": ["target"], "F+F": ["target"]}), {"if": "successful", "push": 1}]),
+    # a hobble dealt at the start of the next turn, before that turn's cards are chosen (tests/senjutsu/test_turn.py)
+    # two targeted effects on a card with a range (tests/senjutsu/test_attacks.py)
+    _c("t-far-twice", "meditation", 6, [{"range": 3, "rotate_target": 1}, {"range": 3, "discard": 1}]),
+    # two movement lines before an attack (Commit to Hit, tests/senjutsu/test_attacks.py)
+    _c("t-step-then-turn", "attack", 5, [{"move": [{"step": "forward"}]}, {"move": [{"rotate": 1}]}, _atk({"F": ["wound"]})]),
+    _c("t-paid-step", "attack", 5, [{"focus": 1, "move": [{"step": "forward"}]}, _atk({"F": ["wound"]})]),
+    _c("t-hook-hobble", "attack", 5, [{"gain_focus": 1}, {"when": "start-of-turn", "attack": {"grid": {"F": ["hobble"]}}}]),
 ]
 TEST_IDS = [c["id"] for c in TEST_CARDS]
 FILLER = ["quick-cut", "wide-arc", "still-water", "steady-guard", "centering-breath", "sidestep", "pommel-strike"]

@@ -30,6 +30,16 @@ def test_commit_to_hit_forces_the_movement_that_targets():
     assert g.duellists[0].pos == (1, -1) and g.duellists[1].wounds == 1
 
 
+def test_commit_to_hit_looks_past_the_next_movement_line():
+    """Commit to Hit: "if you can resolve it such that the attack would target another character, you must", also
+    when it takes two movement lines: here only a step forward and then a turn to the right bring tetsu into the
+    attack's hex, so staying put on the first line is not offered."""
+    g = duel("t-step-then-turn", "t-atk3", p2="tetsu hex=1,-2 facing=n")
+    ev = play_turn(g, {0: "t-step-then-turn", 1: "t-atk3"})   # every question answered with its first legal option
+    assert [m["plan"] for m in kinds(ev, "moved")] == ["F", "R"]
+    assert g.duellists[0].pos == (0, -1) and g.duellists[0].facing == 1 and g.duellists[1].wounds == 1
+
+
 def test_commit_to_hit_pays_optional_focus():
     """Commit to Hit / Optional Focus Cost: a focus that lets the attack target must be paid."""
     g = duel("t-opt-focus", "t-atk3", p1="kaze hex=0,0 facing=n focus=1")
@@ -37,6 +47,21 @@ def test_commit_to_hit_pays_optional_focus():
     g.apply(Action(1, "play t-atk3"))
     assert g.pending is None or g.pending["kind"] != "focus"
     assert g.duellists[0].focus == 0 and g.duellists[1].wounds == 1
+
+
+def test_commit_to_hit_pays_the_focus_of_a_movement_line():
+    """Commit to Hit / Optional Focus Cost: "you must pay the cost if not paying the cost would leave you not able to
+    target the character", also the cost of a movement line: only the paid step brings tetsu into the grid."""
+    g = duel("t-paid-step", "t-atk3", p1="kaze hex=0,0 facing=n focus=1", p2="tetsu hex=0,-2 facing=s")
+    g.apply(Action(0, "play t-paid-step"))
+    g.apply(Action(1, "play t-atk3"))
+    asked = []
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        asked += g.legal_moves(seat)
+        g.apply(Action(seat, g.legal_moves(seat)[-1]))
+    assert "focus skip" not in asked
+    assert g.duellists[0].pos == (0, -1) and g.duellists[0].focus == 0 and g.duellists[1].wounds == 1
 
 
 def test_optional_focus_may_be_skipped_without_target():
@@ -234,3 +259,22 @@ def test_ranged_keyword_targets_one_character_in_range_and_sight():
     g = position(("kaze hex=0,3 facing=n", "t-far-pull"), ("tetsu hex=0,-1 facing=s", "t-atk3"))
     play_turn(g, {0: "t-far-pull", 1: "t-atk3"})
     assert g.duellists[1].pos == (0, -1)         # four hexes away: out of range, nothing happens
+
+
+def test_ranged_card_effects_all_target_the_same_character():
+    """Targeted: "If there are multiple [Targeted] effects on a ranged card, they must all target the same
+    character": with two characters in range, the one picked for the first effect receives the second too."""
+    g = position(("kaze hex=0,0 facing=n", "t-far-twice"), ("tetsu hex=0,-2 facing=s", "t-med5 t-atk3"),
+                 ("hana hex=1,-2 facing=s", "t-med5 t-atk3"))
+    for seat, cid in {0: "t-far-twice", 1: "t-med5", 2: "t-med5"}.items():
+        g.apply(Action(seat, f"play {cid}"))
+    asked = []
+    while g.phase not in ("choose", "over"):
+        seat = g.to_act()[0]
+        legal = g.legal_moves(seat)
+        asked.append((seat, legal))
+        g.apply(Action(seat, "target p3" if "target p3" in legal else "turn right" if "turn right" in legal else legal[0]))
+    assert [legal for seat, legal in asked if seat == 0 and legal[0].startswith("target")] == [["target p2", "target p3"]]
+    assert g.duellists[2].facing == 4 and g.duellists[1].facing == 3      # hana turned right, tetsu untouched
+    assert [c for c, _ in g.duellists[2].discard] == ["t-atk3", "t-med5"]   # hana discarded (Discard 1), then played
+    assert [c for c, _ in g.duellists[1].discard] == ["t-med5"]

@@ -188,6 +188,19 @@ def test_hobble_lowers_initiative_min_one_and_wears_off():
     assert g.duellists[1].hobbles == []
 
 
+def test_hobble_gained_at_the_start_of_the_turn_spares_that_turns_card():
+    """Hobble: "Hobbles do not affect the initiative of any card you played in the turn that you gained the hobble",
+    also when the hobble came before the card was chosen (a start-of-turn line, Turn Timing Sequence 1); from the
+    next turn on it lowers the card's initiative."""
+    g = position(("kaze hex=0,0 facing=n", "t-hook-hobble t-med5 t-med5"), ("tetsu hex=0,-1 facing=s", "t-atk5 t-atk5 t-med5"))
+    ev = play_turn(g, {0: "t-hook-hobble", 1: "t-med5"})
+    assert kinds(ev, "harm") == [{"seat": "p2", "effect": "hobble", "why": "attack"}]   # turn 2, step 1
+    ev = play_turn(g, {0: "t-med5", 1: "t-atk5"})
+    assert ["p2", 5] in kinds(ev, "order")[0]["segments"]
+    ev = play_turn(g, {0: "t-med5", 1: "t-atk5"})
+    assert ["p2", 4] in kinds(ev, "order")[0]["segments"]
+
+
 def test_end_of_turn_lines_resolve_after_every_card():
     """Discard: effects marked 'end of turn' resolve after all cards have resolved."""
     g = position(("kaze hex=0,3 facing=n", "t-eot"), FAR2)
