@@ -110,6 +110,7 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
     from daimyo.arena.schedule import schedule
     from daimyo.arena.stats import summarize
     from daimyo.arena.store import Store
+    from daimyo.bots.external import BotError
     from daimyo.core.registry import game
 
     info = game(game_name)
@@ -143,6 +144,9 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
                              rules=variant.canonical if variant else None, engine=engine)
         except ValueError as e:
             raise click.UsageError(str(e)) from None
+        except BotError as e:   # an outside program could not start, was silent or answered an illegal action
+            store.close()
+            raise click.ClickException(str(e)) from None
     store.close()
     summary = summarize(rows)
     summary.update(game=game_name, title=info.title, seat_word=info.seat_word, players=counts[0] if len(counts) == 1 else counts,

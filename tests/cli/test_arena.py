@@ -1,0 +1,35 @@
+"""``daimyo arena`` (and the Senjutsu designer commands that play bots) as a user meets it: what a bad bot spec or
+a failing outside bot program says."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from daimyo.cli.main import main
+
+BOTS = Path(__file__).resolve().parents[1] / "bots"
+PROGRAM = f"{sys.executable} {BOTS / 'first_legal_bot.py'}"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_an_outside_program_that_fails_ends_the_run_with_a_message_naming_game_seat_and_bot(tmp_path):
+    for spec, says in ((f"exec:{PROGRAM} --nonsense", "answered 'fly to the moon', which is not a legal action"),
+                       ("exec:no-such-program-here", "could not start 'no-such-program-here'")):
+        r = invoke("arena", "--players", 2, "--games", 1, "--bots", f"{spec},random", "--workers", 1,
+                   "--out", tmp_path / "arena")
+        assert r.exit_code == 1, r.output
+        assert isinstance(r.exception, SystemExit), r.exception
+        assert f"game 0 (seed 0), seat 0, bot '{spec}': " in r.output and says in r.output, r.output
+        assert "Traceback" not in r.output
+
+
+def test_senjutsu_simulate_names_a_failing_outside_program_without_a_traceback():
+    r = invoke("senjutsu", "simulate", "--games", 1, "--bots", "exec:no-such-program-here,random")
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit), r.exception
+    assert "could not start 'no-such-program-here'" in r.output
