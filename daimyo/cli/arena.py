@@ -24,8 +24,10 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
     return check_bots("rokugan", _bot_names(value))
 
 
-def check_bots(game_name: str, names: list[str]) -> list[str]:
-    """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter otherwise."""
+def check_bots(game_name: str, names: list[str], option: str = "--bots") -> list[str]:
+    """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter (of ``option``)
+    otherwise."""
+    from daimyo.bots.external import names_outside_bot
     from daimyo.bots.registry import bot_names, make_bot
 
     known = bot_names(game_name)
@@ -33,10 +35,11 @@ def check_bots(game_name: str, names: list[str]) -> list[str]:
         try:
             make_bot(game_name, b, 0)
         except ValueError as e:
-            if b.partition(":")[0] in known:   # a bot of the game with a bad budget: its own message
-                raise click.BadParameter(str(e), param_hint="--bots") from None
+            if b.partition(":")[0] in known or names_outside_bot(b):   # a bad budget, module or command: its words
+                raise click.BadParameter(str(e), param_hint=option) from None
             raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written name:1s or "
-                                     f"name:200; bots from outside daimyo: docs/bot-protocol.md)", param_hint="--bots") from None
+                                     f"name:200; bots from outside daimyo: docs/bot-protocol.md)",
+                                     param_hint=option) from None
     return names
 
 

@@ -33,3 +33,26 @@ def test_senjutsu_simulate_names_a_failing_outside_program_without_a_traceback()
     r = invoke("senjutsu", "simulate", "--games", 1, "--bots", "exec:no-such-program-here,random")
     assert r.exit_code == 1 and isinstance(r.exception, SystemExit), r.exception
     assert "could not start 'no-such-program-here'" in r.output
+
+
+def test_a_bad_spec_is_told_in_its_own_words_naming_it():
+    cases = {
+        "exec:": "bot 'exec:': give the command that runs the bot, e.g. exec:python3 mybot.py",
+        "exec-text:": "bot 'exec-text:': give the command that runs the bot",
+        "no_such_module.x:Bot": "bot 'no_such_module.x:Bot': cannot import module 'no_such_module.x'",
+        "tests.bots.first_legal:Nope": "bot 'tests.bots.first_legal:Nope': module 'tests.bots.first_legal' has no 'Nope'",
+        "ismcts:abc": "bad ISMCTS budget 'abc'",
+        "nobot": "unknown bot 'nobot' (bots: heuristic, ismcts, ismcts-python, random;",
+    }
+    for spec, says in cases.items():
+        r = invoke("arena", "--players", 2, "--games", 1, "--bots", f"{spec},random", "--workers", 1)
+        assert r.exit_code == 2 and says in " ".join(r.output.split()), (spec, r.output)
+
+
+def test_senjutsu_simulate_and_balance_tell_a_bad_budget_as_a_bad_budget():
+    r = invoke("senjutsu", "simulate", "--games", 1, "--bots", "smmcts:abc,random")
+    assert r.exit_code == 2 and "Invalid value for --bots: bad smmcts budget 'abc'" in r.output, r.output
+    r = invoke("senjutsu", "balance", "--games", 1, "--bot", "smmcts:0")
+    assert r.exit_code == 2 and "Invalid value for --bot: bad smmcts budget '0'" in r.output, r.output
+    r = invoke("senjutsu", "simulate", "--games", 1, "--bots", "nobot,random")
+    assert r.exit_code == 2 and "unknown bot 'nobot' (bots: heuristic, random, smmcts" in r.output, r.output
