@@ -130,17 +130,13 @@ def _run_duels(duels, texts, workers, as_json, label):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from daimyo.arena.designer import play_duels
-    from daimyo.bots.external import BotError
 
     err = Console(stderr=True)
     progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
                         disable=as_json or not err.is_terminal)
     with progress:
         task = progress.add_task("duels", total=len(duels))
-        try:
-            return play_duels(duels, texts, workers, on_row=lambda row: progress.advance(task))
-        except BotError as e:   # an outside program could not start, was silent or answered an illegal action
-            raise click.ClickException(str(e)) from None
+        return play_duels(duels, texts, workers, on_row=lambda row: progress.advance(task))
 
 
 def _write_designer(study: dict, out: Path, stem: str, title: str, command: str, focus: list[str] | None = None) -> list[str]:
