@@ -174,10 +174,11 @@ def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bo
     from daimyo.bots.rokugan.ismcts import parse_budget
 
     spec = next((b for b in bots if b.startswith("ismcts")), "ismcts:1s")
-    _, seconds = parse_budget(spec.partition(":")[2] or None)
+    name, _, budget = spec.partition(":")
+    _, seconds = parse_budget(budget or None)
     if seconds is None:
         raise click.BadParameter("the benchmark needs a budget in seconds, e.g. ismcts:1s", param_hint="--bots")
-    r = bench_ismcts(players, positions, seconds, seed)
+    r = bench_ismcts(players, positions, seconds, seed, engine="python" if name == "ismcts-python" else None)
     if as_json:
         click.echo(json.dumps(r))
         return
@@ -185,7 +186,8 @@ def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bo
         click.echo(f"seed {p['seed']} round {p['round']}: {p['iterations']} iterations in {p['search_seconds']} s "
                    f"({p['iterations_per_second']} it/s)")
     m = r["machine"]
-    click.echo(f"ISMCTS at the start of a {players}-player round: {r['iterations_per_second']} iterations/s "
+    click.echo(f"ISMCTS ({r['engine']} engine) at the start of a {players}-player round: "
+               f"{r['iterations_per_second']} iterations/s "
                f"({m['cpu']}, {m['cores']} cores, Python {m['python']}, load average {m['load_average'][0]:.2f})")
 
 
