@@ -28,14 +28,15 @@ def check_bots(game_name: str, names: list[str], option: str = "--bots") -> list
     """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter (of ``option``)
     otherwise."""
     from daimyo.bots.external import names_outside_bot
-    from daimyo.bots.registry import bot_names, make_bot
+    from daimyo.bots.registry import PREFIXED_BOTS, bot_names, make_bot
 
     known = bot_names(game_name)
     for b in names:
         try:
             make_bot(game_name, b, 0)
         except ValueError as e:
-            if b.partition(":")[0] in known or names_outside_bot(b):   # a bad budget, module or command: its words
+            name = b.partition(":")[0]
+            if name in known or name in PREFIXED_BOTS or names_outside_bot(b):   # a bad budget, module or command
                 raise click.BadParameter(str(e), param_hint=option) from None
             raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written name:1s or "
                                      f"name:200; bots from outside daimyo: docs/bot-protocol.md)",

@@ -56,3 +56,11 @@ def test_senjutsu_simulate_and_balance_tell_a_bad_budget_as_a_bad_budget():
     assert r.exit_code == 2 and "Invalid value for --bot: bad smmcts budget '0'" in r.output, r.output
     r = invoke("senjutsu", "simulate", "--games", 1, "--bots", "nobot,random")
     assert r.exit_code == 2 and "unknown bot 'nobot' (bots: heuristic, random, smmcts" in r.output, r.output
+
+
+def test_a_bad_openspiel_spec_is_told_in_its_own_words():
+    import pytest
+    pytest.importorskip("pyspiel")      # the openspiel extra
+    r = invoke("arena", "--games", 1, "--bots", "openspiel:ismcts:abc,random")
+    assert r.exit_code == 2, r.output
+    assert "bot 'openspiel:ismcts:abc': the simulations a decision are a whole number" in " ".join(r.output.split())
