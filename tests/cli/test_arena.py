@@ -64,3 +64,16 @@ def test_a_bad_openspiel_spec_is_told_in_its_own_words():
     r = invoke("arena", "--games", 1, "--bots", "openspiel:ismcts:abc,random")
     assert r.exit_code == 2, r.output
     assert "bot 'openspiel:ismcts:abc': the simulations a decision are a whole number" in " ".join(r.output.split())
+
+
+def test_the_synopsis_in_docs_bots_md_names_every_option_of_the_arena():
+    import re
+
+    from daimyo.cli.arena import arena
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    synopsis = re.search(r"```\ndaimyo arena (.*?)```", text, re.S)
+    assert synopsis is not None
+    options = {o for p in arena.params for o in p.opts if o.startswith("--") and o != "--help"}
+    assert options == set(re.findall(r"--[a-z]+", synopsis.group(1)))
+    assert "[--players N]" in synopsis.group(1) and "[--games G]" in synopsis.group(1)   # each has a default
