@@ -28,12 +28,16 @@ def round_start(players: int, seed: int, round_no: int):
     return s
 
 
-def bench_ismcts(players: int = 4, positions: int = 6, seconds: float = 1.0, seed: int = 0) -> dict:
+def bench_ismcts(players: int = 4, positions: int = 6, seconds: float = 1.0, seed: int = 0,
+                 engine: str | None = None) -> dict:
+    """ISMCTS's iterations a second on ``engine`` (``native`` or ``python``; None: the default, native where built)
+    at the start of ``positions`` rounds."""
     rows = []
+    engine = engine or ISMCTSBot().engine
     for k in range(positions):
         s = round_start(players, seed + k, 1 + k % 3)
         seat = s.to_act()[0]
-        bot = ISMCTSBot(seed + k, seconds=seconds)
+        bot = ISMCTSBot(seed + k, seconds=seconds, engine=engine)
         t0 = time.perf_counter()
         bot.choose(s, seat)
         wall = time.perf_counter() - t0
@@ -42,7 +46,7 @@ def bench_ismcts(players: int = 4, positions: int = 6, seconds: float = 1.0, see
                      "iterations_per_second": round(bot.last_iterations / bot.last_seconds, 1)})
     total_it = sum(r["iterations"] for r in rows)
     total_s = sum(r["search_seconds"] for r in rows)
-    return {"players": players, "positions": rows, "seconds_budget": seconds,
+    return {"players": players, "engine": engine, "positions": rows, "seconds_budget": seconds,
             "iterations_per_second": round(total_it / total_s, 1) if total_s else None,
             "machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
                         "python": platform.python_version(), "load_average": list(os.getloadavg())}}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from daimyo.arena.play import tell
 from daimyo.arena.stats import wilson
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
@@ -128,12 +129,15 @@ def play_duel(duel: Duel, texts: CardTexts = ()) -> dict:
             if g.is_terminal() or seat not in g.to_act():
                 break
             actions += 1
-            for e in g.apply_move(seat, bots[seat].choose(g, seat)):
+            events = g.apply_move(seat, bots[seat].choose(g, seat))
+            for e in events:
                 if e.kind == "reveal":
                     for who, cid in e.data["cards"].items():
                         count(who, cid)
                 elif e.kind in ("replaced", "instant"):
                     count(e.data["seat"], e.data["card"])
+            tell(bots, "observe", g, events)   # an outside program's events, as in the arena
+    tell(bots, "finish", g)                    # and its end message
     return {"duel": duel.index, "seed": duel.seed, "characters": list(duel.characters), "decks": list(duel.decks),
             "bots": list(duel.bots), "returns": g.returns(), "turns": g.turn, "actions": actions, "held": held, "played": played}
 

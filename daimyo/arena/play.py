@@ -18,6 +18,7 @@ import inspect
 import time
 
 from daimyo.arena.schedule import GameSpec
+from daimyo.bots.external import BotError
 from daimyo.bots.random_bot import bot_seed
 from daimyo.bots.registry import make_bot
 from daimyo.core.registry import game, load
@@ -65,7 +66,11 @@ def play_spec(spec: GameSpec, engine: str = "fast") -> dict:
         for seat in acting:  # a simultaneous choice: each seat in turn, none seeing the others' choice
             if seat not in s.to_act():
                 break
-            move = bots[seat].choose(s, seat)
+            try:
+                move = bots[seat].choose(s, seat)
+            except BotError as e:   # an outside bot failed: say which game, seat and bot
+                who = f"game {spec.index} (seed {spec.seed}), seat {seat}, bot '{spec.bots[seat]}'"
+                raise BotError(f"{who}: {e}") from None
             acts.append((seat, info.move_text(s, seat, move)))
             tell(bots, "observe", s, s.apply_move(seat, move))
     tell(bots, "finish", s)

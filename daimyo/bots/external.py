@@ -263,14 +263,28 @@ def registered_bots() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
 
 
-def outside_bot(game: str, spec: str, seed: int):
-    """The outside bot ``spec`` names, or None when it names none (then it is one of the game's own)."""
-    if spec.startswith("exec:"):
-        return ProgramBot(game, spec[len("exec:"):].strip(), seed)
-    if spec.startswith("exec-text:"):
-        return ProgramBot(game, spec[len("exec-text:"):].strip(), seed, text_only=True)
+def _class_spec(spec: str) -> bool:
+    """Whether ``spec`` names a Python class (``package.module:ClassName``) rather than a bot with a budget."""
     left, _, right = spec.partition(":")
-    if _CLASS_SPEC.match(spec) and ("." in left or right[:1].isupper()):
+    return bool(_CLASS_SPEC.match(spec)) and ("." in left or right[:1].isupper())
+
+
+def names_outside_bot(spec: str) -> bool:
+    """Whether ``spec`` is written as an outside bot's (``exec:``, ``exec-text:``, ``package.module:Class`` or a
+    registered name), so that a mistake in it is told as its own, not as an unknown bot of the game."""
+    return spec.startswith(("exec:", "exec-text:")) or _class_spec(spec) or spec in registered_bots()
+
+
+def outside_bot(game: str, spec: str, seed: int):
+    """The outside bot ``spec`` names, or None when it names none (then it is one of the game's own); ValueError
+    for an ``exec:`` without a command."""
+    for prefix, text_only in (("exec:", False), ("exec-text:", True)):
+        if spec.startswith(prefix):
+            command = spec[len(prefix):].strip()
+            if not shlex.split(command):
+                raise ValueError(f"bot '{spec}': give the command that runs the bot, e.g. {prefix}python3 mybot.py")
+            return ProgramBot(game, command, seed, text_only=text_only)
+    if _class_spec(spec):
         return python_bot(game, spec, seed)
     target = registered_bots().get(spec)
     if target is not None:
@@ -290,4 +304,5 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 __all__ = ["ENTRY_POINTS", "PROTOCOL", "BotError", "Program", "ProgramBot", "answer_text", "end_message", "move_of",
-           "observation", "outside_bot", "python_bot", "registered_bots", "result_of", "start_message"]
+           "names_outside_bot", "observation", "outside_bot", "python_bot", "registered_bots", "result_of",
+           "start_message"]

@@ -24,19 +24,23 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
     return check_bots("rokugan", _bot_names(value))
 
 
-def check_bots(game_name: str, names: list[str]) -> list[str]:
-    """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter otherwise."""
-    from daimyo.bots.registry import bot_names, make_bot
+def check_bots(game_name: str, names: list[str], option: str = "--bots") -> list[str]:
+    """``names`` if every one is a bot of ``game_name`` (or a bot from outside daimyo); BadParameter (of ``option``)
+    otherwise."""
+    from daimyo.bots.external import names_outside_bot
+    from daimyo.bots.registry import PREFIXED_BOTS, bot_names, make_bot
 
     known = bot_names(game_name)
     for b in names:
         try:
             make_bot(game_name, b, 0)
         except ValueError as e:
-            if b.partition(":")[0] in known:   # a bot of the game with a bad budget: its own message
-                raise click.BadParameter(str(e), param_hint="--bots") from None
+            name = b.partition(":")[0]
+            if name in known or name in PREFIXED_BOTS or names_outside_bot(b):   # a bad budget, module or command
+                raise click.BadParameter(str(e), param_hint=option) from None
             raise click.BadParameter(f"unknown bot '{b}' (bots: {', '.join(known)}; a budget is written name:1s or "
-                                     f"name:200; bots from outside daimyo: docs/bot-protocol.md)", param_hint="--bots") from None
+                                     f"name:200; bots from outside daimyo: docs/bot-protocol.md)",
+                                     param_hint=option) from None
     return names
 
 
@@ -110,6 +114,7 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
     from daimyo.arena.schedule import schedule
     from daimyo.arena.stats import summarize
     from daimyo.arena.store import Store
+    from daimyo.bots.external import BotError
     from daimyo.core.registry import game
 
     info = game(game_name)
@@ -143,6 +148,9 @@ def arena(game_name: str, players: int | None, games: int, bots_text: str, seed:
                              rules=variant.canonical if variant else None, engine=engine)
         except ValueError as e:
             raise click.UsageError(str(e)) from None
+        except BotError as e:   # an outside program could not start, was silent or answered an illegal action
+            store.close()
+            raise click.ClickException(str(e)) from None
     store.close()
     summary = summarize(rows)
     summary.update(game=game_name, title=info.title, seat_word=info.seat_word, players=counts[0] if len(counts) == 1 else counts,
@@ -167,10 +175,11 @@ def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bo
     from daimyo.bots.rokugan.ismcts import parse_budget
 
     spec = next((b for b in bots if b.startswith("ismcts")), "ismcts:1s")
-    _, seconds = parse_budget(spec.partition(":")[2] or None)
+    name, _, budget = spec.partition(":")
+    _, seconds = parse_budget(budget or None)
     if seconds is None:
         raise click.BadParameter("the benchmark needs a budget in seconds, e.g. ismcts:1s", param_hint="--bots")
-    r = bench_ismcts(players, positions, seconds, seed)
+    r = bench_ismcts(players, positions, seconds, seed, engine="python" if name == "ismcts-python" else None)
     if as_json:
         click.echo(json.dumps(r))
         return
@@ -178,7 +187,8 @@ def _bench(players: int, positions: int, bots: list[str], seed: int, as_json: bo
         click.echo(f"seed {p['seed']} round {p['round']}: {p['iterations']} iterations in {p['search_seconds']} s "
                    f"({p['iterations_per_second']} it/s)")
     m = r["machine"]
-    click.echo(f"ISMCTS at the start of a {players}-player round: {r['iterations_per_second']} iterations/s "
+    click.echo(f"ISMCTS ({r['engine']} engine) at the start of a {players}-player round: "
+               f"{r['iterations_per_second']} iterations/s "
                f"({m['cpu']}, {m['cores']} cores, Python {m['python']}, load average {m['load_average'][0]:.2f})")
 
 

@@ -10,7 +10,19 @@ from daimyo import __version__
 from daimyo.core.registry import GAME_MODULES
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Daimyo(click.Group):
+    """The commands' group: an outside bot's failure (a program that could not start, fell silent or answered an
+    illegal action) ends any command that plays bots (arena, balance, studies, simulations) with its message."""
+
+    def invoke(self, ctx: click.Context):
+        from daimyo.bots.external import BotError
+        try:
+            return super().invoke(ctx)
+        except BotError as e:
+            raise click.ClickException(str(e)) from None
+
+
+@click.group(cls=_Daimyo, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="daimyo")
 def main() -> None:
     """Play, simulate and study samurai board games."""

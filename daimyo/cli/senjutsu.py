@@ -117,16 +117,12 @@ def _designer_cards(cards: tuple[Path, ...]):
         raise click.ClickException(str(e)) from None
 
 
-def _designer_bots(names: list[str]) -> list[str]:
-    from daimyo.bots.registry import bot_names, make_bot
+def _designer_bots(names: list[str], option: str = "--bots") -> list[str]:
+    """``names`` if each is a Senjutsu bot (or an outside one); else the arena's message: an unknown bot, or a bad
+    budget, module or command in the spec's own words."""
+    from daimyo.cli.arena import check_bots
 
-    for name in names:
-        try:
-            make_bot("senjutsu", name, 0)
-        except ValueError:
-            raise click.BadParameter(f"unknown bot '{name}' (bots: {', '.join(bot_names('senjutsu'))})",
-                                     param_hint="--bots") from None
-    return names
+    return check_bots("senjutsu", names, option)
 
 
 def _run_duels(duels, texts, workers, as_json, label):
@@ -277,7 +273,7 @@ def balance(games, characters, cards, decks, bot, seed, workers, out, top, as_js
     from daimyo.cli.common import split_list
     from daimyo.senjutsu.cards import sample_set
 
-    _designer_bots([bot])
+    _designer_bots([bot], "--bot")
     texts, cs = _designer_cards(cards)
     chars = split_list(characters, "--characters") if characters else list(cs.characters)
     if len(chars) < 2:

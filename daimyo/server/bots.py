@@ -12,7 +12,7 @@ import logging
 import math
 
 from daimyo.bots.levels import is_reference, offered_bots
-from daimyo.bots.registry import game_bot
+from daimyo.bots.registry import bot_names, game_bot
 from daimyo.core.rng import GameKey, Rng, generator
 from daimyo.server.settings import Settings
 
@@ -36,7 +36,12 @@ def validate_spec(rules, spec, settings: Settings) -> str:
     if is_reference(rules.name, spec):
         raise ValueError(f"'{spec.partition(':')[0]}' is a reference implementation, not offered to players "
                          f"(bots: {', '.join(offered_bots(rules.name))}; or a level)")
-    bot = game_bot(rules.name, spec, 0)
+    try:
+        bot = game_bot(rules.name, spec, 0)
+    except ValueError:
+        if spec.partition(":")[0] in bot_names(rules.name):   # a bad budget: its own words
+            raise
+        raise ValueError(f"unknown bot '{spec}' (bots: {', '.join(offered_bots(rules.name))}; or a level)") from None
     check_budget(bot, settings)
     return spec
 

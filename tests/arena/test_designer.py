@@ -141,3 +141,17 @@ def test_the_worked_example_of_the_docs_runs_as_written(tmp_path, monkeypatch):
     r = CliRunner().invoke(main, [*args, "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["duels"] == 20 and (tmp_path / "ryu-balance" / "balance-cards.svg").exists()
+
+
+def test_an_outside_program_in_a_designer_duel_gets_the_events_and_the_end(tmp_path):
+    import sys
+    from dataclasses import replace
+
+    log = tmp_path / "messages.jsonl"
+    program = Path(__file__).resolve().parents[1] / "bots" / "recording_bot.py"
+    (duel,) = [d for d in round_robin(card_set(()), ["kaze", "hana"], 1, "random", 3) if d.characters == ("kaze", "hana")]
+    play_duel(replace(duel, bots=(f"exec:{sys.executable} {program} {log}", "random")))
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [m["type"] for m in messages[:2]] == ["start", "decide"] and messages[-1]["type"] == "end"
+    assert messages[-1]["result"]["winners"] is not None
+    assert any(m.get("events") for m in messages[1:-1])   # the other's moves it may see, in words

@@ -151,6 +151,27 @@ def test_ismcts_benchmark_reports_iterations_per_second():
     assert r["positions"][0]["iterations"] >= 1 and r["iterations_per_second"] > 0
 
 
+def test_ismcts_benchmark_times_the_engine_its_spec_names(monkeypatch):
+    from daimyo.arena import bench
+    from daimyo.cli.main import main
+
+    engines = []
+    real = bench.ISMCTSBot
+
+    def recording(*args, **kw):
+        bot = real(*args, **kw)
+        engines.append(bot.engine)
+        return bot
+
+    monkeypatch.setattr(bench, "ISMCTSBot", recording)
+    res = CliRunner().invoke(main, ["arena", "--players", "2", "--games", "1", "--bots", "ismcts-python:0.02s", "--bench",
+                                    "--json"])
+    assert res.exit_code == 0, res.output
+    assert engines[-1] == "python" and json.loads(res.output)["engine"] == "python"
+    res = CliRunner().invoke(main, ["arena", "--players", "2", "--games", "1", "--bots", "ismcts:0.02s", "--bench"])
+    assert res.exit_code == 0 and f"ISMCTS ({engines[-1]} engine) at the start of a 2-player round" in res.output
+
+
 def test_arena_without_its_libraries_says_which_extra_to_install(monkeypatch):
     import importlib.util
 

@@ -273,3 +273,12 @@ def test_replay_names_the_phase_once_in_each_language(tmp_path):
     r = invoke("rokugan", "replay", f, "--lang", "pl")
     assert r.exit_code == 0, r.output
     assert "runda 3, faza utrzymania, pierwszy gracz: Krab" in r.stdout and "faza: faza" not in r.stdout
+
+
+@pytest.mark.parametrize("args", [["study", "shape", "--games", 1, "--bots"],
+                                  ["study", "compare", "--games", 1, "--variant-bots"],
+                                  ["rokugan", "balance", "--games", 1, "--bots"]])
+def test_a_failing_outside_bot_ends_every_command_that_plays_bots_with_its_message(args, tmp_path):
+    r = invoke(*args, "exec:no-such-program-here", "--workers", 1, "--out", tmp_path / "out")
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit), r.exception
+    assert "could not start 'no-such-program-here'" in r.output, r.output
