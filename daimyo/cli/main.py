@@ -51,7 +51,8 @@ def simulate_any(game_name: str, players: int | None, games: int, seed: int, as_
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bench(games: int, seed: int, as_json: bool) -> None:
-    """Measure the Battle for Rokugan engine's speed and memory on one core."""
+    """Measure the engines' speed and memory on one core: Battle for Rokugan's engines, search and RL
+    environments (beside OpenSpiel's leduc_poker), then Senjutsu's and Rising Sun's engines side by side."""
     from daimyo.cli.rokugan.bench import report, run
 
     r = run(games, seed)
