@@ -448,7 +448,7 @@ class Hub:
             if not room.over:
                 raise ActError("not-over", "a rematch is made once the game is over")
             old = room.row
-            new = await self.room(old.rematch) if old.rematch else None
+            new = await self._rematch_of(old)
             if new is None:
                 n = old.players
                 turn = 0 if room.rules.starts_from_file else 1   # a war file fixes each seat's clan
@@ -481,6 +481,18 @@ class Hub:
         seated = await self.fresh_token(new, seat)
         await self._join_rematch(new, seat)
         return {"id": new.row.id, **seated}
+
+    async def _rematch_of(self, old: GameRow) -> Room | None:
+        """The room of the rematch an old game points to, or None: none made yet, or its table was cancelled by the
+        host or closed unopened (its rows are gone), so that the next player who asks makes a new one."""
+        if not old.rematch:
+            return None
+        try:
+            return await self.room(old.rematch)
+        except ActError as e:
+            if e.code != "no-such-game":
+                raise
+            return None
 
     async def _join_rematch(self, room: Room, seat: int) -> None:
         """A player who asks for the rematch is there and ready; once every human seat's player is, it starts

@@ -221,6 +221,9 @@ class Seats:
             raise ActError("bad-message", "stand-in: 'seat' is another player's seat")
         if asker is None and not host:
             raise ActError("bad-message", "stand-in: only a player or the host can give a seat to a bot")
+        if self.room.waiting:   # at the table no bot moves: a stand-in given now would play a player who came back
+            raise ActError("not-started", "stand-in: the game has not started (a player away from the table "
+                                          "keeps the seat; the host may change the table instead)")
         away, absent_after = self.away_since.get(seat), self.room.settings.absent_after
         if away is None or self.time.monotonic() - away < absent_after:
             raise ActError("not-away", f"seat {seat} has not been away {absent_after:g} seconds")

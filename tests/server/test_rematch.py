@@ -45,3 +45,22 @@ def test_no_rematch_before_the_end_nor_for_a_wrong_token(client):
     wrong = client.post(f"/api/games/{game['id']}/rematch", json={"seat": 0, "token": "guess"})
     assert wrong.status_code == 403 and "token" in wrong.json()["error"]
     assert client.get(f"/api/games/{game['id']}").json()["rematch"] is None
+
+
+def test_a_rematch_table_that_was_cancelled_gives_way_to_a_new_rematch(client):
+    """The host cancels the rematch's table (or it is closed unopened): the old game's players may still ask for a
+    rematch, and get a new one instead of a 404 naming the game that is gone."""
+    game = create(client, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}], seed=5)
+    tokens = [s["token"] for s in game["seats"]]
+    ws0, *_ = join(client, game["id"], 0, tokens[0])
+    ws0.send_json({"type": "resign"})
+    assert next_of(ws0, "resigned")["over"] is True
+    first = client.post(f"/api/games/{game['id']}/rematch", json={"seat": 1, "token": tokens[1]}).json()
+    cancelled = client.post(f"/api/games/{first['id']}/cancel", json={"host": game["host"]})
+    assert cancelled.status_code == 200, cancelled.text
+    again = client.post(f"/api/games/{game['id']}/rematch", json={"seat": 0, "token": tokens[0]})
+    assert again.status_code == 200, again.text
+    assert again.json()["id"] != first["id"]
+    assert client.get(f"/api/games/{game['id']}").json()["rematch"] == again.json()["id"]
+    new = client.get(f"/api/games/{again.json()['id']}").json()
+    assert new["status"] == "waiting" and [s["name"] for s in new["seats"]] == ["Ana", "Bo"]

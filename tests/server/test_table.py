@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from daimyo.server.app import create_app
 from tests.server.conftest import TEST_SETTINGS, join, next_of
+from tests.server.fake_time import FakeTime
 
 SEATS = [{"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
 
@@ -84,3 +85,30 @@ def test_a_waiting_table_survives_a_restart(db_url):
         summary = client.get(f"/api/games/{game['id']}").json()
         assert summary["status"] == "waiting" and summary["players"] == 4
         assert [g["id"] for g in client.get("/api/games/open").json()["games"]] == [game["id"]]
+
+
+def test_no_stand_in_is_given_at_the_table_so_no_bot_plays_a_player_who_came_back(db_url):
+    """A player away from a table for absent_after seconds keeps the seat: a stand-in asked before the start (by
+    another player or the host) is refused with not-started, and once the game starts nobody's seat is a bot's."""
+    clock = FakeTime()
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS.replace(absent_after=30.0, time_source=clock))) as client:
+        client.sessions = []
+        try:
+            game = _table(client)
+            friend = client.post(f"/api/games/{game['id']}/claim", json={"code": game["invite"]["code"], "seat": 1}).json()
+            host_ws, *_ = join(client, game["id"], 0, game["you"]["token"])
+            clock.advance(60)   # seat 1's player has been away from the table that long
+            by_host = client.post(f"/api/games/{game['id']}/stand-in", json={"host": game["host"], "seat": 1})
+            assert by_host.status_code == 409 and "not started" in by_host.json()["error"]
+            host_ws.send_json({"type": "stand-in", "seat": 1})
+            refused = next_of(host_ws, "error")
+            assert refused["code"] == "not-started" and "stand-in" in refused["message"]
+            friend_ws, *_ = join(client, game["id"], 1, friend["token"])
+            for ws in (host_ws, friend_ws):
+                ws.send_json({"type": "ready", "ready": True})
+            assert client.post(f"/api/games/{game['id']}/start", json={"host": game["host"]}).status_code == 200
+            started = next_of(friend_ws, "state")   # its own view, to choose its objectives itself: no bot plays it
+            assert started["seq"] == 0 and started["legal"] and "clocks" not in started
+        finally:
+            for w in client.sessions:
+                w.__exit__(None, None, None)
