@@ -183,6 +183,10 @@ class Settings:
     """Worker processes that analyse finished games (started when first needed), never in the event loop."""
     analysis_cache: int = 32
     """Finished games' analyses kept in memory."""
+    analysis_waiting: int = 4
+    """Analyses waiting for a worker or running at once; a request that would start another is told to try later (503)."""
+    analysis_rate: str = "10/minute"
+    """Analyses a client may start (asking again for one started or kept is not counted)."""
 
     # --- time (not an operator's setting: `--set` does not know it)
     time_source: TimeSource = field(default=REAL_TIME, compare=False, repr=False, metadata={"operator": False})

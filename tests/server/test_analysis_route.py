@@ -70,3 +70,39 @@ def test_an_analysis_still_running_ends_with_the_server(db_url):
     for w in workers:
         w.join(timeout=10)
     assert not any(w.is_alive() for w in workers)
+
+
+def _finished(client, seeds):
+    games = [create(client, [{"kind": "bot"}] * 2, seed=seed) for seed in seeds]
+    for g in games:
+        wait_over(client, g["id"])
+    return games
+
+
+def test_no_one_queues_the_analysis_workers_up_for_the_others(db_url):
+    """docs/web.md, "Analysis after a game": with ``analysis_waiting`` analyses waiting or running, one more is
+    refused (503, try again) and nothing is queued; one already started is still answered; once the workers are free
+    a new one starts. Before, every finished game asked for queued one more job of up to ``analysis_seconds``."""
+    settings = TEST_SETTINGS.replace(analysis_budget="1", analysis_seconds=120.0, analysis_waiting=1)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        a, b = _finished(client, (3, 4))
+        assert client.get(f"/api/games/{a['id']}/analysis").status_code == 202
+        busy = client.get(f"/api/games/{b['id']}/analysis")
+        assert busy.status_code == 503 and "busy" in busy.json()["error"] and "try again" in busy.json()["error"]
+        deadline = time.monotonic() + 300
+        while client.get(f"/api/games/{a['id']}/analysis").status_code == 202 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert client.get(f"/api/games/{a['id']}/analysis").status_code == 200
+        assert client.get(f"/api/games/{b['id']}/analysis").status_code == 202   # the worker is free again
+
+
+def test_an_address_starts_at_most_analysis_rate_analyses(db_url):
+    """docs/security.md, ``analysis_rate``: a client past its rate is refused (429, naming the rate); asking again
+    for an analysis it started is not counted."""
+    settings = TEST_SETTINGS.replace(analysis_budget="1", analysis_seconds=120.0, analysis_rate="1/minute")
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        a, b = _finished(client, (3, 4))
+        assert client.get(f"/api/games/{a['id']}/analysis").status_code == 202
+        assert client.get(f"/api/games/{a['id']}/analysis").status_code in (200, 202)   # the same one: not counted
+        r = client.get(f"/api/games/{b['id']}/analysis")
+        assert r.status_code == 429 and "1/minute" in r.json()["error"]

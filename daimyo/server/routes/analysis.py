@@ -5,7 +5,9 @@ request starts the game's analysis (:func:`daimyo.bots.analysis.analyse`, on the
 ``analysis_budget`` per position and ``analysis_seconds`` per game) in one of ``analysis_workers`` worker processes,
 started when first needed, never in the event loop, and answers ``{"status": "pending"}`` (202); once it is done
 the answer is ``{"status": "done", ...the analysis, "names": each seat's name}``, kept for the last ``analysis_cache``
-games. A game without a search bot answers ``{"status": "none", "message": ...}``.
+games. A game without a search bot answers ``{"status": "none", "message": ...}``. No one can queue the workers
+up: with ``analysis_waiting`` analyses waiting or running a new one is refused (503, try again), and a client starts
+at most ``analysis_rate`` of them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from daimyo.server.games import game_record
+from daimyo.server.guard import client_address
 from daimyo.server.routes.context import Context, error
 from daimyo.server.routes.games_api import watched_room
 from daimyo.server.settings import Settings
@@ -57,13 +60,19 @@ class Analyses:
                                             mp_context=multiprocessing.get_context("spawn"))
         return self.pool
 
+    def waiting(self) -> int:
+        """The analyses waiting for a worker or running."""
+        return sum(not job.done() for job in self.jobs.values())
+
     def start(self, game_id: str, game: str, text: str) -> asyncio.Future:
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(self._pool(), analyse_record, game, text, self.settings.analysis_budget,
                                    self.settings.analysis_seconds)
         self.jobs[game_id] = job
-        while len(self.jobs) > max(1, self.settings.analysis_cache):
-            self.jobs.popitem(last=False)
+        # past the cache, the oldest finished analyses go; one waiting or running stays (at most analysis_waiting)
+        done = [gid for gid, kept in self.jobs.items() if kept.done()]
+        while len(self.jobs) > max(1, self.settings.analysis_cache) and done:
+            del self.jobs[done.pop(0)]
         return job
 
     def close(self) -> None:
@@ -92,7 +101,14 @@ def routes(ctx: Context) -> list[BaseRoute]:
             return error(409, "a game is analysed once it is over: the analysis reads every seat's view")
         gid = room.row.id
         job = analyses.jobs.get(gid)
-        if job is None:
+        if job is None:   # a new analysis: within the workers' queue and the client's rate
+            settings = ctx.settings
+            if analyses.waiting() >= max(1, settings.analysis_waiting):
+                return error(503, f"the analysis workers are busy with {analyses.waiting()} games; try again in a "
+                                  f"minute")
+            if not await ctx.limiter.hit(settings.analysis_rate, "analysis", client_address(request.scope, settings)):
+                return error(429, f"too many analyses asked from your address (at most {settings.analysis_rate}); "
+                                  f"try again later")
             text = await asyncio.to_thread(game_record, room.rules, room.row, list(room.actions))
             job = analyses.jobs.get(gid) or analyses.start(gid, room.rules.name, text)
         else:
