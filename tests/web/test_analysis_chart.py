@@ -77,3 +77,33 @@ def test_a_replay_fits_a_phone_in_every_game(server, browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, game["game"]
         bar = page.locator("#replay-bar").bounding_box()
         assert bar["x"] >= 0 and bar["x"] + bar["width"] <= 390, (game["game"], bar)
+
+
+def test_a_busy_analysis_server_is_said_and_asked_again(server, browser):
+    """docs/web.md, "Analysis after a game": when the server's analysis workers are busy with other games (503) the
+    replay says so and asks again a little later, then draws the chart; before, it said the analysis could not be
+    made and never asked again."""
+    page, errors = open_bot_game(server, browser, "senjutsu")
+    gid = page.evaluate("() => pageGameId()")
+    deadline = time.monotonic() + patient(60000) / 1000
+    while time.monotonic() < deadline:
+        if page.evaluate("""async (gid) => (await (await fetch('/api/games/' + gid, { headers: keyHeaders(gid) })).json()).status""", gid) == "over":
+            break
+        time.sleep(0.2)
+    refused = []
+
+    def busy_once(route):
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=503, content_type="application/json",
+                          body='{"error": "the analysis workers are busy with 4 games; try again in a minute"}')
+        else:
+            route.continue_()
+
+    page.route("**/analysis", busy_once)
+    page.goto(f"{server}/game/{gid}?replay=1")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.wait_for_function("() => document.querySelector('#analysis') && document.querySelector('#analysis').textContent.includes(t('analysis.busy'))")
+    page.wait_for_selector("#an-chart polyline.an-seat", timeout=patient(120000))
+    assert refused and page.locator("#an-chart polyline.an-seat").count() == 2
+    assert errors == [] or all("503" in e for e in errors), errors

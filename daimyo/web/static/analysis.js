@@ -4,9 +4,10 @@
 // includes it and nothing else changes; it follows the replay bar (#rp-slider, #rp-pos) the page already keeps.
 "use strict";
 
-const AN = { data: null, pos: 0, timer: null };
+const AN = { data: null, pos: 0, timer: null, said: null };
 const AN_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98"];
 const AN_W = 320;
+const AN_BUSY_MS = 5000;   // how long a page waits before asking again when the server is busy with other analyses
 const AN_H = 96;
 
 // A seat's name and colour as its page shows them (the page's PLAY.opts, set in a replay too): its words for the
@@ -37,6 +38,7 @@ function anPanel() {
 }
 
 function anSay(key) {
+  AN.said = key;   // said again in the page's language once its words are loaded
   const box = anPanel();
   box.textContent = "";
   box.appendChild(Object.assign(document.createElement("p"), { className: "an-note", textContent: t(key) }));
@@ -47,6 +49,8 @@ async function anLoad() {
   let r;
   try { r = await fetch(`/api/games/${encodeURIComponent(gid)}/analysis`, { headers: keyHeaders(gid) }); } catch (e) { r = null; }
   if (r && r.status === 202) { anSay("analysis.pending"); AN.timer = setTimeout(anLoad, 2000); return; }
+  // the workers are busy with other games (503), or this address asked for many (429): ask again a little later
+  if (r && (r.status === 503 || r.status === 429)) { anSay("analysis.busy"); AN.timer = setTimeout(anLoad, AN_BUSY_MS); return; }
   let body = null;
   try { body = r ? await r.json() : null; } catch (e) { body = null; }
   if (!r || !r.ok || !body) { anSay("analysis.failed"); return; }
@@ -138,7 +142,7 @@ function anStart() {   // true where a replay is shown
   if (pos) new MutationObserver(anShow).observe(pos, { childList: true, characterData: true, subtree: true });
   const slider = document.getElementById("rp-slider");
   if (slider) slider.addEventListener("input", anShow);
-  if (typeof I18N !== "undefined" && I18N.listeners) I18N.listeners.push(() => { if (AN.data) anDraw(); });
+  if (typeof I18N !== "undefined" && I18N.listeners) I18N.listeners.push(() => { if (AN.data) anDraw(); else if (AN.said) anSay(AN.said); });
   anLoad();
   return true;
 }
