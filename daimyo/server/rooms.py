@@ -196,7 +196,7 @@ class Room:
             try:
                 events = s.apply(Action(seat, text))
             except RuleViolation as e:
-                raise ActError("illegal", e.message, e.rule, rule_reason(e)) from None
+                raise ActError.illegal(e, self.rules.rule_codes) from None
             offered = self.offered.get(seat)
             if offered is None or offered[0] is not s or offered[1] != len(self.actions) or text not in offered[2]:
                 text = self.rules.canonical(before, seat, text)

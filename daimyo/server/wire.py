@@ -29,16 +29,27 @@ MAX_ACTION = 200   # characters of one action's text (the database column's widt
 class ActError(Exception):
     """An action or request the server refuses; ``code`` is one of the protocol's error codes."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None, reason: dict | None = None):
+    def __init__(self, code: str, message: str, rule: str | None = None, reason: dict | None = None,
+                 rule_texts: dict | None = None):
         super().__init__(message)
         self.code, self.message, self.rule = code, message, rule
         #: a rule message's code, params and sentence in every language (daimyo/words/errors.py), for the pages
         self.reason = reason
+        #: the rulebook section ``rule`` (English, for programs) in every language, for people
+        self.rule_texts = rule_texts
+
+    @classmethod
+    def illegal(cls, e: RuleViolation, game: str | None = None) -> ActError:
+        """The refusal of an illegal action: the engine's English message and rule (for programs), its reason and
+        its rule in every language (for people); ``game``: the game's ``rule_codes`` (docs/server-protocol.md)."""
+        return cls("illegal", e.message, e.rule, rule_reason(e), rule_texts(e, game))
 
     def to_message(self) -> dict:
         msg: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
         if self.rule:
             msg["rule"] = self.rule
+            if self.rule_texts:
+                msg["rule_texts"] = self.rule_texts
         if self.reason:
             msg["reason"] = self.reason
         return msg
@@ -51,6 +62,14 @@ def rule_reason(e: RuleViolation) -> dict | None:
     if not e.code:
         return None
     return {"code": e.code, "params": e.params, "texts": texts(e)}
+
+
+def rule_texts(e: RuleViolation, game: str | None = None) -> dict | None:
+    """A RuleViolation's rulebook section in each language of the catalogue (None when it cites none); ``game``: the
+    registration's ``rule_codes``, whose section names are looked up first (daimyo/words/errors.py)."""
+    from daimyo.words.errors import rule_names
+
+    return rule_names(e, game)
 
 
 def hash_token(token: str) -> str:

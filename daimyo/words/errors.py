@@ -7,6 +7,11 @@ whose ``rule_codes`` is the code's prefix names its words module (``words``), wh
 says them. The server sends every language's
 sentence with the code and params (docs/server-protocol.md), so the browser shows the one it speaks.
 A message without a code, or a code the catalogue lacks, stays as the engine wrote it.
+
+The rulebook rule or section a refusal cites (``RuleViolation.rule``, the English rulebook's name, which the records,
+the server's ``rule`` field and programs read) is said by :func:`rule_name` from the catalogue's ``rule.<game>.*``
+templates, whose English text is the engine's name word for word; a name the catalogue lacks (a card of a rules
+file in "Territory cards: {card}" is said by its own name) stays as the engine wrote it.
 """
 
 from __future__ import annotations
@@ -51,11 +56,76 @@ def message_text(code: str | None, params: dict | None, message: str, lang: str 
     return t("err." + code, _named(code, params or {}, lang), lang)
 
 
-def rule_text(e, lang: str = "en", with_rule: bool = False) -> str:
-    """A RuleViolation's message in ``lang`` (``with_rule``: followed by its rulebook section in brackets)."""
-    text = message_text(getattr(e, "code", ""), getattr(e, "params", None), getattr(e, "message", str(e)), lang)
+#: a rule name's params that name a printed thing, by its English name: the catalogue prefix of its names
+_RULE_NAMED = {"card": "card."}
+
+
+@cache
+def _by_english(prefix: str) -> dict[str, str]:
+    """The keys ``<prefix>*`` of the catalogue by their English text (the first key of a text said twice)."""
+    out: dict[str, str] = {}
+    for key, text in sorted(catalogue("en").items()):
+        if key.startswith(prefix):
+            out.setdefault(text, key)
+    return out
+
+
+def _game_of(code: str | None) -> str | None:
+    """The game prefix of a rule code (``rk`` of ``rk.placement_illegal``); None for a code every game shares."""
+    from daimyo.core.registry import game, games
+
+    prefix = (code or "").split(".", 1)[0]
+    return prefix if prefix and any(game(name).rule_codes == prefix for name in games()) else None
+
+
+def rule_key(rule: str | None, game: str | None = None) -> tuple[str, dict] | None:
+    """The catalogue key ``rule.<game>.*`` of a rulebook rule or section name (``RuleViolation.rule``, English) and
+    the params its template reads from it; ``game`` (``rk``, ``sj``, ``rs``: a registration's ``rule_codes``) is
+    looked in first, then every game's names. None for a name the catalogue does not know."""
+    if not rule:
+        return None
+    prefixes = [f"rule.{game}."] if game else []
+    for prefix in [*prefixes, "rule."]:
+        for key, pattern in _templates(prefix):
+            m = pattern.match(rule)
+            if m:
+                return key, m.groupdict()
+    return None
+
+
+def rule_name(rule: str | None, lang: str = "en", game: str | None = None) -> str:
+    """A rulebook rule or section name (``RuleViolation.rule``, English) in ``lang``, from the catalogue's
+    ``rule.<game>.*`` (:func:`rule_key`); the printed things it names (a territory card) in ``lang`` too. As written
+    in English, and for a name the catalogue does not know."""
+    if not rule or lang == LANGS[0]:
+        return rule or ""
+    found = rule_key(rule, game)
+    if found is None:
+        return rule
+    key, params = found
+    for name, prefix in _RULE_NAMED.items():
+        named = _by_english(prefix).get(params.get(name, ""))
+        if named is not None:
+            params[name] = t(named, None, lang)
+    return t(key, params, lang)
+
+
+def rule_text(e, lang: str = "en", with_rule: bool = False, game: str | None = None) -> str:
+    """A RuleViolation's message in ``lang`` (``with_rule``: followed by its rulebook section in brackets, in ``lang``
+    too: :func:`rule_name`, ``game`` or its code's game first)."""
+    code = getattr(e, "code", "")
+    text = message_text(code, getattr(e, "params", None), getattr(e, "message", str(e)), lang)
     rule = getattr(e, "rule", "")
-    return f"{text} [{rule}]" if with_rule and rule else text
+    return f"{text} [{rule_name(rule, lang, game or _game_of(code))}]" if with_rule and rule else text
+
+
+def rule_names(e, game: str | None = None) -> dict[str, str] | None:
+    """A RuleViolation's rulebook section in every language of the catalogue (what the server sends beside the
+    English ``rule``); None when it cites none."""
+    rule = getattr(e, "rule", "")
+    if not rule:
+        return None
+    return {lang: rule_name(rule, lang, game or _game_of(getattr(e, "code", ""))) for lang in LANGS}
 
 
 def texts(e) -> dict[str, str]:
@@ -65,10 +135,16 @@ def texts(e) -> dict[str, str]:
 
 @cache
 def _patterns(prefix: str) -> list[tuple[str, re.Pattern]]:
-    """The English templates ``err.<prefix>*`` as patterns that read a message back into its params."""
+    """The English templates ``err.<prefix>*`` as patterns that read a message back into its params, by code."""
+    return [(key[4:], pattern) for key, pattern in _templates("err." + prefix)]
+
+
+@cache
+def _templates(start: str) -> list[tuple[str, re.Pattern]]:
+    """The English templates whose keys start with ``start``, as patterns that read a text back into its params."""
     out = []
     for key, template in sorted(catalogue("en").items()):
-        if not key.startswith("err." + prefix):
+        if not key.startswith(start):
             continue
         parts, seen, at = ["^"], set(), 0
         for m in _PARAM.finditer(template):
@@ -83,7 +159,7 @@ def _patterns(prefix: str) -> list[tuple[str, re.Pattern]]:
                 parts.append(f"(?P<{name}>.+?)")
             at = m.end()
         parts.append(re.escape(template[at:]) + "$")
-        out.append((key[4:], re.compile("".join(parts))))
+        out.append((key, re.compile("".join(parts))))
     return out
 
 

@@ -71,6 +71,7 @@ def test_a_player_acts_and_a_bad_action_changes_nothing(client):
     ws.send_json({"type": "act", "action": "place 9,9 n"})
     err = next_of(ws, "error")
     assert err["code"] == "illegal" and err["rule"] == "Player Setup 11-12"
+    assert err["rule_texts"] == {"en": "Player Setup 11-12", "pl": "Przygotowanie graczy 11-12"}
     ws.send_json({"type": "act", "action": "play quick-cut"})
     assert next_of(ws, "error")["code"] == "illegal"
     assert client.get(f"/api/games/{g['id']}").json()["phase"] == "place"

@@ -119,6 +119,8 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing(client, game):
     # the rule message's code and params, and the sentence in each language (daimyo/words/errors.py)
     assert err["reason"]["code"] == "rk.objective_not_dealt" and err["reason"]["texts"]["en"] == err["message"]
     assert "nie dostał tego celu" in err["reason"]["texts"]["pl"] and set(err["reason"]["params"]) == {"clan", "options"}
+    # the rule in each language for people, the English one for programs (docs/server-protocol.md)
+    assert err["rule_texts"] == {"en": err["rule"], "pl": "Przygotowanie gry 5. Rozdaj karty ukrytych celów"}
     ws2, _, _, again = join(client, game["id"], 0, tok(game, 0))
     assert again["seq"] == 0 and again["view"] == state["view"]
 

@@ -14,7 +14,7 @@ import pytest
 from daimyo.core.errors import RuleViolation, english
 from daimyo.core.game import Action
 from daimyo.words import catalogue
-from daimyo.words.errors import rule_text, texts
+from daimyo.words.errors import rule_key, rule_text, texts
 
 ROOT = Path(__file__).parents[2] / "daimyo"
 EN, PL = catalogue("en"), catalogue("pl")
@@ -102,6 +102,7 @@ def test_illegal_actions_of_random_games_carry_codes_and_say_them_in_polish(game
                         assert "{" not in pl and pl == PL_fill(e), e.code
                         assert rule_reason(e) == {"code": e.code, "params": e.params, "texts": texts(e)}
                         assert texts(e)["en"] == e.message
+                        assert rule_key(e.rule, e.code.split(".")[0]) is not None, f"{game}: no rule.* key says {e.rule!r}"
                         seen.add(e.code)
                     else:
                         raise AssertionError(f"{game}: '{text}' by seat {who} was not refused")
@@ -125,7 +126,8 @@ def test_polish_names_the_printed_things():
     e = RuleViolation("you cannot attack crab_2: you control it", "Placing Combat Tokens", "rk.you_cannot_attack_you", {"province": "crab_2"})
     assert rule_text(e, "pl") == "nie możesz atakować prowincji Krab 2: kontrolujesz ją"
     assert rule_text(e, "en") == "you cannot attack crab_2: you control it"
-    assert rule_text(e, "pl", with_rule=True).endswith("[Placing Combat Tokens]")
+    assert rule_text(e, "pl", with_rule=True).endswith("[Umieszczanie żetonów walki]")
+    assert rule_text(e, "en", with_rule=True).endswith("[Placing Combat Tokens]")
     plain = RuleViolation("an old message")
     assert rule_text(plain, "pl") == "an old message"
 

@@ -35,7 +35,7 @@ from daimyo.rokugan.data import RULES as R
 from daimyo.rokugan.data_variant import default_rules
 from daimyo.rokugan.record import Recorder
 from daimyo.words import t as words
-from daimyo.words.errors import rule_text
+from daimyo.words.errors import rule_name, rule_text
 from daimyo.words.rokugan_events import (
     card_name,
     clan_name,
@@ -567,7 +567,7 @@ class TerminalGame:
             except RuleViolation as e:
                 self.say(self.words("term.illegal", message=rule_text(e, self.lang)), style="red", whole=True)
                 if e.rule:
-                    self.say(self.words("term.rule", rule=e.rule), style="red", whole=True)
+                    self.say(self.words("term.rule", rule=rule_name(e.rule, self.lang, "rk")), style="red", whole=True)
                 continue
             self.say(self.words("term.you_played", action=line), style="bold")
             self.show_events(events)

@@ -84,11 +84,12 @@ function showMessage(text, kind, ...extra) {
   line.className = "message" + (kind ? " " + kind : "");
 }
 
-// A refusal from the server in one line: its message (in the page's language when the server said it so:
-// reason.texts, daimyo/words/errors.py) and the rule it cites.
+// A refusal from the server in one line: its message and the rulebook section it cites, in the page's language when
+// the server said them so (reason.texts and rule_texts, daimyo/words/errors.py).
 function refusalText(msg) {
   const said = msg.reason && msg.reason.texts && msg.reason.texts[I18N.lang];
-  return (said || msg.message || msg.code || "") + (msg.rule ? ` [${msg.rule}]` : "");
+  const rule = (msg.rule_texts && msg.rule_texts[I18N.lang]) || msg.rule;
+  return (said || msg.message || msg.code || "") + (rule ? ` [${rule}]` : "");
 }
 
 // A game's clock in words (the "clock" of a game summary), for the lobby and the game pages.

@@ -10,7 +10,8 @@ from rich.console import Console
 from daimyo.cli.rokugan.terminal import PAUSE_PROMPT
 from daimyo.core.rng import Rng
 
-PROMPT = re.compile(r"\[1-(\d+), action, \?, board, quit\]> $")
+#: the action prompt, in English or Polish (term.prompt)
+PROMPT = re.compile(r"\[1-(\d+), (?:action|akcja), \?, board, quit\]> $")
 
 
 def console() -> tuple[Console, io.StringIO]:

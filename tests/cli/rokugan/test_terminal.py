@@ -48,11 +48,11 @@ def test_two_player_game_with_a_chosen_clan_and_random_clans_for_the_bots():
     assert rec.header["clans"] == " ".join(rec.state.clans)
 
 
-def _game_at_human_placement(seed=5, others_placed=False):
+def _game_at_human_placement(seed=5, others_placed=False, lang="en"):
     """A 4-player game at crane's (the human's) placement turn; with ``others_placed``, once an opponent's token is facedown on the board."""
     con, buf = console()
     human = ScriptedHuman(buf, seed=seed)
-    game = TerminalGame(4, seed, 1, ["crab", "crane", "lion", "unicorn"], ["random"], con, human)
+    game = TerminalGame(4, seed, 1, ["crab", "crane", "lion", "unicorn"], ["random"], con, human, lang=lang)
 
     def ready():
         s = game.state
@@ -89,6 +89,37 @@ def test_an_illegal_action_prints_the_rule_and_asks_again():
     assert "There is no action number 999: choose 1 to" in out
     assert "Illegal action: unknown action 'frobnicate'" in out
     assert "Rule: Action notation (docs/rokugan-notation.md)" in out
+    # only the legal action (number 1) was applied
+    assert len(game.rec.actions) == n_actions + 1
+    assert game.rec.actions[-1] == ("crane", first)
+    assert to_position(game.state) != before
+
+
+def test_an_illegal_action_in_polish_names_the_rule_in_polish():
+    """Placing Combat Tokens, in Polish: the refusal says the message and the rulebook section from the Polish
+    catalogue (the Polish rulebook's name of the section), never the English name."""
+    from daimyo.words.errors import rule_text
+
+    game, human, buf = _game_at_human_placement(lang="pl")
+    s = game.state
+    src = next(p for p, o in s.view(1)["provinces"].items() if o["owner"] != "crane" and ">" not in p and p != "shadowlands_north")
+    from daimyo.rokugan.data import RULES as R
+    dst = R.province_names[R.adjacent[R.province_index[src]][0]]
+    bad = f"place a1 {src}>{dst}"
+    with pytest.raises(RuleViolation) as err:
+        s.clone().apply(Action(1, bad))
+    assert err.value.rule == "The Combat Tokens: Army"
+    before = to_position(s)
+    first = s.legal_actions(1)[0].text
+    n_actions = len(game.rec.actions)
+    human.script = [bad, "frobnicate", "1"]
+    mark = len(buf.getvalue())
+    game.step()
+    out = buf.getvalue()[mark:]
+    assert f"Niedozwolona akcja: {rule_text(err.value, 'pl')}" in out
+    assert "Zasada: Żetony walki: Armia" in out
+    assert "Zasada: Zapis akcji (docs/rokugan-notation.md)" in out
+    assert "The Combat Tokens" not in out and "Action notation" not in out
     # only the legal action (number 1) was applied
     assert len(game.rec.actions) == n_actions + 1
     assert game.rec.actions[-1] == ("crane", first)
