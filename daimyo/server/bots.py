@@ -13,6 +13,7 @@ import math
 
 from daimyo.bots.levels import is_reference, offered_bots
 from daimyo.bots.registry import bot_names, game_bot
+from daimyo.core.registry import game
 from daimyo.core.rng import GameKey, Rng, generator
 from daimyo.server.settings import Settings
 
@@ -41,7 +42,8 @@ def validate_spec(rules, spec, settings: Settings) -> str:
     except ValueError:
         if spec.partition(":")[0] in bot_names(rules.name):   # a bad budget: its own words
             raise
-        raise ValueError(f"unknown bot '{spec}' (bots: {', '.join(offered_bots(rules.name))}; or a level)") from None
+        title = game(rules.name).title
+        raise ValueError(f"unknown {title} bot '{spec}' (bots: {', '.join(offered_bots(rules.name))}; or a level)") from None
     check_budget(bot, settings)
     return spec
 

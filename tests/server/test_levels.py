@@ -107,7 +107,7 @@ def test_a_level_is_mapped_to_its_bot_and_shown_on_the_seat(client):
     ({"kind": "bot", "level": "grandmaster"}, "seats[1].level: no level 'grandmaster' (levels: beginner, easy"),
     ({"kind": "bot", "level": 3}, "seats[1].level: no level 'that'"),
     ({"kind": "bot", "bot": "ismcts-python"}, "seats[1].bot: 'ismcts-python' is a reference implementation"),
-    ({"kind": "bot", "bot": "Expert"}, "seats[1].bot: unknown bot 'Expert' (bots: heuristic, ismcts, random; or a level)"),
+    ({"kind": "bot", "bot": "Expert"}, "seats[1].bot: unknown Battle for Rokugan bot 'Expert' (bots: heuristic, ismcts, random; or a level)"),
     ({"kind": "bot", "bot": "ismcts:abc"}, "seats[1].bot: bad ISMCTS budget 'abc'"),
 ])
 def test_an_unknown_level_or_a_reference_bot_is_refused_in_words(client, seat, words):
