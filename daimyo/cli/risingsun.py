@@ -175,7 +175,7 @@ def war(file: str, as_json: bool, humans: tuple[str, ...], bot: str, seed: int, 
                             record_path.write_text(rec.text(), encoding="utf-8")
                         return
                     except RuleViolation as e:
-                        for part in fit(t("term.rs.not_allowed", {"message": rule_text(e, lang)}, lang)):
+                        for part in fit(t("term.rs.not_allowed", {"message": rule_text(e, lang, with_rule=True, game="risingsun")}, lang)):
                             click.echo(part, err=True)
             events.extend(evs)
             show(evs)

@@ -123,3 +123,15 @@ def test_question_mark_helps_and_quit_leaves_the_war(tmp_path):
     r = _war("--human", "koi", "--lang", "pl", input="?\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Polecenia: ? lub help" in r.output.replace("\n  ", " ") and "Wychodzisz z Fazy Wojny." in r.output
+
+
+def test_a_refused_bid_names_its_rulebook_section_in_the_players_language():
+    """A bid the rules refuse is told with the section it breaks (A battle 2, Secret bids), as Battle for Rokugan's
+    terminal does, in Polish under --lang pl; the player then bids again."""
+    from daimyo.words import t
+
+    for lang in ("en", "pl"):
+        r = _war("--human", "koi", "--lang", lang, input="99 0 0 0\n0 3 0 0\n1\n1\n1\n1\n")
+        assert r.exit_code == 0, r.output
+        refused = [line for line in r.output.splitlines() if "99" in line]
+        assert len(refused) == 1 and refused[0].rstrip().endswith(f"[{t('rule.rs.battle_2_bids', None, lang)}]"), refused
