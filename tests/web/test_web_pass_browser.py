@@ -80,3 +80,35 @@ def test_after_a_resignation_ends_the_game_no_page_says_it_waits_for_anyone(serv
         assert "Another player decides" not in hint, hint
     ann.screenshot(path=f"/tmp/daimyo-web-pass-resigned-{game}.png")
     assert ann_errors == [] and bo_errors == []
+
+
+def test_a_keyboard_player_reaches_and_closes_rokugans_final_scoring(server, browser):
+    """A keyboard player's Battle for Rokugan ends: the Final scoring box covered the page, but the focus stayed behind
+    it on the page underneath and Escape did nothing (Senjutsu's and Rising Sun's result boxes close with Escape). Now the
+    box takes the focus (its Close button), Escape closes it and gives the focus to "Final scoring", and Enter opens it
+    again."""
+    created = _post(server, "/api/games", {"game": "rokugan", "sit": 0, "practice": True, "seed": 3,
+                                           "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "beginner"}]})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.evaluate("localStorage.setItem('daimyo:rk:pace', 'off')")   # no story between the moves
+    page.goto(server + created["you"]["play"])
+    page.wait_for_function("() => Number(document.body.dataset.seq || -1) >= 0")
+    page.keyboard.press("Tab")   # the player uses the keys
+    # the player's decisions, each a legal move sent as the page sends it (the keyboard's way is test_board_keyboard.py's)
+    page.evaluate("""() => { window.__moves = setInterval(() => {
+        if (G.legal.length && document.body.dataset.busy !== "1") send(G.legal[Math.floor(Math.random() * G.legal.length)]);
+      }, 50); }""")
+    page.wait_for_selector("#scores:not([hidden])", timeout=patient(90000))
+    page.evaluate("clearInterval(window.__moves)")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'scores-close'",
+                           timeout=patient(2000))
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#scores", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "scores-open"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#scores:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "scores-close"
+    assert errors == []

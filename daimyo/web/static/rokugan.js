@@ -402,7 +402,17 @@ function renderScores(view) {
   // closed, the scoring is a button away (it covered the replay bar's record link, and had no way back)
   document.getElementById("scores-open").hidden = false;
   const modal = document.getElementById("scores");
-  if (!G.scoresClosed) modal.hidden = false;
+  if (G.scoresClosed) return;
+  const opening = modal.hidden;
+  modal.hidden = false;
+  // a keyboard player is taken into the box (its Close button); Escape closes it (pageKey), as on the other games' pages
+  if (opening && G.keyboard) document.getElementById("scores-close").focus();
+}
+
+function closeScores() {
+  G.scoresClosed = true;
+  document.getElementById("scores").hidden = true;
+  document.getElementById("scores-open").focus();
 }
 
 // -- the log and the resolution steps ------------------------------------------
@@ -663,6 +673,7 @@ function pageKey(e) {
   const typing = e.target.closest && e.target.closest("input, select, textarea");
   if (e.key === "Escape") {
     if (!document.getElementById("keys-help").hidden) { showKeys(false); document.getElementById("keys-open").focus(); return; }
+    if (!document.getElementById("scores").hidden) { e.preventDefault(); closeScores(); return; }
     if (cancellable()) { e.preventDefault(); cancelMove(); }
     return;
   }
@@ -681,7 +692,7 @@ async function main() {
   I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
-  document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; document.getElementById("scores-open").focus(); });
+  document.getElementById("scores-close").addEventListener("click", closeScores);
   document.getElementById("scores-open").addEventListener("click", () => { G.scoresClosed = false; document.getElementById("scores").hidden = false; document.getElementById("scores-close").focus(); });
   document.addEventListener("keydown", pageKey);
   document.addEventListener("keydown", () => { G.keyboard = true; }, true);
