@@ -112,3 +112,27 @@ def test_a_keyboard_player_reaches_and_closes_rokugans_final_scoring(server, bro
     page.wait_for_selector("#scores:not([hidden])")
     assert page.evaluate("document.activeElement.id") == "scores-close"
     assert errors == []
+
+
+def test_a_polish_phone_players_bid_counts_the_coins_left_in_good_polish(server, browser):
+    """A Polish player bidding in Rising Sun on a phone read "zostaje 4 monety z 4": the verb did not agree with the
+    number (2-4 coins take "zostają"). The line under the bid now agrees as the player types: zostają 4 monety,
+    zostają 2 monety, zostaje 1 moneta, zostaje 0 monet."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_lobby(page, server)
+    page.select_option("#lang", "pl")
+    page.select_option("#game", "risingsun")
+    page.wait_for_selector(".seat-name[data-seat='0']")
+    page.tap("#create")
+    page.locator("#play-link").wait_for()
+    page.tap("#play-link")
+    page.wait_for_selector("#bid-form:not([hidden])", timeout=patient(30000))
+    coins = int(page.locator("#bid-seppuku").get_attribute("max"))
+    assert coins == 4, coins   # the seed's war file gives Lotus four coins at its first bid
+    left = page.locator("#bid-form .rs-left")
+    assert left.inner_text() == "zostają 4 monety z 4"
+    for typed, words in (("2", "zostają 2 monety z 4"), ("3", "zostaje 1 moneta z 4"), ("4", "zostaje 0 monet z 4")):
+        page.tap("#bid-poets")
+        page.fill("#bid-poets", typed)
+        assert left.inner_text() == words
