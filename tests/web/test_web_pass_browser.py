@@ -136,3 +136,29 @@ def test_a_polish_phone_players_bid_counts_the_coins_left_in_good_polish(server,
         page.tap("#bid-poets")
         page.fill("#bid-poets", typed)
         assert left.inner_text() == words
+
+
+IN_VIEW = "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+
+
+def test_after_create_game_the_next_step_is_on_screen_and_focused(server, browser):
+    """At 1280x800 a newcomer pressed Create game and saw nothing happen: "Game created" with Play your seat and the
+    invitation link opened below the fold, and the focus stayed on Create game, so a keyboard player had to hunt for it.
+    Now the box comes into view with the focus on the next step: the own seat, or (playing no seat) the invitation."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    open_lobby(page, server)
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'play-link'")
+    assert page.evaluate(IN_VIEW, "#play-link")
+    page.keyboard.press("Enter")   # the keyboard goes on from there
+    page.wait_for_url("**/game/*")
+    # by keyboard alone, seating nobody, with a human seat to invite: the invitation link is next
+    open_lobby(page, server)
+    page.select_option("#sit", "none")
+    page.locator(".seat-kind[data-seat='1']").select_option("human")
+    page.focus("#create")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#created:not([hidden])")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'invite-link'")
+    assert page.evaluate(IN_VIEW, "#invite-link") and page.evaluate(IN_VIEW, "#copy-invite")
