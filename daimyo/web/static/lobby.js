@@ -188,6 +188,11 @@ async function createGame(ev) {
   // the creator's seat token stays on this browser, so that the game list's links return the creator to the seat
   if (data.you) keepSeat(data.id, data.you.seat, data.you.token);
   showCreated(data.id, data.invite, data.you, data.seats.some((s) => s.open), data.public ? null : data.watch);
+  // the box under the form is below the fold of a laptop's screen: it comes into view with the focus on what to do next
+  // (the own seat, else the invitation, else the watch link), for a mouse as for the keys
+  const next = ["play-link", "invite-box", "watch-box"].map((id) => document.getElementById(id)).find((e) => !e.hidden);
+  document.getElementById("created").scrollIntoView({ block: "nearest" });
+  if (next) (next.querySelector("input") || next).focus();
   loadGames();
   loadOpen();
 }

@@ -7,7 +7,7 @@
 
 const PLAY = {
   gameId: null, conn: null, opts: null,
-  seat: null, summary: null, over: false, legal: 0, seq: -1, yourTurn: false, undo: false,
+  seat: null, summary: null, over: false, ended: false, legal: 0, seq: -1, yourTurn: false, undo: false,
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
   registry: null, rematch: null, baseTitle: "",
@@ -22,6 +22,11 @@ function playSettings() {
   return { sound: false, notify: false, confirm: false, ...(s && typeof s === "object" ? s : {}) };
 }
 function savePlaySetting(name, value) { localStorage.setItem(PLAY_SETTINGS_KEY, JSON.stringify({ ...playSettings(), [name]: value })); }
+
+// Whether the game shown is over: by its rules (the view's phase "over") or by a resignation, after which the rules' view
+// is still at the decision it was at: no page then says whose turn it is or that it waits for anyone. (PLAY.over also
+// holds for a view not yet shown, a story still telling the moves before the end.)
+function gameOver(view) { return PLAY.ended || !!(view && view.phase === "over"); }
 
 // Whether an action may go: with "confirm moves" on, the player says yes to its words first.
 function confirmMove(words) { return !playSettings().confirm || window.confirm(t("play.confirm_move", { action: words })); }
@@ -491,7 +496,7 @@ function playMessage(msg) {
       PLAY.summary = msg.game;
       if (msg.game) takeAway(msg.game);
       PLAY.rematch = msg.game && msg.game.rematch || PLAY.rematch;
-      if (msg.game && msg.game.status === "over") PLAY.over = true;
+      if (msg.game && msg.game.status === "over") PLAY.over = PLAY.ended = true;
       takeChatLog(msg.chat);
       drawSeats();
       return null;
@@ -519,7 +524,8 @@ function playMessage(msg) {
       takeClocks(msg.clocks);
       return { kind: "stand-in", note: true, seat: msg.seat, choice: msg.choice, on: msg.on, reason: msg.reason };
     case "resigned": {
-      if (msg.over) PLAY.over = true;
+      if (msg.over) PLAY.over = PLAY.ended = true;
+      if (msg.over && PLAY.opts && PLAY.opts.onStatus) PLAY.opts.onStatus();   // the header and the moves say it is over
       const s = seatOf(msg.seat);
       if (s) s.resigned = true;
       takeClocks(msg.clocks);

@@ -87,7 +87,7 @@ function rsStepName(v) {
 function rsDrawStatus() {
   const v = RS.view;
   const line = document.getElementById("status-line");
-  if (v.phase === "over") { line.textContent = t("rs.status_over"); return; }
+  if (gameOver(v)) { line.textContent = t("rs.status_over"); return; }
   const parts = [t("rs.season." + v.season), t("rs.status", { n: v.war_number, m: v.wars.length, province: rsProvince(v.province) })];
   if (v.step) parts.push(rsStepName(v));
   if (v.to_act.length) parts.push(waiting() ? t("status.table_waits") : t("rs.wait", { who: rsClanList(v.to_act) }));   // (a table before its start)
@@ -197,10 +197,10 @@ function rsDrawActions() {
   const actions = document.getElementById("actions");
   form.hidden = true;
   actions.replaceChildren();
-  document.getElementById("actions-title").textContent = movePanelTitle(RS.legal.length > 0, RS.seat, v.phase === "over");
+  document.getElementById("actions-title").textContent = movePanelTitle(RS.legal.length > 0, RS.seat, gameOver(v));
   if (!RS.legal.length) {
     const mine = v.you && v.you.bid;
-    prompt.textContent = mine ? t("rs.bid.placed", { bid: rsBidText(mine) }) : v.phase === "over" ? t("rs.status_over")
+    prompt.textContent = mine ? t("rs.bid.placed", { bid: rsBidText(mine) }) : gameOver(v) ? t("rs.status_over")
       : v.to_act.length ? t("rs.wait", { who: rsClanList(v.to_act) }) : "";
     return;
   }
@@ -286,7 +286,7 @@ function rsDrawResult() {
 function rsRender() {
   const v = RS.view;
   if (!v) return;
-  document.body.dataset.phase = v.phase;
+  document.body.dataset.phase = gameOver(v) ? "over" : v.phase;
   document.body.dataset.step = v.step || "";
   document.body.dataset.legal = String(RS.legal.length);
   document.body.dataset.seq = String(RS.seq);

@@ -209,16 +209,17 @@ function render() {
   if (!view) return;
   document.getElementById("game-id").textContent = gameId;
   document.getElementById("round").textContent = view.round ? t("status.round", { round: view.round }) : t("status.setup");
-  document.getElementById("phase").textContent = view.phase === "over" ? "" : view.phase === "resolution" ? t("board.phase_resolution") : t("phase." + view.phase);
+  const over = gameOver(view);
+  document.getElementById("phase").textContent = over ? "" : view.phase === "resolution" ? t("board.phase_resolution") : t("phase." + view.phase);
   const acting = (view.to_act || []).map(clanName).join(", ");
-  document.getElementById("turn").textContent = view.phase === "over" ? t("status.over") : stepsActive() ? ""
+  document.getElementById("turn").textContent = over ? t("status.over") : stepsActive() ? ""
     : waiting() ? t("status.table_waits") : t("status.to_act", { clans: acting || "—" });   // (a table before its start: nobody acts)
   // a separator only between two parts that are there ("Round 5 of 5 · Game over")
   const parts = ["round", "phase", "turn"].map((id) => !!document.getElementById(id).textContent);
   const seps = document.querySelectorAll("#status-line .sep");
   seps[0].hidden = !(parts[0] && (parts[1] || parts[2]));
   seps[1].hidden = !(parts[1] && parts[2]);
-  document.body.dataset.phase = view.phase;
+  document.body.dataset.phase = over ? "over" : view.phase;
   document.body.dataset.canAct = !REPLAY && G.legal.length && !stepsActive() ? "1" : "0";
   drawOverlay(view);
   renderPlayers(view);
@@ -340,10 +341,10 @@ function renderActions() {
   }
   const view = G.view;
   const title = document.getElementById("actions-title");
-  title.textContent = movePanelTitle(G.legal.length > 0, G.seat, !!(view && view.phase === "over"));
+  title.textContent = movePanelTitle(G.legal.length > 0, G.seat, gameOver(view));
   const back = standInLine();
   if (!G.legal.length) {
-    const words = waiting() ? t("status.table_waits") + "." : view && view.phase !== "over"
+    const words = waiting() ? t("status.table_waits") + "." : view && !gameOver(view)
       ? t("msg.waiting", { clans: (G.toAct || view.to_act || []).map(clanName).join(", ") }) : t("status.over");
     fillBox(prompt, back, el("p", { text: G.seat === null ? t("msg.spectator") + " " + words : words }));
     box.replaceChildren();
@@ -401,7 +402,17 @@ function renderScores(view) {
   // closed, the scoring is a button away (it covered the replay bar's record link, and had no way back)
   document.getElementById("scores-open").hidden = false;
   const modal = document.getElementById("scores");
-  if (!G.scoresClosed) modal.hidden = false;
+  if (G.scoresClosed) return;
+  const opening = modal.hidden;
+  modal.hidden = false;
+  // a keyboard player is taken into the box (its Close button); Escape closes it (pageKey), as on the other games' pages
+  if (opening && G.keyboard) document.getElementById("scores-close").focus();
+}
+
+function closeScores() {
+  G.scoresClosed = true;
+  document.getElementById("scores").hidden = true;
+  document.getElementById("scores-open").focus();
 }
 
 // -- the log and the resolution steps ------------------------------------------
@@ -662,6 +673,7 @@ function pageKey(e) {
   const typing = e.target.closest && e.target.closest("input, select, textarea");
   if (e.key === "Escape") {
     if (!document.getElementById("keys-help").hidden) { showKeys(false); document.getElementById("keys-open").focus(); return; }
+    if (!document.getElementById("scores").hidden) { e.preventDefault(); closeScores(); return; }
     if (cancellable()) { e.preventDefault(); cancelMove(); }
     return;
   }
@@ -680,7 +692,7 @@ async function main() {
   I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
-  document.getElementById("scores-close").addEventListener("click", () => { G.scoresClosed = true; document.getElementById("scores").hidden = true; document.getElementById("scores-open").focus(); });
+  document.getElementById("scores-close").addEventListener("click", closeScores);
   document.getElementById("scores-open").addEventListener("click", () => { G.scoresClosed = false; document.getElementById("scores").hidden = false; document.getElementById("scores-close").focus(); });
   document.addEventListener("keydown", pageKey);
   document.addEventListener("keydown", () => { G.keyboard = true; }, true);

@@ -367,8 +367,8 @@ function drawActions() {
   const v = G.view;
   box.replaceChildren();
   if (!v) return;
-  document.getElementById("actions-title").textContent = movePanelTitle(G.legal.length > 0, G.seat, v.phase === "over");
-  if (v.phase === "over") { prompt.textContent = t("sj.prompt.over"); return; }
+  document.getElementById("actions-title").textContent = movePanelTitle(G.legal.length > 0, G.seat, gameOver(v));
+  if (gameOver(v)) { prompt.textContent = t("sj.prompt.over"); return; }
   if (STORY.playing) { prompt.textContent = t("sj.story.playing"); return; }
   if (!G.legal.length) {
     prompt.textContent = G.seat === null ? t("sj.prompt.spectator") : t("sj.prompt.waiting", { who: v.to_act.map(shortWho).join(", ") || "…" });
@@ -513,10 +513,11 @@ function render() {
   const v = G.view;
   if (!v) return;
   document.getElementById("turn").textContent = t("sj.turn_n", { n: v.turn });
-  document.getElementById("phase").textContent = t("sj.phase." + (STORY.playing ? "decide" : v.phase));
-  document.getElementById("to-act").textContent = !v.to_act.length || STORY.playing ? ""
+  const over = gameOver(v);
+  document.getElementById("phase").textContent = t("sj.phase." + (STORY.playing ? "decide" : over ? "over" : v.phase));
+  document.getElementById("to-act").textContent = !v.to_act.length || STORY.playing || over ? ""
     : waiting() ? t("status.table_waits") : t("sj.to_act", { who: v.to_act.map(shortWho).join(", ") });   // (a table before its start)
-  document.body.dataset.phase = v.phase;
+  document.body.dataset.phase = over ? "over" : v.phase;
   document.body.dataset.legal = String(G.legal.length);
   document.body.dataset.seq = String(G.seq);
   const keep = focusKey(document.activeElement);
