@@ -89,7 +89,8 @@ def test_every_decision_fits_80_by_24_and_a_refusal_is_wrapped():
                            env={"LANG": "C", "COLUMNS": "80"})
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert "    Imperial Poets), got 1: 'bid 1'" in lines   # the refusal's second line, indented under it
+    # the refusal's second line, indented under it, with the section it breaks
+    assert "    Imperial Poets), got 1: 'bid 1' [Action notation (docs/risingsun-war.md)]" in lines
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
     blocks, start = [], None
     for i, line in enumerate(lines):
