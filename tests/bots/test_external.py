@@ -70,7 +70,7 @@ def test_the_play_server_never_runs_an_outside_bot(tmp_path):
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite'}", settings=TEST_SETTINGS)) as client:
         for spec in ("exec:python3 bot.py", "tests.bots.first_legal:FirstLegal", "os:System"):
             r = client.post("/api/games", json={"game": "rokugan", "seats": [{"kind": "human"}, {"kind": "bot", "bot": spec}]})
-            assert r.status_code == 400 and "unknown bot" in r.json()["error"], spec
+            assert r.status_code == 400 and "unknown Battle for Rokugan bot" in r.json()["error"], spec
 
 
 def test_bot_connect_plays_a_live_seat_to_the_end(tmp_path):
