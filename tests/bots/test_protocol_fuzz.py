@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from daimyo.bots.analysis import Budget
 from daimyo.bots.external import BotError, answer_text, move_of
+from daimyo.bots.registry import bot_names, game_bot
 from daimyo.bots.rokugan.ismcts import parse_budget
 from daimyo.rokugan import new_game
 from daimyo.rokugan.game import move_text
@@ -79,3 +80,23 @@ def test_any_analysis_budget_is_read_or_refused_naming_the_budget(text, cap):
         return
     assert 0 < b.game_seconds < float("inf")
     assert (b.rollouts is not None and 0 < b.rollouts <= 100_000) or (b.seconds is not None and 0 < b.seconds < float("inf"))
+
+
+SPECS = st.builds(lambda g, tail: (g, tail), st.sampled_from(["rokugan", "senjutsu", "risingsun"]),
+                  st.one_of(st.text(max_size=10), BUDGETS.map(lambda b: f":{b}"), st.just(""), st.just(":")))
+
+
+@settings(max_examples=200, deadline=None)
+@given(SPECS, st.data())
+def test_any_bot_spec_is_a_bot_or_a_value_error_naming_it(spec, data):
+    """A bot named on the command line (``--bot NAME`` or ``NAME:BUDGET``, docs/bots.md): one of the game's bots, or a
+    ValueError in words, never another exception."""
+    game_name, tail = spec
+    name = data.draw(st.sampled_from([*bot_names(game_name), "nope", ""]), label="name")
+    text = f"{name}{tail}"
+    try:
+        bot = game_bot(game_name, text, data.draw(st.integers(0, 2**64 - 1), label="seed"))
+    except ValueError as e:
+        assert str(e).strip()
+        return
+    assert hasattr(bot, "choose")
