@@ -157,7 +157,7 @@ def answer_text(line: str) -> str:
     if line.startswith("{"):
         try:
             data = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):   # RecursionError: nested deeper than the JSON reader goes
             raise BotError(f"the bot's answer is not JSON nor an action: '{line[:80]}'") from None
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise BotError("the bot's JSON answer needs an 'action' text")

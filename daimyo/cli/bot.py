@@ -22,7 +22,10 @@ from daimyo.bots.text import sentences
 
 def parse_link(url: str) -> tuple[str, str, dict[str, str]]:
     """(base URL, game id, fragment fields) of a play link or an invitation; ValueError naming what is wrong."""
-    parts = urllib.parse.urlsplit(url)
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError as e:   # a bracketed host that is no IPv6 address
+        raise ValueError(f"URL: {e}") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError("URL: a link beginning with http:// or https://")
     segments = [p for p in parts.path.split("/") if p]
@@ -214,7 +217,9 @@ def connect(url: str, command: str, seat: int | None, name: str | None, timeout:
         if seat is None:
             raise click.BadParameter("an invitation link needs --seat (the open seat to claim)", param_hint="--seat")
         seat, token = claim(base, game_id, fields["code"], seat, name)
-    elif "token" in fields and fields.get("seat", "").isdecimal():
+    elif "token" in fields:
+        if fields.get("seat") not in [str(n) for n in range(5)]:   # not int(): 5000 digits are a ValueError
+            raise click.BadParameter("the link's seat is a number from 0 to 4 (#seat=N&token=...)", param_hint="URL")
         seat, token = int(fields["seat"]), fields["token"]
     else:
         raise click.BadParameter("the link carries neither a seat's token (#seat=N&token=...) nor an invitation (#code=...)",

@@ -210,6 +210,11 @@ def rng_text(rng: Rng | KeyedRng) -> str:
     return f"{SPLITMIX64} {rng.state}"
 
 
+def _below_2_64(word: str) -> bool:
+    """Whether ``word`` is a whole number written in ASCII digits, from 0 to 2^64 - 1."""
+    return word.isascii() and word.isdigit() and len(word) <= 20 and int(word) <= _MASK
+
+
 def parse_rng(text: str, name: str = "rng") -> Rng | KeyedRng:
     """Read :func:`rng_text`; a malformed value is a ValueError naming the field ``name``."""
     words = text.split()
@@ -217,11 +222,13 @@ def parse_rng(text: str, name: str = "rng") -> Rng | KeyedRng:
         got = words[0] if words else ""
         raise ValueError(f"field '{name}': the generator is one of {', '.join(GENERATORS)}, got '{got}'")
     if words[0] == SPLITMIX64:
-        if len(words) != 2 or not words[1].isdigit():
-            raise ValueError(f"field '{name}': expected '{SPLITMIX64} <state>', got '{text.strip()}'")
+        if len(words) != 2 or not _below_2_64(words[1]):
+            got = text.strip() if len(text.strip()) <= 40 else f"{len(text.strip())} characters"
+            raise ValueError(f"field '{name}': expected '{SPLITMIX64} <state>' with a state from 0 to 2^64 - 1, got '{got}'")
         return Rng(int(words[1]))
-    if len(words) != 4 or not words[3].isdigit():
-        raise ValueError(f"field '{name}': expected '{BLAKE2B_KEYED} <64 hex digits> <label> <counter>'")
+    if len(words) != 4 or not _below_2_64(words[3]):
+        raise ValueError(f"field '{name}': expected '{BLAKE2B_KEYED} <64 hex digits> <label> <counter>' with a "
+                         "counter from 0 to 2^64 - 1")
     key = GameKey.from_hex(words[1], name)
     try:
         return KeyedRng(key, words[2], int(words[3]))

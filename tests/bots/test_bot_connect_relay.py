@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings, strategies as st
+
 from daimyo.cli.bot import Relay
 from daimyo.core.registry import game
 
@@ -163,3 +166,33 @@ def test_a_welcome_table_that_does_not_fit_ends_the_relay_naming_the_field():
             Relay(ws, 0, program, "en", lambda line: None).run("token")
         assert why in refused.value.message and refused.value.message.startswith("the server's welcome"), refused.value.message
         assert program.told == [] and program.asked == []
+
+
+@pytest.mark.parametrize("url, message", [
+    ("http://[::1/game/abc#seat=0&token=t", "URL: Invalid IPv6 URL"),
+    ("http://127.0.0.1:8000/game/abc#seat=" + "9" * 5000 + "&token=t", "the link's seat is a number from 0 to 4"),
+    ("http://127.0.0.1:8000/game/abc#seat=7&token=t", "the link's seat is a number from 0 to 4"),
+])
+def test_a_link_with_a_bad_host_or_seat_is_refused_naming_the_url(url, message):
+    """Regression: a bracketed host that is no IPv6 address gave urlsplit's message naming nothing, and a seat of 5000
+    digits a ValueError traceback from int()."""
+    from click.testing import CliRunner
+
+    from daimyo.cli.bot import connect
+    done = CliRunner().invoke(connect, [url, "--cmd", "true"])
+    assert done.exit_code == 2 and message in done.output and done.exception is not None
+    assert isinstance(done.exception, SystemExit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.builds(lambda s, h, p, f: f"{s}://{h}/{p}#{f}", st.sampled_from(["http", "https", "ws", ""]),
+                                                 st.sampled_from(["a.example", "[::1]", "[::1", "]", "a:99999999", ""]),
+                                                 st.sampled_from(["game/x", "join/x", "game", "game/x/y", ""]), st.text(max_size=20))))
+def test_any_link_is_read_or_refused_naming_the_url(url):
+    from daimyo.cli.bot import parse_link
+    try:
+        base, game_id, fields = parse_link(url)
+    except ValueError as e:
+        assert str(e).startswith("URL: ")
+        return
+    assert base.startswith(("http://", "https://")) and game_id and isinstance(fields, dict)

@@ -4,6 +4,7 @@ import hashlib
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from daimyo.core.record import ReplayError, header_fields, header_seed, seed_header
 from daimyo.core.rng import GameKey, KeyedRng, Rng, generator, parse_rng, rng_text
@@ -184,3 +185,26 @@ def test_malformed_generator_header_names_line_and_field(lines, message):
     with pytest.raises(ReplayError) as e:
         header_seed(fields(*lines))
     assert str(e.value).startswith(message)
+
+
+@pytest.mark.parametrize("text", ["splitmix64 ²", "splitmix64 " + "9" * 5000, "splitmix64 18446744073709551616",
+                                  f"blake2b-keyed {KEY.hex()} game ²", f"blake2b-keyed {KEY.hex()} game {2**64}"])
+def test_a_state_that_is_no_64_bit_number_is_refused_naming_the_field(text):
+    """Regression: a digit that is not ASCII ('²') or more digits than Python reads gave int()'s own message, naming
+    no field; a splitmix64 state or a counter past 2^64 - 1 was read (masked), so the file did not read back."""
+    with pytest.raises(ValueError, match=r"^field 'rng': expected .* from 0 to 2\^64 - 1"):
+        parse_rng(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=40),
+                 st.builds(lambda g, w: f"{g} {' '.join(w)}", st.sampled_from(["splitmix64", "blake2b-keyed"]),
+                           st.lists(st.one_of(st.text(max_size=6), st.integers(-5, 2**70).map(str),
+                                              st.just(KEY.hex())), max_size=4))))
+def test_any_generator_text_is_read_or_refused_naming_the_field(text):
+    try:
+        rng = parse_rng(text, "rng")
+    except ValueError as e:
+        assert str(e).startswith("field 'rng': ") and KEY.hex() not in str(e)
+        return
+    assert parse_rng(rng_text(rng)).__class__ is rng.__class__ and rng_text(parse_rng(rng_text(rng))) == rng_text(rng)
