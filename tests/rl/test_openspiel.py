@@ -396,3 +396,7 @@ def test_openspiels_api_test_passes_on_every_state_of_a_whole_game(which):
     result = unittest.TextTestRunner(stream=io.StringIO()).run(unittest.defaultTestLoader.loadTestsFromTestCase(case))
     assert result.testsRun >= 5 and result.wasSuccessful(), [text for _, text in result.failures + result.errors]
 
+
+def test_openspiel_random_simulation_checks_pass_with_serialization_on_the_python_rokugan_engine():
+    game = pyspiel.load_game("python_daimyo_rokugan", {"players": 2, "seed": 2, "engine": "python"})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
