@@ -18,9 +18,10 @@ Chance is explicit (``EXPLICIT_STOCHASTIC``): every initial state is a chance no
 :data:`CHANCE_NODES` that each draw one of :data:`CHANCE_OUTCOMES` equally likely bytes; together with the ``seed``
 parameter they seed the engine's deal (:func:`deal_seed`: clans or characters, objectives, initiative, shuffles, and
 every later draw of the engine's generator), so a loop that samples chance outcomes deals a new game each episode. A
-Rising Sun war file whose War Numbers are fixed has no chance node. A state's attributes are plain data (the chance
-outcomes, the engine's state, each seat's history digest as of a kept position of the engine and the moves made
-since), so states clone, pickle, serialize and deserialize.
+Rising Sun war file whose War Numbers are fixed has no chance node, and that game's type (``get_type()``) says
+``DETERMINISTIC`` (the type registered stays ``EXPLICIT_STOCHASTIC``: other parameters deal by chance). A state's
+attributes are plain data (the chance outcomes, the engine's state, each seat's history digest as of a kept position
+of the engine and the moves made since), so states clone, pickle, serialize and deserialize.
 
 Actions are those of the PettingZoo environments: Battle for Rokugan's full catalogue (:mod:`daimyo.rl.encoding`),
 Senjutsu's and Rising Sun's legal-move slots (:mod:`daimyo.rl.turns`: action ``k`` is the seat's ``k``-th legal
@@ -146,11 +147,14 @@ class SpielGame:
     state_codec: Callable[[Any], Codec] | None = None
 
 
-def _game_type(name: str, title: str, low: int, high: int, parameters: dict):
+def _game_type(name: str, title: str, low: int, high: int, parameters: dict, chance: bool = True):
+    """The game's OpenSpiel type; ``chance=False``: the type of a game without chance nodes (``DETERMINISTIC``, as
+    OpenSpiel's API test asks of a game whose histories hold no chance node)."""
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(name), long_name=f"daimyo: {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -385,7 +389,8 @@ class DaimyoGame(_Game):
     game is made and registered by :func:`register`. ``codec`` replaces the one the parameters make (the bots')."""
 
     name = ""
-    game_type: Any = None
+    game_type: Any = None           # registered with OpenSpiel: explicit chance (the deal)
+    deterministic_type: Any = None  # the type of a game of these parameters without chance nodes (a fixed war)
     spiel: SpielGame
 
     def __init__(self, params=None, codec: Codec | None = None):
@@ -396,7 +401,7 @@ class DaimyoGame(_Game):
                                 max_chance_outcomes=CHANCE_OUTCOMES if self.codec.chance else 0,
                                 num_players=self.codec.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=self.codec.max_length)
-        super().__init__(self.game_type, info, params)
+        super().__init__(self.game_type if self.codec.chance else self.deterministic_type, info, params)
 
     def new_initial_state(self):
         return DaimyoState(self)
@@ -431,9 +436,10 @@ def game_class(name: str) -> type[DaimyoGame]:
 
 def _make_class(info) -> type[DaimyoGame]:
     spiel: SpielGame = load(info.openspiel_game)()
-    game_type = _game_type(info.name, info.title, info.min_players, info.max_players, {**spiel.parameters, "seed": 0})
+    kind = (info.name, info.title, info.min_players, info.max_players, {**spiel.parameters, "seed": 0})
     name = f"{info.name.title()}Game"
-    cls = type(name, (DaimyoGame,), {"name": info.name, "game_type": game_type, "spiel": spiel,
+    cls = type(name, (DaimyoGame,), {"name": info.name, "game_type": _game_type(*kind),
+                                     "deterministic_type": _game_type(*kind, chance=False), "spiel": spiel,
                                      "__module__": __name__, "__qualname__": name})
     globals()[name] = cls       # found by its name here, so that games pickle
     return cls

@@ -6,6 +6,7 @@ bot spec of daimyo's arena."""
 
 from __future__ import annotations
 
+import io
 import pickle
 
 import pytest
@@ -43,7 +44,9 @@ def test_openspiel_random_simulation_checks_pass_with_serialization(name):
     """OpenSpiel's C++ checks over whole games, serializing and deserializing the game and state as they go."""
     game = pyspiel.load_game(name, GAMES[name])
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    mode = pyspiel.GameType.ChanceMode
+    chance = mode.EXPLICIT_STOCHASTIC if game.max_chance_outcomes() else mode.DETERMINISTIC
+    assert game.get_type().chance_mode == chance
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -117,8 +120,17 @@ def test_each_initial_state_is_a_chance_node_and_a_loop_deals_a_new_game_each_ep
 
 
 def test_rising_sun_from_a_war_file_without_drawn_war_numbers_has_no_chance_node():
+    """And its game says so: DETERMINISTIC, no chance node in any history (OpenSpiel's API test asks it); the type
+    registered under the name stays EXPLICIT_STOCHASTIC."""
     game = pyspiel.load_game("python_daimyo_risingsun", GAMES["python_daimyo_risingsun"])
     assert not game.new_initial_state().is_chance_node() and game.max_chance_outcomes() == 0
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert game.max_chance_nodes_in_history() == 0
+    assert pickle.loads(pickle.dumps(game)).get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    registered = {t.short_name: t for t in pyspiel.registered_games()}["python_daimyo_risingsun"]
+    assert registered.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert pyspiel.load_game("python_daimyo_rokugan", GAMES["python_daimyo_rokugan"]).get_type().chance_mode == \
+        pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -342,3 +354,51 @@ def test_the_arena_command_line_accepts_the_openspiel_bot_spec():
     from daimyo.cli.arena import check_bots
     assert check_bots("senjutsu", ["openspiel:ismcts:20", "heuristic"]) == ["openspiel:ismcts:20", "heuristic"]
     assert check_bots("risingsun", ["openspiel:ismcts:20", "regret"]) == ["openspiel:ismcts:20", "regret"]
+
+
+def _states_of_a_whole_game(game, seed: int) -> list:
+    """Every state of one random game, the initial chance node to the terminal state."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        states.append(state.clone())
+    return states
+
+
+OPENSPIEL_API = {
+    "rokugan": ("python_daimyo_rokugan", {"players": 2, "seed": 1}),
+    "rokugan-python": ("python_daimyo_rokugan", {"players": 2, "seed": 1, "engine": "python"}),
+    "senjutsu": ("python_daimyo_senjutsu", {"players": 2, "seed": 1}),
+    "risingsun-worked": ("python_daimyo_risingsun", {"war": "worked-battle", "seed": 1}),
+    "risingsun-seed": ("python_daimyo_risingsun", {"war": "seed-example", "seed": 1}),
+}
+
+
+@pytest.mark.parametrize("which", sorted(OPENSPIEL_API))
+def test_openspiels_api_test_passes_on_every_state_of_a_whole_game(which):
+    """OpenSpiel's own API test of registered games (open_spiel/integration_tests/api_test.py, the partial-tree
+    checks: sequence lengths, errors for an invalid player, no legal actions for others or at the end, private and
+    public observations) on every state of a whole game, where it samples 400 states near the root."""
+    import unittest
+
+    from open_spiel.integration_tests import api_test as openspiel_api_test
+    name, params = OPENSPIEL_API[which]
+    game = pyspiel.load_game(name, params)
+    states = _states_of_a_whole_game(game, 0)
+    assert states[-1].is_terminal()
+    case = type("DaimyoAPITest", (openspiel_api_test.EnforceAPIOnPartialTreeBase,),
+                {"game": game, "game_name": name, "some_states": states, "game_type": game.get_type(),
+                 "setUpClass": classmethod(lambda cls: None)})
+    result = unittest.TextTestRunner(stream=io.StringIO()).run(unittest.defaultTestLoader.loadTestsFromTestCase(case))
+    assert result.testsRun >= 5 and result.wasSuccessful(), [text for _, text in result.failures + result.errors]
+
+
+def test_openspiel_random_simulation_checks_pass_with_serialization_on_the_python_rokugan_engine():
+    game = pyspiel.load_game("python_daimyo_rokugan", {"players": 2, "seed": 2, "engine": "python"})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -17,6 +17,7 @@ from daimyo.rl.rllib import DaimyoMultiAgentEnv  # noqa: E402
 CONFIGS = {
     "rokugan-3": {"game": "rokugan", "players": 3},
     "rokugan-picks": {"game": "rokugan", "actions": "picks"},
+    "rokugan-python": {"game": "rokugan", "players": 2, "engine": "python"},
     "senjutsu-2": {"game": "senjutsu", "players": 2},
     "risingsun": {"game": "risingsun", "war": "worked-battle"},
 }
