@@ -408,6 +408,9 @@ def _parse_card(d: dict, where: str, index: int = 0) -> Card:
             raise _err(where, what, "instant", "an Instant card resolves at once in its entirety: no core, split or 'when' lines")
     elif play is not None:
         raise _err(where, what, "play", "only an Instant card (\"instant\": \"instant\") has a 'play' timing")
+    if instant == "additional" and any("when" in ln for ln in d["lines"]):
+        raise _err(where, what, "instant", "an instant additional card resolves at once after the card it follows: no "
+                                           "'when' lines")
     if d.get("condition") not in (None, "attack-successful", "block-successful") or (d.get("condition") and instant != "additional"):
         raise _err(where, what, "condition", "attack-successful or block-successful, on an instant additional card")
     split = d.get("split")

@@ -131,3 +131,15 @@ def test_a_deck_count_that_is_not_a_whole_number_says_what_it_got(count):
     msg = _refused(doc)
     assert "deck 'ryu-sample', field 'cards.quick-cut': expected a whole number of copies, at least 1, got " in msg, msg
     assert repr(count) in msg or str(count) in msg, msg
+
+
+@pytest.mark.parametrize("when", ["start-of-turn", "end-of-turn"])
+def test_an_instant_additional_card_with_a_timed_line_is_refused_by_name(when):
+    """An instant additional card resolves at once after the card it follows (Instant Ability Cards), so a line that
+    waits for a timing ('when') would have resolved at once too, not when it says: refused, as for a plain Instant
+    card, naming the card and the field."""
+    doc = {"format": "senjutsu-cards", "cards": [
+        {"id": "late-strike", "name": "Late Strike", "type": "attack", "rank": "wood", "initiative": 0,
+         "instant": "additional", "lines": [{"discard": 1}, {"when": when, "gain_focus": 1}]}]}
+    msg = _refused(doc)
+    assert "mine.json" in msg and "card 'late-strike'" in msg and "field 'instant'" in msg and "'when'" in msg, msg
