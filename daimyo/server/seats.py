@@ -49,7 +49,8 @@ class Seats:
     # --------------------------------------------------------------- tokens
     def check_seat(self, seat: Any, token: Any) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.row.players:
-            raise ActError("bad-token", f"there is no seat {seat!r} in this {self.row.players}-player game")
+            shown = repr(seat) if len(repr(seat)) <= 40 else f"{repr(seat)[:40]}..."   # not a whole body echoed back
+            raise ActError("bad-token", f"there is no seat {shown} in this {self.row.players}-player game")
         info = self.row.seats[seat]
         if info.kind != "human":
             raise ActError("bad-token", f"seat {seat} is played by the server's bot")

@@ -138,6 +138,12 @@ def test_the_creator_gets_only_its_own_seat_and_others_claim_theirs_once(server)
     ws.send(json.dumps({"type": "hello", "seat": 1, "token": g["you"]["token"]}))
     assert json.loads(ws.recv(timeout=5))["code"] == "bad-token"
     ws.close()
+    # a seat that is no seat is named, but not echoed back whole (a body's worth of it)
+    ws = connect(f"ws://127.0.0.1:{server.port}/ws/games/{g['id']}", open_timeout=5)
+    ws.send(json.dumps({"type": "hello", "seat": "7" * 3000, "token": g["you"]["token"]}))
+    told = json.loads(ws.recv(timeout=5))
+    assert told["code"] == "bad-token" and "no seat '7777" in told["message"] and len(told["message"]) < 160, told
+    ws.close()
     token = server.claim(g, 1)
     assert token != g["you"]["token"]
     ws, st = server.socket(g["id"], 1, token)
