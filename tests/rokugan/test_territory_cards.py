@@ -551,6 +551,33 @@ def test_dark_favors_sacrifice_look_then_discard_one():
     assert s.turn == PHOENIX
 
 
+def test_dark_favors_looks_at_four_tokens_at_most():
+    """Reference: Dark Favors ("look at up to four combat tokens on the board, then reveal and discard one of them"):
+    after the fourth look the card goes on to the discard, among the four looked at only."""
+    s = placement("dark-favors", """
+        province crab_2: crab
+        province phoenix_2: phoenix
+        token #1: phoenix a1 phoenix_1
+        token #2: phoenix a2 phoenix_1
+        token #3: phoenix a3 phoenix_2
+        token #4: phoenix a1 phoenix_2
+        token #5: phoenix s1 crab_2
+        hand phoenix: a4 bluff
+    """)
+    act(s, "play dark-favors", "province crab_2", "token #1", "token #2", "token #3")
+    assert choices(s) == {"token #4", "token #5", "done"}
+    events = act(s, "token #5")
+    assert [e.data["token"] for e in events if e.kind == "saw"] == [5]
+    assert choices(s) == {"token #1", "token #2", "token #3", "token #5"}   # no fifth look, no "done"
+    rejects(s, "token #4")
+    rejects(s, "done")
+    act(s, "token #3")
+    card_done(s, "dark-favors")
+    assert sorted(t.number for t in s.tokens) == [1, 2, 4, 5]
+    assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["a3"]
+    assert s.turn == CRAB
+
+
 def test_purge_the_weak_discards_from_hand_then_two_board_tokens_and_ends_the_turn():
     """Reference: Purge the Weak (discard a token from your hand and place none; reveal and discard two on the board)."""
     s = placement("purge-the-weak", """
