@@ -609,6 +609,29 @@ def test_purge_the_weak_a_discarded_bluff_stays_out_for_the_round():
     assert "bluff" in codes(s, CRAB, s.hand[CRAB]) and s.out[CRAB] == []
 
 
+def test_purge_the_weak_never_targets_a_blessing_and_ends_when_no_target_is_left():
+    """Reference: Purge the Weak (reveal and discard two combat tokens on the board); Rulebook: The Combat Tokens:
+    Blessing (a blessing and the token under it cannot be targeted by card effects); docs/rokugan-rules.md (a later
+    step without an option ends the card): with one token it may target, the card discards it and ends, and the
+    turn still passes."""
+    s = placement("purge-the-weak", """
+        province phoenix_2: phoenix
+        token #1: phoenix a3 phoenix_1
+        token #2: phoenix b2 #1
+        token #3: phoenix a1 phoenix_2
+        hand phoenix: a2 a4 bluff
+    """)
+    act(s, "play purge-the-weak", "discard s1")
+    assert choices(s) == {"token #3"}
+    rejects(s, "token #1")
+    rejects(s, "token #2")
+    act(s, "token #3")
+    card_done(s, "purge-the-weak")
+    assert sorted(t.number for t in s.tokens) == [1, 2]
+    assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["a1"]
+    assert s.turn == PHOENIX
+
+
 def test_animate_the_dead_places_a_discarded_token_faceup_then_a_normal_placement():
     """Reference: Animate the Dead (remove a control token; put a discarded token faceup by the placement
     rules; then place from the hand as usual)."""
