@@ -236,6 +236,24 @@ def test_diplomatic_mission_in_an_own_or_empty_province_ends_there():
         assert s.special[P(target)] == "peace" and s.up[P("crab_1")] == 0
 
 
+@pytest.mark.parametrize("card,pile", [("diplomatic-mission", "peace"), ("pirate-raids", "scorched_earth")])
+def test_a_card_whose_special_token_pile_is_empty_cannot_be_played(card, pile):
+    """Rulebook: Components (15 peace and 15 scorched earth tokens); Reference: Diplomatic Mission, Pirate Raids;
+    docs/rokugan-rules.md (a card is played only when its first choice has an option): with all fifteen on the
+    board there is no token to put, so the card stays in the hand."""
+    spread = [p for p in RULES.province_names if not p.startswith(("crab", "crane", "islands"))][:15]
+    body = "\n".join(f"province {p}: - special={pile}" for p in spread)
+    s = upkeep(card, body)
+    assert s.specials_left[pile] == 0
+    assert f"play {card}" not in choices(s)
+    rejects(s, f"play {card}", "cannot be played now")
+    body = "\n".join(f"province {p}: - special={pile}" for p in spread[:14])
+    s = upkeep(card, body)
+    assert s.specials_left[pile] == 1
+    act(s, f"play {card}", "province crab_3")
+    assert s.special[P("crab_3")] == pile and s.specials_left[pile] == 0
+
+
 # ------------------------------------------------------------ dragon
 def test_strength_of_purpose_adds_a_faceup_token_to_two_different_provinces():
     """Reference: Strength of Purpose (two different provinces you control, one faceup token each)."""
