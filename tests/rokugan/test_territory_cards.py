@@ -399,6 +399,15 @@ def test_cultural_exchange_swaps_all_control_tokens_keeping_faces():
     assert s.supply == before        # the tokens change places, none goes back to a supply
 
 
+def test_cultural_exchange_needs_a_province_an_opponent_controls():
+    """Reference: Cultural Exchange (between a province you control and one an opponent controls); docs/rokugan-
+    rules.md (a card is played only when its choices can be made): no opponent controls a province, so it waits."""
+    s = upkeep("cultural-exchange", "province phoenix_1: -\nprovince crab_2: crab")
+    assert s.provinces_of(PHOENIX) == []
+    assert "play cultural-exchange" not in choices(s)
+    rejects(s, "play cultural-exchange", "cannot be played now")
+
+
 def test_reinforcements_takes_two_armies_then_discards_or_returns_two():
     """Reference: Reinforcements (up to two armies from the discard; then discard or return each of two)."""
     s = upkeep("reinforcements", "discard crab: a3 n1 a4 a1")
