@@ -374,6 +374,40 @@ def test_spy_network_shows_a_hand_and_forbids_that_players_bluff():
     rejects(s, "place bluff ~crab_1", "Spy Network", seat=PHOENIX)
 
 
+def test_spy_network_in_a_five_player_game_may_target_any_of_the_four_others():
+    """Reference: Spy Network (look at another player's hand; that player cannot place its bluff this round), in a
+    five-player game: each of the four others is a choice, and only the one chosen loses its bluff."""
+    s = state_of("""
+        format: rokugan-position
+        players: crab phoenix lion crane unicorn
+        phase: upkeep
+        round: 2
+        first: lion
+        turn: unicorn
+        passes: 2
+        cards unicorn: spy-network
+        hand crab: a1 a2 bluff
+        hand phoenix: a1 a2 bluff
+        hand lion: a1 a2 bluff
+        hand crane: a1 a2 bluff
+        hand unicorn: a1 a2 bluff
+        province crab_1: crab
+        province phoenix_1: phoenix
+        province lion_1: lion
+        province crane_1: crane
+        province unicorn_1: unicorn
+        province scorpion_1: unicorn
+        province scorpion_2: unicorn
+        province scorpion_3: unicorn
+    """)
+    act(s, "play spy-network", seat=4)
+    assert choices(s, 4) == {"player crab", "player phoenix", "player lion", "player crane"}
+    rejects(s, "player unicorn", seat=4)
+    act(s, "player crane", seat=4)
+    assert s.spied == [False, False, False, True, False]
+    assert s.phase == "placement" and s.turn == 2      # the others had no card to play: placement, lion first
+
+
 def test_spy_network_lasts_one_round():
     """Reference: Spy Network (this round)."""
     s = upkeep("spy-network")
