@@ -6,8 +6,7 @@ makes a token illegal is in test_resolution.py.
 
 from __future__ import annotations
 
-from daimyo.rokugan.position import from_position
-from tests.rokugan.helpers import P, battle_at, codes, of_kind, pos, resolve_only
+from tests.rokugan.helpers import P, battle_at, codes, of_kind, resolve_only, state_of
 
 
 def game(players, body):
@@ -46,7 +45,7 @@ def test_crab_faceup_defense_can_still_be_beaten():
 
 def test_crab_faceup_tokens_still_give_one_honor_each():
     """Reference: Crab (honor stays 1 each); Rulebook: End of the Game."""
-    s = from_position(pos("""
+    s = state_of("""
         format: rokugan-position
         players: crab phoenix
         phase: over
@@ -54,7 +53,7 @@ def test_crab_faceup_tokens_still_give_one_honor_each():
         province crab_2: crab up=3
         hand crab: bluff
         hand phoenix: bluff
-    """))
+    """)
     row = s.result["scores"][0]
     assert row["faceup_control"] == 3
     assert row["total"] == 2 + 3

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from daimyo.rokugan.position import from_position
-from tests.rokugan.helpers import claimed, pos, resolve_position
+from tests.rokugan.helpers import claimed, pos, resolve_position, state_of
 
 
 def over(body, objective_crab="-", objective_phoenix="-"):
-    """A finished crab/phoenix game (phase over: the final scoring is computed on reading); each player holds the
-    cards of the territories it controls, as Claim Territories left them."""
-    return from_position(claimed(pos(f"""
+    """A finished crab/phoenix game (phase over: the final scoring is computed on reading), in the engine the test
+    runs in (tests/rokugan/conftest.py: the native engine scores it itself); each player holds the cards of the
+    territories it controls, as Claim Territories left them."""
+    return state_of(claimed(pos(f"""
         format: rokugan-position
         players: crab phoenix
         phase: over

@@ -236,6 +236,24 @@ def test_diplomatic_mission_in_an_own_or_empty_province_ends_there():
         assert s.special[P(target)] == "peace" and s.up[P("crab_1")] == 0
 
 
+@pytest.mark.parametrize("card,pile", [("diplomatic-mission", "peace"), ("pirate-raids", "scorched_earth")])
+def test_a_card_whose_special_token_pile_is_empty_cannot_be_played(card, pile):
+    """Rulebook: Components (15 peace and 15 scorched earth tokens); Reference: Diplomatic Mission, Pirate Raids;
+    docs/rokugan-rules.md (a card is played only when its first choice has an option): with all fifteen on the
+    board there is no token to put, so the card stays in the hand."""
+    spread = [p for p in RULES.province_names if not p.startswith(("crab", "crane", "islands"))][:15]
+    body = "\n".join(f"province {p}: - special={pile}" for p in spread)
+    s = upkeep(card, body)
+    assert s.specials_left[pile] == 0
+    assert f"play {card}" not in choices(s)
+    rejects(s, f"play {card}", "cannot be played now")
+    body = "\n".join(f"province {p}: - special={pile}" for p in spread[:14])
+    s = upkeep(card, body)
+    assert s.specials_left[pile] == 1
+    act(s, f"play {card}", "province crab_3")
+    assert s.special[P("crab_3")] == pile and s.specials_left[pile] == 0
+
+
 # ------------------------------------------------------------ dragon
 def test_strength_of_purpose_adds_a_faceup_token_to_two_different_provinces():
     """Reference: Strength of Purpose (two different provinces you control, one faceup token each)."""
@@ -356,6 +374,40 @@ def test_spy_network_shows_a_hand_and_forbids_that_players_bluff():
     rejects(s, "place bluff ~crab_1", "Spy Network", seat=PHOENIX)
 
 
+def test_spy_network_in_a_five_player_game_may_target_any_of_the_four_others():
+    """Reference: Spy Network (look at another player's hand; that player cannot place its bluff this round), in a
+    five-player game: each of the four others is a choice, and only the one chosen loses its bluff."""
+    s = state_of("""
+        format: rokugan-position
+        players: crab phoenix lion crane unicorn
+        phase: upkeep
+        round: 2
+        first: lion
+        turn: unicorn
+        passes: 2
+        cards unicorn: spy-network
+        hand crab: a1 a2 bluff
+        hand phoenix: a1 a2 bluff
+        hand lion: a1 a2 bluff
+        hand crane: a1 a2 bluff
+        hand unicorn: a1 a2 bluff
+        province crab_1: crab
+        province phoenix_1: phoenix
+        province lion_1: lion
+        province crane_1: crane
+        province unicorn_1: unicorn
+        province scorpion_1: unicorn
+        province scorpion_2: unicorn
+        province scorpion_3: unicorn
+    """)
+    act(s, "play spy-network", seat=4)
+    assert choices(s, 4) == {"player crab", "player phoenix", "player lion", "player crane"}
+    rejects(s, "player unicorn", seat=4)
+    act(s, "player crane", seat=4)
+    assert s.spied == [False, False, False, True, False]
+    assert s.phase == "placement" and s.turn == 2      # the others had no card to play: placement, lion first
+
+
 def test_spy_network_lasts_one_round():
     """Reference: Spy Network (this round)."""
     s = upkeep("spy-network")
@@ -379,6 +431,15 @@ def test_cultural_exchange_swaps_all_control_tokens_keeping_faces():
     assert (s.owner[a], s.up[a], s.down[a]) == (PHOENIX, 1, 1)
     assert (s.owner[b], s.up[b], s.down[b]) == (CRAB, 2, 1)
     assert s.supply == before        # the tokens change places, none goes back to a supply
+
+
+def test_cultural_exchange_needs_a_province_an_opponent_controls():
+    """Reference: Cultural Exchange (between a province you control and one an opponent controls); docs/rokugan-
+    rules.md (a card is played only when its choices can be made): no opponent controls a province, so it waits."""
+    s = upkeep("cultural-exchange", "province phoenix_1: -\nprovince crab_2: crab")
+    assert s.provinces_of(PHOENIX) == []
+    assert "play cultural-exchange" not in choices(s)
+    rejects(s, "play cultural-exchange", "cannot be played now")
 
 
 def test_reinforcements_takes_two_armies_then_discards_or_returns_two():
@@ -551,6 +612,33 @@ def test_dark_favors_sacrifice_look_then_discard_one():
     assert s.turn == PHOENIX
 
 
+def test_dark_favors_looks_at_four_tokens_at_most():
+    """Reference: Dark Favors ("look at up to four combat tokens on the board, then reveal and discard one of them"):
+    after the fourth look the card goes on to the discard, among the four looked at only."""
+    s = placement("dark-favors", """
+        province crab_2: crab
+        province phoenix_2: phoenix
+        token #1: phoenix a1 phoenix_1
+        token #2: phoenix a2 phoenix_1
+        token #3: phoenix a3 phoenix_2
+        token #4: phoenix a1 phoenix_2
+        token #5: phoenix s1 crab_2
+        hand phoenix: a4 bluff
+    """)
+    act(s, "play dark-favors", "province crab_2", "token #1", "token #2", "token #3")
+    assert choices(s) == {"token #4", "token #5", "done"}
+    events = act(s, "token #5")
+    assert [e.data["token"] for e in events if e.kind == "saw"] == [5]
+    assert choices(s) == {"token #1", "token #2", "token #3", "token #5"}   # no fifth look, no "done"
+    rejects(s, "token #4")
+    rejects(s, "done")
+    act(s, "token #3")
+    card_done(s, "dark-favors")
+    assert sorted(t.number for t in s.tokens) == [1, 2, 4, 5]
+    assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["a3"]
+    assert s.turn == CRAB
+
+
 def test_purge_the_weak_discards_from_hand_then_two_board_tokens_and_ends_the_turn():
     """Reference: Purge the Weak (discard a token from your hand and place none; reveal and discard two on the board)."""
     s = placement("purge-the-weak", """
@@ -580,6 +668,29 @@ def test_purge_the_weak_a_discarded_bluff_stays_out_for_the_round():
     card_done(s, "purge-the-weak")
     s._start_round()
     assert "bluff" in codes(s, CRAB, s.hand[CRAB]) and s.out[CRAB] == []
+
+
+def test_purge_the_weak_never_targets_a_blessing_and_ends_when_no_target_is_left():
+    """Reference: Purge the Weak (reveal and discard two combat tokens on the board); Rulebook: The Combat Tokens:
+    Blessing (a blessing and the token under it cannot be targeted by card effects); docs/rokugan-rules.md (a later
+    step without an option ends the card): with one token it may target, the card discards it and ends, and the
+    turn still passes."""
+    s = placement("purge-the-weak", """
+        province phoenix_2: phoenix
+        token #1: phoenix a3 phoenix_1
+        token #2: phoenix b2 #1
+        token #3: phoenix a1 phoenix_2
+        hand phoenix: a2 a4 bluff
+    """)
+    act(s, "play purge-the-weak", "discard s1")
+    assert choices(s) == {"token #3"}
+    rejects(s, "token #1")
+    rejects(s, "token #2")
+    act(s, "token #3")
+    card_done(s, "purge-the-weak")
+    assert sorted(t.number for t in s.tokens) == [1, 2]
+    assert codes(s, PHOENIX, s.discard[PHOENIX]) == ["a1"]
+    assert s.turn == PHOENIX
 
 
 def test_animate_the_dead_places_a_discarded_token_faceup_then_a_normal_placement():
