@@ -307,6 +307,7 @@ class Room:
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, []))
             self.tell_table()
+            await rate_game(self)   # a rated game ended so rates its players too, the resigners last
 
     def connected(self, conn: Connection) -> None:
         self.seen = self.settings.time_source.time()

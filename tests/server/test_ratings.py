@@ -349,3 +349,30 @@ def test_the_lobby_shows_ratings_of_games_not_in_memory_read_in_one_query(device
     for gid, seats in expected.items():
         assert [s["rating"] for s in listed[gid]["seats"]] == [s["rating"] for s in seats]
     assert sum(1 for s in statements if "users" in s.lower()) == 1
+
+
+def test_a_rated_game_ended_by_a_resignation_is_rated(devices, db_url):
+    """A player who resigns a rated game (at once in a two-player game; the last but one in a larger game) loses it:
+    the game is rated, the resigners placed last as leavers, as a seat its stand-in plays to the end would be.
+    Otherwise a player about to lose would resign to keep the rating."""
+    host, made = rated_table(devices, players=2)
+    room = ready_and_start(host, made)
+    host.portal.call(room.resign, 0)
+    rows = stored(db_url, "SELECT seat, place, leaver, mu, sigma FROM rating_changes WHERE game_id = ? ORDER BY seat",
+                  made["id"])
+    expected = new_ratings([(MU, SIGMA)] * 2, [2, 1], {0})
+    assert [(r[1], bool(r[2])) for r in rows] == [(2, True), (1, False)]
+    assert [(r[3], r[4]) for r in rows] == pytest.approx(expected)
+    seats = host.get(f"/api/games/{made['id']}").json()["seats"]
+    assert [s["rating"]["games"] for s in seats] == [1, 1]
+    assert seats[1]["rating"]["rating"] == shown(*expected[1]) > 1000 > seats[0]["rating"]["rating"]
+
+
+def test_a_three_player_rated_game_ended_by_two_resignations_is_rated(devices, db_url):
+    host, made = rated_table(devices, players=3)
+    room = ready_and_start(host, made)
+    host.portal.call(room.resign, 2)
+    assert not stored(db_url, "SELECT seat FROM rating_changes WHERE game_id = ?", made["id"])   # not over yet
+    host.portal.call(room.resign, 0)
+    rows = stored(db_url, "SELECT seat, place, leaver FROM rating_changes WHERE game_id = ? ORDER BY seat", made["id"])
+    assert [(r[1], bool(r[2])) for r in rows] == [(2, True), (1, False), (2, True)]
