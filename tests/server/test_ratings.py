@@ -376,3 +376,21 @@ def test_a_three_player_rated_game_ended_by_two_resignations_is_rated(devices, d
     host.portal.call(room.resign, 0)
     rows = stored(db_url, "SELECT seat, place, leaver FROM rating_changes WHERE game_id = ? ORDER BY seat", made["id"])
     assert [(r[1], bool(r[2])) for r in rows] == [(2, True), (1, False), (2, True)]
+
+
+def test_a_rated_game_does_not_start_with_one_account_on_two_seats(devices, db_url):
+    """Every seat of a rated game is a player of its own: one account holding two seats (it claimed the second too)
+    is refused at the start in words naming the seats, rather than played as rated and left unrated at its end."""
+    ana = devices("Ana")
+    made = ana.post("/api/games", json={"game": "rokugan", "seats": humans(3), "sit": 0, "table": True,
+                                        "rated": True}).json()
+    bo = devices("Bo")
+    for player, seat in ((ana, 1), (bo, 2)):
+        r = player.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": seat})
+        assert r.status_code == 200, r.text
+    room = the_room(ana, made["id"])
+    for seat in range(3):
+        ana.portal.call(room.seats.set_ready, seat, True)
+    r = ana.post(f"/api/games/{made['id']}/start", json={"host": made["host"]})
+    assert r.status_code == 409 and "seats 0, 1" in r.json()["error"] and "one account" in r.json()["error"], r.text
+    assert room.waiting
