@@ -203,6 +203,7 @@ def test_a_profiles_bot_opponent_is_named_by_its_level(devices):
     ({"table": False}, "is a table"),
     ({"practice": True}, "practice"),
     ({"rated": "yes"}, "rated: true or false"),
+    ({"game": "risingsun", "example": "worked-battle", "seats": humans(3)}, "rated: a game set up from a war file"),
 ])
 def test_a_rated_table_is_refused_unless_it_can_be_rated(client, extra, words):
     body = {"game": "rokugan", "seats": humans(2), "table": True, "rated": True, **extra}
