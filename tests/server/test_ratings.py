@@ -395,3 +395,19 @@ def test_a_rated_game_does_not_start_with_one_account_on_two_seats(devices, db_u
     r = ana.post(f"/api/games/{made['id']}/start", json={"host": made["host"]})
     assert r.status_code == 409 and "seats 0, 1" in r.json()["error"] and "one account" in r.json()["error"], r.text
     assert room.waiting
+
+
+def test_equal_ratings_share_a_rank_on_the_leaderboard(devices, db_url):
+    """Players whose shown ratings are equal share their rank (1, 1, 3), whatever their names' order; the next
+    rating down takes the rank after everyone above it."""
+    for name in ("Cy", "Ana", "Bo", "Di"):
+        devices(name)
+    ids = dict(stored(db_url, "SELECT name, id FROM users"))
+    db = sqlite3.connect(db_url.removeprefix("sqlite:///"))
+    for name, mu, sigma in (("Cy", 30.0, 5.0), ("Ana", 30.0, 5.0), ("Bo", 28.0, 5.0), ("Di", 30.0 + 1e-9, 5.0)):
+        db.execute("INSERT INTO ratings VALUES (?, 'rokugan', 2, ?, ?, 6, 'then')", (ids[name], mu, sigma))
+    db.commit()
+    db.close()
+    board = devices().get("/api/leaderboard/rokugan?players=2").json()["ratings"]
+    assert [(e["rank"], e["name"], e["rating"]) for e in board] == [
+        (1, "Di", 1600), (1, "Ana", 1600), (1, "Cy", 1600), (4, "Bo", 1520)]
