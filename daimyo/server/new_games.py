@@ -61,6 +61,9 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
     if rated and any(s.kind != "human" for s in seat_rows):
         raise ActError("bad-request", "rated: a rated game has no bot seats (bots have fixed ratings of their own); "
                                       "make every seat human, or the game unrated")
+    if rated and rules.starts_from_file and start_file is not None:
+        raise ActError("bad-request", f"rated: a game set up from a {rules.start_file} cannot be rated (whoever has the "
+                                      "file knows every hidden amount it wrote, as the seed of a practice game)")
     sit = req.get("sit")
     if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
                             or seat_rows[sit].kind != "human"):

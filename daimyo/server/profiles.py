@@ -8,6 +8,7 @@ game, its opponents or its choice.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import and_, select
@@ -29,8 +30,8 @@ def find_account(store: Store, key: str) -> tuple[str, str] | None:
 
 
 def leaderboard(store: Store, game: str, players: int) -> dict:
-    """The players rated at ``game`` with ``players`` players, best shown rating first (at most :data:`MAX_BOARD`),
-    and the bots' fixed published ratings."""
+    """The players rated at ``game`` with ``players`` players, best shown rating first (at most :data:`MAX_BOARD`;
+    equal ratings share a rank), and the bots' fixed published ratings."""
     users = USERS
     with store.engine.connect() as conn:
         rows = conn.execute(select(ratings.c.mu, ratings.c.sigma, ratings.c.games, users.c.name)
@@ -39,6 +40,9 @@ def leaderboard(store: Store, game: str, players: int) -> dict:
                             .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc(), users.c.name)
                             .limit(MAX_BOARD)).all()
     board = [{"rank": i + 1, "name": r.name, **rating_dict(r.mu, r.sigma, r.games)} for i, r in enumerate(rows)]
+    for above, entry in pairwise(board):   # equal ratings shown share the rank of the first
+        if entry["rating"] == above["rating"]:
+            entry["rank"] = above["rank"]
     return {"game": game, "players": players, "ratings": board, "bots": bot_board(game, players)}
 
 

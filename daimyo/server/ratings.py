@@ -95,9 +95,14 @@ def new_ratings(before: list[tuple[float, float]], place: list[int], left: set[i
 
 
 def game_places(room: Any) -> tuple[list[int], set[int]]:
-    """The places of a finished game's seats and the seats whose players left (a stand-in played them at the end)."""
+    """The places of a finished game's seats and the seats whose players left (a stand-in played them at the end,
+    or they resigned). A game its resignations ended (its rules' state not over) places the seats that did not
+    resign first and the resigners after them."""
     state, rules = room.state, room.rules
     left = {s.seat for s in room.row.seats if s.kind == "human" and room.seats.stood_in(s.seat)}
+    if not state.is_terminal():
+        gone = set(room.seats.resigned())
+        return places([0.0 if seat in gone else 1.0 for seat in range(room.row.players)], None, left), left
     scores = rules.scores(state) if rules.scores is not None else None
     return places(list(state.returns()), scores, left), left
 
@@ -139,7 +144,7 @@ async def rate_game(room: Any) -> None:
     """After the last action of a rated game: its players' new ratings, stored, then shown beside their names.
     A failure is logged; the game stays over as it is."""
     row = room.row
-    if not row.rated or not room.state.is_terminal():
+    if not row.rated or not room.over:   # over by its rules, or by resignations
         return
     place, left = game_places(room)
     at = now()

@@ -307,6 +307,7 @@ class Room:
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, []))
             self.tell_table()
+            await rate_game(self)   # a rated game ended so rates its players too, the resigners last
 
     def connected(self, conn: Connection) -> None:
         self.seen = self.settings.time_source.time()
@@ -362,6 +363,11 @@ class Room:
             if unsigned:
                 raise ActError("not-ready", f"seats {', '.join(map(str, unsigned))}: a rated game is played by signed-in "
                                             "players only; sign in, then take the seat again")
+            held = [s.user_id for s in self.row.seats if self.row.rated]
+            doubled = [s.seat for s in self.row.seats if self.row.rated and held.count(s.user_id) > 1]
+            if doubled:
+                raise ActError("not-ready", f"seats {', '.join(map(str, doubled))}: one account holds them; in a rated "
+                                            "game every seat is a player of its own")
             self.check_open()
             await self.write(games.update().where(games.c.id == self.row.id).values(status=IN_PROGRESS), what="the start")
             self.row.status = IN_PROGRESS

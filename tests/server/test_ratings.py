@@ -203,6 +203,7 @@ def test_a_profiles_bot_opponent_is_named_by_its_level(devices):
     ({"table": False}, "is a table"),
     ({"practice": True}, "practice"),
     ({"rated": "yes"}, "rated: true or false"),
+    ({"game": "risingsun", "example": "worked-battle", "seats": humans(3)}, "rated: a game set up from a war file"),
 ])
 def test_a_rated_table_is_refused_unless_it_can_be_rated(client, extra, words):
     body = {"game": "rokugan", "seats": humans(2), "table": True, "rated": True, **extra}
@@ -349,3 +350,64 @@ def test_the_lobby_shows_ratings_of_games_not_in_memory_read_in_one_query(device
     for gid, seats in expected.items():
         assert [s["rating"] for s in listed[gid]["seats"]] == [s["rating"] for s in seats]
     assert sum(1 for s in statements if "users" in s.lower()) == 1
+
+
+def test_a_rated_game_ended_by_a_resignation_is_rated(devices, db_url):
+    """A player who resigns a rated game (at once in a two-player game; the last but one in a larger game) loses it:
+    the game is rated, the resigners placed last as leavers, as a seat its stand-in plays to the end would be.
+    Otherwise a player about to lose would resign to keep the rating."""
+    host, made = rated_table(devices, players=2)
+    room = ready_and_start(host, made)
+    host.portal.call(room.resign, 0)
+    rows = stored(db_url, "SELECT seat, place, leaver, mu, sigma FROM rating_changes WHERE game_id = ? ORDER BY seat",
+                  made["id"])
+    expected = new_ratings([(MU, SIGMA)] * 2, [2, 1], {0})
+    assert [(r[1], bool(r[2])) for r in rows] == [(2, True), (1, False)]
+    assert [(r[3], r[4]) for r in rows] == pytest.approx(expected)
+    seats = host.get(f"/api/games/{made['id']}").json()["seats"]
+    assert [s["rating"]["games"] for s in seats] == [1, 1]
+    assert seats[1]["rating"]["rating"] == shown(*expected[1]) > 1000 > seats[0]["rating"]["rating"]
+
+
+def test_a_three_player_rated_game_ended_by_two_resignations_is_rated(devices, db_url):
+    host, made = rated_table(devices, players=3)
+    room = ready_and_start(host, made)
+    host.portal.call(room.resign, 2)
+    assert not stored(db_url, "SELECT seat FROM rating_changes WHERE game_id = ?", made["id"])   # not over yet
+    host.portal.call(room.resign, 0)
+    rows = stored(db_url, "SELECT seat, place, leaver FROM rating_changes WHERE game_id = ? ORDER BY seat", made["id"])
+    assert [(r[1], bool(r[2])) for r in rows] == [(2, True), (1, False), (2, True)]
+
+
+def test_a_rated_game_does_not_start_with_one_account_on_two_seats(devices, db_url):
+    """Every seat of a rated game is a player of its own: one account holding two seats (it claimed the second too)
+    is refused at the start in words naming the seats, rather than played as rated and left unrated at its end."""
+    ana = devices("Ana")
+    made = ana.post("/api/games", json={"game": "rokugan", "seats": humans(3), "sit": 0, "table": True,
+                                        "rated": True}).json()
+    bo = devices("Bo")
+    for player, seat in ((ana, 1), (bo, 2)):
+        r = player.post(f"/api/games/{made['id']}/claim", json={"code": made["invite"]["code"], "seat": seat})
+        assert r.status_code == 200, r.text
+    room = the_room(ana, made["id"])
+    for seat in range(3):
+        ana.portal.call(room.seats.set_ready, seat, True)
+    r = ana.post(f"/api/games/{made['id']}/start", json={"host": made["host"]})
+    assert r.status_code == 409 and "seats 0, 1" in r.json()["error"] and "one account" in r.json()["error"], r.text
+    assert room.waiting
+
+
+def test_equal_ratings_share_a_rank_on_the_leaderboard(devices, db_url):
+    """Players whose shown ratings are equal share their rank (1, 1, 3), whatever their names' order; the next
+    rating down takes the rank after everyone above it."""
+    for name in ("Cy", "Ana", "Bo", "Di"):
+        devices(name)
+    ids = dict(stored(db_url, "SELECT name, id FROM users"))
+    db = sqlite3.connect(db_url.removeprefix("sqlite:///"))
+    for name, mu, sigma in (("Cy", 30.0, 5.0), ("Ana", 30.0, 5.0), ("Bo", 28.0, 5.0), ("Di", 30.0 + 1e-9, 5.0)):
+        db.execute("INSERT INTO ratings VALUES (?, 'rokugan', 2, ?, ?, 6, 'then')", (ids[name], mu, sigma))
+    db.commit()
+    db.close()
+    board = devices().get("/api/leaderboard/rokugan?players=2").json()["ratings"]
+    assert [(e["rank"], e["name"], e["rating"]) for e in board] == [
+        (1, "Di", 1600), (1, "Ana", 1600), (1, "Cy", 1600), (4, "Bo", 1520)]
