@@ -61,9 +61,10 @@ def new_row(req: Any, settings: Settings, keep: GameRow | None = None) -> tuple[
     if rated and any(s.kind != "human" for s in seat_rows):
         raise ActError("bad-request", "rated: a rated game has no bot seats (bots have fixed ratings of their own); "
                                       "make every seat human, or the game unrated")
-    if rated and rules.starts_from_file and start_file is not None:
-        raise ActError("bad-request", f"rated: a game set up from a {rules.start_file} cannot be rated (whoever has the "
-                                      "file knows every hidden amount it wrote, as the seed of a practice game)")
+    if rated and rules.starts_from_file and start_file is not None and not _shipped(rules, start_file):
+        raise ActError("bad-request", f"rated: a game set up from a {rules.start_file} of your own cannot be rated (its "
+                                      f"author knows every hidden amount it wrote, as the seed of a practice game); "
+                                      f"the examples the game ships can: {', '.join(rules.examples())}")
     sit = req.get("sit")
     if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < len(seat_rows)
                             or seat_rows[sit].kind != "human"):
@@ -139,6 +140,11 @@ def check_name(name: Any, where: str) -> str | None:
     if not isinstance(name, str) or len(name) > 40 or not name.isprintable():
         raise ActError("bad-request", f"{where}: a one-line text of at most 40 characters")
     return name.strip() or None
+
+
+def _shipped(rules, start_file: str) -> bool:
+    """Whether ``start_file`` is one of the examples the game ships, which every player may read alike."""
+    return any(start_file == rules.open_example(name) for name in rules.examples())
 
 
 def start_file_of(rules, req: dict) -> str:

@@ -3,6 +3,8 @@ placed last with a penalty, unrated games changing nothing, and the leaderboard 
 
 from __future__ import annotations
 
+from importlib import resources
+
 import dataclasses
 import sqlite3
 import time
@@ -197,18 +199,31 @@ def test_a_profiles_bot_opponent_is_named_by_its_level(devices):
     assert (opponent["bot"], opponent["level"], opponent["account"]) == ("heuristic", "easy", False)
 
 
+OWN_WAR = (resources.files("daimyo.risingsun") / "examples" / "worked-battle.war").read_text(encoding="utf-8")
+
+
 # --------------------------------------------------------------- rated tables
 @pytest.mark.parametrize(("extra", "words"), [
     ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}, "no bot seats"),
     ({"table": False}, "is a table"),
     ({"practice": True}, "practice"),
     ({"rated": "yes"}, "rated: true or false"),
-    ({"game": "risingsun", "example": "worked-battle", "seats": humans(3)}, "rated: a game set up from a war file"),
+    ({"game": "risingsun", "file": "# mine\n" + OWN_WAR, "seats": humans(3)},
+     "rated: a game set up from a war file of your own cannot be rated"),
 ])
 def test_a_rated_table_is_refused_unless_it_can_be_rated(client, extra, words):
     body = {"game": "rokugan", "seats": humans(2), "table": True, "rated": True, **extra}
     r = client.post("/api/games", json=body)
     assert r.status_code == 400 and words in r.json()["error"]
+
+
+def test_a_rated_rising_sun_table_starts_from_an_example_the_game_ships(client):
+    """A war file's author knows every amount hidden in it, so a rated game cannot start from a file of one's own;
+    the examples the game ships are read alike by every player, and a rated table starts from them."""
+    r = client.post("/api/games", json={"game": "risingsun", "example": "worked-battle", "seats": humans(3),
+                                        "table": True, "rated": True})
+    assert r.status_code == 201, r.text
+    assert the_room(client, r.json()["id"]).row.rated is True
 
 
 def test_a_rated_game_starts_only_with_signed_in_players(devices):
