@@ -46,6 +46,7 @@ async ([samples, events, lang]) => {
   const problems = [];
   const bad = (s) => typeof s !== "string" || !s || /undefined|null|NaN|\\{\\w+\\}/.test(s) || /^(event|act|card|clan|territory|objective|token|special|phase|awaiting|source|why)\\./.test(s);
   for (const s of samples) {
+    PLAY.ended = false;   // (the live bot game behind the page may have ended meanwhile: each sample is its own)
     G.view = G.shownView = s.view; G.legal = s.legal; G.head = null; G.picked = []; G.steps = [];
     try { render(); } catch (e) { problems.push("render: " + e); continue; }
     const parsed = parseLegal(s.legal);

@@ -48,6 +48,7 @@ async ([samples, events, lang, english]) => {
   const problems = [];
   const bad = (s) => typeof s !== "string" || !s || /undefined|null|NaN|\\{\\w+\\}/.test(s) || /^sj\\./.test(s) || /\\bsj\\.[a-z]/.test(s);
   for (const s of samples) {
+    PLAY.ended = false;   // (the live bot game behind the page may have ended meanwhile: each sample is its own)
     G.seat = s.seat; G.view = s.view; G.legal = s.legal; G.placeHex = null;
     document.getElementById("result").hidden = true; delete document.getElementById("result").dataset.shown;
     try { render(); } catch (e) { problems.push("render: " + e); continue; }
