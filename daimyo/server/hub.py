@@ -31,7 +31,7 @@ from daimyo.server import listing
 from daimyo.server.clocks import clock_from_text
 from daimyo.server.games import hosted, set_up_from_file, start_state
 from daimyo.server.new_games import check_name, new_row
-from daimyo.server.ratings import fill_seat_ratings
+from daimyo.server.ratings import fill_seat_ratings, rate_unrated
 from daimyo.server.rooms import SIGNED_OUT, ActError, Room, Stats, hash_token, stamp, summary_of
 from daimyo.server.settings import Settings
 from daimyo.server.store import IN_PROGRESS, OVER, Fence, GameRow, Store, games, owners, seats, when
@@ -76,9 +76,28 @@ class Hub:
                 except ActError as e:   # a game this server cannot play (another rules version, a file past the
                     if row.id not in self.refused:   # bounds, logged by load): the others go on
                         log.error("game %s is not served: %s", row.id, e.message)
+        # a finished rated game stored without its ratings (by a server from before they were stored with its end)
+        try:
+            await rate_unrated(self.store, self._finished_room, self._mine)
+        except Exception:   # the database is away: the next start tries again
+            log.exception("could not look for finished rated games without ratings")
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
         if self.settings.cluster:
             self._leases = asyncio.get_running_loop().create_task(self._keep_leases())
+
+    def _mine(self, game_id: str) -> bool:
+        """Whether ``game_id`` is of this process's share (a worker of ``daimyo serve --workers N``; else any game)."""
+        return self.settings.worker is None or worker_of(game_id, self.settings.worker[1]) == self.settings.worker[0]
+
+    async def _finished_room(self, game_id: str) -> Room:
+        """A finished game's room rebuilt from what is stored of it (its actions, its seats' clocks), not served."""
+        row = await asyncio.to_thread(self.store.game_row, game_id)
+        if row is None or row.status != OVER or hosted(row.game) is None:
+            raise ActError("no-such-game", f"game {game_id} is not a finished game this server hosts")
+        actions = await asyncio.to_thread(self.store.action_rows, row.id)
+        room = await asyncio.to_thread(self._rebuilt, row, actions)
+        room.seats.load(await asyncio.to_thread(self.store.clock_rows, row.id))
+        return room
 
     async def stop(self) -> None:
         for task in (self._janitor, self._leases):
@@ -111,7 +130,7 @@ class Hub:
         once it holds the game's lease (a dead owner's lease runs out, then another process takes the game)."""
         if not self.settings.cluster:
             return True
-        if self.settings.worker is not None and worker_of(game_id, self.settings.worker[1]) != self.settings.worker[0]:
+        if not self._mine(game_id):
             return False   # another worker's share (daimyo/server/workers.py): the router sends its requests there
         token = await self.store.acquire_lease(game_id, self.process, self.settings.lease_seconds)
         if token is None:

@@ -5,8 +5,12 @@
   is held by a signed-in player (rooms.py, ``begin``).
 - **The update.** When a rated game ends, its seats are placed by their result (the winners first, then by final
   score where the game has one; equal results share a place) and every player's rating at this game and player count
-  moves by openskill's rank-aware multiplayer update (a shared place: the mean over every order of its seats), in one
-  transaction with the record of each change.
+  moves by openskill's rank-aware multiplayer update (a shared place: the mean over every order of its seats), with
+  the record of each change, in the very transaction that stores the game's end (its last action, or the resignation
+  that ends it: :func:`rating_step`): a game is never stored over without its ratings, whenever the server dies.
+  At its start the server rates any finished rated game that has no rating yet (one stored over by a server from
+  before this rule: :func:`rate_unrated`); a game is rated once at most, whatever process tries again
+  (:func:`update_in` finds its changes, and ``rating_changes``' key refuses a second set).
 - **Leaving.** A seat whose player had left (a stand-in bot still played it at the end, whether the player was away or
   ran out of time and never came back) is placed last, after everyone who stayed (leavers share the last place), and
   its mu then loses :data:`LEAVE_PENALTY` more.
@@ -18,6 +22,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
 import json
@@ -28,6 +33,7 @@ from typing import Any
 from sqlalchemy import and_, column, insert, select, table, update
 
 from daimyo.bots.levels import level_of, level_playing, levels
+from daimyo.server.schema import OVER, games
 from daimyo.server.store import GameRow, InTransaction, SeatRow, in_transaction, now, rating_changes, ratings
 
 log = logging.getLogger("daimyo.server")
@@ -107,14 +113,15 @@ def game_places(room: Any) -> tuple[list[int], set[int]]:
     return places(list(state.returns()), scores, left), left
 
 
-def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> None:
-    """Rate a finished rated game inside the writer's transaction (once: a game already rated is left as it is)."""
+def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> bool:
+    """Rate a finished rated game inside the writer's transaction (once: a game already rated is left as it is);
+    whether it rated it now."""
     if conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == row.id)).first() is not None:
-        return
+        return False
     users = [s.user_id for s in row.seats]
     if any(u is None for u in users) or len(set(users)) != len(users):
         log.warning("rated game %s: a seat without its own account; not rated", row.id)
-        return
+        return False
     board = and_(ratings.c.game == row.game, ratings.c.players == row.players)
     held = {r.user_id: r for r in conn.execute(select(ratings).where(board, ratings.c.user_id.in_(users)))}
     before = [(held[u].mu, held[u].sigma) if u in held else (MU, SIGMA) for u in users]
@@ -130,33 +137,72 @@ def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> 
         conn.execute(insert(rating_changes).values(
             game_id=row.id, seat=seat, user_id=u, game=row.game, players=row.players, place=place[seat],
             leaver=seat in left, mu_before=before[seat][0], sigma_before=before[seat][1], mu=mu, sigma=sigma, at=at))
+    return True
 
 
 @in_transaction("ratings")
-def _rate_in(conn, args: dict) -> None:
+def _rate_in(conn, args: dict) -> bool:
     """:func:`update_in` as the database writer calls it (its arguments plain JSON: they may come from another process)."""
     row = GameRow(args["game_id"], args["game"], args["players"], 0, [], "", "", None,
                   [SeatRow(seat, "human", user_id=u) for seat, u in enumerate(args["users"])])
-    update_in(conn, row, list(args["place"]), set(args["left"]), args["at"])
+    return update_in(conn, row, list(args["place"]), set(args["left"]), args["at"])
 
 
-async def rate_game(room: Any) -> None:
-    """After the last action of a rated game: its players' new ratings, stored, then shown beside their names.
-    A failure is logged; the game stays over as it is."""
+def rating_step(room: Any) -> list[InTransaction]:
+    """The rating update of a rated game whose last action or resignation is being stored (its state and seats as
+    they are at its end), as a part of that write's transaction; none for another game."""
     row = room.row
-    if not row.rated or not room.over:   # over by its rules, or by resignations
-        return
+    if not row.rated:
+        return []
     place, left = game_places(room)
-    at = now()
-    try:
-        args = {"game_id": row.id, "game": row.game, "players": row.players, "users": [s.user_id for s in row.seats],
-                "place": place, "left": sorted(left), "at": at}
-        await room.store.write(*room.fence(), InTransaction("ratings", args))
-    except Exception:
-        log.exception("could not store the ratings of game %s", row.id)
-        return
-    row.ratings_of = None   # read again for the summary the table is told
-    room.tell_table()
+    return [InTransaction("ratings", {"game_id": row.id, "game": row.game, "players": row.players,
+                                      "users": [s.user_id for s in row.seats], "place": place, "left": sorted(left),
+                                      "at": now()})]
+
+
+def show_ratings(room: Any, tell: bool = False) -> None:
+    """After the end of a rated game was stored with its ratings: its players' ratings are read again for the summary
+    the table is told (told now when ``tell``)."""
+    if room.row.rated:
+        room.row.ratings_of = None
+        if tell:
+            room.tell_table()
+
+
+def unrated_ids(store: Any) -> list[str]:
+    """The finished rated games that have no rating change stored, oldest first."""
+    rated = select(rating_changes.c.game_id).where(rating_changes.c.game_id == games.c.id).exists()
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(games.c.id).where(games.c.rated.is_(True), games.c.status == OVER, ~rated)
+                                 .order_by(games.c.created, games.c.id)).scalars())
+
+
+def _rated(store: Any, game_id: str) -> bool:
+    with store.engine.connect() as conn:
+        found = conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == game_id)).first()
+    return found is not None
+
+
+async def rate_unrated(store: Any, rebuild: Any, mine: Any = lambda game_id: True) -> int:
+    """Rate every finished rated game of this process's share (``mine``) that has no rating yet: each rebuilt from its
+    stored actions and seats by ``rebuild`` (a coroutine: game id -> its room, not served) and rated as its end would
+    have been. Another process that rates one of them meanwhile rates it alone (:func:`update_in` finds its changes,
+    or ``rating_changes``' key refuses the second set, whose transaction then stores nothing). How many were rated."""
+    done = 0
+    for game_id in await asyncio.to_thread(unrated_ids, store):
+        if not mine(game_id):
+            continue
+        try:
+            room = await rebuild(game_id)
+            rated = await store.write(*rating_step(room))
+        except Exception:
+            if not await asyncio.to_thread(_rated, store, game_id):   # else another process rated it meanwhile
+                log.exception("finished rated game %s could not be rated", game_id)
+            continue
+        if rated:   # else another process rated it meanwhile, or update_in said why it could not
+            log.warning("finished rated game %s had no rating (its server stopped at its end): rated now", game_id)
+            done += 1
+    return done
 
 
 # ----------------------------------------------------------------- shown
@@ -235,4 +281,5 @@ def bot_board(game: str, players: int) -> list[dict]:
 
 
 __all__ = ["LEAVE_PENALTY", "PROVISIONAL_GAMES", "USERS", "bot_board", "bot_rating", "fill_seat_ratings", "game_places", "level_dicts",
-           "new_ratings", "places", "rate_game", "rating_dict", "shown", "shown_ratings", "update_in"]
+           "new_ratings", "places", "rate_unrated", "rating_dict", "rating_step", "show_ratings", "shown",
+           "shown_ratings", "unrated_ids", "update_in"]

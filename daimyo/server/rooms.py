@@ -24,7 +24,7 @@ from daimyo.core.errors import RuleViolation
 from daimyo.core.game import Action, Event
 from daimyo.server.clocks import SeatClock, clock_from_text
 from daimyo.server.games import hosted, set_up_from_file, start_state
-from daimyo.server.ratings import bot_rating, rate_game, shown_ratings
+from daimyo.server.ratings import bot_rating, rating_step, show_ratings, shown_ratings
 from daimyo.server.room_bots import RoomBots
 from daimyo.server.room_chat import RoomChat
 from daimyo.server.seats import Seats
@@ -204,8 +204,10 @@ class Room:
             changed = self.seats.turn(set() if s.is_terminal() else set(s.to_act()))
             try:
                 result = self.final_result() if s.is_terminal() else None
+                # a rated game's end carries its players' new ratings: stored together or not at all (ratings.py)
                 await self.store.append_action(self.row.id, self.seq, seat, text, result,
-                                               extra=[*self.fence(), *self.seats.statements(changed)])
+                                               extra=[*self.fence(), *self.seats.statements(changed),
+                                                      *(rating_step(self) if s.is_terminal() else [])])
             except Exception as e:
                 self.state = before
                 self.seats.clocks.restore(clocks_before)
@@ -225,7 +227,7 @@ class Room:
                 self.stats.add_committed(time.perf_counter() - received)
             self.tell_states(events, conn if conn is not None and conn.ack_in_state else None, received)
         if s.is_terminal():
-            await rate_game(self)   # a rated game's players get their new ratings (daimyo/server/ratings.py)
+            show_ratings(self, tell=True)   # a rated game's players see their new ratings (daimyo/server/ratings.py)
         self.bots.kick()
         return self.seq
 
@@ -306,8 +308,8 @@ class Room:
         if await self.seats.resign(seat) is not None:
             for c in list(self.conns):
                 c.put(self.state_message(c.seat, []))
+            show_ratings(self)   # a rated game ended so rated its players too, the resigners last
             self.tell_table()
-            await rate_game(self)   # a rated game ended so rates its players too, the resigners last
 
     def connected(self, conn: Connection) -> None:
         self.seen = self.settings.time_source.time()

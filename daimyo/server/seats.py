@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from daimyo.server.clocks import Clocks, SeatClock, clock_from_text
+from daimyo.server.ratings import rating_step
 from daimyo.server.store import OVER, GameRow, clocks, games, seats
 from daimyo.server.timing import TimeSource
 from daimyo.server.wire import ActError, Connection, Host, hash_token, report_end, tell
@@ -284,6 +285,7 @@ class Seats:
                 clans = self.row.choices
                 result = {"resigned": [clans[s] for s in gone], "winners": [clans[s] for s in left]}
                 statements.append(games.update().where(games.c.id == self.row.id).values(status=OVER, result=json.dumps(result)))
+                statements += rating_step(self.room)   # a rated game's ratings, in the same transaction as its end
             try:
                 await self.room.write(*self.statements(sorted(changed)), *statements, what=f"the resignation of seat {seat}")
             except ActError:

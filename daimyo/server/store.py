@@ -198,10 +198,11 @@ class Store:
             self._turns.close()
 
     # ----------------------------------------------------------------- writes
-    async def write(self, *statements) -> None:
+    async def write(self, *statements) -> Any:
         """Run ``statements`` (SQLAlchemy executables, :class:`Fence` and :class:`InTransaction`) in one transaction;
-        return once committed (the error of this write alone when it is not)."""
-        await self._submit(self._steps.steps(statements))
+        return once committed (the error of this write alone when it is not): its result, what its last
+        in-transaction call that returned something returned (None if none did)."""
+        return await self._submit(self._steps.steps(statements))
 
     async def append_action(self, game_id: str, seq: int, seat: int, text: str, result: dict | None = None,
                             extra: tuple | list = ()) -> None:
@@ -219,7 +220,7 @@ class Store:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._queue.put((job, loop, fut))
-        await fut
+        return await fut
 
     def _writer(self) -> None:
         while True:
@@ -237,13 +238,14 @@ class Store:
                     break
                 batch.append(nxt)
             started = time.perf_counter()
+            results: list = []
             with self._writers_turn():
-                errors = self._committer.commit([job for job, _, _ in batch])
+                errors = self._committer.commit([job for job, _, _ in batch], results)
             if self.on_commit is not None:
                 self.on_commit(time.perf_counter() - started, len(batch))
-            by_loop: dict[Any, list[tuple[asyncio.Future, Exception | None]]] = {}
-            for (_, loop, fut), err in zip(batch, errors, strict=True):
-                by_loop.setdefault(loop, []).append((fut, err))
+            by_loop: dict[Any, list[tuple[asyncio.Future, Exception | None, Any]]] = {}
+            for (_, loop, fut), err, result in zip(batch, errors, results, strict=True):
+                by_loop.setdefault(loop, []).append((fut, err, result))
             for loop, done in by_loop.items():   # one wake-up of each event loop for the whole group
                 with contextlib.suppress(RuntimeError):   # a loop closed meanwhile: nobody waits there
                     loop.call_soon_threadsafe(_resolve_all, done)
@@ -512,15 +514,15 @@ def _release_in_writer(conn: Any, args: Any) -> None:
     conn.execute(owners.delete().where(owners.c.game_id == game_id, owners.c.process == process))
 
 
-def _resolve_all(done: list[tuple[asyncio.Future, Exception | None]]) -> None:
-    for fut, err in done:
-        _resolve(fut, err)
+def _resolve_all(done: list[tuple[asyncio.Future, Exception | None, Any]]) -> None:
+    for fut, err, result in done:
+        _resolve(fut, err, result)
 
 
-def _resolve(fut: asyncio.Future, exc: Exception | None) -> None:
+def _resolve(fut: asyncio.Future, exc: Exception | None, result: Any = None) -> None:
     if fut.done():
         return
     if exc is None:
-        fut.set_result(None)
+        fut.set_result(result)
     else:
         fut.set_exception(exc)

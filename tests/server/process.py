@@ -25,9 +25,10 @@ class Server:
     """``daimyo serve`` in its own process over the database ``db``; ``settings`` are NAME=VALUE pairs for --set."""
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, settings: tuple[str, ...] = (),
-                 workers: int = 1):
+                 workers: int = 1, module: str = "daimyo.cli.main"):
+        """``module``: what ``python -m`` runs, daimyo's command line or a test's wrapper of it."""
         self.port = port or free_port()
-        args = [sys.executable, "-m", "daimyo.cli.main", "serve", "--port", str(self.port), "--db", db,
+        args = [sys.executable, "-m", module, "serve", "--port", str(self.port), "--db", db,
                 "--bot-delay", str(bot_delay), "--workers", str(workers)]
         for pair in settings:
             args += ["--set", pair]
