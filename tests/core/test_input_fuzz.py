@@ -7,7 +7,6 @@ action, ReplayError naming a line of the file, or FormatError for a record) and 
 from __future__ import annotations
 
 import json
-import random
 import re
 from functools import cache
 
@@ -17,21 +16,12 @@ from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.record import ReplayError
 from daimyo.core.registry import game, games
+from tests.core.test_contract import setup
+from tests.mutations import change
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 JUNK = st.one_of(st.text(max_size=12), st.sampled_from(["", "-1", "0", "99999999999999999999", "9" * 400, "²", "\u0661", "#",
                                                        "#-3", "=", "a=b", "1.5", "\x00", "\ud800", "nan", "{}", "\n"]))
-
-
-def _start(info, seed: int):
-    rnd = random.Random(seed)
-    if info.starts_from_file:
-        text = info.open_example(rnd.choice(info.examples()))
-        state = info.new_from_file(text)
-        return state, len(state.returns()), text, rnd
-    players = rnd.randint(info.min_players, info.max_players)
-    seats = rnd.sample(info.seat_choices(), players)
-    return info.new_state(players, seed, seats), players, seats, rnd
 
 
 @cache
@@ -40,7 +30,7 @@ def _games(name: str) -> tuple[list, list[str]]:
     info = game(name)
     moments, records = [], []
     for seed in range(4):
-        state, players, seats, rnd = _start(info, seed)
+        state, players, seats, rnd = setup(info, seed)
         acts = []
         while not state.is_terminal() and len(acts) < 400:
             if rnd.random() < 0.08:
@@ -59,23 +49,15 @@ def _views(state, players: int) -> list:
 
 def _mutate_words(words: list[str], data) -> list[str]:
     words = list(words) or [""]
-    i = data.draw(st.integers(0, len(words) - 1), label="word")
-    kind = data.draw(st.sampled_from(["drop", "double", "swap", "junk", "number", "glue", "insert"]), label="kind")
-    if kind == "drop":
-        del words[i]
-    elif kind == "double":
-        words.insert(i, words[i])
-    elif kind == "swap":
-        j = data.draw(st.integers(0, len(words) - 1), label="other")
-        words[i], words[j] = words[j], words[i]
-    elif kind == "junk":
+    kind, i = change(words, data, ("junk", "number", "glue", "insert"))
+    if kind == "junk":
         words[i] = data.draw(JUNK, label="junk")
     elif kind == "number":  # every run of digits in the word becomes another number
         n = data.draw(st.one_of(st.integers(-(10 ** 40), 10 ** 40), st.integers(-3, 40)), label="n")
         words[i] = re.sub(r"\d+", str(n), words[i]) if re.search(r"\d", words[i]) else f"{words[i]}{n}"
     elif kind == "glue":
         words[i] = words[i] + data.draw(JUNK, label="tail")
-    else:
+    elif kind == "insert":
         words.insert(i, data.draw(JUNK, label="new"))
     return words
 
@@ -108,20 +90,12 @@ def test_a_mutated_record_replays_or_is_refused_naming_its_line(name, data):
     _, records = _games(name)
     lines = records[data.draw(st.integers(0, len(records) - 1), label="record")].splitlines()
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
-        i = data.draw(st.integers(0, len(lines) - 1), label="line")
-        kind = data.draw(st.sampled_from(["drop", "double", "swap", "words", "junk-line", "cut"]), label="kind")
-        if kind == "drop" and len(lines) > 1:
-            del lines[i]
-        elif kind == "double":
-            lines.insert(i, lines[i])
-        elif kind == "swap":
-            j = data.draw(st.integers(0, len(lines) - 1), label="other")
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "words":
+        kind, i = change(lines, data, ("words", "junk-line", "cut"))
+        if kind == "words":
             lines[i] = " ".join(_mutate_words(lines[i].split(" "), data))
         elif kind == "junk-line":
             lines.insert(i, data.draw(JUNK, label="junk"))
-        else:
+        elif kind == "cut":
             lines = lines[:i + 1]
     text = "\n".join(lines) + "\n"
     try:

@@ -6,8 +6,8 @@ request gets an answer below 500 (a refusal is JSON whose ``error`` says why) an
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from daimyo.server.app import create_app
+from tests.mutations import change
 from tests.server.conftest import TEST_SETTINGS, connect, create, humans
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -145,20 +146,12 @@ OTHER_POSTS = ["/api/games/yours", "/api/account/email", "/api/account/email/uns
 def _mutated(text: str, data) -> str:
     """The file with a line dropped, doubled or swapped, a number changed, or junk put in a line."""
     lines = text.splitlines() or [""]
-    i = data.draw(st.integers(0, len(lines) - 1), label="line")
-    kind = data.draw(st.sampled_from(["drop", "double", "swap", "number", "junk"]), label="kind")
-    if kind == "drop":
-        del lines[i]
-    elif kind == "double":
-        lines.insert(i, lines[i])
-    elif kind == "swap":
-        j = data.draw(st.integers(0, len(lines) - 1), label="other")
-        lines[i], lines[j] = lines[j], lines[i]
-    elif kind == "number":
+    kind, i = change(lines, data, ("number", "junk"))
+    if kind == "number":
         n = data.draw(st.one_of(st.integers(-(10 ** 30), 10 ** 30), st.sampled_from(["1e400", "-0", "1.5", "null", '"3"'])),
                       label="n")
         lines[i] = re.sub(r"\d+", str(n), lines[i], count=1)
-    else:
+    elif kind == "junk":
         at = data.draw(st.integers(0, len(lines[i])), label="at")
         lines[i] = lines[i][:at] + data.draw(st.text(max_size=8), label="junk") + lines[i][at:]
     return "\n".join(lines) + "\n"
