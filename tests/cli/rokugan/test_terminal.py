@@ -65,17 +65,23 @@ def _game_at_human_placement(seed=5, others_placed=False, lang="en"):
     return game, human, buf
 
 
-def test_an_illegal_action_prints_the_rule_and_asks_again():
-    """Placing Combat Tokens: an illegal placement is refused with the engine's message and rule, and nothing changes."""
-    game, human, buf = _game_at_human_placement()
-    s = game.state
-    # an army attacking from a province crane does not control
-    src = next(p for p, o in s.view(1)["provinces"].items() if o["owner"] != "crane" and ">" not in p and p != "shadowlands_north")
+def _an_army_from_a_province_crane_does_not_control(s):
+    """An illegal placement for crane (seat 1): an army attacking from a province it does not control, and the
+    refusal the engine gives it (pytest's ExceptionInfo)."""
     from daimyo.rokugan.data import RULES as R
+    src = next(p for p, o in s.view(1)["provinces"].items() if o["owner"] != "crane" and ">" not in p and p != "shadowlands_north")
     dst = R.province_names[R.adjacent[R.province_index[src]][0]]
     bad = f"place a1 {src}>{dst}"
     with pytest.raises(RuleViolation) as err:
         s.clone().apply(Action(1, bad))
+    return bad, err
+
+
+def test_an_illegal_action_prints_the_rule_and_asks_again():
+    """Placing Combat Tokens: an illegal placement is refused with the engine's message and rule, and nothing changes."""
+    game, human, buf = _game_at_human_placement()
+    s = game.state
+    bad, err = _an_army_from_a_province_crane_does_not_control(s)
     before = to_position(s)
     first = s.legal_actions(1)[0].text
     n_actions = len(game.rec.actions)
@@ -102,12 +108,7 @@ def test_an_illegal_action_in_polish_names_the_rule_in_polish():
 
     game, human, buf = _game_at_human_placement(lang="pl")
     s = game.state
-    src = next(p for p, o in s.view(1)["provinces"].items() if o["owner"] != "crane" and ">" not in p and p != "shadowlands_north")
-    from daimyo.rokugan.data import RULES as R
-    dst = R.province_names[R.adjacent[R.province_index[src]][0]]
-    bad = f"place a1 {src}>{dst}"
-    with pytest.raises(RuleViolation) as err:
-        s.clone().apply(Action(1, bad))
+    bad, err = _an_army_from_a_province_crane_does_not_control(s)
     assert err.value.rule == "The Combat Tokens: Army"
     before = to_position(s)
     first = s.legal_actions(1)[0].text
