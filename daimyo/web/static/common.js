@@ -210,6 +210,29 @@ function replayStepTo(S, i) {
   return steps.slice(0, i).flatMap((s) => s.events);
 }
 
+// -- a game's result box ----------------------------------------------------------------------------------------------
+// Rokugan's final scoring (#scores), Senjutsu's and Rising Sun's result (#result): alike a modal dialog named by its
+// heading, whose Close button (#<id>-close) takes the focus when it opens; Close or Escape closes it and gives the focus
+// to the button that opens it again (#<id>-open), whose Enter or click opens it again.
+function openResultBox(id) {
+  const box = document.getElementById(id);
+  const opening = box.hidden;
+  box.hidden = false;
+  if (opening) document.getElementById(id + "-close").focus();
+}
+
+function closeResultBox(id) {
+  document.getElementById(id).hidden = true;
+  const again = document.getElementById(id + "-open");
+  if (again && again.offsetParent) again.focus();
+}
+
+// Close and open again by the box's buttons; onClose(), onOpen() are the page's own further steps.
+function setupResultBox(id, onClose, onOpen) {
+  document.getElementById(id + "-close").addEventListener("click", () => { closeResultBox(id); if (onClose) onClose(); });
+  document.getElementById(id + "-open").addEventListener("click", () => { if (onOpen) onOpen(); openResultBox(id); });
+}
+
 // The title of a game page's move panel: "Your move" with a decision to make, else what this page's person is doing
 // (watching, waiting for the others, or the game is over); the same on every game's page.
 function movePanelTitle(decides, seat, over) {

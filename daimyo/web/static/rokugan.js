@@ -401,18 +401,14 @@ function renderScores(view) {
   recordLink(document.getElementById("scores-record"), gameId);
   // closed, the scoring is a button away (it covered the replay bar's record link, and had no way back)
   document.getElementById("scores-open").hidden = false;
-  const modal = document.getElementById("scores");
   if (G.scoresClosed) return;
-  const opening = modal.hidden;
-  modal.hidden = false;
-  // a keyboard player is taken into the box (its Close button); Escape closes it (pageKey), as on the other games' pages
-  if (opening && G.keyboard) document.getElementById("scores-close").focus();
+  // the box takes the focus (its Close button); Escape closes it (pageKey), as on the other games' pages
+  openResultBox("scores");
 }
 
 function closeScores() {
   G.scoresClosed = true;
-  document.getElementById("scores").hidden = true;
-  document.getElementById("scores-open").focus();
+  closeResultBox("scores");
 }
 
 // -- the log and the resolution steps ------------------------------------------
@@ -692,8 +688,7 @@ async function main() {
   I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
-  document.getElementById("scores-close").addEventListener("click", closeScores);
-  document.getElementById("scores-open").addEventListener("click", () => { G.scoresClosed = false; document.getElementById("scores").hidden = false; document.getElementById("scores-close").focus(); });
+  setupResultBox("scores", () => { G.scoresClosed = true; }, () => { G.scoresClosed = false; });
   document.addEventListener("keydown", pageKey);
   document.addEventListener("keydown", () => { G.keyboard = true; }, true);
   document.addEventListener("pointerdown", () => { G.keyboard = false; }, true);
