@@ -62,3 +62,66 @@ def test_each_games_result_box_is_a_dialog_a_keyboard_player_enters_and_leaves(s
     page.wait_for_selector(f"#{box}", state="hidden")
     assert page.evaluate("document.activeElement.id") == f"{box}-open"
     assert errors == []
+
+
+ENGLISH = """(english) => {
+  const eng = new Set(english.map((s) => s.toLowerCase())), out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const s = n.textContent.trim();
+    if (s && eng.has(s.toLowerCase()) && !n.parentElement.closest('script, style')) out.push(`${n.parentElement.tagName}#${n.parentElement.id}: ${s}`);
+  }
+  for (const e of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const s = (e.getAttribute(a) || '').trim();
+      if (s && eng.has(s.toLowerCase())) out.push(`${e.tagName}#${e.id}[${a}]: ${s}`);
+    }
+  }
+  const title = document.title.replace(/^daimyo — |^● | — daimyo$/g, '');
+  if (eng.has(title.toLowerCase())) out.push(`title: ${document.title}`);
+  return out;
+}"""
+
+
+def test_every_page_in_polish_shows_no_english_words_hidden_or_not(server, browser):
+    """Battle for Rokugan's replay in Polish kept an English "Your move" heading over its (hidden) moves panel, written
+    in the page and never translated; the page's title (the browser's tab) said "daimyo — Battle for Rokugan", and the
+    leaderboard's, the join page's and the player's page's titles were English in every language. Now every heading and
+    title comes from the catalogue. Every page of the three games (a seat, a spectator, a replay) and the lobby's other
+    pages, opened in Polish, hold no English words of the catalogue, shown or hidden (names aside)."""
+    from daimyo.words import catalogue
+
+    en, pl = catalogue("en"), catalogue("pl")
+    english = sorted({v for k, v in en.items() if len(v) > 1 and v != pl[k] and "{" not in v})   # a letter is a mark
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("localStorage.setItem('daimyo:lang', 'pl'); localStorage.setItem('daimyo:rk:pace', 'off');"
+                        "localStorage.setItem('daimyo:sj:pace', 'off')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    found = {}
+
+    def look(link: str, ready: str) -> None:
+        page.goto(server + link)
+        page.wait_for_function("() => document.documentElement.lang === 'pl'")
+        page.wait_for_function(ready)
+        found[link] = page.evaluate(ENGLISH, english)
+
+    look("/", "() => document.body.dataset.ready === 'lobby'")
+    look("/leaderboard/rokugan", "() => document.getElementById('board-game').options.length > 0")
+    for game in ("rokugan", "senjutsu", "risingsun"):
+        look(f"/rules/{game}", "() => document.querySelectorAll('.rules-part').length > 0")
+        n = 4 if game == "risingsun" else 2
+        extra = {"example": "seed-example"} if game == "risingsun" else {"seed": 1}
+        mine = _post(server, "/api/games", {"game": game, "practice": True, "sit": 0, **extra,
+                                            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+                                            + [{"kind": "bot", "bot": "random"}] * (n - 2)})
+        look(mine["you"]["play"], "() => Number(document.body.dataset.seq || -1) >= 0")
+        look(f"/join/{mine['id']}#code={mine['invite']['code']}", "() => document.querySelectorAll('#join-seats tr').length > 0")
+        watched = _bot_game(server, game)
+        look(watched["watch"]["link"], "() => document.body.dataset.phase === 'over'")
+        look(watched["watch"]["link"].replace("#", "?replay=1#"), "() => document.getElementById('rp-pos').textContent !== ''")
+        if game == "rokugan":
+            page.screenshot(path=f"{SHOTS}-replay-pl-rokugan.png")
+    assert {link: words for link, words in found.items() if words} == {}
+    assert errors == []

@@ -53,6 +53,14 @@ function t(key, params) {
 function applyI18n(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  if (root === document) document.title = pageTitle();
+}
+
+// The page's own title in its language, "daimyo — " and the words its <title data-i18n-page> names (a page's script may
+// name it more closely: the lobby its game, a profile its player).
+function pageTitle() {
+  const key = document.querySelector("title[data-i18n-page]");
+  return key ? `daimyo — ${t(key.dataset.i18nPage)}` : document.title;
 }
 
 function setupLangSwitch(select) {

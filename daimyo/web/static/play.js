@@ -10,7 +10,7 @@ const PLAY = {
   seat: null, summary: null, over: false, ended: false, legal: 0, seq: -1, yourTurn: false, undo: false,
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
-  registry: null, rematch: null, baseTitle: "",
+  registry: null, rematch: null,
   awaySince: {},   // seat -> performance.now() when its player went away, from the summary's "away" or a presence message
 };
 
@@ -453,7 +453,7 @@ function setYourTurn(now) {
   const was = PLAY.yourTurn;
   PLAY.yourTurn = now;
   document.body.dataset.yourTurn = now ? "1" : "0";
-  document.title = now ? `● ${t("turn.title")} — daimyo` : PLAY.baseTitle;
+  document.title = now ? `● ${t("turn.title")} — daimyo` : pageTitle();
   if (!now || was) return;
   const s = playSettings();
   if (s.sound) beep();
@@ -572,7 +572,6 @@ function setupPlay(gameId, conn, opts) {
   PLAY.gameId = gameId;
   PLAY.conn = conn;
   PLAY.opts = opts;
-  PLAY.baseTitle = document.title;
   const side = document.getElementById("side");
   side.prepend(el("section", { class: "panel", id: "play-seats-panel" }, el("h2", { id: "play-seats-title", text: t("play.seats_title") }), el("div", { id: "play-seats" })));
   buildChat();
