@@ -125,3 +125,50 @@ def test_every_page_in_polish_shows_no_english_words_hidden_or_not(server, brows
             page.screenshot(path=f"{SHOTS}-replay-pl-rokugan.png")
     assert {link: words for link, words in found.items() if words} == {}
     assert errors == []
+
+
+# the lines a box's words and controls take: the centres of their rectangles, one apart from another by a line or more
+LINES = """(sel) => {
+  const r = document.createRange();
+  r.selectNodeContents(document.querySelector(sel));
+  const mids = [...r.getClientRects()].filter((x) => x.width > 0).map((x) => (x.top + x.bottom) / 2);
+  return mids.length ? Math.round(Math.max(...mids) - Math.min(...mids)) : null;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_rokugans_resolution_counter_and_pace_keep_to_one_line_at_1280(server, browser, lang):
+    """At 1280x800 the resolution panel's step counter "1 / 14" broke into "1 /" over "14", and in Polish the pace's
+    label "Tempo" stood over its choice: the count, the pace and the Next and Skip buttons squeezed into one row too
+    narrow for them. Each now keeps to one line; short of room, the two buttons go together under the rest."""
+    from tests.web.test_board_keyboard import create_game
+
+    gid, token = create_game(server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=5)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(f"localStorage.setItem('daimyo:lang', '{lang}'); localStorage.setItem('daimyo:rk:pace', 'manual')")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/game/{gid}#seat=0&token={token}")
+    page.wait_for_function("() => document.body.dataset.seq !== '-1' && document.querySelector('#board svg .province')")
+    # the player's decisions, each a legal move sent as the page sends it, until the resolution is told
+    page.evaluate("""() => { window.__moves = setInterval(() => {
+        if (!stepsActive() && G.legal.length && document.body.dataset.busy !== "1") send(G.legal[Math.floor(Math.random() * G.legal.length)]);
+      }, 50); }""")
+    page.wait_for_selector("#steps:not([hidden])", timeout=patient(90000))
+    page.evaluate("clearInterval(window.__moves)")
+    shot = False
+    while page.evaluate("stepsActive()"):   # every step, to the last ("13 / 13")
+        assert page.evaluate("/^\\d+ \\/ \\d\\d$/.test(document.getElementById('step-count').textContent)")
+        for part in ("#step-count", ".step-pace"):
+            assert page.evaluate(LINES, part) < 8, (part, page.inner_text(part))
+        nxt, skip = page.locator("#step-next").bounding_box(), page.locator("#step-skip").bounding_box()
+        assert abs(nxt["y"] - skip["y"]) < 4, (nxt, skip)   # the two buttons side by side
+        box, panel = page.locator(".step-buttons").bounding_box(), page.locator("#steps").bounding_box()
+        assert box["x"] + box["width"] <= panel["x"] + panel["width"]
+        if page.inner_text("#step-count").startswith("10 ") and not shot:
+            page.locator("#steps").screenshot(path=f"{SHOTS}-steps-{lang}.png")
+            shot = True
+        page.click("#step-next")   # the next step, as the player reads them
+    assert shot
+    assert errors == []
