@@ -172,3 +172,34 @@ def test_rokugans_resolution_counter_and_pace_keep_to_one_line_at_1280(server, b
         page.click("#step-next")   # the next step, as the player reads them
     assert shot
     assert errors == []
+
+
+def test_a_phone_at_a_senjutsu_table_before_the_start_shows_a_short_this_turn_panel(server, browser):
+    """On a phone (390x844) at a Senjutsu table before the first turn (the duellists still to be placed), the "This
+    turn" panel stood 320 px tall with nothing in it but its help: on a phone the panel's width in the desktop's row
+    (320 px) became its height in the phone's column. It now takes only the height of what it holds, and until there are
+    cards to show it says so in a short line."""
+    created = _post(server, "/api/games", {"game": "senjutsu", "sit": 0,
+                                           "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"}]})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + created["you"]["play"])
+    page.wait_for_function("() => document.body.dataset.phase === 'place'")
+    panel = page.locator("#turn-panel")
+    panel.scroll_into_view_if_needed()
+    assert page.inner_text("#stage-cards") == "Nothing to show yet: each turn's cards appear here once they are revealed."
+    assert panel.bounding_box()["height"] < 160, panel.bounding_box()
+    page.screenshot(path=f"{SHOTS}-phone-this-turn.png")
+    # the Polish page says it in Polish
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    assert page.inner_text("#stage-cards") == "Na razie nic do pokazania: karty każdej tury pojawią się tu po ich odkryciu."
+    # once the duel is under way the panel shows the turn: the cards being chosen, the line gone
+    page.locator("#board .hex.lit").first.tap()
+    page.locator("#actions button.facing-button").first.tap()
+    page.wait_for_function("() => document.body.dataset.phase === 'choose'")
+    page.wait_for_selector("#stage-cards .turn-card")
+    assert page.locator("#stage-cards .stage-empty").count() == 0
+    assert errors == []
