@@ -130,7 +130,8 @@ function seatRow(s) {
   const g = PLAY.summary;
   const mine = PLAY.seat === s.seat;
   const c = PLAY.clocks && PLAY.clocks.seats[String(s.seat)];
-  const standIn = c && c.stand_in;
+  // a bot plays a seat only while the game goes on (a seat resigned keeps its stand-in in the clocks once it is over)
+  const standIn = c && !PLAY.over && c.stand_in;
   const cells = [el("td", { class: "num", text: String(s.seat + 1) }),
     el("td", {}, waiting() && isHost() ? choiceSelect(s) : seatChoiceWords(s.choice)),
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),

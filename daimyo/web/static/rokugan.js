@@ -322,7 +322,7 @@ function myStandIn() {
 
 // While a bot plays for this seat: the way back, where the decisions are (a stand-in out of time waits a decision's time).
 function standInLine() {
-  if (!myStandIn() || (G.view && G.view.phase === "over")) return null;
+  if (!myStandIn() || gameOver(G.view)) return null;   // a game ended (a resignation too) has no bot playing
   if (myStandIn() === "resigned") return el("div", { class: "stand-in-note" }, el("p", { text: t("board.stand_in_resigned") }));
   return el("div", { class: "stand-in-note" }, el("p", { text: t(myStandIn() === "time" ? "board.stand_in_time" : "board.stand_in_absent") }),
     el("button", { type: "button", id: "im-back", class: "primary", text: t("play.im_back"), onclick: () => G.conn.send({ type: "resume" }) }));
