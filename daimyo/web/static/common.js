@@ -53,6 +53,14 @@ function t(key, params) {
 function applyI18n(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  if (root === document) document.title = pageTitle();
+}
+
+// The page's own title in its language, "daimyo — " and the words its <title data-i18n-page> names (a page's script may
+// name it more closely: the lobby its game, a profile its player).
+function pageTitle() {
+  const key = document.querySelector("title[data-i18n-page]");
+  return key ? `daimyo — ${t(key.dataset.i18nPage)}` : document.title;
 }
 
 function setupLangSwitch(select) {
@@ -208,6 +216,29 @@ function replayStepTo(S, i) {
   box.hidden = true;
   delete box.dataset.shown;
   return steps.slice(0, i).flatMap((s) => s.events);
+}
+
+// -- a game's result box ----------------------------------------------------------------------------------------------
+// Rokugan's final scoring (#scores), Senjutsu's and Rising Sun's result (#result): alike a modal dialog named by its
+// heading, whose Close button (#<id>-close) takes the focus when it opens; Close or Escape closes it and gives the focus
+// to the button that opens it again (#<id>-open), whose Enter or click opens it again.
+function openResultBox(id) {
+  const box = document.getElementById(id);
+  const opening = box.hidden;
+  box.hidden = false;
+  if (opening) document.getElementById(id + "-close").focus();
+}
+
+function closeResultBox(id) {
+  document.getElementById(id).hidden = true;
+  const again = document.getElementById(id + "-open");
+  if (again && again.offsetParent) again.focus();
+}
+
+// Close and open again by the box's buttons; onClose(), onOpen() are the page's own further steps.
+function setupResultBox(id, onClose, onOpen) {
+  document.getElementById(id + "-close").addEventListener("click", () => { closeResultBox(id); if (onClose) onClose(); });
+  document.getElementById(id + "-open").addEventListener("click", () => { if (onOpen) onOpen(); openResultBox(id); });
 }
 
 // The title of a game page's move panel: "Your move" with a decision to make, else what this page's person is doing

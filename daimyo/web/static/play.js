@@ -10,7 +10,7 @@ const PLAY = {
   seat: null, summary: null, over: false, ended: false, legal: 0, seq: -1, yourTurn: false, undo: false,
   clocks: null, clocksAt: 0, ticker: null,
   chat: { lines: [], muted: [], spectators: true, pending: "" },
-  registry: null, rematch: null, baseTitle: "",
+  registry: null, rematch: null,
   awaySince: {},   // seat -> performance.now() when its player went away, from the summary's "away" or a presence message
 };
 
@@ -130,7 +130,8 @@ function seatRow(s) {
   const g = PLAY.summary;
   const mine = PLAY.seat === s.seat;
   const c = PLAY.clocks && PLAY.clocks.seats[String(s.seat)];
-  const standIn = c && c.stand_in;
+  // a bot plays a seat only while the game goes on (a seat resigned keeps its stand-in in the clocks once it is over)
+  const standIn = c && !PLAY.over && c.stand_in;
   const cells = [el("td", { class: "num", text: String(s.seat + 1) }),
     el("td", {}, waiting() && isHost() ? choiceSelect(s) : seatChoiceWords(s.choice)),
     el("td", { class: "who" }, waiting() && isHost() && (s.kind === "bot" || s.open) ? kindSelect(s) : seatWho(s),
@@ -453,7 +454,7 @@ function setYourTurn(now) {
   const was = PLAY.yourTurn;
   PLAY.yourTurn = now;
   document.body.dataset.yourTurn = now ? "1" : "0";
-  document.title = now ? `● ${t("turn.title")} — daimyo` : PLAY.baseTitle;
+  document.title = now ? `● ${t("turn.title")} — daimyo` : pageTitle();
   if (!now || was) return;
   const s = playSettings();
   if (s.sound) beep();
@@ -572,7 +573,6 @@ function setupPlay(gameId, conn, opts) {
   PLAY.gameId = gameId;
   PLAY.conn = conn;
   PLAY.opts = opts;
-  PLAY.baseTitle = document.title;
   const side = document.getElementById("side");
   side.prepend(el("section", { class: "panel", id: "play-seats-panel" }, el("h2", { id: "play-seats-title", text: t("play.seats_title") }), el("div", { id: "play-seats" })));
   buildChat();

@@ -277,9 +277,8 @@ function rsDrawResult() {
     el("td", { class: "num", text: String(p.war_tokens.different_provinces + p.war_tokens.bonus) }), el("td", { class: "num total", text: String(p.total) })));
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), rsGameId);
-  box.hidden = false;
   document.getElementById("result-open-bar").hidden = false;   // closed, the result opens again from here
-  document.getElementById("result-close").focus();
+  openResultBox("result");   // the box takes the focus; Escape closes it
 }
 
 // -- everything --------------------------------------------------------------------------------------------------------
@@ -363,9 +362,8 @@ async function main() {
   setupLangSwitch(document.getElementById("lang"));
   I18N.listeners.push(() => { if (RS_REPLAY && RS.replay) rsReplayTo(RS.replayPos); else rsRender(); });
   document.getElementById("skip").addEventListener("click", rsSkip);
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
-  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") document.getElementById("result").hidden = true; });
+  setupResultBox("result");
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !document.getElementById("result").hidden) closeResultBox("result"); });
   // the seats' words and colours, for the table and, in a replay too, the analysis (analysis.js)
   PLAY.opts = { resultBox: "result", choiceName: rsClan, choiceColour: (c) => RS_COLOURS[c], onStatus: rsRender };
   if (RS_REPLAY) { await rsStartReplay(); return; }

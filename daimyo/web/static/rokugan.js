@@ -322,7 +322,7 @@ function myStandIn() {
 
 // While a bot plays for this seat: the way back, where the decisions are (a stand-in out of time waits a decision's time).
 function standInLine() {
-  if (!myStandIn() || (G.view && G.view.phase === "over")) return null;
+  if (!myStandIn() || gameOver(G.view)) return null;   // a game ended (a resignation too) has no bot playing
   if (myStandIn() === "resigned") return el("div", { class: "stand-in-note" }, el("p", { text: t("board.stand_in_resigned") }));
   return el("div", { class: "stand-in-note" }, el("p", { text: t(myStandIn() === "time" ? "board.stand_in_time" : "board.stand_in_absent") }),
     el("button", { type: "button", id: "im-back", class: "primary", text: t("play.im_back"), onclick: () => G.conn.send({ type: "resume" }) }));
@@ -401,18 +401,14 @@ function renderScores(view) {
   recordLink(document.getElementById("scores-record"), gameId);
   // closed, the scoring is a button away (it covered the replay bar's record link, and had no way back)
   document.getElementById("scores-open").hidden = false;
-  const modal = document.getElementById("scores");
   if (G.scoresClosed) return;
-  const opening = modal.hidden;
-  modal.hidden = false;
-  // a keyboard player is taken into the box (its Close button); Escape closes it (pageKey), as on the other games' pages
-  if (opening && G.keyboard) document.getElementById("scores-close").focus();
+  // the box takes the focus (its Close button); Escape closes it (pageKey), as on the other games' pages
+  openResultBox("scores");
 }
 
 function closeScores() {
   G.scoresClosed = true;
-  document.getElementById("scores").hidden = true;
-  document.getElementById("scores-open").focus();
+  closeResultBox("scores");
 }
 
 // -- the log and the resolution steps ------------------------------------------
@@ -692,8 +688,7 @@ async function main() {
   I18N.listeners.push(() => { labelBoard(); render(); if (REPLAY && G.replay) replayTo(G.replayPos); else relog(); });
   document.getElementById("step-next").addEventListener("click", nextStep);
   document.getElementById("step-skip").addEventListener("click", endSteps);
-  document.getElementById("scores-close").addEventListener("click", closeScores);
-  document.getElementById("scores-open").addEventListener("click", () => { G.scoresClosed = false; document.getElementById("scores").hidden = false; document.getElementById("scores-close").focus(); });
+  setupResultBox("scores", () => { G.scoresClosed = true; }, () => { G.scoresClosed = false; });
   document.addEventListener("keydown", pageKey);
   document.addEventListener("keydown", () => { G.keyboard = true; }, true);
   document.addEventListener("pointerdown", () => { G.keyboard = false; }, true);

@@ -98,7 +98,7 @@ function onKey(ev) {
     return;
   }
   const result = document.getElementById("result");
-  if (ev.key === "Escape" && !result.hidden) { ev.preventDefault(); result.hidden = true; return; }
+  if (ev.key === "Escape" && !result.hidden) { ev.preventDefault(); closeResultBox("result"); return; }
   if (typing) return;
   if (ev.key === "?") { ev.preventDefault(); openKeys(); return; }
   if (ev.key === "Escape") {

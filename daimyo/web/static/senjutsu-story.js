@@ -276,6 +276,8 @@ function drawStage() {
     }
     for (const x of st.instants) items.push(el("p", { class: "small instant-note", text: t("sj.event.instant", { seat: shortWho(x.seat), card: cardName(x.card) }) }));
   }
+  // before the first cards (the duellists being placed) a short line says what the panel is for
+  if (!items.length && !STORY.beat) items.push(el("p", { class: "small stage-empty", text: t("sj.turn.empty") }));
   box.replaceChildren(...items);
   const segs = shown ? shown.order : [];
   order.replaceChildren(...segs.map(([seat, init], i) => el("li", { class: i === shown.step - 1 && shown.current ? "now" : i < shown.step ? "done" : "" },

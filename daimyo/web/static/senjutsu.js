@@ -503,9 +503,8 @@ function drawResult() {
     el("td", { text: v.winners.includes(s.seat) ? t(v.winners.length === 1 ? "sj.result.wins" : "sj.result.draws") : t("sj.defeated") })));
   document.getElementById("result-table").replaceChildren(head, ...rows);
   recordLink(document.getElementById("result-record"), gameId);
-  box.hidden = false;
   document.getElementById("result-open").hidden = false;   // closed, the result opens again from here
-  if (KEYS.keyboard) document.getElementById("result-close").focus();
+  openResultBox("result");   // the box takes the focus; Escape closes it (senjutsu-keys.js)
 }
 
 // -- everything ------------------------------------------------------------------------------------------------------------
@@ -582,8 +581,7 @@ async function main() {
     G.geometry = G.data.geometry;
   } catch (e) { showMessage(t("client.no_data"), "error"); }   // the log and the answers still work, without the board
   I18N.listeners.push(() => { if (REPLAY && G.replay) replayTo(G.replayPos); else render(); });
-  document.getElementById("result-close").addEventListener("click", () => { document.getElementById("result").hidden = true; document.getElementById("result-open").focus(); });
-  document.getElementById("result-open").addEventListener("click", () => { document.getElementById("result").hidden = false; document.getElementById("result-close").focus(); });
+  setupResultBox("result");
   setupStory();
   setupKeys();
   // the seats' words, for the table and, in a replay too, the analysis (analysis.js)
