@@ -45,31 +45,38 @@ def _post(server: str, path: str, body: dict) -> dict:
     return json.loads(urllib.request.urlopen(req).read())
 
 
+def bo_resigns_a_two_player_table(server, browser, game: str, public: bool = False):
+    """Ann and Bo at a two-player table of ``game``, each on a device of their own; Bo presses Resign and says yes,
+    which ends the game. (Ann's page, Bo's page, their page errors) once both pages say the game is over."""
+    created = _post(server, "/api/games", {"game": game, "sit": 0, "public": public,
+                                           "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]})
+    claimed = _post(server, f"/api/games/{created['id']}/claim", {"code": created["invite"]["code"], "seat": 1})
+    pages, errors = [], []
+    for link in (created["you"]["play"], claimed["play"]):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: d.accept())   # "Resign this game?": yes
+        page.goto(server + link)
+        page.wait_for_selector("#play-resign")
+        page.wait_for_function("() => Number(document.body.dataset.seq || -1) >= 0")
+        pages.append(page)
+    ann, bo = pages
+    bo.click("#play-resign")
+    for page in (ann, bo):
+        page.wait_for_selector("#play-seats .badge.resigned[data-seat='1']")
+        page.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=patient(5000))
+    return ann, bo, errors
+
+
 @pytest.mark.parametrize("game", ["rokugan", "senjutsu"])
 def test_after_a_resignation_ends_the_game_no_page_says_it_waits_for_anyone(server, browser, game):
     """Two people at a two-player table, each on a device of their own; Bo presses Resign and says yes. Ann's page said
     "Game over" only on the message line: its header still named whose turn it was ("To act: Unicorn", "waiting for
     Hana"), its moves panel was "Waiting" with "Waiting for ." (no one named) and the hint said another player decides
     now. Now both pages say the game is over everywhere."""
-    created = _post(server, "/api/games", {"game": game, "sit": 0, "public": True,
-                                           "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]})
-    claimed = _post(server, f"/api/games/{created['id']}/claim", {"code": created["invite"]["code"], "seat": 1})
-    pages = []
-    for link in (created["you"]["play"], claimed["play"]):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())   # "Resign this game?": yes
-        page.goto(server + link)
-        page.wait_for_selector("#play-resign")
-        page.wait_for_function("() => Number(document.body.dataset.seq || -1) >= 0")
-        pages.append((page, errors))
-    (ann, ann_errors), (bo, bo_errors) = pages
-    bo.click("#play-resign")
+    ann, bo, errors = bo_resigns_a_two_player_table(server, browser, game, public=True)
     for page in (ann, bo):
-        page.wait_for_selector("#play-seats .badge.resigned[data-seat='1']")
-        page.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=patient(5000))
         status = page.inner_text("#status-line")
         assert "To act" not in status and "waiting for" not in status, status
         assert ("Game over" if game == "rokugan" else "over") in status, status
@@ -79,7 +86,7 @@ def test_after_a_resignation_ends_the_game_no_page_says_it_waits_for_anyone(serv
         hint = page.inner_text("#hint")
         assert "Another player decides" not in hint, hint
     ann.screenshot(path=f"/tmp/daimyo-web-pass-resigned-{game}.png")
-    assert ann_errors == [] and bo_errors == []
+    assert errors == []
 
 
 def test_a_keyboard_player_reaches_and_closes_rokugans_final_scoring(server, browser):

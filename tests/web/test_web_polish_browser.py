@@ -9,6 +9,7 @@ import urllib.request
 import pytest
 
 from tests.web.conftest import needs_chromium, patient
+from tests.web.test_web_pass_browser import bo_resigns_a_two_player_table
 
 pytestmark = needs_chromium
 
@@ -210,25 +211,8 @@ def test_a_seat_resigned_in_a_finished_two_player_game_shows_no_bot_playing(serv
     """Two people at a two-player table; Bo presses Resign and says yes, which ends the game. The seats panel then said
     of Bo's seat "a bot plays" beside "resigned", on both pages and after a reload: no bot plays a finished game. The
     badge now shows only while the game goes on."""
-    created = _post(server, "/api/games", {"game": game, "sit": 0,
-                                           "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]})
-    claimed = _post(server, f"/api/games/{created['id']}/claim", {"code": created["invite"]["code"], "seat": 1})
-    pages = []
-    for link in (created["you"]["play"], claimed["play"]):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())   # "Resign this game?": yes
-        page.goto(server + link)
-        page.wait_for_selector("#play-resign")
-        page.wait_for_function("() => Number(document.body.dataset.seq || -1) >= 0")
-        pages.append((page, errors))
-    (ann, ann_errors), (bo, bo_errors) = pages
-    bo.click("#play-resign")
+    ann, bo, errors = bo_resigns_a_two_player_table(server, browser, game)
     for page in (ann, bo):
-        page.wait_for_selector("#play-seats .badge.resigned[data-seat='1']")
-        page.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=patient(5000))
         assert page.locator("#play-seats .badge.stand-in").count() == 0, page.inner_text("#play-seats")
         assert page.locator("#play-seats tr.standing-in").count() == 0
         assert "bot plays" not in page.inner_text("body")   # nor anywhere else on the page ("a bot plays your seat")
@@ -237,4 +221,4 @@ def test_a_seat_resigned_in_a_finished_two_player_game_shows_no_bot_playing(serv
     ann.wait_for_selector("#play-seats .badge.resigned[data-seat='1']")
     ann.wait_for_function("() => document.body.dataset.phase === 'over'")
     assert ann.locator("#play-seats .badge.stand-in").count() == 0, ann.inner_text("#play-seats")
-    assert ann_errors == [] and bo_errors == []
+    assert errors == []
