@@ -16,8 +16,8 @@ from daimyo.core.errors import FormatError, RuleViolation
 from daimyo.core.game import Action
 from daimyo.core.record import ReplayError
 from daimyo.core.registry import game, games
+from tests.core.mutations import change
 from tests.core.test_contract import setup
-from tests.mutations import change
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 JUNK = st.one_of(st.text(max_size=12), st.sampled_from(["", "-1", "0", "99999999999999999999", "9" * 400, "²", "\u0661", "#",

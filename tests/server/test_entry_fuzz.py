@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from starlette.testclient import TestClient
 
 from daimyo.server.app import create_app
-from tests.mutations import change
+from tests.core.mutations import change
 from tests.server.conftest import TEST_SETTINGS, connect, create, humans
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
