@@ -62,7 +62,8 @@ def test_any_request_to_a_games_post_routes_is_answered_below_500_and_a_refusal_
     raw = data.draw(st.one_of(st.just(json.dumps(body)), st.binary(max_size=40).map(lambda b: b.decode("latin-1"))),
                     label="raw")
     game_id = data.draw(st.one_of(st.just(game["id"]), st.text(st.characters(min_codepoint=33, max_codepoint=126, exclude_characters="/?#%"),
-                                                                 min_size=1, max_size=12)), label="id")
+                                                                 min_size=1, max_size=12).filter(lambda t: t not in (".", ".."))),
+                        label="id")   # ("." and ".." are dot segments: the client takes them out of the path)
     before = _summary(client, game)
     r = client.post(f"/api/games/{game_id}/{action}", content=raw, headers={"content-type": "application/json"})
     assert r.status_code < 500, r.text
@@ -181,5 +182,7 @@ def test_any_upload_or_account_request_is_answered_below_500_naming_what_is_wron
     assert r.status_code < 500, (path, r.status_code, r.text[:300])
     if r.status_code >= 400:
         assert r.json()["error"].strip(), r.text
-        if path in UPLOADS:   # the field the file came in (or the game it is for) is named
-            assert r.json()["error"].startswith((f"{UPLOADS[path][0]}:", "game", "unknown game")), r.text
+        if path in UPLOADS:   # the field the file came in (or the game it is for) is named, first or among the first
+            named = [word.strip() for word in r.json()["error"].split(":", 1)[0].split(",")]
+            # (a body JSON cannot hold, Infinity or NaN from json.dumps, is refused as the body it is)
+            assert UPLOADS[path][0] in named or r.json()["error"].startswith(("game", "unknown game", "the request body")), r.text
