@@ -113,10 +113,15 @@ def game_places(room: Any) -> tuple[list[int], set[int]]:
     return places(list(state.returns()), scores, left), left
 
 
+def _has_changes(conn, game_id: str) -> bool:
+    """Whether game ``game_id`` has its rating changes stored (it was rated)."""
+    return conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == game_id)).first() is not None
+
+
 def update_in(conn, row: GameRow, place: list[int], left: set[int], at: str) -> bool:
     """Rate a finished rated game inside the writer's transaction (once: a game already rated is left as it is);
     whether it rated it now."""
-    if conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == row.id)).first() is not None:
+    if _has_changes(conn, row.id):
         return False
     users = [s.user_id for s in row.seats]
     if any(u is None for u in users) or len(set(users)) != len(users):
@@ -179,8 +184,7 @@ def unrated_ids(store: Any) -> list[str]:
 
 def _rated(store: Any, game_id: str) -> bool:
     with store.engine.connect() as conn:
-        found = conn.execute(select(rating_changes.c.seat).where(rating_changes.c.game_id == game_id)).first()
-    return found is not None
+        return _has_changes(conn, game_id)
 
 
 async def rate_unrated(store: Any, rebuild: Any, mine: Any = lambda game_id: True) -> int:
