@@ -365,7 +365,7 @@ class Room:
             if unsigned:
                 raise ActError("not-ready", f"seats {', '.join(map(str, unsigned))}: a rated game is played by signed-in "
                                             "players only; sign in, then take the seat again")
-            held = [s.user_id for s in self.row.seats if self.row.rated]
+            held = [s.user_id for s in self.row.seats]
             doubled = [s.seat for s in self.row.seats if self.row.rated and held.count(s.user_id) > 1]
             if doubled:
                 raise ActError("not-ready", f"seats {', '.join(map(str, doubled))}: one account holds them; in a rated "
