@@ -42,7 +42,9 @@ class ActError(Exception):
     def illegal(cls, e: RuleViolation, game: str | None = None) -> ActError:
         """The refusal of an illegal action: the engine's English message and rule (for programs), its reason and
         its rule in every language (for people); ``game``: the game's ``rule_codes`` (docs/server-protocol.md)."""
-        return cls("illegal", e.message, e.rule, rule_reason(e), rule_texts(e, game))
+        from daimyo.words.errors import rule_names
+
+        return cls("illegal", e.message, e.rule, rule_reason(e), rule_names(e, game))
 
     def to_message(self) -> dict:
         msg: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
@@ -62,14 +64,6 @@ def rule_reason(e: RuleViolation) -> dict | None:
     if not e.code:
         return None
     return {"code": e.code, "params": e.params, "texts": texts(e)}
-
-
-def rule_texts(e: RuleViolation, game: str | None = None) -> dict | None:
-    """A RuleViolation's rulebook section in each language of the catalogue (None when it cites none); ``game``: the
-    registration's ``rule_codes``, whose section names are looked up first (daimyo/words/errors.py)."""
-    from daimyo.words.errors import rule_names
-
-    return rule_names(e, game)
 
 
 def hash_token(token: str) -> str:
